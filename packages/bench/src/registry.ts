@@ -1,0 +1,7 @@
+import type { Bench } from "./bench.ts";
+
+/**
+ * Every benchmark `npm run bench` runs, in order. Add one line per benchmark module; each module's
+ * default export is a {@link Bench}.
+ */
+export const benches: Record<string, () => Promise<{ default: Bench }>> = {};

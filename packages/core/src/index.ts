@@ -1,0 +1,2 @@
+/** Pure domain code: pacing, budgets, calendars, metrics, validation. */
+export {};
