@@ -1,0 +1,31 @@
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+
+/**
+ * DynamoDB clients, built once per process (cold start) and shared. The endpoint comes from the
+ * standard AWS SDK configuration: on AWS the regional endpoint; locally and in tests the runtime
+ * sets `AWS_ENDPOINT_URL_DYNAMODB` to DynamoDB Local.
+ */
+let client: DynamoDBClient | undefined;
+let documentClient: DynamoDBDocumentClient | undefined;
+
+/** The low-level client (used by ElectroDB and by table bootstrap). */
+export function dynamoClient(): DynamoDBClient {
+  client ??= new DynamoDBClient({ maxAttempts: 5 });
+  return client;
+}
+
+/** The document client (native JS values), for the few calls made outside ElectroDB. */
+export function documentClientFor(): DynamoDBDocumentClient {
+  documentClient ??= DynamoDBDocumentClient.from(dynamoClient(), {
+    marshallOptions: { removeUndefinedValues: true },
+  });
+  return documentClient;
+}
+
+/** Drops the cached clients, so the next call reads the environment again (tests that switch endpoints). */
+export function resetClients(): void {
+  client?.destroy();
+  client = undefined;
+  documentClient = undefined;
+}

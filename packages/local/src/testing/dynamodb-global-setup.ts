@@ -1,0 +1,35 @@
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { ensureTable } from "@pacer/db";
+import type { TestProject } from "vitest/node";
+import { LOCAL_AWS_ENV, startDynamoDbLocal } from "../dynamodb.ts";
+
+/** Test table name; each test file builds its own accounts, so files share one table safely. */
+export const TEST_TABLE = "pacer-test";
+
+/**
+ * Vitest global set-up of the integration project: one in-memory DynamoDB Local for the run, with
+ * the product table created from the shared definition. Test files get the endpoint through
+ * `inject("dynamoEndpoint")` (see dynamodb-env.ts).
+ */
+export default async function setup(project: TestProject) {
+  const engine = await startDynamoDbLocal();
+  const client = new DynamoDBClient({
+    endpoint: engine.endpoint,
+    region: LOCAL_AWS_ENV.AWS_REGION,
+    credentials: { accessKeyId: "local", secretAccessKey: "local" },
+  });
+  await ensureTable(client, TEST_TABLE);
+  client.destroy();
+  project.provide("dynamoEndpoint", engine.endpoint);
+  project.provide("tableName", TEST_TABLE);
+  return async () => {
+    await engine.stop();
+  };
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    dynamoEndpoint: string;
+    tableName: string;
+  }
+}
