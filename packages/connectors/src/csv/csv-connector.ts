@@ -1,0 +1,64 @@
+import { checkRange, dailySeries, notSupported } from "../connector-kit.ts";
+import { BadRequestError } from "../errors.ts";
+import { refuseReturn } from "../oauth/return-rules.ts";
+import type { Connector, Credentials, CsvRowReader, CsvSourceCredentials } from "../types.ts";
+
+function reader(credentials: Credentials): CsvRowReader {
+  const r = (credentials as Partial<CsvSourceCredentials>).csv;
+  if (!r)
+    throw new BadRequestError("csv: a CsvRowReader is required", {
+      platform: "csv",
+      reason: "wrong_credentials",
+    });
+  return r;
+}
+
+/**
+ * The "Manual / CSV" source behind the one connector interface, so the pipeline treats CSV
+ * trackers like any other. No OAuth; data comes from imports (`parseDailyCsv`) stored by the data
+ * layer. CSV has no campaigns, so it offers no filters.
+ */
+export function createCsvConnector(): Connector {
+  const slug = "csv";
+  return {
+    slug,
+    displayName: "Manual / CSV",
+    live: true,
+    capabilities: {
+      auth: "file",
+      pkce: false,
+      refresh: "none",
+      rotatesRefreshToken: false,
+      revoke: false,
+      needsRefreshToken: false,
+    },
+    acceptReturn: refuseReturn,
+    authorizeUrl: () => {
+      throw notSupported(slug, "authorize");
+    },
+    exchangeCode: async () => {
+      throw notSupported(slug, "exchangeCode");
+    },
+    refreshAccessToken: async () => {
+      throw notSupported(slug, "refresh");
+    },
+    revoke: async () => undefined,
+    listAdAccounts: async (credentials) => reader(credentials).listAccounts(),
+    async fetchDailyMetrics(credentials, query) {
+      checkRange(query, slug);
+      const r = reader(credentials);
+      const account = (await r.listAccounts()).find((a) => a.id === query.account.id);
+      if (!account)
+        throw new BadRequestError("csv: unknown account", { platform: slug, reason: "unknown_account" });
+      const rows = await r.dailyRows(account.id, query.from, query.to);
+      return {
+        accountId: account.id,
+        currency: account.currency,
+        timeZone: account.timeZone,
+        rows: dailySeries(query.from, query.to, rows),
+      };
+    },
+    filterDefinitions: () => [],
+    listFilterValues: async () => [],
+  };
+}

@@ -1,0 +1,311 @@
+import type { ConnectorConfig, GoogleAdsConfig } from "../config.ts";
+import {
+  CAMPAIGN_FILTERS,
+  checkRange,
+  dailySeries,
+  httpClientFor,
+  normaliseFilters,
+  notConfigured,
+  requireOAuth,
+  requireRefreshToken,
+} from "../connector-kit.ts";
+import { AuthError, BadRequestError, isConnectorError } from "../errors.ts";
+import type { HttpClient } from "../http/http-client.ts";
+import { decimalToMicros, parseCount } from "../money.ts";
+import { authorizeUrlWith, type OAuthClient, postTokenGrant } from "../oauth/oauth2-client.ts";
+import { createPkcePair } from "../oauth/pkce.ts";
+import { acceptGoogleAdsReturn, GOOGLE_ADS_SCOPE } from "../oauth/return-rules.ts";
+import { decodeIdTokenClaims, toTokens } from "../oauth/token-response.ts";
+import type {
+  AdAccountView,
+  Connector,
+  Credentials,
+  DailyMetrics,
+  DailyMetricsRow,
+  FilterValue,
+  FilterValuesQuery,
+  MetricsQuery,
+  OAuthTokens,
+} from "../types.ts";
+import { classifyGoogleError } from "./classify.ts";
+import { CUSTOMER_CLIENT_QUERY, CUSTOMER_INFO_QUERY, campaignsQuery, dailyMetricsQuery } from "./gaql.ts";
+import { accessibleCustomersSchema, type GoogleAdsRow, searchStreamSchema } from "./schemas.ts";
+
+const SLUG = "googleads";
+
+/** Scopes asked for: Google Ads, plus `openid email` for the connection's identity. */
+export const GOOGLE_ADS_SCOPES = [GOOGLE_ADS_SCOPE, "openid", "email"];
+
+/**
+ * Google Ads connector (REST). Accounts: `customers:listAccessibleCustomers`, then a `customer_client`
+ * query per accessible customer (managers expand to their direct clients, which then carry
+ * `metaData.loginCustomerId`). Metrics: `googleAds:searchStream` with GAQL, `developer-token` header.
+ * OAuth: Google's web-server flow with PKCE S256, `access_type=offline`, `prompt=consent` (so a
+ * refresh token is always returned); refresh tokens are not rotated.
+ * https://developers.google.com/google-ads/api/rest/overview
+ */
+export function createGoogleAdsConnector(config: ConnectorConfig): Connector {
+  const settings = config.googleads;
+  const http = httpClientFor(SLUG, config.http, { classify: classifyGoogleError });
+  const now = config.http?.now ?? Date.now;
+  const need = (): GoogleAdsConfig => {
+    if (!settings) throw notConfigured(SLUG);
+    return settings;
+  };
+  const client = (): OAuthClient => {
+    const s = need();
+    return {
+      clientId: s.clientId,
+      clientSecret: s.clientSecret,
+      tokenUrl: s.tokenUrl,
+      auth: "client_secret_post",
+    };
+  };
+
+  return {
+    slug: SLUG,
+    displayName: "Google Ads",
+    live: true,
+    capabilities: {
+      auth: "oauth2",
+      pkce: true,
+      refresh: "refresh_token",
+      rotatesRefreshToken: false,
+      revoke: true,
+      needsRefreshToken: true,
+    },
+    acceptReturn: acceptGoogleAdsReturn,
+
+    authorizeUrl({ state, redirectUri, loginHint }) {
+      const s = need();
+      const pkce = createPkcePair();
+      const url = authorizeUrlWith(s.authorizeUrl, {
+        client_id: s.clientId,
+        redirect_uri: redirectUri,
+        response_type: "code",
+        scope: GOOGLE_ADS_SCOPES.join(" "),
+        access_type: "offline",
+        prompt: "consent",
+        include_granted_scopes: "true",
+        state,
+        code_challenge: pkce.codeChallenge,
+        code_challenge_method: pkce.codeChallengeMethod,
+        login_hint: loginHint,
+      });
+      return { url, codeVerifier: pkce.codeVerifier };
+    },
+
+    async exchangeCode({ code, redirectUri, codeVerifier }) {
+      const answer = await postTokenGrant(http, client(), {
+        grant_type: "authorization_code",
+        code,
+        redirect_uri: redirectUri,
+        code_verifier: codeVerifier,
+      });
+      const claims = answer.id_token ? decodeIdTokenClaims(answer.id_token) : {};
+      const identity: { id?: string; email?: string; name?: string } = {};
+      if (typeof claims.sub === "string") identity.id = claims.sub;
+      if (typeof claims.email === "string") identity.email = claims.email;
+      if (typeof claims.name === "string") identity.name = claims.name;
+      return { tokens: toTokens(answer, now()), identity };
+    },
+
+    async refreshAccessToken(tokens) {
+      const refreshToken = requireRefreshToken(tokens, SLUG);
+      const answer = await postTokenGrant(http, client(), {
+        grant_type: "refresh_token",
+        refresh_token: refreshToken,
+      });
+      return toTokens(answer, now(), tokens);
+    },
+
+    async revoke(credentials) {
+      const tokens = requireOAuth(credentials, SLUG);
+      try {
+        await http.raw({
+          operation: "revoke",
+          method: "POST",
+          url: need().revokeUrl,
+          form: { token: tokens.refreshToken ?? tokens.accessToken },
+        });
+      } catch (error) {
+        // Google answers 400 invalid_token for a token that is already revoked or expired.
+        if (isConnectorError(error) && (error.reason === "invalid_token" || error instanceof AuthError))
+          return;
+        throw error;
+      }
+    },
+
+    async listAdAccounts(credentials, options) {
+      const tokens = requireOAuth(credentials, SLUG);
+      const s = need();
+      const accessible = await http.json(
+        {
+          operation: "listAccessibleCustomers",
+          url: `${apiRoot(s)}/customers:listAccessibleCustomers`,
+          headers: apiHeaders(s, tokens),
+          signal: options?.signal,
+        },
+        (body) => accessibleCustomersSchema.parse(body),
+      );
+      const ids = accessible.resourceNames.map((name) => name.replace(/^customers\//, ""));
+      const views = new Map<string, AdAccountView>();
+      for (const loginId of ids) {
+        let rows: GoogleAdsRow[];
+        try {
+          rows = await searchStream(
+            http,
+            s,
+            tokens,
+            loginId,
+            loginId,
+            CUSTOMER_CLIENT_QUERY,
+            options?.signal,
+          );
+        } catch (error) {
+          // A customer the user can list but not query (e.g. a cancelled account) is skipped.
+          if (isConnectorError(error) && error.status === 403) continue;
+          throw error;
+        }
+        for (const row of rows) {
+          const c = row.customerClient;
+          if (!c || c.manager) continue;
+          const direct = c.id === loginId;
+          if (views.has(c.id) && !direct) continue;
+          const metaData: Record<string, string> = { status: c.status ?? "UNKNOWN" };
+          if (!direct) metaData.loginCustomerId = loginId;
+          views.set(c.id, {
+            id: c.id,
+            name: c.descriptiveName ?? c.id,
+            currency: c.currencyCode ?? "",
+            timeZone: c.timeZone ?? "",
+            metaData,
+          });
+        }
+      }
+      return [...views.values()].sort((a, b) => a.name.localeCompare(b.name));
+    },
+
+    async fetchDailyMetrics(credentials: Credentials, query: MetricsQuery): Promise<DailyMetrics> {
+      const tokens = requireOAuth(credentials, SLUG);
+      checkRange(query, SLUG);
+      const s = need();
+      const customerId = checkCustomerId(query.account.id);
+      const loginId = query.account.metaData?.loginCustomerId ?? s.loginCustomerId;
+      const filters = normaliseFilters(query.filters);
+      const gaql = dailyMetricsQuery(query.from, query.to, filters);
+      const rows = await searchStream(http, s, tokens, customerId, loginId, gaql, query.signal);
+      let currency = rows[0]?.customer?.currencyCode ?? query.account.currency;
+      let timeZone = rows[0]?.customer?.timeZone ?? query.account.timeZone;
+      if (!currency || !timeZone) {
+        const info = await searchStream(
+          http,
+          s,
+          tokens,
+          customerId,
+          loginId,
+          CUSTOMER_INFO_QUERY,
+          query.signal,
+        );
+        currency = info[0]?.customer?.currencyCode ?? "";
+        timeZone = info[0]?.customer?.timeZone ?? "";
+      }
+      return {
+        accountId: customerId,
+        currency,
+        timeZone,
+        rows: dailySeries(query.from, query.to, rows.map(toPartialRow)),
+      };
+    },
+
+    filterDefinitions: () => CAMPAIGN_FILTERS,
+
+    async listFilterValues(credentials: Credentials, query: FilterValuesQuery): Promise<FilterValue[]> {
+      if (query.filterId !== "campaigns") return [];
+      const tokens = requireOAuth(credentials, SLUG);
+      const s = need();
+      const customerId = checkCustomerId(query.account.id);
+      const loginId = query.account.metaData?.loginCustomerId ?? s.loginCustomerId;
+      const rows = await searchStream(
+        http,
+        s,
+        tokens,
+        customerId,
+        loginId,
+        campaignsQuery(query.search),
+        query.signal,
+      );
+      return rows
+        .filter((r) => r.campaign?.id)
+        .map((r) => ({
+          id: String(r.campaign?.id),
+          name: r.campaign?.name ?? "",
+          status: r.campaign?.status ?? "",
+        }));
+    },
+  };
+}
+
+function apiRoot(s: GoogleAdsConfig): string {
+  return `${s.apiBaseUrl.replace(/\/+$/, "")}/${s.apiVersion}`;
+}
+
+function apiHeaders(
+  s: GoogleAdsConfig,
+  tokens: OAuthTokens,
+  loginCustomerId?: string,
+): Record<string, string> {
+  const headers: Record<string, string> = {
+    authorization: `Bearer ${tokens.accessToken}`,
+    "developer-token": s.developerToken,
+  };
+  if (loginCustomerId) headers["login-customer-id"] = loginCustomerId.replace(/-/g, "");
+  return headers;
+}
+
+function checkCustomerId(id: string): string {
+  const digits = id.replace(/-/g, "");
+  if (!/^\d{1,20}$/.test(digits)) {
+    throw new BadRequestError("googleads: customer id must be digits", {
+      platform: SLUG,
+      reason: "bad_account_id",
+    });
+  }
+  return digits;
+}
+
+async function searchStream(
+  http: HttpClient,
+  s: GoogleAdsConfig,
+  tokens: OAuthTokens,
+  customerId: string,
+  loginCustomerId: string | undefined,
+  query: string,
+  signal: AbortSignal | undefined,
+): Promise<GoogleAdsRow[]> {
+  const batches = await http.json(
+    {
+      operation: "searchStream",
+      method: "POST",
+      url: `${apiRoot(s)}/customers/${customerId}/googleAds:searchStream`,
+      headers: apiHeaders(s, tokens, loginCustomerId),
+      json: { query },
+      signal,
+    },
+    (body) => searchStreamSchema.parse(body),
+  );
+  return batches.flatMap((b) => b.results);
+}
+
+/** One GoogleAdsRow -> a partial daily row (money: cost_micros as is; conversions_value in units -> micros). */
+export function toPartialRow(row: GoogleAdsRow): DailyMetricsRow {
+  const m = row.metrics ?? {};
+  return {
+    date: row.segments?.date ?? "",
+    spendMicros: parseCount(m.costMicros),
+    impressions: parseCount(m.impressions),
+    clicks: parseCount(m.clicks),
+    conversions: m.conversions ?? 0,
+    revenueMicros: m.conversionsValue === undefined ? 0 : decimalToMicros(m.conversionsValue),
+  };
+}

@@ -1,0 +1,339 @@
+import type { ConnectorConfig, MetaConfig } from "../config.ts";
+import {
+  CAMPAIGN_FILTERS,
+  checkRange,
+  dailySeries,
+  httpClientFor,
+  nameMatches,
+  normaliseFilters,
+  notConfigured,
+  notSupported,
+  requireOAuth,
+} from "../connector-kit.ts";
+import { AuthError, BadRequestError, PlatformDownError } from "../errors.ts";
+import type { HttpClient } from "../http/http-client.ts";
+import { decimalToMicros, parseCount } from "../money.ts";
+import { authorizeUrlWith } from "../oauth/oauth2-client.ts";
+import { acceptFacebookAdsReturn } from "../oauth/return-rules.ts";
+import type {
+  AdAccountView,
+  Connector,
+  DailyMetrics,
+  DailyMetricsRow,
+  FilterValue,
+  OAuthTokens,
+} from "../types.ts";
+import { classifyMetaError } from "./classify.ts";
+import {
+  adAccountSchema,
+  adAccountsPageSchema,
+  campaignsPageSchema,
+  type InsightsRow,
+  insightsPageSchema,
+  meSchema,
+  metaTokenSchema,
+} from "./schemas.ts";
+
+const SLUG = "facebookads";
+
+/** Permissions asked for: reporting, listing Business Manager accounts, and the user's email. */
+export const META_SCOPES = ["ads_read", "business_management", "email"];
+
+/** Pages followed at most per listing (a safety bound against endless `paging.next`). */
+const MAX_PAGES = 200;
+
+/**
+ * Meta (Facebook / Instagram) Marketing API connector. OAuth: Facebook Login code flow; the
+ * short-lived user token is exchanged at once for a long-lived one (~60 days,
+ * `grant_type=fb_exchange_token`). There is no refresh token: when the token nears expiry the user
+ * reconnects ("Refresh this Connection"), so `refreshAccessToken` throws NotSupportedError.
+ * Metrics: `GET /act_{id}/insights?time_increment=1` (account level, or campaign level summed per
+ * day when the tracker has filters); conversions and revenue from `actions` / `action_values`,
+ * using the first configured action type present so one purchase is never counted twice.
+ * https://developers.facebook.com/docs/marketing-api/insights
+ */
+export function createMetaConnector(config: ConnectorConfig): Connector {
+  const settings = config.facebookads;
+  const http = httpClientFor(SLUG, config.http, { classify: classifyMetaError });
+  const now = config.http?.now ?? Date.now;
+  const need = (): MetaConfig => {
+    if (!settings) throw notConfigured(SLUG);
+    return settings;
+  };
+  const graph = (path: string) => {
+    const s = need();
+    return `${s.graphBaseUrl.replace(/\/+$/, "")}/${s.apiVersion}${path}`;
+  };
+
+  async function tokenCall(query: Record<string, string>, operation: string, once: boolean) {
+    const s = need();
+    return http.json(
+      {
+        operation,
+        url: graph("/oauth/access_token"),
+        query: { client_id: s.appId, client_secret: s.appSecret, ...query },
+        retry: once ? false : {},
+      },
+      (body) => metaTokenSchema.parse(body),
+    );
+  }
+
+  return {
+    slug: SLUG,
+    displayName: "Facebook Ads",
+    live: true,
+    capabilities: {
+      auth: "oauth2",
+      pkce: false,
+      refresh: "none",
+      rotatesRefreshToken: false,
+      revoke: true,
+      needsRefreshToken: false,
+    },
+    acceptReturn: acceptFacebookAdsReturn,
+
+    authorizeUrl({ state, redirectUri }) {
+      const s = need();
+      const url = authorizeUrlWith(`${s.dialogBaseUrl.replace(/\/+$/, "")}/${s.apiVersion}/dialog/oauth`, {
+        client_id: s.appId,
+        redirect_uri: redirectUri,
+        state,
+        response_type: "code",
+        ...(s.configId ? { config_id: s.configId } : { scope: META_SCOPES.join(",") }),
+      });
+      return { url };
+    },
+
+    async exchangeCode({ code, redirectUri }) {
+      const short = await tokenCall({ code, redirect_uri: redirectUri }, "token:authorization_code", true);
+      const long = await tokenCall(
+        { grant_type: "fb_exchange_token", fb_exchange_token: short.access_token },
+        "token:fb_exchange_token",
+        false,
+      );
+      const tokens: OAuthTokens = { accessToken: long.access_token };
+      if (long.expires_in !== undefined) tokens.expiresAt = now() + long.expires_in * 1000;
+      const me = await http.json(
+        { operation: "me", url: graph("/me"), query: { fields: "id,name,email" }, headers: bearer(tokens) },
+        (body) => meSchema.parse(body),
+      );
+      const identity: { id?: string; email?: string; name?: string } = { id: me.id };
+      if (me.email) identity.email = me.email;
+      if (me.name) identity.name = me.name;
+      return { tokens, identity };
+    },
+
+    async refreshAccessToken() {
+      throw notSupported(SLUG, "refresh");
+    },
+
+    async revoke(credentials) {
+      const tokens = requireOAuth(credentials, SLUG);
+      try {
+        await http.raw({
+          operation: "revoke",
+          method: "DELETE",
+          url: graph("/me/permissions"),
+          headers: bearer(tokens),
+        });
+      } catch (error) {
+        if (error instanceof AuthError) return; // already invalid: nothing left to revoke
+        throw error;
+      }
+    },
+
+    async listAdAccounts(credentials, options) {
+      const tokens = requireOAuth(credentials, SLUG);
+      const views: AdAccountView[] = [];
+      await eachPage(
+        http,
+        need(),
+        {
+          url: graph("/me/adaccounts"),
+          query: { fields: "id,account_id,name,currency,timezone_name,account_status", limit: 100 },
+        },
+        tokens,
+        "adaccounts",
+        (body) => adAccountsPageSchema.parse(body),
+        (page) => {
+          for (const a of page.data) {
+            views.push({
+              id: a.account_id,
+              name: a.name ?? a.account_id,
+              currency: a.currency ?? "",
+              timeZone: a.timezone_name ?? "",
+              metaData: { accountStatus: String(a.account_status ?? "") },
+            });
+          }
+        },
+        options?.signal,
+      );
+      return views.sort((a, b) => a.name.localeCompare(b.name));
+    },
+
+    async fetchDailyMetrics(credentials, query): Promise<DailyMetrics> {
+      const tokens = requireOAuth(credentials, SLUG);
+      checkRange(query, SLUG);
+      const s = need();
+      const accountId = checkAccountId(query.account.id);
+      const filters = normaliseFilters(query.filters);
+      const filtered = Boolean(filters.campaignIds || filters.nameContains);
+      const fields = [
+        "account_currency",
+        "date_start",
+        "date_stop",
+        "spend",
+        "impressions",
+        "clicks",
+        "actions",
+        "action_values",
+      ];
+      if (filtered) fields.push("campaign_id", "campaign_name");
+      const q: Record<string, string | number> = {
+        level: filtered ? "campaign" : "account",
+        time_increment: 1,
+        time_range: JSON.stringify({ since: query.from, until: query.to }),
+        fields: fields.join(","),
+        limit: 500,
+      };
+      if (filters.campaignIds) {
+        q.filtering = JSON.stringify([{ field: "campaign.id", operator: "IN", value: filters.campaignIds }]);
+      }
+      const partials: DailyMetricsRow[] = [];
+      let currency: string | undefined;
+      await eachPage(
+        http,
+        s,
+        { url: graph(`/act_${accountId}/insights`), query: q },
+        tokens,
+        "insights",
+        (body) => insightsPageSchema.parse(body),
+        (page) => {
+          for (const row of page.data) {
+            if (filters.nameContains && !nameMatches(row.campaign_name ?? "", filters.nameContains)) continue;
+            currency ??= row.account_currency;
+            partials.push(insightsToRow(row, s.conversionActionTypes));
+          }
+        },
+        query.signal,
+      );
+      let timeZone = query.account.timeZone;
+      currency ??= query.account.currency;
+      if (!timeZone || !currency) {
+        const info = await http.json(
+          {
+            operation: "adaccount",
+            url: graph(`/act_${accountId}`),
+            query: { fields: "currency,timezone_name" },
+            headers: bearer(tokens),
+            signal: query.signal,
+          },
+          (body) => adAccountSchema.parse(body),
+        );
+        timeZone = info.timezone_name;
+        currency ??= info.currency;
+      }
+      return { accountId, currency, timeZone, rows: dailySeries(query.from, query.to, partials) };
+    },
+
+    filterDefinitions: () => CAMPAIGN_FILTERS,
+
+    async listFilterValues(credentials, query): Promise<FilterValue[]> {
+      if (query.filterId !== "campaigns") return [];
+      const tokens = requireOAuth(credentials, SLUG);
+      const accountId = checkAccountId(query.account.id);
+      const values: FilterValue[] = [];
+      await eachPage(
+        http,
+        need(),
+        {
+          url: graph(`/act_${accountId}/campaigns`),
+          query: { fields: "id,name,effective_status", limit: 200 },
+        },
+        tokens,
+        "campaigns",
+        (body) => campaignsPageSchema.parse(body),
+        (page) => {
+          for (const c of page.data) {
+            if (!nameMatches(c.name ?? "", query.search?.trim())) continue;
+            values.push({ id: c.id, name: c.name ?? c.id, status: c.effective_status ?? "" });
+          }
+        },
+        query.signal,
+      );
+      return values.sort((a, b) => a.name.localeCompare(b.name));
+    },
+  };
+}
+
+function bearer(tokens: OAuthTokens): Record<string, string> {
+  return { authorization: `Bearer ${tokens.accessToken}` };
+}
+
+function checkAccountId(id: string): string {
+  const digits = id.replace(/^act_/, "");
+  if (!/^\d{1,20}$/.test(digits)) {
+    throw new BadRequestError("facebookads: ad account id must be digits", {
+      platform: SLUG,
+      reason: "bad_account_id",
+    });
+  }
+  return digits;
+}
+
+/**
+ * Follows `paging.next` until the last page. Next links must stay on the Graph host we called
+ * (they are absolute URLs chosen by the answer).
+ */
+async function eachPage<P extends { paging?: { next?: string | undefined } | undefined }>(
+  http: HttpClient,
+  s: MetaConfig,
+  first: { url: string; query: Record<string, string | number> },
+  tokens: OAuthTokens,
+  operation: string,
+  parse: (body: unknown) => P,
+  onPage: (page: P) => void,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  const origin = new URL(s.graphBaseUrl).origin;
+  let request: { url: string; query?: Record<string, string | number> } | undefined = first;
+  for (let page = 0; request; page++) {
+    if (page >= MAX_PAGES) {
+      throw new PlatformDownError(`${SLUG} ${operation}: too many pages`, {
+        platform: SLUG,
+        reason: "paging",
+      });
+    }
+    const body: P = await http.json(
+      { operation, url: request.url, query: request.query, headers: bearer(tokens), signal },
+      parse,
+    );
+    onPage(body);
+    const next = body.paging?.next;
+    if (next && new URL(next).origin !== origin) {
+      throw new PlatformDownError(`${SLUG} ${operation}: paging link to another host`, {
+        platform: SLUG,
+        reason: "paging",
+      });
+    }
+    request = next ? { url: next } : undefined;
+  }
+}
+
+/**
+ * One insights row -> a partial daily row: `spend` (units, decimal string) -> micros; conversions
+ * and revenue from the first of `actionTypes` present in `actions` / `action_values`.
+ */
+export function insightsToRow(row: InsightsRow, actionTypes: readonly string[]): DailyMetricsRow {
+  const type = actionTypes.find((t) => row.actions?.some((a) => a.action_type === t));
+  const conv = type ? row.actions?.find((a) => a.action_type === type)?.value : undefined;
+  const value = type ? row.action_values?.find((a) => a.action_type === type)?.value : undefined;
+  return {
+    date: row.date_start,
+    spendMicros: row.spend ? decimalToMicros(row.spend) : 0,
+    impressions: parseCount(row.impressions),
+    clicks: parseCount(row.clicks),
+    conversions: conv ? Number(conv) : 0,
+    revenueMicros: value ? decimalToMicros(value) : 0,
+  };
+}

@@ -1,0 +1,47 @@
+import type { ConnectorConfig } from "./config.ts";
+import { createCsvConnector } from "./csv/csv-connector.ts";
+import { BadRequestError } from "./errors.ts";
+import { createGoogleAdsConnector } from "./google-ads/google-ads-connector.ts";
+import { createMetaConnector } from "./meta/meta-connector.ts";
+import { createPendingConnector } from "./pending-connector.ts";
+import { type Connector, type IntegrationSlug, isIntegrationSlug } from "./types.ts";
+
+/** Every connector, keyed by integration slug. */
+export type ConnectorRegistry = Readonly<Record<IntegrationSlug, Connector>>;
+
+/**
+ * Builds every connector from one config (build once per cold start and reuse). To add a platform:
+ * write `src/<platform>/<platform>-connector.ts` exporting `create<Platform>Connector(config)` and
+ * replace its `createPendingConnector` line here.
+ */
+export function createConnectors(config: ConnectorConfig): ConnectorRegistry {
+  return Object.freeze({
+    amazonads: createPendingConnector("amazonads", "Amazon Ads"),
+    bingads: createPendingConnector("bingads", "Microsoft Ads", {
+      rotatesRefreshToken: true,
+      needsRefreshToken: true,
+    }),
+    cake: createPendingConnector("cake", "Cake", { auth: "apiKey", refresh: "none" }),
+    csv: createCsvConnector(),
+    facebookads: createMetaConnector(config),
+    googleads: createGoogleAdsConnector(config),
+    googledv360: createPendingConnector("googledv360", "Google DV360", {
+      pkce: true,
+      needsRefreshToken: true,
+    }),
+    linkedinads: createPendingConnector("linkedinads", "LinkedIn Ads", { needsRefreshToken: true }),
+    pinterestads: createPendingConnector("pinterestads", "Pinterest Ads", { rotatesRefreshToken: true }),
+    redditads: createPendingConnector("redditads", "Reddit Ads"),
+    snapchatads: createPendingConnector("snapchatads", "Snapchat Ads", { needsRefreshToken: true }),
+    tiktokads: createPendingConnector("tiktokads", "TikTok Ads", { refresh: "none" }),
+    twitterads: createPendingConnector("twitterads", "Twitter Ads", { auth: "oauth1", refresh: "none" }),
+  });
+}
+
+/** The connector of `slug`. @throws BadRequestError for an unknown slug */
+export function connectorFor(registry: ConnectorRegistry, slug: string): Connector {
+  if (!isIntegrationSlug(slug)) {
+    throw new BadRequestError("unknown integration", { platform: "registry", reason: "unknown_slug" });
+  }
+  return registry[slug];
+}

@@ -1,0 +1,251 @@
+import type { ReturnAcceptance, ReturnQuery } from "./oauth/return-rules.ts";
+
+/**
+ * Integration slugs, as stored on the account's integrations and the tracker's
+ * `dataSource.integration.slug` (spec pods-budgets-alerts-users-connections 3).
+ */
+export const INTEGRATION_SLUGS = [
+  "amazonads",
+  "bingads",
+  "cake",
+  "csv",
+  "facebookads",
+  "googleads",
+  "googledv360",
+  "linkedinads",
+  "pinterestads",
+  "redditads",
+  "snapchatads",
+  "tiktokads",
+  "twitterads",
+] as const;
+
+/** One of {@link INTEGRATION_SLUGS}. */
+export type IntegrationSlug = (typeof INTEGRATION_SLUGS)[number];
+
+/** True when `value` is a known integration slug. */
+export function isIntegrationSlug(value: string): value is IntegrationSlug {
+  return (INTEGRATION_SLUGS as readonly string[]).includes(value);
+}
+
+/**
+ * OAuth credentials of one connection, as kept in the secret store. Timestamps are epoch
+ * milliseconds (UTC). `accessTokenSecret` is for OAuth 1.0a platforms (X).
+ */
+export interface OAuthTokens {
+  accessToken: string;
+  refreshToken?: string;
+  accessTokenSecret?: string;
+  /** When the access token stops working, epoch ms. Absent: the platform did not say (long-lived). */
+  expiresAt?: number;
+  /** When the refresh token stops working, epoch ms (Pinterest, LinkedIn), if the platform says. */
+  refreshTokenExpiresAt?: number;
+  /** Granted scopes, space separated, as the platform returned them. */
+  scope?: string;
+}
+
+/** Credentials of an API-key platform (Cake): the key and the user-given instance domain. */
+export interface ApiKeyCredentials {
+  apiKey: string;
+  /** Host name only, e.g. `demo.cakemarketing.com`; checked by the SSRF guard on every call. */
+  domain: string;
+}
+
+/**
+ * Where imported CSV rows live: implemented by the data layer, bound to one Pacer account (the
+ * tenant), and passed to the CSV connector as its credentials.
+ */
+export interface CsvRowReader {
+  /** The CSV ad accounts of this tenant (one per imported `account_id`). */
+  listAccounts(): Promise<AdAccountView[]>;
+  /** The imported rows of one CSV account from `from` to `to` (inclusive), any order. */
+  dailyRows(accountId: string, from: string, to: string): Promise<DailyMetricsRow[]>;
+}
+
+/** Credentials of the "Manual / CSV" source: a tenant-bound reader of imported rows. */
+export interface CsvSourceCredentials {
+  csv: CsvRowReader;
+}
+
+/** What a connector method receives: OAuth tokens, an API key (Cake), or a CSV reader. */
+export type Credentials = OAuthTokens | ApiKeyCredentials | CsvSourceCredentials;
+
+/** Narrows {@link Credentials} to OAuth tokens. */
+export function isOAuthTokens(credentials: Credentials): credentials is OAuthTokens {
+  return typeof (credentials as OAuthTokens).accessToken === "string";
+}
+
+/** Who connected: shown on the Connections tile (name and email). */
+export interface ConnectionIdentity {
+  /** Stable platform user id, when the platform gives one. */
+  id?: string;
+  email?: string;
+  name?: string;
+}
+
+/** The result of exchanging an authorization code. */
+export interface ExchangeResult {
+  tokens: OAuthTokens;
+  identity: ConnectionIdentity;
+}
+
+/** Input to {@link Connector.authorizeUrl}. */
+export interface AuthorizeRequest {
+  /** Opaque value bound to the user's session by the caller; echoed back on the return page. */
+  state: string;
+  /** The product's return page for this platform, e.g. `https://app.example/google-ads-response`. */
+  redirectUri: string;
+  /** Optional hint shown by the platform's consent screen. */
+  loginHint?: string;
+}
+
+/** Output of {@link Connector.authorizeUrl}. */
+export interface AuthorizeUrl {
+  /** Where the popup goes. */
+  url: string;
+  /** PKCE verifier (RFC 7636) to keep next to `state` in the session and give back to `exchangeCode`. */
+  codeVerifier?: string;
+}
+
+/** Input to {@link Connector.exchangeCode}: the accepted return-page query plus what the session kept. */
+export interface ExchangeRequest {
+  code: string;
+  redirectUri: string;
+  codeVerifier?: string;
+  /** OAuth 1.0a only (X): the verifier and request-token secret. */
+  oauthVerifier?: string;
+  requestTokenSecret?: string;
+}
+
+/**
+ * A platform ad account (the spec's "view"): what the tracker wizard lists and what a tracker is
+ * created on. `metaData` carries what later calls need (e.g. Google's `loginCustomerId`).
+ */
+export interface AdAccountView {
+  id: string;
+  name: string;
+  /** ISO 4217 code, e.g. `GBP`. */
+  currency: string;
+  /** IANA time zone, e.g. `Europe/London`. */
+  timeZone: string;
+  metaData?: Record<string, string>;
+}
+
+/** A tracker's filters as they reach the connector (spec trackers 2, Filters). */
+export interface TrackerFilters {
+  /** Only these campaigns (ids as the platform writes them). Empty or absent: all campaigns. */
+  campaignIds?: string[];
+  /** Only campaigns whose name contains this text, case-insensitively. Empty or absent: no filter. */
+  campaignNameContains?: string;
+}
+
+/** Input to {@link Connector.fetchDailyMetrics}. Dates are `yyyy-MM-dd` in the account time zone. */
+export interface MetricsQuery {
+  /** The view: id and the `metaData` returned by `listAdAccounts`. */
+  account: Pick<AdAccountView, "id"> & Partial<Pick<AdAccountView, "currency" | "timeZone" | "metaData">>;
+  from: string;
+  /** Inclusive. */
+  to: string;
+  filters?: TrackerFilters;
+  signal?: AbortSignal;
+}
+
+/**
+ * One day of one ad account. Money in integer micros of the account currency; counts as the
+ * platform reports them (conversions may be fractional: attribution models split them).
+ */
+export interface DailyMetricsRow {
+  /** `yyyy-MM-dd` in the account time zone. */
+  date: string;
+  spendMicros: number;
+  impressions: number;
+  clicks: number;
+  conversions: number;
+  revenueMicros: number;
+}
+
+/**
+ * The answer of {@link Connector.fetchDailyMetrics}: exactly one row per date from `from` to `to`,
+ * ascending, with zeros for days the platform reported nothing.
+ */
+export interface DailyMetrics {
+  accountId: string;
+  currency: string;
+  timeZone: string;
+  rows: DailyMetricsRow[];
+}
+
+/** A filter a tracker can set on this platform (spec: multipleChoice or textBoxStringFilter). */
+export interface FilterDefinition {
+  id: "campaigns" | "campaignName";
+  name: string;
+  type: "multipleChoice" | "textBoxStringFilter";
+  descriptionText: string;
+}
+
+/** One possible value of a multiple-choice filter. */
+export interface FilterValue {
+  id: string;
+  name: string;
+  /** Platform status, e.g. `ENABLED`, `PAUSED`, `ACTIVE`. */
+  status?: string;
+}
+
+/** Input to {@link Connector.listFilterValues}. */
+export interface FilterValuesQuery {
+  account: MetricsQuery["account"];
+  filterId: FilterDefinition["id"];
+  /** Narrow the values by name (case-insensitive substring). */
+  search?: string;
+  signal?: AbortSignal;
+}
+
+/** What a connector can do; read by the handlers and the health rules. */
+export interface ConnectorCapabilities {
+  auth: "oauth2" | "oauth1" | "apiKey" | "file";
+  /** Authorize URL carries a PKCE S256 challenge. */
+  pkce: boolean;
+  /** How an access token is renewed: refresh token, re-exchange of the current token, or not at all. */
+  refresh: "refresh_token" | "token_exchange" | "none";
+  /** A refresh answer carries a new refresh token that replaces the old one. */
+  rotatesRefreshToken: boolean;
+  /** The platform has a revocation call. */
+  revoke: boolean;
+  /** The health rules' "needs a refresh token" list (spec 4). */
+  needsRefreshToken: boolean;
+}
+
+/**
+ * The one connector interface. Every platform implements it; what differs is only the platform
+ * mapping. All methods throw the typed errors of `errors.ts`.
+ */
+export interface Connector {
+  readonly slug: IntegrationSlug;
+  /** Product name, e.g. "Google Ads". */
+  readonly displayName: string;
+  /** False for Snapchat (listed, not live) and for platforms not built yet. */
+  readonly live: boolean;
+  readonly capabilities: ConnectorCapabilities;
+  /** The spec section 5 return-page rule for this platform (pure; `state` is checked separately). */
+  acceptReturn(query: ReturnQuery): ReturnAcceptance;
+  /** The platform's consent page URL for the popup. */
+  authorizeUrl(request: AuthorizeRequest): AuthorizeUrl;
+  /** Trades the return page's code for tokens and the connection's identity. */
+  exchangeCode(request: ExchangeRequest): Promise<ExchangeResult>;
+  /**
+   * A fresh access token. Returns the complete new token set: `refreshToken` is the rotated one
+   * when the platform rotates, otherwise the one given. Store the result whenever it differs.
+   * @throws AuthError when the refresh token is revoked or expired (`invalid_grant`)
+   */
+  refreshAccessToken(tokens: OAuthTokens): Promise<OAuthTokens>;
+  /** Revokes the grant at the platform (best effort; an already-revoked token is not an error). */
+  revoke(credentials: Credentials): Promise<void>;
+  /** The ad accounts these credentials can read. */
+  listAdAccounts(credentials: Credentials, options?: { signal?: AbortSignal }): Promise<AdAccountView[]>;
+  /** Daily account-level metrics for the range, with the tracker's filters applied. */
+  fetchDailyMetrics(credentials: Credentials, query: MetricsQuery): Promise<DailyMetrics>;
+  /** The filters a tracker on this platform can use. */
+  filterDefinitions(): FilterDefinition[];
+  /** The possible values of a multiple-choice filter (campaigns). */
+  listFilterValues(credentials: Credentials, query: FilterValuesQuery): Promise<FilterValue[]>;
+}
