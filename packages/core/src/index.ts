@@ -1,2 +1,17 @@
-/** Pure domain code: pacing, budgets, calendars, metrics, validation. */
-export {};
+/**
+ * @pacer/core: the pacing and performance engine and the rules shared by the server, the pipeline
+ * and the browser. Pure TypeScript, no I/O. Money is integer micros; dates are `yyyy-MM-dd` in the ad
+ * account's time zone; "now" is always a parameter. See README.md.
+ */
+export * from "./aggregate.ts";
+export * from "./alerts.ts";
+export * from "./budget.ts";
+export * from "./calendar.ts";
+export * from "./cells.ts";
+export * from "./columns.ts";
+export * from "./format.ts";
+export * from "./integration-health.ts";
+export * from "./row-state.ts";
+export * from "./tracker-data.ts";
+export * from "./types.ts";
+export * from "./validation.ts";

@@ -1,0 +1,223 @@
+import { z } from "zod";
+import { dayNumber, daysInMonthOf, localDate, weekdayOf } from "./calendar.ts";
+import type { NaReason, TableRow } from "./cells.ts";
+import { cellValue } from "./cells.ts";
+import type { MetricColumnId } from "./columns.ts";
+import { columnDef, METRIC_COLUMNS } from "./columns.ts";
+import type { IsoDate } from "./types.ts";
+
+/**
+ * Alerts: threshold evaluation and the fire-when schedule. Spec: pods-budgets-alerts-users-
+ * connections.md sections 2.10 (alert form), 3 (Alert), 5 and 9.
+ */
+
+/** Alert levels (spec section 9). */
+export const ALERT_LEVELS = ["tracker", "client", "pod"] as const;
+export type AlertLevel = (typeof ALERT_LEVELS)[number];
+
+/** Comparison operators (spec section 2.10). */
+export const ALERT_OPERATORS = ["isGreaterThan", "isLessThan"] as const;
+export type AlertOperator = (typeof ALERT_OPERATORS)[number];
+
+/** Frequencies (spec section 2.10; default everyday). */
+export const FIRE_WHEN = ["everyday", "weekly", "monthly"] as const;
+export type FireWhen = (typeof FIRE_WHEN)[number];
+
+/**
+ * The budget fields a threshold can be taken from ("chosen from a budget list"; default budget).
+ * Decision: the budget columns of the catalogue.
+ */
+export const ALERT_BUDGET_FIELDS = ["budget", "dailyBudget", "lastMonthBudget", "lifetimeBudget"] as const;
+export type AlertBudgetField = (typeof ALERT_BUDGET_FIELDS)[number];
+
+/** Where the threshold comes from: a typed value, or a budget field of the same row. */
+export type AlertValueSet = "manual" | "budget";
+
+/**
+ * An alert's rule (spec section 3, Alert.data).
+ * `value` is in the metric's unit: micros for money metrics, a percent for percent metrics, a plain
+ * number for counts and ROAS (see {@link alertValueUnit}).
+ */
+export interface AlertData {
+  metric: MetricColumnId;
+  /** The metric's display name, e.g. "% Through Budget". */
+  metricName: string;
+  operator: AlertOperator;
+  valueSet: AlertValueSet;
+  value: number;
+  valueBudget: AlertBudgetField;
+}
+
+/** The metrics an alert can watch: every numeric column of the catalogue, with its name. */
+export const ALERT_METRICS: readonly { id: MetricColumnId; name: string }[] = METRIC_COLUMNS.map((c) => ({
+  id: c.id,
+  name: c.name,
+}));
+
+/** The unit of an alert value for a metric: micros (money), percent, or a plain number. */
+export function alertValueUnit(metric: MetricColumnId): "micros" | "percent" | "number" {
+  const format = columnDef(metric).format;
+  if (format === "money" || format === "money2") return "micros";
+  return format === "percent" ? "percent" : "number";
+}
+
+/** The value field's suffix: '%' when the metric name contains one (spec section 2.10), else ''. */
+export function alertValueSuffix(metricName: string): string {
+  return metricName.includes("%") ? "%" : "";
+}
+
+/** The result of evaluating an alert on one row. */
+export type AlertEvaluation =
+  | { kind: "fired" | "notFired"; actual: number; threshold: number }
+  | { kind: "na"; reason: NaReason };
+
+/**
+ * Evaluates an alert's threshold on a tracker or group row (spec section 2.10): the metric's cell
+ * compared with the manual value or the row's budget field, strictly greater or strictly less.
+ * A metric or budget cell that is N/A (errored tracker, lifetime vs monthly, multiple currencies)
+ * gives `{ kind: "na" }`, which never fires.
+ */
+export function evaluateAlert(data: AlertData, row: TableRow): AlertEvaluation {
+  const actual = cellValue(row, data.metric);
+  if (actual.kind === "na") return actual;
+  let threshold = data.value;
+  if (data.valueSet === "budget") {
+    const budget = cellValue(row, data.valueBudget);
+    if (budget.kind === "na") return budget;
+    threshold = budget.value;
+  }
+  const fired = data.operator === "isGreaterThan" ? actual.value > threshold : actual.value < threshold;
+  return { kind: fired ? "fired" : "notFired", actual: actual.value, threshold };
+}
+
+/** Whether an alert is due now, and the key of the period it fires in. */
+export interface AlertSchedule {
+  due: boolean;
+  /**
+   * The period this instant falls in: "day:yyyy-MM-dd" (everyday), "week:yyyy-MM-dd" (the Monday
+   * of the week, weekly) or "month:yyyy-MM" (monthly). The server records the key when an alert
+   * fires and does not fire it again for the same key, so it fires at most once per period.
+   */
+  periodKey: string;
+}
+
+/**
+ * The fire-when rule (spec section 2.10 and 9), in the account's time zone at instant `now`:
+ * - everyday: due every day; period = the day;
+ * - weekly: due on weekday `fireOn` (1 Monday .. 5 Friday); period = the week (Monday to Sunday);
+ * - monthly: due on day `fireOn` (1..31) of the month; period = the month. Decision: in a month
+ *   shorter than fireOn the alert is due on the month's last day, so it still fires once a month.
+ * @throws RangeError if fireOn is out of range for the frequency, or the time zone is unknown.
+ */
+export function alertSchedule(
+  fireWhen: FireWhen,
+  fireOn: number | null | undefined,
+  now: Date | number,
+  timeZone: string,
+): AlertSchedule {
+  const today: IsoDate = localDate(now, timeZone);
+  if (fireWhen === "everyday") return { due: true, periodKey: `day:${today}` };
+  const day = dayNumber(today);
+  if (fireWhen === "weekly") {
+    const on = fireOn ?? 1;
+    if (!Number.isInteger(on) || on < 1 || on > 5)
+      throw new RangeError(`Weekly fireOn must be 1..5, got ${on}`);
+    const isoWeekday = weekdayOf(day) || 7;
+    const monday = new Date((day - isoWeekday + 1) * 86_400_000).toISOString().slice(0, 10);
+    return { due: isoWeekday === on, periodKey: `week:${monday}` };
+  }
+  const on = fireOn ?? 1;
+  if (!Number.isInteger(on) || on < 1 || on > 31)
+    throw new RangeError(`Monthly fireOn must be 1..31, got ${on}`);
+  const lastDay = daysInMonthOf(Number(today.slice(0, 4)), Number(today.slice(5, 7)));
+  return {
+    due: Number(today.slice(8, 10)) === Math.min(on, lastDay),
+    periodKey: `month:${today.slice(0, 7)}`,
+  };
+}
+
+/** Viewers may not target all trackers (spec section 2.10 and trackers.md section 6). */
+export function canTargetAll(userType: string, level: AlertLevel): boolean {
+  return !(userType === "Viewer" && level === "tracker");
+}
+
+/** Alert form texts (the spec gives the rules, not the wording, except where quoted). */
+export const ALERT_FORM_TEXTS = {
+  name: "Name is required",
+  budgetNeedsMoneyMetric: "A budget can only be compared with a money metric",
+  fireOnWeekly: "Choose a weekday from 1 (Monday) to 5 (Friday)",
+  fireOnMonthly: "Choose a day of the month from 1 to 31",
+  targets: "Choose at least one target",
+} as const;
+
+const metricIds = METRIC_COLUMNS.map((c) => c.id) as [MetricColumnId, ...MetricColumnId[]];
+
+/**
+ * The alert form / create-alert and edit-alert payload (spec sections 2.10 and 3). `target` is
+ * `{ all: true }` or `{ all: false, ids }` with tracker ids, client names or pod ids by level
+ * (decision: the spec does not show the chosen targets' shape). `value` is numeric, in the metric's
+ * unit (see AlertData). fireOn: weekly 1..5, monthly 1..31, ignored for everyday.
+ */
+export const alertFormSchema = z
+  .object({
+    name: z.string().trim().min(1, ALERT_FORM_TEXTS.name),
+    level: z.enum(ALERT_LEVELS),
+    target: z.discriminatedUnion("all", [
+      z.object({ all: z.literal(true) }),
+      z.object({ all: z.literal(false), ids: z.array(z.string()).min(1, ALERT_FORM_TEXTS.targets) }),
+    ]),
+    data: z.object({
+      metric: z.enum(metricIds),
+      metricName: z.string(),
+      operator: z.enum(ALERT_OPERATORS),
+      valueSet: z.enum(["manual", "budget"]),
+      value: z.number().finite(),
+      valueBudget: z.enum(ALERT_BUDGET_FIELDS),
+    }),
+    fireWhen: z.enum(FIRE_WHEN),
+    fireOn: z.number().int().nullable(),
+    additionalRecipients: z.array(z.object({ _id: z.string(), name: z.string(), email: z.string() })),
+  })
+  .superRefine((form, ctx) => {
+    if (form.data.valueSet === "budget" && alertValueUnit(form.data.metric) !== "micros") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["data", "valueBudget"],
+        message: ALERT_FORM_TEXTS.budgetNeedsMoneyMetric,
+      });
+    }
+    const on = form.fireOn ?? 1;
+    if (form.fireWhen === "weekly" && (on < 1 || on > 5)) {
+      ctx.addIssue({ code: "custom", path: ["fireOn"], message: ALERT_FORM_TEXTS.fireOnWeekly });
+    }
+    if (form.fireWhen === "monthly" && (on < 1 || on > 31)) {
+      ctx.addIssue({ code: "custom", path: ["fireOn"], message: ALERT_FORM_TEXTS.fireOnMonthly });
+    }
+  });
+
+/** The alert form's values. */
+export type AlertForm = z.infer<typeof alertFormSchema>;
+
+/**
+ * A new alert's defaults (spec section 2.10): tracker level, all targets, metric actualSpend
+ * ('Actual Spend'), operator isGreaterThan, manual value 0, valueBudget budget, everyday, fireOn 1
+ * (Monday for weekly, the 1st for monthly), no extra recipients.
+ */
+export function defaultAlertForm(): AlertForm {
+  return {
+    name: "",
+    level: "tracker",
+    target: { all: true },
+    data: {
+      metric: "actualSpend",
+      metricName: "Actual Spend",
+      operator: "isGreaterThan",
+      valueSet: "manual",
+      value: 0,
+      valueBudget: "budget",
+    },
+    fireWhen: "everyday",
+    fireOn: 1,
+    additionalRecipients: [],
+  };
+}

@@ -1,0 +1,283 @@
+import { TZDate } from "@date-fns/tz";
+import type { IsoDate } from "./types.ts";
+import { finiteOr0 } from "./types.ts";
+
+/**
+ * The budget calendar: which day it is in the ad account's time zone, and how many days of the
+ * month (or of a lifetime range) are gone and left. Spec: trackers.md "Metric formulas"
+ * (percentageThroughMonth, days gone, days left) and pods-budgets-alerts-users-connections.md
+ * section 9 (shared-budget arithmetic).
+ *
+ * Only one step involves a time zone: turning the instant "now" into the local calendar date, done
+ * with `@date-fns/tz` (`TZDate`), which is DST-safe. Everything after that is arithmetic on calendar
+ * dates (day numbers since 1970-01-01, computed with `Date.UTC`), which has no offsets or DST at all.
+ */
+
+const MS_PER_DAY = 86_400_000;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * Day counts of the current month for one setting of `weekdaysOnly` (when set, only Monday to
+ * Friday count). Spec: trackers.md "Metric formulas".
+ */
+export interface MonthDayCounts {
+  /** Days in the month (calendar days, or Monday-Friday days with weekdaysOnly). */
+  readonly daysInMonth: number;
+  /**
+   * Days gone: from the first of the month to **tomorrow inclusive**, as the spec defines it,
+   * clamped to the month (on the last day of a month tomorrow is next month, so daysGone = daysInMonth).
+   */
+  readonly daysGone: number;
+  /** Days from the first of the month to today inclusive (used for daily averages). */
+  readonly daysElapsed: number;
+  /** Days left from today to the month end, **today included** (divisor of requiredDailySpend). */
+  readonly daysLeft: number;
+  /** Days after today to the month end (the "remaining days" of the end-of-month estimates). */
+  readonly daysAfterToday: number;
+  /** percentageThroughMonth: daysGone / daysInMonth x 100, a percent (0 if not finite). */
+  readonly percentageThroughMonth: number;
+}
+
+/**
+ * "Now" seen from one ad account's time zone, with the day counts the pacing formulas need.
+ * Build it once per time zone and run (see {@link budgetCalendar}); it is immutable and cheap to share.
+ */
+export interface BudgetCalendar {
+  /** IANA time-zone name the calendar was built for, e.g. "Europe/London". */
+  readonly timeZone: string;
+  /** Today's date in that time zone. */
+  readonly today: IsoDate;
+  readonly yesterday: IsoDate;
+  readonly tomorrow: IsoDate;
+  /** First day of the current month (`yyyy-MM-01`). */
+  readonly monthStart: IsoDate;
+  /** Last day of the current month. */
+  readonly monthEnd: IsoDate;
+  /** Day of the month of today, 1..31. */
+  readonly dayOfMonth: number;
+  /** Month counts with every calendar day counted. */
+  readonly allDays: MonthDayCounts;
+  /** Month counts with only Monday to Friday counted (weekdaysOnly). */
+  readonly weekdays: MonthDayCounts;
+  /**
+   * First days of the six months before the current one, **oldest first**: index 5 is last month.
+   * These are the months of historicData (trackers.md section 3).
+   */
+  readonly previousMonths: readonly IsoDate[];
+}
+
+/** Whether `value` is a real calendar date written `yyyy-MM-dd` (e.g. rejects 2023-02-29). */
+export function isIsoDate(value: string): boolean {
+  const m = ISO_DATE.exec(value);
+  if (!m) return false;
+  const y = Number(m[1]);
+  const mo = Number(m[2]);
+  const d = Number(m[3]);
+  return mo >= 1 && mo <= 12 && d >= 1 && d <= daysInMonthOf(y, mo);
+}
+
+/**
+ * Days since 1970-01-01 of a `yyyy-MM-dd` date (negative before 1970).
+ * @throws RangeError if `date` is not a real `yyyy-MM-dd` date.
+ */
+export function dayNumber(date: IsoDate): number {
+  if (!isIsoDate(date)) throw new RangeError(`Not a yyyy-MM-dd date: ${JSON.stringify(date)}`);
+  const y = Number(date.slice(0, 4));
+  const m = Number(date.slice(5, 7));
+  const d = Number(date.slice(8, 10));
+  return Date.UTC(y, m - 1, d) / MS_PER_DAY;
+}
+
+/** The `yyyy-MM-dd` date of a day number (inverse of {@link dayNumber}). */
+export function fromDayNumber(day: number): IsoDate {
+  return new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
+}
+
+/** `date` plus `days` calendar days (negative to go back). @throws RangeError on a bad date. */
+export function addDays(date: IsoDate, days: number): IsoDate {
+  return fromDayNumber(dayNumber(date) + days);
+}
+
+/**
+ * First day of the month `months` months after the month of `date` (negative to go back), as
+ * `yyyy-MM-01`. @throws RangeError on a bad date.
+ */
+export function addMonths(date: IsoDate, months: number): IsoDate {
+  dayNumber(date);
+  const y = Number(date.slice(0, 4));
+  const m = Number(date.slice(5, 7)) - 1 + months;
+  return fromDayNumber(Date.UTC(y, m, 1) / MS_PER_DAY);
+}
+
+/** Number of days (28..31) in month `month` (1..12) of `year`; 29 February counts in leap years. */
+export function daysInMonthOf(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** Day of the week of a day number: 0 Sunday .. 6 Saturday (1970-01-01 was a Thursday). */
+export function weekdayOf(day: number): number {
+  return (((day + 4) % 7) + 7) % 7;
+}
+
+/**
+ * Days from day number `from` to day number `to`, both inclusive; 0 when `to < from`. With
+ * `weekdaysOnly` only Monday to Friday count. O(1): whole weeks count 5, the rest is walked.
+ */
+export function countDaysBetween(from: number, to: number, weekdaysOnly: boolean): number {
+  if (to < from) return 0;
+  const total = to - from + 1;
+  if (!weekdaysOnly) return total;
+  const weeks = Math.floor(total / 7);
+  let count = weeks * 5;
+  for (let day = from + weeks * 7; day <= to; day++) {
+    const w = weekdayOf(day);
+    if (w !== 0 && w !== 6) count++;
+  }
+  return count;
+}
+
+/**
+ * Days from `from` to `to` (`yyyy-MM-dd`, both inclusive), Monday-Friday only with `weekdaysOnly`;
+ * 0 when `to` is before `from`. @throws RangeError on a bad date.
+ */
+export function countDays(from: IsoDate, to: IsoDate, weekdaysOnly = false): number {
+  return countDaysBetween(dayNumber(from), dayNumber(to), weekdaysOnly);
+}
+
+const validZones = new Set<string>();
+
+/**
+ * The calendar date of instant `now` in time zone `timeZone` (IANA name), e.g. 2024-01-31T23:30Z in
+ * "Europe/Berlin" is "2024-02-01". DST-safe (uses `TZDate`).
+ * @throws RangeError if the time zone is unknown or `now` is not a valid instant.
+ */
+export function localDate(now: Date | number, timeZone: string): IsoDate {
+  const ms = typeof now === "number" ? now : now.getTime();
+  if (!Number.isFinite(ms)) throw new RangeError("now is not a valid instant");
+  if (!validZones.has(timeZone)) {
+    try {
+      new Intl.DateTimeFormat("en-US", { timeZone });
+    } catch {
+      throw new RangeError(`Unknown time zone: ${JSON.stringify(timeZone)}`);
+    }
+    validZones.add(timeZone);
+  }
+  const local = new TZDate(ms, timeZone);
+  const y = local.getFullYear();
+  const m = local.getMonth() + 1;
+  const d = local.getDate();
+  return `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+}
+
+function monthCounts(
+  monthStart: number,
+  today: number,
+  monthEnd: number,
+  weekdaysOnly: boolean,
+): MonthDayCounts {
+  const daysInMonth = countDaysBetween(monthStart, monthEnd, weekdaysOnly);
+  const daysGone = countDaysBetween(monthStart, Math.min(today + 1, monthEnd), weekdaysOnly);
+  const daysElapsed = countDaysBetween(monthStart, today, weekdaysOnly);
+  return {
+    daysInMonth,
+    daysGone,
+    daysElapsed,
+    daysLeft: countDaysBetween(today, monthEnd, weekdaysOnly),
+    daysAfterToday: countDaysBetween(today + 1, monthEnd, weekdaysOnly),
+    percentageThroughMonth: finiteOr0((daysGone / daysInMonth) * 100),
+  };
+}
+
+/**
+ * Builds the budget calendar for instant `now` seen from `timeZone` (the ad account's IANA time zone).
+ * Spec: trackers.md "Metric formulas" (days gone = first of month to tomorrow inclusive; days left
+ * from today to month end; weekdaysOnly counts Monday to Friday only).
+ * @throws RangeError if the time zone is unknown or `now` is invalid.
+ */
+export function budgetCalendar(now: Date | number, timeZone: string): BudgetCalendar {
+  const today = localDate(now, timeZone);
+  const todayDay = dayNumber(today);
+  const y = Number(today.slice(0, 4));
+  const m = Number(today.slice(5, 7));
+  const dayOfMonth = Number(today.slice(8, 10));
+  const monthStartDay = todayDay - dayOfMonth + 1;
+  const monthEndDay = monthStartDay + daysInMonthOf(y, m) - 1;
+  const monthStart = fromDayNumber(monthStartDay);
+  const previousMonths: IsoDate[] = [];
+  for (let k = 6; k >= 1; k--) previousMonths.push(addMonths(monthStart, -k));
+  return {
+    timeZone,
+    today,
+    yesterday: fromDayNumber(todayDay - 1),
+    tomorrow: fromDayNumber(todayDay + 1),
+    monthStart,
+    monthEnd: fromDayNumber(monthEndDay),
+    dayOfMonth,
+    allDays: monthCounts(monthStartDay, todayDay, monthEndDay, false),
+    weekdays: monthCounts(monthStartDay, todayDay, monthEndDay, true),
+    previousMonths,
+  };
+}
+
+/** The month counts of `calendar` for a tracker's (or shared budget's) weekdaysOnly setting. */
+export function monthDayCounts(calendar: BudgetCalendar, weekdaysOnly: boolean): MonthDayCounts {
+  return weekdaysOnly ? calendar.weekdays : calendar.allDays;
+}
+
+/**
+ * A lifetime budget's date range (trackers.md section 3, lifetimeBudgetDates). `endDate` null means
+ * the range has no end ("the end may be cleared", trackers.md section 2, Budget Management).
+ */
+export interface LifetimeBudgetDates {
+  startDate: IsoDate;
+  endDate: IsoDate | null;
+}
+
+/** Day counts of a lifetime range on the budget calendar. Spec: trackers.md "Metric formulas". */
+export interface LifetimeDayCounts {
+  /**
+   * Days in the range, start to end inclusive. A range with no end is taken to run to the end of
+   * the current month (the form's default end date), so the pro-rata stays defined.
+   */
+  readonly daysInRange: number;
+  /** Days of the range gone: start to tomorrow inclusive, clamped to the range (0 before it starts). */
+  readonly daysGone: number;
+  /** First day whose spend counts towards lifetimeSpend (the start date). */
+  readonly spendFrom: IsoDate;
+  /** Last day whose spend counts towards lifetimeSpend: the end date or today, whichever is earlier. */
+  readonly spendTo: IsoDate;
+}
+
+/**
+ * Counts the days of a lifetime range as of the calendar's today, with `weekdaysOnly` counting only
+ * Monday to Friday. Spec: trackers.md "Metric formulas" (lifetime percentages: "adjusted uses a daily
+ * pro-rata over the date range").
+ * @throws RangeError if a date is not `yyyy-MM-dd`.
+ */
+export function lifetimeDayCounts(
+  range: LifetimeBudgetDates,
+  calendar: BudgetCalendar,
+  weekdaysOnly: boolean,
+): LifetimeDayCounts {
+  const start = dayNumber(range.startDate);
+  const end = dayNumber(range.endDate ?? calendar.monthEnd);
+  const today = dayNumber(calendar.today);
+  const spendTo = range.endDate === null ? today : Math.min(end, today);
+  return {
+    daysInRange: countDaysBetween(start, end, weekdaysOnly),
+    daysGone: countDaysBetween(start, Math.min(today + 1, end), weekdaysOnly),
+    spendFrom: range.startDate,
+    spendTo: fromDayNumber(spendTo),
+  };
+}
+
+/**
+ * The default lifetime range of the Budget Management form: start of the previous month to the end
+ * of the current month (trackers.md section 2, Manage Tracker modal).
+ */
+export function defaultLifetimeBudgetDates(calendar: BudgetCalendar): {
+  startDate: IsoDate;
+  endDate: IsoDate;
+} {
+  return { startDate: addMonths(calendar.monthStart, -1), endDate: calendar.monthEnd };
+}

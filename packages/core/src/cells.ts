@@ -1,0 +1,98 @@
+import type { GroupData, TrackerRow } from "./aggregate.ts";
+import type { MetricColumnId } from "./columns.ts";
+import { columnDef } from "./columns.ts";
+
+/**
+ * What one table cell holds: a number, or N/A with the reason. Spec: trackers.md "Metric formulas"
+ * (the N/A rules: "lifetime trackers show N/A for monthly and daily figures, non-lifetime show N/A
+ * for lifetime figures; errored trackers show N/A everywhere") and section 2 (Tracker row states).
+ * Tables, the export and alerts all read cells through {@link cellValue}, so the rules live here once.
+ */
+
+/**
+ * Why a cell shows N/A:
+ * - errored: the tracker's data or budget failed to load (for a group: every tracker in it did);
+ * - lifetimePrimary: a monthly budget figure of a tracker whose primary budget is lifetime;
+ * - notLifetime: a lifetime figure of a tracker whose primary budget is monthly;
+ * - multiCurrency: a money figure of a group that mixes currencies.
+ */
+export type NaReason = "errored" | "lifetimePrimary" | "notLifetime" | "multiCurrency";
+
+/** A cell: `{ kind: "value", value }` in the column's unit (micros, percent, count, ratio) or N/A. */
+export type CellValue = { kind: "value"; value: number } | { kind: "na"; reason: NaReason };
+
+/** A row of any table: a tracker row or a group row (client, pod, shared budget). */
+export type TableRow = TrackerRow | GroupData;
+
+const GROUP_FIELDS = new Set<MetricColumnId>([
+  "actualClicks",
+  "actualImpressions",
+  "actualConversions",
+  "endOfMonthEstConversions",
+  "ctr",
+  "cvr",
+  "percentageThroughMonth",
+]);
+
+function na(reason: NaReason): CellValue {
+  return { kind: "na", reason };
+}
+
+function isGroup(row: TableRow): row is GroupData {
+  return "trackerCount" in row;
+}
+
+/**
+ * The value of a metric column in a tracker or group row, applying the N/A rules in this order:
+ * errored, then lifetime vs monthly, then (groups) multi-currency. A group shows lifetimePrimary /
+ * notLifetime only when none of its included trackers has that kind of budget; counts, CTR, CVR and
+ * % through month of a multi-currency group are still values.
+ * @throws RangeError for an unknown column id.
+ */
+export function cellValue(row: TableRow, columnId: MetricColumnId): CellValue {
+  const def = columnDef(columnId);
+  if (isGroup(row)) {
+    if (row.trackerCount > 0 && row.erroredCount === row.trackerCount) return na("errored");
+    if (def.naGroup === "monthly" && row.monthlyCount === 0 && row.lifetimeCount > 0) {
+      return na("lifetimePrimary");
+    }
+    if (def.naGroup === "lifetime" && row.lifetimeCount === 0 && row.monthlyCount > 0)
+      return na("notLifetime");
+    if (GROUP_FIELDS.has(columnId))
+      return { kind: "value", value: row[columnId as keyof GroupData] as number };
+    if (!row.money) return na("multiCurrency");
+    return { kind: "value", value: row.money[columnId as keyof typeof row.money] as number };
+  }
+  if (row.errored) return na("errored");
+  if (def.naGroup === "monthly" && row.data.primary === "lifetime") return na("lifetimePrimary");
+  if (def.naGroup === "lifetime" && row.data.primary === "monthly") return na("notLifetime");
+  return { kind: "value", value: row.data[columnId] };
+}
+
+const PERCENT_OF_BUDGET = new Set<MetricColumnId>([
+  "percentageThroughBudget",
+  "adjustedPercentageThroughBudget",
+  "percentageThroughLifetimeBudget",
+  "adjustedPercentageThroughLifetimeBudget",
+]);
+
+/** How a cell is styled: "negative" (over budget, red) or "normal". */
+export type CellTone = "negative" | "normal";
+
+/**
+ * The over-budget styling rule (trackers.md section 9; pods-budgets-alerts-users-connections.md
+ * section 9): a percentage of budget over 100 is negative; a last-month over/under spend above 0 is
+ * negative; the end-of-month estimate is negative when it exceeds the row's budget (the adjusted
+ * budget when an over/under adjustment applies, which is what `budget` holds). N/A cells are normal.
+ */
+export function cellTone(row: TableRow, columnId: MetricColumnId): CellTone {
+  const cell = cellValue(row, columnId);
+  if (cell.kind === "na") return "normal";
+  if (PERCENT_OF_BUDGET.has(columnId)) return cell.value > 100 ? "negative" : "normal";
+  if (columnId === "lastMonthOverUnderSpend") return cell.value > 0 ? "negative" : "normal";
+  if (columnId === "endOfMonthEstSpend") {
+    const budget = cellValue(row, "budget");
+    return budget.kind === "value" && cell.value > budget.value ? "negative" : "normal";
+  }
+  return "normal";
+}

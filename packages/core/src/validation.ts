@@ -1,0 +1,347 @@
+import { z } from "zod";
+import type { BudgetCalendar } from "./calendar.ts";
+import { addMonths, isIsoDate } from "./calendar.ts";
+import type { IsoDate } from "./types.ts";
+
+/**
+ * Validation rules shared by the server and the browser. Spec: overview-access-account.md section 5
+ * (passwords, e-mail) and 9; trackers.md section 5 (tracker allowance, filters, budgets, lifetime
+ * dates) and 9; pods-budgets-alerts-users-connections.md section 5 (pods, shared budgets, invite,
+ * edit user, Cake). Texts are the spec's, verbatim (including its spelling).
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Passwords (overview-access-account.md sections 5 and 9)
+// ---------------------------------------------------------------------------------------------
+
+/** Minimum password length on login, reset-from-link and registration. */
+export const PASSWORD_MIN_LENGTH = 6;
+/** Minimum new-password length in the Change Password modal ("length greater than 7"). */
+export const CHANGE_PASSWORD_MIN_LENGTH = 8;
+
+/** A Change Password rule that does not hold. */
+export type ChangePasswordFailure =
+  | "oldPasswordRequired"
+  | "minLength"
+  | "uppercase"
+  | "digit"
+  | "confirmationRequired"
+  | "confirmationMismatch";
+
+/** The Change Password modal's fields. */
+export interface ChangePasswordInput {
+  oldPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+/**
+ * The Change Password modal's rules (overview-access-account.md section 5): old password required;
+ * new password at least 8 characters, with an uppercase letter (any script) and a digit (0-9);
+ * confirmation non-empty and equal. Submit is enabled only when the list is empty.
+ */
+export function changePasswordFailures(input: ChangePasswordInput): ChangePasswordFailure[] {
+  const failures: ChangePasswordFailure[] = [];
+  if (!input.oldPassword) failures.push("oldPasswordRequired");
+  if (input.newPassword.length < CHANGE_PASSWORD_MIN_LENGTH) failures.push("minLength");
+  if (!/\p{Lu}/u.test(input.newPassword)) failures.push("uppercase");
+  if (!/[0-9]/.test(input.newPassword)) failures.push("digit");
+  if (!input.confirmPassword) failures.push("confirmationRequired");
+  else if (input.confirmPassword !== input.newPassword) failures.push("confirmationMismatch");
+  return failures;
+}
+
+/** A password outside the Change Password modal (login, reset, registration): 6+ characters. */
+export function isValidPassword(password: string): boolean {
+  return password.length >= PASSWORD_MIN_LENGTH;
+}
+
+/** The reset-from-link mismatch text (overview-access-account.md section 2.4). */
+export const PASSWORDS_DO_NOT_MATCH = "New passwords do not match";
+
+/** The reset-from-link form's state: submit enabled, and the message to show (or null). */
+export interface ResetPasswordCheck {
+  canSubmit: boolean;
+  message: string | null;
+}
+
+/**
+ * The reset-from-link form (overview-access-account.md section 2.4): submit is disabled while the
+ * password is empty; the two entries must match ('New passwords do not match'); minimum length 6.
+ */
+export function checkResetPassword(password: string, confirmPassword: string): ResetPasswordCheck {
+  const mismatch = confirmPassword !== "" && password !== confirmPassword;
+  return {
+    canSubmit: password !== "" && isValidPassword(password) && password === confirmPassword,
+    message: mismatch ? PASSWORDS_DO_NOT_MATCH : null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// E-mail (overview-access-account.md section 5)
+// ---------------------------------------------------------------------------------------------
+
+const emailSchema = z.email();
+
+/** Whether `value` is a syntactically valid e-mail address (zod's e-mail rule, after trimming). */
+export function isValidEmail(value: string): boolean {
+  return emailSchema.safeParse(value.trim()).success;
+}
+
+/** The e-mail error text. */
+export const INVALID_EMAIL = "Invalid Email";
+
+/** 'Invalid Email' once the field is non-empty, touched and invalid; else null. */
+export function emailFieldError(value: string, touched: boolean): string | null {
+  return touched && value !== "" && !isValidEmail(value) ? INVALID_EMAIL : null;
+}
+
+/** The e-mail sent at login: trimmed and lowercased (overview-access-account.md section 3). */
+export function normalizeLoginEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tracker allowance (trackers.md sections 2, 5 and 9)
+// ---------------------------------------------------------------------------------------------
+
+/** The allowance texts (trackers.md sections 2 and 5), verbatim. */
+export const TRACKER_ALLOWANCE_TEXTS = {
+  select:
+    "You will exceeds your allocated tracker count with this tracker, upgrade your account to increase your tracker allocation",
+  selectAll:
+    "The selected trackers exceeds your allocated tracker count, upgrade your account to increase your tracker allocation",
+  exceededButton: "Tracker count exceeded",
+  exceededTitle: "You have exceeded your tracker count",
+  exceededBody: "Please upgrade your account to get access to your dashboard",
+} as const;
+
+/** Above this many trackers the upgrade goes through the account manager (Enterprise tier). */
+export const ENTERPRISE_TRACKER_THRESHOLD = 75;
+
+/** The result of an allowance check: ok, or blocked with the text to show. */
+export type AllowanceCheck = { ok: true } | { ok: false; message: string };
+
+/**
+ * Whether choosing accounts in the create-tracker wizard stays within the allowance (trackers.md
+ * section 5): blocked when existing trackers plus the chosen accounts (after this pick) exceed
+ * trackerAllowance. `selectAll` picks the select-all text.
+ */
+export function checkTrackerAllowance(
+  existingCount: number,
+  chosenCount: number,
+  trackerAllowance: number,
+  selectAll = false,
+): AllowanceCheck {
+  if (existingCount + chosenCount <= trackerAllowance) return { ok: true };
+  return {
+    ok: false,
+    message: selectAll ? TRACKER_ALLOWANCE_TEXTS.selectAll : TRACKER_ALLOWANCE_TEXTS.select,
+  };
+}
+
+/** The tracker count is above the allowance: the dashboard shows the exceeded-count screen. */
+export function isTrackerCountExceeded(trackerCount: number, trackerAllowance: number): boolean {
+  return trackerCount > trackerAllowance;
+}
+
+/**
+ * How the exceeded-count screen offers an upgrade (trackers.md section 2): above 75 trackers through
+ * the account manager (Enterprise tier), otherwise the billing portal. Decision: "trackers" is the
+ * account's current tracker count.
+ */
+export function upgradeRoute(trackerCount: number): "accountManager" | "billingPortal" {
+  return trackerCount > ENTERPRISE_TRACKER_THRESHOLD ? "accountManager" : "billingPortal";
+}
+
+// ---------------------------------------------------------------------------------------------
+// Filters (trackers.md section 5)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Whether one more value can be picked in a filter with maxSelection (null = no limit); when not,
+ * the text 'Maximum selections for {filter name} is {max}'.
+ */
+export function checkFilterPick(
+  filterName: string,
+  selectedCount: number,
+  maxSelection: number | null | undefined,
+): AllowanceCheck {
+  if (maxSelection === null || maxSelection === undefined || selectedCount < maxSelection)
+    return { ok: true };
+  return { ok: false, message: `Maximum selections for ${filterName} is ${maxSelection}` };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Budgets (trackers.md sections 2 and 5)
+// ---------------------------------------------------------------------------------------------
+
+/** Integer micros, at least 0. */
+export const nonNegativeMicrosSchema = z.number().int().min(0);
+
+/** A `yyyy-MM-dd` calendar date. */
+export const isoDateSchema = z.string().refine(isIsoDate, { message: "Must be a yyyy-MM-dd date" });
+
+/** POST update-budget payload: a manual budget in micros (minimum 0) and its period. */
+export const budgetUpdateSchema = z.object({
+  budget: nonNegativeMicrosSchema,
+  budgetPeriod: z.enum(["day", "month"]),
+});
+
+/** POST update-daily-budget payload: a daily budget in micros, minimum 0. */
+export const dailyBudgetUpdateSchema = z.object({ dailyBudget: nonNegativeMicrosSchema });
+
+/** Lifetime budget payload: budget in micros (minimum 0) and dates; endDate null = no end. */
+export const lifetimeBudgetSchema = z.object({
+  lifetimeBudget: nonNegativeMicrosSchema,
+  lifetimeBudgetDates: z.object({ startDate: isoDateSchema, endDate: isoDateSchema.nullable() }),
+});
+
+/** A historic data row as edited in the Historic Data tab (micros). */
+export const historicDataEntrySchema = z.object({
+  month: isoDateSchema,
+  budget: nonNegativeMicrosSchema,
+  actualSpend: nonNegativeMicrosSchema,
+});
+
+/** A future budget row: budget in micros or false, period or false (both false = reset). */
+export const futureBudgetSchema = z.object({
+  month: isoDateSchema,
+  budget: z.union([nonNegativeMicrosSchema, z.literal(false)]),
+  budgetPeriod: z.union([z.enum(["day", "month"]), z.literal(false)]),
+});
+
+/** A daily performance row as the pipeline stores it (see DailyRow in tracker-data.ts). */
+export const dailyRowSchema = z.object({
+  date: isoDateSchema,
+  spendMicros: z.number().int(),
+  impressions: z.number().min(0),
+  clicks: z.number().min(0),
+  conversions: z.number().min(0),
+  revenueMicros: z.number().int(),
+});
+
+/** The lifetime date rule texts (the spec gives the rule, not the wording). */
+export const LIFETIME_DATE_TEXTS = {
+  endBeforePreviousMonth: "The end date cannot be earlier than the start of the previous month",
+  endBeforeStart: "The end date cannot be earlier than the start date",
+} as const;
+
+/**
+ * The lifetime date rules (trackers.md section 2, Budget Management): the end may be cleared (null);
+ * the end cannot be earlier than the start of the previous month. Decision: the end cannot be
+ * earlier than the start either. Returns the first broken rule's text, or null.
+ */
+export function lifetimeDatesError(
+  dates: { startDate: IsoDate; endDate: IsoDate | null },
+  calendar: BudgetCalendar,
+): string | null {
+  if (dates.endDate === null) return null;
+  if (dates.endDate < addMonths(calendar.monthStart, -1)) return LIFETIME_DATE_TEXTS.endBeforePreviousMonth;
+  if (dates.endDate < dates.startDate) return LIFETIME_DATE_TEXTS.endBeforeStart;
+  return null;
+}
+
+/**
+ * Over/under spend options are mutually exclusive (trackers.md section 5): turning one on turns the
+ * other off. Returns the two flags after a toggle.
+ */
+export function toggleOverUnderSpendOption(
+  option: "lastMonth" | "lastSixMonths",
+  on: boolean,
+  current: { lastMonth: boolean; lastSixMonths: boolean },
+): { lastMonth: boolean; lastSixMonths: boolean } {
+  if (option === "lastMonth") return { lastMonth: on, lastSixMonths: on ? false : current.lastSixMonths };
+  return { lastSixMonths: on, lastMonth: on ? false : current.lastMonth };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pods and shared budgets (pods-budgets-alerts-users-connections.md section 5)
+// ---------------------------------------------------------------------------------------------
+
+/** Pod and shared budget form texts, verbatim. */
+export const GROUP_FORM_TEXTS = {
+  podName: "Must provide a tracker name",
+  podTrackers: "Must select at least 1 tracker",
+  sharedBudgetName: "Must provide a Budget Name",
+  sharedBudgetTrackers: "Must select at least 1 Tracker",
+} as const;
+
+/** Field errors of a form: field name -> text. Empty = valid. */
+export type FormErrors<F extends string> = Partial<Record<F, string>>;
+
+/** Create Pod form rules: name required (after trimming), at least one tracker. */
+export function podFormErrors(form: {
+  name: string;
+  trackers: readonly unknown[];
+}): FormErrors<"name" | "trackers"> {
+  const errors: FormErrors<"name" | "trackers"> = {};
+  if (!form.name.trim()) errors.name = GROUP_FORM_TEXTS.podName;
+  if (form.trackers.length === 0) errors.trackers = GROUP_FORM_TEXTS.podTrackers;
+  return errors;
+}
+
+/**
+ * Create Shared Budget form rules: name required, at least one tracker; the monthly budget is
+ * numeric with a minimum of 0 (it is clamped, so it has no message).
+ */
+export function sharedBudgetFormErrors(form: {
+  name: string;
+  trackers: readonly unknown[];
+}): FormErrors<"name" | "trackers"> {
+  const errors: FormErrors<"name" | "trackers"> = {};
+  if (!form.name.trim()) errors.name = GROUP_FORM_TEXTS.sharedBudgetName;
+  if (form.trackers.length === 0) errors.trackers = GROUP_FORM_TEXTS.sharedBudgetTrackers;
+  return errors;
+}
+
+/** Pod create/update payload. */
+export const podFormSchema = z.object({
+  name: z.string().trim().min(1, GROUP_FORM_TEXTS.podName),
+  description: z.string().default(""),
+  trackers: z.array(z.string()).min(1, GROUP_FORM_TEXTS.podTrackers),
+  users: z.array(z.string()).default([]),
+});
+
+/** Shared budget create/update payload; money in micros, percentages 0..100. */
+export const sharedBudgetFormSchema = z.object({
+  name: z.string().trim().min(1, GROUP_FORM_TEXTS.sharedBudgetName),
+  description: z.string().default(""),
+  budget: nonNegativeMicrosSchema,
+  allocatedBudgetAsAPercentage: z.boolean(),
+  hasManualAllocationBeenSet: z.boolean().default(false),
+  weekdaysOnly: z.boolean().default(false),
+  trackers: z
+    .array(
+      z.object({
+        _id: z.string(),
+        budgetAllocation: z.number().min(0).max(100).nullable().optional(),
+        budgetAllocationMoney: nonNegativeMicrosSchema.nullable().optional(),
+      }),
+    )
+    .min(1, GROUP_FORM_TEXTS.sharedBudgetTrackers),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Users and connections (pods-budgets-alerts-users-connections.md sections 2.11, 2.12 and 5)
+// ---------------------------------------------------------------------------------------------
+
+/** Invite User by e-mail: the button is enabled only for a valid address. */
+export function canInviteByEmail(email: string): boolean {
+  return isValidEmail(email);
+}
+
+/** Edit User: UPDATE is enabled when the name is non-empty and something changed. */
+export function canUpdateUser(
+  edited: { name: string; userType: string },
+  original: { name: string; userType: string },
+): boolean {
+  return (
+    edited.name.trim() !== "" && (edited.name !== original.name || edited.userType !== original.userType)
+  );
+}
+
+/** Cake connect: both API key and domain must be non-empty. */
+export function canConnectCake(apiKey: string, domain: string): boolean {
+  return apiKey.trim() !== "" && domain.trim() !== "";
+}
