@@ -4,4 +4,6 @@ import type { Bench } from "./bench.ts";
  * Every benchmark `npm run bench` runs, in order. Add one line per benchmark module; each module's
  * default export is a {@link Bench}.
  */
-export const benches: Record<string, () => Promise<{ default: Bench }>> = {};
+export const benches: Record<string, () => Promise<{ default: Bench }>> = {
+  "core-tracker-data": () => import("@pacer/core/bench/tracker-data.bench"),
+};

@@ -27,9 +27,9 @@ describe("accounts repository (DynamoDB Local)", () => {
     const email = anEmail();
     await createAccountWithUser({ name: "First" }, { name: "A", email, userType: "Admin" });
 
-    await expect(createAccountWithUser({ name: "Second" }, { name: "B", email, userType: "Admin" })).rejects.toBeInstanceOf(
-      AlreadyExistsError,
-    );
+    await expect(
+      createAccountWithUser({ name: "Second" }, { name: "B", email, userType: "Admin" }),
+    ).rejects.toBeInstanceOf(AlreadyExistsError);
     const owner = await findUserByEmail(email);
     expect((await getAccount(owner?.accountId ?? "")).name).toBe("First");
   });

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { type EntityItem, type EntityRecord } from "electrodb";
+import type { EntityItem, EntityRecord } from "electrodb";
 import type { AccountEntity } from "./entities/account.ts";
 import { nowIso } from "./entities/common.ts";
 import type { UserEntity, UserType } from "./entities/user.ts";

@@ -52,6 +52,9 @@ export function isConditionFailure(error: unknown): boolean {
 }
 
 /** True when an ElectroDB transaction result was cancelled because a condition check failed. */
-export function transactionConditionFailed(result: { canceled: boolean; data: ReadonlyArray<{ code?: string }> }): boolean {
+export function transactionConditionFailed(result: {
+  canceled: boolean;
+  data: ReadonlyArray<{ code?: string }>;
+}): boolean {
   return result.canceled && result.data.some((item) => item.code === "ConditionalCheckFailed");
 }

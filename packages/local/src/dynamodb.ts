@@ -18,6 +18,8 @@ export const LOCAL_AWS_ENV = {
   AWS_REGION: "eu-west-2",
   AWS_ACCESS_KEY_ID: "local",
   AWS_SECRET_ACCESS_KEY: "local",
+  // The SDK warns about Node 20 on every client; the local runtime knows which Node it runs on.
+  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
 } as const;
 
 /**
@@ -26,7 +28,9 @@ export const LOCAL_AWS_ENV = {
  * @throws Error naming the Debian package to install when Java is missing, or when the engine does
  * not answer within 60 s.
  */
-export async function startDynamoDbLocal(options: { dataDir?: string; port?: number } = {}): Promise<DynamoDbLocal> {
+export async function startDynamoDbLocal(
+  options: { dataDir?: string; port?: number } = {},
+): Promise<DynamoDbLocal> {
   const java = spawnSync("java", ["-version"], { stdio: "ignore" });
   if (java.error || java.status !== 0) {
     throw new Error("DynamoDB Local needs Java 17 or newer: apt-get install -y openjdk-17-jre-headless");
@@ -47,7 +51,11 @@ export async function startDynamoDbLocal(options: { dataDir?: string; port?: num
     exited = true;
   });
   const endpoint = `http://127.0.0.1:${port}`;
-  const client = new DynamoDBClient({ endpoint, region: LOCAL_AWS_ENV.AWS_REGION, credentials: { accessKeyId: "local", secretAccessKey: "local" } });
+  const client = new DynamoDBClient({
+    endpoint,
+    region: LOCAL_AWS_ENV.AWS_REGION,
+    credentials: { accessKeyId: "local", secretAccessKey: "local" },
+  });
   const started = Date.now();
   for (;;) {
     if (exited) throw new Error(`DynamoDB Local exited during start: ${stderr}`);

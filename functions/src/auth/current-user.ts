@@ -1,0 +1,17 @@
+import { sessionRoute } from "../lib/http.ts";
+import { SESSION, signSession } from "../lib/jwt.ts";
+import { userView } from "../lib/views.ts";
+
+/**
+ * `GET /api/auth` (spec 7.1): the signed-in user with their account. Also renews the session: when
+ * less than half of the token's lifetime is left, the answer carries a fresh `token` that the SPA
+ * stores (silent renewal); otherwise `token` is absent.
+ */
+export const currentUser = sessionRoute({}, async ({ session, now }) => {
+  const secondsLeft = session.expiresAt - Math.floor(now.getTime() / 1000);
+  const token =
+    secondsLeft < SESSION.ttlSeconds / 2
+      ? await signSession(session.userId, session.accountId, now)
+      : undefined;
+  return { user: userView(session.user, session.account), ...(token ? { token } : {}) };
+});

@@ -1,0 +1,223 @@
+import middy from "@middy/core";
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
+import { z } from "zod";
+import { type Group, ROUTES } from "../../routes.ts";
+import { AppError, badRequest, toErrorResponse } from "./errors.ts";
+import { logger } from "./logger.ts";
+import { resolveSession, type Session } from "./session.ts";
+
+/** The event every HTTP handler receives (API Gateway HTTP API, payload format 2.0). */
+export type HttpEvent = APIGatewayProxyEventV2;
+/** What every HTTP handler returns. */
+export type HttpResult = APIGatewayProxyStructuredResultV2;
+/** A Lambda handler of the HTTP API. */
+export type HttpHandler = (event: HttpEvent, context: Context) => Promise<HttpResult>;
+
+/** What a use-case handler receives: validated input, the caller's session and the raw event. */
+export interface RouteInput<B, P, Q, S extends Session | undefined> {
+  body: B;
+  params: P;
+  query: Q;
+  /** The caller; undefined only on public routes. */
+  session: S;
+  event: HttpEvent;
+  /** The request time (one clock reading per request). */
+  now: Date;
+}
+
+/** An explicit answer; a plain object returned by a handler means `200` with that JSON body. */
+export interface Reply {
+  readonly [REPLY]: true;
+  statusCode: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Raw body (e.g. HTML) sent as is, with its own content type. */
+  raw?: { body: string; contentType: string };
+}
+const REPLY = Symbol("reply");
+
+/** A JSON answer with a status other than 200, or extra headers. */
+export function reply(statusCode: number, body?: unknown, headers?: Record<string, string>): Reply {
+  return { [REPLY]: true, statusCode, body, ...(headers ? { headers } : {}) };
+}
+
+/** A non-JSON answer (HTML pages of the local billing flow, for example). */
+export function rawReply(statusCode: number, body: string, contentType: string): Reply {
+  return { [REPLY]: true, statusCode, raw: { body, contentType } };
+}
+
+type Schema = z.ZodType | undefined;
+type Out<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface RouteSpec<BS extends Schema, PS extends Schema, QS extends Schema> {
+  /** Body schema; object schemas are made `.strict()` so server-owned fields cannot be sent. */
+  body?: BS;
+  params?: PS;
+  query?: QS;
+  /** Largest accepted body in bytes (default 256 KiB). */
+  maxBodyBytes?: number;
+}
+
+const DEFAULT_MAX_BODY = 256 * 1024;
+
+function strict<S extends Schema>(schema: S): S {
+  return (schema instanceof z.ZodObject ? schema.strict() : schema) as S;
+}
+
+/** Decodes the body of an event: base64 when flagged, then JSON when there is one. */
+export function readJsonBody(event: HttpEvent, maxBytes = DEFAULT_MAX_BODY): unknown {
+  if (event.body === undefined || event.body === "") return undefined;
+  const buffer = event.isBase64Encoded ? Buffer.from(event.body, "base64") : Buffer.from(event.body, "utf8");
+  if (buffer.byteLength > maxBytes)
+    throw new AppError("PAYLOAD_TOO_LARGE", `Request body is larger than ${maxBytes} bytes`);
+  const type = event.headers["content-type"] ?? "";
+  if (!/^application\/(.+\+)?json\b/i.test(type)) {
+    throw new AppError(
+      "UNSUPPORTED_MEDIA_TYPE",
+      "Request body must be JSON (content-type: application/json)",
+    );
+  }
+  try {
+    return JSON.parse(buffer.toString("utf8"));
+  } catch {
+    throw badRequest("Request body is not valid JSON", "body");
+  }
+}
+
+function parsePart<S extends Schema>(schema: S, value: unknown, part: string): Out<S> {
+  if (!schema) {
+    if (part === "body" && value !== undefined) throw badRequest("This call takes no request body", "body");
+    return undefined as Out<S>;
+  }
+  const result = schema.safeParse(value ?? (part === "body" ? undefined : {}));
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const path = [part, ...(issue?.path ?? [])].join(".");
+    if (issue?.code === "unrecognized_keys") {
+      throw badRequest(
+        `Unknown field${issue.keys.length > 1 ? "s" : ""} in ${path}: ${issue.keys.join(", ")}`,
+        path,
+      );
+    }
+    throw badRequest(`${path}: ${issue?.message ?? "invalid"}`, path);
+  }
+  return result.data as Out<S>;
+}
+
+function toResult(value: unknown): HttpResult {
+  if (value && typeof value === "object" && REPLY in value) {
+    const r = value as Reply;
+    if (r.raw) {
+      return {
+        statusCode: r.statusCode,
+        headers: { "content-type": r.raw.contentType, ...r.headers },
+        body: r.raw.body,
+      };
+    }
+    return {
+      statusCode: r.statusCode,
+      headers: { "content-type": "application/json", ...r.headers },
+      ...(r.body === undefined ? {} : { body: JSON.stringify(r.body) }),
+    };
+  }
+  return {
+    statusCode: 200,
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(value ?? {}),
+  };
+}
+
+/** Answers any error: its own status and message below 500, a generic 500 (logged, no secrets) otherwise. */
+export function errorResult(error: unknown, event?: HttpEvent): HttpResult {
+  const { status, body, headers, unexpected } = toErrorResponse(error);
+  if (unexpected) {
+    const e = error instanceof Error ? error : new Error(String(error));
+    logger.error("Unexpected error", { route: event?.routeKey, errorName: e.name, stack: e.stack });
+  }
+  return {
+    statusCode: status,
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  };
+}
+
+/**
+ * Builds the Lambda handler of one route: error answers first (outermost), then the session
+ * (token, user, role from the policy table, trial), then input validation, then the use-case.
+ * `withSession` routes get a non-undefined session; the policy table decides who is allowed.
+ */
+export function httpRoute<
+  BS extends Schema = undefined,
+  PS extends Schema = undefined,
+  QS extends Schema = undefined,
+>(
+  spec: RouteSpec<BS, PS, QS>,
+  fn: (input: RouteInput<Out<BS>, Out<PS>, Out<QS>, Session | undefined>) => Promise<unknown>,
+): HttpHandler {
+  const body = strict(spec.body) as BS;
+  const params = strict(spec.params) as PS;
+  const query = strict(spec.query) as QS;
+  return middy<HttpEvent, HttpResult>()
+    .use({
+      onError: async (request) => {
+        request.response = errorResult(request.error, request.event);
+      },
+    })
+    .handler(async (event) => {
+      const now = new Date();
+      const session = await resolveSession(event, now);
+      const input = {
+        body: parsePart(body, readJsonBody(event, spec.maxBodyBytes), "body"),
+        params: parsePart(params, event.pathParameters, "params"),
+        query: parsePart(query, event.queryStringParameters, "query"),
+        session,
+        event,
+        now,
+      };
+      return toResult(await fn(input));
+    });
+}
+
+/**
+ * Like {@link httpRoute} for routes the policy table marks as session routes: the handler gets a
+ * defined session (the middleware has already refused callers without one).
+ */
+export function sessionRoute<
+  BS extends Schema = undefined,
+  PS extends Schema = undefined,
+  QS extends Schema = undefined,
+>(
+  spec: RouteSpec<BS, PS, QS>,
+  fn: (input: RouteInput<Out<BS>, Out<PS>, Out<QS>, Session>) => Promise<unknown>,
+): HttpHandler {
+  return httpRoute(spec, async (input) => {
+    if (!input.session) throw new AppError("INTERNAL", "Session route declared public in the policy table");
+    return fn(input as RouteInput<Out<BS>, Out<PS>, Out<QS>, Session>);
+  });
+}
+
+/**
+ * The Lambda entry of one function group: dispatches on `event.routeKey` (set by API Gateway, and by
+ * the local runtime in the same way) to the group's handlers. Checks at cold start that the group's
+ * handlers match the route table exactly.
+ * @throws Error at cold start when a route of the group has no handler or a handler has no route.
+ */
+export function groupHandler(group: Group, handlers: Record<string, HttpHandler>): HttpHandler {
+  const routes = ROUTES.filter((r) => r.group === group);
+  const byKey = new Map<string, HttpHandler>();
+  for (const r of routes) {
+    const h = handlers[r.handler];
+    if (!h) throw new Error(`Route ${r.key} names handler ${group}.${r.handler}, which does not exist`);
+    byKey.set(r.key, h);
+  }
+  const used = new Set(routes.map((r) => r.handler));
+  const unused = Object.keys(handlers).filter((name) => !used.has(name));
+  if (unused.length) throw new Error(`Handlers of ${group} without a route: ${unused.join(", ")}`);
+  return async (event, context) => {
+    const h = byKey.get(event.routeKey);
+    if (!h) return errorResult(new AppError("NOT_FOUND", `No route ${event.routeKey}`), event);
+    return h(event, context);
+  };
+}
+
+export type { Session };

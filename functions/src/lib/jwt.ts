@@ -1,0 +1,75 @@
+import { errors, jwtVerify, SignJWT } from "jose";
+import { appSecrets } from "./config.ts";
+
+/** Session token settings: pinned algorithm, issuer, audience and lifetime. */
+export const SESSION = {
+  algorithm: "HS256",
+  issuer: "pacer",
+  audience: "pacer-app",
+  /** Lifetime of one token in seconds; the SPA renews silently through `GET /api/auth` before expiry. */
+  ttlSeconds: 60 * 60,
+} as const;
+
+/** The claims the product puts in a session token. */
+export interface SessionClaims {
+  /** User id (`sub`). */
+  userId: string;
+  /** Account id (`acc`). */
+  accountId: string;
+  /** Issued-at, epoch seconds. */
+  iat: number;
+  /** Expiry, epoch seconds. */
+  exp: number;
+}
+
+async function key(): Promise<Uint8Array> {
+  const { jwtSecret } = await appSecrets();
+  return new TextEncoder().encode(jwtSecret);
+}
+
+/** Signs a session token for a user (HS256, `iss`, `aud`, `sub`, `acc`, `iat`, `exp`). */
+export async function signSession(
+  userId: string,
+  accountId: string,
+  now: Date = new Date(),
+): Promise<string> {
+  const iat = Math.floor(now.getTime() / 1000);
+  return new SignJWT({ acc: accountId })
+    .setProtectedHeader({ alg: SESSION.algorithm, typ: "JWT" })
+    .setSubject(userId)
+    .setIssuer(SESSION.issuer)
+    .setAudience(SESSION.audience)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + SESSION.ttlSeconds)
+    .sign(await key());
+}
+
+/**
+ * Verifies a session token: signature with the pinned algorithm only (so `alg: none` and other
+ * algorithms fail), issuer, audience, expiry (no clock tolerance).
+ * @returns the claims, or undefined for any invalid token (the reason is not disclosed).
+ */
+export async function verifySession(
+  token: string,
+  now: Date = new Date(),
+): Promise<SessionClaims | undefined> {
+  try {
+    const { payload } = await jwtVerify(token, await key(), {
+      algorithms: [SESSION.algorithm],
+      issuer: SESSION.issuer,
+      audience: SESSION.audience,
+      currentDate: now,
+      requiredClaims: ["sub", "iat", "exp"],
+    });
+    if (typeof payload.acc !== "string" || typeof payload.sub !== "string") return undefined;
+    return {
+      userId: payload.sub,
+      accountId: payload.acc,
+      iat: payload.iat as number,
+      exp: payload.exp as number,
+    };
+  } catch (error) {
+    if (error instanceof errors.JOSEError || error instanceof TypeError) return undefined;
+    throw error;
+  }
+}

@@ -1,0 +1,368 @@
+import { randomUUID } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { ensureTable, TABLE } from "@pacer/db";
+import { accessFor } from "@pacer/functions/policy";
+import {
+  QUEUES,
+  type QueueDef,
+  queueUrlEnv,
+  SCHEDULES,
+  type ScheduleDef,
+  WEBSOCKET,
+  type WebSocketDef,
+} from "@pacer/functions/resources";
+import { ROUTES } from "@pacer/functions/routes";
+import type {
+  APIGatewayProxyEventV2,
+  APIGatewayProxyResultV2,
+  APIGatewayRequestAuthorizerEventV2,
+  APIGatewaySimpleAuthorizerWithContextResult,
+  Context,
+  ScheduledEvent,
+} from "aws-lambda";
+import { AwsEmulator, readBody } from "./aws-emulator.ts";
+import { type DynamoDbLocal, LOCAL_AWS_ENV, startDynamoDbLocal } from "./dynamodb.ts";
+import { loadGroupHandler } from "./functions-loader.ts";
+import { buildHttpEvent, toHttpAnswer } from "./http-event.ts";
+import { lambdaContext } from "./lambda-context.ts";
+import { Outbox, outboxListPage, outboxMessagePage } from "./outbox.ts";
+import { LocalQueue, type SqsConsumer } from "./queue.ts";
+import { RouteMatcher } from "./router.ts";
+import { loadLocalSecrets } from "./secrets.ts";
+import { SECURITY_HEADERS, serveStatic } from "./static-files.ts";
+import { LocalWebSocketApi, type WebSocketHandler } from "./websocket.ts";
+
+type HttpHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>;
+type AuthorizerHandler = (
+  event: APIGatewayRequestAuthorizerEventV2,
+) => Promise<APIGatewaySimpleAuthorizerWithContextResult<Record<string, unknown>>>;
+type ScheduledHandler = (event: ScheduledEvent, context: Context) => Promise<unknown>;
+
+/** Options of {@link startLocalRuntime}. */
+export interface LocalRuntimeOptions {
+  /** Port of the app (SPA + API + WebSocket); 0 picks a free one. Default 3000. */
+  port?: number;
+  /** Folder for DynamoDB data, secrets, the outbox. Default `.data`. */
+  dataDir?: string;
+  /** Keep DynamoDB data in memory (tests); default false (persist under dataDir). */
+  inMemoryDb?: boolean;
+  /** Built SPA folder; default `frontend/dist`. */
+  webRoot?: string;
+  /** Run schedules every this many ms instead of their EventBridge rate (demos, tests). */
+  scheduleIntervalMs?: number;
+  /** Run each schedule once right after start. Default true. */
+  runSchedulesAtStart?: boolean;
+  /** Overrides the queue, schedule and WebSocket definitions (tests of the runtime itself). */
+  resources?: {
+    queues?: readonly QueueDef[];
+    schedules?: readonly ScheduleDef[];
+    websocket?: WebSocketDef | undefined;
+  };
+  /** Extra environment for the functions (e.g. sandbox platform URLs). */
+  env?: Record<string, string>;
+  /** Hook run once the table exists and the environment is set, before serving (seeding). */
+  beforeServe?: (runtime: LocalRuntime) => Promise<void>;
+  /** Log sink (default: stderr). */
+  log?: (line: string) => void;
+}
+
+/** A running local runtime. */
+export interface LocalRuntime {
+  url: string;
+  port: number;
+  dataDir: string;
+  queues: Map<string, LocalQueue>;
+  outbox: Outbox;
+  websocket: LocalWebSocketApi | undefined;
+  aws: AwsEmulator;
+  /** Invokes a schedule's target now, as EventBridge would. */
+  runSchedule(name: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+
+/** API Gateway's own answers (no route, missing or refused credentials). */
+const gatewayAnswer = (res: ServerResponse, status: number, message: string) => {
+  const body = JSON.stringify({ message });
+  res.writeHead(status, {
+    "content-type": "application/json",
+    "content-length": Buffer.byteLength(body),
+    ...SECURITY_HEADERS,
+  });
+  res.end(body);
+};
+
+/**
+ * Starts the local runtime: DynamoDB Local with the product table, the local AWS endpoints (SQS,
+ * SES, Management API), the in-process queues with their consumers, the schedules, and one HTTP
+ * server that serves the SPA, routes `/api/...` through the route table to the function groups
+ * (running the Lambda authorizer for non-public routes, as API Gateway does), accepts WebSocket
+ * connections at `/ws`, and shows the e-mail outbox at `/_local/outbox`.
+ * The functions run in this process with the environment they get on AWS, pointed at local endpoints.
+ */
+export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Promise<LocalRuntime> {
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const dataDir = resolve(options.dataDir ?? join(REPO_ROOT, ".data"));
+  mkdirSync(dataDir, { recursive: true });
+  const webRoot = resolve(options.webRoot ?? join(REPO_ROOT, "frontend", "dist"));
+  const queueDefs = options.resources?.queues ?? QUEUES;
+  const scheduleDefs = options.resources?.schedules ?? SCHEDULES;
+  const websocketDef =
+    options.resources && "websocket" in options.resources ? options.resources.websocket : WEBSOCKET;
+
+  const dynamo: DynamoDbLocal = await startDynamoDbLocal(
+    options.inMemoryDb ? {} : { dataDir: join(dataDir, "dynamodb") },
+  );
+  const stops: Array<() => Promise<void> | void> = [() => dynamo.stop()];
+  try {
+    const secrets = loadLocalSecrets(dataDir);
+    const outbox = new Outbox(join(dataDir, "outbox"));
+    const queues = new Map<string, LocalQueue>();
+    let websocket: LocalWebSocketApi | undefined;
+    const aws = new AwsEmulator({ queues, outbox, websocket: () => websocket });
+    await aws.start();
+    stops.push(() => aws.stop());
+
+    const server: Server = createServer();
+    await new Promise<void>((done) => server.listen(options.port ?? 3000, "0.0.0.0", done));
+    const port = (server.address() as AddressInfo).port;
+    const url = `http://localhost:${port}`;
+    stops.push(() => new Promise<void>((done) => server.close(() => done())));
+    server.closeIdleConnections?.();
+
+    // The environment the functions see, as CDK sets it on AWS, pointed at the local endpoints.
+    Object.assign(process.env, LOCAL_AWS_ENV, {
+      PACER_LOCAL: "1",
+      TABLE_NAME: TABLE.name,
+      AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+      AWS_ENDPOINT_URL_SQS: aws.url,
+      AWS_ENDPOINT_URL_SES: aws.url,
+      WS_MANAGEMENT_ENDPOINT: aws.url,
+      JWT_SECRET: secrets.jwtSecret,
+      TOKEN_STORE_KEY: secrets.tokenStoreKey,
+      TOKEN_STORE_DIR: join(dataDir, "tokens"),
+      APP_ORIGIN: url,
+      MAIL_FROM: "Pacer <no-reply@pacer.local>",
+      ...options.env,
+    });
+
+    const client = new DynamoDBClient({});
+    if (await ensureTable(client, TABLE.name)) log(`created table ${TABLE.name}`);
+    client.destroy();
+
+    for (const def of queueDefs) {
+      const dlq = new LocalQueue({
+        name: `${def.name}-dlq`,
+        visibilityTimeoutMs: def.consumerTimeoutSeconds * 6000,
+      });
+      const queue = new LocalQueue({
+        name: def.name,
+        visibilityTimeoutMs: def.consumerTimeoutSeconds * 6000,
+        maxReceiveCount: def.maxReceiveCount,
+        deadLetterQueue: dlq,
+        batchSize: def.batchSize,
+        maxConcurrency: def.maxConcurrency,
+        onConsumerError: (error) =>
+          log(
+            `queue ${def.name}: consumer failed: ${error instanceof Error ? error.message : String(error)}`,
+          ),
+      });
+      queues.set(def.name, queue);
+      queues.set(dlq.name, dlq);
+      process.env[queueUrlEnv(def.name)] = aws.queueUrl(def.name);
+      process.env[queueUrlEnv(dlq.name)] = aws.queueUrl(dlq.name);
+      stops.push(() => {
+        queue.stop();
+        dlq.stop();
+      });
+    }
+
+    if (websocketDef) {
+      websocket = new LocalWebSocketApi(
+        () => loadGroupHandler<WebSocketHandler>(websocketDef.group),
+        (name) => lambdaContext(name),
+        `localhost:${port}`,
+      );
+      const ws = websocket;
+      stops.push(() => ws.close());
+    }
+
+    const runtime: LocalRuntime = {
+      url,
+      port,
+      dataDir,
+      queues,
+      outbox,
+      websocket,
+      aws,
+      runSchedule: async (name) => {
+        const def = scheduleDefs.find((s) => s.name === name);
+        if (!def) throw new Error(`No schedule ${name}`);
+        await runScheduled(def, log);
+      },
+      stop: async () => {
+        for (const stop of stops.reverse()) await stop();
+      },
+    };
+
+    if (options.beforeServe) await options.beforeServe(runtime);
+
+    // Consumers start once the environment and the data are ready.
+    for (const def of queueDefs) {
+      const consumer = await loadGroupHandler<SqsConsumer>(def.consumer);
+      queues
+        .get(def.name)
+        ?.setConsumer((event) =>
+          consumer(event, lambdaContext(def.consumer, def.consumerTimeoutSeconds * 1000)),
+        );
+    }
+
+    const matcher = new RouteMatcher(ROUTES);
+    server.on("request", (req, res) => {
+      void handleRequest(req, res, { matcher, webRoot, outbox }).catch((error: unknown) => {
+        log(`request failed: ${error instanceof Error ? error.stack : String(error)}`);
+        if (!res.headersSent) gatewayAnswer(res, 500, "Internal Server Error");
+        else res.end();
+      });
+    });
+    server.on("upgrade", (req, socket, head) => {
+      const path = new URL(req.url ?? "/", url).pathname;
+      if (path !== "/ws" || !websocket) {
+        socket.end("HTTP/1.1 404 Not Found\r\n\r\n");
+        return;
+      }
+      void websocket.handleUpgrade(req, socket, head);
+    });
+
+    for (const def of scheduleDefs) {
+      const every = options.scheduleIntervalMs ?? def.rateMinutes * 60_000;
+      const timer = setInterval(() => void runScheduled(def, log), every);
+      timer.unref();
+      stops.push(() => clearInterval(timer));
+      if (options.runSchedulesAtStart ?? true) void runScheduled(def, log);
+    }
+    return runtime;
+  } catch (error) {
+    for (const stop of stops.reverse()) await stop();
+    throw error;
+  }
+}
+
+async function runScheduled(def: ScheduleDef, log: (line: string) => void): Promise<void> {
+  const handler = await loadGroupHandler<ScheduledHandler>(def.target);
+  const event: ScheduledEvent = {
+    version: "0",
+    id: randomUUID(),
+    "detail-type": "Scheduled Event",
+    source: "aws.events",
+    account: "000000000000",
+    time: new Date().toISOString().replace(/\.\d{3}Z$/, "Z"),
+    region: LOCAL_AWS_ENV.AWS_REGION,
+    resources: [`arn:aws:events:${LOCAL_AWS_ENV.AWS_REGION}:000000000000:rule/pacer-${def.name}`],
+    detail: {},
+  };
+  try {
+    await handler(event, lambdaContext(def.target, 900_000));
+  } catch (error) {
+    log(`schedule ${def.name} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+async function handleRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  ctx: { matcher: RouteMatcher; webRoot: string; outbox: Outbox },
+): Promise<void> {
+  const method = req.method ?? "GET";
+  const rawUrl = req.url ?? "/";
+  const pathname = rawUrl.split("?")[0] ?? "/";
+
+  if (pathname.startsWith("/api/")) {
+    const match = ctx.matcher.match(method, pathname);
+    if (!match || match === "method-not-allowed") return gatewayAnswer(res, 404, "Not Found");
+    const body = await readBody(req, 10 * 1024 * 1024);
+    const event = buildHttpEvent({
+      method,
+      url: rawUrl,
+      headers: req.headers,
+      body,
+      sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, "") ?? "127.0.0.1",
+      routeKey: match.route.key,
+      ...(match.pathParameters ? { pathParameters: match.pathParameters } : {}),
+    });
+    const access = accessFor(match.route.key);
+    if (!access?.public) {
+      // API Gateway: a missing identity source is 401; an authorizer "no" is 403.
+      const token = event.headers["x-auth-token"];
+      if (!token) return gatewayAnswer(res, 401, "Unauthorized");
+      const authorizer = await loadGroupHandler<AuthorizerHandler>("authorizer");
+      const decision = await authorizer({
+        version: "2.0",
+        type: "REQUEST",
+        routeArn: `arn:aws:execute-api:eu-west-2:000000000000:local/$default/${method}${pathname}`,
+        identitySource: [token],
+        routeKey: event.routeKey,
+        rawPath: event.rawPath,
+        rawQueryString: event.rawQueryString,
+        ...(event.cookies ? { cookies: event.cookies } : {}),
+        headers: event.headers,
+        ...(event.queryStringParameters ? { queryStringParameters: event.queryStringParameters } : {}),
+        requestContext: event.requestContext,
+        ...(event.pathParameters ? { pathParameters: event.pathParameters } : {}),
+      } as APIGatewayRequestAuthorizerEventV2);
+      if (!decision.isAuthorized) return gatewayAnswer(res, 403, "Forbidden");
+      (event.requestContext as unknown as { authorizer: unknown }).authorizer = { lambda: decision.context };
+    }
+    const handler = await loadGroupHandler<HttpHandler>(match.route.group);
+    const answer = toHttpAnswer(await handler(event, lambdaContext(match.route.group)));
+    res.writeHead(answer.statusCode, {
+      ...SECURITY_HEADERS,
+      ...answer.headers,
+      "content-length": answer.body.byteLength,
+    });
+    res.end(answer.body);
+    return;
+  }
+
+  if (pathname === "/_local/outbox.json") {
+    const body = JSON.stringify(ctx.outbox.list());
+    res.writeHead(200, { "content-type": "application/json", "cache-control": "no-store" });
+    res.end(body);
+    return;
+  }
+  if (pathname === "/_local/outbox" || pathname.startsWith("/_local/outbox/")) {
+    const id = pathname.slice("/_local/outbox/".length);
+    if (pathname === "/_local/outbox") {
+      res.writeHead(200, {
+        "content-type": "text/html; charset=utf-8",
+        "cache-control": "no-store",
+        ...SECURITY_HEADERS,
+      });
+      res.end(outboxListPage(ctx.outbox.list()));
+      return;
+    }
+    const raw = id.endsWith(".eml");
+    const found = ctx.outbox.get(raw ? id.slice(0, -4) : id);
+    if (!found) return gatewayAnswer(res, 404, "Not Found");
+    if (raw) {
+      res.writeHead(200, { "content-type": "message/rfc822", ...SECURITY_HEADERS });
+      res.end(found.raw);
+      return;
+    }
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8", ...SECURITY_HEADERS });
+    res.end(outboxMessagePage(found.entry));
+    return;
+  }
+
+  if (method !== "GET" && method !== "HEAD") return gatewayAnswer(res, 404, "Not Found");
+  if (!serveStatic(ctx.webRoot, pathname, res, method)) {
+    res.writeHead(503, { "content-type": "text/plain; charset=utf-8" });
+    res.end("The web app is not built yet: run `npm run build:web` (npm start does this).");
+  }
+}
