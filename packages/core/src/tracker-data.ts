@@ -283,8 +283,17 @@ export function trackerData(input: TrackerDataInput, calendar: BudgetCalendar): 
     ? Math.round(finiteOr0((budget.lifetimeBudget * lifetime.daysGone) / lifetime.daysInRange))
     : 0;
 
+  // One object literal with every field (no spread): V8 keeps it a fast, fixed-shape object.
   return {
-    ...pacing,
+    budget: pacing.budget,
+    dailyBudget: pacing.dailyBudget,
+    percentageThroughBudget: pacing.percentageThroughBudget,
+    proRatedBudget: pacing.proRatedBudget,
+    adjustedPercentageThroughBudget: pacing.adjustedPercentageThroughBudget,
+    spendRemaining: pacing.spendRemaining,
+    todaySpendRemaining: pacing.todaySpendRemaining,
+    requiredDailySpend: pacing.requiredDailySpend,
+    endOfMonthEstSpend: pacing.endOfMonthEstSpend,
     primary: budget.primary,
     budgetSource: budget.source,
     budgetPeriod: budget.budgetPeriod,

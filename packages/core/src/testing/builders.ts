@@ -1,0 +1,86 @@
+import type { TrackerBudgetSettings } from "../budget.ts";
+import { addDays, dayNumber, fromDayNumber } from "../calendar.ts";
+import type { DailyRow } from "../tracker-data.ts";
+import type { IsoDate, Micros } from "../types.ts";
+
+/**
+ * Test and benchmark builders (STYLE.md habit 11: `aTracker({ budget: ... })`). Not part of the
+ * public API (index.ts does not export them).
+ */
+
+/** Tracker budget settings with a manual monthly budget of 3,100 units, overridable. */
+export function aTracker(overrides: Partial<TrackerBudgetSettings> = {}): TrackerBudgetSettings {
+  return {
+    automatedBudget: false,
+    manualBudgetValue: 3_100_000_000,
+    budgetPeriod: "month",
+    weekdaysOnly: false,
+    useLifetimeBudgetAsPrimary: false,
+    ...overrides,
+  };
+}
+
+/** A daily row with zero performance except what is given. */
+export function aRow(
+  date: IsoDate,
+  spendMicros: Micros,
+  extra: Partial<Omit<DailyRow, "date">> = {},
+): DailyRow {
+  return { date, spendMicros, impressions: 0, clicks: 0, conversions: 0, revenueMicros: 0, ...extra };
+}
+
+/** Rows from `from` to `to` inclusive, each with `spendMicros` of spend and no performance. */
+export function flatRows(from: IsoDate, to: IsoDate, spendMicros: Micros): DailyRow[] {
+  const rows: DailyRow[] = [];
+  for (let d = dayNumber(from); d <= dayNumber(to); d++) rows.push(aRow(fromDayNumber(d), spendMicros));
+  return rows;
+}
+
+/** A small deterministic PRNG (mulberry32), so generated data is the same on every run. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Realistic-looking rows from `from` to `to` inclusive: spend around `dailySpend` micros (integer),
+ * impressions, clicks (CTR about 2%), conversions (CVR about 5%) and revenue (ROAS about 3).
+ * The date strings come from `dates` when given, so many trackers can share one set of strings.
+ */
+export function randomRows(
+  random: () => number,
+  from: IsoDate,
+  to: IsoDate,
+  dailySpend: Micros,
+  dates?: readonly IsoDate[],
+): DailyRow[] {
+  const list = dates ?? datesBetween(from, to);
+  const rows: DailyRow[] = new Array(list.length);
+  for (let i = 0; i < list.length; i++) {
+    const spendMicros = Math.round(dailySpend * (0.5 + random()));
+    const impressions = Math.round(1000 + random() * 9000);
+    const clicks = Math.round(impressions * 0.02 * (0.5 + random()));
+    rows[i] = {
+      date: list[i] as IsoDate,
+      spendMicros,
+      impressions,
+      clicks,
+      conversions: Math.round(clicks * 0.05 * (0.5 + random())),
+      revenueMicros: Math.round(spendMicros * 3 * (0.5 + random())),
+    };
+  }
+  return rows;
+}
+
+/** Every date from `from` to `to` inclusive. */
+export function datesBetween(from: IsoDate, to: IsoDate): IsoDate[] {
+  const out: IsoDate[] = [];
+  for (let d = from; d <= to; d = addDays(d, 1)) out.push(d);
+  return out;
+}
