@@ -5,7 +5,7 @@ import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda"
 export type SqsConsumer = (
   event: SQSEvent,
   context?: Context,
-) => Promise<SQSBatchResponse | undefined | void>;
+) => Promise<unknown>;
 
 /** Settings of one queue, with SQS meanings. */
 export interface LocalQueueOptions {
