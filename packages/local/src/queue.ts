@@ -2,10 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
 
 /** The consumer of a queue: the same Lambda handler that the SQS event source mapping invokes on AWS. */
-export type SqsConsumer = (
-  event: SQSEvent,
-  context?: Context,
-) => Promise<unknown>;
+export type SqsConsumer = (event: SQSEvent, context?: Context) => Promise<unknown>;
 
 /** Settings of one queue, with SQS meanings. */
 export interface LocalQueueOptions {
