@@ -1,0 +1,44 @@
+/** Calendar helpers on `yyyy-MM-dd` strings (UTC day numbers, so no time zone can shift a date). */
+
+const DAY_MS = 86_400_000;
+
+/** Days since 1970-01-01. */
+export function epochDay(date: string): number {
+  return Date.parse(`${date}T00:00:00Z`) / DAY_MS;
+}
+
+/** The date of a day number. */
+export function dateOfEpochDay(day: number): string {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** `date` plus `days`. */
+export function plusDays(date: string, days: number): string {
+  return dateOfEpochDay(epochDay(date) + days);
+}
+
+/** Today in an IANA time zone at instant `now`. */
+export function todayInZone(timeZone: string, now: Date): string {
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(now);
+}
+
+/** The first day of the month `monthsBack` months before the month of `date`. */
+export function monthStartBefore(date: string, monthsBack: number): string {
+  const [y, m] = date.split("-").map(Number) as [number, number];
+  const index = y * 12 + (m - 1) - monthsBack;
+  const year = Math.floor(index / 12);
+  const month = (index % 12) + 1;
+  return `${year}-${String(month).padStart(2, "0")}-01`;
+}
+
+/** True when `value` is a real `yyyy-MM-dd` date. */
+export function isDate(value: string): boolean {
+  return (
+    /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value
+  );
+}

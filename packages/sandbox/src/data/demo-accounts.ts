@@ -1,0 +1,109 @@
+/**
+ * The sandbox's demo ad accounts: which source campaign backs which platform campaign, per
+ * account, with the account's currency, time zone and factor. Add one entry per account when you
+ * add a platform module (the README's data-mapping table lists them all).
+ */
+
+/** A platform campaign backed by one source campaign of the shared data file. */
+export interface DemoCampaign {
+  /** Platform campaign id (the source file's campaign_id). */
+  id: string;
+  /** Name shown by the platform (the source name, with `facebOOK_tier2` written `facebook_tier2`). */
+  name: string;
+  /** `campaign_name` in the source file (matched case-insensitively). */
+  source: string;
+  status: "ENABLED" | "PAUSED";
+}
+
+/** A demo ad account on one platform. */
+export interface DemoAccount {
+  /** Sandbox prefix = integration slug, e.g. `googleads`. */
+  platform: string;
+  id: string;
+  name: string;
+  currency: string;
+  timeZone: string;
+  /**
+   * Every figure of every replayed day is multiplied by factorPercent / 100 (money rounded to the
+   * micro, counts to the unit). 100 = the real figures.
+   */
+  factorPercent: number;
+  campaigns: DemoCampaign[];
+  /** Google Ads: the manager this client account is reached through. */
+  managerId?: string;
+  /** Google Ads: a manager account (no metrics of its own). */
+  manager?: boolean;
+}
+
+/** All demo accounts. */
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  {
+    platform: "googleads",
+    id: "1112223333",
+    name: "Pacer Demo - Search",
+    currency: "GBP",
+    timeZone: "Europe/London",
+    factorPercent: 100,
+    campaigns: [
+      { id: "89459845", name: "google_hot", source: "google_hot", status: "ENABLED" },
+      { id: "127823", name: "google_wide", source: "google_wide", status: "ENABLED" },
+    ],
+  },
+  {
+    platform: "googleads",
+    id: "9990001111",
+    name: "Pacer Demo Agency (manager)",
+    currency: "GBP",
+    timeZone: "Europe/London",
+    factorPercent: 100,
+    manager: true,
+    campaigns: [],
+  },
+  {
+    platform: "googleads",
+    id: "4445556666",
+    name: "Pacer Demo - YouTube",
+    currency: "USD",
+    timeZone: "America/New_York",
+    factorPercent: 50,
+    managerId: "9990001111",
+    campaigns: [{ id: "10934", name: "youtube_blogger", source: "youtube_blogger", status: "ENABLED" }],
+  },
+  {
+    platform: "facebookads",
+    id: "101000000000001",
+    name: "Pacer Demo - Facebook",
+    currency: "GBP",
+    timeZone: "Europe/London",
+    factorPercent: 100,
+    campaigns: [
+      { id: "349043", name: "facebook_tier1", source: "facebook_tier1", status: "ENABLED" },
+      { id: "348934", name: "facebook_tier2", source: "facebOOK_tier2", status: "ENABLED" },
+      { id: "4387490", name: "facebook_retargeting", source: "facebook_retargeting", status: "ENABLED" },
+      { id: "544756", name: "facebook_lal", source: "facebook_lal", status: "PAUSED" },
+    ],
+  },
+  {
+    platform: "facebookads",
+    id: "101000000000002",
+    name: "Pacer Demo - Instagram",
+    currency: "EUR",
+    timeZone: "Europe/Berlin",
+    factorPercent: 100,
+    campaigns: [
+      { id: "9034945", name: "instagram_tier1", source: "instagram_tier1", status: "ENABLED" },
+      { id: "983498", name: "instagram_tier2", source: "instagram_tier2", status: "ENABLED" },
+      { id: "374754", name: "instagram_blogger", source: "instagram_blogger", status: "ENABLED" },
+    ],
+  },
+];
+
+/** The demo accounts of one platform. */
+export function demoAccountsOf(platform: string): DemoAccount[] {
+  return DEMO_ACCOUNTS.filter((a) => a.platform === platform);
+}
+
+/** One demo account, or undefined. */
+export function demoAccount(platform: string, id: string): DemoAccount | undefined {
+  return DEMO_ACCOUNTS.find((a) => a.platform === platform && a.id === id);
+}

@@ -1,0 +1,145 @@
+import { epochDay, isDate, monthStartBefore, plusDays, todayInZone } from "./calendar.ts";
+import type { DemoAccount, DemoCampaign } from "./demo-accounts.ts";
+import type { SourceData, SourceDay } from "./source-rows.ts";
+
+/**
+ * The replay rule: calendar date D shows the real figures of source day (epochDay(D) mod 28),
+ * i.e. February (that + 1), 2021, so consecutive days walk through the 28 real days in order.
+ * Days are served from the first day of the month seven months before today's month (current
+ * month to date, last month, and six months of history before it) up to today, in the account's
+ * time zone; outside that window a platform reports nothing. Today shows a whole real day.
+ */
+export const HISTORY_MONTHS = 7;
+
+/** The source day index (0..27) replayed on `date`. */
+export function sourceIndexFor(date: string): number {
+  return ((epochDay(date) % 28) + 28) % 28;
+}
+
+/** First and last date the account serves at instant `now`. */
+export function servedWindow(account: DemoAccount, now: Date): { first: string; last: string } {
+  const last = todayInZone(account.timeZone, now);
+  return { first: monthStartBefore(last, HISTORY_MONTHS), last };
+}
+
+/** One campaign on one replayed day, after the account factor. Money in micros. */
+export interface CampaignDay {
+  date: string;
+  campaign: DemoCampaign;
+  impressions: number;
+  spendMicros: number;
+  clicks: number;
+  leads: number;
+  orders: number;
+  revenueMicros: number;
+}
+
+function scale(value: number, percent: number): number {
+  return percent === 100 ? value : Math.round((value * percent) / 100);
+}
+
+function campaignDay(
+  account: DemoAccount,
+  campaign: DemoCampaign,
+  date: string,
+  day: SourceDay,
+): CampaignDay {
+  const f = account.factorPercent;
+  return {
+    date,
+    campaign,
+    impressions: scale(day.impressions, f),
+    spendMicros: scale(day.spendMicros, f),
+    clicks: scale(day.clicks, f),
+    leads: scale(day.leads, f),
+    orders: scale(day.orders, f),
+    revenueMicros: scale(day.revenueMicros, f),
+  };
+}
+
+/** Which campaigns of an account a query keeps. */
+export interface CampaignSelection {
+  campaignIds?: readonly string[];
+  /** Case-insensitive substring of the campaign name. */
+  nameContains?: string;
+}
+
+/** The campaigns of `account` that `selection` keeps. */
+export function selectCampaigns(account: DemoAccount, selection: CampaignSelection = {}): DemoCampaign[] {
+  const text = selection.nameContains?.toLowerCase();
+  return account.campaigns.filter(
+    (c) =>
+      (!selection.campaignIds?.length || selection.campaignIds.includes(c.id)) &&
+      (!text || c.name.toLowerCase().includes(text)),
+  );
+}
+
+/**
+ * Every (campaign, date) figure the sandbox answers for `account` from `from` to `to` inclusive:
+ * the single function behind every reporting endpoint, exported so tests compute expected values.
+ */
+export function campaignDays(
+  source: SourceData,
+  account: DemoAccount,
+  from: string,
+  to: string,
+  now: Date,
+  selection: CampaignSelection = {},
+): CampaignDay[] {
+  if (!isDate(from) || !isDate(to)) return [];
+  const window = servedWindow(account, now);
+  const start = from > window.first ? from : window.first;
+  const end = to < window.last ? to : window.last;
+  const out: CampaignDay[] = [];
+  const campaigns = selectCampaigns(account, selection);
+  for (let date = start; date <= end; date = plusDays(date, 1)) {
+    const index = sourceIndexFor(date);
+    for (const campaign of campaigns) {
+      const day = source.get(campaign.source.toLowerCase())?.[index];
+      if (day) out.push(campaignDay(account, campaign, date, day));
+    }
+  }
+  return out;
+}
+
+/** One account-level day (campaigns summed). Conversions are the source's orders. */
+export interface AccountDay {
+  date: string;
+  spendMicros: number;
+  impressions: number;
+  clicks: number;
+  conversions: number;
+  revenueMicros: number;
+}
+
+/**
+ * Account-level daily totals, ascending, only days with data: what a connector's
+ * `fetchDailyMetrics` must return for these dates (it adds zero rows for the other dates).
+ */
+export function accountDays(
+  source: SourceData,
+  account: DemoAccount,
+  from: string,
+  to: string,
+  now: Date,
+  selection: CampaignSelection = {},
+): AccountDay[] {
+  const byDate = new Map<string, AccountDay>();
+  for (const d of campaignDays(source, account, from, to, now, selection)) {
+    const row = byDate.get(d.date) ?? {
+      date: d.date,
+      spendMicros: 0,
+      impressions: 0,
+      clicks: 0,
+      conversions: 0,
+      revenueMicros: 0,
+    };
+    row.spendMicros += d.spendMicros;
+    row.impressions += d.impressions;
+    row.clicks += d.clicks;
+    row.conversions += d.orders;
+    row.revenueMicros += d.revenueMicros;
+    byDate.set(d.date, row);
+  }
+  return [...byDate.values()].sort((a, b) => a.date.localeCompare(b.date));
+}

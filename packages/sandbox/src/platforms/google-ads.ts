@@ -1,0 +1,290 @@
+import type { ServerResponse } from "node:http";
+import type { DemoAccount } from "../data/demo-accounts.ts";
+import { campaignDays } from "../data/replay.ts";
+import { type SandboxRequest, sendJson } from "../http-kit.ts";
+import { OAuthServer, standardTokenEndpoint } from "../oauth-server.ts";
+import { GaqlError, type GaqlQuery, matches, parseGaql } from "./gaql-engine.ts";
+import { identityIssuer, idTokenFor } from "./google-identity.ts";
+import type { PlatformFactory, SandboxContext } from "./platform-module.ts";
+
+const PREFIX = "googleads";
+/** The developer token the sandbox accepts (mirrors the connectors' sandbox config). */
+export const SANDBOX_DEVELOPER_TOKEN = "sandbox-developer-token";
+
+type Flat = Record<string, string | number | boolean>;
+
+function rpcError(
+  res: ServerResponse,
+  status: number,
+  code: string,
+  message: string,
+  errorCode?: Record<string, string>,
+) {
+  const error: Record<string, unknown> = { code: status, message, status: code };
+  if (errorCode) {
+    error.details = [
+      {
+        "@type": "type.googleapis.com/google.ads.googleads.v23.errors.GoogleAdsFailure",
+        errors: [{ errorCode, message }],
+        requestId: "sandbox",
+      },
+    ];
+  }
+  sendJson(res, status, [{ error }]);
+}
+
+/** Flat rows of a resource for one customer, before WHERE. */
+function rowsFor(ctx: SandboxContext, customer: DemoAccount, q: GaqlQuery): Flat[] {
+  const base: Flat = {
+    "customer.id": customer.id,
+    "customer.descriptive_name": customer.name,
+    "customer.currency_code": customer.currency,
+    "customer.time_zone": customer.timeZone,
+    "customer.manager": Boolean(customer.manager),
+  };
+  const dated = [...q.select, ...q.where.map((w) => w.field)].some(
+    (f) => f === "segments.date" || f.startsWith("metrics."),
+  );
+  if (q.from === "customer_client") {
+    const clients = [customer, ...ctx.accounts.filter((a) => a.managerId === customer.id)];
+    return clients.map((c) => ({
+      "customer_client.id": c.id,
+      "customer_client.client_customer": `customers/${c.id}`,
+      "customer_client.descriptive_name": c.name,
+      "customer_client.currency_code": c.currency,
+      "customer_client.time_zone": c.timeZone,
+      "customer_client.manager": Boolean(c.manager),
+      "customer_client.status": "ENABLED",
+      "customer_client.level": c.id === customer.id ? 0 : 1,
+    }));
+  }
+  const campaigns = (c: DemoAccount) =>
+    c.campaigns.map((k) => ({
+      ...base,
+      "campaign.id": k.id,
+      "campaign.name": k.name,
+      "campaign.status": k.status,
+    }));
+  if (!dated) return q.from === "campaign" ? campaigns(customer) : q.from === "customer" ? [base] : [];
+  const range = q.where.find((w) => w.field === "segments.date" && w.op === "BETWEEN");
+  if (!range || range.op !== "BETWEEN") throw new GaqlError("segments.date requires a finite date range");
+  const days = campaignDays(ctx.source, customer, range.low, range.high, ctx.now());
+  const metrics = (d: {
+    spendMicros: number;
+    impressions: number;
+    clicks: number;
+    orders: number;
+    revenueMicros: number;
+  }) => ({
+    "metrics.cost_micros": d.spendMicros,
+    "metrics.impressions": d.impressions,
+    "metrics.clicks": d.clicks,
+    "metrics.conversions": d.orders,
+    "metrics.conversions_value": d.revenueMicros / 1_000_000,
+  });
+  if (q.from === "campaign") {
+    return days.map((d) => ({
+      ...base,
+      "campaign.id": d.campaign.id,
+      "campaign.name": d.campaign.name,
+      "campaign.status": d.campaign.status,
+      "segments.date": d.date,
+      ...metrics(d),
+    }));
+  }
+  if (q.from === "customer") {
+    const byDate = new Map<
+      string,
+      { spendMicros: number; impressions: number; clicks: number; orders: number; revenueMicros: number }
+    >();
+    for (const d of days) {
+      const t = byDate.get(d.date) ?? {
+        spendMicros: 0,
+        impressions: 0,
+        clicks: 0,
+        orders: 0,
+        revenueMicros: 0,
+      };
+      t.spendMicros += d.spendMicros;
+      t.impressions += d.impressions;
+      t.clicks += d.clicks;
+      t.orders += d.orders;
+      t.revenueMicros += d.revenueMicros;
+      byDate.set(d.date, t);
+    }
+    return [...byDate.entries()].map(([date, t]) => ({ ...base, "segments.date": date, ...metrics(t) }));
+  }
+  throw new GaqlError(`resource ${q.from} is not served by the sandbox`);
+}
+
+const INT64_FIELDS = new Set(["id", "cost_micros", "impressions", "clicks", "level"]);
+
+/** snake_case -> lowerCamelCase (proto3 JSON names). */
+function camel(name: string): string {
+  return name.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
+}
+
+/** Projects a flat row onto the selected fields as a proto3-JSON GoogleAdsRow (int64 as strings). */
+function project(row: Flat, select: string[]): Record<string, unknown> {
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const field of select) {
+    if (!(field in row)) throw new GaqlError(`unrecognized field ${field}`);
+    const [resource, ...rest] = field.split(".");
+    const leaf = rest.join(".");
+    const key = camel(resource as string);
+    out[key] ??= {};
+    const v = row[field] as string | number | boolean;
+    (out[key] as Record<string, unknown>)[camel(leaf)] = INT64_FIELDS.has(leaf) ? String(v) : v;
+    if (leaf === "id" && (resource === "customer" || resource === "campaign")) {
+      (out[key] as Record<string, unknown>).resourceName =
+        resource === "customer"
+          ? `customers/${row["customer.id"]}`
+          : `customers/${row["customer.id"]}/campaigns/${v}`;
+    }
+  }
+  return out;
+}
+
+/**
+ * Google Ads sandbox: Google OAuth (PKCE, static refresh tokens, revoke), the REST
+ * `customers:listAccessibleCustomers` and `googleAds:searchStream` (a GAQL engine over the
+ * replayed rows), `developer-token` and `login-customer-id` checks, errors as google.rpc.Status.
+ */
+export const googleAdsPlatform: PlatformFactory = (ctx) => {
+  const oauth = new OAuthServer(
+    {
+      prefix: PREFIX,
+      displayName: "Google Ads",
+      approvePath: "/o/oauth2/v2/approve",
+      pkce: true,
+      refreshTokens: "static",
+      accessTokenTtlSeconds: 3599,
+      scopeSeparator: " ",
+      returnScope: true,
+      denyParams: { error: "access_denied" },
+    },
+    () => ctx.now().getTime(),
+  );
+  const base = () => `${ctx.baseUrl()}/${PREFIX}`;
+  const accessible = ctx.accounts.filter((a) => !a.managerId);
+
+  const authorized = (req: SandboxRequest, res: ServerResponse): boolean => {
+    if (!oauth.validate(req.bearer)) {
+      rpcError(res, 401, "UNAUTHENTICATED", "Request is missing required authentication credential.", {
+        authenticationError: "OAUTH_TOKEN_INVALID",
+      });
+      return false;
+    }
+    if (req.headers["developer-token"] !== SANDBOX_DEVELOPER_TOKEN) {
+      rpcError(res, 401, "UNAUTHENTICATED", "The developer token is not valid.", {
+        authenticationError: "DEVELOPER_TOKEN_INVALID",
+      });
+      return false;
+    }
+    return true;
+  };
+
+  return {
+    prefix: PREFIX,
+    oauth,
+    routes: [
+      {
+        method: "GET",
+        pattern: "/o/oauth2/v2/auth",
+        kind: "page",
+        handle: (req, res) => oauth.renderConsent(req, res, `${base()}/o/oauth2/v2/approve`),
+      },
+      {
+        method: "POST",
+        pattern: "/o/oauth2/v2/approve",
+        kind: "page",
+        handle: (req, res) => oauth.approve(req, res),
+      },
+      {
+        method: "POST",
+        pattern: "/token",
+        kind: "token",
+        handle: standardTokenEndpoint(oauth, (issued) =>
+          issued.grant.scope.includes("openid")
+            ? {
+                id_token: idTokenFor(
+                  ctx.signer,
+                  identityIssuer(ctx.baseUrl()),
+                  issued.grant,
+                  ctx.now().getTime(),
+                ),
+              }
+            : {},
+        ),
+      },
+      {
+        method: "POST",
+        pattern: "/revoke",
+        kind: "token",
+        handle: (req, res) => {
+          const value = req.form.get("token") ?? req.url.searchParams.get("token") ?? "";
+          if (oauth.revoke(value)) sendJson(res, 200, {});
+          else sendJson(res, 400, { error: "invalid_token", error_description: "Token expired or revoked" });
+        },
+      },
+      {
+        method: "GET",
+        pattern: "/api/{version}/customers:listAccessibleCustomers",
+        handle: (req, res) => {
+          if (!authorized(req, res)) return;
+          sendJson(res, 200, { resourceNames: accessible.map((a) => `customers/${a.id}`) });
+        },
+      },
+      {
+        method: "POST",
+        pattern: "/api/{version}/customers/{customerId}/googleAds:searchStream",
+        handle: (req, res) => {
+          if (!authorized(req, res)) return;
+          const customer = ctx.accounts.find((a) => a.id === req.params.customerId);
+          if (!customer) {
+            rpcError(res, 403, "PERMISSION_DENIED", "The caller does not have permission", {
+              authorizationError: "USER_PERMISSION_DENIED",
+            });
+            return;
+          }
+          const login = String(req.headers["login-customer-id"] ?? "");
+          const reachable = !customer.managerId || login === customer.managerId;
+          if (!reachable) {
+            rpcError(res, 403, "PERMISSION_DENIED", "User doesn't have permission to access customer.", {
+              authorizationError: "USER_PERMISSION_DENIED",
+            });
+            return;
+          }
+          const body = req.json as { query?: unknown } | undefined;
+          try {
+            if (typeof body?.query !== "string") throw new GaqlError("query is required");
+            const q = parseGaql(body.query);
+            let rows = rowsFor(ctx, customer, q).filter((r) => matches(r, q.where));
+            if (q.orderBy) {
+              const { field, desc } = q.orderBy;
+              rows.sort((a, b) => String(a[field]).localeCompare(String(b[field])) * (desc ? -1 : 1));
+            }
+            if (q.limit) rows = rows.slice(0, q.limit);
+            const results = rows.map((r) => project(r, q.select));
+            const fieldMask = q.select.map((f) => f.split(".").map(camel).join(".")).join(",");
+            sendJson(res, 200, [{ results, fieldMask, requestId: `sandbox-${Date.now().toString(36)}` }]);
+          } catch (error) {
+            if (!(error instanceof GaqlError)) throw error;
+            rpcError(res, 400, "INVALID_ARGUMENT", error.message, { queryError: "BAD_VALUE" });
+          }
+        },
+      },
+    ],
+    authFailure: (res) =>
+      rpcError(res, 401, "UNAUTHENTICATED", "Request had invalid authentication credentials.", {
+        authenticationError: "OAUTH_TOKEN_REVOKED",
+      }),
+    serverError: (res) => rpcError(res, 500, "INTERNAL", "Internal error encountered."),
+    rateLimited: (res, seconds) => {
+      res.setHeader("retry-after", String(seconds));
+      rpcError(res, 429, "RESOURCE_EXHAUSTED", "Too many requests.", {
+        quotaError: "RESOURCE_TEMPORARILY_EXHAUSTED",
+      });
+    },
+  };
+};

@@ -1,0 +1,16 @@
+import { googleAdsPlatform } from "./google-ads.ts";
+import { googleIdentityPlatform } from "./google-identity.ts";
+import { metaPlatform } from "./meta.ts";
+import type { PlatformFactory } from "./platform-module.ts";
+
+/**
+ * Every sandbox platform, by URL prefix. The prefix is the integration slug (and the key of the
+ * fault-injection controls); `google-identity` is the "Sign in with Google" issuer.
+ * Add a platform: write `platforms/<slug>.ts` exporting a PlatformFactory, add one line here, and
+ * add its accounts to `data/demo-accounts.ts`.
+ */
+export const PLATFORMS: Record<string, PlatformFactory> = {
+  googleads: googleAdsPlatform,
+  facebookads: metaPlatform,
+  "google-identity": googleIdentityPlatform,
+};

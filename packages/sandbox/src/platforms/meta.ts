@@ -1,0 +1,329 @@
+import type { ServerResponse } from "node:http";
+import type { DemoAccount } from "../data/demo-accounts.ts";
+import { type CampaignDay, campaignDays } from "../data/replay.ts";
+import { type SandboxRequest, sendJson } from "../http-kit.ts";
+import { OAuthProblem, OAuthServer } from "../oauth-server.ts";
+import type { PlatformFactory } from "./platform-module.ts";
+
+const PREFIX = "facebookads";
+/** Long-lived token lifetime Meta reports (about 60 days). */
+const LONG_LIVED_SECONDS = 5_183_944;
+
+function graphError(
+  res: ServerResponse,
+  status: number,
+  error: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) {
+  sendJson(res, status, { error: { fbtrace_id: "AsandboxTrace", ...error } }, headers);
+}
+
+/** Amount in micros -> Meta's decimal string ("5339.5", "14.35"). */
+function money(micros: number): string {
+  const whole = Math.trunc(micros / 1_000_000);
+  const fraction = String(micros % 1_000_000)
+    .padStart(6, "0")
+    .replace(/0+$/, "");
+  return fraction ? `${whole}.${fraction}` : String(whole);
+}
+
+interface Totals {
+  spendMicros: number;
+  impressions: number;
+  clicks: number;
+  leads: number;
+  orders: number;
+  revenueMicros: number;
+}
+
+/** One insights row in Meta's shape: every number a string; conversions in `actions`, revenue in `action_values`. */
+function insightsRow(account: DemoAccount, date: string, t: Totals, campaign?: { id: string; name: string }) {
+  const actions: Array<{ action_type: string; value: string }> = [];
+  if (t.clicks) actions.push({ action_type: "link_click", value: String(t.clicks) });
+  if (t.leads) actions.push({ action_type: "lead", value: String(t.leads) });
+  if (t.orders) {
+    actions.push({ action_type: "offsite_conversion.fb_pixel_purchase", value: String(t.orders) });
+    actions.push({ action_type: "omni_purchase", value: String(t.orders) });
+  }
+  const actionValues: Array<{ action_type: string; value: string }> = [];
+  if (t.revenueMicros) {
+    actionValues.push({ action_type: "offsite_conversion.fb_pixel_purchase", value: money(t.revenueMicros) });
+    actionValues.push({ action_type: "omni_purchase", value: money(t.revenueMicros) });
+  }
+  return {
+    account_id: account.id,
+    account_currency: account.currency,
+    ...(campaign ? { campaign_id: campaign.id, campaign_name: campaign.name } : {}),
+    date_start: date,
+    date_stop: date,
+    spend: money(t.spendMicros),
+    impressions: String(t.impressions),
+    clicks: String(t.clicks),
+    ...(actions.length ? { actions } : {}),
+    ...(actionValues.length ? { action_values: actionValues } : {}),
+  };
+}
+
+function add(t: Totals, d: CampaignDay): Totals {
+  return {
+    spendMicros: t.spendMicros + d.spendMicros,
+    impressions: t.impressions + d.impressions,
+    clicks: t.clicks + d.clicks,
+    leads: t.leads + d.leads,
+    orders: t.orders + d.orders,
+    revenueMicros: t.revenueMicros + d.revenueMicros,
+  };
+}
+
+const ZERO: Totals = { spendMicros: 0, impressions: 0, clicks: 0, leads: 0, orders: 0, revenueMicros: 0 };
+
+/** Cursor paging over a list: `limit` and `after` (base64 offset), `paging.next` absolute like Graph's. */
+function page<T>(req: SandboxRequest, items: T[], defaultLimit: number) {
+  const limit = Math.min(Number(req.url.searchParams.get("limit") ?? defaultLimit) || defaultLimit, 5000);
+  const after = req.url.searchParams.get("after");
+  const start = after ? Number(Buffer.from(after, "base64").toString("utf8")) || 0 : 0;
+  const data = items.slice(start, start + limit);
+  const cursor = (n: number) => Buffer.from(String(n)).toString("base64");
+  const paging: Record<string, unknown> = {
+    cursors: { before: cursor(start), after: cursor(start + data.length) },
+  };
+  if (start + limit < items.length) {
+    const next = new URL(req.url.toString());
+    next.searchParams.delete("access_token");
+    next.searchParams.set("after", cursor(start + limit));
+    paging.next = next.toString();
+  }
+  return { data, paging };
+}
+
+/**
+ * Meta sandbox: Facebook Login dialog, `GET /oauth/access_token` (code exchange and
+ * `fb_exchange_token` for a ~60-day token; no refresh tokens), `/me`, `DELETE /me/permissions`,
+ * `/me/adaccounts`, `/act_{id}`, `/act_{id}/campaigns`, `/act_{id}/insights` (`time_increment=1`,
+ * `level=account|campaign`, `filtering` on `campaign.id`), errors as Graph `{"error": {...}}`.
+ */
+export const metaPlatform: PlatformFactory = (ctx) => {
+  const oauth = new OAuthServer(
+    {
+      prefix: PREFIX,
+      displayName: "Facebook",
+      approvePath: "/www/{version}/dialog/approve",
+      pkce: false,
+      refreshTokens: "none",
+      accessTokenTtlSeconds: 3600,
+      scopeSeparator: ",",
+      returnScope: false,
+      denyParams: {
+        error: "access_denied",
+        error_code: "200",
+        error_description: "Permissions error",
+        error_reason: "user_denied",
+      },
+    },
+    () => ctx.now().getTime(),
+  );
+  const base = () => `${ctx.baseUrl()}/${PREFIX}`;
+  const invalidToken = (res: ServerResponse) =>
+    graphError(res, 400, {
+      message: "Error validating access token: The session has been invalidated.",
+      type: "OAuthException",
+      code: 190,
+      error_subcode: 460,
+    });
+  const withAccount = (req: SandboxRequest, res: ServerResponse): DemoAccount | undefined => {
+    if (!oauth.validate(req.bearer)) {
+      invalidToken(res);
+      return undefined;
+    }
+    const account = ctx.accounts.find((a) => a.id === req.params.accountId);
+    if (!account) {
+      graphError(res, 400, {
+        message: `Unsupported get request. Object with ID 'act_${req.params.accountId}' does not exist`,
+        type: "GraphMethodException",
+        code: 100,
+        error_subcode: 33,
+      });
+    }
+    return account;
+  };
+
+  return {
+    prefix: PREFIX,
+    oauth,
+    routes: [
+      {
+        method: "GET",
+        pattern: "/www/{version}/dialog/oauth",
+        kind: "page",
+        handle: (req, res) =>
+          oauth.renderConsent(req, res, `${base()}/www/${req.params.version}/dialog/approve`),
+      },
+      {
+        method: "POST",
+        pattern: "/www/{version}/dialog/approve",
+        kind: "page",
+        handle: (req, res) => oauth.approve(req, res),
+      },
+      {
+        method: "GET",
+        pattern: "/graph/{version}/oauth/access_token",
+        kind: "token",
+        handle: (req, res) => {
+          const q = req.url.searchParams;
+          try {
+            oauth.checkClient(req, q);
+            const issued =
+              q.get("grant_type") === "fb_exchange_token"
+                ? oauth.exchangeAccessToken(q.get("fb_exchange_token") ?? "", LONG_LIVED_SECONDS)
+                : oauth.exchangeCode(q.get("code") ?? "", q.get("redirect_uri") ?? "", undefined);
+            sendJson(res, 200, {
+              access_token: issued.access_token,
+              token_type: "bearer",
+              expires_in: issued.expires_in,
+            });
+          } catch (error) {
+            if (!(error instanceof OAuthProblem)) throw error;
+            const code = error.error === "invalid_client" ? 101 : 100;
+            graphError(res, 400, {
+              message:
+                error.error === "invalid_client"
+                  ? "Error validating client secret."
+                  : "Invalid verification code format.",
+              type: "OAuthException",
+              code,
+              error_subcode: error.error === "invalid_grant" ? 36007 : undefined,
+            });
+          }
+        },
+      },
+      {
+        method: "GET",
+        pattern: "/graph/{version}/me",
+        handle: (req, res) => {
+          const grant = oauth.validate(req.bearer);
+          if (!grant) return invalidToken(res);
+          sendJson(res, 200, { id: grant.user.id, name: grant.user.name, email: grant.user.email });
+        },
+      },
+      {
+        method: "DELETE",
+        pattern: "/graph/{version}/me/permissions",
+        kind: "token",
+        handle: (req, res) => {
+          if (!oauth.validate(req.bearer)) return invalidToken(res);
+          oauth.revoke(req.bearer as string);
+          sendJson(res, 200, { success: true });
+        },
+      },
+      {
+        method: "GET",
+        pattern: "/graph/{version}/me/adaccounts",
+        handle: (req, res) => {
+          if (!oauth.validate(req.bearer)) return invalidToken(res);
+          const all = ctx.accounts.map((a) => ({
+            id: `act_${a.id}`,
+            account_id: a.id,
+            name: a.name,
+            currency: a.currency,
+            timezone_name: a.timeZone,
+            account_status: 1,
+          }));
+          sendJson(res, 200, page(req, all, 25));
+        },
+      },
+      {
+        method: "GET",
+        pattern: "/graph/{version}/act_{accountId}",
+        handle: (req, res) => {
+          const account = withAccount(req, res);
+          if (!account) return;
+          sendJson(res, 200, {
+            id: `act_${account.id}`,
+            account_id: account.id,
+            name: account.name,
+            currency: account.currency,
+            timezone_name: account.timeZone,
+          });
+        },
+      },
+      {
+        method: "GET",
+        pattern: "/graph/{version}/act_{accountId}/campaigns",
+        handle: (req, res) => {
+          const account = withAccount(req, res);
+          if (!account) return;
+          const data = account.campaigns.map((c) => ({
+            id: c.id,
+            name: c.name,
+            effective_status: c.status === "ENABLED" ? "ACTIVE" : "PAUSED",
+          }));
+          sendJson(res, 200, page(req, data, 25));
+        },
+      },
+      {
+        method: "GET",
+        pattern: "/graph/{version}/act_{accountId}/insights",
+        handle: (req, res) => {
+          const account = withAccount(req, res);
+          if (!account) return;
+          const q = req.url.searchParams;
+          let range: { since?: string; until?: string };
+          let filtering: Array<{ field: string; operator: string; value: unknown }>;
+          try {
+            range = JSON.parse(q.get("time_range") ?? "{}");
+            filtering = JSON.parse(q.get("filtering") ?? "[]");
+          } catch {
+            graphError(res, 400, { message: "(#100) Invalid parameter", type: "OAuthException", code: 100 });
+            return;
+          }
+          if (!range.since || !range.until || q.get("time_increment") !== "1") {
+            graphError(res, 400, {
+              message: "(#100) The sandbox serves time_range with time_increment=1",
+              type: "OAuthException",
+              code: 100,
+            });
+            return;
+          }
+          const idFilter = filtering.find((f) => f.field === "campaign.id" && f.operator === "IN");
+          const campaignIds = Array.isArray(idFilter?.value) ? idFilter.value.map(String) : undefined;
+          const days = campaignDays(ctx.source, account, range.since, range.until, ctx.now(), {
+            campaignIds,
+          });
+          const level = q.get("level") ?? "account";
+          const rows: unknown[] = [];
+          if (level === "campaign") {
+            for (const d of days) {
+              if (d.spendMicros || d.impressions)
+                rows.push(insightsRow(account, d.date, add(ZERO, d), d.campaign));
+            }
+          } else {
+            const byDate = new Map<string, Totals>();
+            for (const d of days) byDate.set(d.date, add(byDate.get(d.date) ?? ZERO, d));
+            for (const [date, t] of byDate)
+              if (t.spendMicros || t.impressions) rows.push(insightsRow(account, date, t));
+          }
+          sendJson(res, 200, page(req, rows, 25));
+        },
+      },
+    ],
+    authFailure: invalidToken,
+    serverError: (res) =>
+      graphError(res, 500, {
+        message: "An unexpected error has occurred. Please retry your request later.",
+        type: "OAuthException",
+        code: 2,
+        is_transient: true,
+      }),
+    rateLimited: (res, seconds) =>
+      graphError(
+        res,
+        429,
+        {
+          message: "(#80004) There have been too many calls to this ad-account.",
+          type: "OAuthException",
+          code: 80004,
+        },
+        { "retry-after": String(seconds) },
+      ),
+  };
+};
