@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from "aws-lambda";
 
@@ -7,7 +7,8 @@ export interface HttpRequestInfo {
   method: string;
   /** Path and query as sent, e.g. `/api/x/a%20b?q=1&q=2`. */
   url: string;
-  headers: IncomingHttpHeaders;
+  /** Request headers; pass Node's `req.headersDistinct` so repeated headers keep every value. */
+  headers: IncomingHttpHeaders | NodeJS.Dict<string[]>;
   body: Buffer;
   sourceIp: string;
   /** `HTTP/1.1` */
@@ -19,7 +20,25 @@ export interface HttpRequestInfo {
   apiId?: string;
   accountId?: string;
   requestId?: string;
+  /** X-Ray trace id API Gateway adds as `x-amzn-trace-id` (generated when absent). */
+  traceId?: string;
   now?: Date;
+}
+
+/** Hop-by-hop headers, which API Gateway does not pass to the integration. */
+const HOP_BY_HOP = new Set([
+  "connection",
+  "keep-alive",
+  "proxy-connection",
+  "te",
+  "trailer",
+  "transfer-encoding",
+  "upgrade",
+]);
+
+/** A trace id in X-Ray's format, `Root=1-<epoch seconds hex>-<96 random bits hex>`. */
+function traceIdFor(now: Date): string {
+  return `Root=1-${Math.floor(now.getTime() / 1000).toString(16)}-${randomBytes(12).toString("hex")}`;
 }
 
 /** Content types API Gateway passes as text; everything else arrives base64-encoded. */
@@ -53,6 +72,7 @@ export function buildHttpEvent(req: HttpRequestInfo): APIGatewayProxyEventV2 {
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
     const key = name.toLowerCase();
+    if (HOP_BY_HOP.has(key)) continue;
     if (key === "cookie") {
       const list = (Array.isArray(value) ? value : [value]).flatMap((v) => v.split(";")).map((c) => c.trim());
       cookies = list.filter(Boolean);
@@ -60,6 +80,7 @@ export function buildHttpEvent(req: HttpRequestInfo): APIGatewayProxyEventV2 {
     }
     headers[key] = Array.isArray(value) ? value.join(",") : value;
   }
+  headers["x-amzn-trace-id"] ??= req.traceId ?? traceIdFor(now);
   headers["x-forwarded-for"] ??= req.sourceIp;
   headers["x-forwarded-proto"] ??= "http";
   headers["x-forwarded-port"] ??= (headers.host ?? "").split(":")[1] ?? "80";

@@ -6,7 +6,6 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { ensureTable, TABLE } from "@pacer/db";
-import { accessFor } from "@pacer/functions/policy";
 import {
   QUEUES,
   type QueueDef,
@@ -16,31 +15,18 @@ import {
   WEBSOCKET,
   type WebSocketDef,
 } from "@pacer/functions/resources";
-import { ROUTES } from "@pacer/functions/routes";
-import type {
-  APIGatewayProxyEventV2,
-  APIGatewayProxyResultV2,
-  APIGatewayRequestAuthorizerEventV2,
-  APIGatewaySimpleAuthorizerWithContextResult,
-  Context,
-  ScheduledEvent,
-} from "aws-lambda";
+import type { Context, ScheduledEvent } from "aws-lambda";
+import { type HandlerLoader, invokeApi } from "./api-gateway.ts";
 import { AwsEmulator, readBody } from "./aws-emulator.ts";
 import { type DynamoDbLocal, LOCAL_AWS_ENV, startDynamoDbLocal } from "./dynamodb.ts";
 import { loadGroupHandler } from "./functions-loader.ts";
-import { buildHttpEvent, toHttpAnswer } from "./http-event.ts";
 import { lambdaContext } from "./lambda-context.ts";
 import { Outbox, outboxListPage, outboxMessagePage } from "./outbox.ts";
 import { LocalQueue, type SqsConsumer } from "./queue.ts";
-import { RouteMatcher } from "./router.ts";
 import { loadLocalSecrets } from "./secrets.ts";
 import { SECURITY_HEADERS, serveStatic } from "./static-files.ts";
 import { LocalWebSocketApi, type WebSocketHandler } from "./websocket.ts";
 
-type HttpHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>;
-type AuthorizerHandler = (
-  event: APIGatewayRequestAuthorizerEventV2,
-) => Promise<APIGatewaySimpleAuthorizerWithContextResult<Record<string, unknown>>>;
 type ScheduledHandler = (event: ScheduledEvent, context: Context) => Promise<unknown>;
 
 /** Options of {@link startLocalRuntime}. */
@@ -69,6 +55,11 @@ export interface LocalRuntimeOptions {
   beforeServe?: (runtime: LocalRuntime) => Promise<void>;
   /** Log sink (default: stderr). */
   log?: (line: string) => void;
+  /**
+   * Handlers to use instead of the function groups' modules, by group name (tests of the runtime's
+   * own plumbing); every other group loads its `functions/src/<group>/index.ts`.
+   */
+  handlerOverrides?: Record<string, unknown>;
 }
 
 /** A running local runtime. */
@@ -108,6 +99,10 @@ const gatewayAnswer = (res: ServerResponse, status: number, message: string) => 
  */
 export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Promise<LocalRuntime> {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const load = <H>(group: string): Promise<H> =>
+    options.handlerOverrides && group in options.handlerOverrides
+      ? Promise.resolve(options.handlerOverrides[group] as H)
+      : loadGroupHandler<H>(group);
   const dataDir = resolve(options.dataDir ?? join(REPO_ROOT, ".data"));
   mkdirSync(dataDir, { recursive: true });
   const webRoot = resolve(options.webRoot ?? join(REPO_ROOT, "frontend", "dist"));
@@ -185,7 +180,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
 
     if (websocketDef) {
       websocket = new LocalWebSocketApi(
-        () => loadGroupHandler<WebSocketHandler>(websocketDef.group),
+        () => load<WebSocketHandler>(websocketDef.group),
         (name) => lambdaContext(name),
         `localhost:${port}`,
       );
@@ -204,7 +199,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       runSchedule: async (name) => {
         const def = scheduleDefs.find((s) => s.name === name);
         if (!def) throw new Error(`No schedule ${name}`);
-        await runScheduled(def, log);
+        await runScheduled(def, log, load);
       },
       stop: async () => {
         for (const stop of stops.reverse()) await stop();
@@ -215,7 +210,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
 
     // Consumers start once the environment and the data are ready.
     for (const def of queueDefs) {
-      const consumer = await loadGroupHandler<SqsConsumer>(def.consumer);
+      const consumer = await load<SqsConsumer>(def.consumer);
       queues
         .get(def.name)
         ?.setConsumer((event) =>
@@ -223,9 +218,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
         );
     }
 
-    const matcher = new RouteMatcher(ROUTES);
     server.on("request", (req, res) => {
-      void handleRequest(req, res, { matcher, webRoot, outbox }).catch((error: unknown) => {
+      void handleRequest(req, res, { webRoot, outbox, load }).catch((error: unknown) => {
         log(`request failed: ${error instanceof Error ? error.stack : String(error)}`);
         if (!res.headersSent) gatewayAnswer(res, 500, "Internal Server Error");
         else res.end();
@@ -242,10 +236,10 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
 
     for (const def of scheduleDefs) {
       const every = options.scheduleIntervalMs ?? def.rateMinutes * 60_000;
-      const timer = setInterval(() => void runScheduled(def, log), every);
+      const timer = setInterval(() => void runScheduled(def, log, load), every);
       timer.unref();
       stops.push(() => clearInterval(timer));
-      if (options.runSchedulesAtStart ?? true) void runScheduled(def, log);
+      if (options.runSchedulesAtStart ?? true) void runScheduled(def, log, load);
     }
     return runtime;
   } catch (error) {
@@ -254,8 +248,12 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
   }
 }
 
-async function runScheduled(def: ScheduleDef, log: (line: string) => void): Promise<void> {
-  const handler = await loadGroupHandler<ScheduledHandler>(def.target);
+async function runScheduled(
+  def: ScheduleDef,
+  log: (line: string) => void,
+  load: HandlerLoader,
+): Promise<void> {
+  const handler = await load<ScheduledHandler>(def.target);
   const event: ScheduledEvent = {
     version: "0",
     id: randomUUID(),
@@ -277,50 +275,23 @@ async function runScheduled(def: ScheduleDef, log: (line: string) => void): Prom
 async function handleRequest(
   req: IncomingMessage,
   res: ServerResponse,
-  ctx: { matcher: RouteMatcher; webRoot: string; outbox: Outbox },
+  ctx: { webRoot: string; outbox: Outbox; load: HandlerLoader },
 ): Promise<void> {
   const method = req.method ?? "GET";
   const rawUrl = req.url ?? "/";
   const pathname = rawUrl.split("?")[0] ?? "/";
 
   if (pathname.startsWith("/api/")) {
-    const match = ctx.matcher.match(method, pathname);
-    if (!match || match === "method-not-allowed") return gatewayAnswer(res, 404, "Not Found");
-    const body = await readBody(req, 10 * 1024 * 1024);
-    const event = buildHttpEvent({
-      method,
-      url: rawUrl,
-      headers: req.headers,
-      body,
-      sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, "") ?? "127.0.0.1",
-      routeKey: match.route.key,
-      ...(match.pathParameters ? { pathParameters: match.pathParameters } : {}),
-    });
-    const access = accessFor(match.route.key);
-    if (!access?.public) {
-      // API Gateway: a missing identity source is 401; an authorizer "no" is 403.
-      const token = event.headers["x-auth-token"];
-      if (!token) return gatewayAnswer(res, 401, "Unauthorized");
-      const authorizer = await loadGroupHandler<AuthorizerHandler>("authorizer");
-      const decision = await authorizer({
-        version: "2.0",
-        type: "REQUEST",
-        routeArn: `arn:aws:execute-api:eu-west-2:000000000000:local/$default/${method}${pathname}`,
-        identitySource: [token],
-        routeKey: event.routeKey,
-        rawPath: event.rawPath,
-        rawQueryString: event.rawQueryString,
-        ...(event.cookies ? { cookies: event.cookies } : {}),
-        headers: event.headers,
-        ...(event.queryStringParameters ? { queryStringParameters: event.queryStringParameters } : {}),
-        requestContext: event.requestContext,
-        ...(event.pathParameters ? { pathParameters: event.pathParameters } : {}),
-      } as APIGatewayRequestAuthorizerEventV2);
-      if (!decision.isAuthorized) return gatewayAnswer(res, 403, "Forbidden");
-      (event.requestContext as unknown as { authorizer: unknown }).authorizer = { lambda: decision.context };
-    }
-    const handler = await loadGroupHandler<HttpHandler>(match.route.group);
-    const answer = toHttpAnswer(await handler(event, lambdaContext(match.route.group)));
+    const answer = await invokeApi(
+      {
+        method,
+        url: rawUrl,
+        headers: req.headersDistinct,
+        body: await readBody(req, 10 * 1024 * 1024),
+        sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, "") ?? "127.0.0.1",
+      },
+      ctx.load,
+    );
     res.writeHead(answer.statusCode, {
       ...SECURITY_HEADERS,
       ...answer.headers,

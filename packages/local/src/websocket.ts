@@ -183,14 +183,14 @@ export class LocalWebSocketApi {
     return true;
   }
 
-  /** `GetConnection`: the connection's details, or undefined when gone. */
+  /** `GetConnection`: the connection's details in the API's wire format, or undefined when gone. */
   info(connectionId: string) {
     const conn = this.connections.get(connectionId);
     if (!conn) return undefined;
     return {
-      ConnectedAt: new Date(conn.connectedAt).toISOString(),
-      Identity: { SourceIp: conn.sourceIp, UserAgent: conn.userAgent },
-      LastActiveAt: new Date(conn.lastActiveAt).toISOString(),
+      connectedAt: new Date(conn.connectedAt).toISOString(),
+      identity: { sourceIp: conn.sourceIp, userAgent: conn.userAgent },
+      lastActiveAt: new Date(conn.lastActiveAt).toISOString(),
     };
   }
 

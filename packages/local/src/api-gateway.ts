@@ -1,0 +1,86 @@
+import { accessFor } from "@pacer/functions/policy";
+import { ROUTES } from "@pacer/functions/routes";
+import type {
+  APIGatewayProxyEventV2,
+  APIGatewayProxyResultV2,
+  APIGatewayRequestAuthorizerEventV2,
+  APIGatewaySimpleAuthorizerWithContextResult,
+  Context,
+} from "aws-lambda";
+import { buildHttpEvent, type HttpAnswer, type HttpRequestInfo, toHttpAnswer } from "./http-event.ts";
+import { lambdaContext } from "./lambda-context.ts";
+import { RouteMatcher } from "./router.ts";
+
+type HttpHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>;
+type AuthorizerHandler = (
+  event: APIGatewayRequestAuthorizerEventV2,
+) => Promise<APIGatewaySimpleAuthorizerWithContextResult<Record<string, unknown>>>;
+
+/** Loads a function group's Lambda handler by group name. */
+export type HandlerLoader = <H>(group: string) => Promise<H>;
+
+/** The header the Lambda authorizer reads (its identity source). */
+const IDENTITY_HEADER = "x-auth-token";
+
+const matcher = new RouteMatcher(ROUTES);
+
+function gateway(status: number, message: string): HttpAnswer {
+  return {
+    statusCode: status,
+    headers: { "content-type": "application/json" },
+    body: Buffer.from(JSON.stringify({ message })),
+  };
+}
+
+/**
+ * What API Gateway does with one `/api/...` request, in process: match the route table (404
+ * `{"message":"Not Found"}` when nothing matches), build the payload 2.0 event, run the Lambda
+ * authorizer on non-public routes (401 `Unauthorized` without the identity header, 403 `Forbidden`
+ * when it refuses; its context lands in `requestContext.authorizer.lambda`), invoke the route's
+ * function group and turn its result into the HTTP answer. Used by the local runtime's HTTP server
+ * and by handler tests, so both exercise exactly the path a deployed request takes.
+ */
+export async function invokeApi(
+  req: Omit<HttpRequestInfo, "routeKey" | "pathParameters">,
+  load: HandlerLoader,
+): Promise<HttpAnswer> {
+  const pathname = req.url.split("?")[0] ?? "/";
+  const match = matcher.match(req.method, pathname);
+  if (!match || match === "method-not-allowed") return gateway(404, "Not Found");
+  const event = buildHttpEvent({
+    ...req,
+    routeKey: match.route.key,
+    ...(match.pathParameters ? { pathParameters: match.pathParameters } : {}),
+  });
+  if (!accessFor(match.route.key)?.public) {
+    const token = event.headers[IDENTITY_HEADER];
+    if (!token) return gateway(401, "Unauthorized");
+    const authorizer = await load<AuthorizerHandler>("authorizer");
+    const decision = await authorizer(authorizerEvent(event, token));
+    if (!decision.isAuthorized) return gateway(403, "Forbidden");
+    (event.requestContext as unknown as { authorizer: unknown }).authorizer = { lambda: decision.context };
+  }
+  const handler = await load<HttpHandler>(match.route.group);
+  return toHttpAnswer(await handler(event, lambdaContext(match.route.group)));
+}
+
+/** The REQUEST authorizer event (payload 2.0) API Gateway sends for a route's request. */
+export function authorizerEvent(
+  event: APIGatewayProxyEventV2,
+  token: string,
+): APIGatewayRequestAuthorizerEventV2 {
+  return {
+    version: "2.0",
+    type: "REQUEST",
+    routeArn: `arn:aws:execute-api:eu-west-2:000000000000:${event.requestContext.apiId}/$default/${event.requestContext.http.method}${event.rawPath}`,
+    identitySource: [token],
+    routeKey: event.routeKey,
+    rawPath: event.rawPath,
+    rawQueryString: event.rawQueryString,
+    ...(event.cookies ? { cookies: event.cookies } : {}),
+    headers: event.headers,
+    ...(event.queryStringParameters ? { queryStringParameters: event.queryStringParameters } : {}),
+    requestContext: event.requestContext,
+    ...(event.pathParameters ? { pathParameters: event.pathParameters } : {}),
+  } as APIGatewayRequestAuthorizerEventV2;
+}
