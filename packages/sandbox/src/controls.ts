@@ -39,7 +39,7 @@ export interface PlatformStats {
 
 /** Default controls: no latency, no limiter, no faults. */
 export function defaultControls(latencyMs = 0): PlatformControls {
-  return { latencyMs, faults: [], hangMs: 30_000 };
+  return { latencyMs, rateLimit: undefined, faults: [], hangMs: 30_000 };
 }
 
 /** Empty counters. */

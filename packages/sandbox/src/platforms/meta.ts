@@ -78,8 +78,8 @@ function add(t: Totals, d: CampaignDay): Totals {
 const ZERO: Totals = { spendMicros: 0, impressions: 0, clicks: 0, leads: 0, orders: 0, revenueMicros: 0 };
 
 /** Cursor paging over a list: `limit` and `after` (base64 offset), `paging.next` absolute like Graph's. */
-function page<T>(req: SandboxRequest, items: T[], defaultLimit: number) {
-  const limit = Math.min(Number(req.url.searchParams.get("limit") ?? defaultLimit) || defaultLimit, 5000);
+function page<T>(req: SandboxRequest, items: T[], defaultLimit: number, maxLimit = 5000) {
+  const limit = Math.min(Number(req.url.searchParams.get("limit") ?? defaultLimit) || defaultLimit, maxLimit);
   const after = req.url.searchParams.get("after");
   const start = after ? Number(Buffer.from(after, "base64").toString("utf8")) || 0 : 0;
   const data = items.slice(start, start + limit);
@@ -302,7 +302,8 @@ export const metaPlatform: PlatformFactory = (ctx) => {
             for (const [date, t] of byDate)
               if (t.spendMicros || t.impressions) rows.push(insightsRow(account, date, t));
           }
-          sendJson(res, 200, page(req, rows, 25));
+          // Like Graph, insights pages hold fewer rows than asked for: at most 100.
+          sendJson(res, 200, page(req, rows, 25, 100));
         },
       },
     ],

@@ -1,0 +1,201 @@
+import { readFileSync } from "node:fs";
+import { approveConsent, type SandboxHandle, startSandbox } from "@pacer/sandbox";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { DEFAULT_META_CONVERSION_ACTION_TYPES, sandboxConnectorConfig } from "../config.ts";
+import { AuthError, NotSupportedError, PlatformDownError } from "../errors.ts";
+import { acceptReturnForSession } from "../oauth/return-rules.ts";
+import { expectedSeries, totalSpend } from "../testing/sandbox-expectations.ts";
+import type { Connector, OAuthTokens } from "../types.ts";
+import { createMetaConnector, insightsToRow } from "./meta-connector.ts";
+import { insightsPageSchema } from "./schemas.ts";
+
+const NOW = new Date("2026-03-18T10:00:00Z");
+const RETURN_PAGE = "https://app.pacer.test/facebook-ads-response";
+const FACEBOOK = "101000000000001";
+const INSTAGRAM = "101000000000002";
+
+let sandbox: SandboxHandle;
+let meta: Connector;
+
+async function connected(): Promise<OAuthTokens> {
+  const state = "meta-state";
+  const { url, codeVerifier } = meta.authorizeUrl({ state, redirectUri: RETURN_PAGE });
+  expect(codeVerifier).toBeUndefined();
+  const back = await approveConsent(url);
+  const accepted = acceptReturnForSession("facebookads", Object.fromEntries(back.searchParams), state);
+  if (!accepted.ok) throw new Error(accepted.reason);
+  const { tokens, identity } = await meta.exchangeCode({ code: accepted.code, redirectUri: RETURN_PAGE });
+  expect(identity.email).toBe("demo@pacer.test");
+  return tokens;
+}
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ now: () => NOW });
+  meta = createMetaConnector(
+    sandboxConnectorConfig(sandbox.url, { now: () => NOW.getTime(), sleep: async () => undefined }),
+  );
+});
+afterAll(() => sandbox.close());
+beforeEach(() => sandbox.resetControls());
+
+describe("Meta connector against the sandbox", () => {
+  it("connects and holds a long-lived (~60 day) token, with no refresh token", async () => {
+    const tokens = await connected();
+    expect(tokens.refreshToken).toBeUndefined();
+    expect(tokens.expiresAt).toBe(NOW.getTime() + 5_183_944_000);
+    expect(meta.capabilities).toMatchObject({ refresh: "none", pkce: false });
+    await expect(meta.refreshAccessToken(tokens)).rejects.toBeInstanceOf(NotSupportedError);
+  });
+
+  it("refuses a denied consent (Meta's error_code=200 without a code)", async () => {
+    const { url } = meta.authorizeUrl({ state: "s", redirectUri: RETURN_PAGE });
+    const back = await approveConsent(url, { deny: true });
+    expect(back.searchParams.get("error_reason")).toBe("user_denied");
+    expect(meta.acceptReturn(Object.fromEntries(back.searchParams))).toMatchObject({
+      ok: false,
+      reason: "missing_code",
+    });
+  });
+
+  it("lists ad accounts from /me/adaccounts", async () => {
+    const tokens = await connected();
+    expect(await meta.listAdAccounts(tokens)).toEqual([
+      {
+        id: FACEBOOK,
+        name: "Pacer Demo - Facebook",
+        currency: "GBP",
+        timeZone: "Europe/London",
+        metaData: { accountStatus: "1" },
+      },
+      {
+        id: INSTAGRAM,
+        name: "Pacer Demo - Instagram",
+        currency: "EUR",
+        timeZone: "Europe/Berlin",
+        metaData: { accountStatus: "1" },
+      },
+    ]);
+  });
+
+  it("fetches daily metrics equal to the replayed rows over six months (several insight pages)", async () => {
+    const tokens = await connected();
+    const from = "2025-09-01";
+    const to = "2026-03-18";
+    const route = "GET /graph/{version}/act_{accountId}/insights";
+    const before = sandbox.stats().facebookads?.byRoute[route] ?? 0;
+    const metrics = await meta.fetchDailyMetrics(tokens, { account: { id: FACEBOOK }, from, to });
+    expect(metrics).toMatchObject({ accountId: FACEBOOK, currency: "GBP", timeZone: "Europe/London" });
+    expect(metrics.rows).toEqual(expectedSeries(sandbox, "facebookads", FACEBOOK, from, to));
+    expect((sandbox.stats().facebookads?.byRoute[route] ?? 0) - before).toBe(2);
+  });
+
+  it("applies campaign id and name filters (summed per day) and lists campaigns", async () => {
+    const tokens = await connected();
+    const range = { from: "2026-02-01", to: "2026-03-18" };
+    const ids = ["349043", "348934"];
+    const byId = await meta.fetchDailyMetrics(tokens, {
+      account: { id: FACEBOOK },
+      ...range,
+      filters: { campaignIds: ids },
+    });
+    expect(byId.rows).toEqual(
+      expectedSeries(sandbox, "facebookads", FACEBOOK, range.from, range.to, { campaignIds: ids }),
+    );
+    const tier = await meta.fetchDailyMetrics(tokens, {
+      account: { id: FACEBOOK, currency: "GBP", timeZone: "Europe/London" },
+      ...range,
+      filters: { campaignNameContains: "TIER" },
+    });
+    expect(totalSpend(tier.rows)).toBe(totalSpend(byId.rows));
+    const values = await meta.listFilterValues(tokens, {
+      account: { id: FACEBOOK },
+      filterId: "campaigns",
+      search: "face",
+    });
+    expect(values.map((v) => [v.id, v.name, v.status])).toEqual([
+      ["544756", "facebook_lal", "PAUSED"],
+      ["4387490", "facebook_retargeting", "ACTIVE"],
+      ["349043", "facebook_tier1", "ACTIVE"],
+      ["348934", "facebook_tier2", "ACTIVE"],
+    ]);
+  });
+
+  it("revokes through DELETE /me/permissions; the token then maps to AuthError (#190)", async () => {
+    const tokens = await connected();
+    await meta.revoke(tokens);
+    const error = await meta.listAdAccounts(tokens).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AuthError);
+    expect(error).toMatchObject({ reason: "190/460", retryable: false });
+  });
+
+  it("maps an injected invalid_grant on the API to AuthError after one call", async () => {
+    const tokens = await connected();
+    sandbox.setControls("facebookads", { faults: [{ kind: "invalid_grant", times: 1, on: "api" }] });
+    const before = sandbox.stats().facebookads?.apiCalls ?? 0;
+    await expect(meta.listAdAccounts(tokens)).rejects.toBeInstanceOf(AuthError);
+    expect((sandbox.stats().facebookads?.apiCalls ?? 0) - before).toBe(1);
+  });
+
+  it("retries malformed bodies and gives up with PlatformDownError when they persist", async () => {
+    const tokens = await connected();
+    sandbox.setControls("facebookads", { faults: [{ kind: "malformed", times: 1, on: "api" }] });
+    await expect(meta.listAdAccounts(tokens)).resolves.toHaveLength(2);
+    sandbox.setControls("facebookads", { faults: [{ kind: "malformed", rate: 1, on: "api" }] });
+    const error = await meta.listAdAccounts(tokens).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PlatformDownError);
+    expect(error).toMatchObject({ reason: "malformed_response", attempts: 4 });
+  });
+});
+
+describe("Meta parser against public response shapes", () => {
+  it("reads insights rows: string numbers, actions and action_values", () => {
+    const fixture: unknown = JSON.parse(
+      readFileSync(new URL("../testing/fixtures/meta-insights.json", import.meta.url), "utf8"),
+    );
+    const rows = insightsPageSchema
+      .parse(fixture)
+      .data.map((r) => insightsToRow(r, DEFAULT_META_CONVERSION_ACTION_TYPES));
+    expect(rows).toEqual([
+      {
+        date: "2023-06-01",
+        spendMicros: 14_350_000,
+        impressions: 185,
+        clicks: 9,
+        conversions: 0,
+        revenueMicros: 0,
+      },
+      {
+        date: "2023-06-02",
+        spendMicros: 8_530_000,
+        impressions: 171,
+        clicks: 7,
+        conversions: 2,
+        revenueMicros: 129_980_000,
+      },
+    ]);
+  });
+
+  it("counts one purchase once when several purchase action types are present", () => {
+    const row = insightsPageSchema.parse({
+      data: [
+        {
+          date_start: "2024-01-01",
+          spend: "10",
+          actions: [
+            { action_type: "offsite_conversion.fb_pixel_purchase", value: "3" },
+            { action_type: "omni_purchase", value: "3" },
+          ],
+          action_values: [
+            { action_type: "offsite_conversion.fb_pixel_purchase", value: "30.5" },
+            { action_type: "omni_purchase", value: "30.5" },
+          ],
+        },
+      ],
+    }).data[0];
+    if (!row) throw new Error("no row");
+    expect(insightsToRow(row, DEFAULT_META_CONVERSION_ACTION_TYPES)).toMatchObject({
+      conversions: 3,
+      revenueMicros: 30_500_000,
+    });
+  });
+});
