@@ -279,11 +279,8 @@ ${scopeBoxes}
     for (const r of this.accessTokens.values()) r.expiresAt = 0;
   }
 
-  private issue(
-    grant: Grant,
-    withRefresh: boolean,
-    ttlSeconds = this.flavour.accessTokenTtlSeconds,
-  ): IssuedTokens {
+  /** Issues tokens for a grant (platform modules may use it for grants of their own). */
+  issue(grant: Grant, withRefresh: boolean, ttlSeconds = this.flavour.accessTokenTtlSeconds): IssuedTokens {
     const accessToken = token("at", this.flavour.prefix);
     const record: TokenRecord = { grant, expiresAt: this.nowMs() + ttlSeconds * 1000, revoked: false };
     const issued: IssuedTokens = {
