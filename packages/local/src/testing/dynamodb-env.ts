@@ -1,8 +1,15 @@
 import { inject } from "vitest";
 import { LOCAL_AWS_ENV } from "../dynamodb.ts";
 
-/** Points the AWS SDK of each integration test worker at the run's DynamoDB Local and table. */
+/**
+ * Points the AWS SDK of each integration test worker at the run's DynamoDB Local and table, and gives
+ * the functions the configuration the local runtime would (a fixed test-only JWT key).
+ */
 Object.assign(process.env, LOCAL_AWS_ENV, {
   AWS_ENDPOINT_URL_DYNAMODB: inject("dynamoEndpoint"),
   TABLE_NAME: inject("tableName"),
+  PACER_LOCAL: "1",
+  JWT_SECRET: "integration-tests-only-secret-0123456789abcdef",
+  APP_ORIGIN: "http://localhost:3000",
+  MAIL_FROM: "Pacer <no-reply@pacer.local>",
 });
