@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { connectorConfigFromEnv, sandboxConnectorConfig } from "./config.ts";
+import { NotConfiguredError, NotSupportedError } from "./errors.ts";
+import { connectorFor, createConnectors } from "./registry.ts";
+import { ensureFreshTokens } from "./tokens.ts";
+import { INTEGRATION_SLUGS } from "./types.ts";
+
+describe("connector registry", () => {
+  it("has one connector per integration slug, live only where built", () => {
+    const registry = createConnectors({});
+    expect(Object.keys(registry).sort()).toEqual([...INTEGRATION_SLUGS].sort());
+    for (const slug of INTEGRATION_SLUGS) expect(registry[slug].slug).toBe(slug);
+    expect(INTEGRATION_SLUGS.filter((s) => registry[s].live).sort()).toEqual([
+      "csv",
+      "facebookads",
+      "googleads",
+    ]);
+    expect(() => connectorFor(registry, "myspace")).toThrow(/unknown integration/);
+  });
+
+  it("answers NotConfiguredError without credentials and NotSupportedError for platforms not live", async () => {
+    const registry = createConnectors({});
+    expect(() => registry.googleads.authorizeUrl({ state: "s", redirectUri: "https://x.test/r" })).toThrow(
+      NotConfiguredError,
+    );
+    await expect(registry.snapchatads.listAdAccounts({ accessToken: "t" })).rejects.toBeInstanceOf(
+      NotSupportedError,
+    );
+  });
+
+  it("reads real credentials from env, or points everything at the sandbox", () => {
+    const real = connectorConfigFromEnv({
+      GOOGLE_ADS_CLIENT_ID: "id",
+      GOOGLE_ADS_CLIENT_SECRET: "secret",
+      GOOGLE_ADS_DEVELOPER_TOKEN: "dev",
+      META_APP_ID: "app",
+    });
+    expect(real.googleads).toMatchObject({
+      apiBaseUrl: "https://googleads.googleapis.com",
+      developerToken: "dev",
+    });
+    expect(real.facebookads).toBeUndefined();
+    expect(() => connectorConfigFromEnv({ GOOGLE_ADS_LOGIN_CUSTOMER_ID: "123-456" })).toThrow(
+      /GOOGLE_ADS_LOGIN_CUSTOMER_ID/,
+    );
+    const sandbox = connectorConfigFromEnv({ PACER_SANDBOX_URL: "http://127.0.0.1:4010" });
+    expect(sandbox).toEqual(sandboxConnectorConfig("http://127.0.0.1:4010"));
+    expect(sandbox.facebookads?.graphBaseUrl).toBe("http://127.0.0.1:4010/facebookads/graph");
+  });
+
+  it("refreshes only tokens that expire within five minutes and can be refreshed", async () => {
+    const registry = createConnectors({});
+    const google = {
+      ...registry.googleads,
+      refreshAccessToken: async () => ({ accessToken: "new", refreshToken: "r", expiresAt: 10_000_000 }),
+    };
+    const now = 1_000_000;
+    const fresh = { accessToken: "a", refreshToken: "r", expiresAt: now + 10 * 60_000 };
+    expect(await ensureFreshTokens(google, fresh, now)).toEqual({ tokens: fresh, changed: false });
+    const expiring = { ...fresh, expiresAt: now + 60_000 };
+    expect(await ensureFreshTokens(google, expiring, now)).toMatchObject({
+      changed: true,
+      tokens: { accessToken: "new" },
+    });
+    expect((await ensureFreshTokens(registry.facebookads, expiring, now)).changed).toBe(false);
+  });
+});
