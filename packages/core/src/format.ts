@@ -25,7 +25,7 @@ function formatter(locale: string, decimals: number, currency: string | null): I
   let f = formatters.get(key);
   if (!f) {
     f = new Intl.NumberFormat(locale, {
-      ...(currency ? { style: "currency", currency, currencyDisplay: "narrowSymbol" } : {}),
+      ...(currency ? { style: "currency", currency } : {}),
       minimumFractionDigits: decimals,
       maximumFractionDigits: decimals,
       signDisplay: "negative",

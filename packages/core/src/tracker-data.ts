@@ -74,7 +74,8 @@ export function monthlyPacing(
     dailyBudget,
     percentageThroughBudget: finiteOr0((actualSpend / budget) * 100),
     proRatedBudget,
-    adjustedPercentageThroughBudget: finiteOr0((actualSpend / proRatedBudget) * 100),
+    // Same expression as the group rule, so a group of one truncates exactly this value.
+    adjustedPercentageThroughBudget: finiteOr0((actualSpend * 100) / proRatedBudget),
     spendRemaining,
     todaySpendRemaining: dailyBudget - todaySpend,
     requiredDailySpend: Math.round(finiteOr0(spendRemaining / counts.daysLeft)),

@@ -1,6 +1,8 @@
+import type { TrackerRow } from "../aggregate.ts";
 import type { TrackerBudgetSettings } from "../budget.ts";
 import { addDays, dayNumber, fromDayNumber } from "../calendar.ts";
 import type { DailyRow } from "../tracker-data.ts";
+import { computeTrackerData } from "../tracker-data.ts";
 import type { IsoDate, Micros } from "../types.ts";
 
 /**
@@ -83,4 +85,42 @@ export function datesBetween(from: IsoDate, to: IsoDate): IsoDate[] {
   const out: IsoDate[] = [];
   for (let d = from; d <= to; d = addDays(d, 1)) out.push(d);
   return out;
+}
+
+/**
+ * A tracker row for the tables, computed on 15 March 2024 12:00 London from `settings` and `rows`
+ * (default: the manual 3,100/month tracker with 100 a day on 1-14 March and 40 today).
+ */
+export function aTrackerRow(
+  overrides: Partial<Omit<TrackerRow, "data">> & { settings?: TrackerBudgetSettings; rows?: DailyRow[] } = {},
+): TrackerRow {
+  const { settings = aTracker(), rows = monthToDateRows(), ...row } = overrides;
+  return {
+    id: "t1",
+    name: "Tracker",
+    client: "Client",
+    channel: "googleads",
+    currency: "GBP",
+    errored: false,
+    data: computeTrackerData({ settings, rows, now: REFERENCE_NOW, timeZone: "Europe/London" }),
+    ...row,
+  };
+}
+
+/** The instant the row builders compute at: 15 March 2024, 12:00 UTC (12:00 in London). */
+export const REFERENCE_NOW = new Date("2024-03-15T12:00:00Z");
+
+/** 1-15 March 2024: `perDay` spend a day, `today` on the 15th; 2,000 impressions, 50 clicks, 2 conversions, 3x revenue. */
+export function monthToDateRows(perDay: Micros = 100_000_000, today: Micros = 40_000_000): DailyRow[] {
+  return flatRows("2024-03-01", "2024-03-15", perDay).map((r) => {
+    const spendMicros = r.date === "2024-03-15" ? today : perDay;
+    return {
+      ...r,
+      spendMicros,
+      impressions: 2000,
+      clicks: 50,
+      conversions: 2,
+      revenueMicros: spendMicros * 3,
+    };
+  });
 }
