@@ -67,7 +67,7 @@ function rowsFor(ctx: SandboxContext, customer: DemoAccount, q: GaqlQuery): Flat
     }));
   if (!dated) return q.from === "campaign" ? campaigns(customer) : q.from === "customer" ? [base] : [];
   const range = q.where.find((w) => w.field === "segments.date" && w.op === "BETWEEN");
-  if (!range || range.op !== "BETWEEN") throw new GaqlError("segments.date requires a finite date range");
+  if (range?.op !== "BETWEEN") throw new GaqlError("segments.date requires a finite date range");
   const days = campaignDays(ctx.source, customer, range.low, range.high, ctx.now());
   const metrics = (d: {
     spendMicros: number;
