@@ -116,18 +116,27 @@ export function formatBudgetAmount(
   return formatter(locale, decimals, currency).format(micros / MICROS_PER_UNIT);
 }
 
-const AMOUNT = /^-?(\d+\.?\d*|\.\d+)$/;
+const AMOUNT = /^(-?)(\d*)(?:\.(\d*))?$/;
 
 /**
- * Parses a typed amount in currency units into micros (trackers.md section 5: "Budget inputs are
- * numeric; empty or non-numeric becomes 0"). Spaces and thousands commas are ignored:
- * "1,500.5" -> 1_500_500_000; "" -> 0; "abc" -> 0. Negative amounts parse (an over/under spend can
- * be negative); budget fields apply their minimum of 0 through the schemas in validation.ts.
+ * Parses a typed amount in currency units into micros, exactly (decimal digits, no float
+ * multiplication), rounding a 7th decimal half up (trackers.md section 5: "Budget inputs are numeric;
+ * empty or non-numeric becomes 0"). Spaces and thousands commas are ignored:
+ * "1,500.5" -> 1_500_500_000; "" -> 0; "abc" -> 0; amounts beyond 2^53 micros -> 0. Negative
+ * amounts parse (an over/under spend can be negative); budget fields apply their minimum of 0
+ * through the schemas in validation.ts. A number is taken as currency units.
  */
 export function parseAmountInput(text: string | number | null | undefined): Micros {
   if (typeof text === "number") return toMicros(text);
-  const cleaned = (text ?? "").replace(/[\s,]/g, "");
-  return AMOUNT.test(cleaned) ? toMicros(Number(cleaned)) : 0;
+  const m = AMOUNT.exec((text ?? "").replace(/[\s,]/g, ""));
+  const whole = m?.[2] ?? "";
+  const fraction = m?.[3] ?? "";
+  if (!m || (whole === "" && fraction === "")) return 0;
+  const digits = fraction.padEnd(7, "0");
+  const micros =
+    Number(whole || "0") * MICROS_PER_UNIT + Number(digits.slice(0, 6)) + (Number(digits[6]) >= 5 ? 1 : 0);
+  if (!Number.isSafeInteger(micros) || micros === 0) return 0;
+  return m[1] ? -micros : micros;
 }
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];

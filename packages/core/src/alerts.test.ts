@@ -1,0 +1,245 @@
+import { describe, expect, it } from "vitest";
+import { aggregateTrackers } from "./aggregate.ts";
+import type { AlertData } from "./alerts.ts";
+import {
+  ALERT_METRICS,
+  alertFormSchema,
+  alertSchedule,
+  alertValueSuffix,
+  alertValueUnit,
+  canTargetAll,
+  defaultAlertForm,
+  evaluateAlert,
+} from "./alerts.ts";
+import { aTracker, aTrackerRow } from "./testing/builders.ts";
+
+const GBP = 1_000_000;
+// Budget 3,100, spend 1,440 (46.45% through budget, 90% adjusted), CTR 2.5%.
+const row = aTrackerRow();
+
+const rule = (data: Partial<AlertData>): AlertData => ({
+  metric: "actualSpend",
+  metricName: "Actual Spend",
+  operator: "isGreaterThan",
+  valueSet: "manual",
+  value: 0,
+  valueBudget: "budget",
+  ...data,
+});
+
+describe("evaluateAlert (pods-budgets-alerts-users-connections.md section 2.10)", () => {
+  it.each<[string, Partial<AlertData>, string]>([
+    ["spend greater than 1,000 fires", { value: 1000 * GBP }, "fired"],
+    ["spend greater than 1,440 does not fire (strictly greater)", { value: 1440 * GBP }, "notFired"],
+    ["spend less than 2,000 fires", { operator: "isLessThan", value: 2000 * GBP }, "fired"],
+    [
+      "spend less than 1,440 does not fire (strictly less)",
+      { operator: "isLessThan", value: 1440 * GBP },
+      "notFired",
+    ],
+    [
+      "a percent metric compares percents",
+      { metric: "adjustedPercentageThroughBudget", metricName: "% Adj. Through Budget", value: 85 },
+      "fired",
+    ],
+    ["CTR is a percent", { metric: "ctr", metricName: "CTR", operator: "isLessThan", value: 3 }, "fired"],
+    [
+      "spend greater than the budget field does not fire",
+      { valueSet: "budget", valueBudget: "budget" },
+      "notFired",
+    ],
+    [
+      "spend greater than the daily budget fires",
+      { valueSet: "budget", valueBudget: "dailyBudget" },
+      "fired",
+    ],
+  ])("%s", (_rule, data, kind) => {
+    expect(evaluateAlert(rule(data), row).kind).toBe(kind);
+  });
+
+  it("reports the compared values", () => {
+    expect(evaluateAlert(rule({ valueSet: "budget", valueBudget: "dailyBudget", value: 999 }), row)).toEqual({
+      kind: "fired",
+      actual: 1440 * GBP,
+      threshold: 100 * GBP,
+    });
+  });
+
+  it("never fires on N/A: errored trackers, lifetime vs monthly budget fields", () => {
+    expect(evaluateAlert(rule({}), { ...row, errored: true })).toEqual({ kind: "na", reason: "errored" });
+    const lifetime = aTrackerRow({
+      settings: aTracker({
+        useLifetimeBudgetAsPrimary: true,
+        lifetimeBudget: 100 * GBP,
+        lifetimeBudgetDates: { startDate: "2024-03-01", endDate: null },
+      }),
+    });
+    expect(evaluateAlert(rule({ valueSet: "budget", valueBudget: "budget" }), lifetime)).toEqual({
+      kind: "na",
+      reason: "lifetimePrimary",
+    });
+    expect(evaluateAlert(rule({ valueSet: "budget", valueBudget: "lifetimeBudget" }), lifetime).kind).toBe(
+      "fired",
+    );
+  });
+
+  it("evaluates client and pod rows too", () => {
+    expect(evaluateAlert(rule({ value: 2000 * GBP }), aggregateTrackers([row, row])).kind).toBe("fired");
+  });
+
+  it("knows each metric's unit and shows % when the metric name has one", () => {
+    expect(alertValueUnit("actualSpend")).toBe("micros");
+    expect(alertValueUnit("cpc")).toBe("micros");
+    expect(alertValueUnit("percentageThroughBudget")).toBe("percent");
+    expect(alertValueUnit("actualClicks")).toBe("number");
+    expect(alertValueUnit("roas")).toBe("number");
+    expect(alertValueSuffix("% Through Budget")).toBe("%");
+    expect(alertValueSuffix("Actual Spend")).toBe("");
+    expect(ALERT_METRICS.find((m) => m.id === "actualSpend")?.name).toBe("Actual Spend");
+  });
+});
+
+describe("alertSchedule: fire-when (pods-budgets-alerts-users-connections.md sections 2.10 and 9)", () => {
+  it.each<[string, "everyday" | "weekly" | "monthly", number | null, string, string, boolean, string]>([
+    [
+      "everyday is due every day",
+      "everyday",
+      null,
+      "2024-03-16T10:00:00Z",
+      "Europe/London",
+      true,
+      "day:2024-03-16",
+    ],
+    [
+      "weekly on Monday, on a Monday",
+      "weekly",
+      1,
+      "2024-03-18T10:00:00Z",
+      "Europe/London",
+      true,
+      "week:2024-03-18",
+    ],
+    [
+      "weekly on Monday, on the Tuesday",
+      "weekly",
+      1,
+      "2024-03-19T10:00:00Z",
+      "Europe/London",
+      false,
+      "week:2024-03-18",
+    ],
+    [
+      "weekly on Friday, Sunday belongs to the same week",
+      "weekly",
+      5,
+      "2024-03-24T10:00:00Z",
+      "Europe/London",
+      false,
+      "week:2024-03-18",
+    ],
+    [
+      "weekly in the account's time zone: Sunday 23:30 UTC is Monday in Tokyo",
+      "weekly",
+      1,
+      "2024-03-17T23:30:00Z",
+      "Asia/Tokyo",
+      true,
+      "week:2024-03-18",
+    ],
+    ["monthly on the 15th", "monthly", 15, "2024-03-15T10:00:00Z", "Europe/London", true, "month:2024-03"],
+    [
+      "monthly on the 15th, on the 16th",
+      "monthly",
+      15,
+      "2024-03-16T10:00:00Z",
+      "Europe/London",
+      false,
+      "month:2024-03",
+    ],
+    [
+      "monthly on the 31st fires on 29 February",
+      "monthly",
+      31,
+      "2024-02-29T10:00:00Z",
+      "Europe/London",
+      true,
+      "month:2024-02",
+    ],
+    [
+      "monthly on the 31st, not on 28 February of a leap year",
+      "monthly",
+      31,
+      "2024-02-28T10:00:00Z",
+      "Europe/London",
+      false,
+      "month:2024-02",
+    ],
+    [
+      "monthly on the 30th fires on 30 April",
+      "monthly",
+      30,
+      "2024-04-30T10:00:00Z",
+      "Europe/London",
+      true,
+      "month:2024-04",
+    ],
+    [
+      "monthly default is the 1st",
+      "monthly",
+      null,
+      "2024-04-01T10:00:00Z",
+      "Europe/London",
+      true,
+      "month:2024-04",
+    ],
+  ])("%s", (_rule, fireWhen, fireOn, instant, zone, due, periodKey) => {
+    expect(alertSchedule(fireWhen, fireOn, new Date(instant), zone)).toEqual({ due, periodKey });
+  });
+
+  it("throws RangeError for fireOn out of range", () => {
+    expect(() => alertSchedule("weekly", 6, new Date(), "UTC")).toThrow(RangeError);
+    expect(() => alertSchedule("monthly", 32, new Date(), "UTC")).toThrow(RangeError);
+    expect(() => alertSchedule("monthly", 0, new Date(), "UTC")).toThrow(RangeError);
+  });
+});
+
+describe("the alert form", () => {
+  it("has the spec's defaults: actualSpend, greater than, 0, budget, everyday", () => {
+    const form = defaultAlertForm();
+    expect(form.data).toMatchObject({
+      metric: "actualSpend",
+      metricName: "Actual Spend",
+      operator: "isGreaterThan",
+      value: 0,
+      valueBudget: "budget",
+    });
+    expect(form.fireWhen).toBe("everyday");
+    expect(alertFormSchema.safeParse({ ...form, name: "Spend watch" }).success).toBe(true);
+  });
+
+  it.each<[string, (f: ReturnType<typeof defaultAlertForm>) => unknown, string]>([
+    ["name is required", (f) => ({ ...f, name: " " }), "name"],
+    ["weekly fireOn 1..5", (f) => ({ ...f, name: "x", fireWhen: "weekly", fireOn: 6 }), "fireOn"],
+    ["monthly fireOn 1..31", (f) => ({ ...f, name: "x", fireWhen: "monthly", fireOn: 32 }), "fireOn"],
+    [
+      "a budget threshold needs a money metric",
+      (f) => ({ ...f, name: "x", data: { ...f.data, metric: "ctr", valueSet: "budget" } }),
+      "data.valueBudget",
+    ],
+    ["the value is numeric", (f) => ({ ...f, name: "x", data: { ...f.data, value: "10" } }), "data.value"],
+    [
+      "chosen targets need at least one",
+      (f) => ({ ...f, name: "x", target: { all: false, ids: [] } }),
+      "target.ids",
+    ],
+  ])("rejects: %s", (_rule, change, path) => {
+    const result = alertFormSchema.safeParse(change(defaultAlertForm()));
+    expect(result.error?.issues.map((i) => i.path.join("."))).toEqual([path]);
+  });
+
+  it("does not let Viewers target all trackers", () => {
+    expect(canTargetAll("Viewer", "tracker")).toBe(false);
+    expect(canTargetAll("Viewer", "client")).toBe(true);
+    expect(canTargetAll("Manager", "tracker")).toBe(true);
+  });
+});
