@@ -15,6 +15,7 @@ import {
   WEBSOCKET,
   type WebSocketDef,
 } from "@pacer/functions/resources";
+import { type SandboxHandle, type SandboxOptions, startSandbox } from "@pacer/sandbox";
 import type { Context, ScheduledEvent } from "aws-lambda";
 import { type HandlerLoader, invokeApi } from "./api-gateway.ts";
 import { AwsEmulator, readBody } from "./aws-emulator.ts";
@@ -49,7 +50,12 @@ export interface LocalRuntimeOptions {
     schedules?: readonly ScheduleDef[];
     websocket?: WebSocketDef | undefined;
   };
-  /** Extra environment for the functions (e.g. sandbox platform URLs). */
+  /**
+   * Start the sandbox ad platforms and point every connector at them (`PACER_SANDBOX_URL`).
+   * Default true; false when real platform credentials are configured in the environment.
+   */
+  sandbox?: boolean | SandboxOptions;
+  /** Extra environment for the functions. */
   env?: Record<string, string>;
   /** Hook run once the table exists and the environment is set, before serving (seeding). */
   beforeServe?: (runtime: LocalRuntime) => Promise<void>;
@@ -71,6 +77,8 @@ export interface LocalRuntime {
   outbox: Outbox;
   websocket: LocalWebSocketApi | undefined;
   aws: AwsEmulator;
+  /** The sandbox ad platforms, when started. */
+  sandbox: SandboxHandle | undefined;
   /** Invokes a schedule's target now, as EventBridge would. */
   runSchedule(name: string): Promise<void>;
   stop(): Promise<void>;
@@ -124,6 +132,13 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     await aws.start();
     stops.push(() => aws.stop());
 
+    let sandbox: SandboxHandle | undefined;
+    if (options.sandbox !== false) {
+      sandbox = await startSandbox(typeof options.sandbox === "object" ? options.sandbox : {});
+      const handle = sandbox;
+      stops.push(() => handle.close());
+    }
+
     const server: Server = createServer();
     await new Promise<void>((done) => server.listen(options.port ?? 3000, "0.0.0.0", done));
     const port = (server.address() as AddressInfo).port;
@@ -144,6 +159,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       TOKEN_STORE_DIR: join(dataDir, "tokens"),
       APP_ORIGIN: url,
       MAIL_FROM: "Pacer <no-reply@pacer.local>",
+      ...(sandbox ? { PACER_SANDBOX_URL: sandbox.url } : {}),
       ...options.env,
     });
 
@@ -196,6 +212,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       outbox,
       websocket,
       aws,
+      sandbox,
       runSchedule: async (name) => {
         const def = scheduleDefs.find((s) => s.name === name);
         if (!def) throw new Error(`No schedule ${name}`);
