@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dayNumber, daysInMonthOf, localDate, weekdayOf } from "./calendar.ts";
+import { dayNumber, daysInMonthOf, fromDayNumber, localDate, weekdayOf } from "./calendar.ts";
 import type { NaReason, TableRow } from "./cells.ts";
 import { cellValue } from "./cells.ts";
 import type { MetricColumnId } from "./columns.ts";
@@ -13,14 +13,17 @@ import type { IsoDate } from "./types.ts";
 
 /** Alert levels (spec section 9). */
 export const ALERT_LEVELS = ["tracker", "client", "pod"] as const;
+/** An alert's level: tracker, client or pod. */
 export type AlertLevel = (typeof ALERT_LEVELS)[number];
 
 /** Comparison operators (spec section 2.10). */
 export const ALERT_OPERATORS = ["isGreaterThan", "isLessThan"] as const;
+/** isGreaterThan (strictly greater) or isLessThan (strictly less). */
 export type AlertOperator = (typeof ALERT_OPERATORS)[number];
 
 /** Frequencies (spec section 2.10; default everyday). */
 export const FIRE_WHEN = ["everyday", "weekly", "monthly"] as const;
+/** How often an alert may fire: everyday, weekly (fireOn 1..5) or monthly (fireOn 1..31). */
 export type FireWhen = (typeof FIRE_WHEN)[number];
 
 /**
@@ -28,6 +31,7 @@ export type FireWhen = (typeof FIRE_WHEN)[number];
  * Decision: the budget columns of the catalogue.
  */
 export const ALERT_BUDGET_FIELDS = ["budget", "dailyBudget", "lastMonthBudget", "lifetimeBudget"] as const;
+/** A budget field an alert threshold can be taken from (values in micros). */
 export type AlertBudgetField = (typeof ALERT_BUDGET_FIELDS)[number];
 
 /** Where the threshold comes from: a typed value, or a budget field of the same row. */
@@ -123,7 +127,7 @@ export function alertSchedule(
     if (!Number.isInteger(on) || on < 1 || on > 5)
       throw new RangeError(`Weekly fireOn must be 1..5, got ${on}`);
     const isoWeekday = weekdayOf(day) || 7;
-    const monday = new Date((day - isoWeekday + 1) * 86_400_000).toISOString().slice(0, 10);
+    const monday = fromDayNumber(day - isoWeekday + 1);
     return { due: isoWeekday === on, periodKey: `week:${monday}` };
   }
   const on = fireOn ?? 1;
