@@ -133,12 +133,13 @@ export function aggregateTrackers(rows: readonly TrackerRow[]): GroupData {
   let conversions = 0;
   let eomConversions = 0;
   let throughMonth = 0;
+  let monthlySpend = 0;
+  /** Money sums, in micros. */
   const m = {
     budget: 0,
     dailyBudget: 0,
     lastMonthBudget: 0,
     actualSpend: 0,
-    monthlySpend: 0,
     lifetimeBudget: 0,
     lifetimeSpend: 0,
     lastMonthSpend: 0,
@@ -182,7 +183,7 @@ export function aggregateTrackers(rows: readonly TrackerRow[]): GroupData {
       monthlyCount++;
       m.budget += d.budget;
       m.dailyBudget += d.dailyBudget;
-      m.monthlySpend += d.actualSpend;
+      monthlySpend += d.actualSpend;
       m.spendRemaining += d.spendRemaining;
       m.todaySpendRemaining += d.todaySpendRemaining;
       m.requiredDailySpend += d.requiredDailySpend;
@@ -196,26 +197,10 @@ export function aggregateTrackers(rows: readonly TrackerRow[]): GroupData {
   const money: GroupMoney | null = multiCurrency
     ? null
     : {
-        budget: m.budget,
-        dailyBudget: m.dailyBudget,
-        lastMonthBudget: m.lastMonthBudget,
-        actualSpend: m.actualSpend,
-        lifetimeBudget: m.lifetimeBudget,
-        lifetimeSpend: m.lifetimeSpend,
-        lastMonthSpend: m.lastMonthSpend,
-        lastMonthOverUnderSpend: m.lastMonthOverUnderSpend,
+        ...m,
         lastMonthOverUnderSpendPositive: m.lastMonthOverUnderSpend > 0,
-        spendRemaining: m.spendRemaining,
-        yesterdaySpend: m.yesterdaySpend,
-        todaySpend: m.todaySpend,
-        todaySpendRemaining: m.todaySpendRemaining,
-        requiredDailySpend: m.requiredDailySpend,
-        endOfMonthEstSpend: m.endOfMonthEstSpend,
-        actualRevenue: m.actualRevenue,
-        proRatedBudget: m.proRatedBudget,
-        proRatedLifetimeBudget: m.proRatedLifetimeBudget,
-        percentageThroughBudget: finiteOr0((m.monthlySpend / m.budget) * 100),
-        adjustedPercentageThroughBudget: Math.trunc(finiteOr0((m.monthlySpend * 100) / m.proRatedBudget)),
+        percentageThroughBudget: finiteOr0((monthlySpend / m.budget) * 100),
+        adjustedPercentageThroughBudget: Math.trunc(finiteOr0((monthlySpend * 100) / m.proRatedBudget)),
         percentageThroughLifetimeBudget: finiteOr0((m.lifetimeSpend / m.lifetimeBudget) * 100),
         adjustedPercentageThroughLifetimeBudget: finiteOr0(
           (m.lifetimeSpend / m.proRatedLifetimeBudget) * 100,
