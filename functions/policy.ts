@@ -22,12 +22,65 @@ const PUBLIC: Access = { public: true };
 const EVERYONE = ["Admin", "Manager", "Viewer"] as const;
 /** Any signed-in user, also after the trial ended (their own session and profile). */
 const SELF: Access = { roles: EVERYONE, trialExempt: true };
+/** Any signed-in user, while the account may use the product. */
+const MEMBER: Access = { roles: EVERYONE };
+/** Admins and Managers (dashboard table settings, favourites: not Viewers, spec section 6). */
+const EDITORS: Access = { roles: ["Admin", "Manager"] };
+/** Account settings and users administration (spec section 6: Admin only). */
+const ADMIN: Access = { roles: ["Admin"] };
+/** Billing: Admin only, and still reachable after the trial ended (to upgrade). */
+const ADMIN_BILLING: Access = { roles: ["Admin"], trialExempt: true };
 
 export const POLICY: Record<RouteKey, Access> = {
   "GET /api/health": PUBLIC,
 
   "POST /api/auth": PUBLIC,
   "GET /api/auth": SELF,
+  "POST /api/auth/login-with-google": PUBLIC,
+  "POST /api/auth/forgot-password": PUBLIC,
+  "POST /api/auth/get-user-by-token/{token}": PUBLIC,
+  "POST /api/auth/change-password-from-reset": PUBLIC,
+  "POST /api/auth/change-password": SELF,
+  "POST /api/auth/update-user-name/{userId}": SELF,
+  "POST /api/auth/update-user-table-columns": MEMBER,
+  "POST /api/auth/update-favourite-trackers": EDITORS,
+  "POST /api/auth/change-user-preference": MEMBER,
+  "POST /api/auth/fire-product-tour": MEMBER,
+  "POST /api/auth/fire-create-tracker-guide": MEMBER,
+  /** Public: the path carries a signed value, not a bare user id. */
+  "POST /api/auth/unsubscribe-all-emails/{userId}": PUBLIC,
+  "POST /api/auth/logout/{userId}": SELF,
+
+  // registration: public; invited registration is bound to a stored invitation
+  "POST /api/users/register-new-user-and-account": PUBLIC,
+  "POST /api/register/register-new-user-and-account": PUBLIC,
+  "POST /api/register/register-new-user-and-account-with-google": PUBLIC,
+  "POST /api/register/register-new-user-after-invite/{accountId}/{userType}": PUBLIC,
+  "POST /api/register/register-new-user-after-invite-with-google/{accountId}/{userType}": PUBLIC,
+
+  // account (the account and its users are read by every role; settings are Admin's)
+  "GET /api/account/get-account/{accountId}": SELF,
+  "GET /api/account/get-account-users/{accountId}": MEMBER,
+  "POST /api/account/update-name/{accountId}": ADMIN,
+  "POST /api/account/update-account-currency/{accountId}": ADMIN,
+  "POST /api/account/update-address/{accountId}": ADMIN,
+  "POST /api/account/update-column-ordering": EDITORS,
+  "POST /api/account/toggle-show-account-totals/{accountId}": EDITORS,
+
+  // users page: Admin only
+  "POST /api/users/invite-user": ADMIN,
+  "POST /api/users/update-user": ADMIN,
+  "POST /api/users/remove-user/{id}": ADMIN,
+  "POST /api/users/send-password-reset/{id}": ADMIN,
+
+  // avatar (own avatar: any role; the account's avatar: Admin, checked by the handler) and billing
+  "POST /api/backblaze/change-avatar/{accountId}": MEMBER,
+  /** Public: `<img src>` cannot send the header; ids are random. */
+  "GET /api/avatar/{avatarId}": PUBLIC,
+  "POST /api/stripe/start-stripe-billing-portal-session/{accountId}": ADMIN_BILLING,
+  /** Public routes authenticated by the signed 15-minute ticket in the path; local mode only. */
+  "GET /api/stripe/local-billing-portal/{ticket}": PUBLIC,
+  "POST /api/stripe/local-billing-portal/{ticket}": PUBLIC,
 };
 
 /** The access rule of a route key; undefined means deny. */

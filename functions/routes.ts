@@ -10,7 +10,7 @@ export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 /** The function groups, each deployed as one Lambda. */
-export const GROUPS = ["health", "auth"] as const;
+export const GROUPS = ["health", "auth", "register", "account", "users", "billing", "avatar"] as const;
 export type Group = (typeof GROUPS)[number];
 
 export interface RouteDef<K extends string = string> {
@@ -38,6 +38,60 @@ export const ROUTES = [
   // auth (overview-access-account.md 7.1)
   route("POST /api/auth", "auth", "login"),
   route("GET /api/auth", "auth", "currentUser"),
+  route("POST /api/auth/login-with-google", "auth", "loginWithGoogle"),
+  route("POST /api/auth/forgot-password", "auth", "forgotPassword"),
+  route("POST /api/auth/get-user-by-token/{token}", "auth", "getUserByToken"),
+  route("POST /api/auth/change-password-from-reset", "auth", "changePasswordFromReset"),
+  route("POST /api/auth/change-password", "auth", "changePassword"),
+  route("POST /api/auth/update-user-name/{userId}", "auth", "updateUserName"),
+  route("POST /api/auth/update-user-table-columns", "auth", "updateUserTableColumns"),
+  route("POST /api/auth/update-favourite-trackers", "auth", "updateFavouriteTrackers"),
+  route("POST /api/auth/change-user-preference", "auth", "changeUserPreference"),
+  route("POST /api/auth/fire-product-tour", "auth", "fireProductTour"),
+  route("POST /api/auth/fire-create-tracker-guide", "auth", "fireCreateTrackerGuide"),
+  route("POST /api/auth/unsubscribe-all-emails/{userId}", "auth", "unsubscribeAllEmails"),
+  route("POST /api/auth/logout/{userId}", "auth", "logout"),
+
+  // registration (overview-access-account.md 7.2)
+  route("POST /api/users/register-new-user-and-account", "register", "registerFullForm"),
+  route("POST /api/register/register-new-user-and-account", "register", "registerSelf"),
+  route("POST /api/register/register-new-user-and-account-with-google", "register", "registerSelfWithGoogle"),
+  route(
+    "POST /api/register/register-new-user-after-invite/{accountId}/{userType}",
+    "register",
+    "registerInvitedUser",
+  ),
+  route(
+    "POST /api/register/register-new-user-after-invite-with-google/{accountId}/{userType}",
+    "register",
+    "registerInvitedUserWithGoogle",
+  ),
+
+  // account (overview-access-account.md 7.3)
+  route("GET /api/account/get-account/{accountId}", "account", "getAccount"),
+  route("GET /api/account/get-account-users/{accountId}", "account", "getAccountUsers"),
+  route("POST /api/account/update-name/{accountId}", "account", "updateName"),
+  route("POST /api/account/update-account-currency/{accountId}", "account", "updateAccountCurrency"),
+  route("POST /api/account/update-address/{accountId}", "account", "updateAddress"),
+  route("POST /api/account/update-column-ordering", "account", "updateColumnOrdering"),
+  route("POST /api/account/toggle-show-account-totals/{accountId}", "account", "toggleShowAccountTotals"),
+
+  // users page (pods-budgets-alerts-users-connections.md 7.5)
+  route("POST /api/users/invite-user", "users", "inviteUser"),
+  route("POST /api/users/update-user", "users", "updateUser"),
+  route("POST /api/users/remove-user/{id}", "users", "removeUser"),
+  route("POST /api/users/send-password-reset/{id}", "users", "sendPasswordReset"),
+
+  // avatar and billing (overview-access-account.md 7.4)
+  route("POST /api/backblaze/change-avatar/{accountId}", "avatar", "changeAvatar"),
+  route("GET /api/avatar/{avatarId}", "avatar", "getAvatar"),
+  route(
+    "POST /api/stripe/start-stripe-billing-portal-session/{accountId}",
+    "billing",
+    "startBillingPortalSession",
+  ),
+  route("GET /api/stripe/local-billing-portal/{ticket}", "billing", "localBillingPortal"),
+  route("POST /api/stripe/local-billing-portal/{ticket}", "billing", "localBillingAction"),
 ] as const;
 
 /** Every route key of the API. */

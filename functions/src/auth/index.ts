@@ -1,6 +1,33 @@
 import { groupHandler } from "../lib/http.ts";
+import { changePassword } from "./change-password.ts";
 import { currentUser } from "./current-user.ts";
-import { login } from "./login.ts";
+import { login, loginWithGoogle } from "./login.ts";
+import { changePasswordFromReset, forgotPassword, getUserByToken } from "./password-reset.ts";
+import {
+  changeUserPreference,
+  fireCreateTrackerGuide,
+  fireProductTour,
+  updateFavouriteTrackers,
+  updateUserName,
+  updateUserTableColumns,
+} from "./profile.ts";
+import { logout, unsubscribeAllEmails } from "./session-end.ts";
 
-export const handlers = { login, currentUser };
+export const handlers = {
+  login,
+  currentUser,
+  loginWithGoogle,
+  forgotPassword,
+  getUserByToken,
+  changePasswordFromReset,
+  changePassword,
+  updateUserName,
+  updateUserTableColumns,
+  updateFavouriteTrackers,
+  changeUserPreference,
+  fireProductTour,
+  fireCreateTrackerGuide,
+  unsubscribeAllEmails,
+  logout,
+};
 export const handler = groupHandler("auth", handlers);

@@ -1,31 +1,62 @@
-import { findUserByEmail, getAccount } from "@pacer/db";
+import { findUserByEmail, updateUser } from "@pacer/db";
 import { z } from "zod";
 import { AppError } from "../lib/errors.ts";
+import { GOOGLE_SIGN_IN_FAILED, verifyGoogleIdToken } from "../lib/google.ts";
 import { httpRoute } from "../lib/http.ts";
-import { signSession } from "../lib/jwt.ts";
 import { hashPassword, verifyPassword } from "../lib/passwords.ts";
-import { userView } from "../lib/views.ts";
+import { emailSchema, PASSWORD_MAX_LENGTH } from "../lib/schemas.ts";
+import { signInAnswer } from "../lib/sign-in.ts";
+import { assertLoginAllowed, recordLoginFailure } from "../lib/throttle.ts";
 
 /** The message shown for any failed login (spec overview-access-account.md section 8). */
 export const LOGIN_FAILED = "Incorrect Password, please check and try again";
+/** Google sign-in with an address no user has. */
+export const NO_GOOGLE_ACCOUNT = "No account uses this Google address, please sign up first";
 
 /** Hash checked when no user matches, so a wrong e-mail costs the same time as a wrong password. */
 let dummyHash: Promise<string> | undefined;
 
 const LoginBody = z.object({
-  email: z.string().trim().toLowerCase().email("Invalid Email"),
-  password: z.string().min(6, "Password must be at least 6 characters"),
+  email: emailSchema,
+  password: z
+    .string()
+    .min(6, "Password must be at least 6 characters")
+    .max(PASSWORD_MAX_LENGTH, "Password is too long"),
 });
 
 /**
  * `POST /api/auth` (spec 7.1): e-mail (lower-cased) and password. Answers `{ token, user }` with a
- * session token for the `x-auth-token` header. Unknown e-mail and wrong password answer the same 401.
+ * session token for the `x-auth-token` header. Unknown e-mail and wrong password answer the same
+ * 401. Failures are counted per address, per account and per source IP (429 beyond the limits).
  */
-export const login = httpRoute({ body: LoginBody }, async ({ body, now }) => {
+export const login = httpRoute({ body: LoginBody }, async ({ body, now, event }) => {
   const user = await findUserByEmail(body.email);
+  const keys = { email: body.email, account: user?.accountId, ip: event.requestContext.http.sourceIp };
+  await assertLoginAllowed(keys, now);
   dummyHash ??= hashPassword("not-a-password");
   const ok = await verifyPassword(body.password, user?.passwordHash ?? (await dummyHash));
-  if (!user?.passwordHash || !ok) throw new AppError("UNAUTHORIZED", LOGIN_FAILED);
-  const account = await getAccount(user.accountId);
-  return { token: await signSession(user.userId, user.accountId, now), user: userView(user, account) };
+  if (!user?.passwordHash || !ok) {
+    await recordLoginFailure(keys, now);
+    throw new AppError("UNAUTHORIZED", LOGIN_FAILED);
+  }
+  return signInAnswer(user, now);
+});
+
+const GoogleBody = z.object({ token: z.string().min(1, "token is required").max(8192) });
+
+/**
+ * `POST /api/auth/login-with-google` (spec 7.1): a Google ID token, verified (issuer, audience,
+ * expiry, `email_verified`). The user with that address signs in; the first Google sign-in records
+ * the Google subject, and a later token of another Google subject for the address is refused.
+ */
+export const loginWithGoogle = httpRoute({ body: GoogleBody }, async ({ body, now }) => {
+  const identity = await verifyGoogleIdToken(body.token);
+  const user = await findUserByEmail(identity.email);
+  if (!user) throw new AppError("UNAUTHORIZED", NO_GOOGLE_ACCOUNT);
+  if (user.googleSub && user.googleSub !== identity.sub)
+    throw new AppError("UNAUTHORIZED", GOOGLE_SIGN_IN_FAILED);
+  const signedIn = user.googleSub
+    ? user
+    : await updateUser(user.accountId, user.userId, () => ({ googleSub: identity.sub }));
+  return signInAnswer(signedIn, now);
 });

@@ -7,6 +7,8 @@ import { ZodError } from "zod";
  */
 export const STATUS_BY_CODE = {
   BAD_REQUEST: 400,
+  /** A wrong current password or an unusable reset link (not 401: the caller's session is fine). */
+  INVALID_CREDENTIALS: 400,
   UNAUTHORIZED: 401,
   TRIAL_EXPIRED: 402,
   FORBIDDEN: 403,
@@ -14,11 +16,14 @@ export const STATUS_BY_CODE = {
   CONFLICT: 409,
   VERSION_CONFLICT: 409,
   ALREADY_EXISTS: 409,
+  /** A link (password reset) that worked once but has expired. */
+  LINK_EXPIRED: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
   BAD_GATEWAY: 502,
+  SERVICE_UNAVAILABLE: 503,
 } as const;
 export type ErrorCode = keyof typeof STATUS_BY_CODE;
 

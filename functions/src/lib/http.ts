@@ -31,8 +31,8 @@ export interface Reply {
   statusCode: number;
   body?: unknown;
   headers?: Record<string, string>;
-  /** Raw body (e.g. HTML) sent as is, with its own content type. */
-  raw?: { body: string; contentType: string };
+  /** Raw body (e.g. HTML, or base64 of binary bytes) sent as is, with its own content type. */
+  raw?: { body: string; contentType: string; isBase64Encoded?: boolean };
 }
 const REPLY = Symbol("reply");
 
@@ -42,8 +42,28 @@ export function reply(statusCode: number, body?: unknown, headers?: Record<strin
 }
 
 /** A non-JSON answer (HTML pages of the local billing flow, for example). */
-export function rawReply(statusCode: number, body: string, contentType: string): Reply {
-  return { [REPLY]: true, statusCode, raw: { body, contentType } };
+export function rawReply(
+  statusCode: number,
+  body: string,
+  contentType: string,
+  headers?: Record<string, string>,
+): Reply {
+  return { [REPLY]: true, statusCode, raw: { body, contentType }, ...(headers ? { headers } : {}) };
+}
+
+/** A binary answer (an image): API Gateway decodes the base64 body. */
+export function binaryReply(
+  statusCode: number,
+  bytes: Buffer,
+  contentType: string,
+  headers?: Record<string, string>,
+): Reply {
+  return {
+    [REPLY]: true,
+    statusCode,
+    raw: { body: bytes.toString("base64"), contentType, isBase64Encoded: true },
+    ...(headers ? { headers } : {}),
+  };
 }
 
 type Schema = z.ZodType | undefined;
@@ -56,6 +76,13 @@ export interface RouteSpec<BS extends Schema, PS extends Schema, QS extends Sche
   query?: QS;
   /** Largest accepted body in bytes (default 256 KiB). */
   maxBodyBytes?: number;
+  /** The 413 message for a larger body (default: a generic one). */
+  tooLargeMessage?: string;
+  /**
+   * `json` (default): `application/json`. `form`: an HTML form post
+   * (`application/x-www-form-urlencoded`), parsed into an object of strings (local pages only).
+   */
+  bodyType?: "json" | "form";
 }
 
 const DEFAULT_MAX_BODY = 256 * 1024;
@@ -65,11 +92,18 @@ function strict<S extends Schema>(schema: S): S {
 }
 
 /** Decodes the body of an event: base64 when flagged, then JSON when there is one. */
-export function readJsonBody(event: HttpEvent, maxBytes = DEFAULT_MAX_BODY): unknown {
+export function readJsonBody(
+  event: HttpEvent,
+  maxBytes = DEFAULT_MAX_BODY,
+  tooLargeMessage?: string,
+): unknown {
   if (event.body === undefined || event.body === "") return undefined;
   const buffer = event.isBase64Encoded ? Buffer.from(event.body, "base64") : Buffer.from(event.body, "utf8");
   if (buffer.byteLength > maxBytes)
-    throw new AppError("PAYLOAD_TOO_LARGE", `Request body is larger than ${maxBytes} bytes`);
+    throw new AppError(
+      "PAYLOAD_TOO_LARGE",
+      tooLargeMessage ?? `Request body is larger than ${maxBytes} bytes`,
+    );
   const type = event.headers["content-type"] ?? "";
   if (!/^application\/(.+\+)?json\b/i.test(type)) {
     throw new AppError(
@@ -82,6 +116,24 @@ export function readJsonBody(event: HttpEvent, maxBytes = DEFAULT_MAX_BODY): unk
   } catch {
     throw badRequest("Request body is not valid JSON", "body");
   }
+}
+
+/** Decodes an HTML form post (`application/x-www-form-urlencoded`) into an object of strings. */
+export function readFormBody(
+  event: HttpEvent,
+  maxBytes = DEFAULT_MAX_BODY,
+): Record<string, string> | undefined {
+  if (event.body === undefined || event.body === "") return undefined;
+  const buffer = event.isBase64Encoded ? Buffer.from(event.body, "base64") : Buffer.from(event.body, "utf8");
+  if (buffer.byteLength > maxBytes)
+    throw new AppError("PAYLOAD_TOO_LARGE", `Request body is larger than ${maxBytes} bytes`);
+  if (!/^application\/x-www-form-urlencoded\b/i.test(event.headers["content-type"] ?? "")) {
+    throw new AppError(
+      "UNSUPPORTED_MEDIA_TYPE",
+      "Request body must be a form (application/x-www-form-urlencoded)",
+    );
+  }
+  return Object.fromEntries(new URLSearchParams(buffer.toString("utf8")));
 }
 
 function parsePart<S extends Schema>(schema: S, value: unknown, part: string): Out<S> {
@@ -112,6 +164,7 @@ function toResult(value: unknown): HttpResult {
         statusCode: r.statusCode,
         headers: { "content-type": r.raw.contentType, ...r.headers },
         body: r.raw.body,
+        ...(r.raw.isBase64Encoded ? { isBase64Encoded: true } : {}),
       };
     }
     return {
@@ -167,7 +220,13 @@ export function httpRoute<
       const now = new Date();
       const session = await resolveSession(event, now);
       const input = {
-        body: parsePart(body, readJsonBody(event, spec.maxBodyBytes), "body"),
+        body: parsePart(
+          body,
+          spec.bodyType === "form"
+            ? readFormBody(event, spec.maxBodyBytes)
+            : readJsonBody(event, spec.maxBodyBytes, spec.tooLargeMessage),
+          "body",
+        ),
         params: parsePart(params, event.pathParameters, "params"),
         query: parsePart(query, event.queryStringParameters, "query"),
         session,

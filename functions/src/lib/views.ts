@@ -1,24 +1,77 @@
-import type { Account, User } from "@pacer/db";
+import { integrationWarnings } from "@pacer/core";
+import type { Account, Integration, User } from "@pacer/db";
 
 /**
  * The account as the SPA sees it (spec overview-access-account.md section 3): `_id` instead of the
- * internal key name, no billing identifiers.
+ * internal key name, no billing identifiers. With the account's connections it also carries
+ * `integrations` (metadata) and the computed `integrationWarnings`.
  */
-export function accountView(account: Account) {
+export function accountView(account: Account, integrations?: readonly Integration[], now: Date = new Date()) {
   const { accountId, stripeCustomerId: _stripe, version: _version, nextRunAt, ...rest } = account;
-  return { _id: accountId, ...rest, nextUpdateDate: nextRunAt };
+  return {
+    _id: accountId,
+    ...rest,
+    nextUpdateDate: nextRunAt,
+    ...(integrations ? integrationsView(integrations, now) : {}),
+  };
+}
+
+/** The connections of an account as the SPA sees them, and their health warnings. */
+export function integrationsView(integrations: readonly Integration[], now: Date = new Date()) {
+  return {
+    integrations: integrations.map((i) => ({
+      slug: i.slug,
+      email: i.email,
+      name: i.name,
+      avatar: i.avatar,
+      type: i.type,
+      category: i.category,
+      metaData: i.metaData,
+      connectedAt: i.connectedAt,
+    })),
+    integrationWarnings: integrationWarnings(
+      integrations.map((i) => ({
+        slug: i.slug,
+        email: i.email,
+        tokens: {
+          refresh_token: i.hasRefreshToken ? "present" : null,
+          expiry_date: i.accessTokenExpiresAt ?? null,
+        },
+      })),
+      now,
+    ),
+  };
 }
 
 /** The user as the SPA sees it: no password hash, no Google subject, no revocation stamp. */
-export function userView(user: User, account?: Account) {
+export function userView(user: User, account?: Account, integrations?: readonly Integration[]) {
   const {
     userId,
     accountId,
     passwordHash: _hash,
+    passwordChangedAt: _changed,
     googleSub: _sub,
     tokensValidAfter: _tva,
     version: _version,
     ...rest
   } = user;
-  return { _id: userId, ...rest, account: account ? accountView(account) : { _id: accountId } };
+  return {
+    _id: userId,
+    ...rest,
+    hasPassword: Boolean(user.passwordHash),
+    account: account ? accountView(account, integrations) : { _id: accountId },
+  };
+}
+
+/** A user in another user's list (users page, pickers): identity and role only. */
+export function memberView(user: User) {
+  return {
+    _id: user.userId,
+    name: user.name,
+    email: user.email,
+    userType: user.userType,
+    avatar: user.avatar,
+    registrationDate: user.registrationDate,
+    account: { _id: user.accountId },
+  };
 }

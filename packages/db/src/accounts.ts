@@ -3,7 +3,13 @@ import type { EntityItem, EntityRecord } from "electrodb";
 import type { AccountEntity } from "./entities/account.ts";
 import { nowIso } from "./entities/common.ts";
 import type { UserEntity, UserType } from "./entities/user.ts";
-import { AlreadyExistsError, NotFoundError, transactionConditionFailed } from "./errors.ts";
+import {
+  AlreadyExistsError,
+  isConditionFailure,
+  NotFoundError,
+  transactionConditionFailed,
+  VersionConflictError,
+} from "./errors.ts";
 import { db } from "./service.ts";
 
 /** An account as stored. */
@@ -31,6 +37,52 @@ export interface NewUser {
   userType: UserType;
   passwordHash?: string;
   googleSub?: string;
+}
+
+/** Account fields a use-case may change (ids, dates of creation and the version are server-owned). */
+export type AccountChanges = Partial<
+  Pick<
+    Account,
+    | "name"
+    | "avatar"
+    | "currency"
+    | "address"
+    | "columnsOrder"
+    | "showTableTotals"
+    | "freeTrial"
+    | "freeTrialEndDate"
+    | "trackerAllowance"
+    | "stripeCustomerId"
+  >
+>;
+
+/** User fields a use-case may change. */
+export type UserChanges = Partial<
+  Pick<
+    User,
+    | "name"
+    | "userType"
+    | "avatar"
+    | "passwordHash"
+    | "passwordChangedAt"
+    | "resetPasswordExpires"
+    | "googleSub"
+    | "favouriteTrackers"
+    | "preferences"
+    | "notificationPreferences"
+    | "productTourFire"
+    | "productTourAlreadyFired"
+    | "createTrackerGuideTour"
+    | "CreateTrackerGuideAlreadyFired"
+    | "tokensValidAfter"
+  >
+>;
+
+/** How many times a read-modify-write is retried when another writer got there first. */
+const MUTATE_ATTEMPTS = 3;
+
+function defined<T extends object>(changes: T): Partial<T> {
+  return Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
 /**
@@ -106,4 +158,141 @@ export async function findUserById(userId: string): Promise<User | undefined> {
 export async function listUsers(accountId: string): Promise<User[]> {
   const { data } = await db().entities.user.query.byAccount({ accountId }).go({ pages: "all" });
   return data;
+}
+
+/**
+ * Writes account changes only if the stored `version` is still `expectedVersion` (optimistic
+ * locking), incrementing it.
+ * @throws VersionConflictError when another writer changed (or removed) the account meanwhile.
+ */
+export async function updateAccountAt(
+  accountId: string,
+  expectedVersion: number,
+  changes: AccountChanges,
+): Promise<Account> {
+  try {
+    const { data } = await db()
+      .entities.account.patch({ accountId })
+      .set(defined(changes))
+      .add({ version: 1 })
+      .where(({ version }, { eq }) => eq(version, expectedVersion))
+      .go({ response: "all_new" });
+    return data as Account;
+  } catch (error) {
+    if (isConditionFailure(error)) throw new VersionConflictError("Account");
+    throw error;
+  }
+}
+
+/**
+ * Read-modify-write of one account: reads it, asks `change` for the changes (undefined = nothing to
+ * do) and writes them with optimistic locking, re-reading and retrying when another writer won.
+ * @throws NotFoundError, or VersionConflictError after repeated collisions.
+ */
+export async function updateAccount(
+  accountId: string,
+  change: (current: Account) => AccountChanges | undefined,
+): Promise<Account> {
+  for (let attempt = 1; ; attempt++) {
+    const current = await getAccount(accountId);
+    const changes = change(current);
+    if (!changes) return current;
+    try {
+      return await updateAccountAt(accountId, current.version, changes);
+    } catch (error) {
+      if (!(error instanceof VersionConflictError) || attempt >= MUTATE_ATTEMPTS) throw error;
+    }
+  }
+}
+
+/**
+ * Writes user changes only if the stored `version` is still `expectedVersion`, incrementing it.
+ * @throws VersionConflictError when another writer changed (or removed) the user meanwhile.
+ */
+export async function updateUserAt(
+  accountId: string,
+  userId: string,
+  expectedVersion: number,
+  changes: UserChanges,
+): Promise<User> {
+  try {
+    const { data } = await db()
+      .entities.user.patch({ accountId, userId })
+      .set(defined(changes))
+      .add({ version: 1 })
+      .where(({ version }, { eq }) => eq(version, expectedVersion))
+      .go({ response: "all_new" });
+    return data as User;
+  } catch (error) {
+    if (isConditionFailure(error)) throw new VersionConflictError("User");
+    throw error;
+  }
+}
+
+/**
+ * Read-modify-write of one user of an account, with optimistic locking and retries (see
+ * {@link updateAccount}). A user id of another account is not found.
+ * @throws NotFoundError, or VersionConflictError after repeated collisions.
+ */
+export async function updateUser(
+  accountId: string,
+  userId: string,
+  change: (current: User) => UserChanges | undefined,
+): Promise<User> {
+  for (let attempt = 1; ; attempt++) {
+    const current = await getUser(accountId, userId);
+    const changes = change(current);
+    if (!changes) return current;
+    try {
+      return await updateUserAt(accountId, userId, current.version, changes);
+    } catch (error) {
+      if (!(error instanceof VersionConflictError) || attempt >= MUTATE_ATTEMPTS) throw error;
+    }
+  }
+}
+
+/**
+ * Ends every session of a user: tokens issued before `notBefore` (epoch seconds) are refused from
+ * now on. Never moves the stamp backwards.
+ */
+export async function revokeUserSessions(
+  accountId: string,
+  userId: string,
+  notBefore: number,
+): Promise<User> {
+  return updateUser(accountId, userId, (u) =>
+    u.tokensValidAfter >= notBefore ? undefined : { tokensValidAfter: notBefore },
+  );
+}
+
+/**
+ * Removes a user of an account together with their e-mail uniqueness item, in one transaction (the
+ * address can then register again). Their sessions stop working at once (the user is gone).
+ * @throws NotFoundError when the user is not in this account.
+ */
+export async function removeUser(accountId: string, userId: string): Promise<User> {
+  const user = await getUser(accountId, userId);
+  const result = await db()
+    .transaction.write(({ user: u, userEmail: e }) => [
+      u
+        .delete({ accountId, userId })
+        .where(({ version }, { eq }) => eq(version, user.version))
+        .commit(),
+      e
+        .delete({ email: user.email })
+        .where((attr, { eq }) => `${eq(attr.userId, userId)} AND ${eq(attr.accountId, accountId)}`)
+        .commit(),
+    ])
+    .go();
+  if (result.canceled) {
+    if (transactionConditionFailed(result)) throw new VersionConflictError("User");
+    throw new Error("User removal transaction was cancelled");
+  }
+  return user;
+}
+
+/** The user with this id in this account, or undefined (no error), e.g. for a path parameter. */
+export async function findUser(accountId: string, userId: string): Promise<User | undefined> {
+  const { data } = await db().entities.user.get({ accountId, userId }).go();
+  return data ?? undefined;
 }

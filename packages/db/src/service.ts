@@ -1,12 +1,51 @@
 import { Service } from "electrodb";
 import { dynamoClient } from "./client.ts";
 import { AccountEntity } from "./entities/account.ts";
+import { AlertEntity, AlertFiringEntity } from "./entities/alert.ts";
+import { AvatarEntity } from "./entities/avatar.ts";
+import { IntegrationEntity } from "./entities/integration.ts";
+import { InvitationEntity } from "./entities/invitation.ts";
+import { PasswordResetEntity } from "./entities/password-reset.ts";
+import { RateLimitEntity } from "./entities/rate-limit.ts";
+import { DailyMetricEntity } from "./entities/daily-metric.ts";
+import {
+  AccountIngestionKeyEntity,
+  DeviceReadingEntity,
+  IngestionKeyEntity,
+} from "./entities/device-reading.ts";
+import { MessageEntity } from "./entities/message.ts";
+import { PodEntity } from "./entities/pod.ts";
+import { SharedBudgetEntity } from "./entities/shared-budget.ts";
+import { TrackerCountEntity, TrackerEntity } from "./entities/tracker.ts";
 import { UserEmailEntity, UserEntity } from "./entities/user.ts";
+import { WebSocketConnectionEntity } from "./entities/websocket-connection.ts";
 import { tableName } from "./table.ts";
 
 function build() {
   return new Service(
-    { account: AccountEntity, user: UserEntity, userEmail: UserEmailEntity },
+    {
+      account: AccountEntity,
+      user: UserEntity,
+      userEmail: UserEmailEntity,
+      invitation: InvitationEntity,
+      passwordReset: PasswordResetEntity,
+      integration: IntegrationEntity,
+      websocketConnection: WebSocketConnectionEntity,
+      rateLimit: RateLimitEntity,
+      avatar: AvatarEntity,
+      // trackers, pods, shared budgets, alerts, device readings
+      tracker: TrackerEntity,
+      trackerCount: TrackerCountEntity,
+      dailyMetric: DailyMetricEntity,
+      message: MessageEntity,
+      pod: PodEntity,
+      sharedBudget: SharedBudgetEntity,
+      alert: AlertEntity,
+      alertFiring: AlertFiringEntity,
+      deviceReading: DeviceReadingEntity,
+      ingestionKey: IngestionKeyEntity,
+      accountIngestionKey: AccountIngestionKeyEntity,
+    },
     { table: tableName(), client: dynamoClient() },
   );
 }

@@ -24,8 +24,12 @@ export const UserEntity = new Entity({
     /** Lower-cased e-mail address; unique across the product (see UserEmailEntity). */
     email: { type: "string", required: true },
     userType: { type: USER_TYPES, required: true },
-    /** argon2id PHC string; absent for users who only sign in with Google. */
+    /** argon2id PHC string; absent for users who only sign in with Google or have not set one yet. */
     passwordHash: { type: "string" },
+    /** ISO timestamp of the last password change; reset links issued before it no longer work. */
+    passwordChangedAt: { type: "string" },
+    /** ISO timestamp at which the latest password reset link expires (spec section 3). */
+    resetPasswordExpires: { type: "string" },
     /** Google account subject (`sub`) once the user has signed in with Google. */
     googleSub: { type: "string" },
     avatar: { type: "string" },
@@ -47,6 +51,9 @@ export const UserEntity = new Entity({
             type: "map",
             properties: {
               id: { type: "string", required: true },
+              name: { type: "string" },
+              description: { type: "string" },
+              formula: { type: "string" },
               hideColumn: { type: "boolean", required: true },
             },
           },

@@ -1,0 +1,90 @@
+import { listIntegrations, listUsers, updateAccount } from "@pacer/db";
+import { z } from "zod";
+import { sessionRoute } from "../lib/http.ts";
+import { assertOwnAccount } from "../lib/ownership.ts";
+import { currencySchema, idSchema, nameSchema } from "../lib/schemas.ts";
+import { accountView, memberView } from "../lib/views.ts";
+
+/**
+ * The account calls (spec overview-access-account.md 7.3). The `{accountId}` path parameter must be
+ * the caller's own account (another id answers 404); the account written is always the token's.
+ * Writes are read-modify-write with optimistic locking on the account's `version`.
+ */
+const AccountParams = z.object({ accountId: idSchema });
+
+/** `GET /api/account/get-account/{accountId}`: `{ account }` with its connections and their warnings. */
+export const getAccount = sessionRoute({ params: AccountParams }, async ({ params, session, now }) => {
+  assertOwnAccount(session, params.accountId);
+  const integrations = await listIntegrations(session.accountId);
+  return { account: accountView(session.account, integrations, now) };
+});
+
+/**
+ * `GET /api/account/get-account-users/{accountId}`: `{ users: [{ _id, name, email, userType, avatar,
+ * registrationDate }] }`, every user of the account including the caller (the users page leaves the
+ * caller out itself).
+ */
+export const getAccountUsers = sessionRoute({ params: AccountParams }, async ({ params, session }) => {
+  assertOwnAccount(session, params.accountId);
+  const users = await listUsers(session.accountId);
+  return { users: users.map(memberView) };
+});
+
+/** `POST /api/account/update-name/{accountId}`: `{ name }` -> `{ msg, account }`. */
+export const updateName = sessionRoute(
+  { params: AccountParams, body: z.object({ name: nameSchema }) },
+  async ({ params, body, session }) => {
+    assertOwnAccount(session, params.accountId);
+    const account = await updateAccount(session.accountId, () => ({ name: body.name }));
+    return { msg: "Account name updated", account: accountView(account) };
+  },
+);
+
+/** `POST /api/account/update-account-currency/{accountId}`: `{ currency }` (ISO 4217) -> `{ msg, account }`. */
+export const updateAccountCurrency = sessionRoute(
+  { params: AccountParams, body: z.object({ currency: currencySchema }) },
+  async ({ params, body, session }) => {
+    assertOwnAccount(session, params.accountId);
+    const account = await updateAccount(session.accountId, () => ({ currency: body.currency }));
+    return { msg: "Currency updated", account: accountView(account) };
+  },
+);
+
+/** `POST /api/account/update-address/{accountId}`: `{ address }` (free text, up to 500 characters). */
+export const updateAddress = sessionRoute(
+  { params: AccountParams, body: z.object({ address: z.string().trim().max(500) }) },
+  async ({ params, body, session }) => {
+    assertOwnAccount(session, params.accountId);
+    const account = await updateAccount(session.accountId, () => ({ address: body.address }));
+    return { msg: "Address updated", account: accountView(account) };
+  },
+);
+
+/**
+ * `POST /api/account/update-column-ordering`: `{ columnsOrder: [{ id }] }` (spec: a list of objects
+ * with id; stored as the list of ids, duplicates dropped) -> `{ msg, account }`.
+ */
+export const updateColumnOrdering = sessionRoute(
+  { body: z.object({ columnsOrder: z.array(z.object({ id: z.string().min(1).max(100) })).max(200) }) },
+  async ({ body, session }) => {
+    const columnsOrder = [...new Set(body.columnsOrder.map((c) => c.id))];
+    const account = await updateAccount(session.accountId, () => ({ columnsOrder }));
+    return { msg: "Column ordering updated", account: accountView(account) };
+  },
+);
+
+/**
+ * `POST /api/account/toggle-show-account-totals/{accountId}`: no body (or `{}`) flips the footer
+ * totals; `{ showTableTotals: boolean }` sets them. -> `{ msg: 'Show Table Totals Updated', account }`.
+ * (The spec's client sends "the account": only this one field of it is accepted.)
+ */
+export const toggleShowAccountTotals = sessionRoute(
+  { params: AccountParams, body: z.object({ showTableTotals: z.boolean().optional() }).strict().optional() },
+  async ({ params, body, session }) => {
+    assertOwnAccount(session, params.accountId);
+    const account = await updateAccount(session.accountId, (current) => ({
+      showTableTotals: body?.showTableTotals ?? !current.showTableTotals,
+    }));
+    return { msg: "Show Table Totals Updated", account: accountView(account) };
+  },
+);

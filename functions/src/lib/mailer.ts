@@ -1,0 +1,59 @@
+import { SESClient, SendRawEmailCommand } from "@aws-sdk/client-ses";
+import MailComposer from "nodemailer/lib/mail-composer/index.js";
+import { requireEnv } from "./config.ts";
+
+/** One e-mail of the product. */
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /**
+   * The user's signed unsubscribe link, for e-mails a user can opt out of (alerts): adds the
+   * `List-Unsubscribe` header. Transactional mail (password reset, invitation) has none.
+   */
+  unsubscribeUrl?: string;
+}
+
+let client: SESClient | undefined;
+
+/** The SES client, built once per cold start (locally `AWS_ENDPOINT_URL_SES` points it at the outbox). */
+function ses(): SESClient {
+  client ??= new SESClient({});
+  return client;
+}
+
+/** Builds the MIME message of a mail (nodemailer's MailComposer): text, optional HTML, headers. */
+export async function composeMail(mail: Mail, from: string = requireEnv("MAIL_FROM")): Promise<Buffer> {
+  return new MailComposer({
+    from,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    ...(mail.html ? { html: mail.html } : {}),
+    ...(mail.unsubscribeUrl ? { headers: { "List-Unsubscribe": `<${mail.unsubscribeUrl}>` } } : {}),
+  })
+    .compile()
+    .build();
+}
+
+/**
+ * Sends a mail through Amazon SES `SendRawEmail` from `MAIL_FROM`. Locally the same call lands in the
+ * runtime's outbox (`/_local/outbox`).
+ * @returns the SES message id.
+ */
+export async function sendMail(mail: Mail): Promise<string> {
+  const raw = await composeMail(mail);
+  const out = await ses().send(
+    new SendRawEmailCommand({ RawMessage: { Data: raw }, Destinations: [mail.to] }),
+  );
+  return out.MessageId ?? "";
+}
+
+/** Escapes text for HTML mail bodies. */
+export function escapeHtml(s: string): string {
+  return s.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string,
+  );
+}

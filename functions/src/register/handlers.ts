@@ -1,0 +1,167 @@
+import { USER_TYPES } from "@pacer/db";
+import { z } from "zod";
+import { verifyGoogleIdToken } from "../lib/google.ts";
+import { httpRoute } from "../lib/http.ts";
+import { sendPasswordResetMail } from "../lib/password-reset-mail.ts";
+import { hashPassword } from "../lib/passwords.ts";
+import { currencySchema, emailSchema, idSchema, nameSchema, passwordSchema } from "../lib/schemas.ts";
+import { signInAnswer } from "../lib/sign-in.ts";
+import { openInvitation, REGISTER_TEXTS, registerAccount, registerInvited } from "./registration.ts";
+
+const optionalText = (max: number) => z.string().trim().max(max).optional();
+
+/**
+ * `POST /api/users/register-new-user-and-account` (spec 7.2, first reading: the full form).
+ * Body `{ firstName, secondName, email, password, companyName }`. Answers
+ * `{ statusCode: 200, msg, email, token, user }`; 409 'User with this Email Already Exists'.
+ */
+export const registerFullForm = httpRoute(
+  {
+    body: z.object({
+      firstName: nameSchema,
+      secondName: z.string().trim().max(100).default(""),
+      email: emailSchema,
+      password: passwordSchema,
+      companyName: nameSchema,
+    }),
+  },
+  async ({ body, now }) => {
+    const { user } = await registerAccount(
+      {
+        email: body.email,
+        name: `${body.firstName} ${body.secondName}`.trim(),
+        companyName: body.companyName,
+        passwordHash: await hashPassword(body.password),
+      },
+      now,
+    );
+    return {
+      statusCode: 200,
+      msg: REGISTER_TEXTS.created,
+      email: user.email,
+      ...(await signInAnswer(user, now)),
+    };
+  },
+);
+
+const SelfRegistrationBody = z.object({
+  email: emailSchema,
+  name: optionalText(100),
+  companyName: optionalText(100),
+  currency: currencySchema.optional(),
+  /** Optional: the e-mail-only sign-up sends none, and the user gets a set-password e-mail. */
+  password: passwordSchema.optional(),
+  coupon: optionalText(100),
+  referralName: optionalText(200),
+});
+
+/**
+ * `POST /api/register/register-new-user-and-account` (spec 7.2, second reading: the self-registration
+ * form; e-mail only is enough). Creates the account on a 14-day trial and its Admin, and answers
+ * `{ msg, email, token, user }` (the session token replaces the spec's auto-login with a returned
+ * password: passwords are never sent back). Without a password the user is e-mailed a link to set
+ * one (7 days). 409 'User with this Email Already Exists'.
+ */
+export const registerSelf = httpRoute({ body: SelfRegistrationBody }, async ({ body, now }) => {
+  const { password, ...rest } = body;
+  const { user } = await registerAccount(
+    { ...rest, ...(password ? { passwordHash: await hashPassword(password) } : {}) },
+    now,
+  );
+  if (!password) await sendPasswordResetMail(user, now, "welcome");
+  return { msg: REGISTER_TEXTS.created, email: user.email, ...(await signInAnswer(user, now)) };
+});
+
+const GoogleToken = z.string().min(1, "token is required").max(8192);
+
+/**
+ * `POST /api/register/register-new-user-and-account-with-google` (spec 7.2): `{ token, coupon?,
+ * referralName?, currency?, companyName? }` with a Google ID token; the verified address and name
+ * make the Admin. Answers `{ msg, email, token, user }`; 401 for a token that does not verify; 409
+ * when the address is registered.
+ */
+export const registerSelfWithGoogle = httpRoute(
+  {
+    body: z.object({
+      token: GoogleToken,
+      companyName: optionalText(100),
+      currency: currencySchema.optional(),
+      coupon: optionalText(100),
+      referralName: optionalText(200),
+    }),
+  },
+  async ({ body, now }) => {
+    const identity = await verifyGoogleIdToken(body.token);
+    const { token: _token, ...rest } = body;
+    const { user } = await registerAccount(
+      { ...rest, email: identity.email, name: identity.name, googleSub: identity.sub },
+      now,
+    );
+    return { msg: REGISTER_TEXTS.created, email: user.email, ...(await signInAnswer(user, now)) };
+  },
+);
+
+const InviteParams = z.object({ accountId: idSchema, userType: z.enum(USER_TYPES) });
+/** The `invite` query parameter of the invitation link, `<inviteId>.<secret>`. */
+const InviteToken = z.string().min(1, "invite is required").max(200);
+
+/**
+ * `POST /api/register/register-new-user-after-invite/{accountId}/{userType}` (spec 7.2):
+ * `{ invite, email, name, password, account? }` where `invite` is the link's `invite` query value
+ * and `account`, when sent, must equal the path's account id. Joins the inviting account with the
+ * invited user type and answers `{ msg, email, token, user }`. 404 for an unknown, used or forged
+ * link (or one for another account or user type), 410 when expired, 400 when it was sent to another
+ * address, 409 when the address is registered.
+ */
+export const registerInvitedUser = httpRoute(
+  {
+    params: InviteParams,
+    body: z.object({
+      invite: InviteToken,
+      email: emailSchema,
+      name: nameSchema,
+      password: passwordSchema,
+      account: idSchema.optional(),
+    }),
+  },
+  async ({ params, body, now }) => {
+    const invitation = await openInvitation(
+      body.account && body.account !== params.accountId ? "" : params.accountId,
+      params.userType,
+      body.invite,
+      now,
+    );
+    const user = await registerInvited(
+      invitation,
+      { email: body.email, name: body.name, passwordHash: await hashPassword(body.password) },
+      now,
+    );
+    return { msg: REGISTER_TEXTS.registered, email: user.email, ...(await signInAnswer(user, now)) };
+  },
+);
+
+/**
+ * `POST /api/register/register-new-user-after-invite-with-google/{accountId}/{userType}` (spec 7.2):
+ * `{ invite, token }`: as above with the verified Google address and name.
+ */
+export const registerInvitedUserWithGoogle = httpRoute(
+  {
+    params: InviteParams,
+    body: z.object({ invite: InviteToken, token: GoogleToken, account: idSchema.optional() }),
+  },
+  async ({ params, body, now }) => {
+    const invitation = await openInvitation(
+      body.account && body.account !== params.accountId ? "" : params.accountId,
+      params.userType,
+      body.invite,
+      now,
+    );
+    const identity = await verifyGoogleIdToken(body.token);
+    const user = await registerInvited(
+      invitation,
+      { email: identity.email, name: identity.name, googleSub: identity.sub },
+      now,
+    );
+    return { msg: REGISTER_TEXTS.registered, email: user.email, ...(await signInAnswer(user, now)) };
+  },
+);

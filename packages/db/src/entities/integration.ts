@@ -1,0 +1,45 @@
+import { Entity } from "electrodb";
+import { CASE, KEYS, SERVICE } from "./common.ts";
+
+/**
+ * A connection of the account to an ad platform (spec overview-access-account.md section 3,
+ * Integration): metadata only. The platform tokens live in the secret store under `secretRef`;
+ * the two facts the health rules need (`hasRefreshToken`, `accessTokenExpiresAt`) are copied here
+ * so the account's integration warnings are computed without reading a secret.
+ *
+ * Access patterns:
+ * - `byAccount`: pk `ACCOUNT#<accountId>`, sk `INTEGRATION#<slug>#<email>` (one connection; all of
+ *   an account's with `begins_with INTEGRATION#`; one platform's with `begins_with INTEGRATION#<slug>#`).
+ */
+export const IntegrationEntity = new Entity({
+  model: { entity: "integration", version: "1", service: SERVICE },
+  attributes: {
+    accountId: { type: "string", required: true, readOnly: true },
+    slug: { type: "string", required: true, readOnly: true },
+    /** The platform login's e-mail (or another stable login id when the platform has no e-mail). */
+    email: { type: "string", required: true, readOnly: true },
+    name: { type: "string" },
+    avatar: { type: "string" },
+    type: { type: "string" },
+    category: { type: "string" },
+    metaData: { type: "any" },
+    /** Name of the secret holding the tokens (never the tokens themselves). */
+    secretRef: { type: "string" },
+    hasRefreshToken: { type: "boolean", required: true, default: false },
+    /** ISO timestamp at which the access token expires, when the platform says. */
+    accessTokenExpiresAt: { type: "string" },
+    connectedAt: { type: "string", required: true },
+    version: { type: "number", required: true, default: 1 },
+  },
+  indexes: {
+    byAccount: {
+      pk: { field: KEYS.pk, composite: ["accountId"], template: "ACCOUNT#${accountId}", casing: CASE },
+      sk: {
+        field: KEYS.sk,
+        composite: ["slug", "email"],
+        template: "INTEGRATION#${slug}#${email}",
+        casing: CASE,
+      },
+    },
+  },
+});

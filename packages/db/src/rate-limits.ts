@@ -1,0 +1,38 @@
+import { epochSeconds } from "./secrets.ts";
+import { db } from "./service.ts";
+
+/** A fixed window: its start (epoch seconds) for `now`. */
+const windowStartOf = (now: Date, windowSeconds: number) =>
+  Math.floor(epochSeconds(now) / windowSeconds) * windowSeconds;
+
+/** Adds one hit to a bucket's current window (atomic) and returns the window's count. */
+export async function hitRateLimit(
+  bucket: string,
+  windowSeconds: number,
+  now: Date = new Date(),
+): Promise<number> {
+  const windowStart = windowStartOf(now, windowSeconds);
+  const { data } = await db()
+    .entities.rateLimit.update({ bucket, windowStart })
+    .add({ count: 1 })
+    .set({ expiresAt: windowStart + 2 * windowSeconds })
+    .go({ response: "all_new" });
+  return data.count ?? 0;
+}
+
+/** The hits of a bucket's current window. */
+export async function rateLimitCount(
+  bucket: string,
+  windowSeconds: number,
+  now: Date = new Date(),
+): Promise<number> {
+  const { data } = await db()
+    .entities.rateLimit.get({ bucket, windowStart: windowStartOf(now, windowSeconds) })
+    .go();
+  return data?.count ?? 0;
+}
+
+/** Seconds until the current window of `windowSeconds` ends. */
+export function secondsLeftInWindow(windowSeconds: number, now: Date = new Date()): number {
+  return windowStartOf(now, windowSeconds) + windowSeconds - epochSeconds(now);
+}
