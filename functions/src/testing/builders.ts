@@ -1,5 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { type Account, createAccountWithUser, type NewAccount, type User } from "@pacer/db";
+import {
+  type Account,
+  acceptInvitation,
+  createAccountWithUser,
+  createInvitation,
+  type NewAccount,
+  type User,
+  type UserType,
+} from "@pacer/db";
 import { signSession } from "../lib/jwt.ts";
 import { hashPassword } from "../lib/passwords.ts";
 
@@ -8,6 +16,13 @@ export const aUniqueEmail = (prefix = "user") => `${prefix}-${randomUUID()}@exam
 
 /** The password every builder-made user has. */
 export const TEST_PASSWORD = "Test-pass-2026";
+
+let testHash: Promise<string> | undefined;
+/** The argon2id hash of {@link TEST_PASSWORD}, computed once per test file. */
+export const testPasswordHash = (): Promise<string> => {
+  testHash ??= hashPassword(TEST_PASSWORD);
+  return testHash;
+};
 
 /**
  * An account with an Admin user (password {@link TEST_PASSWORD}) and a session token for them.
@@ -19,7 +34,7 @@ export async function anAccountWithAdmin(
   const email = aUniqueEmail("admin");
   const created = await createAccountWithUser(
     { name: "Test Agency", freeTrial: false, ...account },
-    { name: "Test Admin", email, userType: "Admin", passwordHash: await hashPassword(TEST_PASSWORD) },
+    { name: "Test Admin", email, userType: "Admin", passwordHash: await testPasswordHash() },
   );
   return {
     account: created.account,
@@ -27,4 +42,47 @@ export async function anAccountWithAdmin(
     token: await signSession(created.user.userId, created.account.accountId),
     email,
   };
+}
+
+/** A user of the account with this user type (password {@link TEST_PASSWORD}) and a session token. */
+export async function aUserIn(
+  accountId: string,
+  userType: UserType,
+  name = `Test ${userType}`,
+): Promise<{ user: User; token: string; email: string }> {
+  const email = aUniqueEmail(userType.toLowerCase());
+  const { invitation } = await createInvitation({ accountId, userType, invitedBy: "test" });
+  const user = await acceptInvitation(invitation, { name, email, passwordHash: await testPasswordHash() });
+  return { user, token: await signSession(user.userId, accountId), email };
+}
+
+/** A member of a world: the user and a session token. */
+export interface Member {
+  user: User;
+  token: string;
+  email: string;
+}
+
+/**
+ * One account with an Admin, a Manager and a Viewer (each with a token) plus `subject`, a Viewer
+ * the others act on (edit, remove, reset) and never use as a caller.
+ */
+export interface World {
+  account: Account;
+  Admin: Member;
+  Manager: Member;
+  Viewer: Member;
+  subject: Member;
+}
+
+/** A new {@link World} (one account, four users). */
+export async function aWorld(account: Partial<NewAccount> = {}): Promise<World> {
+  const { account: created, admin, token, email } = await anAccountWithAdmin(account);
+  const id = created.accountId;
+  const [Manager, Viewer, subject] = await Promise.all([
+    aUserIn(id, "Manager"),
+    aUserIn(id, "Viewer"),
+    aUserIn(id, "Viewer", "Test Subject"),
+  ]);
+  return { account: created, Admin: { user: admin, token, email }, Manager, Viewer, subject };
 }

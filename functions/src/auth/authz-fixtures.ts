@@ -1,0 +1,60 @@
+import { createPasswordReset } from "@pacer/db";
+import { defineFixtures, type FixtureContext } from "../authz/fixture.ts";
+import { unsubscribeToken } from "../lib/links.ts";
+import { TEST_PASSWORD } from "../testing/builders.ts";
+
+/** The caller's own id for the own case, another account's user for the other case. */
+const selfOrOther = ({ kind, caller, target }: FixtureContext) =>
+  kind === "own" && caller ? caller.user.userId : target.subject.user.userId;
+
+const resetTokenOf = async ({ target }: FixtureContext) =>
+  (await createPasswordReset(target.subject.user)).token;
+
+export const fixtures = defineFixtures({
+  "POST /api/auth": {
+    request: ({ target }) => ({ body: { email: target.Admin.email, password: TEST_PASSWORD } }),
+  },
+  "GET /api/auth": { crossAccount: false, request: () => ({}) },
+  "POST /api/auth/login-with-google": {
+    // A well-formed request whose token is not Google's: refused (the Google tests sign in for real).
+    ownStatus: 401,
+    request: () => ({ body: { token: "not-a-google-id-token" } }),
+  },
+  "POST /api/auth/forgot-password": { request: ({ target }) => ({ body: { email: target.subject.email } }) },
+  "POST /api/auth/get-user-by-token/{token}": {
+    request: async (ctx) => ({ params: { token: await resetTokenOf(ctx) } }),
+  },
+  "POST /api/auth/change-password-from-reset": {
+    request: async (ctx) => ({ body: { token: await resetTokenOf(ctx), newPassword: "Matrix-pass-1" } }),
+  },
+  "POST /api/auth/change-password": {
+    crossAccount: false,
+    request: () => ({ body: { oldPassword: TEST_PASSWORD, newPassword: "Matrix-pass-1" } }),
+  },
+  "POST /api/auth/update-user-name/{userId}": {
+    request: (ctx) => ({ params: { userId: selfOrOther(ctx) }, body: { name: "Renamed" } }),
+  },
+  "POST /api/auth/update-user-table-columns": {
+    request: (ctx) => ({
+      body: { user: selfOrOther(ctx), tableColumns: [{ id: "actualSpend", hideColumn: false }] },
+    }),
+  },
+  "POST /api/auth/update-favourite-trackers": {
+    request: (ctx) => ({
+      body: { user: { _id: selfOrOther(ctx) }, favouriteTrackers: [{ _id: "t-1", name: "Tracker" }] },
+    }),
+  },
+  "POST /api/auth/change-user-preference": {
+    request: (ctx) => ({
+      body: { user: selfOrOther(ctx), userPreference: "primaryDashboardView", selection: "client" },
+    }),
+  },
+  "POST /api/auth/fire-product-tour": { request: (ctx) => ({ body: { user: selfOrOther(ctx) } }) },
+  "POST /api/auth/fire-create-tracker-guide": { request: (ctx) => ({ body: { user: selfOrOther(ctx) } }) },
+  "POST /api/auth/unsubscribe-all-emails/{userId}": {
+    request: async ({ target }) => ({
+      params: { userId: await unsubscribeToken(target.subject.user.userId) },
+    }),
+  },
+  "POST /api/auth/logout/{userId}": { request: (ctx) => ({ params: { userId: selfOrOther(ctx) } }) },
+});

@@ -1,0 +1,7 @@
+import { defineFixtures } from "../authz/fixture.ts";
+
+/** Fixtures of the foundation routes whose group keeps no fixtures file (health). */
+
+export const fixtures = defineFixtures({
+  "GET /api/health": { crossAccount: false, request: () => ({}) },
+});
