@@ -6,6 +6,14 @@ import type { RetryPolicy } from "./http/retry-policy.ts";
 export const GOOGLE_ADS_API_VERSION = "v23";
 /** Meta Graph / Marketing API version every Meta call uses (each version lives about two years). */
 export const META_GRAPH_API_VERSION = "v25.0";
+/** Microsoft Advertising API version (REST reporting, Customer and Campaign Management; SOAP retires in 2027). */
+export const MICROSOFT_ADS_API_VERSION = "v13";
+/** LinkedIn Marketing API version sent as `Linkedin-Version` (monthly versions, each supported at least a year). */
+export const LINKEDIN_ADS_API_VERSION = "202603";
+/** TikTok API for Business version (path segment of every Marketing API call). */
+export const TIKTOK_ADS_API_VERSION = "v1.3";
+/** Pinterest API version (path segment of every call). */
+export const PINTEREST_ADS_API_VERSION = "v5";
 
 /** HTTP settings shared by all connectors (see `http/http-client.ts`). Injectables are for tests. */
 export interface HttpSettings {
@@ -61,6 +69,71 @@ export interface MetaConfig {
   conversionActionTypes: string[];
 }
 
+/**
+ * Microsoft Advertising (Bing Ads): Microsoft identity platform client, developer token and the three
+ * API services. Real endpoints: authorize `https://login.microsoftonline.com/common/oauth2/v2.0/authorize`,
+ * token `https://login.microsoftonline.com/common/oauth2/v2.0/token`, Customer Management
+ * `https://clientcenter.api.bingads.microsoft.com/CustomerManagement`, Campaign Management
+ * `https://campaign.api.bingads.microsoft.com/CampaignManagement`, Reporting
+ * `https://reporting.api.bingads.microsoft.com/Reporting`.
+ */
+export interface MicrosoftAdsConfig {
+  clientId: string;
+  clientSecret: string;
+  /** Sent as the `DeveloperToken` header on every API call. */
+  developerToken: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  /** Service roots without version, e.g. `https://clientcenter.api.bingads.microsoft.com/CustomerManagement`. */
+  customerManagementUrl: string;
+  campaignManagementUrl: string;
+  reportingUrl: string;
+  apiVersion: string;
+}
+
+/**
+ * LinkedIn Marketing API (Rest.li 2.0, versioned). Real endpoints: authorize
+ * `https://www.linkedin.com/oauth/v2/authorization`, token `https://www.linkedin.com/oauth/v2/accessToken`,
+ * revoke `https://www.linkedin.com/oauth/v2/revoke`, API `https://api.linkedin.com` (`/rest/...`, `/v2/userinfo`).
+ */
+export interface LinkedInAdsConfig {
+  clientId: string;
+  clientSecret: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  revokeUrl: string;
+  /** API host without path, e.g. `https://api.linkedin.com`. */
+  apiBaseUrl: string;
+  /** `Linkedin-Version` header value (YYYYMM). */
+  apiVersion: string;
+}
+
+/**
+ * TikTok API for Business (Marketing API). Real endpoints: advertiser authorization page
+ * `https://business-api.tiktok.com/portal/auth`, API `https://business-api.tiktok.com/open_api`.
+ */
+export interface TikTokAdsConfig {
+  appId: string;
+  appSecret: string;
+  authorizeUrl: string;
+  /** Without version, e.g. `https://business-api.tiktok.com/open_api`. */
+  apiBaseUrl: string;
+  apiVersion: string;
+}
+
+/**
+ * Pinterest API v5. Real endpoints: authorize `https://www.pinterest.com/oauth/`, API (token endpoint
+ * included) `https://api.pinterest.com`.
+ */
+export interface PinterestAdsConfig {
+  appId: string;
+  appSecret: string;
+  authorizeUrl: string;
+  /** Without version, e.g. `https://api.pinterest.com`. */
+  apiBaseUrl: string;
+  apiVersion: string;
+}
+
 /** "Sign in with Google" (OIDC). The server verifies ID tokens with aws-jwt-verify against `jwksUri`. */
 export interface GoogleIdentityConfig {
   clientId: string;
@@ -80,6 +153,10 @@ export interface ConnectorConfig {
   http?: HttpSettings;
   googleads?: GoogleAdsConfig;
   facebookads?: MetaConfig;
+  bingads?: MicrosoftAdsConfig;
+  linkedinads?: LinkedInAdsConfig;
+  tiktokads?: TikTokAdsConfig;
+  pinterestads?: PinterestAdsConfig;
   googleIdentity?: GoogleIdentityConfig;
   /** Cake: lets tests reach a local https server; never set in a deployment. */
   cake?: { allowPrivateHostsForTests?: boolean };
@@ -113,6 +190,50 @@ export function metaEndpoints(): Omit<MetaConfig, "appId" | "appSecret"> {
   };
 }
 
+/** Real Microsoft Advertising endpoints, credentials left to the caller. */
+export function microsoftAdsEndpoints(): Omit<
+  MicrosoftAdsConfig,
+  "clientId" | "clientSecret" | "developerToken"
+> {
+  return {
+    authorizeUrl: "https://login.microsoftonline.com/common/oauth2/v2.0/authorize",
+    tokenUrl: "https://login.microsoftonline.com/common/oauth2/v2.0/token",
+    customerManagementUrl: "https://clientcenter.api.bingads.microsoft.com/CustomerManagement",
+    campaignManagementUrl: "https://campaign.api.bingads.microsoft.com/CampaignManagement",
+    reportingUrl: "https://reporting.api.bingads.microsoft.com/Reporting",
+    apiVersion: MICROSOFT_ADS_API_VERSION,
+  };
+}
+
+/** Real LinkedIn endpoints, credentials left to the caller. */
+export function linkedInAdsEndpoints(): Omit<LinkedInAdsConfig, "clientId" | "clientSecret"> {
+  return {
+    authorizeUrl: "https://www.linkedin.com/oauth/v2/authorization",
+    tokenUrl: "https://www.linkedin.com/oauth/v2/accessToken",
+    revokeUrl: "https://www.linkedin.com/oauth/v2/revoke",
+    apiBaseUrl: "https://api.linkedin.com",
+    apiVersion: LINKEDIN_ADS_API_VERSION,
+  };
+}
+
+/** Real TikTok endpoints, credentials left to the caller. */
+export function tikTokAdsEndpoints(): Omit<TikTokAdsConfig, "appId" | "appSecret"> {
+  return {
+    authorizeUrl: "https://business-api.tiktok.com/portal/auth",
+    apiBaseUrl: "https://business-api.tiktok.com/open_api",
+    apiVersion: TIKTOK_ADS_API_VERSION,
+  };
+}
+
+/** Real Pinterest endpoints, credentials left to the caller. */
+export function pinterestAdsEndpoints(): Omit<PinterestAdsConfig, "appId" | "appSecret"> {
+  return {
+    authorizeUrl: "https://www.pinterest.com/oauth/",
+    apiBaseUrl: "https://api.pinterest.com",
+    apiVersion: PINTEREST_ADS_API_VERSION,
+  };
+}
+
 const envSchema = z.object({
   PACER_SANDBOX_URL: z.url().optional(),
   GOOGLE_ADS_CLIENT_ID: z.string().min(1).optional(),
@@ -125,6 +246,15 @@ const envSchema = z.object({
   META_APP_ID: z.string().min(1).optional(),
   META_APP_SECRET: z.string().min(1).optional(),
   META_CONFIG_ID: z.string().min(1).optional(),
+  MICROSOFT_ADS_CLIENT_ID: z.string().min(1).optional(),
+  MICROSOFT_ADS_CLIENT_SECRET: z.string().min(1).optional(),
+  MICROSOFT_ADS_DEVELOPER_TOKEN: z.string().min(1).optional(),
+  LINKEDIN_ADS_CLIENT_ID: z.string().min(1).optional(),
+  LINKEDIN_ADS_CLIENT_SECRET: z.string().min(1).optional(),
+  TIKTOK_ADS_APP_ID: z.string().min(1).optional(),
+  TIKTOK_ADS_APP_SECRET: z.string().min(1).optional(),
+  PINTEREST_ADS_APP_ID: z.string().min(1).optional(),
+  PINTEREST_ADS_APP_SECRET: z.string().min(1).optional(),
   GOOGLE_SIGNIN_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_SIGNIN_CLIENT_SECRET: z.string().min(1).optional(),
 });
@@ -136,6 +266,10 @@ const envSchema = z.object({
  * - Google Ads: `GOOGLE_ADS_CLIENT_ID`, `GOOGLE_ADS_CLIENT_SECRET`, `GOOGLE_ADS_DEVELOPER_TOKEN`
  *   (optional `GOOGLE_ADS_LOGIN_CUSTOMER_ID`);
  * - Meta: `META_APP_ID`, `META_APP_SECRET` (optional `META_CONFIG_ID`);
+ * - Microsoft Advertising: `MICROSOFT_ADS_CLIENT_ID`, `MICROSOFT_ADS_CLIENT_SECRET`, `MICROSOFT_ADS_DEVELOPER_TOKEN`;
+ * - LinkedIn: `LINKEDIN_ADS_CLIENT_ID`, `LINKEDIN_ADS_CLIENT_SECRET`;
+ * - TikTok: `TIKTOK_ADS_APP_ID`, `TIKTOK_ADS_APP_SECRET`;
+ * - Pinterest: `PINTEREST_ADS_APP_ID`, `PINTEREST_ADS_APP_SECRET`;
  * - Sign in with Google: `GOOGLE_SIGNIN_CLIENT_ID`, `GOOGLE_SIGNIN_CLIENT_SECRET`.
  * @throws Error naming the malformed variable (never its value)
  */
@@ -165,6 +299,35 @@ export function connectorConfigFromEnv(env: Record<string, string | undefined>):
       ...(e.META_CONFIG_ID ? { configId: e.META_CONFIG_ID } : {}),
     };
   }
+  if (e.MICROSOFT_ADS_CLIENT_ID && e.MICROSOFT_ADS_CLIENT_SECRET && e.MICROSOFT_ADS_DEVELOPER_TOKEN) {
+    config.bingads = {
+      ...microsoftAdsEndpoints(),
+      clientId: e.MICROSOFT_ADS_CLIENT_ID,
+      clientSecret: e.MICROSOFT_ADS_CLIENT_SECRET,
+      developerToken: e.MICROSOFT_ADS_DEVELOPER_TOKEN,
+    };
+  }
+  if (e.LINKEDIN_ADS_CLIENT_ID && e.LINKEDIN_ADS_CLIENT_SECRET) {
+    config.linkedinads = {
+      ...linkedInAdsEndpoints(),
+      clientId: e.LINKEDIN_ADS_CLIENT_ID,
+      clientSecret: e.LINKEDIN_ADS_CLIENT_SECRET,
+    };
+  }
+  if (e.TIKTOK_ADS_APP_ID && e.TIKTOK_ADS_APP_SECRET) {
+    config.tiktokads = {
+      ...tikTokAdsEndpoints(),
+      appId: e.TIKTOK_ADS_APP_ID,
+      appSecret: e.TIKTOK_ADS_APP_SECRET,
+    };
+  }
+  if (e.PINTEREST_ADS_APP_ID && e.PINTEREST_ADS_APP_SECRET) {
+    config.pinterestads = {
+      ...pinterestAdsEndpoints(),
+      appId: e.PINTEREST_ADS_APP_ID,
+      appSecret: e.PINTEREST_ADS_APP_SECRET,
+    };
+  }
   if (e.GOOGLE_SIGNIN_CLIENT_ID && e.GOOGLE_SIGNIN_CLIENT_SECRET) {
     config.googleIdentity = {
       clientId: e.GOOGLE_SIGNIN_CLIENT_ID,
@@ -177,6 +340,9 @@ export function connectorConfigFromEnv(env: Record<string, string | undefined>):
   }
   return config;
 }
+
+/** The Microsoft Advertising developer token the sandbox accepts. */
+export const SANDBOX_MICROSOFT_ADS_DEVELOPER_TOKEN = "sandbox-bingads-developer-token";
 
 /**
  * The sandbox's client credentials for a platform prefix: the sandbox accepts exactly
@@ -196,6 +362,10 @@ export function sandboxConnectorConfig(sandboxBaseUrl: string, http?: HttpSettin
   const g = `${base}/googleads`;
   const m = `${base}/facebookads`;
   const id = `${base}/google-identity`;
+  const ms = `${base}/bingads`;
+  const li = `${base}/linkedinads`;
+  const tt = `${base}/tiktokads`;
+  const pin = `${base}/pinterestads`;
   return {
     ...(http ? { http } : {}),
     googleads: {
@@ -214,6 +384,38 @@ export function sandboxConnectorConfig(sandboxBaseUrl: string, http?: HttpSettin
       graphBaseUrl: `${m}/graph`,
       apiVersion: META_GRAPH_API_VERSION,
       conversionActionTypes: [...DEFAULT_META_CONVERSION_ACTION_TYPES],
+    },
+    bingads: {
+      ...sandboxClient("bingads"),
+      developerToken: SANDBOX_MICROSOFT_ADS_DEVELOPER_TOKEN,
+      authorizeUrl: `${ms}/login/common/oauth2/v2.0/authorize`,
+      tokenUrl: `${ms}/login/common/oauth2/v2.0/token`,
+      customerManagementUrl: `${ms}/clientcenter/CustomerManagement`,
+      campaignManagementUrl: `${ms}/campaign/CampaignManagement`,
+      reportingUrl: `${ms}/reporting/Reporting`,
+      apiVersion: MICROSOFT_ADS_API_VERSION,
+    },
+    linkedinads: {
+      ...sandboxClient("linkedinads"),
+      authorizeUrl: `${li}/www/oauth/v2/authorization`,
+      tokenUrl: `${li}/www/oauth/v2/accessToken`,
+      revokeUrl: `${li}/www/oauth/v2/revoke`,
+      apiBaseUrl: `${li}/api`,
+      apiVersion: LINKEDIN_ADS_API_VERSION,
+    },
+    tiktokads: {
+      appId: sandboxClient("tiktokads").clientId,
+      appSecret: sandboxClient("tiktokads").clientSecret,
+      authorizeUrl: `${tt}/portal/auth`,
+      apiBaseUrl: `${tt}/open_api`,
+      apiVersion: TIKTOK_ADS_API_VERSION,
+    },
+    pinterestads: {
+      appId: sandboxClient("pinterestads").clientId,
+      appSecret: sandboxClient("pinterestads").clientSecret,
+      authorizeUrl: `${pin}/www/oauth/`,
+      apiBaseUrl: `${pin}/api`,
+      apiVersion: PINTEREST_ADS_API_VERSION,
     },
     googleIdentity: {
       ...sandboxClient("google-identity"),

@@ -33,6 +33,8 @@ export interface DemoAccount {
   managerId?: string;
   /** Google Ads: a manager account (no metrics of its own). */
   manager?: boolean;
+  /** Microsoft Advertising: the customer that owns this account (`CustomerId` header of account calls). */
+  customerId?: string;
 }
 
 /** All demo accounts. */
@@ -94,6 +96,65 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
       { id: "9034945", name: "instagram_tier1", source: "instagram_tier1", status: "ENABLED" },
       { id: "983498", name: "instagram_tier2", source: "instagram_tier2", status: "ENABLED" },
       { id: "374754", name: "instagram_blogger", source: "instagram_blogger", status: "ENABLED" },
+    ],
+  },
+  {
+    platform: "bingads",
+    id: "180000101",
+    name: "Pacer Demo - Microsoft Search",
+    currency: "USD",
+    timeZone: "America/New_York",
+    factorPercent: 40,
+    customerId: "250000101",
+    campaigns: [
+      { id: "89459845", name: "bing_search_hot", source: "google_hot", status: "ENABLED" },
+      { id: "127823", name: "bing_search_wide", source: "google_wide", status: "ENABLED" },
+    ],
+  },
+  {
+    platform: "bingads",
+    id: "180000202",
+    name: "Pacer Demo - Microsoft Audience",
+    currency: "GBP",
+    timeZone: "Europe/London",
+    factorPercent: 25,
+    customerId: "250000202",
+    campaigns: [{ id: "10934", name: "bing_audience_video", source: "youtube_blogger", status: "ENABLED" }],
+  },
+  {
+    platform: "linkedinads",
+    id: "508000101",
+    name: "Pacer Demo - LinkedIn",
+    currency: "EUR",
+    timeZone: "UTC",
+    factorPercent: 20,
+    campaigns: [
+      { id: "349043", name: "linkedin_sponsored_content", source: "facebook_tier1", status: "ENABLED" },
+      { id: "4387490", name: "linkedin_retargeting", source: "facebook_retargeting", status: "PAUSED" },
+    ],
+  },
+  {
+    platform: "tiktokads",
+    id: "7000000000000000101",
+    name: "Pacer Demo - TikTok",
+    currency: "USD",
+    timeZone: "America/Los_Angeles",
+    factorPercent: 60,
+    campaigns: [
+      { id: "374754", name: "tiktok_creators", source: "instagram_blogger", status: "ENABLED" },
+      { id: "983498", name: "tiktok_in_feed", source: "instagram_tier2", status: "ENABLED" },
+    ],
+  },
+  {
+    platform: "pinterestads",
+    id: "549000000101",
+    name: "Pacer Demo - Pinterest",
+    currency: "GBP",
+    timeZone: "UTC",
+    factorPercent: 50,
+    campaigns: [
+      { id: "9034945", name: "pinterest_shopping", source: "instagram_tier1", status: "ENABLED" },
+      { id: "348934", name: "pinterest_awareness", source: "facebOOK_tier2", status: "PAUSED" },
     ],
   },
 ];

@@ -1,3 +1,4 @@
+import { bingAdsPlatform } from "./bingads.ts";
 import { googleAdsPlatform } from "./google-ads.ts";
 import { googleIdentityPlatform } from "./google-identity.ts";
 import { metaPlatform } from "./meta.ts";
@@ -12,5 +13,6 @@ import type { PlatformFactory } from "./platform-module.ts";
 export const PLATFORMS: Record<string, PlatformFactory> = {
   googleads: googleAdsPlatform,
   facebookads: metaPlatform,
+  bingads: bingAdsPlatform,
   "google-identity": googleIdentityPlatform,
 };

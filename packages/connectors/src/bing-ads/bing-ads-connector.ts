@@ -1,0 +1,516 @@
+import type { ConnectorConfig, MicrosoftAdsConfig } from "../config.ts";
+import {
+  CAMPAIGN_FILTERS,
+  checkRange,
+  dailySeries,
+  httpClientFor,
+  nameMatches,
+  normaliseFilters,
+  notConfigured,
+  requireOAuth,
+  requireRefreshToken,
+} from "../connector-kit.ts";
+import { BadRequestError, PlatformDownError } from "../errors.ts";
+import { authorizeUrlWith, type OAuthClient, postTokenGrant } from "../oauth/oauth2-client.ts";
+import { createPkcePair } from "../oauth/pkce.ts";
+import { acceptBingAdsReturn } from "../oauth/return-rules.ts";
+import { toTokens } from "../oauth/token-response.ts";
+import type {
+  AdAccountView,
+  ConnectionIdentity,
+  Connector,
+  Credentials,
+  DailyMetrics,
+  FilterValue,
+  MetricsQuery,
+  OAuthTokens,
+} from "../types.ts";
+import { classifyMicrosoftAdsError } from "./classify.ts";
+import { ReportFileError, type ReportRow, readReportZip, reportRowToDaily } from "./report-csv.ts";
+import {
+  type AdvertiserAccount,
+  accountQuerySchema,
+  accountsSearchSchema,
+  campaignsSchema,
+  pollReportSchema,
+  submitReportSchema,
+  userQuerySchema,
+} from "./schemas.ts";
+import { ianaTimeZone } from "./time-zones.ts";
+
+const SLUG = "bingads";
+
+/** Scopes asked for: Microsoft Advertising, and `offline_access` for a refresh token. */
+export const MICROSOFT_ADS_SCOPES = ["https://ads.microsoft.com/msads.manage", "offline_access"];
+
+/** Accounts asked for per `Accounts/Search` page (the service's maximum is 1,000). */
+const ACCOUNTS_PAGE_SIZE = 1000;
+
+/** Waits between report polls, ms; the last value repeats. About five minutes in all. */
+export const REPORT_POLL_DELAYS_MS = [1000, 2000, 3000, 5000];
+/** Polls of one report before giving up with PlatformDownError `report_timeout`. */
+export const REPORT_MAX_POLLS = 60;
+
+/** Campaign types listed for the campaign filter (all types that carry spend). */
+const CAMPAIGN_TYPES = "Search Shopping DynamicSearchAds Audience Hotel PerformanceMax App";
+
+/** The Microsoft Advertising user behind a connection (Customer Management `GetUser`). */
+export interface MicrosoftAdsUser {
+  userId: string;
+  /** The user's own customer. */
+  customerId: string;
+  /** The customers (and accounts, when restricted) the user holds a role in. */
+  customerRoles: Array<{ roleId?: number; customerId: string; accountIds?: string[] }>;
+  email?: string;
+  name?: string;
+}
+
+/**
+ * The Microsoft Advertising connector, plus the two listing steps of the tracker wizard
+ * (`POST /api/bing-ads/get-user`, then `get-accounts` with the user and customer ids).
+ */
+export interface BingAdsConnector extends Connector {
+  /** Customer Management `GetUser` for the token's user. */
+  getUser(credentials: Credentials, options?: { signal?: AbortSignal }): Promise<MicrosoftAdsUser>;
+  /** Customer Management `SearchAccounts` for a user: the views, with `metaData.customerId` and `userId`. */
+  getAccounts(
+    credentials: Credentials,
+    user: Pick<MicrosoftAdsUser, "userId">,
+    options?: { signal?: AbortSignal },
+  ): Promise<AdAccountView[]>;
+}
+
+/**
+ * Microsoft Advertising (Bing Ads) connector, REST API v13.
+ * - OAuth: Microsoft identity platform (`login.microsoftonline.com/common/oauth2/v2.0`), PKCE S256,
+ *   scopes `https://ads.microsoft.com/msads.manage offline_access`. Refresh tokens rotate: every
+ *   refresh answer carries a new one that replaces the old. There is no revocation endpoint.
+ * - Users and accounts: Customer Management `User/Query` (GetUser) and `Accounts/Search` by user id;
+ *   views carry `metaData.customerId` (the account's parent customer) and `metaData.userId`.
+ * - Metrics: Reporting `GenerateReport/Submit` (AccountPerformanceReportRequest, or
+ *   CampaignPerformanceReportRequest when the tracker filters campaigns), `Daily` aggregation in the
+ *   account's own time zone, then `GenerateReport/Poll` until `Success`, then the ZIP of one CSV is
+ *   downloaded from the returned URL (no URL: no data). Headers `Authorization: Bearer`,
+ *   `DeveloperToken`, `CustomerId`, `CustomerAccountId`.
+ * https://learn.microsoft.com/en-us/advertising/guides/request-download-report
+ */
+export function createBingAdsConnector(config: ConnectorConfig): BingAdsConnector {
+  const settings = config.bingads;
+  const http = httpClientFor(SLUG, config.http, { classify: classifyMicrosoftAdsError });
+  const now = config.http?.now ?? Date.now;
+  const sleep = config.http?.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const need = (): MicrosoftAdsConfig => {
+    if (!settings) throw notConfigured(SLUG);
+    return settings;
+  };
+  const client = (): OAuthClient => {
+    const s = need();
+    return {
+      clientId: s.clientId,
+      clientSecret: s.clientSecret,
+      tokenUrl: s.tokenUrl,
+      auth: "client_secret_post",
+    };
+  };
+  const url = (service: "customer" | "campaign" | "reporting", path: string) => {
+    const s = need();
+    const root =
+      service === "customer"
+        ? s.customerManagementUrl
+        : service === "campaign"
+          ? s.campaignManagementUrl
+          : s.reportingUrl;
+    return `${root.replace(/\/+$/, "")}/${s.apiVersion}${path}`;
+  };
+  const headers = (tokens: OAuthTokens, customerId?: string, accountId?: string) => {
+    const h: Record<string, string> = {
+      authorization: `Bearer ${tokens.accessToken}`,
+      developertoken: need().developerToken,
+    };
+    if (customerId) h.customerid = customerId;
+    if (accountId) h.customeraccountid = accountId;
+    return h;
+  };
+
+  async function getUser(credentials: Credentials, signal?: AbortSignal): Promise<MicrosoftAdsUser> {
+    const tokens = requireOAuth(credentials, SLUG);
+    const answer = await http.json(
+      {
+        operation: "getUser",
+        method: "POST",
+        url: url("customer", "/User/Query"),
+        headers: headers(tokens),
+        json: { UserId: null },
+        signal,
+      },
+      (body) => userQuerySchema.parse(body),
+    );
+    const user = answer.User;
+    const name = [user.Name?.FirstName, user.Name?.LastName].filter(Boolean).join(" ");
+    const out: MicrosoftAdsUser = {
+      userId: user.Id,
+      customerId: user.CustomerId ?? answer.CustomerRoles?.[0]?.CustomerId ?? "",
+      customerRoles: (answer.CustomerRoles ?? []).map((r) => ({
+        ...(r.RoleId != null ? { roleId: r.RoleId } : {}),
+        customerId: r.CustomerId,
+        ...(r.AccountIds ? { accountIds: r.AccountIds } : {}),
+      })),
+    };
+    const email = user.ContactInfo?.Email ?? (user.UserName?.includes("@") ? user.UserName : undefined);
+    if (email) out.email = email;
+    if (name || user.UserName) out.name = name || (user.UserName ?? "");
+    return out;
+  }
+
+  async function getAccounts(
+    credentials: Credentials,
+    user: Pick<MicrosoftAdsUser, "userId">,
+    signal?: AbortSignal,
+  ): Promise<AdAccountView[]> {
+    const tokens = requireOAuth(credentials, SLUG);
+    const userId = checkId(user.userId, "user");
+    const views: AdAccountView[] = [];
+    for (let index = 0; ; index++) {
+      const page = await http.json(
+        {
+          operation: "searchAccounts",
+          method: "POST",
+          url: url("customer", "/Accounts/Search"),
+          headers: headers(tokens),
+          json: {
+            Predicates: [{ Field: "UserId", Operator: "Equals", Value: userId }],
+            Ordering: null,
+            PageInfo: { Index: index, Size: ACCOUNTS_PAGE_SIZE },
+          },
+          signal,
+        },
+        (body) => accountsSearchSchema.parse(body),
+      );
+      const accounts = page.Accounts ?? [];
+      for (const a of accounts) views.push(toView(a, userId));
+      if (accounts.length < ACCOUNTS_PAGE_SIZE) break;
+    }
+    return views.sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  /** Customer id, Microsoft time zone, currency and IANA zone of an account: from the view, or `GetAccount`. */
+  async function accountInfo(tokens: OAuthTokens, query: MetricsQuery, accountId: string) {
+    const meta = query.account.metaData ?? {};
+    if (meta.customerId && meta.timeZoneName && query.account.currency && query.account.timeZone) {
+      return {
+        customerId: meta.customerId,
+        timeZoneName: meta.timeZoneName,
+        currency: query.account.currency,
+        timeZone: query.account.timeZone,
+      };
+    }
+    const answer = await http.json(
+      {
+        operation: "getAccount",
+        method: "POST",
+        url: url("customer", "/Account/Query"),
+        headers: headers(tokens),
+        json: { AccountId: Number(accountId) },
+        signal: query.signal,
+      },
+      (body) => accountQuerySchema.parse(body),
+    );
+    const a = answer.Account;
+    return {
+      customerId: meta.customerId ?? a.ParentCustomerId ?? "",
+      timeZoneName: a.TimeZone ?? "",
+      currency: a.CurrencyCode ?? query.account.currency ?? "",
+      timeZone: ianaTimeZone(a.TimeZone),
+    };
+  }
+
+  /** Submit, poll until done, download and read one report. No download URL means no rows. */
+  async function runReport(
+    tokens: OAuthTokens,
+    customerId: string,
+    accountId: string,
+    reportRequest: Record<string, unknown>,
+    signal: AbortSignal | undefined,
+  ): Promise<ReportRow[]> {
+    const h = headers(tokens, customerId, accountId);
+    const { ReportRequestId } = await http.json(
+      {
+        operation: "submitReport",
+        method: "POST",
+        url: url("reporting", "/GenerateReport/Submit"),
+        headers: h,
+        json: { ReportRequest: reportRequest },
+        signal,
+      },
+      (body) => submitReportSchema.parse(body),
+    );
+    for (let poll = 0; poll < REPORT_MAX_POLLS; poll++) {
+      const { ReportRequestStatus: status } = await http.json(
+        {
+          operation: "pollReport",
+          method: "POST",
+          url: url("reporting", "/GenerateReport/Poll"),
+          headers: h,
+          json: { ReportRequestId },
+          signal,
+        },
+        (body) => pollReportSchema.parse(body),
+      );
+      if (status.Status === "Success") {
+        return status.ReportDownloadUrl ? download(status.ReportDownloadUrl, signal) : [];
+      }
+      if (status.Status !== "Pending") {
+        throw new PlatformDownError(`${SLUG} pollReport: report status ${status.Status}`, {
+          platform: SLUG,
+          reason: "report_failed",
+        });
+      }
+      if (signal?.aborted) throw signal.reason;
+      await sleep(REPORT_POLL_DELAYS_MS[Math.min(poll, REPORT_POLL_DELAYS_MS.length - 1)] ?? 5000);
+    }
+    throw new PlatformDownError(`${SLUG} pollReport: report not ready after ${REPORT_MAX_POLLS} polls`, {
+      platform: SLUG,
+      reason: "report_timeout",
+    });
+  }
+
+  /**
+   * Downloads the report ZIP from the pre-signed storage URL the poll answered: https only (or the
+   * configured reporting host, for the sandbox), no Microsoft headers sent to the storage host.
+   */
+  async function download(reportUrl: string, signal: AbortSignal | undefined): Promise<ReportRow[]> {
+    let target: URL;
+    try {
+      target = new URL(reportUrl);
+    } catch {
+      throw new PlatformDownError(`${SLUG} downloadReport: unreadable download URL`, {
+        platform: SLUG,
+        reason: "report_url",
+      });
+    }
+    const reportingOrigin = new URL(need().reportingUrl).origin;
+    if (target.protocol !== "https:" && target.origin !== reportingOrigin) {
+      throw new PlatformDownError(`${SLUG} downloadReport: download URL is not https`, {
+        platform: SLUG,
+        reason: "report_url",
+      });
+    }
+    const file = await http.raw({ operation: "downloadReport", url: target.toString(), signal });
+    try {
+      return readReportZip(file.bytes);
+    } catch (error) {
+      if (!(error instanceof ReportFileError)) throw error;
+      throw new PlatformDownError(`${SLUG} downloadReport: ${error.message}`, {
+        platform: SLUG,
+        reason: "malformed_report",
+        cause: error,
+      });
+    }
+  }
+
+  return {
+    slug: SLUG,
+    displayName: "Microsoft Ads",
+    live: true,
+    capabilities: {
+      auth: "oauth2",
+      pkce: true,
+      refresh: "refresh_token",
+      rotatesRefreshToken: true,
+      revoke: false,
+      needsRefreshToken: true,
+    },
+    acceptReturn: acceptBingAdsReturn,
+
+    authorizeUrl({ state, redirectUri, loginHint }) {
+      const s = need();
+      const pkce = createPkcePair();
+      const authorize = authorizeUrlWith(s.authorizeUrl, {
+        client_id: s.clientId,
+        response_type: "code",
+        redirect_uri: redirectUri,
+        response_mode: "query",
+        scope: MICROSOFT_ADS_SCOPES.join(" "),
+        state,
+        prompt: "select_account",
+        code_challenge: pkce.codeChallenge,
+        code_challenge_method: pkce.codeChallengeMethod,
+        login_hint: loginHint,
+      });
+      return { url: authorize, codeVerifier: pkce.codeVerifier };
+    },
+
+    async exchangeCode({ code, redirectUri, codeVerifier }) {
+      const answer = await postTokenGrant(http, client(), {
+        grant_type: "authorization_code",
+        code,
+        redirect_uri: redirectUri,
+        code_verifier: codeVerifier,
+        scope: MICROSOFT_ADS_SCOPES.join(" "),
+      });
+      const tokens = toTokens(answer, now());
+      const user = await getUser(tokens);
+      const identity: ConnectionIdentity = { id: user.userId };
+      if (user.email) identity.email = user.email;
+      if (user.name) identity.name = user.name;
+      return { tokens, identity };
+    },
+
+    async refreshAccessToken(tokens) {
+      const refreshToken = requireRefreshToken(tokens, SLUG);
+      const answer = await postTokenGrant(http, client(), {
+        grant_type: "refresh_token",
+        refresh_token: refreshToken,
+        scope: MICROSOFT_ADS_SCOPES.join(" "),
+      });
+      // The answer carries the rotated refresh token; toTokens keeps it over the old one.
+      return toTokens(answer, now(), tokens);
+    },
+
+    /**
+     * The Microsoft identity platform has no token revocation endpoint: the stored tokens are
+     * deleted by the caller and the user removes the app's consent in their Microsoft account.
+     */
+    async revoke(credentials) {
+      requireOAuth(credentials, SLUG);
+    },
+
+    getUser: (credentials, options) => getUser(credentials, options?.signal),
+    getAccounts: (credentials, user, options) => getAccounts(credentials, user, options?.signal),
+
+    async listAdAccounts(credentials, options) {
+      const user = await getUser(credentials, options?.signal);
+      return getAccounts(credentials, user, options?.signal);
+    },
+
+    async fetchDailyMetrics(credentials, query): Promise<DailyMetrics> {
+      const tokens = requireOAuth(credentials, SLUG);
+      checkRange(query, SLUG);
+      const accountId = checkId(query.account.id, "account");
+      const info = await accountInfo(tokens, query, accountId);
+      const filters = normaliseFilters(query.filters);
+      for (const id of filters.campaignIds ?? []) checkId(id, "campaign");
+      const request = reportRequest(accountId, query.from, query.to, info.timeZoneName, filters);
+      const rows = await runReport(tokens, info.customerId, accountId, request, query.signal);
+      const wanted = filters.campaignIds ? new Set(filters.campaignIds) : undefined;
+      const partials = rows
+        .filter((r) => !wanted || wanted.has(r.CampaignId ?? ""))
+        .filter((r) => nameMatches(r.CampaignName ?? "", filters.nameContains))
+        .map((r) => {
+          try {
+            return reportRowToDaily(r);
+          } catch (error) {
+            throw new PlatformDownError(`${SLUG} downloadReport: unreadable report row`, {
+              platform: SLUG,
+              reason: "malformed_report",
+              cause: error,
+            });
+          }
+        });
+      return {
+        accountId,
+        currency: info.currency,
+        timeZone: info.timeZone,
+        rows: dailySeries(query.from, query.to, partials),
+      };
+    },
+
+    filterDefinitions: () => CAMPAIGN_FILTERS,
+
+    async listFilterValues(credentials, query): Promise<FilterValue[]> {
+      if (query.filterId !== "campaigns") return [];
+      const tokens = requireOAuth(credentials, SLUG);
+      const accountId = checkId(query.account.id, "account");
+      const info = await accountInfo(tokens, { account: query.account, from: "", to: "" }, accountId);
+      const answer = await http.json(
+        {
+          operation: "getCampaigns",
+          method: "POST",
+          url: url("campaign", "/Campaigns/QueryByAccountId"),
+          headers: headers(tokens, info.customerId, accountId),
+          json: { AccountId: Number(accountId), CampaignType: CAMPAIGN_TYPES },
+          signal: query.signal,
+        },
+        (body) => campaignsSchema.parse(body),
+      );
+      return (answer.Campaigns ?? [])
+        .filter((c) => nameMatches(c.Name ?? "", query.search?.trim()))
+        .map((c) => ({ id: c.Id, name: c.Name ?? c.Id, status: c.Status ?? "" }))
+        .sort((a, b) => a.name.localeCompare(b.name));
+    },
+  };
+}
+
+/** An advertiser account -> a view; `metaData` carries what the reporting headers need. */
+function toView(a: AdvertiserAccount, userId: string): AdAccountView {
+  const metaData: Record<string, string> = { customerId: a.ParentCustomerId ?? "", userId };
+  if (a.Number) metaData.accountNumber = a.Number;
+  if (a.TimeZone) metaData.timeZoneName = a.TimeZone;
+  if (a.AccountLifeCycleStatus) metaData.status = a.AccountLifeCycleStatus;
+  return {
+    id: a.Id,
+    name: a.Name ?? a.Id,
+    currency: a.CurrencyCode ?? "",
+    timeZone: ianaTimeZone(a.TimeZone),
+    metaData,
+  };
+}
+
+function checkId(id: string, what: string): string {
+  if (!/^\d{1,15}$/.test(id)) {
+    throw new BadRequestError(`${SLUG}: ${what} id must be digits`, {
+      platform: SLUG,
+      reason: `bad_${what}_id`,
+    });
+  }
+  return id;
+}
+
+/** `{Day, Month, Year}` of a `yyyy-MM-dd` date, as the reporting `Date` object wants it. */
+function reportDate(date: string): { Day: number; Month: number; Year: number } {
+  const [y, m, d] = date.split("-").map(Number);
+  return { Day: d ?? 0, Month: m ?? 0, Year: y ?? 0 };
+}
+
+/**
+ * The report request: account level when unfiltered, campaign level (scoped to the campaign ids
+ * when given; the name filter is applied on `CampaignName`) when filtered. Daily rows in the
+ * account's own time zone, CSV without report header and footer.
+ */
+export function reportRequest(
+  accountId: string,
+  from: string,
+  to: string,
+  timeZoneName: string,
+  filters: { campaignIds?: string[]; nameContains?: string },
+): Record<string, unknown> {
+  const filtered = Boolean(filters.campaignIds || filters.nameContains);
+  const metrics = ["Spend", "Impressions", "Clicks", "Conversions", "Revenue"];
+  return {
+    Type: filtered ? "CampaignPerformanceReportRequest" : "AccountPerformanceReportRequest",
+    Format: "Csv",
+    FormatVersion: "2.0",
+    ReportName: filtered ? "Pacer daily campaign spend" : "Pacer daily account spend",
+    ReturnOnlyCompleteData: false,
+    ExcludeColumnHeaders: false,
+    ExcludeReportHeader: true,
+    ExcludeReportFooter: true,
+    Aggregation: "Daily",
+    Columns: filtered
+      ? ["TimePeriod", "AccountId", "CampaignId", "CampaignName", "CurrencyCode", ...metrics]
+      : ["TimePeriod", "AccountId", "CurrencyCode", ...metrics],
+    Scope: filters.campaignIds
+      ? {
+          Campaigns: filters.campaignIds.map((id) => ({
+            AccountId: Number(accountId),
+            CampaignId: Number(id),
+          })),
+        }
+      : { AccountIds: [Number(accountId)] },
+    Time: {
+      CustomDateRangeStart: reportDate(from),
+      CustomDateRangeEnd: reportDate(to),
+      ...(timeZoneName ? { ReportTimeZone: timeZoneName } : {}),
+    },
+  };
+}
