@@ -1,0 +1,109 @@
+import { z } from "zod";
+
+/**
+ * Response shapes of the X Ads API (v12) as the connector reads them; other fields pass through.
+ * Checked against the X Ads SDK fixtures (`accounts_all`, `funding_instruments_all`,
+ * `campaigns_all`, `analytics_sync_stats`) and the analytics docs.
+ * https://docs.x.com/x-ads-api/analytics
+ */
+
+/** One ad account (`GET /{version}/accounts`). */
+export const xAccountSchema = z
+  .object({
+    id: z.string(),
+    name: z.string().optional(),
+    timezone: z.string().optional(),
+    approval_status: z.string().optional(),
+    deleted: z.boolean().optional(),
+  })
+  .loose();
+
+/** One ad account. */
+export type XAccount = z.infer<typeof xAccountSchema>;
+
+/** A cursor-paged collection: `{data: [...], next_cursor, total_count}`. */
+function cursorPage<T extends z.ZodType>(item: T) {
+  return z
+    .object({
+      data: z.array(item),
+      next_cursor: z.string().nullable().optional(),
+      total_count: z.number().optional(),
+    })
+    .loose();
+}
+
+/** `GET /{version}/accounts` page. */
+export const xAccountsPageSchema = cursorPage(xAccountSchema);
+
+/** `GET /{version}/accounts/{id}` (a single object in `data`). */
+export const xAccountResponseSchema = z.object({ data: xAccountSchema }).loose();
+
+/** `GET /{version}/accounts/{id}/funding_instruments` page: the account currency lives here. */
+export const xFundingInstrumentsPageSchema = cursorPage(
+  z
+    .object({
+      id: z.string(),
+      currency: z.string().optional(),
+      deleted: z.boolean().optional(),
+      cancelled: z.boolean().optional(),
+    })
+    .loose(),
+);
+
+/** One campaign (`GET /{version}/accounts/{id}/campaigns`). */
+export const xCampaignSchema = z
+  .object({
+    id: z.string(),
+    name: z.string().optional(),
+    entity_status: z.string().optional(),
+    currency: z.string().optional(),
+    deleted: z.boolean().optional(),
+  })
+  .loose();
+
+/** `GET /{version}/accounts/{id}/campaigns` page. */
+export const xCampaignsPageSchema = cursorPage(xCampaignSchema);
+
+/** A metric aligned to the time series; `null` for "no data" (a day or the whole metric). */
+const series = z.array(z.number().nullable()).nullable().optional();
+
+/**
+ * A conversion metric: an object of aligned series (`metric` = conversions, `sale_amount` = value
+ * in micros of the account currency), or a plain series in older answers.
+ */
+const conversionMetric = z
+  .union([
+    z.array(z.number().nullable()),
+    z.object({ metric: series, sale_amount: series, order_quantity: series }).loose(),
+  ])
+  .nullable()
+  .optional();
+
+/** Metrics of one entity, `BILLING`, `ENGAGEMENT` and `WEB_CONVERSION` groups. */
+export const xMetricsSchema = z
+  .object({
+    billed_charge_local_micro: series,
+    impressions: series,
+    clicks: series,
+    conversion_purchases: conversionMetric,
+  })
+  .loose();
+
+/** Metrics of one entity. */
+export type XMetrics = z.infer<typeof xMetricsSchema>;
+
+/** `GET /{version}/stats/accounts/{id}` (synchronous analytics). */
+export const xStatsSchema = z
+  .object({
+    data_type: z.string().optional(),
+    time_series_length: z.number().optional(),
+    data: z.array(
+      z
+        .object({
+          id: z.string(),
+          id_data: z.array(z.object({ segment: z.unknown().optional(), metrics: xMetricsSchema }).loose()),
+        })
+        .loose(),
+    ),
+  })
+  .loose();

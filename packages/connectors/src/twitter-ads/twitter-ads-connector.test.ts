@@ -1,0 +1,313 @@
+import { readFileSync } from "node:fs";
+import { approveConsent, type SandboxHandle, startSandbox } from "@pacer/sandbox";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { sandboxConnectorConfig } from "../config.ts";
+import { eachDate } from "../dates.ts";
+import { AuthError, BadRequestError, NotSupportedError, RateLimitedError } from "../errors.ts";
+import type { FetchLike } from "../http/http-client.ts";
+import { acceptReturnForSession, acceptTwitterAdsReturn } from "../oauth/return-rules.ts";
+import { expectedSeries, totalSpend } from "../testing/sandbox-expectations.ts";
+import type { OAuthTokens } from "../types.ts";
+import { xAccountsPageSchema, xFundingInstrumentsPageSchema, xStatsSchema } from "./schemas.ts";
+import {
+  createTwitterAdsConnector,
+  type OAuth1Connector,
+  statsToRows,
+  X_SYNC_STATS_MAX_DAYS,
+} from "./twitter-ads-connector.ts";
+import { midnightIso } from "./zoned-time.ts";
+
+const NOW = new Date("2026-03-18T10:00:00Z");
+const RETURN_PAGE = "https://app.pacer.test/twitter-ads-response";
+const ACCOUNT = "18ce54pcrdm";
+const STATS_ROUTE = "GET /ads-api/{version}/stats/accounts/{accountId}";
+
+let sandbox: SandboxHandle;
+let x: OAuth1Connector;
+const sleeps: number[] = [];
+const authorizations: string[] = [];
+
+async function connect(options: { deny?: boolean } = {}) {
+  const { url, requestToken, requestTokenSecret } = await x.requestToken({
+    state: "unused-by-oauth1",
+    redirectUri: RETURN_PAGE,
+  });
+  const back = await approveConsent(url, options);
+  const query = Object.fromEntries(back.searchParams);
+  const accepted = acceptReturnForSession("twitterads", query, requestToken);
+  return { accepted, requestToken, requestTokenSecret, back, query };
+}
+
+async function connected(): Promise<OAuthTokens> {
+  const { accepted, requestTokenSecret } = await connect();
+  if (!accepted.ok) throw new Error(accepted.reason);
+  const { tokens } = await x.exchangeCode({
+    code: accepted.code,
+    redirectUri: RETURN_PAGE,
+    ...(accepted.oauthVerifier ? { oauthVerifier: accepted.oauthVerifier } : {}),
+    requestTokenSecret,
+  });
+  return tokens;
+}
+
+function statsCalls(): number {
+  return sandbox.stats().twitterads?.byRoute[STATS_ROUTE] ?? 0;
+}
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ now: () => NOW });
+  const recording: FetchLike = (url, init) => {
+    authorizations.push(new Headers(init.headers).get("authorization") ?? "");
+    return fetch(url, init);
+  };
+  x = createTwitterAdsConnector(
+    sandboxConnectorConfig(sandbox.url, {
+      now: () => NOW.getTime(),
+      fetch: recording,
+      sleep: async (ms) => {
+        sleeps.push(ms);
+      },
+    }),
+  );
+});
+afterAll(() => sandbox.close());
+beforeEach(() => {
+  sandbox.resetControls();
+  sleeps.length = 0;
+  authorizations.length = 0;
+});
+
+describe("X (Twitter) Ads connector against the sandbox", () => {
+  it("connects with OAuth 1.0a: request token -> authorize -> oauth_token + oauth_verifier -> access token", async () => {
+    const { accepted, requestToken, back, query } = await connect();
+    expect(back.origin + back.pathname).toBe(RETURN_PAGE);
+    expect(query.oauth_token).toBe(requestToken);
+    expect(accepted).toMatchObject({ ok: true, code: requestToken });
+    expect(accepted.ok && accepted.oauthVerifier).toMatch(/^[0-9a-f]{32}$/);
+    const tokens = await connected();
+    expect(tokens.accessToken).toBeTruthy();
+    expect(tokens.accessTokenSecret).toBeTruthy();
+    expect(tokens.expiresAt).toBeUndefined();
+    expect(tokens.refreshToken).toBeUndefined();
+    expect(x.capabilities).toMatchObject({ auth: "oauth1", refresh: "none", revoke: true, pkce: false });
+    expect(() => x.authorizeUrl({ state: "s", redirectUri: RETURN_PAGE })).toThrow(NotSupportedError);
+    await expect(x.refreshAccessToken(tokens)).rejects.toBeInstanceOf(NotSupportedError);
+  });
+
+  it("applies the spec 5 return rule: oauth_token is the required item, error_code other than 200 fails", async () => {
+    const denied = await connect({ deny: true });
+    expect(denied.query.denied).toBe(denied.requestToken);
+    expect(denied.query.oauth_token).toBeUndefined();
+    expect(x.acceptReturn(denied.query)).toMatchObject({ ok: false, reason: "missing_code" });
+    expect(acceptTwitterAdsReturn({ oauth_verifier: "v" })).toMatchObject({
+      ok: false,
+      reason: "missing_code",
+    });
+    expect(
+      acceptTwitterAdsReturn({ oauth_token: "t", oauth_verifier: "v", error_code: "401" }),
+    ).toMatchObject({
+      ok: false,
+      reason: "platform_error",
+    });
+    expect(acceptTwitterAdsReturn({ oauth_token: "t", oauth_verifier: "v", error_code: "200" }).ok).toBe(
+      true,
+    );
+    const other = await connect();
+    expect(acceptReturnForSession("twitterads", other.query, "someone-elses-request-token")).toMatchObject({
+      ok: false,
+      reason: "state_mismatch",
+    });
+  });
+
+  it("refuses an exchange without verifier, and a request token used twice (single use)", async () => {
+    const { accepted, requestTokenSecret } = await connect();
+    if (!accepted.ok) throw new Error("not accepted");
+    await expect(
+      x.exchangeCode({ code: accepted.code, redirectUri: RETURN_PAGE, requestTokenSecret }),
+    ).rejects.toBeInstanceOf(BadRequestError);
+    const exchange = {
+      code: accepted.code,
+      redirectUri: RETURN_PAGE,
+      oauthVerifier: accepted.oauthVerifier ?? "",
+      requestTokenSecret,
+    };
+    await expect(x.exchangeCode(exchange)).resolves.toMatchObject({ identity: { name: "demo" } });
+    const error = await x.exchangeCode(exchange).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AuthError);
+    expect(error).toMatchObject({ reason: "89", attempts: 1 });
+  });
+
+  it("signs every attempt afresh: a retried call carries a new nonce and a valid signature", async () => {
+    const tokens = await connected();
+    sandbox.setControls("twitterads", { faults: [{ kind: "500", times: 1, on: "api" }] });
+    authorizations.length = 0;
+    await expect(x.listAdAccounts(tokens)).resolves.toHaveLength(1);
+    const nonces = authorizations.map((a) => /oauth_nonce="([^"]+)"/.exec(a)?.[1]);
+    expect(nonces.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(nonces).size).toBe(nonces.length);
+    expect(authorizations.every((a) => a.includes('oauth_signature_method="HMAC-SHA1"'))).toBe(true);
+  });
+
+  it("is refused with a wrong consumer secret (the sandbox verifies HMAC-SHA1 signatures)", async () => {
+    const config = sandboxConnectorConfig(sandbox.url, { sleep: async () => undefined });
+    const wrong = createTwitterAdsConnector({
+      ...config,
+      ...(config.twitterads
+        ? { twitterads: { ...config.twitterads, consumerSecret: "not-the-secret" } }
+        : {}),
+    });
+    const error = await wrong.requestToken({ state: "s", redirectUri: RETURN_PAGE }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AuthError);
+    expect(error).toMatchObject({ reason: "32" });
+    expect(String((error as Error).message)).not.toContain("not-the-secret");
+  });
+
+  it("lists ad accounts with the currency of their funding instrument", async () => {
+    const tokens = await connected();
+    expect(await x.listAdAccounts(tokens)).toEqual([
+      {
+        id: ACCOUNT,
+        name: "Pacer Demo - X",
+        currency: "USD",
+        timeZone: "America/Los_Angeles",
+        metaData: { approvalStatus: "ACCEPTED" },
+      },
+    ]);
+  });
+
+  it("fetches daily metrics equal to the replayed rows: 7-day windows, two placements, across DST", async () => {
+    const tokens = await connected();
+    const from = "2025-07-25";
+    const to = "2026-03-18";
+    const before = statsCalls();
+    const metrics = await x.fetchDailyMetrics(tokens, { account: { id: ACCOUNT }, from, to });
+    expect(metrics).toMatchObject({ accountId: ACCOUNT, currency: "USD", timeZone: "America/Los_Angeles" });
+    expect(metrics.rows).toEqual(expectedSeries(sandbox, "twitterads", ACCOUNT, from, to));
+    expect(metrics.rows.find((r) => r.date === "2026-03-08")?.spendMicros).toBeGreaterThan(0);
+    expect(totalSpend(metrics.rows.filter((r) => r.date < "2025-08-01"))).toBe(0);
+    const windows = Math.ceil(eachDate(from, to).length / X_SYNC_STATS_MAX_DAYS);
+    expect(statsCalls() - before).toBe(windows * 2);
+  });
+
+  it("applies campaign id and name filters (entity=CAMPAIGN) and lists campaigns", async () => {
+    const tokens = await connected();
+    const range = { from: "2026-02-01", to: "2026-03-18" };
+    const account = { id: ACCOUNT, currency: "USD", timeZone: "America/Los_Angeles" };
+    const byId = await x.fetchDailyMetrics(tokens, {
+      account,
+      ...range,
+      filters: { campaignIds: ["7hbn", "l2ve"] },
+    });
+    expect(byId.rows).toEqual(
+      expectedSeries(sandbox, "twitterads", ACCOUNT, range.from, range.to, { campaignIds: ["7hbn", "l2ve"] }),
+    );
+    const byName = await x.fetchDailyMetrics(tokens, {
+      account,
+      ...range,
+      filters: { campaignNameContains: "RETARGET" },
+    });
+    expect(byName.rows).toEqual(
+      expectedSeries(sandbox, "twitterads", ACCOUNT, range.from, range.to, { nameContains: "retarget" }),
+    );
+    const all = await x.fetchDailyMetrics(tokens, { account, ...range });
+    expect(totalSpend(byId.rows) + totalSpend(byName.rows)).toBe(totalSpend(all.rows));
+    const none = await x.fetchDailyMetrics(tokens, {
+      account,
+      ...range,
+      filters: { campaignNameContains: "zzz" },
+    });
+    expect(totalSpend(none.rows)).toBe(0);
+    expect(none.rows).toHaveLength(all.rows.length);
+
+    expect(await x.listFilterValues(tokens, { account, filterId: "campaigns" })).toEqual([
+      { id: "7hbn", name: "x_promoted_tier1", status: "ACTIVE" },
+      { id: "2m1eq", name: "x_retargeting", status: "ACTIVE" },
+      { id: "l2ve", name: "x_video_views", status: "PAUSED" },
+    ]);
+    const searched = await x.listFilterValues(tokens, { account, filterId: "campaigns", search: "VIDEO" });
+    expect(searched.map((v) => v.id)).toEqual(["l2ve"]);
+  });
+
+  it("revokes with the token plus its secret; the revoked token then maps to AuthError", async () => {
+    const tokens = await connected();
+    await x.revoke(tokens);
+    const error = await x.listAdAccounts(tokens).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AuthError);
+    expect(error).toMatchObject({ reason: "UNAUTHORIZED_ACCESS", retryable: false, attempts: 1 });
+    await expect(x.revoke(tokens)).resolves.toBeUndefined();
+    await expect(x.revoke({ accessToken: "t" })).rejects.toMatchObject({ reason: "missing_token_secret" });
+  });
+
+  it("maps a user who removed the app (all tokens revoked) and an injected invalid_grant to AuthError", async () => {
+    const tokens = await connected();
+    sandbox.revokeAll("twitterads");
+    await expect(
+      x.fetchDailyMetrics(tokens, { account: { id: ACCOUNT }, from: "2026-03-01", to: "2026-03-02" }),
+    ).rejects.toBeInstanceOf(AuthError);
+    const { accepted, requestTokenSecret } = await connect();
+    if (!accepted.ok) throw new Error("not accepted");
+    sandbox.setControls("twitterads", { faults: [{ kind: "invalid_grant", times: 1, on: "token" }] });
+    const error = await x
+      .exchangeCode({
+        code: accepted.code,
+        redirectUri: RETURN_PAGE,
+        oauthVerifier: accepted.oauthVerifier ?? "",
+        requestTokenSecret,
+      })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AuthError);
+    expect(error).toMatchObject({ reason: "invalid_grant", attempts: 1 });
+  });
+
+  it("honours Retry-After on 429 and ends with RateLimitedError", async () => {
+    const tokens = await connected();
+    sandbox.setControls("twitterads", { rateLimit: { requests: 0, windowMs: 60_000, retryAfterSeconds: 5 } });
+    const error = await x.listAdAccounts(tokens).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitedError);
+    expect(error).toMatchObject({ reason: "TOO_MANY_REQUESTS", retryAfterMs: 5000 });
+    expect(sleeps).toEqual([5000, 5000, 5000]);
+  });
+});
+
+describe("X parsers against public response shapes (X Ads SDK fixtures, analytics docs)", () => {
+  const fixture = (name: string): unknown =>
+    JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8"));
+
+  it("reads accounts and funding instruments", () => {
+    const accounts = xAccountsPageSchema.parse(fixture("accounts-all.json"));
+    expect(accounts.data[0]).toMatchObject({ id: "2iqph", timezone: "America/Los_Angeles" });
+    expect(accounts.next_cursor).toBeNull();
+    expect(xFundingInstrumentsPageSchema.parse(fixture("funding-instruments.json")).data[0]?.currency).toBe(
+      "USD",
+    );
+  });
+
+  it("reads synchronous stats with null metrics and the WEB_CONVERSION object (sale_amount in micros)", () => {
+    const engagement = xStatsSchema.parse(fixture("analytics-sync-stats.json"));
+    const metrics = engagement.data[0]?.id_data[0]?.metrics;
+    if (!metrics) throw new Error("no metrics");
+    expect(statsToRows("2019-01-01", metrics)).toEqual([
+      { date: "2019-01-01", spendMicros: 0, impressions: 1, clicks: 1, conversions: 0, revenueMicros: 0 },
+    ]);
+    const conversion = xStatsSchema.parse(fixture("stats-web-conversion.json")).data[0]?.id_data[0]?.metrics;
+    if (!conversion) throw new Error("no metrics");
+    expect(statsToRows("2016-11-24", conversion)).toEqual([
+      {
+        date: "2016-11-24",
+        spendMicros: 0,
+        impressions: 0,
+        clicks: 0,
+        conversions: 3,
+        revenueMicros: 277_990_000,
+      },
+    ]);
+  });
+
+  it("aligns DAY stats to the account's midnight, daylight saving included", () => {
+    expect(midnightIso("2026-03-08", "America/Los_Angeles")).toBe("2026-03-08T00:00:00-08:00");
+    expect(midnightIso("2026-03-09", "America/Los_Angeles")).toBe("2026-03-09T00:00:00-07:00");
+    expect(midnightIso("2026-07-01", "Europe/London")).toBe("2026-07-01T00:00:00+01:00");
+    expect(midnightIso("2026-01-15", "Asia/Kolkata")).toBe("2026-01-15T00:00:00+05:30");
+    expect(midnightIso("2026-01-15", "UTC")).toBe("2026-01-15T00:00:00+00:00");
+  });
+});

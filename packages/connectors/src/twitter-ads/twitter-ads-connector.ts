@@ -1,0 +1,418 @@
+import { splitRange } from "../amazon-ads/report-kit.ts";
+import type { ConnectorConfig, TwitterAdsConfig } from "../config.ts";
+import {
+  CAMPAIGN_FILTERS,
+  checkRange,
+  dailySeries,
+  httpClientFor,
+  nameMatches,
+  normaliseFilters,
+  notConfigured,
+  notSupported,
+  requireOAuth,
+} from "../connector-kit.ts";
+import { addDays } from "../dates.ts";
+import { AuthError, BadRequestError, PlatformDownError } from "../errors.ts";
+import type { FetchLike, HttpClient } from "../http/http-client.ts";
+import { acceptTwitterAdsReturn } from "../oauth/return-rules.ts";
+import type {
+  AdAccountView,
+  AuthorizeRequest,
+  Connector,
+  DailyMetrics,
+  DailyMetricsRow,
+  FilterValue,
+  OAuthTokens,
+} from "../types.ts";
+import { classifyXError } from "./classify.ts";
+import { type OAuth1Token, oauth1Fetch, parseTokenAnswer, urlWithQuery } from "./oauth1.ts";
+import {
+  type XAccount,
+  type XMetrics,
+  xAccountResponseSchema,
+  xAccountsPageSchema,
+  xCampaignsPageSchema,
+  xFundingInstrumentsPageSchema,
+  xStatsSchema,
+} from "./schemas.ts";
+import { midnightIso } from "./zoned-time.ts";
+
+const SLUG = "twitterads";
+
+/** Longest range of one synchronous stats call (X: 7 days). */
+export const X_SYNC_STATS_MAX_DAYS = 7;
+/** Most entity ids one stats call accepts. */
+export const X_STATS_MAX_ENTITY_IDS = 20;
+/** Placements summed into a day: X reports its own surfaces and the publisher network apart. */
+export const X_PLACEMENTS = ["ALL_ON_TWITTER", "PUBLISHER_NETWORK"] as const;
+/** Metric groups asked for: spend (`BILLING`), impressions and clicks (`ENGAGEMENT`), purchases (`WEB_CONVERSION`). */
+export const X_METRIC_GROUPS = "BILLING,ENGAGEMENT,WEB_CONVERSION";
+/** Pages followed at most per listing. */
+const MAX_PAGES = 100;
+
+/** Step 1 of OAuth 1.0a: the consent URL and the request token pair to keep in the session. */
+export interface OAuth1AuthorizeUrl {
+  /** `https://api.x.com/oauth/authorize?oauth_token=...`, opened in the popup. */
+  url: string;
+  /** Keep in the session as the "state": the return page's `oauth_token` must equal it. */
+  requestToken: string;
+  /** Keep in the session (server side only); `exchangeCode` needs it as `requestTokenSecret`. */
+  requestTokenSecret: string;
+}
+
+/**
+ * A connector whose consent starts with a server call (OAuth 1.0a): `authorizeUrl` cannot be
+ * synchronous, so the `GET /api/twitter-ads/authenticate` handler calls {@link requestToken}.
+ */
+export interface OAuth1Connector extends Connector {
+  /**
+   * Obtains a request token for `redirectUri` (`POST /oauth/request_token` with `oauth_callback`)
+   * and returns the consent URL. `state` is not sent (X echoes only `oauth_token` and
+   * `oauth_verifier`); bind `requestToken` to the session instead.
+   * @throws AuthError when X refuses the consumer credentials or the callback
+   */
+  requestToken(request: AuthorizeRequest): Promise<OAuth1AuthorizeUrl>;
+}
+
+/** True for a connector that starts its consent with {@link OAuth1Connector.requestToken} (X). */
+export function isOAuth1Connector(connector: Connector): connector is OAuth1Connector {
+  return typeof (connector as Partial<OAuth1Connector>).requestToken === "function";
+}
+
+/**
+ * X (Twitter) Ads connector, Ads API v12 with OAuth 1.0a user context (HMAC-SHA1; every attempt
+ * signed afresh). Connect: `requestToken` -> consent -> return page with `oauth_token` and
+ * `oauth_verifier` -> `exchangeCode` (`POST /oauth/access_token`) -> access token and secret, which
+ * never expire (no refresh: `refreshAccessToken` throws NotSupportedError). Revoke:
+ * `POST /1.1/oauth/invalidate_token` signed with the token and its secret. Accounts:
+ * `GET /accounts` (cursor paging), currency from the account's funding instruments. Metrics:
+ * synchronous `GET /stats/accounts/{id}` (`granularity=DAY`, at most 7 days and 20 entities per
+ * call, times at midnight in the account time zone), `ALL_ON_TWITTER` and `PUBLISHER_NETWORK`
+ * summed; spend `billed_charge_local_micro` (micros), conversions and revenue from
+ * `conversion_purchases` (`metric`, `sale_amount` in micros). Filters: campaigns listed, then
+ * `entity=CAMPAIGN` with the matching ids.
+ * https://docs.x.com/x-ads-api/analytics
+ */
+export function createTwitterAdsConnector(config: ConnectorConfig): OAuth1Connector {
+  const settings = config.twitterads;
+  const now = config.http?.now ?? Date.now;
+  const baseFetch: FetchLike = config.http?.fetch ?? ((input, init) => fetch(input, init));
+  const classify = classifyXError(now);
+  const need = (): TwitterAdsConfig => {
+    if (!settings) throw notConfigured(SLUG);
+    return settings;
+  };
+  /** A client signing every attempt with the consumer credentials and `token`. */
+  const signed = (token?: OAuth1Token, protocolParams?: Record<string, string>): HttpClient => {
+    const s = need();
+    const consumer = { key: s.consumerKey, secret: s.consumerSecret };
+    const fetchImpl = oauth1Fetch(baseFetch, consumer, token, protocolParams);
+    return httpClientFor(SLUG, { ...config.http, fetch: fetchImpl }, { classify });
+  };
+  const userToken = (tokens: OAuthTokens): OAuth1Token => {
+    if (!tokens.accessTokenSecret) {
+      throw new AuthError(`${SLUG}: access token secret missing, reconnect`, {
+        platform: SLUG,
+        reason: "missing_token_secret",
+      });
+    }
+    return { key: tokens.accessToken, secret: tokens.accessTokenSecret };
+  };
+  const ads = (path: string) => {
+    const s = need();
+    return `${s.adsApiBaseUrl.replace(/\/+$/, "")}/${s.apiVersion}${path}`;
+  };
+  const oauthUrl = (path: string) => `${need().oauthBaseUrl.replace(/\/+$/, "")}${path}`;
+
+  async function eachCursorPage<P extends { next_cursor?: string | null | undefined }>(
+    http: HttpClient,
+    operation: string,
+    url: string,
+    params: Record<string, string | number | undefined>,
+    parse: (body: unknown) => P,
+    onPage: (page: P) => void,
+    signal: AbortSignal | undefined,
+  ): Promise<void> {
+    let cursor: string | undefined;
+    for (let page = 0; ; page++) {
+      if (page >= MAX_PAGES) {
+        throw new PlatformDownError(`${SLUG} ${operation}: too many pages`, {
+          platform: SLUG,
+          reason: "paging",
+        });
+      }
+      const body = await http.json(
+        { operation, url: urlWithQuery(url, { ...params, cursor }), signal },
+        parse,
+      );
+      onPage(body);
+      cursor = body.next_cursor ?? undefined;
+      if (!cursor) return;
+    }
+  }
+
+  async function accountInfo(http: HttpClient, accountId: string, signal?: AbortSignal): Promise<XAccount> {
+    const body = await http.json({ operation: "account", url: ads(`/accounts/${accountId}`), signal }, (b) =>
+      xAccountResponseSchema.parse(b),
+    );
+    return body.data;
+  }
+
+  async function currencyOf(http: HttpClient, accountId: string, signal?: AbortSignal): Promise<string> {
+    let currency: string | undefined;
+    await eachCursorPage(
+      http,
+      "funding_instruments",
+      ads(`/accounts/${accountId}/funding_instruments`),
+      { count: 1000 },
+      (b) => xFundingInstrumentsPageSchema.parse(b),
+      (page) => {
+        currency ??= page.data.find((f) => f.currency && !f.deleted && !f.cancelled)?.currency;
+        currency ??= page.data.find((f) => f.currency)?.currency;
+      },
+      signal,
+    );
+    return currency ?? "";
+  }
+
+  async function campaigns(http: HttpClient, accountId: string, signal?: AbortSignal) {
+    const out: Array<{ id: string; name: string; status: string }> = [];
+    await eachCursorPage(
+      http,
+      "campaigns",
+      ads(`/accounts/${accountId}/campaigns`),
+      { count: 1000 },
+      (b) => xCampaignsPageSchema.parse(b),
+      (page) => {
+        for (const c of page.data) {
+          if (!c.deleted) out.push({ id: c.id, name: c.name ?? c.id, status: c.entity_status ?? "" });
+        }
+      },
+      signal,
+    );
+    return out;
+  }
+
+  return {
+    slug: SLUG,
+    displayName: "Twitter Ads",
+    live: true,
+    capabilities: {
+      auth: "oauth1",
+      pkce: false,
+      refresh: "none",
+      rotatesRefreshToken: false,
+      revoke: true,
+      needsRefreshToken: false,
+    },
+    acceptReturn: acceptTwitterAdsReturn,
+
+    authorizeUrl() {
+      throw notSupported(SLUG, "authorizeUrl (OAuth 1.0a: call requestToken)");
+    },
+
+    async requestToken({ redirectUri }) {
+      const response = await signed(undefined, { oauth_callback: redirectUri }).raw({
+        operation: "request_token",
+        method: "POST",
+        url: oauthUrl("/oauth/request_token"),
+      });
+      const fields = parseTokenAnswer(response.text);
+      if (fields?.oauth_callback_confirmed !== "true") {
+        throw new PlatformDownError(`${SLUG} request_token: unexpected answer`, {
+          platform: SLUG,
+          reason: "unexpected_shape",
+          status: response.status,
+        });
+      }
+      const requestToken = fields.oauth_token as string;
+      return {
+        url: urlWithQuery(oauthUrl("/oauth/authorize"), { oauth_token: requestToken }),
+        requestToken,
+        requestTokenSecret: fields.oauth_token_secret as string,
+      };
+    },
+
+    async exchangeCode({ code, oauthVerifier, requestTokenSecret }) {
+      if (!oauthVerifier || !requestTokenSecret) {
+        throw new BadRequestError(`${SLUG}: oauth_verifier and the request token secret are required`, {
+          platform: SLUG,
+          reason: "missing_verifier",
+        });
+      }
+      const token = { key: code, secret: requestTokenSecret };
+      const response = await signed(token, { oauth_verifier: oauthVerifier }).raw({
+        operation: "access_token",
+        method: "POST",
+        url: oauthUrl("/oauth/access_token"),
+        retry: false,
+      });
+      const fields = parseTokenAnswer(response.text);
+      if (!fields) {
+        throw new PlatformDownError(`${SLUG} access_token: unexpected answer`, {
+          platform: SLUG,
+          reason: "unexpected_shape",
+          status: response.status,
+        });
+      }
+      const identity: { id?: string; name?: string } = {};
+      if (fields.user_id) identity.id = fields.user_id;
+      if (fields.screen_name) identity.name = fields.screen_name;
+      return {
+        tokens: { accessToken: fields.oauth_token as string, accessTokenSecret: fields.oauth_token_secret },
+        identity,
+      };
+    },
+
+    async refreshAccessToken() {
+      throw notSupported(SLUG, "refresh");
+    },
+
+    async revoke(credentials) {
+      const token = userToken(requireOAuth(credentials, SLUG));
+      try {
+        await signed(token).raw({
+          operation: "invalidate_token",
+          method: "POST",
+          url: oauthUrl("/1.1/oauth/invalidate_token"),
+        });
+      } catch (error) {
+        if (error instanceof AuthError) return; // already invalid (#89): nothing left to revoke
+        throw error;
+      }
+    },
+
+    async listAdAccounts(credentials, options) {
+      const http = signed(userToken(requireOAuth(credentials, SLUG)));
+      const accounts: XAccount[] = [];
+      await eachCursorPage(
+        http,
+        "accounts",
+        ads("/accounts"),
+        { count: 1000 },
+        (b) => xAccountsPageSchema.parse(b),
+        (page) => {
+          for (const a of page.data) if (!a.deleted) accounts.push(a);
+        },
+        options?.signal,
+      );
+      const views: AdAccountView[] = [];
+      for (const a of accounts) {
+        views.push({
+          id: a.id,
+          name: a.name ?? a.id,
+          currency: await currencyOf(http, a.id, options?.signal),
+          timeZone: a.timezone ?? "",
+          metaData: { approvalStatus: a.approval_status ?? "" },
+        });
+      }
+      return views.sort((a, b) => a.name.localeCompare(b.name));
+    },
+
+    async fetchDailyMetrics(credentials, query): Promise<DailyMetrics> {
+      const http = signed(userToken(requireOAuth(credentials, SLUG)));
+      checkRange(query, SLUG);
+      const accountId = checkAccountId(query.account.id);
+      const timeZone =
+        query.account.timeZone || (await accountInfo(http, accountId, query.signal)).timezone || "";
+      if (!timeZone) {
+        throw new PlatformDownError(`${SLUG}: account time zone unknown`, {
+          platform: SLUG,
+          reason: "no_time_zone",
+        });
+      }
+      const currency = query.account.currency || (await currencyOf(http, accountId, query.signal));
+      const filters = normaliseFilters(query.filters);
+      let entity: "ACCOUNT" | "CAMPAIGN" = "ACCOUNT";
+      let ids = [accountId];
+      if (filters.campaignIds || filters.nameContains) {
+        entity = "CAMPAIGN";
+        ids = (await campaigns(http, accountId, query.signal))
+          .filter((c) => !filters.campaignIds || filters.campaignIds.includes(c.id))
+          .filter((c) => nameMatches(c.name, filters.nameContains))
+          .map((c) => c.id);
+      }
+      const partials: DailyMetricsRow[] = [];
+      for (const window of ids.length ? splitRange(query.from, query.to, X_SYNC_STATS_MAX_DAYS) : []) {
+        for (let i = 0; i < ids.length; i += X_STATS_MAX_ENTITY_IDS) {
+          const batch = ids.slice(i, i + X_STATS_MAX_ENTITY_IDS);
+          for (const placement of X_PLACEMENTS) {
+            const stats = await http.json(
+              {
+                operation: "stats",
+                url: urlWithQuery(ads(`/stats/accounts/${accountId}`), {
+                  entity,
+                  entity_ids: batch.join(","),
+                  start_time: midnightIso(window.from, timeZone),
+                  end_time: midnightIso(addDays(window.to, 1), timeZone),
+                  granularity: "DAY",
+                  metric_groups: X_METRIC_GROUPS,
+                  placement,
+                }),
+                signal: query.signal,
+              },
+              (b) => xStatsSchema.parse(b),
+            );
+            for (const entry of stats.data) {
+              for (const idData of entry.id_data) {
+                if (idData.segment) continue;
+                partials.push(...statsToRows(window.from, idData.metrics));
+              }
+            }
+          }
+        }
+      }
+      return { accountId, currency, timeZone, rows: dailySeries(query.from, query.to, partials) };
+    },
+
+    filterDefinitions: () => CAMPAIGN_FILTERS,
+
+    async listFilterValues(credentials, query): Promise<FilterValue[]> {
+      if (query.filterId !== "campaigns") return [];
+      const http = signed(userToken(requireOAuth(credentials, SLUG)));
+      const accountId = checkAccountId(query.account.id);
+      return (await campaigns(http, accountId, query.signal))
+        .filter((c) => nameMatches(c.name, query.search?.trim()))
+        .sort((a, b) => a.name.localeCompare(b.name));
+    },
+  };
+}
+
+function checkAccountId(id: string): string {
+  if (!/^[a-z0-9]{1,24}$/i.test(id)) {
+    throw new BadRequestError(`${SLUG}: ad account id must be alphanumeric`, {
+      platform: SLUG,
+      reason: "bad_account_id",
+    });
+  }
+  return id;
+}
+
+/**
+ * The metrics of one entity over a window starting at `from` -> one partial row per day of the
+ * series (index i is `from` + i days). `null` counts as 0; money is already micros.
+ */
+export function statsToRows(from: string, metrics: XMetrics): DailyMetricsRow[] {
+  const purchases = metrics.conversion_purchases;
+  const conversions = Array.isArray(purchases) ? purchases : purchases?.metric;
+  const saleAmount = Array.isArray(purchases) ? undefined : purchases?.sale_amount;
+  const length = Math.max(
+    metrics.billed_charge_local_micro?.length ?? 0,
+    metrics.impressions?.length ?? 0,
+    metrics.clicks?.length ?? 0,
+    conversions?.length ?? 0,
+  );
+  const at = (s: ReadonlyArray<number | null> | null | undefined, i: number) => s?.[i] ?? 0;
+  const rows: DailyMetricsRow[] = [];
+  for (let i = 0; i < length; i++) {
+    rows.push({
+      date: addDays(from, i),
+      spendMicros: Math.round(at(metrics.billed_charge_local_micro, i)),
+      impressions: at(metrics.impressions, i),
+      clicks: at(metrics.clicks, i),
+      conversions: at(conversions, i),
+      revenueMicros: Math.round(at(saleAmount, i)),
+    });
+  }
+  return rows;
+}
