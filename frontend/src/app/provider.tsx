@@ -1,26 +1,76 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
-import { Toaster } from "react-hot-toast";
-import { userQueryKey } from "../features/auth/api/auth";
-import { onAuthError, setToken } from "../lib/api-client";
+import toast, { ToastBar, Toaster } from "react-hot-toast";
+import { errorMessage, onAuthError, setToken } from "../lib/api-client";
+import { userQueryKey } from "../lib/auth";
+import { notify, TOAST_DURATION_MS } from "../lib/notify";
+import { realtime } from "../lib/realtime";
+import { rememberRedirect } from "../lib/redirect";
+
+/** Paths where a lost session shows no message (spec overview-access-account.md section 8). */
+function isQuietPath(path: string): boolean {
+  return (
+    path === "/" ||
+    path === "/login" ||
+    path.startsWith("/reset-password") ||
+    path.startsWith("/forgot-password") ||
+    path.startsWith("/register") ||
+    path.startsWith("/unsubscribe-all-emails")
+  );
+}
+
+declare module "@tanstack/react-query" {
+  interface Register {
+    mutationMeta: {
+      /** Toast on failure: a fixed text, or "server" for the server's message. Most failures are only logged. */
+      errorToast?: string;
+    };
+  }
+}
+
+function makeQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
+    queryCache: new QueryCache({
+      onError: (error, query) => console.warn("Query failed", query.queryKey, error),
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        const wanted = mutation.options.meta?.errorToast;
+        if (wanted) notify.danger(wanted === "server" ? errorMessage(error) : wanted);
+        else console.warn("Request failed", error);
+      },
+    }),
+  });
+}
 
 /** App-wide providers: server state (TanStack Query), toasts (bottom-right, 5000 ms), session loss. */
 export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } }),
-  );
+  const [queryClient] = useState(makeQueryClient);
   useEffect(
     () =>
       onAuthError(() => {
+        const path = window.location.pathname;
+        rememberRedirect(path + window.location.search);
         setToken(null);
+        realtime.stop();
         queryClient.setQueryData(userQueryKey, null);
+        if (!isQuietPath(path)) notify.danger("Please login to access this space");
       }),
     [queryClient],
   );
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster position="bottom-right" toastOptions={{ duration: 5000 }} />
+      <Toaster position="bottom-right" toastOptions={{ duration: TOAST_DURATION_MS }}>
+        {(t) => (
+          // Alert popups are dismissed on click (spec 2.8).
+          // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: toasts also close by themselves; the click is a shortcut
+          <div onClick={() => toast.dismiss(t.id)} style={{ cursor: "pointer" }}>
+            <ToastBar toast={t} />
+          </div>
+        )}
+      </Toaster>
     </QueryClientProvider>
   );
 }

@@ -1,45 +1,112 @@
-import { useEffect } from "react";
-import { createBrowserRouter, Link, Navigate, RouterProvider, useLocation } from "react-router-dom";
-import { AppShell } from "../components/layout/app-shell";
-import { paths } from "../config/paths";
-import { useUser } from "../features/auth/api/auth";
-import { LoginPage } from "../features/auth/components/login-page";
-import { DashboardPage } from "../features/dashboard/components/dashboard-page";
-import { rememberRedirect } from "../lib/redirect";
+import { createBrowserRouter, Navigate, type RouteObject, RouterProvider } from "react-router-dom";
+import { paths, RETURN_PAGES, routePatterns } from "../config/paths";
+import { AppLayout } from "./layouts/app-layout";
+import { RequireAuth } from "./layouts/require-auth";
+import { NotFoundPage, RouteError } from "./not-found";
 
-/** The guard of the private routes (spec section 2.1): no redirect while auth loads; else to /login. */
-function PrivateLayout() {
-  const user = useUser();
-  const location = useLocation();
-  const signedOut = !user.isLoading && !user.data;
-  useEffect(() => {
-    if (signedOut) rememberRedirect(location.pathname + location.search);
-  }, [signedOut, location.pathname, location.search]);
-  if (user.isLoading) return <p className="page-loading">Loading your account...</p>;
-  if (!user.data) return <Navigate to={paths.login} replace />;
-  return <AppShell user={user.data} />;
-}
-
-function NotFoundPage() {
-  return (
-    <section className="page">
-      <h1>Sorry, this page was not found.</h1>
-      <Link to={paths.dashboard}>Back to Pacer</Link>
-    </section>
-  );
-}
-
-const router = createBrowserRouter([
-  { path: paths.login, element: <LoginPage /> },
+/**
+ * The route table (spec overview-access-account.md 2.1). Every page is its own lazily loaded chunk,
+ * so the first load carries only the shell.
+ */
+const publicRoutes: RouteObject[] = [
   {
-    element: <PrivateLayout />,
+    path: paths.login,
+    lazy: () => import("../features/auth/components/login-page").then((m) => ({ Component: m.LoginPage })),
+  },
+  {
+    path: paths.forgotPassword,
+    lazy: () =>
+      import("../features/auth/components/forgot-password-page").then((m) => ({
+        Component: m.ForgotPasswordPage,
+      })),
+  },
+  {
+    path: routePatterns.resetPassword,
+    lazy: () =>
+      import("../features/auth/components/reset-password-page").then((m) => ({
+        Component: m.ResetPasswordPage,
+      })),
+  },
+  {
+    path: routePatterns.unsubscribe,
+    lazy: () =>
+      import("../features/auth/components/unsubscribe-page").then((m) => ({ Component: m.UnsubscribePage })),
+  },
+  ...[paths.register, routePatterns.registerCoupon, routePatterns.registerReferral].map(
+    (path): RouteObject => ({
+      path,
+      lazy: () =>
+        import("../features/auth/components/register-page").then((m) => ({ Component: m.RegisterPage })),
+    }),
+  ),
+  {
+    path: routePatterns.registerInvited,
+    lazy: () =>
+      import("../features/auth/components/register-invited-page").then((m) => ({
+        Component: m.RegisterInvitedPage,
+      })),
+  },
+];
+
+const returnPages: RouteObject[] = Object.keys(RETURN_PAGES).map((path) => ({
+  path,
+  lazy: () =>
+    import("../features/connections/components/return-page").then((m) => ({ Component: m.ReturnPage })),
+}));
+
+const appRoutes: RouteObject[] = [
+  { path: paths.home, element: <Navigate to={paths.dashboard} replace /> },
+  {
+    path: paths.dashboard,
+    lazy: () =>
+      import("../features/dashboard/components/dashboard-page").then((m) => ({ Component: m.DashboardPage })),
+  },
+  {
+    path: paths.alerts,
+    lazy: () =>
+      import("../features/alerts/components/alerts-page").then((m) => ({ Component: m.AlertsPage })),
+  },
+  {
+    path: paths.connections,
+    lazy: () =>
+      import("../features/connections/components/connections-page").then((m) => ({
+        Component: m.ConnectionsPage,
+      })),
+  },
+  {
+    path: paths.users,
+    lazy: () => import("../features/users/components/users-page").then((m) => ({ Component: m.UsersPage })),
+  },
+  {
+    path: paths.settings,
+    lazy: () =>
+      import("../features/account/components/settings-page").then((m) => ({ Component: m.SettingsPage })),
+  },
+  {
+    path: paths.sensorReadings,
+    lazy: () =>
+      import("../features/sensor-readings/components/sensor-readings-page").then((m) => ({
+        Component: m.SensorReadingsPage,
+      })),
+  },
+  { path: "/sensorManagement", element: <Navigate to={paths.sensorReadings} replace /> },
+  { path: "*", element: <NotFoundPage /> },
+];
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
     children: [
-      { path: paths.home, element: <Navigate to={paths.dashboard} replace /> },
-      { path: paths.dashboard, element: <DashboardPage /> },
-      { path: "*", element: <NotFoundPage /> },
+      ...publicRoutes,
+      {
+        element: <RequireAuth />,
+        children: [...returnPages, { element: <AppLayout />, children: appRoutes }],
+      },
     ],
   },
-]);
+];
+
+const router = createBrowserRouter(routes);
 
 export function AppRouter() {
   return <RouterProvider router={router} />;

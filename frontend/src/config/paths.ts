@@ -3,12 +3,40 @@ export const paths = {
   home: "/",
   login: "/login",
   register: "/register",
+  registerCoupon: (coupon: string) => `/register/${encodeURIComponent(coupon)}`,
+  registerReferral: (referralName: string) => `/register-referral/${encodeURIComponent(referralName)}`,
+  registerInvited: (accountId: string, userType: string, email: string | false) =>
+    `/register-invited-user/${encodeURIComponent(accountId)}/${encodeURIComponent(userType)}/${email === false ? "false" : encodeURIComponent(email)}`,
   forgotPassword: "/forgot-password",
   resetPassword: (token: string) => `/reset-password/${encodeURIComponent(token)}`,
+  unsubscribe: (userId: string) => `/unsubscribe-all-emails/${encodeURIComponent(userId)}`,
   dashboard: "/dashboard",
   alerts: "/alerts",
   connections: "/accounts",
   users: "/users",
   settings: "/settings",
   sensorReadings: "/sensor-readings",
+} as const;
+
+/** Route patterns for the router. */
+export const routePatterns = {
+  registerCoupon: "/register/:coupon",
+  registerReferral: "/register-referral/:referralName",
+  registerInvited: "/register-invited-user/:accountId/:userType/:email",
+  resetPassword: "/reset-password/:token",
+  unsubscribe: "/unsubscribe-all-emails/:userId",
+} as const;
+
+/** Authorisation return pages (spec pods-budgets-alerts-users-connections.md 2.13): path -> platform slug. */
+export const RETURN_PAGES = {
+  "/amazon-ads-response": "amazonads",
+  "/bing-ads-response": "bingads",
+  "/google-ads-response": "googleads",
+  "/google-dv360-response": "googledv360",
+  "/facebook-ads-response": "facebookads",
+  "/linkedin-response": "linkedinads",
+  "/pinterest-ads-response": "pinterestads",
+  "/twitter-ads-response": "twitterads",
+  "/tiktok-ads-response": "tiktokads",
+  "/reddit-ads-response": "redditads",
 } as const;

@@ -1,6 +1,8 @@
 /**
  * The one API client of the SPA: JSON in and out, the session token in `x-auth-token` (kept in local
- * storage, spec section 7), and one place that reacts to an expired or refused session.
+ * storage, spec overview-access-account.md section 7), and one place that reacts to an expired or
+ * refused session. Error toasts are opt-in per mutation (`meta.errorToast`, see app/provider.tsx):
+ * the spec logs most failures without a message.
  */
 export const TOKEN_KEY = "token";
 
@@ -13,13 +15,14 @@ export function setToken(token: string | null): void {
   else localStorage.removeItem(TOKEN_KEY);
 }
 
-/** An error answer of the API: status, the server's message and code. */
+/** An error answer of the API: status, the server's message and code, and the whole body. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly code?: string,
     readonly field?: string,
+    readonly body?: unknown,
   ) {
     super(message);
     this.name = "ApiError";
@@ -31,44 +34,89 @@ export class ApiError extends Error {
   }
 }
 
-type AuthErrorListener = () => void;
+/** The server's message of an error, or `fallback` for anything that is not an API error. */
+export function errorMessage(error: unknown, fallback = "Something went wrong, please try again"): string {
+  return error instanceof ApiError && error.message ? error.message : fallback;
+}
+
+type AuthErrorListener = (error: ApiError) => void;
 const authErrorListeners = new Set<AuthErrorListener>();
 
-/** Subscribes to session failures (the auth provider removes the token and redirects). */
+/** Subscribes to session failures (the provider removes the token and redirects). */
 export function onAuthError(listener: AuthErrorListener): () => void {
   authErrorListeners.add(listener);
   return () => authErrorListeners.delete(listener);
 }
 
-async function request<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+export interface RequestOptions {
+  signal?: AbortSignal;
+  /** Aborts the request after this many milliseconds. */
+  timeoutMs?: number;
+  /** Do not treat a 401 as the end of the session (login, reset links). */
+  ignoreAuthError?: boolean;
+}
+
+function readError(status: number, data: unknown): ApiError {
+  const err = (data && typeof data === "object" ? data : {}) as {
+    message?: string;
+    msg?: string;
+    code?: string;
+    field?: string;
+    errors?: { msg?: string; message?: string }[];
+  };
+  const message =
+    err.message ??
+    err.msg ??
+    err.errors?.[0]?.msg ??
+    err.errors?.[0]?.message ??
+    (typeof data === "string" ? data : "");
+  return new ApiError(status, message || "Something went wrong, please try again", err.code, err.field, data);
+}
+
+async function request<T>(
+  method: string,
+  path: string,
+  body: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
   const headers: Record<string, string> = { accept: "application/json" };
   const token = getToken();
   if (token) headers["x-auth-token"] = token;
   if (body !== undefined) headers["content-type"] = "application/json";
+  const signals = [
+    options.signal,
+    options.timeoutMs ? AbortSignal.timeout(options.timeoutMs) : undefined,
+  ].filter((s): s is AbortSignal => s !== undefined);
   const response = await fetch(path, {
     method,
     headers,
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    ...(signal ? { signal } : {}),
+    ...(signals.length ? { signal: signals.length === 1 ? signals[0] : AbortSignal.any(signals) } : {}),
   });
   const text = await response.text();
-  const data = text ? (JSON.parse(text) as unknown) : undefined;
+  let data: unknown;
+  try {
+    data = text ? (JSON.parse(text) as unknown) : undefined;
+  } catch {
+    data = text;
+  }
   if (!response.ok) {
-    const err = (data ?? {}) as { message?: string; code?: string; field?: string };
-    const error = new ApiError(
-      response.status,
-      err.message ?? "Something went wrong, please try again",
-      err.code,
-      err.field,
-    );
-    if (error.isAuthError && token) for (const listener of authErrorListeners) listener();
+    const error = readError(response.status, data);
+    if (error.isAuthError && token && !options.ignoreAuthError)
+      for (const listener of authErrorListeners) listener(error);
     throw error;
   }
   return data as T;
 }
 
 export const api = {
-  get: <T>(path: string, signal?: AbortSignal) => request<T>("GET", path, undefined, signal),
-  post: <T>(path: string, body?: unknown, signal?: AbortSignal) =>
-    request<T>("POST", path, body ?? {}, signal),
+  get: <T>(path: string, options?: RequestOptions) => request<T>("GET", path, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>("POST", path, body ?? {}, options),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>("PUT", path, body ?? {}, options),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>("DELETE", path, undefined, options),
 };
+
+/** Encodes one path segment. */
+export const seg = (value: string) => encodeURIComponent(value);

@@ -1,36 +1,71 @@
-import { NavLink, Outlet } from "react-router-dom";
-import { paths } from "../../config/paths";
-import type { CurrentUser } from "../../features/auth/api/auth";
-import { useLogout } from "../../features/auth/api/auth";
+import { type ReactNode, useState } from "react";
+import type { MenuItem } from "../ui/dropdown-menu";
+import { SIDEBAR_CLOSE_MAX_WIDTH, Sidebar } from "./sidebar";
+import { TopBar } from "./top-bar";
+
+export interface AppShellProps {
+  userName: string;
+  accountName: string;
+  avatar?: string | undefined;
+  isViewer: boolean;
+  warningCount: number;
+  menuItems: readonly MenuItem[];
+  onOpenSettings: () => void;
+  onLogout: () => void;
+  banner?: ReactNode;
+  children: ReactNode;
+}
+
+const startsOpen = () => typeof window === "undefined" || window.innerWidth > SIDEBAR_CLOSE_MAX_WIDTH;
 
 /**
- * The authenticated shell (spec overview-access-account.md section 2.8): the left sidebar with the
- * main entries (Connections and Users hidden for Viewers), the user card, and the page outlet.
+ * The authenticated shell (spec overview-access-account.md 2.8): sidebar, top bar with the user
+ * menu and the mobile menu, and the page content.
  */
-export function AppShell({ user }: { user: CurrentUser }) {
-  const logout = useLogout();
-  const isViewer = user.userType === "Viewer";
+export function AppShell({
+  userName,
+  accountName,
+  avatar,
+  isViewer,
+  warningCount,
+  menuItems,
+  onOpenSettings,
+  onLogout,
+  banner,
+  children,
+}: AppShellProps) {
+  const [sidebarOpen, setSidebarOpen] = useState(startsOpen);
   return (
     <div className="shell">
-      <aside className="sidebar" aria-label="Main navigation">
-        <div className="brand">Pacer</div>
-        <nav>
-          <NavLink to={paths.dashboard}>Dashboard</NavLink>
-          <NavLink to={paths.alerts}>Alerts</NavLink>
-          {!isViewer && <NavLink to={paths.connections}>Connections</NavLink>}
-          {!isViewer && <NavLink to={paths.users}>Users</NavLink>}
-        </nav>
-        <div className="user-card">
-          <div className="user-name">{user.name || user.email}</div>
-          <div className="account-name">{user.account.name}</div>
-          <button type="button" className="button link" onClick={logout}>
-            Log Out
-          </button>
-        </div>
-      </aside>
-      <main className="content">
-        <Outlet />
-      </main>
+      <Sidebar
+        open={sidebarOpen}
+        onClose={() => setSidebarOpen(false)}
+        isViewer={isViewer}
+        warningCount={warningCount}
+        userName={userName}
+        accountName={accountName}
+        avatar={avatar}
+        onUserCard={() => {
+          if (window.innerWidth <= SIDEBAR_CLOSE_MAX_WIDTH) setSidebarOpen(false);
+          onOpenSettings();
+        }}
+        banner={banner}
+      />
+      <div className="main-column">
+        <TopBar
+          sidebarOpen={sidebarOpen}
+          onToggleSidebar={() => setSidebarOpen(true)}
+          userName={userName}
+          avatar={avatar}
+          menuItems={menuItems}
+          isViewer={isViewer}
+          onSettings={onOpenSettings}
+          onLogout={onLogout}
+        />
+        <main className="content" id="main">
+          {children}
+        </main>
+      </div>
     </div>
   );
 }

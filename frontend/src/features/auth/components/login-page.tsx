@@ -1,73 +1,106 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { PASSWORD_MIN_LENGTH } from "@pacer/core/validation";
 import { useForm } from "react-hook-form";
 import { Link, Navigate, useNavigate } from "react-router-dom";
 import { z } from "zod";
+import { Button } from "../../../components/ui/button";
+import { TextField } from "../../../components/ui/field";
+import { LoadingOverlay } from "../../../components/ui/spinner";
 import { paths } from "../../../config/paths";
 import { ApiError } from "../../../lib/api-client";
+import { useGoogleLogin, useLogin, useUser } from "../../../lib/auth";
+import { takeGoogleIdToken } from "../../../lib/google-sign-in";
+import { notify } from "../../../lib/notify";
 import { takeRedirect } from "../../../lib/redirect";
-import { useLogin, useUser } from "../api/auth";
+import { useMountEffect } from "../../../lib/use-mount-effect";
+import { AuthCard } from "./auth-card";
+import { GoogleButton } from "./google-button";
 
 const LoginForm = z.object({
-  email: z.string().email("Invalid Email"),
-  password: z.string().min(6, "Password must be at least 6 characters"),
+  email: z.string().trim().email("Invalid Email"),
+  password: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`),
 });
 type LoginForm = z.infer<typeof LoginForm>;
 
-/** `/login` (spec overview-access-account.md section 2.2). */
+const LOGIN_FAILED = "Incorrect Password, please check and try again";
+
+/** The login failure text (spec section 8): the server's first message, or the default. */
+function loginError(error: unknown): string {
+  return error instanceof ApiError && error.status < 500 && error.message ? error.message : LOGIN_FAILED;
+}
+
+/** `/login` (spec overview-access-account.md 2.2), also the return page of Google sign-in. */
 export function LoginPage() {
   const user = useUser();
   const login = useLogin();
+  const google = useGoogleLogin();
   const navigate = useNavigate();
   const form = useForm<LoginForm>({ resolver: zodResolver(LoginForm), mode: "onTouched" });
 
-  if (user.data) return <Navigate to={paths.home} replace />;
+  const afterLogin = () => navigate(takeRedirect() ?? paths.home, { replace: true });
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await login.mutateAsync(values);
-      navigate(takeRedirect() ?? paths.dashboard, { replace: true });
-    } catch {
-      // The error is shown from the mutation state below.
-    }
+  useMountEffect(() => {
+    const token = takeGoogleIdToken();
+    if (!token) return;
+    google.mutate(token, {
+      onSuccess: afterLogin,
+      onError: (error) => notify.danger(loginError(error)),
+    });
   });
-  const error =
-    login.error instanceof ApiError
-      ? login.error.message
-      : login.error
-        ? "Incorrect Password, please check and try again"
-        : undefined;
+
+  if (user.data && !login.isPending && !google.isPending) return <Navigate to={paths.home} replace />;
+
+  const onSubmit = form.handleSubmit((values) => {
+    login.mutate(values, { onSuccess: afterLogin, onError: (error) => notify.danger(loginError(error)) });
+  });
+  const error = login.error ? loginError(login.error) : google.error ? loginError(google.error) : undefined;
+  const { errors } = form.formState;
 
   return (
-    <main className="auth-page">
-      <form className="auth-card" onSubmit={onSubmit} noValidate aria-labelledby="login-title">
-        <h1 id="login-title">Log in to Pacer</h1>
-        <label htmlFor="login-email">Email</label>
-        <input id="login-email" type="email" autoComplete="email" {...form.register("email")} />
-        {form.formState.errors.email && <p className="field-error">{form.formState.errors.email.message}</p>}
-        <label htmlFor="login-password">Password</label>
-        <input
-          id="login-password"
+    <AuthCard labelledBy="login-title">
+      {google.isPending && <LoadingOverlay message="Signing in with Google..." />}
+      <h1 id="login-title">Log in to Pacer</h1>
+      <p className="lead">Track your ad spend against your budgets.</p>
+      <form onSubmit={onSubmit} noValidate>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...form.register("email")}
+        />
+        <TextField
+          label="Password"
           type="password"
           autoComplete="current-password"
-          minLength={6}
+          minLength={PASSWORD_MIN_LENGTH}
+          error={errors.password?.message}
           {...form.register("password")}
         />
-        {form.formState.errors.password && (
-          <p className="field-error">{form.formState.errors.password.message}</p>
-        )}
         {error && (
           <p className="form-error" role="alert">
             {error}
           </p>
         )}
-        <button type="submit" className="button primary" disabled={login.isPending}>
-          {login.isPending ? "Logging in..." : "Log in"}
-        </button>
-        <p className="auth-links">
-          <Link to={paths.forgotPassword}>Forgot your password?</Link> ·{" "}
-          <Link to={paths.register}>Create an account</Link>
-        </p>
+        <Button
+          type="submit"
+          variant="primary"
+          block
+          isLoading={login.isPending}
+          loadingText="Logging in..."
+          style={{ marginTop: "0.75rem" }}
+        >
+          Log in
+        </Button>
       </form>
-    </main>
+      <div className="auth-divider">or</div>
+      <GoogleButton label="Sign in with Google" />
+      <p className="auth-links">
+        <Link to={paths.forgotPassword}>Forgot your password?</Link>
+        <Link to={paths.register}>Create an account</Link>
+      </p>
+    </AuthCard>
   );
 }

@@ -1,4 +1,4 @@
-import { useUser } from "../../auth/api/auth";
+import { useUser } from "../../../lib/auth";
 
 /** `/dashboard` (spec trackers.md section 2): the greeting; the tracker views come with the dashboard work. */
 export function DashboardPage() {

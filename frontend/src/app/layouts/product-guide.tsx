@@ -1,0 +1,91 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useNavigate } from "react-router-dom";
+import { GuidePrompt } from "../../components/layout/guide-prompt";
+import { paths } from "../../config/paths";
+import { api, seg } from "../../lib/api-client";
+import { type CurrentUser, userQueryKey } from "../../lib/auth";
+
+/** The product-guide delay (spec 2.8 and 9). */
+export const GUIDE_DELAY_MS = 1500;
+
+/**
+ * The product-guide prompts (spec overview-access-account.md 2.8): 1.5 s after load, the product
+ * guide when the account has no connections, or the create-tracker guide when it has connections
+ * but no trackers. Each shows once per user (the fired flags on the user record).
+ */
+export function ProductGuide({
+  user,
+  connectionCount,
+}: {
+  user: CurrentUser;
+  connectionCount: number | undefined;
+}) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [ready, setReady] = useState(false);
+  const [dismissed, setDismissed] = useState(false);
+  useEffect(() => {
+    const id = setTimeout(() => setReady(true), GUIDE_DELAY_MS);
+    return () => clearTimeout(id);
+  }, []);
+
+  const wantsTrackerGuide =
+    connectionCount !== undefined && connectionCount > 0 && !user.CreateTrackerGuideAlreadyFired;
+  const trackers = useQuery({
+    queryKey: ["guide", "tracker-count", user.account._id],
+    queryFn: async () => {
+      const data = await api.get<{ trackers?: unknown[] } | unknown[]>(
+        `/api/trackers/get-trackers-without-load-by-account/${seg(user.account._id)}`,
+      );
+      return Array.isArray(data) ? data.length : (data?.trackers?.length ?? 0);
+    },
+    enabled: ready && wantsTrackerGuide,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+  const fire = useMutation({
+    mutationFn: (kind: "product" | "tracker") =>
+      api.post(kind === "product" ? "/api/auth/fire-product-tour" : "/api/auth/fire-create-tracker-guide", {
+        user: user._id,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userQueryKey }),
+  });
+
+  if (!ready || dismissed || connectionCount === undefined) return null;
+  let kind: "product" | "tracker" | null = null;
+  if (connectionCount === 0 && !user.productTourAlreadyFired) kind = "product";
+  else if (wantsTrackerGuide && trackers.data === 0) kind = "tracker";
+  if (!kind) return null;
+
+  const close = () => {
+    setDismissed(true);
+    fire.mutate(kind);
+  };
+  return kind === "product" ? (
+    <GuidePrompt
+      title="Welcome to Pacer"
+      actionLabel="Add a Connection"
+      onAction={() => {
+        close();
+        navigate(paths.connections);
+      }}
+      onDismiss={close}
+    >
+      Connect your first advertising platform to start tracking spend against your budgets.
+    </GuidePrompt>
+  ) : (
+    <GuidePrompt
+      title="Create your first tracker"
+      actionLabel="Go to the Dashboard"
+      onAction={() => {
+        close();
+        navigate(paths.dashboard);
+      }}
+      onDismiss={close}
+    >
+      Your connection is ready. Add a tracker from the dashboard to follow an ad account against its budget.
+    </GuidePrompt>
+  );
+}

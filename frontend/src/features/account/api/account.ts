@@ -1,0 +1,58 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api, seg } from "../../../lib/api-client";
+import { userQueryKey } from "../../../lib/auth";
+
+/** Account and user settings calls (spec overview-access-account.md 7.1, 7.3, 7.4). */
+
+function useRefreshUser() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: userQueryKey });
+}
+
+export function useUpdateAccountName(accountId: string) {
+  const refresh = useRefreshUser();
+  return useMutation({
+    mutationFn: (name: string) => api.post(`/api/account/update-name/${seg(accountId)}`, { name }),
+    onSuccess: refresh,
+    meta: { errorToast: "server" },
+  });
+}
+
+export function useUpdateAccountCurrency(accountId: string) {
+  const refresh = useRefreshUser();
+  return useMutation({
+    mutationFn: (currency: string) =>
+      api.post(`/api/account/update-account-currency/${seg(accountId)}`, { currency }),
+    onSuccess: refresh,
+    meta: { errorToast: "server" },
+  });
+}
+
+export function useUpdateUserName(userId: string) {
+  const refresh = useRefreshUser();
+  return useMutation({
+    mutationFn: (name: string) => api.post(`/api/auth/update-user-name/${seg(userId)}`, { name }),
+    onSuccess: refresh,
+    meta: { errorToast: "server" },
+  });
+}
+
+/** `POST /api/auth/change-password`: answers msg; 'Invalid Credentials' for a wrong old password. */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (input: { oldPassword: string; newPassword: string }) =>
+      api.post<{ msg?: string; message?: string }>("/api/auth/change-password", input, {
+        ignoreAuthError: true,
+      }),
+  });
+}
+
+/** `POST /api/backblaze/change-avatar/{accountId}` with the image as base64 (`buff`) and its name. */
+export function useChangeAvatar(accountId: string) {
+  const refresh = useRefreshUser();
+  return useMutation({
+    mutationFn: (input: { buff: string; fileName: string }) =>
+      api.post<{ avatar?: string }>(`/api/backblaze/change-avatar/${seg(accountId)}`, input),
+    onSuccess: refresh,
+  });
+}

@@ -1,0 +1,3 @@
+export function AlertsPage() {
+  return <section className="page" />;
+}

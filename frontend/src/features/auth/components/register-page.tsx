@@ -1,0 +1,106 @@
+import { emailFieldError, isValidEmail } from "@pacer/core/validation";
+import { useState } from "react";
+import { Link, Navigate, useParams } from "react-router-dom";
+import { Button } from "../../../components/ui/button";
+import { TextField } from "../../../components/ui/field";
+import { LoadingOverlay } from "../../../components/ui/spinner";
+import { paths } from "../../../config/paths";
+import { useUser } from "../../../lib/auth";
+import { pushRegistrationEvent } from "../../../lib/data-layer";
+import { takeGoogleIdToken } from "../../../lib/google-sign-in";
+import { notify } from "../../../lib/notify";
+import { useMountEffect } from "../../../lib/use-mount-effect";
+import {
+  type RegistrationAnswer,
+  registrationErrorText,
+  useRegister,
+  useRegisterWithGoogle,
+} from "../api/auth";
+import { useAutoLogin } from "../api/auto-login";
+import { AuthCard } from "./auth-card";
+import { GoogleButton } from "./google-button";
+
+/**
+ * Self-registration (spec overview-access-account.md 2.6): `/register`, `/register/{coupon}` and
+ * `/register-referral/{referralName}`. E-mail only; the account starts a 14-day free trial.
+ */
+export function RegisterPage() {
+  const { coupon, referralName } = useParams();
+  const user = useUser();
+  const register = useRegister();
+  const google = useRegisterWithGoogle();
+  const autoLogin = useAutoLogin();
+  const [email, setEmail] = useState("");
+  const [touched, setTouched] = useState(false);
+  const [done, setDone] = useState(false);
+  const extras = { ...(coupon ? { coupon } : {}), ...(referralName ? { referralName } : {}) };
+
+  const onSuccess = (method: "email" | "google_auth") => (answer: RegistrationAnswer) => {
+    pushRegistrationEvent(method);
+    setDone(true);
+    autoLogin(answer);
+  };
+  const onError = (error: unknown) => notify.danger(registrationErrorText(error));
+
+  useMountEffect(() => {
+    const token = takeGoogleIdToken();
+    if (token) google.mutate({ token, ...extras }, { onSuccess: onSuccess("google_auth"), onError });
+  });
+
+  if (user.data && !done) return <Navigate to={paths.home} replace />;
+
+  const error = emailFieldError(email, touched);
+  const redBorder = touched && (email === "" || !isValidEmail(email));
+  const busy = register.isPending || google.isPending;
+  const failure = register.error ?? google.error;
+
+  return (
+    <AuthCard labelledBy="register-title">
+      {busy && (
+        <LoadingOverlay fullScreen message="Please bear with us, we're just setting up your new account" />
+      )}
+      {done && (
+        <LoadingOverlay
+          fullScreen
+          message="You've successfully set up your new account, please wait while we redirect you..."
+        />
+      )}
+      <h1 id="register-title">Get started now!!!</h1>
+      <p className="lead">Create your 14 day free trial, no card needed, just enter your email.</p>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!isValidEmail(email)) return;
+          register.mutate({ email, ...extras }, { onSuccess: onSuccess("email"), onError });
+        }}
+      >
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          onBlur={() => setTouched(true)}
+          error={error}
+          invalid={redBorder}
+        />
+        {failure && (
+          <p className="form-error" role="alert">
+            {registrationErrorText(failure)}
+          </p>
+        )}
+        <Button type="submit" variant="primary" block disabled={!isValidEmail(email) || busy}>
+          Sign Up
+        </Button>
+      </form>
+      <div className="auth-divider">or</div>
+      <GoogleButton label="Sign Up with Google" disabled={busy} />
+      <p className="auth-links">
+        <span>
+          Already got an account? <Link to={paths.login}>Log in</Link>
+        </span>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,3 @@
+export function ConnectionsPage() {
+  return <section className="page" />;
+}

@@ -1,0 +1,3 @@
+export function ReturnPage() {
+  return <section className="page" />;
+}

@@ -1,0 +1,3 @@
+export function SensorReadingsPage() {
+  return <section className="page" />;
+}

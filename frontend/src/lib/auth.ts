@@ -1,0 +1,136 @@
+import { normalizeLoginEmail } from "@pacer/core/validation";
+import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api, getToken, setToken } from "./api-client";
+import { realtime } from "./realtime";
+
+/** User types (spec overview-access-account.md section 6). */
+export type UserType = "Admin" | "Manager" | "Viewer";
+export const USER_TYPES: readonly UserType[] = ["Admin", "Manager", "Viewer"];
+
+/** An account's connection as the account carries it (spec section 3). */
+export interface AccountIntegration {
+  slug: string;
+  email?: string;
+  name?: string;
+}
+
+/** The account as `GET /api/auth` answers it inside the user (spec section 3). */
+export interface Account {
+  _id: string;
+  name: string;
+  avatar?: string;
+  currency?: string;
+  address?: string;
+  freeTrial?: boolean;
+  freeTrialEndDate?: string;
+  trackerAllowance?: number;
+  integrations?: AccountIntegration[];
+  integrationWarnings?: unknown[];
+  showTableTotals?: boolean;
+  columnsOrder?: string[];
+  registrationDate?: string;
+}
+
+/** The signed-in user as `GET /api/auth` answers it (spec section 3). */
+export interface CurrentUser {
+  _id: string;
+  name: string;
+  email: string;
+  userType: UserType;
+  avatar?: string;
+  account: Account;
+  registrationDate?: string;
+  productTourAlreadyFired?: boolean;
+  CreateTrackerGuideAlreadyFired?: boolean;
+  favouriteTrackers?: { _id: string; name: string }[];
+  preferences?: { primaryDashboardView?: string; tableColumns?: unknown[] };
+}
+
+/** The login answer (spec 7.1): a session token and the user. */
+export interface LoginAnswer {
+  token: string;
+  user?: CurrentUser;
+}
+
+export const userQueryKey = ["auth", "user"] as const;
+
+/** Renewal period: `GET /api/auth` hands out a fresh token when less than half of its life is left. */
+const RENEW_EVERY_MS = 10 * 60 * 1000;
+
+/** The signed-in user; `null` without a stored token. Renews the token silently. */
+export function useUser() {
+  return useQuery({
+    queryKey: userQueryKey,
+    queryFn: async () => {
+      if (!getToken()) return null;
+      const data = await api.get<{ user: CurrentUser; token?: string }>("/api/auth");
+      if (data.token) setToken(data.token);
+      return data.user;
+    },
+    refetchInterval: RENEW_EVERY_MS,
+    retry: false,
+    staleTime: 60_000,
+  });
+}
+
+/** The signed-in user inside the private layout, where it is always loaded. */
+export function useCurrentUser(): CurrentUser {
+  const user = useUser();
+  if (!user.data) throw new Error("useCurrentUser outside the private layout");
+  return user.data;
+}
+
+/** Stores a session token and loads the user it belongs to. */
+export async function startSession(queryClient: QueryClient, answer: LoginAnswer): Promise<CurrentUser> {
+  setToken(answer.token);
+  if (answer.user) queryClient.setQueryData(userQueryKey, answer.user);
+  await queryClient.invalidateQueries({ queryKey: userQueryKey });
+  const user = await queryClient.fetchQuery({
+    queryKey: userQueryKey,
+    queryFn: async () => (await api.get<{ user: CurrentUser }>("/api/auth")).user,
+  });
+  return user;
+}
+
+/** Logs in with e-mail (trimmed, lower-cased) and password (spec 2.2), stores the token, loads the user. */
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { email: string; password: string }) =>
+      api.post<LoginAnswer>(
+        "/api/auth",
+        { email: normalizeLoginEmail(input.email), password: input.password },
+        { ignoreAuthError: true },
+      ),
+    onSuccess: (data) => startSession(queryClient, data),
+  });
+}
+
+/** Logs in with a Google ID token (spec 7.1, login-with-google). */
+export function useGoogleLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) =>
+      api.post<LoginAnswer>("/api/auth/login-with-google", { token }, { ignoreAuthError: true }),
+    onSuccess: (data) => startSession(queryClient, data),
+  });
+}
+
+/** Tells the server (best effort), then forgets the session locally and closes the realtime socket. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return async () => {
+    const user = queryClient.getQueryData<CurrentUser | null>(userQueryKey);
+    if (user)
+      await api
+        .post("/api/auth/logout", { userId: user._id }, { ignoreAuthError: true })
+        .catch(() => undefined);
+    setToken(null);
+    realtime.stop();
+    queryClient.clear();
+    queryClient.setQueryData(userQueryKey, null);
+  };
+}
+
+export const isAdmin = (user: Pick<CurrentUser, "userType">) => user.userType === "Admin";
+export const isViewer = (user: Pick<CurrentUser, "userType">) => user.userType === "Viewer";
