@@ -1,4 +1,5 @@
 import { JwtVerifier } from "aws-jwt-verify";
+import { SimpleJwksCache } from "aws-jwt-verify/jwk";
 import { appSecrets } from "./config.ts";
 import { AppError } from "./errors.ts";
 
@@ -13,6 +14,18 @@ export interface GoogleIdentity {
   email: string;
   name: string;
 }
+
+/**
+ * Fetches the key set with Node's own `fetch` (5 s time-out). aws-jwt-verify's default fetcher only
+ * speaks HTTPS; this one also reaches the local sandbox issuer over plain HTTP.
+ */
+const jwksFetcher = {
+  fetch: async (uri: string): Promise<ArrayBuffer> => {
+    const answer = await fetch(uri, { signal: AbortSignal.timeout(5000) });
+    if (!answer.ok) throw new Error(`JWKS ${uri} answered ${answer.status}`);
+    return answer.arrayBuffer();
+  },
+};
 
 /** The message for any Google token that does not verify. */
 export const GOOGLE_SIGN_IN_FAILED = "Google sign-in failed, please try again";
@@ -43,6 +56,7 @@ async function verifier(env: Record<string, string | undefined> = process.env): 
             throw new Error("Google ID token without e-mail or subject");
         },
       })),
+      { jwksCache: new SimpleJwksCache({ fetcher: jwksFetcher }) },
     ) as unknown as Verifier;
     cached = { key, verifier: built };
   }

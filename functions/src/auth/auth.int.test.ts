@@ -1,0 +1,246 @@
+import { epochSeconds, findUserByEmail, getUser } from "@pacer/db";
+import { describe, expect, it } from "vitest";
+import { unsubscribeToken } from "../lib/links.ts";
+import { callApi } from "../testing/api.ts";
+import { anAccountWithAdmin, aUniqueEmail, aUserIn, TEST_PASSWORD } from "../testing/builders.ts";
+import { useGoogleSandbox } from "../testing/google.ts";
+
+const google = useGoogleSandbox();
+
+describe("login rate limit", () => {
+  it("answers 429 with a message and retry-after once an address has 10 failures in the window, even for the right password", async () => {
+    const { email } = await anAccountWithAdmin();
+    for (let i = 0; i < 10; i++) {
+      expect((await callApi("POST", "/api/auth", { body: { email, password: "wrong-pass" } })).status).toBe(
+        401,
+      );
+    }
+    const locked = await callApi("POST", "/api/auth", { body: { email, password: TEST_PASSWORD } });
+    expect(locked.status).toBe(429);
+    expect(locked.body).toMatchObject({ code: "TOO_MANY_REQUESTS" });
+    expect(String((locked.body as { message: string }).message)).toMatch(
+      /^Too many failed login attempts, please try again in \d+ minutes?$/,
+    );
+    expect(Number(locked.headers["retry-after"])).toBeGreaterThan(0);
+  });
+
+  it("counts failures per account: many users of one account share a budget of 50", async () => {
+    const { account } = await anAccountWithAdmin();
+    const users = await Promise.all(Array.from({ length: 6 }, () => aUserIn(account.accountId, "Viewer")));
+    for (const u of users) {
+      for (let i = 0; i < 9; i++)
+        await callApi("POST", "/api/auth", { body: { email: u.email, password: "wrong-pass" } });
+    }
+    // 54 failures: the account is over its budget although each address is under 10.
+    const answer = await callApi("POST", "/api/auth", {
+      body: { email: users[0]?.email, password: TEST_PASSWORD },
+    });
+    expect(answer.status).toBe(429);
+  });
+});
+
+describe("Sign in with Google (sandbox issuer)", () => {
+  it("signs in the user with the verified Google address and remembers the Google subject", async () => {
+    const { email, admin } = await anAccountWithAdmin();
+    const answer = await callApi<{ token: string; user: { _id: string } }>(
+      "POST",
+      "/api/auth/login-with-google",
+      {
+        body: { token: await google.idToken(email) },
+      },
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body.user._id).toBe(admin.userId);
+    expect((await callApi("GET", "/api/auth", { token: answer.body.token })).status).toBe(200);
+    expect((await getUser(admin.accountId, admin.userId)).googleSub).toBeTruthy();
+  });
+
+  it("refuses an address without a user, a forged token and a token for another client", async () => {
+    const unknown = await callApi("POST", "/api/auth/login-with-google", {
+      body: { token: await google.idToken(aUniqueEmail("stranger")) },
+    });
+    expect(unknown.status).toBe(401);
+    expect(unknown.body).toMatchObject({
+      message: "No account uses this Google address, please sign up first",
+    });
+
+    const { email } = await anAccountWithAdmin();
+    const real = await google.idToken(email);
+    const [h, p] = real.split(".");
+    const claims = JSON.parse(Buffer.from(p ?? "", "base64url").toString()) as Record<string, unknown>;
+    const tampered = `${h}.${Buffer.from(JSON.stringify({ ...claims, email: "ceo@example.test" })).toString("base64url")}.${real.split(".")[2]}`;
+    const forged = await callApi("POST", "/api/auth/login-with-google", { body: { token: tampered } });
+    expect(forged.status).toBe(401);
+    expect(forged.body).toMatchObject({ message: "Google sign-in failed, please try again" });
+
+    const saved = process.env.GOOGLE_CLIENT_ID;
+    process.env.GOOGLE_CLIENT_ID = "another-client";
+    const { resetAppSecrets } = await import("../lib/config.ts");
+    resetAppSecrets();
+    const wrongAudience = await callApi("POST", "/api/auth/login-with-google", { body: { token: real } });
+    process.env.GOOGLE_CLIENT_ID = saved;
+    resetAppSecrets();
+    expect(wrongAudience.status).toBe(401);
+  });
+});
+
+describe("change password", () => {
+  it("checks the old password, enforces the modal's rules, ends other sessions and answers a new token", async () => {
+    const { email, token } = await anAccountWithAdmin();
+    const wrong = await callApi("POST", "/api/auth/change-password", {
+      token,
+      body: { oldPassword: "not-it", newPassword: "Better-pass-1" },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({
+      code: "INVALID_CREDENTIALS",
+      message: "Invalid Credentials",
+      field: "body.oldPassword",
+    });
+
+    for (const [newPassword, message] of [
+      ["Short-1", "body.newPassword: Password must be at least 8 characters"],
+      ["lowercase-1", "body.newPassword: Password must contain at least one uppercase letter"],
+      ["No-digits-here", "body.newPassword: Password must contain at least one number"],
+    ] as const) {
+      const weak = await callApi("POST", "/api/auth/change-password", {
+        token,
+        body: { oldPassword: TEST_PASSWORD, newPassword },
+      });
+      expect(weak.status).toBe(400);
+      expect(weak.body).toMatchObject({ message });
+    }
+
+    const changed = await callApi<{ msg: string; token: string }>("POST", "/api/auth/change-password", {
+      token,
+      body: { oldPassword: TEST_PASSWORD, newPassword: "Better-pass-1" },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.msg).toBe("Password changed");
+    expect((await callApi("GET", "/api/auth", { token })).status).toBe(401);
+    expect((await callApi("GET", "/api/auth", { token: changed.body.token })).status).toBe(200);
+    expect((await callApi("POST", "/api/auth", { body: { email, password: "Better-pass-1" } })).status).toBe(
+      200,
+    );
+  });
+});
+
+describe("profile calls change the caller only", () => {
+  it("update-user-name, table columns, favourites, preference and the two guides", async () => {
+    const { admin, token } = await anAccountWithAdmin();
+    const me = admin.userId;
+    const calls: Array<[string, unknown]> = [
+      [`/api/auth/update-user-name/${me}`, { name: "  Ada L  " }],
+      ["/api/auth/update-user-table-columns", { user: me, tableColumns: [{ id: "cpc", hideColumn: true }] }],
+      [
+        "/api/auth/update-favourite-trackers",
+        { user: { _id: me }, favouriteTrackers: [{ _id: "t1", name: "Search" }] },
+      ],
+      ["/api/auth/change-user-preference", { userPreference: "primaryDashboardView", selection: "client" }],
+      ["/api/auth/fire-product-tour", { user: me }],
+      ["/api/auth/fire-create-tracker-guide", undefined],
+    ];
+    for (const [path, body] of calls) {
+      const answer = await callApi("POST", path, { token, ...(body === undefined ? {} : { body }) });
+      expect(answer.status, path).toBe(200);
+    }
+    const stored = await getUser(admin.accountId, me);
+    expect(stored).toMatchObject({
+      name: "Ada L",
+      favouriteTrackers: [{ _id: "t1", name: "Search" }],
+      preferences: { tableColumns: [{ id: "cpc", hideColumn: true }], primaryDashboardView: "client" },
+      productTourAlreadyFired: true,
+      CreateTrackerGuideAlreadyFired: true,
+    });
+  });
+
+  it("answers 404 for another user's id (same account) and 400 for server-owned fields, changing nothing", async () => {
+    const { admin, token, account } = await anAccountWithAdmin();
+    const { user: other } = await aUserIn(account.accountId, "Viewer");
+    const foreign = await callApi("POST", `/api/auth/update-user-name/${other.userId}`, {
+      token,
+      body: { name: "Hacked" },
+    });
+    expect(foreign.status).toBe(404);
+    const owned = await callApi("POST", `/api/auth/update-user-name/${admin.userId}`, {
+      token,
+      body: { name: "X", userType: "Viewer" },
+    });
+    expect(owned.status).toBe(400);
+    expect(owned.body).toMatchObject({ message: "Unknown field in body: userType", field: "body" });
+    const version = await callApi("POST", "/api/auth/update-favourite-trackers", {
+      token,
+      body: { favouriteTrackers: [], version: 9 },
+    });
+    expect(version.status).toBe(400);
+    expect((await getUser(account.accountId, other.userId)).name).not.toBe("Hacked");
+    expect((await getUser(account.accountId, admin.userId)).userType).toBe("Admin");
+  });
+
+  it("refuses favourites to a Viewer (no favourite column, spec section 6)", async () => {
+    const { account } = await anAccountWithAdmin();
+    const viewer = await aUserIn(account.accountId, "Viewer");
+    const answer = await callApi("POST", "/api/auth/update-favourite-trackers", {
+      token: viewer.token,
+      body: { favouriteTrackers: [{ _id: "t1", name: "A" }] },
+    });
+    expect(answer.status).toBe(403);
+  });
+});
+
+describe("logout", () => {
+  it("revokes every session of the caller at once; logging in again works in the same second", async () => {
+    const { admin, token, email } = await anAccountWithAdmin();
+    const other = await callApi("POST", `/api/auth/logout/${"someone-else"}`, { token });
+    expect(other.status).toBe(404);
+    const out = await callApi("POST", `/api/auth/logout/${admin.userId}`, { token });
+    expect(out.status).toBe(200);
+    expect(out.body).toMatchObject({ msg: "Logged out" });
+    expect((await callApi("GET", "/api/auth", { token })).status).toBe(401);
+    const again = await callApi<{ token: string }>("POST", "/api/auth", {
+      body: { email, password: TEST_PASSWORD },
+    });
+    expect((await callApi("GET", "/api/auth", { token: again.body.token })).status).toBe(200);
+    expect((await getUser(admin.accountId, admin.userId)).tokensValidAfter).toBeGreaterThanOrEqual(
+      epochSeconds(new Date()),
+    );
+  });
+});
+
+describe("unsubscribe", () => {
+  it("unsubscribes with the signed value of the e-mail link and refuses a bare or forged user id", async () => {
+    const { admin } = await anAccountWithAdmin();
+    const bare = await callApi("POST", `/api/auth/unsubscribe-all-emails/${admin.userId}`);
+    expect(bare.status).toBe(404);
+    expect(bare.body).toMatchObject({ message: "This unsubscribe link is not valid" });
+    const forged = await callApi(
+      "POST",
+      `/api/auth/unsubscribe-all-emails/${admin.userId}.${"x".repeat(43)}`,
+    );
+    expect(forged.status).toBe(404);
+    expect(
+      (await getUser(admin.accountId, admin.userId)).notificationPreferences?.unsubscribedAll,
+    ).toBeUndefined();
+
+    const signed = await unsubscribeToken(admin.userId);
+    const answer = await callApi("POST", `/api/auth/unsubscribe-all-emails/${encodeURIComponent(signed)}`);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ msg: "Unsubscribed from Emails" });
+    expect((await findUserByEmail(admin.email))?.notificationPreferences?.unsubscribedAll).toBe(true);
+  });
+});
+
+describe("GET /api/auth", () => {
+  it("renews the token when less than half of its hour is left", async () => {
+    const { admin, account } = await anAccountWithAdmin();
+    const { signSession } = await import("../lib/jwt.ts");
+    const old = await signSession(admin.userId, account.accountId, new Date(Date.now() - 40 * 60 * 1000));
+    const answer = await callApi<{ token?: string }>("GET", "/api/auth", { token: old });
+    expect(answer.status).toBe(200);
+    expect(answer.body.token).toBeTruthy();
+    const fresh = await signSession(admin.userId, account.accountId);
+    expect(
+      (await callApi<{ token?: string }>("GET", "/api/auth", { token: fresh })).body.token,
+    ).toBeUndefined();
+  });
+});
