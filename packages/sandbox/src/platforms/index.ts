@@ -1,6 +1,7 @@
 import { bingAdsPlatform } from "./bingads.ts";
 import { googleAdsPlatform } from "./google-ads.ts";
 import { googleIdentityPlatform } from "./google-identity.ts";
+import { linkedInAdsPlatform } from "./linkedinads.ts";
 import { metaPlatform } from "./meta.ts";
 import type { PlatformFactory } from "./platform-module.ts";
 
@@ -14,5 +15,6 @@ export const PLATFORMS: Record<string, PlatformFactory> = {
   googleads: googleAdsPlatform,
   facebookads: metaPlatform,
   bingads: bingAdsPlatform,
+  linkedinads: linkedInAdsPlatform,
   "google-identity": googleIdentityPlatform,
 };

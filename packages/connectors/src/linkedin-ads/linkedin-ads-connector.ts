@@ -1,0 +1,386 @@
+import type { ConnectorConfig, LinkedInAdsConfig } from "../config.ts";
+import {
+  CAMPAIGN_FILTERS,
+  checkRange,
+  dailySeries,
+  httpClientFor,
+  nameMatches,
+  normaliseFilters,
+  notConfigured,
+  requireOAuth,
+  requireRefreshToken,
+} from "../connector-kit.ts";
+import { eachDate } from "../dates.ts";
+import { AuthError, BadRequestError, PlatformDownError } from "../errors.ts";
+import { decimalToMicros } from "../money.ts";
+import { authorizeUrlWith, type OAuthClient, postTokenGrant } from "../oauth/oauth2-client.ts";
+import { acceptLinkedInAdsReturn } from "../oauth/return-rules.ts";
+import { toTokens } from "../oauth/token-response.ts";
+import type {
+  AdAccountView,
+  ConnectionIdentity,
+  Connector,
+  DailyMetrics,
+  DailyMetricsRow,
+  FilterValue,
+  OAuthTokens,
+} from "../types.ts";
+import { classifyLinkedInError } from "./classify.ts";
+import {
+  type AnalyticsElement,
+  adAccountSchema,
+  adAccountsPageSchema,
+  adCampaignsPageSchema,
+  analyticsSchema,
+  userInfoSchema,
+} from "./schemas.ts";
+
+const SLUG = "linkedinads";
+
+/** Scopes asked for: ad accounts and campaigns, reporting, and OpenID Connect for the connection's identity. */
+export const LINKEDIN_ADS_SCOPES = ["r_ads", "r_ads_reporting", "openid", "profile", "email"];
+
+/** LinkedIn reports and serves dates in UTC; ad accounts carry no time zone. */
+export const LINKEDIN_TIME_ZONE = "UTC";
+
+/** Most elements one `adAnalytics` answer holds (LinkedIn's documented cap). */
+const MAX_ELEMENTS = 15_000;
+/** Elements per finder page. */
+const PAGE_SIZE = 100;
+/** Pages followed at most per listing. */
+const MAX_PAGES = 200;
+
+/** The analytics fields read (LinkedIn answers only the fields asked for). */
+const ANALYTICS_FIELDS = [
+  "dateRange",
+  "pivotValues",
+  "costInLocalCurrency",
+  "impressions",
+  "clicks",
+  "externalWebsiteConversions",
+  "conversionValueInLocalCurrency",
+];
+
+/**
+ * LinkedIn Ads connector (Marketing API, Rest.li 2.0, `Linkedin-Version` pinned).
+ * - OAuth: `www.linkedin.com/oauth/v2` authorization code flow (no PKCE for web apps), scopes
+ *   `r_ads r_ads_reporting openid profile email`; access tokens last 60 days; programmatic refresh
+ *   tokens (approved partners) last a year from consent and are not rotated (a refresh answers the
+ *   same refresh token with its remaining lifetime). Revoke: `POST /oauth/v2/revoke`. Identity from
+ *   the OpenID Connect `/v2/userinfo`.
+ * - Accounts: `GET /rest/adAccounts?q=search` (paged by `pageToken`), time zone UTC.
+ * - Metrics: `GET /rest/adAnalytics?q=analytics&pivot=ACCOUNT&timeGranularity=DAILY`, or
+ *   `pivot=CAMPAIGN` with `campaigns=List(urn:li:sponsoredCampaign:...)` when the tracker filters
+ *   (the name filter is resolved to ids through `adCampaigns`). Cost and conversion value are decimal
+ *   strings in the account currency; conversions are `externalWebsiteConversions`.
+ * https://learn.microsoft.com/en-us/linkedin/marketing/integrations/ads-reporting/ads-reporting
+ */
+export function createLinkedInAdsConnector(config: ConnectorConfig): Connector {
+  const settings = config.linkedinads;
+  const http = httpClientFor(SLUG, config.http, { classify: classifyLinkedInError });
+  const now = config.http?.now ?? Date.now;
+  const need = (): LinkedInAdsConfig => {
+    if (!settings) throw notConfigured(SLUG);
+    return settings;
+  };
+  const client = (): OAuthClient => {
+    const s = need();
+    return {
+      clientId: s.clientId,
+      clientSecret: s.clientSecret,
+      tokenUrl: s.tokenUrl,
+      auth: "client_secret_post",
+    };
+  };
+  const api = (path: string) => `${need().apiBaseUrl.replace(/\/+$/, "")}${path}`;
+  const headers = (tokens: OAuthTokens) => ({
+    authorization: `Bearer ${tokens.accessToken}`,
+    "linkedin-version": need().apiVersion,
+    "x-restli-protocol-version": "2.0.0",
+  });
+
+  /** Follows `metadata.nextPageToken` through a finder. */
+  async function finder<T extends { metadata?: { nextPageToken?: string | null } | null | undefined }>(
+    tokens: OAuthTokens,
+    operation: string,
+    path: string,
+    parse: (body: unknown) => T,
+    onPage: (page: T) => void,
+    signal: AbortSignal | undefined,
+  ): Promise<void> {
+    let pageToken: string | undefined;
+    for (let page = 0; ; page++) {
+      if (page >= MAX_PAGES) {
+        throw new PlatformDownError(`${SLUG} ${operation}: too many pages`, {
+          platform: SLUG,
+          reason: "paging",
+        });
+      }
+      const body = await http.json(
+        {
+          operation,
+          url: api(path),
+          query: { q: "search", pageSize: PAGE_SIZE, pageToken },
+          headers: headers(tokens),
+          signal,
+        },
+        parse,
+      );
+      onPage(body);
+      pageToken = body.metadata?.nextPageToken ?? undefined;
+      if (!pageToken) return;
+    }
+  }
+
+  async function campaigns(tokens: OAuthTokens, accountId: string, signal: AbortSignal | undefined) {
+    const out: FilterValue[] = [];
+    await finder(
+      tokens,
+      "adCampaigns",
+      `/rest/adAccounts/${accountId}/adCampaigns`,
+      (body) => adCampaignsPageSchema.parse(body),
+      (page) => {
+        for (const c of page.elements) out.push({ id: c.id, name: c.name ?? c.id, status: c.status ?? "" });
+      },
+      signal,
+    );
+    return out;
+  }
+
+  /** One `adAnalytics` call for a date range (already within the element cap). */
+  async function analytics(
+    tokens: OAuthTokens,
+    accountId: string,
+    from: string,
+    to: string,
+    campaignIds: string[] | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<AnalyticsElement[]> {
+    // Rest.li 2.0 query syntax: the structure characters stay literal, the URNs inside are encoded,
+    // so the query string is written here rather than by URLSearchParams.
+    const params = [
+      "q=analytics",
+      `pivot=${campaignIds ? "CAMPAIGN" : "ACCOUNT"}`,
+      "timeGranularity=DAILY",
+      `dateRange=(start:${restliDate(from)},end:${restliDate(to)})`,
+      `accounts=List(${encodeURIComponent(`urn:li:sponsoredAccount:${accountId}`)})`,
+      ...(campaignIds
+        ? [
+            `campaigns=List(${campaignIds.map((id) => encodeURIComponent(`urn:li:sponsoredCampaign:${id}`)).join(",")})`,
+          ]
+        : []),
+      `fields=${ANALYTICS_FIELDS.join(",")}`,
+    ];
+    const body = await http.json(
+      {
+        operation: "adAnalytics",
+        url: `${api("/rest/adAnalytics")}?${params.join("&")}`,
+        headers: headers(tokens),
+        signal,
+      },
+      (b) => analyticsSchema.parse(b),
+    );
+    return body.elements;
+  }
+
+  return {
+    slug: SLUG,
+    displayName: "LinkedIn Ads",
+    live: true,
+    capabilities: {
+      auth: "oauth2",
+      pkce: false,
+      refresh: "refresh_token",
+      rotatesRefreshToken: false,
+      revoke: true,
+      needsRefreshToken: true,
+    },
+    acceptReturn: acceptLinkedInAdsReturn,
+
+    authorizeUrl({ state, redirectUri }) {
+      const s = need();
+      const url = authorizeUrlWith(s.authorizeUrl, {
+        response_type: "code",
+        client_id: s.clientId,
+        redirect_uri: redirectUri,
+        state,
+        scope: LINKEDIN_ADS_SCOPES.join(" "),
+      });
+      return { url };
+    },
+
+    async exchangeCode({ code, redirectUri }) {
+      const answer = await postTokenGrant(http, client(), {
+        grant_type: "authorization_code",
+        code,
+        redirect_uri: redirectUri,
+      });
+      const tokens = toTokens(answer, now());
+      const me = await http.json(
+        {
+          operation: "userinfo",
+          url: api("/v2/userinfo"),
+          headers: { authorization: `Bearer ${tokens.accessToken}` },
+        },
+        (body) => userInfoSchema.parse(body),
+      );
+      const identity: ConnectionIdentity = { id: me.sub };
+      if (me.email) identity.email = me.email;
+      if (me.name) identity.name = me.name;
+      return { tokens, identity };
+    },
+
+    async refreshAccessToken(tokens) {
+      const refreshToken = requireRefreshToken(tokens, SLUG);
+      const answer = await postTokenGrant(http, client(), {
+        grant_type: "refresh_token",
+        refresh_token: refreshToken,
+      });
+      return toTokens(answer, now(), tokens);
+    },
+
+    async revoke(credentials) {
+      const tokens = requireOAuth(credentials, SLUG);
+      const s = need();
+      try {
+        await http.raw({
+          operation: "revoke",
+          method: "POST",
+          url: s.revokeUrl,
+          form: { client_id: s.clientId, client_secret: s.clientSecret, token: tokens.accessToken },
+        });
+      } catch (error) {
+        if (error instanceof AuthError) return; // already invalid: nothing left to revoke
+        throw error;
+      }
+    },
+
+    async listAdAccounts(credentials, options) {
+      const tokens = requireOAuth(credentials, SLUG);
+      const views: AdAccountView[] = [];
+      await finder(
+        tokens,
+        "adAccounts",
+        "/rest/adAccounts",
+        (body) => adAccountsPageSchema.parse(body),
+        (page) => {
+          for (const a of page.elements) {
+            const metaData: Record<string, string> = {};
+            if (a.status) metaData.status = a.status;
+            if (a.type) metaData.type = a.type;
+            views.push({
+              id: a.id,
+              name: a.name ?? a.id,
+              currency: a.currency ?? "",
+              timeZone: LINKEDIN_TIME_ZONE,
+              metaData,
+            });
+          }
+        },
+        options?.signal,
+      );
+      return views.sort((a, b) => a.name.localeCompare(b.name));
+    },
+
+    async fetchDailyMetrics(credentials, query): Promise<DailyMetrics> {
+      const tokens = requireOAuth(credentials, SLUG);
+      checkRange(query, SLUG);
+      const accountId = checkId(query.account.id, "account");
+      const filters = normaliseFilters(query.filters);
+      let campaignIds: string[] | undefined;
+      if (filters.nameContains) {
+        const wanted = filters.campaignIds ? new Set(filters.campaignIds) : undefined;
+        campaignIds = (await campaigns(tokens, accountId, query.signal))
+          .filter((c) => (!wanted || wanted.has(c.id)) && nameMatches(c.name, filters.nameContains))
+          .map((c) => c.id);
+      } else if (filters.campaignIds) {
+        campaignIds = filters.campaignIds.map((id) => checkId(id, "campaign"));
+      }
+      const partials: DailyMetricsRow[] = [];
+      if (!campaignIds || campaignIds.length) {
+        const days = Math.max(1, Math.floor(MAX_ELEMENTS / Math.max(1, campaignIds?.length ?? 1)));
+        for (const [from, to] of chunks(query.from, query.to, days)) {
+          const elements = await analytics(tokens, accountId, from, to, campaignIds, query.signal);
+          partials.push(...elements.map(analyticsToRow));
+        }
+      }
+      let currency = query.account.currency;
+      if (!currency) {
+        const account = await http.json(
+          {
+            operation: "adAccount",
+            url: api(`/rest/adAccounts/${accountId}`),
+            headers: headers(tokens),
+            signal: query.signal,
+          },
+          (body) => adAccountSchema.parse(body),
+        );
+        currency = account.currency ?? "";
+      }
+      return {
+        accountId,
+        currency,
+        timeZone: LINKEDIN_TIME_ZONE,
+        rows: dailySeries(query.from, query.to, partials),
+      };
+    },
+
+    filterDefinitions: () => CAMPAIGN_FILTERS,
+
+    async listFilterValues(credentials, query): Promise<FilterValue[]> {
+      if (query.filterId !== "campaigns") return [];
+      const tokens = requireOAuth(credentials, SLUG);
+      const accountId = checkId(query.account.id, "account");
+      return (await campaigns(tokens, accountId, query.signal))
+        .filter((c) => nameMatches(c.name, query.search?.trim()))
+        .sort((a, b) => a.name.localeCompare(b.name));
+    },
+  };
+}
+
+function checkId(id: string, what: string): string {
+  if (!/^\d{1,20}$/.test(id)) {
+    throw new BadRequestError(`${SLUG}: ${what} id must be digits`, {
+      platform: SLUG,
+      reason: `bad_${what}_id`,
+    });
+  }
+  return id;
+}
+
+/** `yyyy-MM-dd` -> Rest.li `(year:2024,month:6,day:1)`. */
+function restliDate(date: string): string {
+  const [y, m, d] = date.split("-").map(Number);
+  return `(year:${y},month:${m},day:${d})`;
+}
+
+/** Consecutive `[from, to]` ranges of at most `days` days covering `from..to`. */
+function chunks(from: string, to: string, days: number): Array<[string, string]> {
+  const dates = eachDate(from, to);
+  const out: Array<[string, string]> = [];
+  for (let i = 0; i < dates.length; i += days) {
+    const start = dates[i] as string;
+    const end = dates[Math.min(i + days, dates.length) - 1] as string;
+    out.push([start, end]);
+  }
+  return out;
+}
+
+/**
+ * One `adAnalytics` element -> a partial daily row: `costInLocalCurrency` and
+ * `conversionValueInLocalCurrency` (decimal strings in the account currency) -> micros; the date is
+ * the element's `dateRange.start` (UTC).
+ */
+export function analyticsToRow(element: AnalyticsElement): DailyMetricsRow {
+  const s = element.dateRange.start;
+  return {
+    date: `${s.year}-${String(s.month).padStart(2, "0")}-${String(s.day).padStart(2, "0")}`,
+    spendMicros: element.costInLocalCurrency ? decimalToMicros(element.costInLocalCurrency) : 0,
+    impressions: element.impressions ?? 0,
+    clicks: element.clicks ?? 0,
+    conversions: element.externalWebsiteConversions ?? 0,
+    revenueMicros: element.conversionValueInLocalCurrency
+      ? decimalToMicros(element.conversionValueInLocalCurrency)
+      : 0,
+  };
+}

@@ -1,0 +1,61 @@
+import { z } from "zod";
+
+/**
+ * Response shapes of the LinkedIn Marketing API (Rest.li 2.0, versioned `/rest`). Ids are numbers,
+ * money fields decimal strings, counts numbers. Only the fields the connector reads are declared.
+ * https://learn.microsoft.com/en-us/linkedin/marketing/integrations/ads-reporting/ads-reporting
+ */
+const id = z.union([z.number(), z.string()]).transform((v) => String(v));
+const decimal = z.union([z.string(), z.number()]).transform((v) => String(v));
+
+/** Cursor paging of finder answers (`metadata.nextPageToken`). */
+const metadata = z.object({ nextPageToken: z.string().nullish() }).loose().nullish();
+
+/** One ad account. */
+export const adAccountSchema = z
+  .object({
+    id,
+    name: z.string().nullish(),
+    currency: z.string().nullish(),
+    status: z.string().nullish(),
+    type: z.string().nullish(),
+    test: z.boolean().nullish(),
+  })
+  .loose();
+
+/** `GET /rest/adAccounts?q=search` page. */
+export const adAccountsPageSchema = z.object({ elements: z.array(adAccountSchema), metadata });
+
+/** `GET /rest/adAccounts/{id}/adCampaigns?q=search` page. */
+export const adCampaignsPageSchema = z.object({
+  elements: z.array(z.object({ id, name: z.string().nullish(), status: z.string().nullish() }).loose()),
+  metadata,
+});
+
+const day = z.object({ year: z.number(), month: z.number(), day: z.number() });
+
+/** One `adAnalytics` element (one pivot value on one day with `timeGranularity=DAILY`). */
+export const analyticsElementSchema = z
+  .object({
+    pivotValues: z.array(z.string()).nullish(),
+    dateRange: z.object({ start: day, end: day.nullish() }),
+    costInLocalCurrency: decimal.nullish(),
+    impressions: z.number().nullish(),
+    clicks: z.number().nullish(),
+    externalWebsiteConversions: z.number().nullish(),
+    conversionValueInLocalCurrency: decimal.nullish(),
+  })
+  .loose();
+
+/** One `adAnalytics` element. */
+export type AnalyticsElement = z.infer<typeof analyticsElementSchema>;
+
+/** `GET /rest/adAnalytics?q=analytics` answer (not paged; at most 15,000 elements). */
+export const analyticsSchema = z.object({ elements: z.array(analyticsElementSchema) });
+
+/** `GET /v2/userinfo` (OpenID Connect). */
+export const userInfoSchema = z.object({
+  sub: z.string(),
+  name: z.string().nullish(),
+  email: z.string().nullish(),
+});
