@@ -55,8 +55,14 @@ export const userTypeSchema = z.enum(USER_TYPES);
  */
 export const userRefSchema = z.union([idSchema, z.object({ _id: idSchema }).loose()]).optional();
 
-/** ISO 4217 currency codes the runtime knows (about 300, including XAG, XPT and XPD). */
-const CURRENCIES = new Set(Intl.supportedValuesOf("currency"));
+/**
+ * ISO 4217 codes: the runtime's current list plus the precious metals and legacy codes the spec's
+ * currency select offers (section 2.9: "legacy ones such as the metals XAG, XPT and XPD").
+ */
+const CURRENCIES = new Set([
+  ...Intl.supportedValuesOf("currency"),
+  ...["XAU", "XAG", "XPT", "XPD", "BYR", "VEF", "LTL", "LVL", "EEK", "MRO", "STD", "ZMK", "SKK", "CYP", "MTL"],
+]);
 export const currencySchema = z
   .string()
   .trim()
