@@ -1,0 +1,399 @@
+import { splitRange } from "../amazon-ads/report-kit.ts";
+import type { ConnectorConfig, RedditAdsConfig } from "../config.ts";
+import {
+  CAMPAIGN_FILTERS,
+  checkRange,
+  dailySeries,
+  httpClientFor,
+  nameMatches,
+  normaliseFilters,
+  notConfigured,
+  requireOAuth,
+  requireRefreshToken,
+} from "../connector-kit.ts";
+import { addDays, isIsoDate } from "../dates.ts";
+import { AuthError, BadRequestError, isConnectorError, PlatformDownError } from "../errors.ts";
+import type { FetchLike } from "../http/http-client.ts";
+import { decimalToMicros, parseCount } from "../money.ts";
+import { authorizeUrlWith, type OAuthClient, postTokenGrant } from "../oauth/oauth2-client.ts";
+import { acceptRedditAdsReturn } from "../oauth/return-rules.ts";
+import { toTokens } from "../oauth/token-response.ts";
+import type {
+  AdAccountView,
+  Connector,
+  DailyMetrics,
+  DailyMetricsRow,
+  FilterValue,
+  OAuthTokens,
+} from "../types.ts";
+import { classifyRedditError } from "./classify.ts";
+import {
+  type RedditReportRow,
+  redditAdAccountResponseSchema,
+  redditAdAccountsPageSchema,
+  redditBusinessesPageSchema,
+  redditCampaignsPageSchema,
+  redditMeSchema,
+  redditReportPageSchema,
+} from "./schemas.ts";
+
+const SLUG = "redditads";
+
+/** Scope asked for: read access to ads data (reports, accounts, campaigns). */
+export const REDDIT_ADS_SCOPES = ["adsread"];
+/** Days per report request (the connector keeps each report to about a month). */
+export const REDDIT_REPORT_MAX_DAYS = 31;
+/** Report fields (request names are upper case, answer keys lower case). */
+export const REDDIT_REPORT_FIELDS = [
+  "SPEND",
+  "IMPRESSIONS",
+  "CLICKS",
+  "CONVERSION_PURCHASE_CLICKS",
+  "CONVERSION_PURCHASE_VIEWS",
+  "CONVERSION_PURCHASE_TOTAL_VALUE",
+];
+/** Pages followed at most per listing or report. */
+const MAX_PAGES = 200;
+
+/**
+ * Reddit Ads connector (beta), Ads API v3. OAuth: `www.reddit.com/api/v1/authorize` with
+ * `duration=permanent` (so a refresh token is issued) and scope `adsread`; token and revoke calls
+ * authenticate with HTTP Basic; no PKCE. A refresh answer that carries a new refresh token replaces
+ * the stored one. Revoke: `POST /api/v1/revoke_token` with the refresh token. Every call sends the
+ * descriptive `User-Agent` Reddit requires. Accounts: `GET /me/businesses`, then
+ * `GET /businesses/{id}/ad_accounts` (paged by `pagination.next_url`). Metrics:
+ * `POST /ad_accounts/{id}/reports` with `breakdowns: [DATE]` (plus `CAMPAIGN_ID` when filtered) in
+ * the account's time zone, at most 31 days per report, pages re-posted to `next_url`; spend is in
+ * micros, purchase value in cents, conversions are purchase clicks + views.
+ * https://ads-api.reddit.com/docs/v3/
+ */
+export function createRedditAdsConnector(config: ConnectorConfig): Connector {
+  const settings = config.redditads;
+  const now = config.http?.now ?? Date.now;
+  const need = (): RedditAdsConfig => {
+    if (!settings) throw notConfigured(SLUG);
+    return settings;
+  };
+  const baseFetch: FetchLike = config.http?.fetch ?? ((input, init) => fetch(input, init));
+  // Reddit refuses (or throttles) calls without a descriptive User-Agent, token calls included.
+  const withUserAgent: FetchLike = (url, init) => {
+    const headers: Record<string, string> = {};
+    new Headers(init.headers).forEach((v, k) => {
+      headers[k] = v;
+    });
+    headers["user-agent"] = settings?.userAgent ?? "";
+    return baseFetch(url, { ...init, headers });
+  };
+  const http = httpClientFor(
+    SLUG,
+    { ...config.http, fetch: withUserAgent },
+    { classify: classifyRedditError },
+  );
+  const client = (): OAuthClient => {
+    const s = need();
+    return {
+      clientId: s.clientId,
+      clientSecret: s.clientSecret,
+      tokenUrl: s.tokenUrl,
+      auth: "client_secret_basic",
+    };
+  };
+  const api = (path: string) => {
+    const s = need();
+    return `${s.apiBaseUrl.replace(/\/+$/, "")}/${s.apiVersion}${path}`;
+  };
+
+  /** Follows `pagination.next_url` (same host only); POST pages re-send the same body. */
+  async function eachPage<
+    P extends { pagination?: { next_url?: string | null | undefined } | null | undefined },
+  >(
+    tokens: OAuthTokens,
+    operation: string,
+    first: string,
+    parse: (body: unknown) => P,
+    onPage: (page: P) => void,
+    signal: AbortSignal | undefined,
+    json?: unknown,
+  ): Promise<void> {
+    const origin = new URL(need().apiBaseUrl).origin;
+    let url: string | undefined = first;
+    for (let page = 0; url; page++) {
+      if (page >= MAX_PAGES) {
+        throw new PlatformDownError(`${SLUG} ${operation}: too many pages`, {
+          platform: SLUG,
+          reason: "paging",
+        });
+      }
+      const body: P = await http.json(
+        {
+          operation,
+          method: json === undefined ? "GET" : "POST",
+          url,
+          headers: bearer(tokens),
+          json,
+          signal,
+        },
+        parse,
+      );
+      onPage(body);
+      const next = body.pagination?.next_url ?? undefined;
+      if (next && new URL(next).origin !== origin) {
+        throw new PlatformDownError(`${SLUG} ${operation}: paging link to another host`, {
+          platform: SLUG,
+          reason: "paging",
+        });
+      }
+      url = next;
+    }
+  }
+
+  async function campaigns(tokens: OAuthTokens, accountId: string, signal?: AbortSignal) {
+    const out: FilterValue[] = [];
+    await eachPage(
+      tokens,
+      "campaigns",
+      api(`/ad_accounts/${accountId}/campaigns?page.size=1000`),
+      (b) => redditCampaignsPageSchema.parse(b),
+      (page) => {
+        for (const c of page.data) {
+          out.push({
+            id: c.id,
+            name: c.name ?? c.id,
+            status: c.effective_status ?? c.configured_status ?? "",
+          });
+        }
+      },
+      signal,
+    );
+    return out;
+  }
+
+  return {
+    slug: SLUG,
+    displayName: "Reddit Ads",
+    live: true,
+    capabilities: {
+      auth: "oauth2",
+      pkce: false,
+      refresh: "refresh_token",
+      rotatesRefreshToken: false,
+      revoke: true,
+      needsRefreshToken: false,
+    },
+    acceptReturn: acceptRedditAdsReturn,
+
+    authorizeUrl({ state, redirectUri }) {
+      const s = need();
+      const url = authorizeUrlWith(s.authorizeUrl, {
+        client_id: s.clientId,
+        response_type: "code",
+        state,
+        redirect_uri: redirectUri,
+        duration: "permanent",
+        scope: REDDIT_ADS_SCOPES.join(" "),
+      });
+      return { url };
+    },
+
+    async exchangeCode({ code, redirectUri }) {
+      const answer = await postTokenGrant(http, client(), {
+        grant_type: "authorization_code",
+        code,
+        redirect_uri: redirectUri,
+      });
+      const tokens = toTokens(answer, now());
+      // The identity only labels the connection: a failing /me must not lose the single-use code's tokens.
+      const identity: { id?: string; name?: string; email?: string } = {};
+      try {
+        const me = await http.json(
+          { operation: "me", url: api("/me"), headers: bearer(tokens), retry: { maxAttempts: 2 } },
+          (b) => redditMeSchema.parse(b),
+        );
+        if (me.data.id) identity.id = me.data.id;
+        if (me.data.username) identity.name = me.data.username;
+        if (me.data.email) identity.email = me.data.email;
+      } catch (error) {
+        if (!isConnectorError(error)) throw error;
+      }
+      return { tokens, identity };
+    },
+
+    async refreshAccessToken(tokens) {
+      const answer = await postTokenGrant(http, client(), {
+        grant_type: "refresh_token",
+        refresh_token: requireRefreshToken(tokens, SLUG),
+      });
+      return toTokens(answer, now(), tokens);
+    },
+
+    async revoke(credentials) {
+      const tokens = requireOAuth(credentials, SLUG);
+      const s = need();
+      const basic = Buffer.from(`${encodeURIComponent(s.clientId)}:${encodeURIComponent(s.clientSecret)}`);
+      try {
+        await http.raw({
+          operation: "revoke",
+          method: "POST",
+          url: s.revokeUrl,
+          headers: { authorization: `Basic ${basic.toString("base64")}` },
+          form: {
+            token: tokens.refreshToken ?? tokens.accessToken,
+            token_type_hint: tokens.refreshToken ? "refresh_token" : "access_token",
+          },
+        });
+      } catch (error) {
+        if (error instanceof AuthError) return; // already revoked
+        throw error;
+      }
+    },
+
+    async listAdAccounts(credentials, options) {
+      const tokens = requireOAuth(credentials, SLUG);
+      const businesses: string[] = [];
+      await eachPage(
+        tokens,
+        "businesses",
+        api("/me/businesses"),
+        (b) => redditBusinessesPageSchema.parse(b),
+        (page) => businesses.push(...page.data.map((b) => b.id)),
+        options?.signal,
+      );
+      const views = new Map<string, AdAccountView>();
+      for (const businessId of businesses) {
+        await eachPage(
+          tokens,
+          "ad_accounts",
+          api(`/businesses/${encodeURIComponent(businessId)}/ad_accounts?page.size=1000`),
+          (b) => redditAdAccountsPageSchema.parse(b),
+          (page) => {
+            for (const a of page.data) {
+              views.set(a.id, {
+                id: a.id,
+                name: a.name ?? a.id,
+                currency: a.currency ?? "",
+                timeZone: a.time_zone_id ?? "",
+                metaData: { businessId },
+              });
+            }
+          },
+          options?.signal,
+        );
+      }
+      return [...views.values()].sort((a, b) => a.name.localeCompare(b.name));
+    },
+
+    async fetchDailyMetrics(credentials, query): Promise<DailyMetrics> {
+      const tokens = requireOAuth(credentials, SLUG);
+      checkRange(query, SLUG);
+      const accountId = checkAccountId(query.account.id);
+      let currency = query.account.currency;
+      let timeZone = query.account.timeZone;
+      if (!currency || !timeZone) {
+        const info = await http.json(
+          {
+            operation: "ad_account",
+            url: api(`/ad_accounts/${accountId}`),
+            headers: bearer(tokens),
+            signal: query.signal,
+          },
+          (b) => redditAdAccountResponseSchema.parse(b),
+        );
+        currency ||= info.data.currency ?? "";
+        timeZone ||= info.data.time_zone_id ?? "";
+      }
+      const filters = normaliseFilters(query.filters);
+      let keep: Set<string> | undefined;
+      if (filters.campaignIds || filters.nameContains) {
+        keep = new Set(
+          (await campaigns(tokens, accountId, query.signal))
+            .filter((c) => !filters.campaignIds || filters.campaignIds.includes(c.id))
+            .filter((c) => nameMatches(c.name, filters.nameContains))
+            .map((c) => c.id),
+        );
+      }
+      const partials: DailyMetricsRow[] = [];
+      for (const window of keep?.size === 0 ? [] : splitRange(query.from, query.to, REDDIT_REPORT_MAX_DAYS)) {
+        const body = {
+          data: {
+            starts_at: `${window.from}T00:00:00Z`,
+            ends_at: `${addDays(window.to, 1)}T00:00:00Z`,
+            fields: REDDIT_REPORT_FIELDS,
+            breakdowns: keep ? ["CAMPAIGN_ID", "DATE"] : ["DATE"],
+            time_zone_id: timeZone || "GMT",
+          },
+        };
+        await eachPage(
+          tokens,
+          "report",
+          api(`/ad_accounts/${accountId}/reports`),
+          (b) => redditReportPageSchema.parse(b),
+          (page) => {
+            for (const row of page.data.metrics ?? []) {
+              if (keep && !keep.has(row.campaign_id ?? "")) continue;
+              const partial = reportRowToPartial(row);
+              if (partial.date >= window.from && partial.date <= window.to) partials.push(partial);
+            }
+          },
+          query.signal,
+          body,
+        );
+      }
+      return {
+        accountId,
+        currency: currency ?? "",
+        timeZone: timeZone ?? "",
+        rows: dailySeries(query.from, query.to, partials),
+      };
+    },
+
+    filterDefinitions: () => CAMPAIGN_FILTERS,
+
+    async listFilterValues(credentials, query): Promise<FilterValue[]> {
+      if (query.filterId !== "campaigns") return [];
+      const tokens = requireOAuth(credentials, SLUG);
+      const accountId = checkAccountId(query.account.id);
+      return (await campaigns(tokens, accountId, query.signal))
+        .filter((c) => nameMatches(c.name, query.search?.trim()))
+        .sort((a, b) => a.name.localeCompare(b.name));
+    },
+  };
+}
+
+function bearer(tokens: OAuthTokens): Record<string, string> {
+  return { authorization: `Bearer ${tokens.accessToken}` };
+}
+
+function checkAccountId(id: string): string {
+  if (!/^[A-Za-z0-9_-]{1,100}$/.test(id)) {
+    throw new BadRequestError(`${SLUG}: ad account id is malformed`, {
+      platform: SLUG,
+      reason: "bad_account_id",
+    });
+  }
+  return id;
+}
+
+/**
+ * One report row -> a partial daily row: `spend` micros as is, `conversion_purchase_total_value`
+ * cents -> micros (x 10,000, exactly), conversions = purchase clicks + purchase views.
+ * @throws PlatformDownError for a row whose date is not `yyyy-MM-dd`
+ */
+export function reportRowToPartial(row: RedditReportRow): DailyMetricsRow {
+  const date = row.date.slice(0, 10);
+  if (!isIsoDate(date)) {
+    throw new PlatformDownError(`${SLUG} report: malformed date`, {
+      platform: SLUG,
+      reason: "unexpected_shape",
+    });
+  }
+  const cents = row.conversion_purchase_total_value;
+  return {
+    date,
+    spendMicros: Math.round(parseCount(row.spend)),
+    impressions: parseCount(row.impressions),
+    clicks: parseCount(row.clicks),
+    conversions: parseCount(row.conversion_purchase_clicks) + parseCount(row.conversion_purchase_views),
+    revenueMicros:
+      cents === null || cents === undefined || cents === "" ? 0 : Math.round(decimalToMicros(cents) / 100),
+  };
+}

@@ -1,0 +1,82 @@
+import { z } from "zod";
+
+/**
+ * Response shapes of the Reddit Ads API v3 as the connector reads them (others pass through).
+ * Every answer is `{"data": ..., "pagination": {"next_url"}}`; report rows use lowercase keys.
+ * Checked against the Airbyte source-reddit-ads manifest and mock-server tests.
+ * https://ads-api.reddit.com/docs/v3/
+ */
+
+const pagination = z.object({ next_url: z.string().nullable().optional() }).loose().nullable().optional();
+
+const numeric = z.union([z.number(), z.string()]).nullable().optional();
+
+/** One ad account. */
+export const redditAdAccountSchema = z
+  .object({
+    id: z.string(),
+    name: z.string().nullable().optional(),
+    currency: z.string().nullable().optional(),
+    time_zone_id: z.string().nullable().optional(),
+    business_id: z.string().nullable().optional(),
+  })
+  .loose();
+
+/** `GET /me/businesses` page. */
+export const redditBusinessesPageSchema = z.object({
+  data: z.array(z.object({ id: z.string(), name: z.string().nullable().optional() }).loose()),
+  pagination,
+});
+
+/** `GET /businesses/{id}/ad_accounts` page. */
+export const redditAdAccountsPageSchema = z.object({ data: z.array(redditAdAccountSchema), pagination });
+
+/** `GET /ad_accounts/{id}`. */
+export const redditAdAccountResponseSchema = z.object({ data: redditAdAccountSchema }).loose();
+
+/** `GET /ad_accounts/{id}/campaigns` page. */
+export const redditCampaignsPageSchema = z.object({
+  data: z.array(
+    z
+      .object({
+        id: z.string(),
+        name: z.string().nullable().optional(),
+        configured_status: z.string().nullable().optional(),
+        effective_status: z.string().nullable().optional(),
+      })
+      .loose(),
+  ),
+  pagination,
+});
+
+/** One report row: `date` (and `campaign_id` with that breakdown), spend in micros, purchase value in cents. */
+export const redditReportRowSchema = z
+  .object({
+    date: z.string(),
+    campaign_id: z.string().nullable().optional(),
+    spend: numeric,
+    impressions: numeric,
+    clicks: numeric,
+    conversion_purchase_clicks: numeric,
+    conversion_purchase_views: numeric,
+    conversion_purchase_total_value: numeric,
+  })
+  .loose();
+
+/** One report row. */
+export type RedditReportRow = z.infer<typeof redditReportRowSchema>;
+
+/** `POST /ad_accounts/{id}/reports` page. */
+export const redditReportPageSchema = z.object({
+  data: z.object({ metrics: z.array(redditReportRowSchema).nullable().optional() }).loose(),
+  pagination,
+});
+
+/** `GET /me`: the connected Reddit user. */
+export const redditMeSchema = z
+  .object({
+    data: z
+      .object({ id: z.string().optional(), username: z.string().optional(), email: z.string().optional() })
+      .loose(),
+  })
+  .loose();
