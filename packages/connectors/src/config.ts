@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { AttemptEvent, FetchLike } from "./http/http-client.ts";
 import type { RetryPolicy } from "./http/retry-policy.ts";
+import type { SsrfGuardOptions } from "./security/ssrf-guard.ts";
 
 /** Google Ads API version every Google Ads call uses (Google sunsets a version about a year after release). */
 export const GOOGLE_ADS_API_VERSION = "v23";
@@ -14,6 +15,22 @@ export const LINKEDIN_ADS_API_VERSION = "202603";
 export const TIKTOK_ADS_API_VERSION = "v1.3";
 /** Pinterest API version (path segment of every call). */
 export const PINTEREST_ADS_API_VERSION = "v5";
+/** X Ads API version (`https://ads-api.x.com/{version}`); X announces each sunset ahead. */
+export const X_ADS_API_VERSION = "12";
+/** Reddit Ads API version (`https://ads-api.reddit.com/api/{version}`; v2 was sunset on 2025-09-30). */
+export const REDDIT_ADS_API_VERSION = "v3";
+/** Amazon Ads reporting version, sent in the media type `application/vnd.createasyncreportrequest.v3+json`. */
+export const AMAZON_ADS_REPORTING_VERSION = "v3";
+/** Display & Video 360 API version (partners, advertisers, campaigns); v1 to v3 are sunset. */
+export const DV360_API_VERSION = "v4";
+/** Bid Manager API version (DV360 reporting: queries and reports); v1 and v1.1 are sunset. */
+export const BID_MANAGER_API_VERSION = "v2";
+/** Cake method versions: every Cake API method carries its own version in its path (`/api/{v}/...`). */
+export const CAKE_API_VERSIONS = Object.freeze({
+  dailySummaryExport: "2",
+  exportAdvertisers: "6",
+  exportOffers: "5",
+});
 
 /** HTTP settings shared by all connectors (see `http/http-client.ts`). Injectables are for tests. */
 export interface HttpSettings {
@@ -134,6 +151,112 @@ export interface PinterestAdsConfig {
   apiVersion: string;
 }
 
+/**
+ * X (Twitter) Ads: OAuth 1.0a consumer credentials and hosts. Real endpoints: OAuth
+ * `https://api.x.com` (`/oauth/request_token`, `/oauth/authorize`, `/oauth/access_token`,
+ * `/1.1/oauth/invalidate_token`), Ads API `https://ads-api.x.com`.
+ */
+export interface TwitterAdsConfig {
+  consumerKey: string;
+  consumerSecret: string;
+  /** OAuth host, e.g. `https://api.x.com`. */
+  oauthBaseUrl: string;
+  /** Ads API host without version, e.g. `https://ads-api.x.com`. */
+  adsApiBaseUrl: string;
+  apiVersion: string;
+}
+
+/**
+ * Reddit Ads (beta): OAuth client and hosts. Real endpoints: authorize
+ * `https://www.reddit.com/api/v1/authorize`, token `https://www.reddit.com/api/v1/access_token`,
+ * revoke `https://www.reddit.com/api/v1/revoke_token`, API `https://ads-api.reddit.com/api`.
+ */
+export interface RedditAdsConfig {
+  clientId: string;
+  clientSecret: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  revokeUrl: string;
+  /** Without version, e.g. `https://ads-api.reddit.com/api`. */
+  apiBaseUrl: string;
+  apiVersion: string;
+  /** Reddit requires a descriptive `User-Agent` on every call (`<platform>:<app>:<version>`). */
+  userAgent: string;
+}
+
+/** How long to wait for an asynchronous report (Amazon Ads, DV360); see `amazon-ads/report-kit.ts`. */
+export interface ReportPollConfig {
+  initialDelayMs?: number;
+  maxDelayMs?: number;
+  maxWaitMs?: number;
+}
+
+/** An Amazon Ads API region and its host. */
+export interface AmazonAdsRegion {
+  code: "NA" | "EU" | "FE";
+  /** e.g. `https://advertising-api.amazon.com`. */
+  apiBaseUrl: string;
+}
+
+/**
+ * Amazon Ads: Login with Amazon client and the regional Advertising API hosts. Real endpoints:
+ * authorize `https://www.amazon.com/ap/oa`, token `https://api.amazon.com/auth/o2/token`, user
+ * profile `https://api.amazon.com/user/profile`, API NA `https://advertising-api.amazon.com`, EU
+ * `https://advertising-api-eu.amazon.com`, FE `https://advertising-api-fe.amazon.com`.
+ */
+export interface AmazonAdsConfig {
+  clientId: string;
+  clientSecret: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  /** Login with Amazon user profile (name and email of the connection). */
+  profileUrl: string;
+  /** Regions whose profiles are listed; a view remembers its region. */
+  regions: AmazonAdsRegion[];
+  reportingVersion: string;
+  reportPoll?: ReportPollConfig;
+}
+
+/**
+ * Google Display & Video 360: Google OAuth client, the DV360 API (advertisers, campaigns) and Bid
+ * Manager (reports). Real endpoints: authorize `https://accounts.google.com/o/oauth2/v2/auth`,
+ * token `https://oauth2.googleapis.com/token`, revoke `https://oauth2.googleapis.com/revoke`, APIs
+ * `https://displayvideo.googleapis.com` and `https://doubleclickbidmanager.googleapis.com`.
+ */
+export interface GoogleDv360Config {
+  clientId: string;
+  clientSecret: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  revokeUrl: string;
+  /** Without version, e.g. `https://displayvideo.googleapis.com`. */
+  displayVideoBaseUrl: string;
+  displayVideoVersion: string;
+  /** Without version, e.g. `https://doubleclickbidmanager.googleapis.com`. */
+  bidManagerBaseUrl: string;
+  bidManagerVersion: string;
+  reportPoll?: ReportPollConfig;
+}
+
+/**
+ * Cake (API key + user-given instance domain). Nothing to configure in a deployment: every call
+ * goes to `https://{domain}` through the SSRF guard. `sandbox` exists only in local mode (set by
+ * `sandboxConnectorConfig`, never from user input): the one reserved demo domain
+ * {@link CAKE_SANDBOX_DOMAIN} is then served by the local sandbox; every other domain, including
+ * the sandbox's own address, still goes through the guard and is refused when not public.
+ */
+export interface CakeConfig {
+  sandbox?: { domain: string; baseUrl: string };
+  /** Test hooks of the SSRF guard (DNS lookup, pinned transport). Never set in a deployment. */
+  ssrfGuard?: SsrfGuardOptions;
+  /** Currency and time zone of views, Cake's API stating neither (default GBP, Europe/London). */
+  defaultCurrency?: string;
+  defaultTimeZone?: string;
+}
+
+/** The reserved demo Cake domain the local sandbox serves (`.test` never resolves publicly). */
+export const CAKE_SANDBOX_DOMAIN = "demo.cake.sandbox.pacer.test";
+
 /** "Sign in with Google" (OIDC). The server verifies ID tokens with aws-jwt-verify against `jwksUri`. */
 export interface GoogleIdentityConfig {
   clientId: string;
@@ -158,8 +281,12 @@ export interface ConnectorConfig {
   tiktokads?: TikTokAdsConfig;
   pinterestads?: PinterestAdsConfig;
   googleIdentity?: GoogleIdentityConfig;
-  /** Cake: lets tests reach a local https server; never set in a deployment. */
-  cake?: { allowPrivateHostsForTests?: boolean };
+  twitterads?: TwitterAdsConfig;
+  redditads?: RedditAdsConfig;
+  amazonads?: AmazonAdsConfig;
+  googledv360?: GoogleDv360Config;
+  /** Cake needs no deployment credentials; see {@link CakeConfig} for the local-mode sandbox mapping. */
+  cake?: CakeConfig;
 }
 
 /** Default Meta conversion action types, most inclusive first (`omni_purchase` spans web, app and shop). */
@@ -234,6 +361,58 @@ export function pinterestAdsEndpoints(): Omit<PinterestAdsConfig, "appId" | "app
   };
 }
 
+/** Real X endpoints, consumer credentials left to the caller. */
+export function twitterAdsEndpoints(): Omit<TwitterAdsConfig, "consumerKey" | "consumerSecret"> {
+  return {
+    oauthBaseUrl: "https://api.x.com",
+    adsApiBaseUrl: "https://ads-api.x.com",
+    apiVersion: X_ADS_API_VERSION,
+  };
+}
+
+/** Default Reddit `User-Agent` (`<platform>:<app id>:<version>`, as Reddit asks). */
+export const REDDIT_ADS_DEFAULT_USER_AGENT = "web:pacer-spend-tracker:1.0";
+
+/** Real Reddit endpoints, credentials left to the caller. */
+export function redditAdsEndpoints(): Omit<RedditAdsConfig, "clientId" | "clientSecret"> {
+  return {
+    authorizeUrl: "https://www.reddit.com/api/v1/authorize",
+    tokenUrl: "https://www.reddit.com/api/v1/access_token",
+    revokeUrl: "https://www.reddit.com/api/v1/revoke_token",
+    apiBaseUrl: "https://ads-api.reddit.com/api",
+    apiVersion: REDDIT_ADS_API_VERSION,
+    userAgent: REDDIT_ADS_DEFAULT_USER_AGENT,
+  };
+}
+
+/** Real Amazon Ads endpoints (all three regions), credentials left to the caller. */
+export function amazonAdsEndpoints(): Omit<AmazonAdsConfig, "clientId" | "clientSecret"> {
+  return {
+    authorizeUrl: "https://www.amazon.com/ap/oa",
+    tokenUrl: "https://api.amazon.com/auth/o2/token",
+    profileUrl: "https://api.amazon.com/user/profile",
+    regions: [
+      { code: "NA", apiBaseUrl: "https://advertising-api.amazon.com" },
+      { code: "EU", apiBaseUrl: "https://advertising-api-eu.amazon.com" },
+      { code: "FE", apiBaseUrl: "https://advertising-api-fe.amazon.com" },
+    ],
+    reportingVersion: AMAZON_ADS_REPORTING_VERSION,
+  };
+}
+
+/** Real DV360 and Bid Manager endpoints, credentials left to the caller. */
+export function googleDv360Endpoints(): Omit<GoogleDv360Config, "clientId" | "clientSecret"> {
+  return {
+    authorizeUrl: "https://accounts.google.com/o/oauth2/v2/auth",
+    tokenUrl: "https://oauth2.googleapis.com/token",
+    revokeUrl: "https://oauth2.googleapis.com/revoke",
+    displayVideoBaseUrl: "https://displayvideo.googleapis.com",
+    displayVideoVersion: DV360_API_VERSION,
+    bidManagerBaseUrl: "https://doubleclickbidmanager.googleapis.com",
+    bidManagerVersion: BID_MANAGER_API_VERSION,
+  };
+}
+
 const envSchema = z.object({
   PACER_SANDBOX_URL: z.url().optional(),
   GOOGLE_ADS_CLIENT_ID: z.string().min(1).optional(),
@@ -255,6 +434,15 @@ const envSchema = z.object({
   TIKTOK_ADS_APP_SECRET: z.string().min(1).optional(),
   PINTEREST_ADS_APP_ID: z.string().min(1).optional(),
   PINTEREST_ADS_APP_SECRET: z.string().min(1).optional(),
+  X_ADS_CONSUMER_KEY: z.string().min(1).optional(),
+  X_ADS_CONSUMER_SECRET: z.string().min(1).optional(),
+  REDDIT_ADS_CLIENT_ID: z.string().min(1).optional(),
+  REDDIT_ADS_CLIENT_SECRET: z.string().min(1).optional(),
+  REDDIT_ADS_USER_AGENT: z.string().min(1).optional(),
+  AMAZON_ADS_CLIENT_ID: z.string().min(1).optional(),
+  AMAZON_ADS_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_DV360_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_DV360_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_SIGNIN_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_SIGNIN_CLIENT_SECRET: z.string().min(1).optional(),
 });
@@ -270,6 +458,11 @@ const envSchema = z.object({
  * - LinkedIn: `LINKEDIN_ADS_CLIENT_ID`, `LINKEDIN_ADS_CLIENT_SECRET`;
  * - TikTok: `TIKTOK_ADS_APP_ID`, `TIKTOK_ADS_APP_SECRET`;
  * - Pinterest: `PINTEREST_ADS_APP_ID`, `PINTEREST_ADS_APP_SECRET`;
+ * - X: `X_ADS_CONSUMER_KEY`, `X_ADS_CONSUMER_SECRET`;
+ * - Reddit: `REDDIT_ADS_CLIENT_ID`, `REDDIT_ADS_CLIENT_SECRET` (optional `REDDIT_ADS_USER_AGENT`);
+ * - Amazon Ads: `AMAZON_ADS_CLIENT_ID`, `AMAZON_ADS_CLIENT_SECRET`;
+ * - Google DV360: `GOOGLE_DV360_CLIENT_ID`, `GOOGLE_DV360_CLIENT_SECRET`;
+ * - Cake: nothing (API key and domain come from the user; calls go through the SSRF guard);
  * - Sign in with Google: `GOOGLE_SIGNIN_CLIENT_ID`, `GOOGLE_SIGNIN_CLIENT_SECRET`.
  * @throws Error naming the malformed variable (never its value)
  */
@@ -328,6 +521,35 @@ export function connectorConfigFromEnv(env: Record<string, string | undefined>):
       appSecret: e.PINTEREST_ADS_APP_SECRET,
     };
   }
+  if (e.X_ADS_CONSUMER_KEY && e.X_ADS_CONSUMER_SECRET) {
+    config.twitterads = {
+      ...twitterAdsEndpoints(),
+      consumerKey: e.X_ADS_CONSUMER_KEY,
+      consumerSecret: e.X_ADS_CONSUMER_SECRET,
+    };
+  }
+  if (e.REDDIT_ADS_CLIENT_ID && e.REDDIT_ADS_CLIENT_SECRET) {
+    config.redditads = {
+      ...redditAdsEndpoints(),
+      clientId: e.REDDIT_ADS_CLIENT_ID,
+      clientSecret: e.REDDIT_ADS_CLIENT_SECRET,
+      ...(e.REDDIT_ADS_USER_AGENT ? { userAgent: e.REDDIT_ADS_USER_AGENT } : {}),
+    };
+  }
+  if (e.AMAZON_ADS_CLIENT_ID && e.AMAZON_ADS_CLIENT_SECRET) {
+    config.amazonads = {
+      ...amazonAdsEndpoints(),
+      clientId: e.AMAZON_ADS_CLIENT_ID,
+      clientSecret: e.AMAZON_ADS_CLIENT_SECRET,
+    };
+  }
+  if (e.GOOGLE_DV360_CLIENT_ID && e.GOOGLE_DV360_CLIENT_SECRET) {
+    config.googledv360 = {
+      ...googleDv360Endpoints(),
+      clientId: e.GOOGLE_DV360_CLIENT_ID,
+      clientSecret: e.GOOGLE_DV360_CLIENT_SECRET,
+    };
+  }
   if (e.GOOGLE_SIGNIN_CLIENT_ID && e.GOOGLE_SIGNIN_CLIENT_SECRET) {
     config.googleIdentity = {
       clientId: e.GOOGLE_SIGNIN_CLIENT_ID,
@@ -366,6 +588,10 @@ export function sandboxConnectorConfig(sandboxBaseUrl: string, http?: HttpSettin
   const li = `${base}/linkedinads`;
   const tt = `${base}/tiktokads`;
   const pin = `${base}/pinterestads`;
+  const x = `${base}/twitterads`;
+  const rd = `${base}/redditads`;
+  const amz = `${base}/amazonads`;
+  const dv = `${base}/googledv360`;
   return {
     ...(http ? { http } : {}),
     googleads: {
@@ -417,6 +643,45 @@ export function sandboxConnectorConfig(sandboxBaseUrl: string, http?: HttpSettin
       apiBaseUrl: `${pin}/api`,
       apiVersion: PINTEREST_ADS_API_VERSION,
     },
+    twitterads: {
+      consumerKey: sandboxClient("twitterads").clientId,
+      consumerSecret: sandboxClient("twitterads").clientSecret,
+      oauthBaseUrl: `${x}/api`,
+      adsApiBaseUrl: `${x}/ads-api`,
+      apiVersion: X_ADS_API_VERSION,
+    },
+    redditads: {
+      ...sandboxClient("redditads"),
+      authorizeUrl: `${rd}/www/api/v1/authorize`,
+      tokenUrl: `${rd}/www/api/v1/access_token`,
+      revokeUrl: `${rd}/www/api/v1/revoke_token`,
+      apiBaseUrl: `${rd}/ads-api/api`,
+      apiVersion: REDDIT_ADS_API_VERSION,
+      userAgent: REDDIT_ADS_DEFAULT_USER_AGENT,
+    },
+    amazonads: {
+      ...sandboxClient("amazonads"),
+      authorizeUrl: `${amz}/www/ap/oa`,
+      tokenUrl: `${amz}/api/auth/o2/token`,
+      profileUrl: `${amz}/api/user/profile`,
+      regions: [
+        { code: "NA", apiBaseUrl: `${amz}/advertising-api` },
+        { code: "EU", apiBaseUrl: `${amz}/advertising-api-eu` },
+        { code: "FE", apiBaseUrl: `${amz}/advertising-api-fe` },
+      ],
+      reportingVersion: AMAZON_ADS_REPORTING_VERSION,
+    },
+    googledv360: {
+      ...sandboxClient("googledv360"),
+      authorizeUrl: `${dv}/o/oauth2/v2/auth`,
+      tokenUrl: `${dv}/token`,
+      revokeUrl: `${dv}/revoke`,
+      displayVideoBaseUrl: `${dv}/displayvideo`,
+      displayVideoVersion: DV360_API_VERSION,
+      bidManagerBaseUrl: `${dv}/doubleclickbidmanager`,
+      bidManagerVersion: BID_MANAGER_API_VERSION,
+    },
+    cake: { sandbox: { domain: CAKE_SANDBOX_DOMAIN, baseUrl: `${base}/cake` } },
     googleIdentity: {
       ...sandboxClient("google-identity"),
       issuer: id,

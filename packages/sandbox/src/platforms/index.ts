@@ -4,6 +4,8 @@ import { googleIdentityPlatform } from "./google-identity.ts";
 import { linkedInAdsPlatform } from "./linkedinads.ts";
 import { metaPlatform } from "./meta.ts";
 import type { PlatformFactory } from "./platform-module.ts";
+import { redditAdsPlatform } from "./redditads.ts";
+import { twitterAdsPlatform } from "./twitterads.ts";
 
 /**
  * Every sandbox platform, by URL prefix. The prefix is the integration slug (and the key of the
@@ -16,5 +18,7 @@ export const PLATFORMS: Record<string, PlatformFactory> = {
   facebookads: metaPlatform,
   bingads: bingAdsPlatform,
   linkedinads: linkedInAdsPlatform,
+  twitterads: twitterAdsPlatform,
+  redditads: redditAdsPlatform,
   "google-identity": googleIdentityPlatform,
 };
