@@ -1,6 +1,6 @@
 import { normalizeLoginEmail } from "@pacer/core/validation";
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, getToken, setToken } from "./api-client";
+import { api, getToken, seg, setToken } from "./api-client";
 import { realtime } from "./realtime";
 
 /** User types (spec overview-access-account.md section 6). */
@@ -123,7 +123,7 @@ export function useLogout() {
     const user = queryClient.getQueryData<CurrentUser | null>(userQueryKey);
     if (user)
       await api
-        .post("/api/auth/logout", { userId: user._id }, { ignoreAuthError: true })
+        .post(`/api/auth/logout/${seg(user._id)}`, {}, { ignoreAuthError: true })
         .catch(() => undefined);
     setToken(null);
     realtime.stop();

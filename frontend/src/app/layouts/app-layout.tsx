@@ -44,7 +44,7 @@ export function AppLayout() {
     items.push({ label: "Account & User Settings", onSelect: () => setModal("settings") });
   if (admin) items.push({ label: "Billing", onSelect: () => billing.mutate() });
   items.push({ label: "Referral Scheme", onSelect: () => setModal("referral") });
-  if (!viewer) items.push({ label: "Change Avatar", onSelect: () => setModal("avatar") });
+  items.push({ label: "Change Avatar", onSelect: () => setModal("avatar") });
   items.push({ label: "Change Password", onSelect: () => setModal("password") });
   items.push({ label: "Support Center", href: env.VITE_SUPPORT_CENTER_URL, onSelect: () => undefined });
   items.push({ label: "Contact Support", onSelect: () => setContactOpen(true) });
@@ -55,7 +55,7 @@ export function AppLayout() {
     <AppShell
       userName={userName}
       accountName={user.account.name}
-      avatar={user.account.avatar}
+      avatar={user.avatar}
       isViewer={viewer}
       warningCount={warnings}
       menuItems={items}

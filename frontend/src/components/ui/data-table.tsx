@@ -7,6 +7,7 @@ import {
   getSortedRowModel,
   type Row,
   type SortingState,
+  type TableMeta,
   useReactTable,
 } from "@tanstack/react-table";
 import { type ReactNode, useEffect, useId, useState } from "react";
@@ -48,6 +49,8 @@ export interface DataTableProps<T> {
   /** Content of the toolbar next to the search box. */
   toolbar?: ReactNode;
   initialSorting?: SortingState;
+  /** Passed to TanStack's `meta`: callbacks that module-level cells read (`table.options.meta`). */
+  meta?: TableMeta<T>;
 }
 
 /**
@@ -69,6 +72,7 @@ export function DataTable<T>({
   rowClassName,
   toolbar,
   initialSorting = [],
+  meta,
 }: DataTableProps<T>) {
   const [sorting, setSorting] = useState<SortingState>(initialSorting);
   const [globalFilter, setGlobalFilter] = useState("");
@@ -83,6 +87,7 @@ export function DataTable<T>({
     data: data as T[],
     columns: columns as ColumnDef<T>[],
     state: { sorting, globalFilter, pagination },
+    ...(meta ? { meta } : {}),
     onSortingChange: setSorting,
     onGlobalFilterChange: setGlobalFilter,
     onPaginationChange: setPagination,

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api, seg } from "../../../lib/api-client";
+import { api, seg, setToken } from "../../../lib/api-client";
 import { userQueryKey } from "../../../lib/auth";
 
 /** Account and user settings calls (spec overview-access-account.md 7.1, 7.3, 7.4). */
@@ -41,17 +41,24 @@ export function useUpdateUserName(userId: string) {
 export function useChangePassword() {
   return useMutation({
     mutationFn: (input: { oldPassword: string; newPassword: string }) =>
-      api.post<{ msg?: string; message?: string }>("/api/auth/change-password", input, {
+      api.post<{ msg?: string; message?: string; token?: string }>("/api/auth/change-password", input, {
         ignoreAuthError: true,
       }),
+    // The change ends every other session; the answer carries this tab's new token.
+    onSuccess: (data) => {
+      if (data?.token) setToken(data.token);
+    },
   });
 }
 
-/** `POST /api/backblaze/change-avatar/{accountId}` with the image as base64 (`buff`) and its name. */
+/**
+ * `POST /api/backblaze/change-avatar/{accountId}` with the image as base64 (`buff`) and its name;
+ * `target` user (the caller's own avatar, the default) or account (Admin only).
+ */
 export function useChangeAvatar(accountId: string) {
   const refresh = useRefreshUser();
   return useMutation({
-    mutationFn: (input: { buff: string; fileName: string }) =>
+    mutationFn: (input: { buff: string; fileName: string; target?: "user" | "account" }) =>
       api.post<{ avatar?: string }>(`/api/backblaze/change-avatar/${seg(accountId)}`, input),
     onSuccess: refresh,
   });

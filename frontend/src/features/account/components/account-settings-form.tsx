@@ -69,16 +69,14 @@ export function AccountSettingsForm({
   return (
     <form id="account-settings-form" onSubmit={onSubmit} noValidate>
       <div className="settings-identity">
-        {viewer ? (
-          <Avatar src={user.account.avatar} name={user.account.name} size={64} />
-        ) : (
-          <button type="button" className="avatar-button" onClick={onChangeAvatar} aria-label="Change Avatar">
-            <Avatar src={user.account.avatar} name={user.account.name} size={64} />
-          </button>
-        )}
+        <button type="button" className="avatar-button" onClick={onChangeAvatar} aria-label="Change Avatar">
+          <Avatar src={user.avatar} name={user.name || user.email} size={64} />
+        </button>
         <div style={{ flex: 1 }}>
-          <strong>{user.account.name}</strong>
-          <div className="muted">{user.userType}</div>
+          <strong>{user.name || user.email}</strong>
+          <div className="muted">
+            {user.userType} · {user.account.name}
+          </div>
         </div>
         <Button icon={<LogOutIcon />} onClick={onLogout}>
           Log Out

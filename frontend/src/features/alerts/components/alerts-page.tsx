@@ -1,3 +1,122 @@
+import type { ColumnDef } from "@tanstack/react-table";
+import { useMemo, useState } from "react";
+import { Button } from "../../../components/ui/button";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { DataTable } from "../../../components/ui/data-table";
+import { DropdownMenu } from "../../../components/ui/dropdown-menu";
+import { PlusIcon } from "../../../components/ui/icons";
+import { PageHeader } from "../../../components/ui/page-header";
+import { isAdmin, useCurrentUser } from "../../../lib/auth";
+import { notify } from "../../../lib/notify";
+import { type Alert, useAlerts, useRemoveAlert } from "../api/alerts";
+import { AlertFormModal, useTargetChoices } from "./alert-form-modal";
+
+interface AlertsTableMeta {
+  onEdit: (alert: Alert) => void;
+  onDelete: (alert: Alert) => void;
+  targetName: (alert: Alert) => string;
+}
+
+const EMPTY: Alert[] = [];
+
+const BASE_COLUMNS: ColumnDef<Alert>[] = [
+  { id: "name", header: "Name", accessorKey: "name" },
+  { id: "regularity", header: "Regularity", accessorKey: "fireWhen" },
+  {
+    id: "target",
+    header: "Target",
+    accessorFn: (a) => (a.target.all ? "All" : a.target.ids.join(", ")),
+    cell: ({ row, table }) => (table.options.meta as AlertsTableMeta).targetName(row.original),
+  },
+  { id: "metric", header: "Metric", accessorFn: (a) => a.data.metricName },
+];
+
+const OPTIONS_COLUMN: ColumnDef<Alert> = {
+  id: "options",
+  header: () => <span className="sr-only">Options</span>,
+  enableSorting: false,
+  size: 56,
+  cell: ({ row, table }) => {
+    const meta = table.options.meta as AlertsTableMeta;
+    return (
+      <DropdownMenu
+        label={`Options for ${row.original.name}`}
+        items={[
+          { label: "Edit Alert", onSelect: () => meta.onEdit(row.original) },
+          { label: "Delete Alert", danger: true, onSelect: () => meta.onDelete(row.original) },
+        ]}
+      />
+    );
+  },
+};
+
+const ADMIN_COLUMNS = [...BASE_COLUMNS, OPTIONS_COLUMN];
+
+/** `/alerts` (spec pods-budgets-alerts-users-connections.md 2.10). */
 export function AlertsPage() {
-  return <section className="page" />;
+  const user = useCurrentUser();
+  const admin = isAdmin(user);
+  const alerts = useAlerts(user._id, user.account._id);
+  const remove = useRemoveAlert(user.account._id);
+  const [editing, setEditing] = useState<Alert | "new" | null>(null);
+  const [deleting, setDeleting] = useState<Alert | null>(null);
+  const trackers = useTargetChoices(user, "tracker");
+  const pods = useTargetChoices(user, "pod");
+  const meta = useMemo<AlertsTableMeta>(() => {
+    const names = new Map([...trackers.choices, ...pods.choices].map((c) => [c.id, c.name]));
+    return {
+      onEdit: setEditing,
+      onDelete: setDeleting,
+      targetName: (a) => (a.target.all ? "All" : a.target.ids.map((id) => names.get(id) ?? id).join(", ")),
+    };
+  }, [trackers.choices, pods.choices]);
+  const list = alerts.data ?? EMPTY;
+
+  return (
+    <section className="page">
+      <PageHeader
+        title="Alerts"
+        subtitle={alerts.isLoading ? undefined : `You have ${list.length} alerts.`}
+        action={
+          <Button variant="primary" icon={<PlusIcon />} onClick={() => setEditing("new")}>
+            Create an Alert
+          </Button>
+        }
+      />
+      <DataTable
+        caption="Alerts"
+        columns={admin ? ADMIN_COLUMNS : BASE_COLUMNS}
+        data={list}
+        getRowId={(a) => a._id}
+        emptyText="No Alerts found"
+        isLoading={alerts.isLoading}
+        loadingText="Loading Alerts..."
+        meta={meta}
+      />
+      {editing && (
+        <AlertFormModal
+          user={user}
+          alert={editing === "new" ? undefined : editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        message={`Are you sure you want to delete the alert ${deleting?.name ?? ""}?`}
+        confirmLabel="Delete"
+        danger
+        isLoading={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting, {
+            onSuccess: () => {
+              notify.success(`${deleting.name} removed`);
+              setDeleting(null);
+            },
+          })
+        }
+      />
+    </section>
+  );
 }

@@ -109,10 +109,12 @@ export function useRegisterInvited() {
       name: string;
       email: string;
       password: string;
+      invite: string;
     }) =>
       api.post<RegistrationAnswer>(
         `/api/register/register-new-user-after-invite/${seg(input.accountId)}/${seg(input.userType)}`,
         {
+          invite: input.invite,
           name: input.name,
           email: input.email.trim().toLowerCase(),
           password: input.password,
@@ -125,10 +127,10 @@ export function useRegisterInvited() {
 
 export function useRegisterInvitedWithGoogle() {
   return useMutation({
-    mutationFn: (input: { accountId: string; userType: string; token: string }) =>
+    mutationFn: (input: { accountId: string; userType: string; token: string; invite: string }) =>
       api.post<RegistrationAnswer>(
         `/api/register/register-new-user-after-invite-with-google/${seg(input.accountId)}/${seg(input.userType)}`,
-        { token: input.token },
+        { token: input.token, invite: input.invite, account: input.accountId },
         { ignoreAuthError: true },
       ),
   });

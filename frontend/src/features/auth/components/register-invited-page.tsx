@@ -1,6 +1,6 @@
 import { emailFieldError, isValidEmail, PASSWORD_MIN_LENGTH } from "@pacer/core/validation";
 import { useState } from "react";
-import { Link, Navigate, useParams } from "react-router-dom";
+import { Link, Navigate, useParams, useSearchParams } from "react-router-dom";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/field";
 import { LoadingOverlay } from "../../../components/ui/spinner";
@@ -26,6 +26,8 @@ import { GoogleButton } from "./google-button";
  */
 export function RegisterInvitedPage() {
   const { accountId = "", userType = "", email: emailParam = "false" } = useParams();
+  const [search] = useSearchParams();
+  const invite = search.get("invite") ?? "";
   const user = useUser();
   const register = useRegisterInvited();
   const google = useRegisterInvitedWithGoogle();
@@ -46,7 +48,7 @@ export function RegisterInvitedPage() {
   useMountEffect(() => {
     const token = takeGoogleIdToken();
     if (token)
-      google.mutate({ accountId, userType, token }, { onSuccess: onSuccess("google_auth"), onError });
+      google.mutate({ accountId, userType, token, invite }, { onSuccess: onSuccess("google_auth"), onError });
   });
 
   if (user.data && !done) return <Navigate to={paths.home} replace />;
@@ -76,7 +78,7 @@ export function RegisterInvitedPage() {
           event.preventDefault();
           if (!canRegister) return;
           register.mutate(
-            { accountId, userType, name, email, password },
+            { accountId, userType, name, email, password, invite },
             { onSuccess: onSuccess("email"), onError },
           );
         }}

@@ -1,3 +1,138 @@
+import { useEffect, useState } from "react";
+import { Button } from "../../../components/ui/button";
+import { PlusIcon } from "../../../components/ui/icons";
+import { PageHeader } from "../../../components/ui/page-header";
+import { PageLoader } from "../../../components/ui/spinner";
+import { errorMessage } from "../../../lib/api-client";
+import { useCurrentUser } from "../../../lib/auth";
+import { healthOf, type Integration, useIntegrations } from "../../../lib/integrations";
+import { notify } from "../../../lib/notify";
+import { useRealtime } from "../../../lib/realtime";
+import { openAuthorizePopup, useApplyConnection } from "../api/connections";
+import { CONNECTED_MESSAGE, type Platform, platformBySlug } from "../api/platforms";
+import { AddConnectionModal } from "./add-connection-modal";
+import { CakeModal } from "./cake-modal";
+import { ManageConnectionModal } from "./manage-connection-modal";
+import { PlatformMark } from "./platform-mark";
+
+const STATUS_LABEL = { ok: "Connected", warning: "Needs attention", danger: "Action required" } as const;
+
+/**
+ * `/accounts`, the Connections page (spec pods-budgets-alerts-users-connections.md 2.12): one tile
+ * per connection with its status colour, the add, Cake and manage modals, polling every 15 s, and
+ * live updates from the popup's return page and the realtime channel.
+ */
 export function ConnectionsPage() {
-  return <section className="page" />;
+  const user = useCurrentUser();
+  const integrations = useIntegrations({ poll: true });
+  const apply = useApplyConnection();
+  const [adding, setAdding] = useState(false);
+  const [cake, setCake] = useState(false);
+  const [managed, setManaged] = useState<Integration | null>(null);
+
+  useRealtime("integration", (message) => apply(message.integration as Integration | undefined));
+
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== window.location.origin || event.data?.type !== CONNECTED_MESSAGE) return;
+      apply(event.data.integration as Integration | undefined);
+    };
+    window.addEventListener("message", onMessage);
+    const channel = "BroadcastChannel" in window ? new BroadcastChannel(CONNECTED_MESSAGE) : null;
+    if (channel) channel.onmessage = (event) => apply(event.data?.integration as Integration | undefined);
+    return () => {
+      window.removeEventListener("message", onMessage);
+      channel?.close();
+    };
+  }, [apply]);
+
+  const connect = (platform: Platform) => {
+    if (platform.note === "not live") {
+      window.alert("Snapchat Ads connection is not live yet");
+      return;
+    }
+    setAdding(false);
+    if (platform.slug === "cake") {
+      setCake(true);
+      return;
+    }
+    openAuthorizePopup(platform).catch((error) => {
+      notify.danger(
+        platform.slug === "redditads"
+          ? "Failed to authenticate with Reddit Ads"
+          : errorMessage(error, "Something went wrong, please try again"),
+      );
+    });
+  };
+
+  const list = integrations.data ?? [];
+  return (
+    <section className="page">
+      <PageHeader
+        title="Connections"
+        subtitle={integrations.isLoading ? undefined : `You have ${list.length} connections.`}
+        action={
+          <Button variant="primary" icon={<PlusIcon />} onClick={() => setAdding(true)}>
+            Add a Connection
+          </Button>
+        }
+      />
+      {integrations.isLoading ? (
+        <PageLoader message="Loading connections..." />
+      ) : (
+        <ul className="tiles" style={{ listStyle: "none", margin: 0, padding: 0 }}>
+          {list.map((integration) => {
+            const platform = platformBySlug(integration.slug);
+            const health = healthOf(integration);
+            const name = integration.name ?? platform?.name ?? integration.slug;
+            return (
+              <li key={`${integration.slug}:${integration.email ?? ""}`}>
+                <button
+                  type="button"
+                  className={`tile ${health.status === "ok" ? "" : `tile-${health.status}`}`}
+                  onClick={() => setManaged(integration)}
+                  aria-label={`${name}, ${integration.email ?? ""}: ${STATUS_LABEL[health.status]}`}
+                  data-status={health.status}
+                  style={{ width: "100%" }}
+                >
+                  <span className="tile-name">
+                    <PlatformMark platform={platform} />
+                    {name}
+                  </span>
+                  <span className="tile-email">{integration.email}</span>
+                  <span className={health.status === "ok" ? "muted" : `status-text-${health.status}`}>
+                    {health.message ?? STATUS_LABEL[health.status]}
+                  </span>
+                </button>
+              </li>
+            );
+          })}
+          <li>
+            <button
+              type="button"
+              className="tile tile-add"
+              onClick={() => setAdding(true)}
+              style={{ width: "100%" }}
+            >
+              <PlusIcon size={28} />
+              Add a Connection
+            </button>
+          </li>
+        </ul>
+      )}
+      {adding && <AddConnectionModal onClose={() => setAdding(false)} onConnect={connect} />}
+      {cake && <CakeModal onClose={() => setCake(false)} onConnected={apply} />}
+      {managed && (
+        <ManageConnectionModal
+          integration={managed}
+          accountId={user.account._id}
+          onClose={() => setManaged(null)}
+          onRefresh={() => {
+            const platform = platformBySlug(managed.slug);
+            if (platform) connect(platform);
+          }}
+        />
+      )}
+    </section>
+  );
 }

@@ -1,0 +1,111 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
+import { api } from "../../../lib/api-client";
+import { type Integration, integrationsQueryKey } from "../../../lib/integrations";
+import { realtime } from "../../../lib/realtime";
+import { CONNECTED_MESSAGE, type Platform, POPUP_FEATURES, POPUP_NAME } from "./platforms";
+
+/** Realtime message after a successful connection, 1500 ms after the local update (spec 4 and 9). */
+export const REALTIME_DELAY_MS = 1500;
+
+/** Adds an integration to the cached list, replacing one with the same slug and e-mail (spec 4). */
+export function mergeIntegration(
+  list: readonly Integration[] | undefined,
+  integration: Integration,
+): Integration[] {
+  const others = (list ?? []).filter((i) => !(i.slug === integration.slug && i.email === integration.email));
+  return [...others, integration];
+}
+
+/** Applies a new connection locally, then announces it on the realtime channel 1.5 s later. */
+export function useApplyConnection() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (integration: Integration | undefined) => {
+      if (integration?.slug) {
+        queryClient.setQueryData<Integration[]>(integrationsQueryKey, (list) =>
+          mergeIntegration(list, integration),
+        );
+        setTimeout(() => realtime.send({ type: "integration", integration }), REALTIME_DELAY_MS);
+      }
+      void queryClient.invalidateQueries({ queryKey: integrationsQueryKey });
+    },
+    [queryClient],
+  );
+}
+
+/**
+ * 'Connect now': opens the 600x550 popup at once (so the browser does not block it), asks the
+ * platform's authenticate call for the authorize address (`redirectUrl` or `url`), and sends the
+ * popup there. The return page in the popup posts the answer and tells this window.
+ */
+export async function openAuthorizePopup(platform: Platform): Promise<void> {
+  const popup = window.open("", POPUP_NAME, POPUP_FEATURES);
+  try {
+    const data = await api.get<{ redirectUrl?: string; url?: string }>(platform.authenticatePath ?? "");
+    const target = data.redirectUrl ?? data.url;
+    if (!target) throw new Error("No authorize address");
+    if (popup && !popup.closed) popup.location.href = target;
+    else window.open(target, POPUP_NAME, POPUP_FEATURES);
+  } catch (error) {
+    popup?.close();
+    throw error;
+  }
+}
+
+/** Posts the platform's answer from a return page and returns the integration it created. */
+export async function postReturnQuery(
+  platform: Platform,
+  query: Record<string, string>,
+): Promise<Integration | undefined> {
+  const data = await api.post<Record<string, unknown>>(platform.responsePath, query);
+  const value = (data?.[platform.responseField] ?? data?.integration ?? data?.integrationObj) as
+    | Integration
+    | undefined;
+  return value;
+}
+
+/** Tells the window that opened the popup about the new connection. */
+export function tellOpener(integration: Integration | undefined): void {
+  const message = { type: CONNECTED_MESSAGE, integration };
+  try {
+    window.opener?.postMessage(message, window.location.origin);
+  } catch {
+    // The opener is gone or on another origin.
+  }
+  if ("BroadcastChannel" in window) {
+    const channel = new BroadcastChannel(CONNECTED_MESSAGE);
+    channel.postMessage(message);
+    channel.close();
+  }
+}
+
+export function useConnectCake() {
+  return useMutation({
+    mutationFn: (input: { apiKey: string; domain: string }) =>
+      api.post<{ integrationObj?: Integration; integration?: Integration }>("/api/cake/response", {
+        apiKey: input.apiKey.trim(),
+        domain: input.domain.trim(),
+      }),
+    meta: { errorToast: "server" },
+  });
+}
+
+export function useRemoveIntegration(accountId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (integration: Integration) =>
+      api.post("/api/account/remove-integration", {
+        account: accountId,
+        slug: integration.slug,
+        email: integration.email,
+      }),
+    onSuccess: (_data, integration) => {
+      queryClient.setQueryData<Integration[]>(integrationsQueryKey, (list) =>
+        (list ?? []).filter((i) => !(i.slug === integration.slug && i.email === integration.email)),
+      );
+      void queryClient.invalidateQueries({ queryKey: integrationsQueryKey });
+    },
+    meta: { errorToast: "server" },
+  });
+}

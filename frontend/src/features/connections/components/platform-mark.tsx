@@ -1,0 +1,10 @@
+import type { Platform } from "../api/platforms";
+
+/** A platform's coloured initials. */
+export function PlatformMark({ platform }: { platform: Platform | undefined }) {
+  return (
+    <span className="platform-mark" style={{ background: platform?.color ?? "#4f5963" }} aria-hidden="true">
+      {platform?.mark ?? "?"}
+    </span>
+  );
+}
