@@ -155,7 +155,7 @@ export function createLinkedInAdsConnector(config: ConnectorConfig): Connector {
     to: string,
     campaignIds: string[] | undefined,
     signal: AbortSignal | undefined,
-  ): Promise<AnalyticsElement[]> {
+  ): Promise<DailyMetricsRow[]> {
     // Rest.li 2.0 query syntax: the structure characters stay literal, the URNs inside are encoded,
     // so the query string is written here rather than by URLSearchParams.
     const params = [
@@ -178,9 +178,10 @@ export function createLinkedInAdsConnector(config: ConnectorConfig): Connector {
         headers: headers(tokens),
         signal,
       },
-      (b) => analyticsSchema.parse(b),
+      // Elements are converted inside the parser, so an unreadable amount is a malformed answer.
+      (b) => analyticsSchema.parse(b).elements.map(analyticsToRow),
     );
-    return body.elements;
+    return body;
   }
 
   return {
@@ -300,8 +301,7 @@ export function createLinkedInAdsConnector(config: ConnectorConfig): Connector {
       if (!campaignIds || campaignIds.length) {
         const days = Math.max(1, Math.floor(MAX_ELEMENTS / Math.max(1, campaignIds?.length ?? 1)));
         for (const [from, to] of chunks(query.from, query.to, days)) {
-          const elements = await analytics(tokens, accountId, from, to, campaignIds, query.signal);
-          partials.push(...elements.map(analyticsToRow));
+          partials.push(...(await analytics(tokens, accountId, from, to, campaignIds, query.signal)));
         }
       }
       let currency = query.account.currency;

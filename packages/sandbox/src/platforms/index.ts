@@ -5,6 +5,7 @@ import { linkedInAdsPlatform } from "./linkedinads.ts";
 import { metaPlatform } from "./meta.ts";
 import type { PlatformFactory } from "./platform-module.ts";
 import { redditAdsPlatform } from "./redditads.ts";
+import { tikTokAdsPlatform } from "./tiktokads.ts";
 import { twitterAdsPlatform } from "./twitterads.ts";
 
 /**
@@ -18,6 +19,7 @@ export const PLATFORMS: Record<string, PlatformFactory> = {
   facebookads: metaPlatform,
   bingads: bingAdsPlatform,
   linkedinads: linkedInAdsPlatform,
+  tiktokads: tikTokAdsPlatform,
   twitterads: twitterAdsPlatform,
   redditads: redditAdsPlatform,
   "google-identity": googleIdentityPlatform,

@@ -1,0 +1,396 @@
+import type { ConnectorConfig, TikTokAdsConfig } from "../config.ts";
+import {
+  CAMPAIGN_FILTERS,
+  checkRange,
+  dailySeries,
+  httpClientFor,
+  nameMatches,
+  normaliseFilters,
+  notConfigured,
+  notSupported,
+  requireOAuth,
+} from "../connector-kit.ts";
+import { eachDate, isTimeZone } from "../dates.ts";
+import { AuthError, BadRequestError, PlatformDownError } from "../errors.ts";
+import { decimalToMicros, parseCount } from "../money.ts";
+import { authorizeUrlWith } from "../oauth/oauth2-client.ts";
+import { acceptErrorCodeOrCodeReturn } from "../oauth/return-rules.ts";
+import type {
+  AdAccountView,
+  ConnectionIdentity,
+  Connector,
+  DailyMetrics,
+  DailyMetricsRow,
+  FilterValue,
+  OAuthTokens,
+} from "../types.ts";
+import { classifyTikTokError } from "./classify.ts";
+import {
+  accessTokenSchema,
+  advertiserInfoSchema,
+  advertisersSchema,
+  campaignsSchema,
+  type ReportRow,
+  reportSchema,
+  revokeSchema,
+  userInfoSchema,
+} from "./schemas.ts";
+
+const SLUG = "tiktokads";
+
+/** Longest range of one synchronous report with the `stat_time_day` dimension, in days. */
+export const REPORT_MAX_DAYS = 30;
+/** Rows per report or listing page (TikTok's maximum). */
+const PAGE_SIZE = 1000;
+/** Advertiser ids per `advertiser/info` call. */
+const INFO_BATCH = 100;
+/** Pages followed at most per listing. */
+const MAX_PAGES = 200;
+
+/** Report metrics read: spend, delivery, and purchases ("Complete Payment" events) with their value. */
+export const TIKTOK_REPORT_METRICS = [
+  "spend",
+  "impressions",
+  "clicks",
+  "complete_payment",
+  "total_complete_payment_rate",
+];
+
+/**
+ * TikTok Ads connector (API for Business v1.3, `Access-Token` header, not `Authorization`).
+ * - OAuth: advertiser authorization page (`business-api.tiktok.com/portal/auth?app_id&state&redirect_uri`;
+ *   scopes are granted per app in the developer portal); the callback carries `auth_code` (and
+ *   `code`); `POST /oauth2/access_token/` answers a long-term access token with no expiry and no
+ *   refresh token (valid until the advertiser revokes). Revoke: `POST /oauth2/revoke_token/`.
+ *   Identity from `/user/info/`.
+ * - Accounts: `/oauth2/advertiser/get/` (app id and secret) then `/advertiser/info/` for currency
+ *   and time zone (`display_timezone`, an IANA name).
+ * - Metrics: `/report/integrated/get/` (`report_type=BASIC`, `data_level=AUCTION_ADVERTISER` or
+ *   `AUCTION_CAMPAIGN` with a `campaign_ids` filter), dimension `stat_time_day`, in windows of at most
+ *   30 days, paged. Spend is a decimal string in the advertiser currency; conversions and revenue
+ *   are the Complete Payment count and value.
+ * - Quirk: errors come in HTTP 200 answers with a non-zero `code` (see `classify.ts`).
+ * https://business-api.tiktok.com/portal/docs?id=1740302848100353
+ */
+export function createTikTokAdsConnector(config: ConnectorConfig): Connector {
+  const settings = config.tiktokads;
+  const http = httpClientFor(SLUG, config.http, { classify: classifyTikTokError });
+  const need = (): TikTokAdsConfig => {
+    if (!settings) throw notConfigured(SLUG);
+    return settings;
+  };
+  const api = (path: string) => {
+    const s = need();
+    return `${s.apiBaseUrl.replace(/\/+$/, "")}/${s.apiVersion}${path}`;
+  };
+  const headers = (tokens: OAuthTokens) => ({ "access-token": tokens.accessToken });
+
+  async function advertiserInfo(tokens: OAuthTokens, ids: string[], signal: AbortSignal | undefined) {
+    const out = [];
+    for (let i = 0; i < ids.length; i += INFO_BATCH) {
+      const answer = await http.json(
+        {
+          operation: "advertiserInfo",
+          url: api("/advertiser/info/"),
+          query: {
+            advertiser_ids: JSON.stringify(ids.slice(i, i + INFO_BATCH)),
+            fields: JSON.stringify([
+              "advertiser_id",
+              "name",
+              "currency",
+              "timezone",
+              "display_timezone",
+              "status",
+            ]),
+          },
+          headers: headers(tokens),
+          signal,
+        },
+        (body) => advertiserInfoSchema.parse(body),
+      );
+      out.push(...answer.data.list);
+    }
+    return out;
+  }
+
+  async function campaigns(tokens: OAuthTokens, advertiserId: string, signal: AbortSignal | undefined) {
+    const out: FilterValue[] = [];
+    for (let page = 1; ; page++) {
+      if (page > MAX_PAGES) throw tooManyPages("campaigns");
+      const answer = await http.json(
+        {
+          operation: "campaigns",
+          url: api("/campaign/get/"),
+          query: {
+            advertiser_id: advertiserId,
+            page,
+            page_size: PAGE_SIZE,
+            fields: JSON.stringify(["campaign_id", "campaign_name", "operation_status"]),
+          },
+          headers: headers(tokens),
+          signal,
+        },
+        (body) => campaignsSchema.parse(body),
+      );
+      for (const c of answer.data.list) {
+        out.push({
+          id: c.campaign_id,
+          name: c.campaign_name ?? c.campaign_id,
+          status: c.operation_status ?? "",
+        });
+      }
+      if (page >= (answer.data.page_info?.total_page ?? 1)) return out;
+    }
+  }
+
+  /** Every report row for one window of at most {@link REPORT_MAX_DAYS} days, all pages. */
+  async function report(
+    tokens: OAuthTokens,
+    advertiserId: string,
+    from: string,
+    to: string,
+    campaignIds: string[] | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<DailyMetricsRow[]> {
+    const rows: DailyMetricsRow[] = [];
+    for (let page = 1; ; page++) {
+      if (page > MAX_PAGES) throw tooManyPages("report");
+      const answer = await http.json(
+        {
+          operation: "report",
+          url: api("/report/integrated/get/"),
+          query: {
+            advertiser_id: advertiserId,
+            service_type: "AUCTION",
+            report_type: "BASIC",
+            data_level: campaignIds ? "AUCTION_CAMPAIGN" : "AUCTION_ADVERTISER",
+            dimensions: JSON.stringify(
+              campaignIds ? ["campaign_id", "stat_time_day"] : ["advertiser_id", "stat_time_day"],
+            ),
+            metrics: JSON.stringify(TIKTOK_REPORT_METRICS),
+            start_date: from,
+            end_date: to,
+            page,
+            page_size: PAGE_SIZE,
+            filtering: campaignIds
+              ? JSON.stringify([
+                  {
+                    field_name: "campaign_ids",
+                    filter_type: "IN",
+                    filter_value: JSON.stringify(campaignIds),
+                  },
+                ])
+              : undefined,
+          },
+          headers: headers(tokens),
+          signal,
+        },
+        // Rows are converted inside the parser, so an unreadable amount is a malformed answer.
+        (body) => {
+          const data = reportSchema.parse(body).data;
+          return { list: data.list.map(reportRowToDaily), totalPage: data.page_info?.total_page ?? 1 };
+        },
+      );
+      rows.push(...answer.list);
+      if (page >= answer.totalPage) return rows;
+    }
+  }
+
+  return {
+    slug: SLUG,
+    displayName: "TikTok Ads",
+    live: true,
+    capabilities: {
+      auth: "oauth2",
+      pkce: false,
+      refresh: "none",
+      rotatesRefreshToken: false,
+      revoke: true,
+      needsRefreshToken: false,
+    },
+    acceptReturn: acceptErrorCodeOrCodeReturn,
+
+    authorizeUrl({ state, redirectUri }) {
+      const s = need();
+      return { url: authorizeUrlWith(s.authorizeUrl, { app_id: s.appId, state, redirect_uri: redirectUri }) };
+    },
+
+    async exchangeCode({ code }) {
+      const s = need();
+      const answer = await http.json(
+        {
+          operation: "token:authorization_code",
+          method: "POST",
+          url: api("/oauth2/access_token/"),
+          json: { app_id: s.appId, secret: s.appSecret, auth_code: code },
+          retry: false,
+        },
+        (body) => accessTokenSchema.parse(body),
+      );
+      const tokens: OAuthTokens = { accessToken: answer.data.access_token };
+      if (answer.data.scope?.length) tokens.scope = answer.data.scope.join(" ");
+      const user = await http.json(
+        { operation: "userInfo", url: api("/user/info/"), headers: headers(tokens) },
+        (body) => userInfoSchema.parse(body),
+      );
+      const identity: ConnectionIdentity = {};
+      if (user.data.core_user_id) identity.id = user.data.core_user_id;
+      if (user.data.email) identity.email = user.data.email;
+      if (user.data.display_name) identity.name = user.data.display_name;
+      return { tokens, identity };
+    },
+
+    /** Advertiser tokens are long-term and TikTok issues no refresh token: reconnect instead. */
+    async refreshAccessToken() {
+      throw notSupported(SLUG, "refresh");
+    },
+
+    async revoke(credentials) {
+      const tokens = requireOAuth(credentials, SLUG);
+      const s = need();
+      try {
+        await http.json(
+          {
+            operation: "revoke",
+            method: "POST",
+            url: api("/oauth2/revoke_token/"),
+            headers: headers(tokens),
+            json: { app_id: s.appId, secret: s.appSecret, access_token: tokens.accessToken },
+          },
+          (body) => revokeSchema.parse(body),
+        );
+      } catch (error) {
+        if (error instanceof AuthError) return; // already revoked or invalid: nothing left to do
+        throw error;
+      }
+    },
+
+    async listAdAccounts(credentials, options) {
+      const tokens = requireOAuth(credentials, SLUG);
+      const s = need();
+      const granted = await http.json(
+        {
+          operation: "advertisers",
+          url: api("/oauth2/advertiser/get/"),
+          query: { app_id: s.appId, secret: s.appSecret },
+          headers: headers(tokens),
+          signal: options?.signal,
+        },
+        (body) => advertisersSchema.parse(body),
+      );
+      const ids = granted.data.list.map((a) => a.advertiser_id);
+      const info = new Map(
+        (await advertiserInfo(tokens, ids, options?.signal)).map((a) => [a.advertiser_id, a]),
+      );
+      const views: AdAccountView[] = granted.data.list.map((a) => {
+        const i = info.get(a.advertiser_id);
+        const metaData: Record<string, string> = {};
+        if (i?.status) metaData.status = i.status;
+        if (i?.timezone) metaData.timezone = i.timezone;
+        return {
+          id: a.advertiser_id,
+          name: i?.name ?? a.advertiser_name ?? a.advertiser_id,
+          currency: i?.currency ?? "",
+          timeZone: accountTimeZone(i),
+          metaData,
+        };
+      });
+      return views.sort((a, b) => a.name.localeCompare(b.name));
+    },
+
+    async fetchDailyMetrics(credentials, query): Promise<DailyMetrics> {
+      const tokens = requireOAuth(credentials, SLUG);
+      checkRange(query, SLUG);
+      const advertiserId = checkId(query.account.id, "advertiser");
+      const filters = normaliseFilters(query.filters);
+      let campaignIds: string[] | undefined;
+      if (filters.nameContains) {
+        const wanted = filters.campaignIds ? new Set(filters.campaignIds) : undefined;
+        campaignIds = (await campaigns(tokens, advertiserId, query.signal))
+          .filter((c) => (!wanted || wanted.has(c.id)) && nameMatches(c.name, filters.nameContains))
+          .map((c) => c.id);
+      } else if (filters.campaignIds) {
+        campaignIds = filters.campaignIds.map((id) => checkId(id, "campaign"));
+      }
+      const partials: DailyMetricsRow[] = [];
+      if (!campaignIds || campaignIds.length) {
+        for (const [from, to] of windows(query.from, query.to, REPORT_MAX_DAYS)) {
+          partials.push(...(await report(tokens, advertiserId, from, to, campaignIds, query.signal)));
+        }
+      }
+      let currency = query.account.currency ?? "";
+      let timeZone = query.account.timeZone ?? "";
+      if (!currency || !timeZone) {
+        const [info] = await advertiserInfo(tokens, [advertiserId], query.signal);
+        currency ||= info?.currency ?? "";
+        timeZone ||= accountTimeZone(info);
+      }
+      return {
+        accountId: advertiserId,
+        currency,
+        timeZone,
+        rows: dailySeries(query.from, query.to, partials),
+      };
+    },
+
+    filterDefinitions: () => CAMPAIGN_FILTERS,
+
+    async listFilterValues(credentials, query): Promise<FilterValue[]> {
+      if (query.filterId !== "campaigns") return [];
+      const tokens = requireOAuth(credentials, SLUG);
+      const advertiserId = checkId(query.account.id, "advertiser");
+      return (await campaigns(tokens, advertiserId, query.signal))
+        .filter((c) => nameMatches(c.name, query.search?.trim()))
+        .sort((a, b) => a.name.localeCompare(b.name));
+    },
+  };
+}
+
+/** The advertiser's IANA time zone: `display_timezone`, else `timezone` (e.g. `Etc/GMT+8`), else UTC. */
+function accountTimeZone(
+  info: { timezone?: string | null; display_timezone?: string | null } | undefined,
+): string {
+  for (const zone of [info?.display_timezone, info?.timezone]) if (zone && isTimeZone(zone)) return zone;
+  return "UTC";
+}
+
+function checkId(id: string, what: string): string {
+  if (!/^\d{1,25}$/.test(id)) {
+    throw new BadRequestError(`${SLUG}: ${what} id must be digits`, {
+      platform: SLUG,
+      reason: `bad_${what}_id`,
+    });
+  }
+  return id;
+}
+
+function tooManyPages(operation: string): PlatformDownError {
+  return new PlatformDownError(`${SLUG} ${operation}: too many pages`, { platform: SLUG, reason: "paging" });
+}
+
+/** Consecutive `[from, to]` windows of at most `days` days covering `from..to`. */
+function windows(from: string, to: string, days: number): Array<[string, string]> {
+  const dates = eachDate(from, to);
+  const out: Array<[string, string]> = [];
+  for (let i = 0; i < dates.length; i += days) {
+    out.push([dates[i] as string, dates[Math.min(i + days, dates.length) - 1] as string]);
+  }
+  return out;
+}
+
+/**
+ * One report row -> a partial daily row: `stat_time_day` (`2024-06-01 00:00:00`, advertiser time
+ * zone) -> date; `spend` and `total_complete_payment_rate` (the Complete Payment value; decimal
+ * strings in the advertiser currency) -> micros; `complete_payment` -> conversions.
+ */
+export function reportRowToDaily(row: ReportRow): DailyMetricsRow {
+  const m = row.metrics;
+  return {
+    date: row.dimensions.stat_time_day.slice(0, 10),
+    spendMicros: m.spend ? decimalToMicros(m.spend) : 0,
+    impressions: parseCount(m.impressions),
+    clicks: parseCount(m.clicks),
+    conversions: parseCount(m.complete_payment),
+    revenueMicros: m.total_complete_payment_rate ? decimalToMicros(m.total_complete_payment_rate) : 0,
+  };
+}
