@@ -1,60 +1,86 @@
 import { accessFor } from "@pacer/functions/policy";
-import { ROUTES } from "@pacer/functions/routes";
-import { App } from "aws-cdk-lib";
-import { Template } from "aws-cdk-lib/assertions";
+import { GROUPS, ROUTES } from "@pacer/functions/routes";
+import { Match, type Template } from "aws-cdk-lib/assertions";
 import { beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../src/pacer-app.ts";
+import { HTTP_THROTTLE } from "../src/constructs/http-gateway.ts";
+import { resourcesOf, synthesize } from "./synth.ts";
 
-describe("CDK: the HTTP API is generated from the route table", () => {
+type RouteProps = { RouteKey: string; AuthorizationType?: string; AuthorizerId?: unknown; Target: unknown };
+
+describe("PacerApi: the HTTP API is generated from the route table", () => {
   let api: Template;
-  let data: Template;
+  let gateways: Template;
 
   beforeAll(() => {
-    // Bundling is skipped in tests (the synth command bundles for real).
-    const app = new App({ context: { "aws:cdk:bundling-stacks": [] } });
-    const stacks = buildApp(app);
-    api = Template.fromStack(stacks.api);
-    data = Template.fromStack(stacks.data);
+    const { templates } = synthesize();
+    api = templates.PacerApi as Template;
+    gateways = templates.PacerGateways as Template;
   });
 
+  const routes = () =>
+    Object.values(resourcesOf(api, "AWS::ApiGatewayV2::Route")).map((r) => r.Properties as RouteProps);
+
   it("has a route for every entry of the route table and nothing else", () => {
-    const routes = api.findResources("AWS::ApiGatewayV2::Route");
-    const keys = Object.values(routes).map(
-      (r) => (r as { Properties: { RouteKey: string } }).Properties.RouteKey,
-    );
-    expect(keys.sort()).toEqual(ROUTES.map((r) => r.key).sort());
+    expect(
+      routes()
+        .map((r) => r.RouteKey)
+        .sort(),
+    ).toEqual(ROUTES.map((r) => r.key).sort());
+    expect(resourcesOf(gateways, "AWS::ApiGatewayV2::Route")).toEqual({});
   });
 
   it("puts the Lambda authorizer on exactly the routes the policy table does not mark public", () => {
-    const routes = Object.values(api.findResources("AWS::ApiGatewayV2::Route")) as Array<{
-      Properties: { RouteKey: string; AuthorizationType?: string };
-    }>;
-    for (const r of routes) {
-      const isPublic = accessFor(r.Properties.RouteKey)?.public === true;
-      expect([r.Properties.RouteKey, r.Properties.AuthorizationType ?? "NONE"]).toEqual([
-        r.Properties.RouteKey,
-        isPublic ? "NONE" : "CUSTOM",
-      ]);
+    const authorizers = Object.keys(resourcesOf(api, "AWS::ApiGatewayV2::Authorizer"));
+    expect(authorizers).toHaveLength(1);
+    for (const r of routes()) {
+      const isPublic = accessFor(r.RouteKey)?.public === true;
+      expect({ route: r.RouteKey, type: r.AuthorizationType ?? "NONE", authorizer: r.AuthorizerId }).toEqual({
+        route: r.RouteKey,
+        type: isPublic ? "NONE" : "CUSTOM",
+        authorizer: isPublic ? undefined : { Ref: authorizers[0] },
+      });
     }
     api.hasResourceProperties("AWS::ApiGatewayV2::Authorizer", {
       AuthorizerType: "REQUEST",
       IdentitySource: ["$request.header.x-auth-token"],
       EnableSimpleResponses: true,
+      AuthorizerResultTtlInSeconds: 0,
     });
   });
 
-  it("builds the table from the shared definition with PITR and deletion protection", () => {
-    data.hasResourceProperties("AWS::DynamoDB::GlobalTable", {
-      KeySchema: [
-        { AttributeName: "pk", KeyType: "HASH" },
-        { AttributeName: "sk", KeyType: "RANGE" },
-      ],
-      Replicas: [
-        {
-          PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
-          DeletionProtectionEnabled: true,
-        },
-      ],
+  it("serves each route with the Lambda of its function group, one Lambda per group", () => {
+    const integrations = resourcesOf(api, "AWS::ApiGatewayV2::Integration");
+    const groupOfIntegration = new Map<string, string>();
+    for (const [id, i] of Object.entries(integrations)) {
+      const uri = JSON.stringify(i.Properties.IntegrationUri);
+      const group = GROUPS.find((g) => uri.includes(`${g[0]?.toUpperCase()}${g.slice(1)}Function`));
+      if (group) groupOfIntegration.set(id, group);
+    }
+    for (const r of routes()) {
+      const target = JSON.stringify(r.Target);
+      const id = [...groupOfIntegration.keys()].find((k) => target.includes(k));
+      expect([r.RouteKey, id && groupOfIntegration.get(id)]).toEqual([
+        r.RouteKey,
+        ROUTES.find((x) => x.key === r.RouteKey)?.group,
+      ]);
+    }
+    const groups = new Set(ROUTES.map((r) => r.group));
+    // One Lambda per route group plus the authorizer.
+    expect(Object.keys(resourcesOf(api, "AWS::Lambda::Function"))).toHaveLength(groups.size + 1);
+  });
+
+  it("throttles the $default stage, writes an access log and has no CORS (same origin via CloudFront)", () => {
+    gateways.hasResourceProperties("AWS::ApiGatewayV2::Stage", {
+      StageName: "$default",
+      AutoDeploy: true,
+      DefaultRouteSettings: {
+        ThrottlingRateLimit: HTTP_THROTTLE.rateLimit,
+        ThrottlingBurstLimit: HTTP_THROTTLE.burstLimit,
+      },
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp("requestId") },
     });
+    const [httpApi] = Object.values(resourcesOf(gateways, "AWS::ApiGatewayV2::Api"));
+    expect(httpApi?.Properties.ProtocolType).toBe("HTTP");
+    expect(httpApi?.Properties.CorsConfiguration).toBeUndefined();
   });
 });

@@ -1,13 +1,43 @@
 import { fileURLToPath } from "node:url";
+import { TABLE } from "@pacer/db";
 import { Duration } from "aws-cdk-lib";
-import type { ITable } from "aws-cdk-lib/aws-dynamodb";
+import type { ITableV2 } from "aws-cdk-lib/aws-dynamodb";
+import { Effect, PolicyStatement, Role, ServicePrincipal } from "aws-cdk-lib/aws-iam";
 import { Architecture, LoggingFormat, Runtime, Tracing } from "aws-cdk-lib/aws-lambda";
 import { NodejsFunction, type NodejsFunctionProps, OutputFormat } from "aws-cdk-lib/aws-lambda-nodejs";
-import { RetentionDays } from "aws-cdk-lib/aws-logs";
+import { LogGroup, RetentionDays } from "aws-cdk-lib/aws-logs";
 import type { Construct } from "constructs";
+import type { FunctionAccess } from "../function-access.ts";
+import { acknowledge } from "../nag.ts";
+import { functionEnvironment, type Services } from "../services.ts";
 
 /** Repository root (the npm workspace with the one lock file). */
 export const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+
+/** House defaults every function starts from (the cost model reads them too). */
+export const FUNCTION_DEFAULTS = {
+  /** MB; also buys CPU, which the JSON-heavy engine and bcrypt-class password hashing use. */
+  memorySize: 1024,
+  /** Seconds; API Gateway stops waiting for an integration after 30 s. */
+  timeoutSeconds: 29,
+  logRetention: RetentionDays.ONE_MONTH,
+} as const;
+
+/** DynamoDB actions of read-only and read-write table access (no stream, no PartiQL, no admin). */
+export const TABLE_READ_ACTIONS = [
+  "dynamodb:BatchGetItem",
+  "dynamodb:ConditionCheckItem",
+  "dynamodb:DescribeTable",
+  "dynamodb:GetItem",
+  "dynamodb:Query",
+  "dynamodb:Scan",
+] as const;
+export const TABLE_WRITE_ACTIONS = [
+  "dynamodb:BatchWriteItem",
+  "dynamodb:DeleteItem",
+  "dynamodb:PutItem",
+  "dynamodb:UpdateItem",
+] as const;
 
 export interface PacerFunctionProps extends Partial<NodejsFunctionProps> {
   /** Function group: the Lambda entry is `functions/src/<group>/index.ts`. */
@@ -15,30 +45,42 @@ export interface PacerFunctionProps extends Partial<NodejsFunctionProps> {
 }
 
 /**
- * The house Lambda: Node 22 on ARM64, X-Ray tracing, JSON logs kept one month, source maps, bundled
- * by the local esbuild as ESM with the AWS SDK left external (the runtime provides it).
+ * The house Lambda: the newest Node.js runtime on ARM64, X-Ray tracing, JSON logs kept one month in
+ * its own log group, source maps, bundled by the local esbuild as ESM with the AWS SDK left external
+ * (the runtime provides it). Its role starts empty except for writing its own log group (no AWS
+ * managed policy); {@link connect} adds the environment and the grants of one access row.
  */
 export class PacerFunction extends NodejsFunction {
+  readonly group: string;
+  /** The function's own role (the one every grant lands on). */
+  readonly executionRole: Role;
+
   constructor(scope: Construct, id: string, props: PacerFunctionProps) {
     const { group, environment, bundling, ...rest } = props;
+    const role = new Role(scope, `${id}Role`, {
+      assumedBy: new ServicePrincipal("lambda.amazonaws.com"),
+      description: `Pacer ${group} function`,
+    });
+    const logGroup = new LogGroup(scope, `${id}Logs`, { retention: FUNCTION_DEFAULTS.logRetention });
     super(scope, id, {
       entry: `${REPO_ROOT}functions/src/${group}/index.ts`,
       handler: "handler",
       projectRoot: REPO_ROOT,
       depsLockFilePath: `${REPO_ROOT}package-lock.json`,
-      runtime: Runtime.NODEJS_22_X,
+      runtime: Runtime.NODEJS_24_X,
       architecture: Architecture.ARM_64,
-      memorySize: 1024,
-      timeout: Duration.seconds(29),
+      memorySize: FUNCTION_DEFAULTS.memorySize,
+      timeout: Duration.seconds(FUNCTION_DEFAULTS.timeoutSeconds),
       tracing: Tracing.ACTIVE,
       loggingFormat: LoggingFormat.JSON,
-      logRetention: RetentionDays.ONE_MONTH,
+      logGroup,
+      role,
       environment: { NODE_OPTIONS: "--enable-source-maps", ...environment },
       bundling: {
         format: OutputFormat.ESM,
         sourceMap: true,
         minify: true,
-        target: "node22",
+        target: "node24",
         mainFields: ["module", "main"],
         externalModules: ["@aws-sdk/*"],
         banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
@@ -46,13 +88,76 @@ export class PacerFunction extends NodejsFunction {
       },
       ...rest,
     });
+    this.group = group;
+    this.executionRole = role;
+    logGroup.grantWrite(role);
+    acknowledge(
+      role,
+      "AwsSolutions-IAM5[Resource::*]",
+      "X-Ray tracing: xray:PutTraceSegments and xray:PutTelemetryRecords support no resource-level permissions",
+    );
   }
 
-  /** Grants this function read-only or read-write access to the table and sets `TABLE_NAME`, in one call. */
-  bindTable(table: ITable, access: "read" | "readwrite"): this {
-    if (access === "read") table.grantReadData(this);
-    else table.grantReadWriteData(this);
+  /**
+   * Grants read-only or read-write access to the table and each of its indexes by name (no
+   * wildcard) and sets `TABLE_NAME`, in one call.
+   */
+  bindTable(table: ITableV2, access: "read" | "readwrite"): this {
+    this.addToRolePolicy(
+      new PolicyStatement({
+        effect: Effect.ALLOW,
+        actions:
+          access === "read" ? [...TABLE_READ_ACTIONS] : [...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS],
+        resources: [
+          table.tableArn,
+          ...TABLE.globalIndexes.map((gsi) => `${table.tableArn}/index/${gsi.name}`),
+        ],
+      }),
+    );
     this.addEnvironment("TABLE_NAME", table.tableName);
+    return this;
+  }
+
+  /**
+   * Sets the whole function environment (the same for every function, see `functionEnvironment`)
+   * and grants exactly what the access row allows, in one call.
+   */
+  connect(services: Services, access: FunctionAccess): this {
+    for (const [name, value] of Object.entries(functionEnvironment(services)))
+      this.addEnvironment(name, value);
+    if (access.table) this.bindTable(services.table, access.table);
+    if (access.appSecrets) services.appSecret.grantRead(this);
+    if (access.platformCredentials) services.platformCredentials.grantRead(this);
+    if (access.platformTokens) {
+      this.executionRole.addManagedPolicy(
+        access.platformTokens === "read"
+          ? services.platformTokens.readPolicy
+          : services.platformTokens.readWritePolicy,
+      );
+    }
+    const sendTo = access.sendTo === "all" ? [...services.queues.keys()] : (access.sendTo ?? []);
+    for (const name of sendTo) {
+      const queue = services.queues.get(name);
+      if (!queue) throw new Error(`Function group ${this.group} sends to unknown queue ${name}`);
+      queue.queue.grantSendMessages(this);
+    }
+    if (access.pushToConnections && services.webSocket) {
+      this.executionRole.addManagedPolicy(services.webSocket.pushPolicy);
+    }
+    if (access.sendMail) {
+      this.addToRolePolicy(
+        new PolicyStatement({
+          effect: Effect.ALLOW,
+          actions: ["ses:SendEmail", "ses:SendRawEmail"],
+          resources: services.mail.sendResources,
+        }),
+      );
+    }
+    if (access.avatars) {
+      this.executionRole.addManagedPolicy(
+        access.avatars === "read" ? services.avatars.readPolicy : services.avatars.readWritePolicy,
+      );
+    }
     return this;
   }
 }

@@ -1,67 +1,76 @@
 import { accessFor } from "@pacer/functions/policy";
 import { type Group, parseRouteKey, ROUTES } from "@pacer/functions/routes";
 import { Duration, Stack, type StackProps } from "aws-cdk-lib";
-import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey } from "aws-cdk-lib/aws-apigatewayv2";
+import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey, type IHttpApi } from "aws-cdk-lib/aws-apigatewayv2";
 import { HttpLambdaAuthorizer, HttpLambdaResponseType } from "aws-cdk-lib/aws-apigatewayv2-authorizers";
 import { HttpLambdaIntegration } from "aws-cdk-lib/aws-apigatewayv2-integrations";
-import type { ITableV2 } from "aws-cdk-lib/aws-dynamodb";
 import type { Construct } from "constructs";
 import { PacerFunction } from "../constructs/pacer-function.ts";
+import { accessOf } from "../function-access.ts";
+import { acknowledge } from "../nag.ts";
+import { pascal } from "../names.ts";
+import type { Services } from "../services.ts";
 
 export interface ApiStackProps extends StackProps {
-  table: ITableV2;
+  /** The HTTP API of PacerGateways. */
+  httpApi: IHttpApi;
+  services: Services;
 }
 
 /**
- * The HTTP API: one Lambda per function group, one route per entry of the route table
- * (`functions/routes.ts`) and nothing else, the Lambda authorizer on every route the policy table
- * does not mark public.
+ * The HTTP API's routes: one Lambda per function group, one route per entry of the route table
+ * (`functions/routes.ts`) and nothing else, the Lambda authorizer (`x-auth-token`) on every route
+ * the policy table (`functions/policy.ts`) does not mark public.
  */
 export class ApiStack extends Stack {
-  readonly api: HttpApi;
   readonly functions = new Map<Group, PacerFunction>();
+  readonly authorizerFunction: PacerFunction;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
-    super(scope, id, props);
-    this.api = new HttpApi(this, "HttpApi", { apiName: "pacer-api", createDefaultStage: true });
+    super(scope, id, { description: "Pacer HTTP API routes and their functions", ...props });
+    const { services } = props;
+    // Imported by id, so the routes, integrations and authorizer are created in this stack (on the
+    // API object of PacerGateways they would be created there, and that stack would depend on this one).
+    const httpApi = HttpApi.fromHttpApiAttributes(this, "HttpApi", { httpApiId: props.httpApi.apiId });
 
-    const authorizerFn = new PacerFunction(this, "AuthorizerFunction", {
+    this.authorizerFunction = new PacerFunction(this, "AuthorizerFunction", {
       group: "authorizer",
       timeout: Duration.seconds(5),
-    });
-    const authorizer = new HttpLambdaAuthorizer("SessionAuthorizer", authorizerFn, {
+    }).connect(services, accessOf("authorizer", "http"));
+    const authorizer = new HttpLambdaAuthorizer("SessionAuthorizer", this.authorizerFunction, {
       identitySource: ["$request.header.x-auth-token"],
       responseTypes: [HttpLambdaResponseType.SIMPLE],
+      // Sessions can be revoked (password change, user removed): every request is checked again.
       resultsCacheTtl: Duration.seconds(0),
     });
 
     const integrations = new Map<Group, HttpLambdaIntegration>();
     for (const route of ROUTES) {
-      let fn = this.functions.get(route.group);
-      if (!fn) {
-        fn = new PacerFunction(this, `${pascal(route.group)}Function`, { group: route.group }).bindTable(
-          props.table,
-          "readwrite",
+      let integration = integrations.get(route.group);
+      if (!integration) {
+        const fn = new PacerFunction(this, `${pascal(route.group)}Function`, { group: route.group }).connect(
+          services,
+          accessOf(route.group, "http"),
         );
         this.functions.set(route.group, fn);
-        integrations.set(route.group, new HttpLambdaIntegration(`${pascal(route.group)}Integration`, fn));
+        integration = new HttpLambdaIntegration(`${pascal(route.group)}Integration`, fn);
+        integrations.set(route.group, integration);
       }
       const { method, path } = parseRouteKey(route.key);
       const isPublic = accessFor(route.key)?.public === true;
-      new HttpRoute(this, `Route${pascal(route.key)}`, {
-        httpApi: this.api,
+      const httpRoute = new HttpRoute(this, `Route${pascal(route.key)}`, {
+        httpApi,
         routeKey: HttpRouteKey.with(path, HttpMethod[method]),
-        integration: integrations.get(route.group) as HttpLambdaIntegration,
+        integration,
         ...(isPublic ? {} : { authorizer }),
       });
+      if (isPublic) {
+        acknowledge(
+          httpRoute,
+          "AwsSolutions-APIG4",
+          `${route.key} is public in the policy table (functions/policy.ts): it is called before there is a session`,
+        );
+      }
     }
   }
-}
-
-function pascal(s: string): string {
-  return s
-    .split(/[^a-zA-Z0-9]+/)
-    .filter(Boolean)
-    .map((w) => (w[0] as string).toUpperCase() + w.slice(1))
-    .join("");
 }

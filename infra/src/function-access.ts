@@ -1,0 +1,66 @@
+/**
+ * THE access table of the deployed functions: what each function group may touch on AWS besides the
+ * event that invokes it. Every Lambda role is built from its row and nothing else (see
+ * `PacerFunction.connect`); the checks test pins the rows of the groups that exist.
+ *
+ * A group without a row gets the default of its kind (HTTP route group, WebSocket group, queue
+ * consumer, schedule target), so a group added to `functions/routes.ts` or `functions/resources.ts`
+ * deploys working at once; give it a row here when it needs less (or more) than its kind's default.
+ * Everything is off unless a row or default turns it on.
+ */
+export interface FunctionAccess {
+  /** The product table (and its indexes). */
+  table?: "read" | "readwrite";
+  /** The app secret (`APP_SECRETS_ARN`: jwtSecret, stripeSecretKey, googleClientId). */
+  appSecrets?: boolean;
+  /** The platform OAuth client ids and secrets (`PLATFORM_SECRETS_ARN`). */
+  platformCredentials?: boolean;
+  /** The per-integration platform token secrets (`TOKEN_STORE_SECRET_PREFIX`). */
+  platformTokens?: "read" | "readwrite";
+  /** Queues (names from `functions/resources.ts`) the group sends to, or every queue. */
+  sendTo?: "all" | readonly string[];
+  /** Post to, read and close WebSocket connections through the Management API. */
+  pushToConnections?: boolean;
+  /** Send e-mail from the SES identity. */
+  sendMail?: boolean;
+  /** The avatars bucket (objects under `avatars/`). */
+  avatars?: "read" | "readwrite";
+}
+
+/** How a function is invoked; picks the default row. */
+export type FunctionKind = "http" | "websocket" | "consumer" | "schedule";
+
+/** What a group of each kind gets when it has no row of its own. */
+export const DEFAULT_ACCESS: Readonly<Record<FunctionKind, FunctionAccess>> = {
+  /** Route handlers verify the session (jwt key), read and write the table, enqueue on-demand
+   * refreshes and push changes to the account's open connections. */
+  http: { table: "readwrite", appSecrets: true, sendTo: "all", pushToConnections: true },
+  /** `$connect` checks a ticket and records the connection; `$default` answers on it. */
+  websocket: { table: "readwrite", appSecrets: true, pushToConnections: true },
+  /** Connector workers: platform credentials and tokens, table writes, live push, alert e-mails. */
+  consumer: {
+    table: "readwrite",
+    platformCredentials: true,
+    platformTokens: "readwrite",
+    sendTo: "all",
+    pushToConnections: true,
+    sendMail: true,
+  },
+  /** The scheduler finds the accounts due and enqueues one refresh per tracker. */
+  schedule: { table: "readwrite", sendTo: "all" },
+};
+
+/** Rows of the groups that need something other than their kind's default. */
+export const ACCESS: Readonly<Record<string, FunctionAccess>> = {
+  /** Verifies the session token only: no table, no queue, no push. */
+  authorizer: { appSecrets: true },
+  /** `GET /api/health` describes the table. */
+  health: { table: "read" },
+  /** Login, Google sign-in (googleClientId), password reset e-mails, profile changes. */
+  auth: { table: "readwrite", appSecrets: true, sendMail: true },
+};
+
+/** The access of a group invoked as `kind`: its row, else the default of its kind. */
+export function accessOf(group: string, kind: FunctionKind): FunctionAccess {
+  return ACCESS[group] ?? DEFAULT_ACCESS[kind];
+}

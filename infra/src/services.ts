@@ -1,0 +1,62 @@
+import { type QueueDef, queueUrlEnv } from "@pacer/functions/resources";
+import type { ITableV2 } from "aws-cdk-lib/aws-dynamodb";
+import type { IManagedPolicy } from "aws-cdk-lib/aws-iam";
+import type { ISecret } from "aws-cdk-lib/aws-secretsmanager";
+import type { IQueue } from "aws-cdk-lib/aws-sqs";
+
+/** A queue of `functions/resources.ts` as deployed, with its dead-letter queue. */
+export interface DeployedQueue {
+  def: QueueDef;
+  queue: IQueue;
+  deadLetterQueue: IQueue;
+}
+
+/**
+ * Everything a function can be connected to, built once by `buildApp` from the stacks that come
+ * before the functions (data, secrets, mail, gateways, web, the pipeline's queues) and handed to
+ * every function.
+ */
+export interface Services {
+  table: ITableV2;
+  /** JSON `{ jwtSecret, stripeSecretKey?, googleClientId? }`, read by `functions/src/lib/config.ts`. */
+  appSecret: ISecret;
+  /** JSON keyed by the variables `connectorConfigFromEnv` reads (`GOOGLE_ADS_CLIENT_ID`, …). */
+  platformCredentials: ISecret;
+  /** One secret per integration under `prefix`; policies granting read or read-write on them. */
+  platformTokens: { prefix: string; readPolicy: IManagedPolicy; readWritePolicy: IManagedPolicy };
+  /** By queue name, every queue of `functions/resources.ts`. */
+  queues: ReadonlyMap<string, DeployedQueue>;
+  /** Present when `functions/resources.ts` defines a WebSocket API. */
+  webSocket?: { managementEndpoint: string; pushPolicy: IManagedPolicy };
+  /** `https://<the app's host>`: links in e-mails, OAuth return pages, avatar URLs. */
+  appOrigin: string;
+  mail: {
+    from: string /** SES identity and configuration set ARNs a sender needs. */;
+    sendResources: string[];
+  };
+  avatars: { bucketName: string; readPolicy: IManagedPolicy; readWritePolicy: IManagedPolicy };
+}
+
+/**
+ * THE environment of every deployed function, in one place. It mirrors what the local runtime sets
+ * (`packages/local/src/runtime.ts`), with AWS resources in place of local endpoints: the same
+ * variable names, so no function knows where it runs. Every function gets all of it (as locally);
+ * what a function may actually touch is its access row (`function-access.ts`).
+ */
+export function functionEnvironment(services: Services): Record<string, string> {
+  const env: Record<string, string> = {
+    TABLE_NAME: services.table.tableName,
+    APP_ORIGIN: services.appOrigin,
+    MAIL_FROM: services.mail.from,
+    APP_SECRETS_ARN: services.appSecret.secretArn,
+    PLATFORM_SECRETS_ARN: services.platformCredentials.secretArn,
+    TOKEN_STORE_SECRET_PREFIX: services.platformTokens.prefix,
+    AVATARS_BUCKET: services.avatars.bucketName,
+  };
+  for (const [name, q] of services.queues) {
+    env[queueUrlEnv(name)] = q.queue.queueUrl;
+    env[queueUrlEnv(`${name}-dlq`)] = q.deadLetterQueue.queueUrl;
+  }
+  if (services.webSocket) env.WS_MANAGEMENT_ENDPOINT = services.webSocket.managementEndpoint;
+  return env;
+}

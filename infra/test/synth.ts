@@ -1,0 +1,94 @@
+import type { QueueDef, ScheduleDef, WebSocketDef } from "@pacer/functions/resources";
+import { App } from "aws-cdk-lib";
+import { Template } from "aws-cdk-lib/assertions";
+import type { CloudAssembly } from "aws-cdk-lib/cx-api";
+import type { DeployConfig } from "../src/config.ts";
+import { addNagChecks, RECORD_ONLY_CONTEXT } from "../src/nag.ts";
+import { buildApp, type ResourceDefs } from "../src/pacer-app.ts";
+
+/** Settings the tests deploy with (never the developer's PACER_* variables). */
+export const TEST_CONFIG: DeployConfig = {
+  mailDomain: "mail.example.org",
+  mailFrom: "Pacer <no-reply@mail.example.org>",
+};
+
+/**
+ * Definitions as the pipeline will have them (per-platform queues, the scheduler, the daily alert
+ * run, the WebSocket API), so the generated pipeline and realtime stacks are tested before
+ * `functions/resources.ts` fills in. Groups are existing function groups (bundling is skipped).
+ */
+export const FIXTURE_RESOURCES: ResourceDefs = {
+  queues: [
+    {
+      name: "refresh-googleads",
+      consumer: "health",
+      consumerTimeoutSeconds: 120,
+      maxReceiveCount: 5,
+      batchSize: 10,
+      maxConcurrency: 10,
+    },
+    {
+      name: "refresh-facebookads",
+      consumer: "health",
+      consumerTimeoutSeconds: 60,
+      maxReceiveCount: 8,
+      batchSize: 5,
+      maxConcurrency: 4,
+    },
+  ] satisfies QueueDef[],
+  schedules: [
+    { name: "scheduler", target: "auth", rateMinutes: 5 },
+    { name: "daily-alerts", target: "auth", rateMinutes: 1440 },
+  ] satisfies ScheduleDef[],
+  websocket: { group: "health", routes: ["$connect", "$disconnect", "$default"] } satisfies WebSocketDef,
+};
+
+export interface Synthesized {
+  app: App;
+  built: ReturnType<typeof buildApp>;
+  assembly: CloudAssembly;
+  /** By stack name. */
+  templates: Record<string, Template>;
+}
+
+/**
+ * Builds and synthesizes the whole app with bundling skipped (the synth command bundles for real)
+ * and, unless asked, without CDK's built-in template validation (it takes seconds per synth),
+ * optionally with the cdk-nag checks (synthesis then fails on any unacknowledged finding) or with
+ * acknowledgements recorded but not applied.
+ */
+export function synthesize(
+  options: {
+    resources?: Partial<ResourceDefs>;
+    config?: DeployConfig;
+    nag?: "checks" | "record-only";
+    /** CDK's built-in CloudFormation template validation (as `npm run synth` runs it); slow, off by default. */
+    cfnValidation?: boolean;
+  } = {},
+): Synthesized {
+  const app = new App({
+    builtinCloudFormationValidation: options.cfnValidation ?? false,
+    context: {
+      "aws:cdk:bundling-stacks": [],
+      ...(options.nag === "record-only" ? { [RECORD_ONLY_CONTEXT]: true } : {}),
+    },
+  });
+  if (options.nag === "checks") addNagChecks(app);
+  const built = buildApp(app, {
+    config: options.config ?? TEST_CONFIG,
+    ...(options.resources ? { resources: options.resources } : {}),
+  });
+  const assembly = app.synth();
+  const templates = Object.fromEntries(
+    assembly.stacks.map((s) => [s.stackName, Template.fromJSON(s.template as Record<string, unknown>)]),
+  );
+  return { app, built, assembly, templates };
+}
+
+/** Resources of one type in a template, by logical id. */
+export function resourcesOf(
+  template: Template,
+  type: string,
+): Record<string, { Properties: Record<string, unknown> }> {
+  return template.findResources(type) as Record<string, { Properties: Record<string, unknown> }>;
+}
