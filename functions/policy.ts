@@ -81,6 +81,55 @@ export const POLICY: Record<RouteKey, Access> = {
   /** Public routes authenticated by the signed 15-minute ticket in the path; local mode only. */
   "GET /api/stripe/local-billing-portal/{ticket}": PUBLIC,
   "POST /api/stripe/local-billing-portal/{ticket}": PUBLIC,
+
+  // trackers: every role reads what it may see (the use-cases filter); Viewers never write
+  "GET /api/trackers/get-trackers-by-account/{accountId}": MEMBER,
+  "GET /api/trackers/get-trackers-without-load-by-account/{accountId}": MEMBER,
+  "POST /api/trackers/create-trackers": EDITORS,
+  "GET /api/tracker/get-tracker/{id}": MEMBER,
+  "POST /api/tracker/update-name/{id}": EDITORS,
+  "POST /api/tracker/update-client/{id}": EDITORS,
+  "POST /api/tracker/update-budget/{id}": EDITORS,
+  "POST /api/tracker/update-daily-budget/{id}": EDITORS,
+  "POST /api/tracker/update-previous-over-under-spend/{id}": EDITORS,
+  "POST /api/tracker/update-tracker-historic-data": EDITORS,
+  "POST /api/tracker/update-tracker-future-budgets": EDITORS,
+  "POST /api/tracker/update-tracker-use-lifetime-budget": EDITORS,
+  "POST /api/tracker/update-lifetime-budget/{id}": EDITORS,
+  "POST /api/tracker/update-currency": EDITORS,
+  "POST /api/tracker/update-automated-budget": EDITORS,
+  "POST /api/tracker/update-include-last-month-over-under-spend-in-budget-calc": EDITORS,
+  "POST /api/tracker/update-include-last-six-months-over-under-spend-in-budget-calc": EDITORS,
+  "POST /api/tracker/update-weekday-budget-only": EDITORS,
+  "POST /api/tracker/update-associated-users/{trackerId}": EDITORS,
+  "POST /api/tracker/add-message/{trackerId}": EDITORS,
+  "POST /api/tracker/delete-message/{trackerId}/{messageId}": EDITORS,
+  "GET /api/tracker/delete-tracker/{id}": EDITORS,
+
+  // pods and shared budgets: Admins and Managers create and edit (spec section 6), everyone reads
+  "POST /api/pod/create-pod": EDITORS,
+  "GET /api/pod/get-pod/{id}": MEMBER,
+  "POST /api/pod/update-single-pod/{id}": EDITORS,
+  "GET /api/pod/delete-pod/{id}": EDITORS,
+  "GET /api/pods/get-pods/{accountId}/{userId}": MEMBER,
+  "POST /api/shared-budget/create-shared-budget": EDITORS,
+  "GET /api/shared-budget/get-shared-budget/{id}": MEMBER,
+  "POST /api/shared-budget/update-single-shared-budget/{id}": EDITORS,
+  "GET /api/shared-budget/delete-shared-budget/{id}": EDITORS,
+  "GET /api/shared-budgets/get-shared-budgets/{accountId}/{userId}": MEMBER,
+
+  // alerts: every role has alerts (Viewers on their own trackers); edit and remove: Admin or creator
+  "POST /api/alerts/create-alert": MEMBER,
+  "POST /api/alerts/edit-alert": MEMBER,
+  "GET /api/alerts/get-alerts/{userId}/{accountId}": MEMBER,
+  "POST /api/alerts/remove-alert/{alertId}": MEMBER,
+
+  // device readings
+  /** Public: a device backend authenticates with the account's ingestion key (x-ingestion-key). */
+  "POST /api/sensor-readings/ingest": PUBLIC,
+  "GET /api/sensor-readings/get-readings": MEMBER,
+  "GET /api/sensor-readings/ingestion-key": ADMIN,
+  "POST /api/sensor-readings/create-ingestion-key": ADMIN,
 };
 
 /** The access rule of a route key; undefined means deny. */

@@ -40,7 +40,10 @@ export interface WebSocketDef {
 
 export const QUEUES: readonly QueueDef[] = [];
 
-export const SCHEDULES: readonly ScheduleDef[] = [];
+export const SCHEDULES: readonly ScheduleDef[] = [
+  /** Hourly: evaluates the alerts of every account whose local time is the daily alert hour. */
+  { name: "alerts-daily", target: "alerts-daily", rateMinutes: 60 },
+];
 
 export const WEBSOCKET: WebSocketDef | undefined = undefined;
 

@@ -10,7 +10,20 @@ export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 /** The function groups, each deployed as one Lambda. */
-export const GROUPS = ["health", "auth", "register", "account", "users", "billing", "avatar"] as const;
+export const GROUPS = [
+  "health",
+  "auth",
+  "register",
+  "account",
+  "users",
+  "billing",
+  "avatar",
+  "trackers",
+  "pods",
+  "shared-budgets",
+  "alerts",
+  "sensor-readings",
+] as const;
 export type Group = (typeof GROUPS)[number];
 
 export interface RouteDef<K extends string = string> {
@@ -92,6 +105,76 @@ export const ROUTES = [
   ),
   route("GET /api/stripe/local-billing-portal/{ticket}", "billing", "localBillingPortal"),
   route("POST /api/stripe/local-billing-portal/{ticket}", "billing", "localBillingAction"),
+
+  // trackers (trackers.md 7)
+  route("GET /api/trackers/get-trackers-by-account/{accountId}", "trackers", "getTrackersByAccount"),
+  route(
+    "GET /api/trackers/get-trackers-without-load-by-account/{accountId}",
+    "trackers",
+    "getTrackersWithoutLoadByAccount",
+  ),
+  route("POST /api/trackers/create-trackers", "trackers", "createTrackers"),
+  route("GET /api/tracker/get-tracker/{id}", "trackers", "getTracker"),
+  route("POST /api/tracker/update-name/{id}", "trackers", "updateName"),
+  route("POST /api/tracker/update-client/{id}", "trackers", "updateClient"),
+  route("POST /api/tracker/update-budget/{id}", "trackers", "updateBudget"),
+  route("POST /api/tracker/update-daily-budget/{id}", "trackers", "updateDailyBudget"),
+  route(
+    "POST /api/tracker/update-previous-over-under-spend/{id}",
+    "trackers",
+    "updatePreviousOverUnderSpend",
+  ),
+  route("POST /api/tracker/update-tracker-historic-data", "trackers", "updateHistoricData"),
+  route("POST /api/tracker/update-tracker-future-budgets", "trackers", "updateFutureBudgets"),
+  route("POST /api/tracker/update-tracker-use-lifetime-budget", "trackers", "updateUseLifetimeBudget"),
+  route("POST /api/tracker/update-lifetime-budget/{id}", "trackers", "updateLifetimeBudget"),
+  route("POST /api/tracker/update-currency", "trackers", "updateCurrency"),
+  route("POST /api/tracker/update-automated-budget", "trackers", "updateAutomatedBudget"),
+  route(
+    "POST /api/tracker/update-include-last-month-over-under-spend-in-budget-calc",
+    "trackers",
+    "updateIncludeLastMonth",
+  ),
+  route(
+    "POST /api/tracker/update-include-last-six-months-over-under-spend-in-budget-calc",
+    "trackers",
+    "updateIncludeLastSixMonths",
+  ),
+  route("POST /api/tracker/update-weekday-budget-only", "trackers", "updateWeekdayBudgetOnly"),
+  route("POST /api/tracker/update-associated-users/{trackerId}", "trackers", "updateAssociatedUsers"),
+  route("POST /api/tracker/add-message/{trackerId}", "trackers", "addMessage"),
+  route("POST /api/tracker/delete-message/{trackerId}/{messageId}", "trackers", "deleteMessage"),
+  route("GET /api/tracker/delete-tracker/{id}", "trackers", "deleteTracker"),
+
+  // pods (pods-budgets-alerts-users-connections.md 7.1)
+  route("POST /api/pod/create-pod", "pods", "createPod"),
+  route("GET /api/pod/get-pod/{id}", "pods", "getPod"),
+  route("POST /api/pod/update-single-pod/{id}", "pods", "updatePod"),
+  route("GET /api/pod/delete-pod/{id}", "pods", "deletePod"),
+  route("GET /api/pods/get-pods/{accountId}/{userId}", "pods", "getPods"),
+
+  // shared budgets (pods-budgets-alerts-users-connections.md 7.2)
+  route("POST /api/shared-budget/create-shared-budget", "shared-budgets", "createSharedBudget"),
+  route("GET /api/shared-budget/get-shared-budget/{id}", "shared-budgets", "getSharedBudget"),
+  route("POST /api/shared-budget/update-single-shared-budget/{id}", "shared-budgets", "updateSharedBudget"),
+  route("GET /api/shared-budget/delete-shared-budget/{id}", "shared-budgets", "deleteSharedBudget"),
+  route(
+    "GET /api/shared-budgets/get-shared-budgets/{accountId}/{userId}",
+    "shared-budgets",
+    "getSharedBudgets",
+  ),
+
+  // alerts (pods-budgets-alerts-users-connections.md 7.4)
+  route("POST /api/alerts/create-alert", "alerts", "createAlert"),
+  route("POST /api/alerts/edit-alert", "alerts", "editAlert"),
+  route("GET /api/alerts/get-alerts/{userId}/{accountId}", "alerts", "getAlerts"),
+  route("POST /api/alerts/remove-alert/{alertId}", "alerts", "removeAlert"),
+
+  // device readings (pods-budgets-alerts-users-connections.md 2.14)
+  route("POST /api/sensor-readings/ingest", "sensor-readings", "ingestReading"),
+  route("GET /api/sensor-readings/get-readings", "sensor-readings", "getReadings"),
+  route("GET /api/sensor-readings/ingestion-key", "sensor-readings", "getIngestionKey"),
+  route("POST /api/sensor-readings/create-ingestion-key", "sensor-readings", "createIngestionKey"),
 ] as const;
 
 /** Every route key of the API. */

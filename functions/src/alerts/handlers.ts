@@ -1,0 +1,51 @@
+import { alertFormSchema } from "@pacer/core";
+import { z } from "zod";
+import { reply, sessionRoute } from "../lib/http.ts";
+import { assertOwnAccount, assertSelf } from "../lib/ownership.ts";
+import { idSchema } from "../lib/schemas.ts";
+import { ALERT_TEXTS, createAlertFor, editAlertFor, listAlertsFor, removeAlertFor } from "./use-cases.ts";
+
+/**
+ * The alert calls (spec pods-budgets-alerts-users-connections.md section 7.4). The form is core's
+ * `alertFormSchema`: name, level, target `{ all: true }` or `{ all: false, ids }`, data { metric,
+ * metricName, operator, valueSet, value (in the metric's unit: micros for money), valueBudget },
+ * fireWhen, fireOn, additionalRecipients [{ _id, name, email }].
+ */
+
+/** The spec's alert `type` ('user'), which the web app may send; it is always 'user'. */
+const typeField = { type: z.literal("user").optional() };
+
+/** `POST /api/alerts/create-alert`: 201 `{ alert, msg: 'Alert Created' }`. */
+export const createAlert = sessionRoute(
+  { body: alertFormSchema.safeExtend(typeField) },
+  async ({ body: { type: _type, ...form }, session, now }) =>
+    reply(201, { alert: await createAlertFor(session, form, now), msg: ALERT_TEXTS.created }),
+);
+
+/** `POST /api/alerts/edit-alert`: the form with the alert's `_id`; `{ alert, msg: 'Alert Edited' }`. */
+export const editAlert = sessionRoute(
+  { body: alertFormSchema.safeExtend({ _id: idSchema, ...typeField }) },
+  async ({ body, session, now }) => {
+    const { _id, type: _type, ...form } = body;
+    return { alert: await editAlertFor(session, _id, form, now), msg: ALERT_TEXTS.edited };
+  },
+);
+
+/** `GET /api/alerts/get-alerts/{userId}/{accountId}`: `{ alerts }`; both ids must be the caller's. */
+export const getAlerts = sessionRoute(
+  { params: z.object({ userId: idSchema, accountId: idSchema }) },
+  async ({ params, session }) => {
+    assertOwnAccount(session, params.accountId);
+    assertSelf(session, params.userId);
+    return { alerts: await listAlertsFor(session) };
+  },
+);
+
+/** `POST /api/alerts/remove-alert/{alertId}`: `{ msg: '<name> removed' }`. */
+export const removeAlert = sessionRoute(
+  { params: z.object({ alertId: idSchema }) },
+  async ({ params, session }) => {
+    const alert = await removeAlertFor(session, params.alertId);
+    return { msg: `${alert.name} ${ALERT_TEXTS.removed}`, _id: alert.alertId };
+  },
+);

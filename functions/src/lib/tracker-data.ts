@@ -1,0 +1,138 @@
+import {
+  type BudgetCalendar,
+  budgetCalendar,
+  type FutureBudget,
+  type HistoricDataInput,
+  type TrackerBudgetSettings,
+  type TrackerData,
+  trackerData,
+} from "@pacer/core";
+import {
+  findTracker,
+  listDailyMetrics,
+  putTrackerData,
+  type Tracker,
+  type TrackerDataWrite,
+  type TrackerSettings,
+} from "@pacer/db";
+
+/**
+ * The tracker figures use-case: every figure of a tracker comes from the engine (`@pacer/core`
+ * trackerData) over the tracker's settings and its stored daily metrics, and is stored on the
+ * tracker, so listing trackers is a read. Called by every settings change (in the same conditional
+ * write as the change), and by the refresh pipeline after it upserts daily metrics.
+ */
+
+/** The settings the engine reads, as stored on a tracker. */
+export type TrackerBudgetFields = Pick<
+  Tracker,
+  | "automatedBudget"
+  | "platformBudget"
+  | "manualBudgetValue"
+  | "budgetPeriod"
+  | "weekdaysOnly"
+  | "lifetimeBudget"
+  | "lifetimeBudgetDates"
+  | "useLifetimeBudgetAsPrimary"
+  | "lastMonthOverUnderSpendIncludedInBudgetCalc"
+  | "lastSixMonthsOverUnderSpendIncludedInBudgetCalc"
+  | "previousOverUnderSpend"
+  | "historicData"
+  | "futureBudgets"
+  | "timeZone"
+>;
+
+/** The engine's budget settings of a stored tracker (money in micros, as stored). */
+export function budgetSettings(t: Partial<TrackerBudgetFields>): TrackerBudgetSettings {
+  return {
+    automatedBudget: t.automatedBudget ?? false,
+    platformBudget: t.platformBudget ?? null,
+    manualBudgetValue: t.manualBudgetValue ?? null,
+    budgetPeriod: t.budgetPeriod ?? "month",
+    weekdaysOnly: t.weekdaysOnly ?? false,
+    lifetimeBudget: t.lifetimeBudget ?? null,
+    lifetimeBudgetDates: t.lifetimeBudgetDates
+      ? { startDate: t.lifetimeBudgetDates.startDate, endDate: t.lifetimeBudgetDates.endDate ?? null }
+      : null,
+    useLifetimeBudgetAsPrimary: t.useLifetimeBudgetAsPrimary ?? false,
+    lastMonthOverUnderSpendIncludedInBudgetCalc: t.lastMonthOverUnderSpendIncludedInBudgetCalc ?? false,
+    lastSixMonthsOverUnderSpendIncludedInBudgetCalc:
+      t.lastSixMonthsOverUnderSpendIncludedInBudgetCalc ?? false,
+    previousOverUnderSpend: t.previousOverUnderSpend ?? null,
+    historicData: (t.historicData as HistoricDataInput[] | undefined) ?? null,
+    futureBudgets: (t.futureBudgets as FutureBudget[] | undefined) ?? null,
+  };
+}
+
+/**
+ * The days of daily metrics the figures need: from the first of the sixth month back (historic
+ * data), or the lifetime start when earlier, to today in the ad account's time zone.
+ */
+export function metricsWindow(
+  t: Pick<Tracker, "lifetimeBudgetDates">,
+  calendar: BudgetCalendar,
+): { from: string; to: string } {
+  const historicStart = calendar.previousMonths[0] ?? calendar.monthStart;
+  const lifetimeStart = t.lifetimeBudgetDates?.startDate;
+  return {
+    from: lifetimeStart && lifetimeStart < historicStart ? lifetimeStart : historicStart,
+    to: calendar.today,
+  };
+}
+
+/**
+ * Computes a tracker's figures at `now` from its settings (with `changes` applied, `null` meaning
+ * removed) and its stored daily metrics.
+ * @returns the figures, and what to store (`data` as JSON, the computation time).
+ */
+export async function computeTrackerFigures(
+  tracker: Pick<Tracker, "accountId" | "trackerId"> & TrackerBudgetFields,
+  now: Date,
+  changes: { [K in keyof TrackerSettings]?: TrackerSettings[K] | null } = {},
+): Promise<{ data: TrackerData; write: TrackerDataWrite }> {
+  const merged: Partial<TrackerBudgetFields> = { ...tracker };
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === undefined) continue;
+    (merged as Record<string, unknown>)[key] = value === null ? undefined : value;
+  }
+  const calendar = budgetCalendar(now, tracker.timeZone);
+  const window = metricsWindow(merged as Pick<Tracker, "lifetimeBudgetDates">, calendar);
+  const rows = await listDailyMetrics(tracker.accountId, tracker.trackerId, window.from, window.to);
+  const data = trackerData({ settings: budgetSettings(merged), rows }, calendar);
+  return { data, write: { data: JSON.stringify(data), dataComputedAt: now.toISOString() } };
+}
+
+/** The stored figures of a tracker, or null when none were computed yet. */
+export function storedTrackerData(tracker: Pick<Tracker, "data">): TrackerData | null {
+  return tracker.data ? (JSON.parse(tracker.data) as TrackerData) : null;
+}
+
+/** How many times a recomputation starts again when the settings changed under it. */
+const RECOMPUTE_ATTEMPTS = 5;
+
+/**
+ * Recomputes a tracker's figures from its current settings and stored daily metrics and stores
+ * them on the tracker (the refresh pipeline calls this after `putDailyMetrics`). The figures are
+ * written only if the settings are still those they were computed from; otherwise it starts again.
+ * The settings version does not change, so a user's `if-match` stays valid.
+ *
+ * @param options.refreshed a data refresh has just landed: also clears `requiresUpdate` ("Awaiting
+ *   data refresh") and stamps `lastRefreshedAt`.
+ * @returns the tracker with its new figures, or undefined when the tracker does not exist (deleted).
+ * @throws Error when the settings kept changing during every attempt.
+ */
+export async function recomputeTrackerData(
+  accountId: string,
+  trackerId: string,
+  now: Date = new Date(),
+  options: { refreshed?: boolean } = {},
+): Promise<Tracker | undefined> {
+  for (let attempt = 1; attempt <= RECOMPUTE_ATTEMPTS; attempt++) {
+    const tracker = await findTracker(accountId, trackerId);
+    if (!tracker) return undefined;
+    const { write } = await computeTrackerFigures(tracker, now);
+    const stored = await putTrackerData(accountId, trackerId, tracker.version, write, options.refreshed);
+    if (stored) return stored;
+  }
+  throw new Error(`Tracker ${trackerId} kept changing while its figures were recomputed`);
+}

@@ -1,0 +1,217 @@
+import { clampAllocation } from "@pacer/core";
+import {
+  deleteSharedBudget,
+  listPods,
+  listSharedBudgets,
+  listTrackerAccess,
+  listUsers,
+  type Pod,
+  type SharedBudget,
+  type SharedBudgetAllocationInput,
+  saveSharedBudget,
+  type Tracker,
+  type User,
+} from "@pacer/db";
+import { badRequest, notFound } from "../lib/errors.ts";
+import type { Session } from "../lib/session.ts";
+import { requireWriter } from "../lib/tracker-access.ts";
+import { canSeeSharedBudget, canSeeTracker, podByTracker, type Viewer } from "../lib/visibility.ts";
+
+/**
+ * The shared-budget use-cases (spec pods-budgets-alerts-users-connections.md sections 2.6-2.8, 3-7.2).
+ * The shared-budget item is the one record of its trackers; a tracker's sharedBudgetId is joined
+ * from it at read. Allocations are clamped with the engine's rule before they are stored.
+ */
+
+export const SHARED_BUDGET_TEXTS = {
+  created: "Shared Budget Created",
+  updated: "Shared Budget successfully updated",
+  deleted: "Shared Budget successfully deleted",
+  unknownTracker: "Tracker not found",
+  unknownUser: "User not found",
+  idMismatch: "The shared budget in the body is not the shared budget of the path",
+} as const;
+
+interface BudgetWorld {
+  budgets: SharedBudget[];
+  trackers: Map<string, Pick<Tracker, "trackerId" | "name" | "associatedUserIds">>;
+  podOf: Map<string, Pod>;
+  users: Map<string, User>;
+}
+
+async function loadWorld(accountId: string): Promise<BudgetWorld> {
+  const [budgets, trackers, pods, users] = await Promise.all([
+    listSharedBudgets(accountId),
+    listTrackerAccess(accountId),
+    listPods(accountId),
+    listUsers(accountId),
+  ]);
+  return {
+    budgets,
+    trackers: new Map(trackers.map((t) => [t.trackerId, t])),
+    podOf: podByTracker(pods),
+    users: new Map(users.map((u) => [u.userId, u])),
+  };
+}
+
+function visibleTrackerIdSet(viewer: Viewer, world: BudgetWorld): Set<string> {
+  const ids = new Set<string>();
+  for (const t of world.trackers.values()) {
+    if (canSeeTracker(viewer, t, world.podOf.get(t.trackerId))) ids.add(t.trackerId);
+  }
+  return ids;
+}
+
+/**
+ * A shared budget as the web app sees it (spec section 3). Money in micros; `trackers` holds the
+ * allocations of the trackers the viewer may see; `owner` and `account` are joined.
+ */
+function budgetView(budget: SharedBudget, visible: Set<string>, world: BudgetWorld, session: Session) {
+  const owner = world.users.get(budget.ownerId);
+  return {
+    _id: budget.sharedBudgetId,
+    name: budget.name,
+    description: budget.description,
+    budget: budget.budget,
+    allocatedBudgetAsAPercentage: budget.allocatedBudgetAsAPercentage,
+    hasManualAllocationBeenSet: budget.hasManualAllocationBeenSet,
+    weekdaysOnly: budget.weekdaysOnly,
+    trackers: budget.trackers
+      .filter((t) => visible.has(t._id))
+      .map((t) => ({
+        _id: t._id,
+        budgetAllocation: t.budgetAllocation ?? null,
+        budgetAllocationMoney: t.budgetAllocationMoney ?? null,
+      })),
+    users: budget.users.filter((id) => world.users.has(id)),
+    owner: owner
+      ? { _id: owner.userId, name: owner.name, email: owner.email, avatar: owner.avatar ?? null }
+      : { _id: budget.ownerId, name: "", email: "", avatar: null },
+    account: { _id: session.accountId, name: session.account.name },
+    createdAt: budget.createdAt,
+    version: budget.version,
+  };
+}
+
+/** The shared budgets the caller may see. */
+export async function listSharedBudgetsFor(session: Session) {
+  const world = await loadWorld(session.accountId);
+  const visible = visibleTrackerIdSet(session, world);
+  return world.budgets
+    .filter((b) => canSeeSharedBudget(session, b, visible))
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+    .map((b) => budgetView(b, visible, world, session));
+}
+
+async function visibleBudget(session: Session, id: string) {
+  const world = await loadWorld(session.accountId);
+  const visible = visibleTrackerIdSet(session, world);
+  const budget = world.budgets.find((b) => b.sharedBudgetId === id);
+  if (!budget || !canSeeSharedBudget(session, budget, visible)) throw notFound("Shared Budget");
+  return { budget, world, visible };
+}
+
+/** One shared budget the caller may see. @throws AppError 404 */
+export async function getSharedBudgetFor(session: Session, id: string) {
+  const { budget, world, visible } = await visibleBudget(session, id);
+  return budgetView(budget, visible, world, session);
+}
+
+/** The shared budget form, validated (money in micros). */
+export interface SharedBudgetForm {
+  name: string;
+  description: string;
+  budget: number;
+  allocatedBudgetAsAPercentage: boolean;
+  hasManualAllocationBeenSet: boolean;
+  weekdaysOnly: boolean;
+  trackers: {
+    _id: string;
+    budgetAllocation?: number | null | undefined;
+    budgetAllocationMoney?: number | null | undefined;
+  }[];
+  users: string[];
+}
+
+/**
+ * Clamps each allocation with the engine's rule (spec section 5): a percent to 0..100, money to
+ * 0..the total budget (whole micros).
+ */
+export function clampAllocations(form: SharedBudgetForm): SharedBudgetAllocationInput[] {
+  return form.trackers.map((t) => ({
+    _id: t._id,
+    ...(t.budgetAllocation === null || t.budgetAllocation === undefined
+      ? {}
+      : { budgetAllocation: clampAllocation(t.budgetAllocation, true, form.budget) }),
+    ...(t.budgetAllocationMoney === null || t.budgetAllocationMoney === undefined
+      ? {}
+      : { budgetAllocationMoney: Math.round(clampAllocation(t.budgetAllocationMoney, false, form.budget)) }),
+  }));
+}
+
+function checkForm(_session: Session, form: SharedBudgetForm, world: BudgetWorld, visible: Set<string>) {
+  for (const [i, t] of form.trackers.entries()) {
+    if (!visible.has(t._id)) throw badRequest(SHARED_BUDGET_TEXTS.unknownTracker, `body.trackers.${i}._id`);
+  }
+  for (const [i, id] of form.users.entries()) {
+    if (!world.users.has(id)) throw badRequest(SHARED_BUDGET_TEXTS.unknownUser, `body.users.${i}`);
+  }
+}
+
+/** Creates a shared budget owned by the caller; trackers in another one move to it (one transaction). */
+export async function createSharedBudgetFor(session: Session, form: SharedBudgetForm, now: Date) {
+  requireWriter(session);
+  const world = await loadWorld(session.accountId);
+  const visible = visibleTrackerIdSet(session, world);
+  checkForm(session, form, world, visible);
+  const saved = await saveSharedBudget(
+    session.accountId,
+    { ownerId: session.userId },
+    { ...form, trackers: clampAllocations(form) },
+    now,
+  );
+  return budgetView(saved, visible, world, session);
+}
+
+/**
+ * Replaces a shared budget's settings, trackers and allocations; its trackers the caller cannot see
+ * keep their allocations. @throws AppError 404, 403, 400; 409 when stale.
+ */
+export async function updateSharedBudgetFor(
+  session: Session,
+  id: string,
+  expectedVersion: number | undefined,
+  form: SharedBudgetForm,
+  now: Date,
+) {
+  requireWriter(session);
+  const { budget, world, visible } = await visibleBudget(session, id);
+  checkForm(session, form, world, visible);
+  const hidden = budget.trackers.filter((t) => !visible.has(t._id) && world.trackers.has(t._id));
+  const saved = await saveSharedBudget(
+    session.accountId,
+    {
+      sharedBudgetId: id,
+      ownerId: budget.ownerId,
+      ...(expectedVersion === undefined ? {} : { expectedVersion }),
+    },
+    { ...form, trackers: [...clampAllocations(form), ...hidden] },
+    now,
+  );
+  return budgetView(saved, visible, world, session);
+}
+
+/** Deletes a shared budget the caller may see. @throws AppError 404, 403; 409 when stale. */
+export async function deleteSharedBudgetFor(
+  session: Session,
+  id: string,
+  expectedVersion: number | undefined,
+) {
+  requireWriter(session);
+  await visibleBudget(session, id);
+  await deleteSharedBudget(session.accountId, id, expectedVersion);
+}
+
+export function assertSameBudget(pathId: string, bodyId: string | undefined): void {
+  if (bodyId !== undefined && bodyId !== pathId) throw badRequest(SHARED_BUDGET_TEXTS.idMismatch, "body._id");
+}

@@ -1,0 +1,202 @@
+import type { z } from "zod";
+import { reply, sessionRoute } from "../lib/http.ts";
+import { etag, expectedVersion } from "../lib/if-match.ts";
+import { assertOwnAccount } from "../lib/ownership.ts";
+import {
+  AccountIdParams,
+  AddMessageBody,
+  CreateTrackersBody,
+  DeleteMessageParams,
+  TrackerIdParams,
+  TrackerIdParamsNamed,
+  UpdateAssociatedUsersBody,
+  UpdateAutomatedBudgetBody,
+  UpdateBudgetBody,
+  UpdateClientBody,
+  UpdateCurrencyBody,
+  UpdateDailyBudgetBody,
+  UpdateFutureBudgetsBody,
+  UpdateHistoricDataBody,
+  UpdateIncludeLastMonthBody,
+  UpdateIncludeLastSixMonthsBody,
+  UpdateLifetimeBudgetBody,
+  UpdateNameBody,
+  UpdatePreviousOverUnderSpendBody,
+  UpdateUseLifetimeBudgetBody,
+  UpdateWeekdayBudgetOnlyBody,
+} from "./schemas.ts";
+import {
+  assertSameTracker,
+  changeTracker,
+  createTrackersFor,
+  getTrackerFor,
+  listTrackersFor,
+  postMessage,
+  removeMessage,
+  removeTracker,
+  setAssociatedUsers,
+  setAutomatedBudget,
+  setBudget,
+  setCurrency,
+  setFutureBudgets,
+  setHistoricData,
+  setLifetimeBudget,
+  setOverUnderSpendOption,
+  setPreviousOverUnderSpend,
+  setUseLifetimeBudget,
+  setWeekdaysOnly,
+  TRACKER_TEXTS,
+  type TrackerChange,
+} from "./use-cases.ts";
+import { messageView } from "./views.ts";
+
+/**
+ * The tracker calls (spec trackers.md section 7). Answers carry money in micros; every answer with a
+ * tracker carries its `version`, also as the `etag` header; updates and delete-tracker honour an
+ * `if-match: <version>` header (409 when stale). See functions/README.md for each call's contract.
+ */
+
+/** An updated tracker: `{ tracker }` with its version as the etag. */
+function trackerReply(tracker: { version: number }) {
+  return reply(200, { tracker }, etag(tracker.version));
+}
+
+/** `GET /api/trackers/get-trackers-by-account/{accountId}`: `{ trackers }` the caller may see, with their figures. */
+export const getTrackersByAccount = sessionRoute({ params: AccountIdParams }, async ({ params, session }) => {
+  assertOwnAccount(session, params.accountId);
+  return { trackers: await listTrackersFor(session) };
+});
+
+/**
+ * `GET /api/trackers/get-trackers-without-load-by-account/{accountId}`: the same answer (the 30-second
+ * re-fetch). Both are reads of the stored figures: nothing is loaded from the platforms by either.
+ */
+export const getTrackersWithoutLoadByAccount = sessionRoute(
+  { params: AccountIdParams },
+  async ({ params, session }) => {
+    assertOwnAccount(session, params.accountId);
+    return { trackers: await listTrackersFor(session) };
+  },
+);
+
+/** `POST /api/trackers/create-trackers`: 201 `{ trackers }` created (allowance enforced). */
+export const createTrackersRoute = sessionRoute(
+  { body: CreateTrackersBody },
+  async ({ body, session, now }) =>
+    reply(201, { trackers: await createTrackersFor(session, body.trackers, now) }),
+);
+
+/** `GET /api/tracker/get-tracker/{id}`: `{ tracker }` with filters, historic and future budgets, messages. */
+export const getTracker = sessionRoute({ params: TrackerIdParams }, async ({ params, session }) => {
+  const tracker = await getTrackerFor(session, params.id);
+  return reply(200, { tracker }, etag(tracker.version));
+});
+
+/** A route that applies one change to the tracker of its `{id}` path parameter. */
+function changeById<B extends z.ZodType>(body: B, toChange: (body: z.output<B>) => TrackerChange) {
+  return sessionRoute(
+    { params: TrackerIdParams, body },
+    async ({ params, body: input, session, event, now }) =>
+      trackerReply(
+        await changeTracker(session, params.id, expectedVersion(event), toChange(input as z.output<B>), now),
+      ),
+  );
+}
+
+/** A route that applies one change to the tracker named in its body (`tracker`). */
+function changeByBody<B extends z.ZodType<{ tracker: string }>>(
+  body: B,
+  toChange: (body: z.output<B>) => TrackerChange,
+) {
+  return sessionRoute({ body }, async ({ body: input, session, event, now }) => {
+    const b = input as z.output<B>;
+    return trackerReply(await changeTracker(session, b.tracker, expectedVersion(event), toChange(b), now));
+  });
+}
+
+export const updateName = changeById(UpdateNameBody, (b) => () => ({ name: b.name }));
+export const updateClient = changeById(UpdateClientBody, (b) => () => ({ client: b.client }));
+export const updateBudget = changeById(UpdateBudgetBody, (b) => setBudget(b.budget, b.budgetPeriod));
+export const updateDailyBudget = changeById(UpdateDailyBudgetBody, (b) => setBudget(b.dailyBudget, "day"));
+export const updatePreviousOverUnderSpend = changeById(UpdatePreviousOverUnderSpendBody, (b) =>
+  setPreviousOverUnderSpend(b.previousOverUnderSpend),
+);
+export const updateHistoricData = changeByBody(UpdateHistoricDataBody, (b) =>
+  setHistoricData(b.historicData),
+);
+export const updateFutureBudgets = changeByBody(UpdateFutureBudgetsBody, (b) =>
+  setFutureBudgets(b.futureBudgets),
+);
+export const updateUseLifetimeBudget = changeByBody(UpdateUseLifetimeBudgetBody, (b) =>
+  setUseLifetimeBudget(b.useLifetimeBudgetAsPrimary),
+);
+export const updateCurrency = changeByBody(UpdateCurrencyBody, (b) => setCurrency(b.currency));
+export const updateAutomatedBudget = changeByBody(UpdateAutomatedBudgetBody, (b) =>
+  setAutomatedBudget(b.automatedBudget),
+);
+export const updateIncludeLastMonth = changeByBody(UpdateIncludeLastMonthBody, (b) =>
+  setOverUnderSpendOption("lastMonth", b.lastMonthOverUnderSpendIncludedInBudgetCalc),
+);
+export const updateIncludeLastSixMonths = changeByBody(UpdateIncludeLastSixMonthsBody, (b) =>
+  setOverUnderSpendOption("lastSixMonths", b.lastSixMonthsOverUnderSpendIncludedInBudgetCalc),
+);
+export const updateWeekdayBudgetOnly = changeByBody(UpdateWeekdayBudgetOnlyBody, (b) =>
+  setWeekdaysOnly(b.weekdaysOnly),
+);
+
+/** `POST /api/tracker/update-lifetime-budget/{id}`: lifetime budget and dates (date rules enforced). */
+export const updateLifetimeBudget = sessionRoute(
+  { params: TrackerIdParams, body: UpdateLifetimeBudgetBody },
+  async ({ params, body, session, event, now }) => {
+    assertSameTracker(params.id, body.tracker);
+    return trackerReply(
+      await changeTracker(
+        session,
+        params.id,
+        expectedVersion(event),
+        setLifetimeBudget(body.lifetimeBudget, body.lifetimeBudgetDates),
+        now,
+      ),
+    );
+  },
+);
+
+/** `POST /api/tracker/update-associated-users/{trackerId}`: the full list; Admin-type users refused. */
+export const updateAssociatedUsers = sessionRoute(
+  { params: TrackerIdParamsNamed, body: UpdateAssociatedUsersBody },
+  async ({ params, body, session, event, now }) =>
+    trackerReply(
+      await setAssociatedUsers(
+        session,
+        params.trackerId,
+        expectedVersion(event),
+        body.associatedUsers.map((u) => u._id),
+        now,
+      ),
+    ),
+);
+
+/** `POST /api/tracker/add-message/{trackerId}`: 201 `{ message }`. */
+export const addMessageRoute = sessionRoute(
+  { params: TrackerIdParamsNamed, body: AddMessageBody },
+  async ({ params, body, session, now }) =>
+    reply(201, { message: messageView(await postMessage(session, params.trackerId, body, now)) }),
+);
+
+/** `POST /api/tracker/delete-message/{trackerId}/{messageId}`: `{ msg: 'Message deleted' }`; author only. */
+export const deleteMessageRoute = sessionRoute(
+  { params: DeleteMessageParams },
+  async ({ params, session }) => {
+    await removeMessage(session, params.trackerId, params.messageId);
+    return { msg: TRACKER_TEXTS.messageDeleted, id: params.messageId };
+  },
+);
+
+/** `GET /api/tracker/delete-tracker/{id}`: `{ msg: 'Tracker successfully deleted' }`. */
+export const deleteTrackerRoute = sessionRoute(
+  { params: TrackerIdParams },
+  async ({ params, session, event }) => {
+    await removeTracker(session, params.id, expectedVersion(event));
+    return { msg: TRACKER_TEXTS.deleted, _id: params.id };
+  },
+);

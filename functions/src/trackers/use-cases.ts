@@ -1,0 +1,379 @@
+import { randomUUID } from "node:crypto";
+import {
+  budgetCalendar,
+  computeTrackerData,
+  lifetimeDatesError,
+  TRACKER_ALLOWANCE_TEXTS,
+  toggleOverUnderSpendOption,
+} from "@pacer/core";
+import {
+  addMessage,
+  createTrackers,
+  deleteMessageBy,
+  deleteTracker,
+  findTracker,
+  getIntegration,
+  getMessage,
+  listMessages,
+  type NewTracker,
+  type Tracker,
+  TrackerAllowanceError,
+  type TrackerSettingsChanges,
+  updateTrackerAt,
+  VersionConflictError,
+} from "@pacer/db";
+import type { z } from "zod";
+import { AppError, badRequest, forbidden, notFound } from "../lib/errors.ts";
+import type { Session } from "../lib/session.ts";
+import { requireWriter, visibleTracker, visibleTrackers } from "../lib/tracker-access.ts";
+import { budgetSettings, computeTrackerFigures } from "../lib/tracker-data.ts";
+import { canSeeTracker } from "../lib/visibility.ts";
+import type { newTrackerSchema } from "./schemas.ts";
+import { trackerView } from "./views.ts";
+
+/**
+ * The tracker use-cases (spec trackers.md sections 4-7). Each reads the tracker as the caller may see
+ * it (404 otherwise), applies the change the spec describes, recomputes the figures with the engine
+ * and writes settings and figures in one conditional write (optimistic locking on `version`).
+ */
+
+/** Texts of the tracker rules the spec gives the rule but not the wording of. */
+export const TRACKER_TEXTS = {
+  futureBudgetsAutomated: "Future budgets cannot be edited for Trackers with an automated budget",
+  adminUser: "Admin users cannot be added to a tracker",
+  unknownUser: "User not found",
+  notAuthor: "Only the author can delete this message",
+  deleted: "Tracker successfully deleted",
+  messageDeleted: "Message deleted",
+  unknownConnection: "This connection is not connected to the account",
+  trackerMismatch: "The tracker in the body is not the tracker of the path",
+} as const;
+
+/** Trackers the caller may see, oldest first, each with its stored figures (a read, no computation). */
+export async function listTrackersFor(session: Session) {
+  const { trackers, joins } = await visibleTrackers(session.accountId, session);
+  trackers.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.trackerId.localeCompare(b.trackerId));
+  return trackers.map((t) => trackerView(t, joins, "list"));
+}
+
+/** One tracker with its messages (404 when the caller may not see it). */
+export async function getTrackerFor(session: Session, trackerId: string) {
+  const [{ tracker, joins }, messages] = await Promise.all([
+    visibleTracker(session.accountId, session, trackerId),
+    listMessages(session.accountId, trackerId),
+  ]);
+  return trackerView(tracker, joins, "detail", messages);
+}
+
+/**
+ * Creates trackers (spec section 2, Create Tracker wizard) within the account's tracker allowance
+ * (section 5; enforced in the same transaction as the writes). Each tracker starts with
+ * `requiresUpdate` (its first data refresh is due) and figures computed from no data. A Manager who
+ * creates trackers is attached to them, so they can see what they made.
+ * @throws AppError 403 with the spec's allowance text; 400 for a connection the account does not have.
+ */
+export async function createTrackersFor(
+  session: Session,
+  drafts: z.output<typeof newTrackerSchema>[],
+  now: Date,
+) {
+  requireWriter(session);
+  const connections = new Map<string, boolean>();
+  for (const [i, d] of drafts.entries()) {
+    const key = `${d.dataSource.integration.slug}#${d.dataSource.integration.email}`;
+    if (!connections.has(key)) {
+      const found = await getIntegration(
+        session.accountId,
+        d.dataSource.integration.slug,
+        d.dataSource.integration.email,
+      );
+      connections.set(key, Boolean(found));
+    }
+    if (!connections.get(key)) {
+      throw badRequest(TRACKER_TEXTS.unknownConnection, `body.trackers.${i}.dataSource.integration`);
+    }
+  }
+  const associatedUserIds = session.userType === "Admin" ? [] : [session.userId];
+  const items: NewTracker[] = drafts.map((d) => {
+    const automatedBudget = d.manualBudgetValue === undefined || d.manualBudgetValue === null;
+    const timeZone = d.timeZone ?? session.account.timeZone;
+    const settings = {
+      automatedBudget,
+      ...(automatedBudget ? {} : { manualBudgetValue: d.manualBudgetValue as number }),
+      budgetPeriod: d.budgetPeriod,
+    };
+    const data = computeTrackerData({ settings: budgetSettings(settings), rows: [], now, timeZone });
+    return {
+      name: d.name,
+      client: d.client,
+      currency: d.currency ?? session.account.currency,
+      timeZone,
+      dataSource: d.dataSource,
+      associatedUserIds,
+      createdBy: session.userId,
+      data: JSON.stringify(data),
+      dataComputedAt: now.toISOString(),
+      ...settings,
+    };
+  });
+  let created: Tracker[];
+  try {
+    created = await createTrackers(session.accountId, items, session.account.trackerAllowance, now);
+  } catch (error) {
+    if (error instanceof TrackerAllowanceError) {
+      throw new AppError(
+        "FORBIDDEN",
+        drafts.length > 1 ? TRACKER_ALLOWANCE_TEXTS.selectAll : TRACKER_ALLOWANCE_TEXTS.select,
+      );
+    }
+    throw error;
+  }
+  // New trackers are in no pod or shared budget; their only associated user is the caller, if any.
+  const joins = { podOf: new Map(), budgetOf: new Map(), users: new Map([[session.userId, session.user]]) };
+  return created.map((t) => trackerView(t, joins, "detail"));
+}
+
+/** A settings change of one tracker: what to write, given the tracker as stored and "now". */
+export type TrackerChange = (tracker: Tracker, now: Date) => TrackerSettingsChanges;
+
+/** How many times a change without `if-match` is re-applied to a fresh read after a collision. */
+const CHANGE_ATTEMPTS = 3;
+
+/**
+ * Applies a settings change to a tracker the caller may see and may edit, recomputes its figures with
+ * the new settings, and writes both only if the tracker is still at the version read.
+ * - With `expectedVersion` (the `if-match` header): a tracker at another version answers 409 and
+ *   nothing changes.
+ * - Without it: a collision re-reads and re-applies the change (up to 3 times), so no update is lost;
+ *   after that, 409.
+ * @throws AppError 403 (Viewer), 404 (not visible), 409 (VersionConflictError), 400 from `change`.
+ */
+export async function changeTracker(
+  session: Session,
+  trackerId: string,
+  expectedVersion: number | undefined,
+  change: TrackerChange,
+  now: Date,
+) {
+  requireWriter(session);
+  let { tracker, joins } = await visibleTracker(session.accountId, session, trackerId);
+  for (let attempt = 1; ; attempt++) {
+    if (expectedVersion !== undefined && tracker.version !== expectedVersion) {
+      throw new VersionConflictError("Tracker");
+    }
+    const changes = change(tracker, now);
+    const { write } = await computeTrackerFigures(tracker, now, changes);
+    try {
+      const updated = await updateTrackerAt(session.accountId, trackerId, tracker.version, changes, write);
+      return trackerView(updated, joins, "detail");
+    } catch (error) {
+      if (!(error instanceof VersionConflictError) || expectedVersion !== undefined) throw error;
+      if (attempt >= CHANGE_ATTEMPTS) throw error;
+      const fresh = await findTracker(session.accountId, trackerId);
+      if (!fresh || !canSeeTracker(session, fresh, joins.podOf.get(trackerId))) throw notFound("Tracker");
+      tracker = fresh;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The changes of trackers.md section 4, one per call
+// ---------------------------------------------------------------------------------------------
+
+/** Manual monthly or daily budget: automation off, awaiting a data refresh. */
+export const setBudget =
+  (amount: number, budgetPeriod: "day" | "month"): TrackerChange =>
+  () => ({ manualBudgetValue: amount, budgetPeriod, automatedBudget: false, requiresUpdate: true });
+
+/** A user-entered over/under spend (null: back to the computed one); awaiting a data refresh. */
+export const setPreviousOverUnderSpend =
+  (value: number | null): TrackerChange =>
+  () => ({ previousOverUnderSpend: value, requiresUpdate: true });
+
+/** The edited historic months (replacing the stored edits); awaiting a data refresh. */
+export const setHistoricData =
+  (historicData: { month: string; budget: number; actualSpend: number }[]): TrackerChange =>
+  () => {
+    const byMonth = new Map(historicData.map((h) => [h.month.slice(0, 7), h]));
+    return { historicData: [...byMonth.values()], requiresUpdate: true };
+  };
+
+/**
+ * Future budgets (replacing the stored list). Refused for automated trackers (spec section 2:
+ * 'Future budgets cannot be edited for Trackers with an automated budget').
+ */
+export const setFutureBudgets =
+  (
+    futureBudgets: { month: string; budget: number | false; budgetPeriod: "day" | "month" | false }[],
+  ): TrackerChange =>
+  (tracker) => {
+    if (tracker.automatedBudget) throw badRequest(TRACKER_TEXTS.futureBudgetsAutomated, "body.futureBudgets");
+    const byMonth = new Map(futureBudgets.map((f) => [f.month.slice(0, 7), f]));
+    return { futureBudgets: [...byMonth.values()], requiresUpdate: true };
+  };
+
+/**
+ * The lifetime toggle flips useLifetimeBudgetAsPrimary (or sets it when `value` is given); awaiting a
+ * data refresh. Decision: turning lifetime on turns automation off (the lifetime block exists only
+ * while automation is off, and turning automation on turns lifetime off).
+ */
+export const setUseLifetimeBudget =
+  (value: boolean | undefined): TrackerChange =>
+  (tracker) => {
+    const on = value ?? !tracker.useLifetimeBudgetAsPrimary;
+    return {
+      useLifetimeBudgetAsPrimary: on,
+      ...(on ? { automatedBudget: false } : {}),
+      requiresUpdate: true,
+    };
+  };
+
+/**
+ * Lifetime budget and dates (spec section 2 date rules, checked in the tracker's time zone): a
+ * budget update, so automation off and awaiting a data refresh.
+ */
+export const setLifetimeBudget =
+  (lifetimeBudget: number, dates: { startDate: string; endDate: string | null }): TrackerChange =>
+  (tracker, now) => {
+    const problem = lifetimeDatesError(dates, budgetCalendar(now, tracker.timeZone));
+    if (problem) throw badRequest(problem, "body.lifetimeBudgetDates.endDate");
+    return {
+      lifetimeBudget,
+      lifetimeBudgetDates: {
+        startDate: dates.startDate,
+        ...(dates.endDate ? { endDate: dates.endDate } : {}),
+      },
+      automatedBudget: false,
+      requiresUpdate: true,
+    };
+  };
+
+/** The currency chosen by a user. */
+export const setCurrency =
+  (currency: string): TrackerChange =>
+  () => ({ currency, currencySet: true });
+
+/**
+ * Automated budget on (or flipped when `value` is absent): lifetime off, awaiting a data refresh.
+ * Off ("manually setting the budget"): awaiting a data refresh; decision: a tracker with no manual
+ * amount yet keeps the platform's budget as its manual budget, so its figures do not drop to 0.
+ */
+export const setAutomatedBudget =
+  (value: boolean | undefined): TrackerChange =>
+  (tracker) => {
+    const on = value ?? !tracker.automatedBudget;
+    if (on) return { automatedBudget: true, useLifetimeBudgetAsPrimary: false, requiresUpdate: true };
+    const keepPlatform =
+      (tracker.manualBudgetValue === undefined || tracker.manualBudgetValue === null) &&
+      tracker.platformBudget;
+    return {
+      automatedBudget: false,
+      requiresUpdate: true,
+      ...(keepPlatform && tracker.platformBudget
+        ? { manualBudgetValue: tracker.platformBudget.amount, budgetPeriod: tracker.platformBudget.period }
+        : {}),
+    };
+  };
+
+/**
+ * One of the over/under spend options on (or flipped): the other goes off (spec section 5, mutually
+ * exclusive); awaiting a data refresh.
+ */
+export const setOverUnderSpendOption =
+  (option: "lastMonth" | "lastSixMonths", value: boolean | undefined): TrackerChange =>
+  (tracker) => {
+    const current = {
+      lastMonth: tracker.lastMonthOverUnderSpendIncludedInBudgetCalc,
+      lastSixMonths: tracker.lastSixMonthsOverUnderSpendIncludedInBudgetCalc,
+    };
+    const next = toggleOverUnderSpendOption(option, value ?? !current[option], current);
+    return {
+      lastMonthOverUnderSpendIncludedInBudgetCalc: next.lastMonth,
+      lastSixMonthsOverUnderSpendIncludedInBudgetCalc: next.lastSixMonths,
+      requiresUpdate: true,
+    };
+  };
+
+/** Weekdays only on (or flipped): the figures count Monday to Friday. */
+export const setWeekdaysOnly =
+  (value: boolean | undefined): TrackerChange =>
+  (tracker) => ({ weekdaysOnly: value ?? !tracker.weekdaysOnly });
+
+/**
+ * The full list of users attached to a tracker. Every id must be a user of the account, and none an
+ * Admin (spec section 6: Admin-type users are never offered; they see every tracker anyway).
+ * @throws AppError 400 naming the offending entry.
+ */
+export async function setAssociatedUsers(
+  session: Session,
+  trackerId: string,
+  expectedVersion: number | undefined,
+  userIds: string[],
+  now: Date,
+) {
+  requireWriter(session);
+  const { joins } = await visibleTracker(session.accountId, session, trackerId);
+  for (const [i, id] of userIds.entries()) {
+    const user = joins.users.get(id);
+    if (!user) throw badRequest(TRACKER_TEXTS.unknownUser, `body.associatedUsers.${i}._id`);
+    if (user.userType === "Admin") throw badRequest(TRACKER_TEXTS.adminUser, `body.associatedUsers.${i}._id`);
+  }
+  const unique = [...new Set(userIds)];
+  return changeTracker(session, trackerId, expectedVersion, () => ({ associatedUserIds: unique }), now);
+}
+
+/** Adds a message to a tracker the caller may see and edit; sender, date, name and avatar are the caller's. */
+export async function postMessage(
+  session: Session,
+  trackerId: string,
+  input: { id?: string | undefined; type: string; text: string },
+  now: Date,
+) {
+  requireWriter(session);
+  await visibleTracker(session.accountId, session, trackerId);
+  return addMessage({
+    accountId: session.accountId,
+    trackerId,
+    messageId: input.id ?? randomUUID(),
+    senderId: session.userId,
+    date: now.toISOString(),
+    type: input.type,
+    text: input.text,
+    title: session.user.name,
+    ...(session.user.avatar ? { avatar: session.user.avatar } : {}),
+  });
+}
+
+/**
+ * Deletes a message; only its author may (spec section 2: only the author sees the delete icon).
+ * @throws AppError 404 (tracker or message), 403 'Only the author can delete this message'.
+ */
+export async function removeMessage(session: Session, trackerId: string, messageId: string) {
+  requireWriter(session);
+  await visibleTracker(session.accountId, session, trackerId);
+  const message = await getMessage(session.accountId, trackerId, messageId);
+  if (message.senderId !== session.userId) throw forbidden(TRACKER_TEXTS.notAuthor);
+  if (!(await deleteMessageBy(session.accountId, trackerId, messageId, session.userId))) {
+    throw notFound("Message");
+  }
+}
+
+/**
+ * Deletes a tracker the caller may see and edit, taking it out of its pod and shared budget in the
+ * same transaction, then its messages and daily metrics.
+ */
+export async function removeTracker(
+  session: Session,
+  trackerId: string,
+  expectedVersion: number | undefined,
+) {
+  requireWriter(session);
+  await visibleTracker(session.accountId, session, trackerId);
+  await deleteTracker(session.accountId, trackerId, expectedVersion);
+}
+
+/** The tracker of the body must be the tracker of the path when both are given. */
+export function assertSameTracker(pathId: string, bodyId: string | undefined): void {
+  if (bodyId !== undefined && bodyId !== pathId)
+    throw badRequest(TRACKER_TEXTS.trackerMismatch, "body.tracker");
+}

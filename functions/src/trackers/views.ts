@@ -1,0 +1,129 @@
+import type { TrackerData } from "@pacer/core";
+import type { Message, Pod, SharedBudget, Tracker, User } from "@pacer/db";
+import { storedTrackerData } from "../lib/tracker-data.ts";
+
+/** What a tracker's answer joins from other items of the account. */
+export interface TrackerJoins {
+  /** The pod of each tracker in one. */
+  podOf: ReadonlyMap<string, Pod>;
+  /** The shared budget of each tracker in one. */
+  budgetOf: ReadonlyMap<string, SharedBudget>;
+  /** The account's users, by id. */
+  users: ReadonlyMap<string, User>;
+}
+
+/** A user attached to a tracker, as the Users tab shows them (spec section 2: _id, name, userType, email, avatar). */
+export function associatedUserView(user: User) {
+  return {
+    _id: user.userId,
+    name: user.name,
+    userType: user.userType,
+    email: user.email,
+    avatar: user.avatar ?? null,
+  };
+}
+
+/** A message as the Notes & Activity tab shows it (spec: id, senderId, date, type, text, title, avatar). */
+export function messageView(m: Message) {
+  return {
+    id: m.messageId,
+    senderId: m.senderId,
+    date: m.date,
+    type: m.type,
+    text: m.text,
+    title: m.title,
+    avatar: m.avatar ?? null,
+  };
+}
+
+function withoutMetaData(dataSource: unknown) {
+  const ds = dataSource as {
+    integration?: { name?: string; slug?: string; email?: string; avatar?: string };
+    view?: { id?: string; name?: string };
+  };
+  return {
+    integration: {
+      name: ds.integration?.name,
+      slug: ds.integration?.slug,
+      email: ds.integration?.email,
+      avatar: ds.integration?.avatar,
+    },
+    view: { id: ds.view?.id, name: ds.view?.name },
+  };
+}
+
+/**
+ * A tracker as the web app sees it (spec trackers.md section 3). Money in micros. `data` is the
+ * engine's TrackerData stored at the last computation (null before the first); `podId`, `podName`
+ * and `sharedBudgetId` are joined from the pods and shared budgets; `associatedUsers` from the
+ * account's users (users since removed are left out).
+ *
+ * - `list` (get-trackers-by-account): lean for 2,000 trackers: no `data.historicData`, no stored
+ *   historic or future budget edits, no filters, no data-source metaData.
+ * - `detail` (get-tracker and every update answer): everything, plus `messages` when given.
+ */
+export function trackerView(
+  t: Tracker,
+  joins: TrackerJoins,
+  mode: "list" | "detail",
+  messages?: readonly Message[],
+) {
+  const pod = joins.podOf.get(t.trackerId);
+  const budget = joins.budgetOf.get(t.trackerId);
+  let data: Partial<TrackerData> | null = storedTrackerData(t);
+  if (data && mode === "list") {
+    const { historicData: _h, ...lean } = data;
+    data = lean;
+  }
+  const associatedUsers = [];
+  for (const id of t.associatedUserIds) {
+    const user = joins.users.get(id);
+    if (user) associatedUsers.push(associatedUserView(user));
+  }
+  const view = {
+    _id: t.trackerId,
+    name: t.name,
+    client: t.client,
+    podId: pod?.podId ?? null,
+    podName: pod?.name ?? null,
+    sharedBudgetId: budget?.sharedBudgetId ?? null,
+    currency: t.currency,
+    currencySet: t.currencySet,
+    timeZone: t.timeZone,
+    automatedBudget: t.automatedBudget,
+    platformBudget: t.platformBudget ?? null,
+    manualBudgetValue: t.manualBudgetValue ?? null,
+    budgetPeriod: t.budgetPeriod,
+    weekdaysOnly: t.weekdaysOnly,
+    lifetimeBudget: t.lifetimeBudget ?? null,
+    lifetimeBudgetDates: t.lifetimeBudgetDates
+      ? { startDate: t.lifetimeBudgetDates.startDate, endDate: t.lifetimeBudgetDates.endDate ?? null }
+      : null,
+    useLifetimeBudgetAsPrimary: t.useLifetimeBudgetAsPrimary,
+    lastMonthOverUnderSpendIncludedInBudgetCalc: t.lastMonthOverUnderSpendIncludedInBudgetCalc,
+    lastSixMonthsOverUnderSpendIncludedInBudgetCalc: t.lastSixMonthsOverUnderSpendIncludedInBudgetCalc,
+    previousOverUnderSpend: t.previousOverUnderSpend ?? null,
+    requiresUpdate: t.requiresUpdate,
+    associatedUsers,
+    dataSource: mode === "list" ? withoutMetaData(t.dataSource) : t.dataSource,
+    dataLoading: t.dataLoading ?? false,
+    isUpdating: t.isUpdating ?? false,
+    isBudgetUpdating: t.isBudgetUpdating ?? false,
+    dataLoadFail: t.dataLoadFail ?? false,
+    budgetLoadFail: t.budgetLoadFail ?? false,
+    err: t.err ?? null,
+    data,
+    dataComputedAt: t.dataComputedAt ?? null,
+    lastRefreshedAt: t.lastRefreshedAt ?? null,
+    createdAt: t.createdAt,
+    version: t.version,
+  };
+  if (mode === "list") return view;
+  return {
+    ...view,
+    historicData: (t.historicData as unknown[] | undefined) ?? [],
+    futureBudgets: (t.futureBudgets as unknown[] | undefined) ?? [],
+    filters: (t.filters as unknown[] | undefined) ?? [],
+    ...(messages ? { messages: messages.map(messageView) } : {}),
+  };
+}

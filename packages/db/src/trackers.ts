@@ -1,0 +1,360 @@
+import { randomUUID } from "node:crypto";
+import type { EntityItem } from "electrodb";
+import { nowIso } from "./entities/common.ts";
+import type { PodEntity } from "./entities/pod.ts";
+import type { SharedBudgetEntity } from "./entities/shared-budget.ts";
+import type { TrackerEntity } from "./entities/tracker.ts";
+import { isConditionFailure, NotFoundError, VersionConflictError } from "./errors.ts";
+import { db } from "./service.ts";
+
+/** A tracker as stored (settings, refresh flags and the computed figures as JSON in `data`). */
+export type Tracker = EntityItem<typeof TrackerEntity>;
+
+/** What a new tracker is made of; ids, dates, version, figures and flags are set by the repository. */
+export type NewTracker = Pick<Tracker, "name" | "dataSource" | "timeZone" | "createdBy"> &
+  Partial<
+    Pick<
+      Tracker,
+      | "client"
+      | "currency"
+      | "automatedBudget"
+      | "manualBudgetValue"
+      | "budgetPeriod"
+      | "associatedUserIds"
+      | "data"
+      | "dataComputedAt"
+      | "requiresUpdate"
+    >
+  >;
+
+/** The user-editable settings of a tracker; every change of them increments `version`. */
+export type TrackerSettings = Pick<
+  Tracker,
+  | "name"
+  | "client"
+  | "currency"
+  | "currencySet"
+  | "automatedBudget"
+  | "manualBudgetValue"
+  | "budgetPeriod"
+  | "weekdaysOnly"
+  | "lifetimeBudget"
+  | "lifetimeBudgetDates"
+  | "useLifetimeBudgetAsPrimary"
+  | "lastMonthOverUnderSpendIncludedInBudgetCalc"
+  | "lastSixMonthsOverUnderSpendIncludedInBudgetCalc"
+  | "previousOverUnderSpend"
+  | "historicData"
+  | "futureBudgets"
+  | "requiresUpdate"
+  | "associatedUserIds"
+  | "filters"
+>;
+
+/** A settings change: a field set to `null` is removed (e.g. clearing the previous over/under spend). */
+export type TrackerSettingsChanges = { [K in keyof TrackerSettings]?: TrackerSettings[K] | null };
+
+/** Fields the data refresh owns; written without touching `version`. */
+export type TrackerRefreshState = Partial<
+  Pick<
+    Tracker,
+    | "dataLoading"
+    | "isUpdating"
+    | "isBudgetUpdating"
+    | "dataLoadFail"
+    | "budgetLoadFail"
+    | "err"
+    | "platformBudget"
+    | "lastRefreshedAt"
+  >
+>;
+
+/** Computed figures to store with a settings change or a recomputation. */
+export interface TrackerDataWrite {
+  /** The engine's TrackerData as JSON. */
+  data: string;
+  /** ISO timestamp of the computation. */
+  dataComputedAt: string;
+}
+
+/** A create that would take the account over its tracker allowance (nothing was written). */
+export class TrackerAllowanceError extends Error {
+  constructor(
+    readonly existing: number,
+    readonly requested: number,
+    readonly allowance: number,
+  ) {
+    super(`${existing} trackers + ${requested} new exceeds the allowance of ${allowance}`);
+    this.name = "TrackerAllowanceError";
+  }
+}
+
+/** Most trackers one create call may write: one transaction holds them and the counter. */
+export const MAX_TRACKERS_PER_CREATE = 99;
+
+/** One tracker of an account, or undefined (a tracker id of another account is simply not there). */
+export async function findTracker(accountId: string, trackerId: string): Promise<Tracker | undefined> {
+  const { data } = await db().entities.tracker.get({ accountId, trackerId }).go();
+  return data ?? undefined;
+}
+
+/**
+ * One tracker of an account.
+ * @throws NotFoundError
+ */
+export async function getTracker(accountId: string, trackerId: string): Promise<Tracker> {
+  const tracker = await findTracker(accountId, trackerId);
+  if (!tracker) throw new NotFoundError("Tracker");
+  return tracker;
+}
+
+/**
+ * Every tracker of an account: one query (`begins_with TRACKER#`), one request per 1 MB page, never
+ * one per tracker.
+ */
+export async function listTrackers(accountId: string): Promise<Tracker[]> {
+  const { data } = await db().entities.tracker.query.byAccount({ accountId }).go({ pages: "all" });
+  return data;
+}
+
+/** Every tracker of an account, only the fields that decide who sees it (pod and shared-budget views). */
+export async function listTrackerAccess(
+  accountId: string,
+): Promise<Pick<Tracker, "trackerId" | "name" | "associatedUserIds">[]> {
+  const { data } = await db()
+    .entities.tracker.query.byAccount({ accountId })
+    .go({ pages: "all", attributes: ["trackerId", "name", "associatedUserIds"] });
+  return data as Pick<Tracker, "trackerId" | "name" | "associatedUserIds">[];
+}
+
+/** How many trackers the account has (the counter kept with every create and delete). */
+export async function countTrackers(accountId: string): Promise<number> {
+  const { data } = await db().entities.trackerCount.get({ accountId }).go();
+  return data?.count ?? 0;
+}
+
+/**
+ * Creates trackers in one transaction together with the account's tracker counter, on the condition
+ * that the count stays within `allowance`: either all are created or none is.
+ * @throws TrackerAllowanceError when existing plus new trackers would exceed the allowance (also when
+ *   a concurrent create took the room meanwhile).
+ * @throws RangeError for more than {@link MAX_TRACKERS_PER_CREATE} trackers.
+ */
+export async function createTrackers(
+  accountId: string,
+  trackers: readonly NewTracker[],
+  allowance: number,
+  now: Date = new Date(),
+): Promise<Tracker[]> {
+  if (trackers.length === 0) return [];
+  if (trackers.length > MAX_TRACKERS_PER_CREATE) {
+    throw new RangeError(`At most ${MAX_TRACKERS_PER_CREATE} trackers can be created at once`);
+  }
+  const existing = await countTrackers(accountId);
+  const n = trackers.length;
+  if (existing + n > allowance) throw new TrackerAllowanceError(existing, n, allowance);
+  const createdAt = nowIso(now);
+  const items = trackers.map((t) => ({ ...t, accountId, trackerId: randomUUID(), createdAt }));
+  const result = await db()
+    .transaction.write(({ tracker, trackerCount }) => [
+      trackerCount
+        .update({ accountId })
+        .add({ count: n })
+        .where(({ count }, { notExists, lte }) => `${notExists(count)} OR ${lte(count, allowance - n)}`)
+        .commit(),
+      ...items.map((item) => tracker.create(item).commit()),
+    ])
+    .go();
+  if (result.canceled) {
+    if (result.data[0]?.code === "ConditionalCheckFailed") {
+      throw new TrackerAllowanceError(await countTrackers(accountId), n, allowance);
+    }
+    throw new Error("Tracker creation transaction was cancelled");
+  }
+  const { data } = await db()
+    .entities.tracker.get(items.map(({ trackerId }) => ({ accountId, trackerId })))
+    .go();
+  const byId = new Map(data.map((t) => [t.trackerId, t]));
+  return items.map((i) => byId.get(i.trackerId)).filter((t): t is Tracker => t !== undefined);
+}
+
+function splitChanges(changes: TrackerSettingsChanges): { set: Partial<Tracker>; remove: string[] } {
+  const set: Record<string, unknown> = {};
+  const remove: string[] = [];
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === undefined) continue;
+    if (value === null) remove.push(key);
+    else set[key] = value;
+  }
+  return { set: set as Partial<Tracker>, remove };
+}
+
+/**
+ * Writes a settings change (and the figures computed for the new settings) only if the stored
+ * `version` is still `expectedVersion`, incrementing it (optimistic locking).
+ * @throws VersionConflictError when another writer changed the tracker meanwhile, or it was deleted.
+ */
+export async function updateTrackerAt(
+  accountId: string,
+  trackerId: string,
+  expectedVersion: number,
+  changes: TrackerSettingsChanges,
+  computed?: TrackerDataWrite,
+): Promise<Tracker> {
+  const { set, remove } = splitChanges(changes);
+  try {
+    let op = db()
+      .entities.tracker.patch({ accountId, trackerId })
+      .set({ ...set, ...(computed ?? {}) });
+    if (remove.length) op = op.remove(remove as never[]);
+    const { data } = await op
+      .add({ version: 1 })
+      .where(({ version }, { eq }) => eq(version, expectedVersion))
+      .go({ response: "all_new" });
+    return data as Tracker;
+  } catch (error) {
+    if (isConditionFailure(error)) throw new VersionConflictError("Tracker");
+    throw error;
+  }
+}
+
+/**
+ * Stores recomputed figures if the settings are still those of `computedFromVersion` (the version
+ * the computation read), without changing the version. With `refreshed`, also clears
+ * `requiresUpdate` and stamps `lastRefreshedAt` (a data refresh has just landed).
+ * @returns the updated tracker, or undefined when the settings changed meanwhile (or the tracker is
+ *   gone): the caller recomputes from a fresh read.
+ */
+export async function putTrackerData(
+  accountId: string,
+  trackerId: string,
+  computedFromVersion: number,
+  computed: TrackerDataWrite,
+  refreshed = false,
+): Promise<Tracker | undefined> {
+  try {
+    const { data } = await db()
+      .entities.tracker.patch({ accountId, trackerId })
+      .set({
+        ...computed,
+        ...(refreshed ? { requiresUpdate: false, lastRefreshedAt: computed.dataComputedAt } : {}),
+      })
+      .where(({ version }, { eq }) => eq(version, computedFromVersion))
+      .go({ response: "all_new" });
+    return data as Tracker;
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Sets the refresh flags of a tracker (data loading, updating, load failures and their error, the
+ * platform budget) without touching its settings version.
+ * @throws NotFoundError when the tracker does not exist.
+ */
+export async function setTrackerRefreshState(
+  accountId: string,
+  trackerId: string,
+  state: TrackerRefreshState,
+): Promise<void> {
+  const entries = Object.entries(state).filter(([, v]) => v !== undefined);
+  if (entries.length === 0) return;
+  try {
+    await db()
+      .entities.tracker.patch({ accountId, trackerId })
+      .set(Object.fromEntries(entries) as TrackerRefreshState)
+      .go();
+  } catch (error) {
+    if (isConditionFailure(error)) throw new NotFoundError("Tracker");
+    throw error;
+  }
+}
+
+type Pod = EntityItem<typeof PodEntity>;
+type SharedBudget = EntityItem<typeof SharedBudgetEntity>;
+
+/** How many times a write over several items is retried when one of the other items changed. */
+const TRANSACTION_ATTEMPTS = 4;
+
+/**
+ * Deletes a tracker in one transaction with everything that lists it: it leaves its pod and its
+ * shared budget (each written only if unchanged since read) and the account's tracker counter goes
+ * down. Then removes its messages and daily metrics (a re-run finishes an interrupted clean-up).
+ * @param expectedVersion delete only if the tracker is still at this version (undefined: any).
+ * @throws NotFoundError, or VersionConflictError when the tracker changed from expectedVersion.
+ */
+export async function deleteTracker(
+  accountId: string,
+  trackerId: string,
+  expectedVersion?: number,
+): Promise<Tracker> {
+  for (let attempt = 1; ; attempt++) {
+    const tracker = await getTracker(accountId, trackerId);
+    if (expectedVersion !== undefined && tracker.version !== expectedVersion) {
+      throw new VersionConflictError("Tracker");
+    }
+    const [pods, budgets] = await Promise.all([
+      db().entities.pod.query.byAccount({ accountId }).go({ pages: "all" }),
+      db().entities.sharedBudget.query.byAccount({ accountId }).go({ pages: "all" }),
+    ]);
+    const inPods: Pod[] = pods.data.filter((p) => p.trackers.includes(trackerId));
+    const inBudgets: SharedBudget[] = budgets.data.filter((b) => b.trackers.some((t) => t._id === trackerId));
+    const result = await db()
+      .transaction.write(({ tracker: t, trackerCount, pod, sharedBudget }) => [
+        t
+          .delete({ accountId, trackerId })
+          .where(({ version }, { eq }) => eq(version, tracker.version))
+          .commit(),
+        trackerCount.update({ accountId }).add({ count: -1 }).commit(),
+        ...inPods.map((p) =>
+          pod
+            .patch({ accountId, podId: p.podId })
+            .set({ trackers: p.trackers.filter((id) => id !== trackerId) })
+            .add({ version: 1 })
+            .where(({ version }, { eq }) => eq(version, p.version))
+            .commit(),
+        ),
+        ...inBudgets.map((b) =>
+          sharedBudget
+            .patch({ accountId, sharedBudgetId: b.sharedBudgetId })
+            .set({ trackers: b.trackers.filter((x) => x._id !== trackerId) })
+            .add({ version: 1 })
+            .where(({ version }, { eq }) => eq(version, b.version))
+            .commit(),
+        ),
+      ])
+      .go();
+    if (!result.canceled) {
+      await deleteTrackerChildren(accountId, trackerId);
+      return tracker;
+    }
+    const trackerChanged = result.data[0]?.code === "ConditionalCheckFailed";
+    if (trackerChanged && expectedVersion !== undefined) throw new VersionConflictError("Tracker");
+    if (attempt >= TRANSACTION_ATTEMPTS) throw new VersionConflictError("Tracker");
+  }
+}
+
+/** Removes a deleted tracker's messages and daily metrics (idempotent). */
+export async function deleteTrackerChildren(accountId: string, trackerId: string): Promise<void> {
+  const [messages, days] = await Promise.all([
+    db()
+      .entities.message.query.byTracker({ accountId, trackerId })
+      .go({ pages: "all", attributes: ["accountId", "trackerId", "messageId"] }),
+    db()
+      .entities.dailyMetric.query.byTracker({ accountId, trackerId })
+      .go({ pages: "all", attributes: ["accountId", "trackerId", "date"] }),
+  ]);
+  if (messages.data.length) {
+    await db()
+      .entities.message.delete(
+        messages.data.map((m) => ({ accountId, trackerId, messageId: m.messageId as string })),
+      )
+      .go();
+  }
+  if (days.data.length) {
+    await db()
+      .entities.dailyMetric.delete(days.data.map((d) => ({ accountId, trackerId, date: d.date as string })))
+      .go();
+  }
+}
