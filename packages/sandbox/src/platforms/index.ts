@@ -1,3 +1,4 @@
+import { amazonAdsPlatform } from "./amazonads.ts";
 import { bingAdsPlatform } from "./bingads.ts";
 import { googleAdsPlatform } from "./google-ads.ts";
 import { googleIdentityPlatform } from "./google-identity.ts";
@@ -22,5 +23,6 @@ export const PLATFORMS: Record<string, PlatformFactory> = {
   tiktokads: tikTokAdsPlatform,
   twitterads: twitterAdsPlatform,
   redditads: redditAdsPlatform,
+  amazonads: amazonAdsPlatform,
   "google-identity": googleIdentityPlatform,
 };

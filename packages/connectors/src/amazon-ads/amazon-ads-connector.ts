@@ -1,0 +1,533 @@
+import type { AmazonAdsConfig, AmazonAdsRegion, ConnectorConfig } from "../config.ts";
+import {
+  CAMPAIGN_FILTERS,
+  checkRange,
+  dailySeries,
+  httpClientFor,
+  nameMatches,
+  normaliseFilters,
+  notConfigured,
+  requireOAuth,
+  requireRefreshToken,
+} from "../connector-kit.ts";
+import { addDays, todayIn } from "../dates.ts";
+import { BadRequestError, isConnectorError, PlatformDownError } from "../errors.ts";
+import { decimalToMicros, parseCount } from "../money.ts";
+import { authorizeUrlWith, type OAuthClient, postTokenGrant } from "../oauth/oauth2-client.ts";
+import { acceptErrorCodeOrCodeReturn } from "../oauth/return-rules.ts";
+import { toTokens } from "../oauth/token-response.ts";
+import type {
+  AdAccountView,
+  Connector,
+  DailyMetrics,
+  DailyMetricsRow,
+  FilterValue,
+  MetricsQuery,
+  OAuthTokens,
+} from "../types.ts";
+import { AmazonDuplicateReportError, classifyAmazonError } from "./classify.ts";
+import {
+  type DateWindow,
+  DEFAULT_REPORT_POLL,
+  pollUntil,
+  type ReportPollSettings,
+  realSleep,
+  reportText,
+  splitRange,
+} from "./report-kit.ts";
+import {
+  type AmazonReportRow,
+  amazonCampaignPageSchema,
+  amazonProfilesSchema,
+  amazonReportRowsSchema,
+  amazonReportSchema,
+  amazonSdCampaignsSchema,
+  amazonUserProfileSchema,
+  quoteLargeIds,
+} from "./schemas.ts";
+
+const SLUG = "amazonads";
+
+/** Scopes asked for: campaign management (reporting included) and the Login with Amazon profile (name, email). */
+export const AMAZON_ADS_SCOPES = ["advertising::campaign_management", "profile"];
+/** Longest range of one report (all sponsored ads campaign reports: 31 days). */
+export const AMAZON_REPORT_MAX_DAYS = 31;
+
+/** An ad product's daily campaign report: type, how far back Amazon keeps it, its purchase columns. */
+export interface AmazonReportSpec {
+  adProduct: "SPONSORED_PRODUCTS" | "SPONSORED_BRANDS" | "SPONSORED_DISPLAY";
+  reportTypeId: string;
+  /** Days of data Amazon keeps for this report type; older days cannot be requested. */
+  retentionDays: number;
+  purchases: "purchases7d" | "purchases";
+  sales: "sales7d" | "sales";
+}
+
+/**
+ * The three sponsored ads reports summed into an account's day (reporting v3 campaign reports:
+ * SP keeps 95 days, SB 60, SD 65). Sponsored Products use the 7-day attribution columns (the
+ * advertiser-facing default); Sponsored Brands and Display report their own window in
+ * `purchases` / `sales`.
+ */
+export const AMAZON_REPORTS: readonly AmazonReportSpec[] = Object.freeze([
+  {
+    adProduct: "SPONSORED_PRODUCTS",
+    reportTypeId: "spCampaigns",
+    retentionDays: 95,
+    purchases: "purchases7d",
+    sales: "sales7d",
+  },
+  {
+    adProduct: "SPONSORED_BRANDS",
+    reportTypeId: "sbCampaigns",
+    retentionDays: 60,
+    purchases: "purchases",
+    sales: "sales",
+  },
+  {
+    adProduct: "SPONSORED_DISPLAY",
+    reportTypeId: "sdCampaigns",
+    retentionDays: 65,
+    purchases: "purchases",
+    sales: "sales",
+  },
+]);
+
+/** The first date a report type still holds, on `today` (account time zone). */
+export function retentionStart(today: string, spec: Pick<AmazonReportSpec, "retentionDays">): string {
+  return addDays(today, -(spec.retentionDays - 1));
+}
+
+/**
+ * The report windows of one ad product for `from..to`: the range cut to the product's retention
+ * (relative to `today`) and split into 31-day windows. Empty when the whole range is older.
+ */
+export function reportWindows(from: string, to: string, today: string, spec: AmazonReportSpec): DateWindow[] {
+  const first = retentionStart(today, spec);
+  const start = from > first ? from : first;
+  return start > to ? [] : splitRange(start, to, AMAZON_REPORT_MAX_DAYS);
+}
+
+interface PendingReport {
+  region: AmazonAdsRegion;
+  spec: AmazonReportSpec;
+  window: DateWindow;
+  reportId: string;
+  url?: string;
+}
+
+/**
+ * Amazon Ads connector: Login with Amazon (authorization code, refresh tokens that are not
+ * rotated, no PKCE, no revocation endpoint: the user removes the app in their Amazon account, so
+ * `revoke` is a no-op), the regional Advertising API with `Amazon-Advertising-API-ClientId` and
+ * `Amazon-Advertising-API-Scope` (profile) headers. Accounts: `GET /v2/profiles` in every
+ * configured region (a profile is an account in one marketplace; the view keeps its region).
+ * Metrics: reporting v3, asynchronous: `POST /reporting/reports` per ad product (SP, SB, SD) and
+ * 31-day window, poll `GET /reporting/reports/{id}` until `COMPLETED`, download the gzip JSON from
+ * the returned URL, sum campaigns per day. Days older than a report type's retention (SP 95, SB
+ * 60, SD 65 days) cannot be reported and count as zero. A 425 duplicate answer resumes the report
+ * Amazon already has. Cost and sales are in the profile currency's units.
+ * https://advertising.amazon.com/API/docs/en-us/guides/reporting/v3/get-started
+ */
+export function createAmazonAdsConnector(config: ConnectorConfig): Connector {
+  const settings = config.amazonads;
+  const http = httpClientFor(SLUG, config.http, { classify: classifyAmazonError });
+  const now = config.http?.now ?? Date.now;
+  const sleep = config.http?.sleep ?? realSleep;
+  const poll: ReportPollSettings = { ...DEFAULT_REPORT_POLL, ...settings?.reportPoll };
+  const need = (): AmazonAdsConfig => {
+    if (!settings) throw notConfigured(SLUG);
+    return settings;
+  };
+  const client = (): OAuthClient => {
+    const s = need();
+    return {
+      clientId: s.clientId,
+      clientSecret: s.clientSecret,
+      tokenUrl: s.tokenUrl,
+      auth: "client_secret_post",
+    };
+  };
+  const headers = (tokens: OAuthTokens, profileId?: string): Record<string, string> => ({
+    authorization: `Bearer ${tokens.accessToken}`,
+    "amazon-advertising-api-clientid": need().clientId,
+    ...(profileId ? { "amazon-advertising-api-scope": profileId } : {}),
+  });
+  const root = (region: AmazonAdsRegion) => region.apiBaseUrl.replace(/\/+$/, "");
+  const reportMediaType = () => `application/vnd.createasyncreportrequest.${need().reportingVersion}+json`;
+
+  /** JSON read through {@link quoteLargeIds}, so ids above 2^53 keep every digit. */
+  async function jsonWithIds<T>(
+    request: Parameters<typeof http.raw>[0],
+    parse: (body: unknown) => T,
+  ): Promise<T> {
+    const response = await http.raw(request);
+    let body: unknown;
+    try {
+      body = JSON.parse(quoteLargeIds(response.text));
+    } catch (error) {
+      throw new PlatformDownError(`${SLUG} ${request.operation}: malformed response body`, {
+        platform: SLUG,
+        reason: "malformed_response",
+        status: response.status,
+        cause: error,
+      });
+    }
+    try {
+      return parse(body);
+    } catch (error) {
+      throw new PlatformDownError(`${SLUG} ${request.operation}: unexpected response shape`, {
+        platform: SLUG,
+        reason: "unexpected_shape",
+        status: response.status,
+        cause: error,
+      });
+    }
+  }
+
+  async function profiles(tokens: OAuthTokens, signal?: AbortSignal): Promise<AdAccountView[]> {
+    const views: AdAccountView[] = [];
+    for (const region of need().regions) {
+      const list = await jsonWithIds(
+        { operation: "profiles", url: `${root(region)}/v2/profiles`, headers: headers(tokens), signal },
+        (b) => amazonProfilesSchema.parse(b),
+      );
+      for (const p of list) {
+        const name = p.accountInfo?.name ?? p.profileId;
+        views.push({
+          id: p.profileId,
+          name: p.countryCode ? `${name} (${p.countryCode})` : name,
+          currency: p.currencyCode ?? "",
+          timeZone: p.timezone ?? "",
+          metaData: {
+            region: region.code,
+            countryCode: p.countryCode ?? "",
+            accountType: p.accountInfo?.type ?? "",
+            marketplaceId: p.accountInfo?.marketplaceStringId ?? "",
+          },
+        });
+      }
+    }
+    return views;
+  }
+
+  /** The view's region, currency and time zone: from the view when it carries them, else from the profiles. */
+  async function profileOf(tokens: OAuthTokens, account: MetricsQuery["account"], signal?: AbortSignal) {
+    const s = need();
+    let region = s.regions.find((r) => r.code === account.metaData?.region);
+    let currency = account.currency;
+    let timeZone = account.timeZone;
+    if (!region || !currency || !timeZone) {
+      const view = (await profiles(tokens, signal)).find((v) => v.id === account.id);
+      if (!view) {
+        throw new BadRequestError(`${SLUG}: profile not accessible with this connection`, {
+          platform: SLUG,
+          reason: "unknown_profile",
+        });
+      }
+      region = s.regions.find((r) => r.code === view.metaData?.region);
+      currency ||= view.currency;
+      timeZone ||= view.timeZone;
+    }
+    if (!region)
+      throw new BadRequestError(`${SLUG}: unknown region`, { platform: SLUG, reason: "unknown_region" });
+    return { region, currency: currency ?? "", timeZone: timeZone ?? "" };
+  }
+
+  async function createReport(
+    tokens: OAuthTokens,
+    region: AmazonAdsRegion,
+    profileId: string,
+    spec: AmazonReportSpec,
+    window: DateWindow,
+    signal?: AbortSignal,
+  ): Promise<string> {
+    try {
+      const report = await http.json(
+        {
+          operation: `report:${spec.reportTypeId}`,
+          method: "POST",
+          url: `${root(region)}/reporting/reports`,
+          headers: {
+            ...headers(tokens, profileId),
+            "content-type": reportMediaType(),
+            accept: reportMediaType(),
+          },
+          json: {
+            name: `Pacer daily ${spec.reportTypeId} ${window.from}..${window.to}`,
+            startDate: window.from,
+            endDate: window.to,
+            configuration: {
+              adProduct: spec.adProduct,
+              groupBy: ["campaign"],
+              columns: [
+                "date",
+                "campaignId",
+                "campaignName",
+                "impressions",
+                "clicks",
+                "cost",
+                spec.purchases,
+                spec.sales,
+              ],
+              reportTypeId: spec.reportTypeId,
+              timeUnit: "DAILY",
+              format: "GZIP_JSON",
+            },
+          },
+          signal,
+        },
+        (b) => amazonReportSchema.parse(b),
+      );
+      return report.reportId;
+    } catch (error) {
+      // A retried or repeated request: Amazon still has the report and names it.
+      if (error instanceof AmazonDuplicateReportError) return error.reportId;
+      throw error;
+    }
+  }
+
+  /** Checks every pending report once; returns true when all have a download URL. */
+  async function checkReports(
+    tokens: OAuthTokens,
+    profileId: string,
+    reports: PendingReport[],
+    signal?: AbortSignal,
+  ): Promise<true | undefined> {
+    for (const r of reports.filter((p) => !p.url)) {
+      const status = await http.json(
+        {
+          operation: "report_status",
+          url: `${root(r.region)}/reporting/reports/${encodeURIComponent(r.reportId)}`,
+          headers: headers(tokens, profileId),
+          signal,
+        },
+        (b) => amazonReportSchema.parse(b),
+      );
+      if (status.status === "FAILED") {
+        throw new PlatformDownError(`${SLUG}: report ${r.spec.reportTypeId} failed`, {
+          platform: SLUG,
+          reason: "report_failed",
+        });
+      }
+      if (status.status === "COMPLETED" && status.url) r.url = status.url;
+    }
+    return reports.every((r) => r.url) ? true : undefined;
+  }
+
+  /** Downloads a finished report (a pre-signed storage URL: no Amazon headers are sent to it). */
+  async function download(r: PendingReport, signal?: AbortSignal): Promise<AmazonReportRow[]> {
+    const url = r.url ?? "";
+    const allowed = url.startsWith("https://") || new URL(url).origin === new URL(r.region.apiBaseUrl).origin;
+    if (!allowed) {
+      throw new PlatformDownError(`${SLUG}: report URL refused`, { platform: SLUG, reason: "report_url" });
+    }
+    const response = await http.raw({ operation: "report_download", url, signal });
+    const text = reportText(SLUG, response.bytes);
+    try {
+      return amazonReportRowsSchema.parse(JSON.parse(quoteLargeIds(text)));
+    } catch (error) {
+      throw new PlatformDownError(`${SLUG}: report file is not the expected JSON`, {
+        platform: SLUG,
+        reason: "malformed_report",
+        cause: error,
+      });
+    }
+  }
+
+  async function campaigns(
+    tokens: OAuthTokens,
+    region: AmazonAdsRegion,
+    profileId: string,
+    signal?: AbortSignal,
+  ) {
+    const out: FilterValue[] = [];
+    const push = (c: { campaignId: string; name?: string | undefined; state?: string | undefined }) =>
+      out.push({ id: c.campaignId, name: c.name ?? c.campaignId, status: (c.state ?? "").toUpperCase() });
+    const listed = async (path: string, mediaType: string, operation: string) => {
+      let nextToken: string | undefined;
+      for (let page = 0; page < 100; page++) {
+        const body = await jsonWithIds(
+          {
+            operation,
+            method: "POST",
+            url: `${root(region)}${path}`,
+            headers: { ...headers(tokens, profileId), "content-type": mediaType, accept: mediaType },
+            json: { maxResults: 100, ...(nextToken ? { nextToken } : {}) },
+            signal,
+          },
+          (b) => amazonCampaignPageSchema.parse(b),
+        );
+        body.campaigns.forEach(push);
+        nextToken = body.nextToken ?? undefined;
+        if (!nextToken) return;
+      }
+    };
+    await listed("/sp/campaigns/list", "application/vnd.spCampaign.v3+json", "sp_campaigns");
+    await listed("/sb/v4/campaigns/list", "application/vnd.sbcampaignresource.v4+json", "sb_campaigns");
+    for (let start = 0; ; start += 100) {
+      const page = await jsonWithIds(
+        {
+          operation: "sd_campaigns",
+          url: `${root(region)}/sd/campaigns?startIndex=${start}&count=100`,
+          headers: headers(tokens, profileId),
+          signal,
+        },
+        (b) => amazonSdCampaignsSchema.parse(b),
+      );
+      page.forEach(push);
+      if (page.length < 100) break;
+    }
+    return out;
+  }
+
+  return {
+    slug: SLUG,
+    displayName: "Amazon Ads",
+    live: true,
+    capabilities: {
+      auth: "oauth2",
+      pkce: false,
+      refresh: "refresh_token",
+      rotatesRefreshToken: false,
+      revoke: false,
+      needsRefreshToken: false,
+    },
+    acceptReturn: acceptErrorCodeOrCodeReturn,
+
+    authorizeUrl({ state, redirectUri }) {
+      const s = need();
+      return {
+        url: authorizeUrlWith(s.authorizeUrl, {
+          client_id: s.clientId,
+          scope: AMAZON_ADS_SCOPES.join(" "),
+          response_type: "code",
+          redirect_uri: redirectUri,
+          state,
+        }),
+      };
+    },
+
+    async exchangeCode({ code, redirectUri }) {
+      const answer = await postTokenGrant(http, client(), {
+        grant_type: "authorization_code",
+        code,
+        redirect_uri: redirectUri,
+      });
+      const tokens = toTokens(answer, now());
+      const identity: { id?: string; name?: string; email?: string } = {};
+      try {
+        const me = await http.json(
+          {
+            operation: "user_profile",
+            url: need().profileUrl,
+            headers: { authorization: `Bearer ${tokens.accessToken}` },
+            retry: { maxAttempts: 2 },
+          },
+          (b) => amazonUserProfileSchema.parse(b),
+        );
+        if (me.user_id) identity.id = me.user_id;
+        if (me.name) identity.name = me.name;
+        if (me.email) identity.email = me.email;
+      } catch (error) {
+        // The identity only labels the connection; the single-use code's tokens must not be lost.
+        if (!isConnectorError(error)) throw error;
+      }
+      return { tokens, identity };
+    },
+
+    async refreshAccessToken(tokens) {
+      const answer = await postTokenGrant(http, client(), {
+        grant_type: "refresh_token",
+        refresh_token: requireRefreshToken(tokens, SLUG),
+      });
+      return toTokens(answer, now(), tokens);
+    },
+
+    async revoke(credentials) {
+      // Login with Amazon has no revocation endpoint: removing the app happens in the user's Amazon account.
+      requireOAuth(credentials, SLUG);
+    },
+
+    async listAdAccounts(credentials, options) {
+      const tokens = requireOAuth(credentials, SLUG);
+      return (await profiles(tokens, options?.signal)).sort((a, b) => a.name.localeCompare(b.name));
+    },
+
+    async fetchDailyMetrics(credentials, query): Promise<DailyMetrics> {
+      const tokens = requireOAuth(credentials, SLUG);
+      checkRange(query, SLUG);
+      const profileId = checkProfileId(query.account.id);
+      const { region, currency, timeZone } = await profileOf(tokens, query.account, query.signal);
+      const filters = normaliseFilters(query.filters);
+      const today = todayIn(timeZone || "UTC", new Date(now()));
+      const reports: PendingReport[] = [];
+      for (const spec of AMAZON_REPORTS) {
+        for (const window of reportWindows(query.from, query.to, today, spec)) {
+          const reportId = await createReport(tokens, region, profileId, spec, window, query.signal);
+          reports.push({ region, spec, window, reportId });
+        }
+      }
+      if (reports.length) {
+        await pollUntil(
+          SLUG,
+          "report",
+          () => checkReports(tokens, profileId, reports, query.signal),
+          poll,
+          sleep,
+          query.signal,
+        );
+      }
+      const partials: DailyMetricsRow[] = [];
+      for (const r of reports) {
+        for (const row of await download(r, query.signal)) {
+          if (filters.campaignIds && !filters.campaignIds.includes(row.campaignId ?? "")) continue;
+          if (!nameMatches(row.campaignName ?? "", filters.nameContains)) continue;
+          if (row.date < r.window.from || row.date > r.window.to) continue;
+          partials.push(reportRowToPartial(row, r.spec));
+        }
+      }
+      return { accountId: profileId, currency, timeZone, rows: dailySeries(query.from, query.to, partials) };
+    },
+
+    filterDefinitions: () => CAMPAIGN_FILTERS,
+
+    async listFilterValues(credentials, query): Promise<FilterValue[]> {
+      if (query.filterId !== "campaigns") return [];
+      const tokens = requireOAuth(credentials, SLUG);
+      const profileId = checkProfileId(query.account.id);
+      const { region } = await profileOf(tokens, query.account, query.signal);
+      return (await campaigns(tokens, region, profileId, query.signal))
+        .filter((c) => nameMatches(c.name, query.search?.trim()))
+        .sort((a, b) => a.name.localeCompare(b.name));
+    },
+  };
+}
+
+function checkProfileId(id: string): string {
+  if (!/^\d{1,20}$/.test(id)) {
+    throw new BadRequestError(`${SLUG}: profile id must be digits`, {
+      platform: SLUG,
+      reason: "bad_account_id",
+    });
+  }
+  return id;
+}
+
+const amountMicros = (value: string | number | null | undefined) =>
+  value === null || value === undefined || value === "" ? 0 : decimalToMicros(value);
+
+/** One report row -> a partial daily row: `cost` and sales in currency units -> micros, purchases counted. */
+export function reportRowToPartial(
+  row: AmazonReportRow,
+  spec: Pick<AmazonReportSpec, "purchases" | "sales">,
+): DailyMetricsRow {
+  return {
+    date: row.date.slice(0, 10),
+    spendMicros: amountMicros(row.cost),
+    impressions: parseCount(row.impressions),
+    clicks: parseCount(row.clicks),
+    conversions: parseCount(row[spec.purchases]),
+    revenueMicros: amountMicros(row[spec.sales]),
+  };
+}

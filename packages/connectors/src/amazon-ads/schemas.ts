@@ -1,0 +1,97 @@
+import { z } from "zod";
+
+/**
+ * Response shapes of the Amazon Ads API as the connector reads them. Large integers (profile and
+ * campaign ids) are turned into strings before parsing ({@link quoteLargeIds}) so none loses
+ * precision. Checked against the reporting v3 guide, the Amazon Ads Postman collection and the
+ * Airbyte source-amazon-ads `profiles.json` fixture.
+ * https://advertising.amazon.com/API/docs/en-us/guides/reporting/v3/get-started
+ */
+
+const id = z.union([z.string(), z.number()]).transform((v) => String(v));
+const amount = z.union([z.number(), z.string()]).nullable().optional();
+
+/** One advertising profile (an account in one marketplace), `GET /v2/profiles`. */
+export const amazonProfileSchema = z
+  .object({
+    profileId: id,
+    countryCode: z.string().optional(),
+    currencyCode: z.string().optional(),
+    timezone: z.string().optional(),
+    accountInfo: z
+      .object({
+        marketplaceStringId: z.string().optional(),
+        id: z.string().optional(),
+        type: z.string().optional(),
+        name: z.string().optional(),
+      })
+      .loose()
+      .optional(),
+  })
+  .loose();
+
+/** `GET /v2/profiles`. */
+export const amazonProfilesSchema = z.array(amazonProfileSchema);
+
+/** An asynchronous report (create and status answers). */
+export const amazonReportSchema = z
+  .object({
+    reportId: z.string(),
+    status: z.string(),
+    url: z.string().nullable().optional(),
+    failureReason: z.string().nullable().optional(),
+  })
+  .loose();
+
+/** One row of a daily campaign report (`timeUnit: DAILY`, `groupBy: [campaign]`). */
+export const amazonReportRowSchema = z
+  .object({
+    date: z.string(),
+    campaignId: id.optional(),
+    campaignName: z.string().nullable().optional(),
+    impressions: amount,
+    clicks: amount,
+    cost: amount,
+    purchases: amount,
+    purchases7d: amount,
+    sales: amount,
+    sales7d: amount,
+  })
+  .loose();
+
+/** One report row. */
+export type AmazonReportRow = z.infer<typeof amazonReportRowSchema>;
+
+/** A downloaded report: a JSON array of rows. */
+export const amazonReportRowsSchema = z.array(amazonReportRowSchema);
+
+/** A campaign of any ad product (`/sp/campaigns/list`, `/sb/v4/campaigns/list`, `/sd/campaigns`). */
+export const amazonCampaignSchema = z
+  .object({ campaignId: id, name: z.string().optional(), state: z.string().optional() })
+  .loose();
+
+/** `POST /sp/campaigns/list` and `POST /sb/v4/campaigns/list` pages. */
+export const amazonCampaignPageSchema = z
+  .object({
+    campaigns: z.array(amazonCampaignSchema).default([]),
+    nextToken: z.string().nullable().optional(),
+  })
+  .loose();
+
+/** `GET /sd/campaigns`: a bare array. */
+export const amazonSdCampaignsSchema = z.array(amazonCampaignSchema);
+
+/** Login with Amazon user profile (`profile` scope). */
+export const amazonUserProfileSchema = z
+  .object({ user_id: z.string().optional(), name: z.string().optional(), email: z.string().optional() })
+  .loose();
+
+const LARGE_ID_FIELDS = /"(profileId|campaignId|adGroupId|portfolioId)"\s*:\s*(-?\d+)/g;
+
+/**
+ * JSON text with the numeric id fields written as strings (`"campaignId": 158410630682987` ->
+ * `"campaignId": "158410630682987"`): Amazon ids may exceed 2^53, which `JSON.parse` would round.
+ */
+export function quoteLargeIds(text: string): string {
+  return text.replace(LARGE_ID_FIELDS, '"$1":"$2"');
+}
