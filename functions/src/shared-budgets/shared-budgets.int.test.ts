@@ -1,0 +1,159 @@
+import { getSharedBudget } from "@pacer/db";
+import { describe, expect, it } from "vitest";
+import { callApi } from "../testing/api.ts";
+import { anAccountWithAdmin, aWorld } from "../testing/builders.ts";
+import { aSharedBudgetIn, aTrackerIn } from "../testing/tracker-builders.ts";
+
+type BudgetBody = {
+  sharedBudget: {
+    _id: string;
+    name: string;
+    budget: number;
+    trackers: Array<{ _id: string; budgetAllocation: number | null; budgetAllocationMoney: number | null }>;
+    version: number;
+  };
+  msg?: string;
+};
+
+const form = (trackers: unknown[], extra: Record<string, unknown> = {}) => ({
+  name: "Q4 budget",
+  description: "",
+  budget: 10_000_000_000,
+  allocatedBudgetAsAPercentage: true,
+  hasManualAllocationBeenSet: true,
+  weekdaysOnly: false,
+  trackers,
+  ...extra,
+});
+
+describe("shared budgets", () => {
+  it("creates with clamped allocations, reads, updates and deletes with the spec's toasts", async () => {
+    const { account, admin, token } = await anAccountWithAdmin();
+    const a = await aTrackerIn(account.accountId);
+    const b = await aTrackerIn(account.accountId);
+
+    const created = await callApi<BudgetBody>("POST", "/api/shared-budget/create-shared-budget", {
+      token,
+      body: form([
+        { _id: a.trackerId, budgetAllocation: 140 },
+        { _id: b.trackerId, budgetAllocation: -5, budgetAllocationMoney: 99_000_000_000 },
+      ]),
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.msg).toBe("Shared Budget Created");
+    expect(created.body.sharedBudget.trackers).toEqual([
+      { _id: a.trackerId, budgetAllocation: 100, budgetAllocationMoney: null },
+      { _id: b.trackerId, budgetAllocation: 0, budgetAllocationMoney: 10_000_000_000 },
+    ]);
+    const id = created.body.sharedBudget._id;
+
+    const updated = await callApi<BudgetBody>(
+      "POST",
+      `/api/shared-budget/update-single-shared-budget/${id}`,
+      {
+        token,
+        body: form([{ _id: a.trackerId, budgetAllocationMoney: 2_500_000_000 }], {
+          _id: id,
+          name: "Renamed",
+          allocatedBudgetAsAPercentage: false,
+        }),
+        headers: { "if-match": String(created.body.sharedBudget.version) },
+      },
+    );
+    expect(updated.body).toMatchObject({
+      msg: "Shared Budget successfully updated",
+      sharedBudget: { name: "Renamed" },
+    });
+    const stale = await callApi("POST", `/api/shared-budget/update-single-shared-budget/${id}`, {
+      token,
+      body: form([{ _id: a.trackerId }]),
+      headers: { "if-match": String(created.body.sharedBudget.version) },
+    });
+    expect(stale.status).toBe(409);
+
+    const list = await callApi<{ sharedBudgets: BudgetBody["sharedBudget"][] }>(
+      "GET",
+      `/api/shared-budgets/get-shared-budgets/${account.accountId}/${admin.userId}`,
+      { token },
+    );
+    expect(list.body.sharedBudgets.map((s) => s.name)).toEqual(["Renamed"]);
+
+    const tracker = await callApi<{ tracker: { sharedBudgetId: string | null } }>(
+      "GET",
+      `/api/tracker/get-tracker/${b.trackerId}`,
+      { token },
+    );
+    expect(tracker.body.tracker.sharedBudgetId).toBeNull();
+
+    const deleted = await callApi("GET", `/api/shared-budget/delete-shared-budget/${id}`, { token });
+    expect(deleted.body).toMatchObject({ msg: "Shared Budget successfully deleted" });
+    expect((await callApi("GET", `/api/shared-budget/get-shared-budget/${id}`, { token })).status).toBe(404);
+  });
+
+  it("validates with the spec's messages", async () => {
+    const { account, token } = await anAccountWithAdmin();
+    const t = await aTrackerIn(account.accountId);
+
+    const noName = await callApi("POST", "/api/shared-budget/create-shared-budget", {
+      token,
+      body: form([{ _id: t.trackerId }], { name: "" }),
+    });
+    const noTrackers = await callApi("POST", "/api/shared-budget/create-shared-budget", {
+      token,
+      body: form([]),
+    });
+    const negative = await callApi("POST", "/api/shared-budget/create-shared-budget", {
+      token,
+      body: form([{ _id: t.trackerId }], { budget: -1 }),
+    });
+
+    expect(noName.body).toMatchObject({ message: "body.name: Must provide a Budget Name" });
+    expect(String((noTrackers.body as { message: string }).message)).toContain(
+      "Must select at least 1 Tracker",
+    );
+    expect(negative.body).toMatchObject({ field: "body.budget" });
+  });
+
+  it("moves a tracker from another shared budget", async () => {
+    const { account, token } = await anAccountWithAdmin();
+    const t = await aTrackerIn(account.accountId);
+    const old = await aSharedBudgetIn(account.accountId, { trackers: [{ _id: t.trackerId }] });
+
+    const created = await callApi<BudgetBody>("POST", "/api/shared-budget/create-shared-budget", {
+      token,
+      body: form([{ _id: t.trackerId, budgetAllocation: 50 }]),
+    });
+
+    expect((await getSharedBudget(account.accountId, old.sharedBudgetId)).trackers).toEqual([]);
+    const tracker = await callApi<{ tracker: { sharedBudgetId: string } }>(
+      "GET",
+      `/api/tracker/get-tracker/${t.trackerId}`,
+      { token },
+    );
+    expect(tracker.body.tracker.sharedBudgetId).toBe(created.body.sharedBudget._id);
+  });
+
+  it("shows Managers the shared budgets holding trackers they see, with only those trackers", async () => {
+    const world = await aWorld();
+    const id = world.account.accountId;
+    const seen = await aTrackerIn(id, { associatedUserIds: [world.Manager.user.userId] });
+    const unseen = await aTrackerIn(id);
+    const shared = await aSharedBudgetIn(id, {
+      trackers: [{ _id: seen.trackerId }, { _id: unseen.trackerId }],
+    });
+    const hidden = await aSharedBudgetIn(id, { trackers: [{ _id: unseen.trackerId }] });
+
+    const list = await callApi<{ sharedBudgets: BudgetBody["sharedBudget"][] }>(
+      "GET",
+      `/api/shared-budgets/get-shared-budgets/${id}/${world.Manager.user.userId}`,
+      { token: world.Manager.token },
+    );
+
+    expect(list.body.sharedBudgets.map((s) => s._id)).toEqual([shared.sharedBudgetId]);
+    expect(list.body.sharedBudgets[0]?.trackers.map((t) => t._id)).toEqual([seen.trackerId]);
+    const read = await callApi("GET", `/api/shared-budget/get-shared-budget/${hidden.sharedBudgetId}`, {
+      token: world.Manager.token,
+    });
+    expect(read.status).toBe(404);
+  });
+});
