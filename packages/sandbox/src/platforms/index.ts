@@ -5,7 +5,6 @@ import { googleDv360Platform } from "./googledv360.ts";
 import { googleIdentityPlatform } from "./google-identity.ts";
 import { linkedInAdsPlatform } from "./linkedinads.ts";
 import { metaPlatform } from "./meta.ts";
-import { pinterestAdsPlatform } from "./pinterestads.ts";
 import type { PlatformFactory } from "./platform-module.ts";
 import { redditAdsPlatform } from "./redditads.ts";
 import { tikTokAdsPlatform } from "./tiktokads.ts";
@@ -23,7 +22,6 @@ export const PLATFORMS: Record<string, PlatformFactory> = {
   bingads: bingAdsPlatform,
   linkedinads: linkedInAdsPlatform,
   tiktokads: tikTokAdsPlatform,
-  pinterestads: pinterestAdsPlatform,
   twitterads: twitterAdsPlatform,
   redditads: redditAdsPlatform,
   amazonads: amazonAdsPlatform,
