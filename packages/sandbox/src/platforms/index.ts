@@ -1,10 +1,11 @@
 import { amazonAdsPlatform } from "./amazonads.ts";
 import { bingAdsPlatform } from "./bingads.ts";
 import { googleAdsPlatform } from "./google-ads.ts";
-import { googleDv360Platform } from "./googledv360.ts";
 import { googleIdentityPlatform } from "./google-identity.ts";
+import { googleDv360Platform } from "./googledv360.ts";
 import { linkedInAdsPlatform } from "./linkedinads.ts";
 import { metaPlatform } from "./meta.ts";
+import { pinterestAdsPlatform } from "./pinterestads.ts";
 import type { PlatformFactory } from "./platform-module.ts";
 import { redditAdsPlatform } from "./redditads.ts";
 import { tikTokAdsPlatform } from "./tiktokads.ts";
@@ -22,6 +23,7 @@ export const PLATFORMS: Record<string, PlatformFactory> = {
   bingads: bingAdsPlatform,
   linkedinads: linkedInAdsPlatform,
   tiktokads: tikTokAdsPlatform,
+  pinterestads: pinterestAdsPlatform,
   twitterads: twitterAdsPlatform,
   redditads: redditAdsPlatform,
   amazonads: amazonAdsPlatform,

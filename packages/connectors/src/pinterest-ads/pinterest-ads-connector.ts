@@ -1,0 +1,486 @@
+import type { ConnectorConfig, PinterestAdsConfig } from "../config.ts";
+import {
+  CAMPAIGN_FILTERS,
+  checkRange,
+  dailySeries,
+  httpClientFor,
+  nameMatches,
+  normaliseFilters,
+  notConfigured,
+  requireOAuth,
+  requireRefreshToken,
+} from "../connector-kit.ts";
+import { addDays, eachDate } from "../dates.ts";
+import { BadRequestError, PlatformDownError } from "../errors.ts";
+import { parseCount } from "../money.ts";
+import { authorizeUrlWith, type OAuthClient, postTokenGrant } from "../oauth/oauth2-client.ts";
+import { acceptErrorCodeOrCodeReturn } from "../oauth/return-rules.ts";
+import { toTokens } from "../oauth/token-response.ts";
+import type {
+  AdAccountView,
+  ConnectionIdentity,
+  Connector,
+  DailyMetrics,
+  DailyMetricsRow,
+  FilterValue,
+  OAuthTokens,
+} from "../types.ts";
+import { classifyPinterestError } from "./classify.ts";
+import {
+  adAccountSchema,
+  adAccountsPageSchema,
+  analyticsSchema,
+  campaignsPageSchema,
+  createReportSchema,
+  type MetricsRow,
+  reportFileSchema,
+  reportStatusSchema,
+  userAccountSchema,
+} from "./schemas.ts";
+
+const SLUG = "pinterestads";
+
+/** Scopes asked for: ad accounts and analytics, and the user account for the connection's name. */
+export const PINTEREST_ADS_SCOPES = ["ads:read", "user_accounts:read"];
+
+/** Pinterest reports dates in UTC; ad accounts carry no time zone. */
+export const PINTEREST_TIME_ZONE = "UTC";
+
+/**
+ * Synchronous analytics serve up to 90 days back from today (UTC) and at most 90 days per call;
+ * the connector keeps one day of margin. Older days come from asynchronous reports, which serve up
+ * to 914 days back and at most 186 days per report. Days older than that are beyond Pinterest's
+ * retention and are reported as zeros.
+ */
+export const SYNC_LOOKBACK_DAYS = 89;
+export const SYNC_MAX_DAYS = 90;
+export const REPORT_LOOKBACK_DAYS = 913;
+export const REPORT_MAX_DAYS = 186;
+
+/** Waits between async report polls, ms; the last value repeats. */
+export const REPORT_POLL_DELAYS_MS = [1000, 2000, 3000, 5000];
+/** Polls of one report before giving up with PlatformDownError `report_timeout`. */
+export const REPORT_MAX_POLLS = 60;
+
+/** Columns read: spend, delivery, and checkouts (purchases) with their value, all micros in the account currency. */
+export const PINTEREST_COLUMNS = [
+  "SPEND_IN_MICRO_DOLLAR",
+  "TOTAL_IMPRESSION",
+  "TOTAL_CLICKTHROUGH",
+  "TOTAL_CHECKOUT",
+  "TOTAL_CHECKOUT_VALUE_IN_MICRO_DOLLAR",
+];
+
+/** Campaign ids per `campaigns/analytics` call (the API's maximum is 250). */
+const CAMPAIGN_IDS_PER_CALL = 250;
+const PAGE_SIZE = 250;
+const MAX_PAGES = 200;
+
+/**
+ * Pinterest Ads connector (API v5).
+ * - OAuth: `www.pinterest.com/oauth/` (no PKCE), token endpoint `POST /v5/oauth/token` with HTTP
+ *   Basic client authentication; access tokens last 30 days, refresh tokens are "continuous": every
+ *   refresh answers a new refresh token (60 days) that replaces the old one. User tokens cannot be
+ *   revoked through the API (the revoke endpoint serves system users only). Identity from
+ *   `/v5/user_account` (no email is available).
+ * - Accounts: `/v5/ad_accounts` (shared accounts included, bookmark paging), time zone UTC.
+ * - Metrics: `/v5/ad_accounts/{id}/analytics?granularity=DAY` (or `/campaigns/analytics` with
+ *   `campaign_ids` when filtered) for the last 90 days, in calls of at most 90 days; older days
+ *   through asynchronous reports (`POST /ad_accounts/{id}/reports`, poll with the token, download
+ *   the JSON file) of at most 186 days. Money columns are already micros.
+ * https://developers.pinterest.com/docs/api/v5/ad_account-analytics
+ */
+export function createPinterestAdsConnector(config: ConnectorConfig): Connector {
+  const settings = config.pinterestads;
+  const http = httpClientFor(SLUG, config.http, { classify: classifyPinterestError });
+  const now = config.http?.now ?? Date.now;
+  const sleep = config.http?.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const need = (): PinterestAdsConfig => {
+    if (!settings) throw notConfigured(SLUG);
+    return settings;
+  };
+  const client = (): OAuthClient => {
+    const s = need();
+    return {
+      clientId: s.appId,
+      clientSecret: s.appSecret,
+      tokenUrl: api("/oauth/token"),
+      auth: "client_secret_basic",
+    };
+  };
+  function api(path: string): string {
+    const s = need();
+    return `${s.apiBaseUrl.replace(/\/+$/, "")}/${s.apiVersion}${path}`;
+  }
+  const bearer = (tokens: OAuthTokens) => ({ authorization: `Bearer ${tokens.accessToken}` });
+
+  /** Follows `bookmark` through a listing. */
+  async function paged<T extends { bookmark?: string | null | undefined }>(
+    tokens: OAuthTokens,
+    operation: string,
+    path: string,
+    query: Record<string, string | number | boolean>,
+    parse: (body: unknown) => T,
+    onPage: (page: T) => void,
+    signal: AbortSignal | undefined,
+  ): Promise<void> {
+    let bookmark: string | undefined;
+    for (let page = 0; ; page++) {
+      if (page >= MAX_PAGES) {
+        throw new PlatformDownError(`${SLUG} ${operation}: too many pages`, {
+          platform: SLUG,
+          reason: "paging",
+        });
+      }
+      const body = await http.json(
+        {
+          operation,
+          url: api(path),
+          query: { ...query, page_size: PAGE_SIZE, bookmark },
+          headers: bearer(tokens),
+          signal,
+        },
+        parse,
+      );
+      onPage(body);
+      bookmark = body.bookmark ?? undefined;
+      if (!bookmark) return;
+    }
+  }
+
+  async function campaigns(tokens: OAuthTokens, accountId: string, signal: AbortSignal | undefined) {
+    const out: FilterValue[] = [];
+    await paged(
+      tokens,
+      "campaigns",
+      `/ad_accounts/${accountId}/campaigns`,
+      {},
+      (body) => campaignsPageSchema.parse(body),
+      (page) => {
+        for (const c of page.items) out.push({ id: c.id, name: c.name ?? c.id, status: c.status ?? "" });
+      },
+      signal,
+    );
+    return out;
+  }
+
+  /** Synchronous analytics for one window (within the lookback), account or campaign level. */
+  async function syncAnalytics(
+    tokens: OAuthTokens,
+    accountId: string,
+    from: string,
+    to: string,
+    campaignIds: string[] | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<DailyMetricsRow[]> {
+    const common = {
+      start_date: from,
+      end_date: to,
+      granularity: "DAY",
+      columns: PINTEREST_COLUMNS.join(","),
+    };
+    const batches = campaignIds ? chunk(campaignIds, CAMPAIGN_IDS_PER_CALL) : [undefined];
+    const rows: DailyMetricsRow[] = [];
+    for (const ids of batches) {
+      const answer = await http.json(
+        {
+          operation: ids ? "campaignAnalytics" : "analytics",
+          url: api(
+            ids ? `/ad_accounts/${accountId}/campaigns/analytics` : `/ad_accounts/${accountId}/analytics`,
+          ),
+          query: ids ? { ...common, campaign_ids: ids.join(",") } : common,
+          headers: bearer(tokens),
+          signal,
+        },
+        // Rows are converted inside the parser, so an unreadable value is a malformed answer.
+        (body) => analyticsSchema.parse(body).map(metricsToRow),
+      );
+      rows.push(...answer);
+    }
+    return rows;
+  }
+
+  /** An asynchronous report for one window older than the sync lookback: create, poll, download. */
+  async function asyncReport(
+    tokens: OAuthTokens,
+    accountId: string,
+    from: string,
+    to: string,
+    campaignIds: string[] | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<DailyMetricsRow[]> {
+    const path = `/ad_accounts/${accountId}/reports`;
+    const created = await http.json(
+      {
+        operation: "createReport",
+        method: "POST",
+        url: api(path),
+        headers: bearer(tokens),
+        json: {
+          start_date: from,
+          end_date: to,
+          granularity: "DAY",
+          level: campaignIds ? "CAMPAIGN" : "ADVERTISER",
+          columns: PINTEREST_COLUMNS,
+          report_format: "JSON",
+          ...(campaignIds ? { campaign_ids: campaignIds } : {}),
+        },
+        signal,
+      },
+      (body) => createReportSchema.parse(body),
+    );
+    for (let poll = 0; poll < REPORT_MAX_POLLS; poll++) {
+      const status = await http.json(
+        {
+          operation: "getReport",
+          url: api(path),
+          query: { token: created.token },
+          headers: bearer(tokens),
+          signal,
+        },
+        (body) => reportStatusSchema.parse(body),
+      );
+      if (status.report_status === "FINISHED") {
+        return status.url ? download(status.url, signal) : [];
+      }
+      if (status.report_status !== "IN_PROGRESS") {
+        throw new PlatformDownError(`${SLUG} getReport: report status ${status.report_status}`, {
+          platform: SLUG,
+          reason: "report_failed",
+        });
+      }
+      if (signal?.aborted) throw signal.reason;
+      await sleep(REPORT_POLL_DELAYS_MS[Math.min(poll, REPORT_POLL_DELAYS_MS.length - 1)] ?? 5000);
+    }
+    throw new PlatformDownError(`${SLUG} getReport: report not ready after ${REPORT_MAX_POLLS} polls`, {
+      platform: SLUG,
+      reason: "report_timeout",
+    });
+  }
+
+  /** Downloads a report file from its pre-signed URL (https only, or the configured API host), without credentials. */
+  async function download(reportUrl: string, signal: AbortSignal | undefined): Promise<DailyMetricsRow[]> {
+    let target: URL | undefined;
+    try {
+      target = new URL(reportUrl);
+    } catch {
+      target = undefined;
+    }
+    if (!target || (target.protocol !== "https:" && target.origin !== new URL(need().apiBaseUrl).origin)) {
+      throw new PlatformDownError(`${SLUG} downloadReport: download URL refused`, {
+        platform: SLUG,
+        reason: "report_url",
+      });
+    }
+    return http.json({ operation: "downloadReport", url: target.toString(), signal }, (body) =>
+      Object.values(reportFileSchema.parse(body)).flat().map(metricsToRow),
+    );
+  }
+
+  return {
+    slug: SLUG,
+    displayName: "Pinterest Ads",
+    live: true,
+    capabilities: {
+      auth: "oauth2",
+      pkce: false,
+      refresh: "refresh_token",
+      rotatesRefreshToken: true,
+      revoke: false,
+      needsRefreshToken: false,
+    },
+    acceptReturn: acceptErrorCodeOrCodeReturn,
+
+    authorizeUrl({ state, redirectUri }) {
+      const s = need();
+      const url = authorizeUrlWith(s.authorizeUrl, {
+        client_id: s.appId,
+        redirect_uri: redirectUri,
+        response_type: "code",
+        scope: PINTEREST_ADS_SCOPES.join(","),
+        state,
+      });
+      return { url };
+    },
+
+    async exchangeCode({ code, redirectUri }) {
+      const answer = await postTokenGrant(http, client(), {
+        grant_type: "authorization_code",
+        code,
+        redirect_uri: redirectUri,
+        continuous_refresh: "true",
+      });
+      const tokens = toTokens(answer, now());
+      const user = await http.json(
+        { operation: "userAccount", url: api("/user_account"), headers: bearer(tokens) },
+        (body) => userAccountSchema.parse(body),
+      );
+      const identity: ConnectionIdentity = {};
+      if (user.id) identity.id = user.id;
+      const name = user.business_name || user.username;
+      if (name) identity.name = name;
+      return { tokens, identity };
+    },
+
+    async refreshAccessToken(tokens) {
+      const refreshToken = requireRefreshToken(tokens, SLUG);
+      const answer = await postTokenGrant(http, client(), {
+        grant_type: "refresh_token",
+        refresh_token: refreshToken,
+      });
+      // The answer carries the new continuous refresh token; toTokens keeps it over the old one.
+      return toTokens(answer, now(), tokens);
+    },
+
+    /**
+     * Pinterest revokes only system-user tokens through the API: the caller deletes the stored
+     * tokens and the user disconnects the app in their Pinterest settings.
+     */
+    async revoke(credentials) {
+      requireOAuth(credentials, SLUG);
+    },
+
+    async listAdAccounts(credentials, options) {
+      const tokens = requireOAuth(credentials, SLUG);
+      const views: AdAccountView[] = [];
+      await paged(
+        tokens,
+        "adAccounts",
+        "/ad_accounts",
+        { include_shared_accounts: true },
+        (body) => adAccountsPageSchema.parse(body),
+        (page) => {
+          for (const a of page.items) {
+            const metaData: Record<string, string> = {};
+            if (a.country) metaData.country = a.country;
+            if (a.permissions?.length) metaData.permissions = a.permissions.join(",");
+            views.push({
+              id: a.id,
+              name: a.name ?? a.id,
+              currency: a.currency ?? "",
+              timeZone: PINTEREST_TIME_ZONE,
+              metaData,
+            });
+          }
+        },
+        options?.signal,
+      );
+      return views.sort((a, b) => a.name.localeCompare(b.name));
+    },
+
+    async fetchDailyMetrics(credentials, query): Promise<DailyMetrics> {
+      const tokens = requireOAuth(credentials, SLUG);
+      checkRange(query, SLUG);
+      const accountId = checkId(query.account.id, "ad account");
+      const filters = normaliseFilters(query.filters);
+      let campaignIds: string[] | undefined;
+      if (filters.nameContains) {
+        const wanted = filters.campaignIds ? new Set(filters.campaignIds) : undefined;
+        campaignIds = (await campaigns(tokens, accountId, query.signal))
+          .filter((c) => (!wanted || wanted.has(c.id)) && nameMatches(c.name, filters.nameContains))
+          .map((c) => c.id);
+      } else if (filters.campaignIds) {
+        campaignIds = filters.campaignIds.map((id) => checkId(id, "campaign"));
+      }
+      const partials: DailyMetricsRow[] = [];
+      if (!campaignIds || campaignIds.length) {
+        const today = new Date(now()).toISOString().slice(0, 10);
+        const syncFirst = addDays(today, -SYNC_LOOKBACK_DAYS);
+        const reportFirst = addDays(today, -REPORT_LOOKBACK_DAYS);
+        const old = clip(query.from, query.to, reportFirst, addDays(syncFirst, -1));
+        const recent = clip(query.from, query.to, syncFirst, query.to);
+        for (const [from, to] of old ? windows(old[0], old[1], REPORT_MAX_DAYS) : []) {
+          partials.push(...(await asyncReport(tokens, accountId, from, to, campaignIds, query.signal)));
+        }
+        for (const [from, to] of recent ? windows(recent[0], recent[1], SYNC_MAX_DAYS) : []) {
+          partials.push(...(await syncAnalytics(tokens, accountId, from, to, campaignIds, query.signal)));
+        }
+      }
+      let currency = query.account.currency ?? "";
+      if (!currency) {
+        const account = await http.json(
+          {
+            operation: "adAccount",
+            url: api(`/ad_accounts/${accountId}`),
+            headers: bearer(tokens),
+            signal: query.signal,
+          },
+          (body) => adAccountSchema.parse(body),
+        );
+        currency = account.currency ?? "";
+      }
+      return {
+        accountId,
+        currency,
+        timeZone: PINTEREST_TIME_ZONE,
+        rows: dailySeries(query.from, query.to, partials),
+      };
+    },
+
+    filterDefinitions: () => CAMPAIGN_FILTERS,
+
+    async listFilterValues(credentials, query): Promise<FilterValue[]> {
+      if (query.filterId !== "campaigns") return [];
+      const tokens = requireOAuth(credentials, SLUG);
+      const accountId = checkId(query.account.id, "ad account");
+      return (await campaigns(tokens, accountId, query.signal))
+        .filter((c) => nameMatches(c.name, query.search?.trim()))
+        .sort((a, b) => a.name.localeCompare(b.name));
+    },
+  };
+}
+
+function checkId(id: string, what: string): string {
+  if (!/^\d{1,20}$/.test(id)) {
+    throw new BadRequestError(`${SLUG}: ${what} id must be digits`, {
+      platform: SLUG,
+      reason: `bad_${what.replace(/ /g, "_")}_id`,
+    });
+  }
+  return id;
+}
+
+/** `from..to` limited to `first..last`, or undefined when they do not overlap. */
+function clip(from: string, to: string, first: string, last: string): [string, string] | undefined {
+  const start = from > first ? from : first;
+  const end = to < last ? to : last;
+  return start <= end ? [start, end] : undefined;
+}
+
+/** Consecutive `[from, to]` windows of at most `days` days covering `from..to`. */
+function windows(from: string, to: string, days: number): Array<[string, string]> {
+  const dates = eachDate(from, to);
+  const out: Array<[string, string]> = [];
+  for (let i = 0; i < dates.length; i += days) {
+    out.push([dates[i] as string, dates[Math.min(i + days, dates.length) - 1] as string]);
+  }
+  return out;
+}
+
+function chunk<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+function micros(value: number | null | undefined): number {
+  if (value === null || value === undefined) return 0;
+  if (!Number.isFinite(value)) throw new RangeError("micro amount is not a number");
+  return Math.round(value);
+}
+
+/**
+ * One analytics row -> a partial daily row: `SPEND_IN_MICRO_DOLLAR` and
+ * `TOTAL_CHECKOUT_VALUE_IN_MICRO_DOLLAR` are micros of the account currency already; missing
+ * columns (no value that day) are zeros; conversions are `TOTAL_CHECKOUT`.
+ */
+export function metricsToRow(row: MetricsRow): DailyMetricsRow {
+  return {
+    date: row.DATE,
+    spendMicros: micros(row.SPEND_IN_MICRO_DOLLAR),
+    impressions: parseCount(row.TOTAL_IMPRESSION),
+    clicks: parseCount(row.TOTAL_CLICKTHROUGH),
+    conversions: parseCount(row.TOTAL_CHECKOUT),
+    revenueMicros: micros(row.TOTAL_CHECKOUT_VALUE_IN_MICRO_DOLLAR),
+  };
+}
