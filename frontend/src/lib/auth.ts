@@ -123,7 +123,7 @@ export function useLogout() {
     const user = queryClient.getQueryData<CurrentUser | null>(userQueryKey);
     if (user)
       await api
-        .post(`/api/auth/logout/${seg(user._id)}`, {}, { ignoreAuthError: true })
+        .post(`/api/auth/logout/${seg(user._id)}`, undefined, { ignoreAuthError: true })
         .catch(() => undefined);
     setToken(null);
     realtime.stop();

@@ -75,7 +75,7 @@ class RealtimeClient {
     this.status = "connecting";
     let ticket: string;
     try {
-      const answer = await api.post<{ ticket: string }>(TICKET_PATH, {});
+      const answer = await api.post<{ ticket: string }>(TICKET_PATH);
       ticket = answer.ticket;
     } catch (error) {
       if (error instanceof ApiError && (error.status === 404 || error.status === 405)) {

@@ -42,7 +42,7 @@ export async function checkResetLink(token: string): Promise<ResetLinkState> {
   try {
     const data = await api.post<{ user?: ResetLinkUser | null } | ResetLinkUser | null>(
       `/api/auth/get-user-by-token/${seg(token)}`,
-      {},
+      undefined,
       { ignoreAuthError: true },
     );
     const user = data && "user" in data ? data.user : (data as ResetLinkUser | null);
@@ -71,7 +71,7 @@ export function useChangePasswordFromReset() {
 export function useUnsubscribe() {
   return useMutation({
     mutationFn: (userId: string) =>
-      api.post(`/api/auth/unsubscribe-all-emails/${seg(userId)}`, {}, { ignoreAuthError: true }),
+      api.post(`/api/auth/unsubscribe-all-emails/${seg(userId)}`, undefined, { ignoreAuthError: true }),
   });
 }
 
