@@ -11,9 +11,13 @@ describe("connector registry", () => {
     expect(Object.keys(registry).sort()).toEqual([...INTEGRATION_SLUGS].sort());
     for (const slug of INTEGRATION_SLUGS) expect(registry[slug].slug).toBe(slug);
     expect(INTEGRATION_SLUGS.filter((s) => registry[s].live).sort()).toEqual([
+      "bingads",
       "csv",
       "facebookads",
       "googleads",
+      "linkedinads",
+      "pinterestads",
+      "tiktokads",
     ]);
     expect(() => connectorFor(registry, "myspace")).toThrow(/unknown integration/);
   });

@@ -1,9 +1,13 @@
+import { createBingAdsConnector } from "./bing-ads/bing-ads-connector.ts";
 import type { ConnectorConfig } from "./config.ts";
 import { createCsvConnector } from "./csv/csv-connector.ts";
 import { BadRequestError } from "./errors.ts";
 import { createGoogleAdsConnector } from "./google-ads/google-ads-connector.ts";
+import { createLinkedInAdsConnector } from "./linkedin-ads/linkedin-ads-connector.ts";
 import { createMetaConnector } from "./meta/meta-connector.ts";
 import { createPendingConnector } from "./pending-connector.ts";
+import { createPinterestAdsConnector } from "./pinterest-ads/pinterest-ads-connector.ts";
+import { createTikTokAdsConnector } from "./tiktok-ads/tiktok-ads-connector.ts";
 import { type Connector, type IntegrationSlug, isIntegrationSlug } from "./types.ts";
 
 /** Every connector, keyed by integration slug. */
@@ -17,10 +21,7 @@ export type ConnectorRegistry = Readonly<Record<IntegrationSlug, Connector>>;
 export function createConnectors(config: ConnectorConfig): ConnectorRegistry {
   return Object.freeze({
     amazonads: createPendingConnector("amazonads", "Amazon Ads"),
-    bingads: createPendingConnector("bingads", "Microsoft Ads", {
-      rotatesRefreshToken: true,
-      needsRefreshToken: true,
-    }),
+    bingads: createBingAdsConnector(config),
     cake: createPendingConnector("cake", "Cake", { auth: "apiKey", refresh: "none" }),
     csv: createCsvConnector(),
     facebookads: createMetaConnector(config),
@@ -29,11 +30,11 @@ export function createConnectors(config: ConnectorConfig): ConnectorRegistry {
       pkce: true,
       needsRefreshToken: true,
     }),
-    linkedinads: createPendingConnector("linkedinads", "LinkedIn Ads", { needsRefreshToken: true }),
-    pinterestads: createPendingConnector("pinterestads", "Pinterest Ads", { rotatesRefreshToken: true }),
+    linkedinads: createLinkedInAdsConnector(config),
+    pinterestads: createPinterestAdsConnector(config),
     redditads: createPendingConnector("redditads", "Reddit Ads"),
     snapchatads: createPendingConnector("snapchatads", "Snapchat Ads", { needsRefreshToken: true }),
-    tiktokads: createPendingConnector("tiktokads", "TikTok Ads", { refresh: "none" }),
+    tiktokads: createTikTokAdsConnector(config),
     twitterads: createPendingConnector("twitterads", "Twitter Ads", { auth: "oauth1", refresh: "none" }),
   });
 }

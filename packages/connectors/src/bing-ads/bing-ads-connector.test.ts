@@ -2,8 +2,14 @@ import { readFileSync } from "node:fs";
 import { approveConsent, type SandboxHandle, startSandbox } from "@pacer/sandbox";
 import { strToU8, zipSync } from "fflate";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { sandboxConnectorConfig } from "../config.ts";
-import { AuthError, BadRequestError, PlatformDownError, RateLimitedError } from "../errors.ts";
+import { connectorConfigFromEnv, MICROSOFT_ADS_API_VERSION, sandboxConnectorConfig } from "../config.ts";
+import {
+  AuthError,
+  BadRequestError,
+  NotConfiguredError,
+  PlatformDownError,
+  RateLimitedError,
+} from "../errors.ts";
 import type { FetchLike } from "../http/http-client.ts";
 import { acceptBingAdsReturn, acceptReturnForSession } from "../oauth/return-rules.ts";
 import { expectedSeries, totalSpend } from "../testing/sandbox-expectations.ts";
@@ -298,6 +304,27 @@ describe("Microsoft Advertising connector against the sandbox", () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PlatformDownError);
     expect(error).toMatchObject({ reason: "malformed_report", retryable: true });
+  });
+});
+
+describe("Microsoft Advertising configuration", () => {
+  it("reads its client, secret and developer token from the environment, else answers NotConfiguredError", () => {
+    const env = connectorConfigFromEnv({
+      MICROSOFT_ADS_CLIENT_ID: "id",
+      MICROSOFT_ADS_CLIENT_SECRET: "secret",
+      MICROSOFT_ADS_DEVELOPER_TOKEN: "dev",
+    });
+    expect(env.bingads).toMatchObject({
+      tokenUrl: "https://login.microsoftonline.com/common/oauth2/v2.0/token",
+      reportingUrl: "https://reporting.api.bingads.microsoft.com/Reporting",
+      developerToken: "dev",
+      apiVersion: MICROSOFT_ADS_API_VERSION,
+    });
+    expect(MICROSOFT_ADS_API_VERSION).toBe("v13");
+    expect(connectorConfigFromEnv({ MICROSOFT_ADS_CLIENT_ID: "id" }).bingads).toBeUndefined();
+    expect(() => createBingAdsConnector({}).authorizeUrl({ state: "s", redirectUri: RETURN_PAGE })).toThrow(
+      NotConfiguredError,
+    );
   });
 });
 

@@ -1,8 +1,14 @@
 import { readFileSync } from "node:fs";
 import { approveConsent, type SandboxHandle, startSandbox } from "@pacer/sandbox";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { LINKEDIN_ADS_API_VERSION, sandboxConnectorConfig } from "../config.ts";
-import { AuthError, BadRequestError, PlatformDownError, RateLimitedError } from "../errors.ts";
+import { connectorConfigFromEnv, LINKEDIN_ADS_API_VERSION, sandboxConnectorConfig } from "../config.ts";
+import {
+  AuthError,
+  BadRequestError,
+  NotConfiguredError,
+  PlatformDownError,
+  RateLimitedError,
+} from "../errors.ts";
 import { acceptLinkedInAdsReturn, acceptReturnForSession } from "../oauth/return-rules.ts";
 import { expectedSeries, totalSpend } from "../testing/sandbox-expectations.ts";
 import type { Connector, OAuthTokens } from "../types.ts";
@@ -222,6 +228,24 @@ describe("LinkedIn Ads connector against the sandbox", () => {
       reason: "invalid_grant",
     });
     expect((sandbox.stats().linkedinads?.tokenCalls ?? 0) - before).toBe(1);
+  });
+});
+
+describe("LinkedIn configuration", () => {
+  it("reads its client from the environment, else answers NotConfiguredError", () => {
+    const env = connectorConfigFromEnv({
+      LINKEDIN_ADS_CLIENT_ID: "id",
+      LINKEDIN_ADS_CLIENT_SECRET: "secret",
+    });
+    expect(env.linkedinads).toMatchObject({
+      authorizeUrl: "https://www.linkedin.com/oauth/v2/authorization",
+      apiBaseUrl: "https://api.linkedin.com",
+      apiVersion: LINKEDIN_ADS_API_VERSION,
+    });
+    expect(connectorConfigFromEnv({ LINKEDIN_ADS_CLIENT_ID: "id" }).linkedinads).toBeUndefined();
+    expect(() =>
+      createLinkedInAdsConnector({}).authorizeUrl({ state: "s", redirectUri: RETURN_PAGE }),
+    ).toThrow(NotConfiguredError);
   });
 });
 

@@ -1,9 +1,15 @@
 import { readFileSync } from "node:fs";
 import { approveConsent, type SandboxHandle, startSandbox } from "@pacer/sandbox";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { sandboxConnectorConfig } from "../config.ts";
+import { connectorConfigFromEnv, PINTEREST_ADS_API_VERSION, sandboxConnectorConfig } from "../config.ts";
 import { addDays } from "../dates.ts";
-import { AuthError, BadRequestError, PlatformDownError, RateLimitedError } from "../errors.ts";
+import {
+  AuthError,
+  BadRequestError,
+  NotConfiguredError,
+  PlatformDownError,
+  RateLimitedError,
+} from "../errors.ts";
 import { acceptErrorCodeOrCodeReturn, acceptReturnForSession } from "../oauth/return-rules.ts";
 import { expectedSeries, totalSpend } from "../testing/sandbox-expectations.ts";
 import type { Connector, OAuthTokens } from "../types.ts";
@@ -231,6 +237,22 @@ describe("Pinterest Ads connector against the sandbox", () => {
       reason: "invalid_grant",
     });
     expect((sandbox.stats().pinterestads?.tokenCalls ?? 0) - before).toBe(1);
+  });
+});
+
+describe("Pinterest configuration", () => {
+  it("reads its app id and secret from the environment, else answers NotConfiguredError", () => {
+    const env = connectorConfigFromEnv({ PINTEREST_ADS_APP_ID: "app", PINTEREST_ADS_APP_SECRET: "secret" });
+    expect(env.pinterestads).toMatchObject({
+      authorizeUrl: "https://www.pinterest.com/oauth/",
+      apiBaseUrl: "https://api.pinterest.com",
+      apiVersion: PINTEREST_ADS_API_VERSION,
+    });
+    expect(PINTEREST_ADS_API_VERSION).toBe("v5");
+    expect(connectorConfigFromEnv({ PINTEREST_ADS_APP_ID: "app" }).pinterestads).toBeUndefined();
+    expect(() =>
+      createPinterestAdsConnector({}).authorizeUrl({ state: "s", redirectUri: RETURN_PAGE }),
+    ).toThrow(NotConfiguredError);
   });
 });
 

@@ -1,10 +1,11 @@
 import { readFileSync } from "node:fs";
 import { approveConsent, type SandboxHandle, startSandbox } from "@pacer/sandbox";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { sandboxConnectorConfig } from "../config.ts";
+import { connectorConfigFromEnv, sandboxConnectorConfig, TIKTOK_ADS_API_VERSION } from "../config.ts";
 import {
   AuthError,
   BadRequestError,
+  NotConfiguredError,
   NotSupportedError,
   PlatformDownError,
   RateLimitedError,
@@ -216,6 +217,22 @@ describe("TikTok Ads connector against the sandbox", () => {
       reason: "invalid_grant",
     });
     expect((sandbox.stats().tiktokads?.tokenCalls ?? 0) - before).toBe(1);
+  });
+});
+
+describe("TikTok configuration", () => {
+  it("reads its app id and secret from the environment, else answers NotConfiguredError", () => {
+    const env = connectorConfigFromEnv({ TIKTOK_ADS_APP_ID: "app", TIKTOK_ADS_APP_SECRET: "secret" });
+    expect(env.tiktokads).toMatchObject({
+      authorizeUrl: "https://business-api.tiktok.com/portal/auth",
+      apiBaseUrl: "https://business-api.tiktok.com/open_api",
+      apiVersion: TIKTOK_ADS_API_VERSION,
+    });
+    expect(TIKTOK_ADS_API_VERSION).toBe("v1.3");
+    expect(connectorConfigFromEnv({ TIKTOK_ADS_APP_SECRET: "secret" }).tiktokads).toBeUndefined();
+    expect(() => createTikTokAdsConnector({}).authorizeUrl({ state: "s", redirectUri: RETURN_PAGE })).toThrow(
+      NotConfiguredError,
+    );
   });
 });
 
