@@ -1,5 +1,6 @@
 import type { EntityItem } from "electrodb";
 import type { IntegrationEntity } from "./entities/integration.ts";
+import { isConditionFailure } from "./errors.ts";
 import { db } from "./service.ts";
 
 /** A connection's metadata as stored (no tokens). */
@@ -45,4 +46,54 @@ export async function removeIntegration(
     .entities.integration.delete({ accountId, slug, email })
     .go({ response: "all_old" });
   return (data as Integration | null) ?? undefined;
+}
+
+/**
+ * Records what a token refresh changed: whether a refresh token is held and when the access token
+ * expires (the health rules read these instead of the secret). A successful platform call also
+ * clears an earlier authentication failure. No-op when the connection was removed meanwhile.
+ */
+export async function updateIntegrationTokenFacts(
+  accountId: string,
+  slug: string,
+  email: string,
+  facts: { hasRefreshToken?: boolean; accessTokenExpiresAt?: string | undefined; authRecovered?: boolean },
+): Promise<void> {
+  const set: { hasRefreshToken?: boolean; accessTokenExpiresAt?: string } = {};
+  if (facts.hasRefreshToken !== undefined) set.hasRefreshToken = facts.hasRefreshToken;
+  if (facts.accessTokenExpiresAt !== undefined) set.accessTokenExpiresAt = facts.accessTokenExpiresAt;
+  const remove: Array<"authFailedAt" | "authFailure"> = facts.authRecovered
+    ? ["authFailedAt", "authFailure"]
+    : [];
+  if (Object.keys(set).length === 0 && remove.length === 0) return;
+  try {
+    let update = db().entities.integration.patch({ accountId, slug, email }).set(set).add({ version: 1 });
+    if (remove.length) update = update.remove(remove);
+    await update.go();
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/**
+ * Marks a connection whose credentials the platform refused (revoked or expired grant): it shows
+ * as danger until connected again (a new put replaces the item and clears the mark). No-op when the
+ * connection was removed meanwhile.
+ */
+export async function markIntegrationAuthFailed(
+  accountId: string,
+  slug: string,
+  email: string,
+  reason: string,
+  now: Date = new Date(),
+): Promise<void> {
+  try {
+    await db()
+      .entities.integration.patch({ accountId, slug, email })
+      .set({ authFailedAt: now.toISOString(), authFailure: reason.slice(0, 200) })
+      .add({ version: 1 })
+      .go();
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
 }

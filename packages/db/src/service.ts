@@ -3,18 +3,20 @@ import { dynamoClient } from "./client.ts";
 import { AccountEntity } from "./entities/account.ts";
 import { AlertEntity, AlertFiringEntity } from "./entities/alert.ts";
 import { AvatarEntity } from "./entities/avatar.ts";
-import { IntegrationEntity } from "./entities/integration.ts";
-import { InvitationEntity } from "./entities/invitation.ts";
-import { PasswordResetEntity } from "./entities/password-reset.ts";
-import { RateLimitEntity } from "./entities/rate-limit.ts";
+import { CsvAccountEntity, CsvRowEntity } from "./entities/csv-source.ts";
 import { DailyMetricEntity } from "./entities/daily-metric.ts";
 import {
   AccountIngestionKeyEntity,
   DeviceReadingEntity,
   IngestionKeyEntity,
 } from "./entities/device-reading.ts";
+import { IntegrationEntity } from "./entities/integration.ts";
+import { InvitationEntity } from "./entities/invitation.ts";
 import { MessageEntity } from "./entities/message.ts";
+import { OAuthStateEntity } from "./entities/oauth-state.ts";
+import { PasswordResetEntity } from "./entities/password-reset.ts";
 import { PodEntity } from "./entities/pod.ts";
+import { RateLimitEntity } from "./entities/rate-limit.ts";
 import { SharedBudgetEntity } from "./entities/shared-budget.ts";
 import { TrackerCountEntity, TrackerEntity } from "./entities/tracker.ts";
 import { UserEmailEntity, UserEntity } from "./entities/user.ts";
@@ -45,6 +47,10 @@ function build() {
       deviceReading: DeviceReadingEntity,
       ingestionKey: IngestionKeyEntity,
       accountIngestionKey: AccountIngestionKeyEntity,
+      // connections: OAuth attempts and the "Manual / CSV" source
+      oauthState: OAuthStateEntity,
+      csvAccount: CsvAccountEntity,
+      csvRow: CsvRowEntity,
     },
     { table: tableName(), client: dynamoClient() },
   );

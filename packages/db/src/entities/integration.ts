@@ -28,6 +28,13 @@ export const IntegrationEntity = new Entity({
     hasRefreshToken: { type: "boolean", required: true, default: false },
     /** ISO timestamp at which the access token expires, when the platform says. */
     accessTokenExpiresAt: { type: "string" },
+    /**
+     * Set when the platform refused the stored credentials (connectors' AuthError: revoked or
+     * expired grant); the connection is then danger until it is connected again. ISO timestamp.
+     */
+    authFailedAt: { type: "string" },
+    /** The platform's reason for {@link authFailedAt} (e.g. `invalid_grant`, `190/460`), for support. */
+    authFailure: { type: "string" },
     connectedAt: { type: "string", required: true },
     version: { type: "number", required: true, default: 1 },
   },
