@@ -1,5 +1,6 @@
 import { amazonAdsPlatform } from "./amazonads.ts";
 import { bingAdsPlatform } from "./bingads.ts";
+import { cakePlatform } from "./cake.ts";
 import { googleAdsPlatform } from "./google-ads.ts";
 import { googleIdentityPlatform } from "./google-identity.ts";
 import { googleDv360Platform } from "./googledv360.ts";
@@ -28,5 +29,6 @@ export const PLATFORMS: Record<string, PlatformFactory> = {
   redditads: redditAdsPlatform,
   amazonads: amazonAdsPlatform,
   googledv360: googleDv360Platform,
+  cake: cakePlatform,
   "google-identity": googleIdentityPlatform,
 };
