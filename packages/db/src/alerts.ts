@@ -12,8 +12,11 @@ export type Alert = EntityItem<typeof AlertEntity>;
 /** The fields of an alert its creator sets (create and edit). */
 export type AlertInput = Pick<
   Alert,
-  "name" | "level" | "target" | "data" | "fireWhen" | "fireOn" | "additionalRecipientIds"
->;
+  "name" | "level" | "target" | "data" | "fireWhen" | "additionalRecipientIds"
+> & {
+  /** Weekly 1..5, monthly 1..31; null (or absent) for everyday alerts. */
+  fireOn?: number | null;
+};
 
 /** How long a fired-period record is kept: longer than the longest period (a month). */
 const FIRING_TTL_SECONDS = 100 * 24 * 60 * 60;
@@ -41,8 +44,16 @@ export async function createAlert(
   input: AlertInput,
   now: Date = new Date(),
 ): Promise<Alert> {
+  const { fireOn, ...rest } = input;
   const { data } = await db()
-    .entities.alert.create({ ...input, accountId, alertId: randomUUID(), userId, createdAt: nowIso(now) })
+    .entities.alert.create({
+      ...rest,
+      ...(fireOn === undefined || fireOn === null ? {} : { fireOn }),
+      accountId,
+      alertId: randomUUID(),
+      userId,
+      createdAt: nowIso(now),
+    })
     .go();
   return data;
 }

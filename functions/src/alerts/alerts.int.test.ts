@@ -1,0 +1,253 @@
+import { budgetCalendar } from "@pacer/core";
+import { updateUser } from "@pacer/db";
+import { describe, expect, it } from "vitest";
+import { handler as dailyAlerts } from "../alerts-daily/index.ts";
+import { evaluateAlertsForAccount } from "../lib/alert-evaluation.ts";
+import { callApi } from "../testing/api.ts";
+import { aWorld } from "../testing/builders.ts";
+import { useMailCapture } from "../testing/mail.ts";
+import { aDay, aPodIn, aTrackerIn } from "../testing/tracker-builders.ts";
+
+const mail = useMailCapture();
+
+type AlertBody = { alert: { _id: string; name: string; user: { _id: string }; fireOn: number | null } };
+
+/** An alert form (core alertFormSchema); money values in micros. */
+const anAlert = (extra: Record<string, unknown> = {}) => ({
+  name: "Overspend",
+  level: "tracker",
+  target: { all: true },
+  data: {
+    metric: "actualSpend",
+    metricName: "Actual Spend",
+    operator: "isGreaterThan",
+    valueSet: "manual",
+    value: 1_000_000_000,
+    valueBudget: "budget",
+  },
+  fireWhen: "everyday",
+  fireOn: 1,
+  additionalRecipients: [],
+  ...extra,
+});
+
+/** Today in London and the days of this month before it, so a tracker spends `perDay` each day. */
+function daysThisMonth(perDay: number) {
+  const calendar = budgetCalendar(new Date(), "Europe/London");
+  const rows = [];
+  for (let d = 1; d <= calendar.dayOfMonth; d++) {
+    rows.push(aDay(`${calendar.monthStart.slice(0, 8)}${String(d).padStart(2, "0")}`, perDay));
+  }
+  return { rows, days: calendar.dayOfMonth };
+}
+
+describe("alert calls", () => {
+  it("creates, lists, edits and removes alerts with the spec's toasts", async () => {
+    const world = await aWorld();
+    const { Admin } = world;
+
+    const created = await callApi<AlertBody>("POST", "/api/alerts/create-alert", {
+      token: Admin.token,
+      body: { ...anAlert({ fireWhen: "weekly", fireOn: 3 }), type: "user" },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ msg: "Alert Created", alert: { name: "Overspend", fireOn: 3 } });
+    const id = created.body.alert._id;
+
+    const edited = await callApi<AlertBody & { msg: string }>("POST", "/api/alerts/edit-alert", {
+      token: Admin.token,
+      body: { ...anAlert({ name: "Renamed" }), _id: id },
+    });
+    expect(edited.body).toMatchObject({ msg: "Alert Edited", alert: { name: "Renamed", fireOn: null } });
+
+    const list = await callApi<{ alerts: AlertBody["alert"][] }>(
+      "GET",
+      `/api/alerts/get-alerts/${Admin.user.userId}/${world.account.accountId}`,
+      { token: Admin.token },
+    );
+    expect(list.body.alerts.map((a) => a.name)).toEqual(["Renamed"]);
+
+    const removed = await callApi("POST", `/api/alerts/remove-alert/${id}`, { token: Admin.token });
+    expect(removed.body).toMatchObject({ msg: "Renamed removed" });
+    expect((await callApi("POST", `/api/alerts/remove-alert/${id}`, { token: Admin.token })).status).toBe(
+      404,
+    );
+  });
+
+  it("keeps Viewers to their own trackers and alerts; only the creator or an Admin changes an alert", async () => {
+    const world = await aWorld();
+    const { Viewer, Manager, Admin } = world;
+    const mine = await aTrackerIn(world.account.accountId, { associatedUserIds: [Viewer.user.userId] });
+    const notMine = await aTrackerIn(world.account.accountId);
+
+    const all = await callApi("POST", "/api/alerts/create-alert", { token: Viewer.token, body: anAlert() });
+    const foreign = await callApi("POST", "/api/alerts/create-alert", {
+      token: Viewer.token,
+      body: anAlert({ target: { all: false, ids: [notMine.trackerId] } }),
+    });
+    const own = await callApi<AlertBody>("POST", "/api/alerts/create-alert", {
+      token: Viewer.token,
+      body: anAlert({ target: { all: false, ids: [mine.trackerId] } }),
+    });
+    const byAdmin = await callApi<AlertBody>("POST", "/api/alerts/create-alert", {
+      token: Admin.token,
+      body: anAlert(),
+    });
+
+    expect(all.status).toBe(400);
+    expect(all.body).toMatchObject({ message: "Viewers cannot choose all trackers", field: "body.target" });
+    expect(foreign.body).toMatchObject({ message: "Tracker not found", field: "body.target.ids.0" });
+    expect(own.status).toBe(201);
+    const viewerList = await callApi<{ alerts: AlertBody["alert"][] }>(
+      "GET",
+      `/api/alerts/get-alerts/${Viewer.user.userId}/${world.account.accountId}`,
+      { token: Viewer.token },
+    );
+    expect(viewerList.body.alerts.map((a) => a._id)).toEqual([own.body.alert._id]);
+    const managerRemoves = await callApi("POST", `/api/alerts/remove-alert/${own.body.alert._id}`, {
+      token: Manager.token,
+    });
+    expect(managerRemoves.status).toBe(404);
+    const managerEdits = await callApi("POST", "/api/alerts/edit-alert", {
+      token: Manager.token,
+      body: { ...anAlert(), _id: byAdmin.body.alert._id },
+    });
+    expect(managerEdits.status).toBe(404);
+    const otherUser = await callApi(
+      "GET",
+      `/api/alerts/get-alerts/${Admin.user.userId}/${world.account.accountId}`,
+      {
+        token: Viewer.token,
+      },
+    );
+    expect(otherUser.status).toBe(404);
+  });
+});
+
+describe("alert evaluation and e-mail", () => {
+  it("e-mails the creator and the additional recipients once per period, with the figures; unsubscribed users get none", async () => {
+    const world = await aWorld({ name: "Mail Co" });
+    const id = world.account.accountId;
+    const { rows, days } = daysThisMonth(100);
+    const tracker = await aTrackerIn(id, { name: "Brand Search" }, rows);
+    await updateUser(id, world.subject.user.userId, () => ({
+      notificationPreferences: { unsubscribedAll: true },
+    }));
+    await callApi("POST", "/api/alerts/create-alert", {
+      token: world.Admin.token,
+      body: anAlert({
+        name: "Spend over £50",
+        data: { ...anAlert().data, value: 50_000_000 },
+        additionalRecipients: [
+          { _id: world.Manager.user.userId, name: "M", email: world.Manager.email },
+          { _id: world.subject.user.userId, name: "S", email: world.subject.email },
+        ],
+      }),
+    });
+
+    const first = await evaluateAlertsForAccount(id);
+    const second = await evaluateAlertsForAccount(id);
+
+    expect(first.fired).toHaveLength(1);
+    expect(first.fired[0]?.recipients.sort()).toEqual([world.Admin.email, world.Manager.email].sort());
+    expect(second.fired).toEqual([]);
+    const toAdmin = mail.to(world.Admin.email);
+    expect(toAdmin).toHaveLength(1);
+    expect(mail.to(world.Manager.email)).toHaveLength(1);
+    expect(mail.to(world.subject.email)).toHaveLength(0);
+    const message = toAdmin[0];
+    expect(message?.subject).toBe("Pacer alert: Spend over £50");
+    expect(message?.text).toContain(
+      `${tracker.name} | Actual Spend | £${(100 * days).toLocaleString("en-GB")} | £50`,
+    );
+    expect(message?.links).toContain("http://localhost:3000/dashboard");
+    expect(message?.links.some((l) => l.includes("/unsubscribe-all-emails/"))).toBe(true);
+  });
+
+  it("honours the e-mail's unsubscribe link on the next alert", async () => {
+    const world = await aWorld();
+    const id = world.account.accountId;
+    await aTrackerIn(id, { associatedUserIds: [world.Manager.user.userId] }, daysThisMonth(100).rows);
+    await callApi("POST", "/api/alerts/create-alert", {
+      token: world.Manager.token,
+      body: anAlert({ name: "One" }),
+    });
+    await evaluateAlertsForAccount(id);
+    expect(mail.to(world.Manager.email)).toHaveLength(1);
+    const link =
+      mail.to(world.Manager.email)[0]?.links.find((l) => l.includes("/unsubscribe-all-emails/")) ?? "";
+    const token = decodeURIComponent(link.split("/unsubscribe-all-emails/")[1] ?? "");
+
+    const unsubscribe = await callApi(
+      "POST",
+      `/api/auth/unsubscribe-all-emails/${encodeURIComponent(token)}`,
+    );
+    await callApi("POST", "/api/alerts/create-alert", {
+      token: world.Manager.token,
+      body: anAlert({ name: "Two" }),
+    });
+    await evaluateAlertsForAccount(id);
+
+    expect(unsubscribe.status).toBe(200);
+    expect(mail.to(world.Manager.email).map((m) => m.subject)).toEqual(["Pacer alert: One"]);
+  });
+
+  it("evaluates clients and pods on their summed figures, and budget thresholds", async () => {
+    const world = await aWorld();
+    const id = world.account.accountId;
+    const { rows } = daysThisMonth(100);
+    const a = await aTrackerIn(id, { name: "A", client: "Acme", manualBudgetValue: 1_000_000_000 }, rows);
+    const b = await aTrackerIn(id, { name: "B", client: "Acme", manualBudgetValue: 1_000_000_000 }, rows);
+    await aTrackerIn(id, { name: "C", client: "Other", manualBudgetValue: 900_000_000_000 });
+    const pod = await aPodIn(id, { name: "Pod One", trackers: [a.trackerId, b.trackerId] });
+    const over = (name: string, level: string, target: unknown) =>
+      callApi("POST", "/api/alerts/create-alert", {
+        token: world.Admin.token,
+        body: anAlert({
+          name,
+          level,
+          target,
+          data: { ...anAlert().data, valueSet: "budget", valueBudget: "dailyBudget", value: 0 },
+        }),
+      });
+    await over("Client over daily", "client", { all: false, ids: ["Acme"] });
+    await over("Pod over daily", "pod", { all: false, ids: [pod.podId] });
+    await callApi("POST", "/api/alerts/create-alert", {
+      token: world.Admin.token,
+      body: anAlert({ name: "Never", data: { ...anAlert().data, operator: "isLessThan", value: 0 } }),
+    });
+
+    const summary = await evaluateAlertsForAccount(id);
+
+    expect(summary.evaluated).toBe(3);
+    const subjects = mail
+      .to(world.Admin.email)
+      .map((m) => m.subject)
+      .sort();
+    expect(subjects).toEqual(["Pacer alert: Client over daily", "Pacer alert: Pod over daily"]);
+    const client = mail.to(world.Admin.email).find((m) => m.subject.includes("Client"));
+    expect(client?.text).toContain("Acme | Actual Spend");
+    expect(client?.text).not.toContain("Other |");
+  });
+
+  it("fires weekly alerts only on their day, and the daily schedule runs at 08:00 in the account's time zone", async () => {
+    const world = await aWorld({ timeZone: "Asia/Kathmandu" });
+    const id = world.account.accountId;
+    await aTrackerIn(id, {}, daysThisMonth(100).rows);
+    await callApi("POST", "/api/alerts/create-alert", {
+      token: world.Admin.token,
+      body: anAlert({ name: "Mondays", fireWhen: "weekly", fireOn: 1 }),
+    });
+    // 2026-11-23 is a Monday; 02:20Z is 08:05 in Kathmandu (UTC+05:45).
+    const tuesday = new Date("2026-11-24T02:20:00Z");
+    const monday = new Date("2026-11-23T02:20:00Z");
+
+    expect((await evaluateAlertsForAccount(id, tuesday)).evaluated).toBe(0);
+    await dailyAlerts({ time: "2026-11-23T01:00:00Z" });
+    expect(mail.to(world.Admin.email)).toHaveLength(0);
+    await dailyAlerts({ time: monday.toISOString() });
+    await dailyAlerts({ time: monday.toISOString() });
+
+    expect(mail.to(world.Admin.email).map((m) => m.subject)).toEqual(["Pacer alert: Mondays"]);
+  });
+});
