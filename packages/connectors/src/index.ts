@@ -4,15 +4,22 @@
  * See README.md.
  */
 export {
+  AMAZON_REPORTS,
+  type AmazonReportSpec,
+  createAmazonAdsConnector,
+} from "./amazon-ads/amazon-ads-connector.ts";
+export {
   type BingAdsConnector,
   createBingAdsConnector,
   type MicrosoftAdsUser,
 } from "./bing-ads/bing-ads-connector.ts";
+export { CAKE_FILTERS, createCakeConnector } from "./cake/cake-connector.ts";
 export * from "./config.ts";
 export * from "./connector-kit.ts";
 export { createCsvConnector } from "./csv/csv-connector.ts";
 export * from "./csv/parse-daily-csv.ts";
 export * from "./dates.ts";
+export { createDv360Connector, DV360_SCOPES } from "./dv360/dv360-connector.ts";
 export * from "./errors.ts";
 export { createGoogleAdsConnector } from "./google-ads/google-ads-connector.ts";
 export * from "./http/classify.ts";
@@ -27,8 +34,15 @@ export * from "./oauth/return-rules.ts";
 export * from "./oauth/token-response.ts";
 export { createPendingConnector } from "./pending-connector.ts";
 export { createPinterestAdsConnector } from "./pinterest-ads/pinterest-ads-connector.ts";
+export { createRedditAdsConnector } from "./reddit-ads/reddit-ads-connector.ts";
 export * from "./registry.ts";
 export * from "./security/ssrf-guard.ts";
 export { createTikTokAdsConnector } from "./tiktok-ads/tiktok-ads-connector.ts";
 export * from "./tokens.ts";
+export {
+  createTwitterAdsConnector,
+  isOAuth1Connector,
+  type OAuth1AuthorizeUrl,
+  type OAuth1Connector,
+} from "./twitter-ads/twitter-ads-connector.ts";
 export * from "./types.ts";

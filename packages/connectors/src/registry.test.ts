@@ -11,13 +11,18 @@ describe("connector registry", () => {
     expect(Object.keys(registry).sort()).toEqual([...INTEGRATION_SLUGS].sort());
     for (const slug of INTEGRATION_SLUGS) expect(registry[slug].slug).toBe(slug);
     expect(INTEGRATION_SLUGS.filter((s) => registry[s].live).sort()).toEqual([
+      "amazonads",
       "bingads",
+      "cake",
       "csv",
       "facebookads",
       "googleads",
+      "googledv360",
       "linkedinads",
       "pinterestads",
+      "redditads",
       "tiktokads",
+      "twitterads",
     ]);
     expect(() => connectorFor(registry, "myspace")).toThrow(/unknown integration/);
   });

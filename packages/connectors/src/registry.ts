@@ -1,13 +1,18 @@
+import { createAmazonAdsConnector } from "./amazon-ads/amazon-ads-connector.ts";
 import { createBingAdsConnector } from "./bing-ads/bing-ads-connector.ts";
+import { createCakeConnector } from "./cake/cake-connector.ts";
 import type { ConnectorConfig } from "./config.ts";
 import { createCsvConnector } from "./csv/csv-connector.ts";
+import { createDv360Connector } from "./dv360/dv360-connector.ts";
 import { BadRequestError } from "./errors.ts";
 import { createGoogleAdsConnector } from "./google-ads/google-ads-connector.ts";
 import { createLinkedInAdsConnector } from "./linkedin-ads/linkedin-ads-connector.ts";
 import { createMetaConnector } from "./meta/meta-connector.ts";
 import { createPendingConnector } from "./pending-connector.ts";
 import { createPinterestAdsConnector } from "./pinterest-ads/pinterest-ads-connector.ts";
+import { createRedditAdsConnector } from "./reddit-ads/reddit-ads-connector.ts";
 import { createTikTokAdsConnector } from "./tiktok-ads/tiktok-ads-connector.ts";
+import { createTwitterAdsConnector } from "./twitter-ads/twitter-ads-connector.ts";
 import { type Connector, type IntegrationSlug, isIntegrationSlug } from "./types.ts";
 
 /** Every connector, keyed by integration slug. */
@@ -20,22 +25,19 @@ export type ConnectorRegistry = Readonly<Record<IntegrationSlug, Connector>>;
  */
 export function createConnectors(config: ConnectorConfig): ConnectorRegistry {
   return Object.freeze({
-    amazonads: createPendingConnector("amazonads", "Amazon Ads"),
+    amazonads: createAmazonAdsConnector(config),
     bingads: createBingAdsConnector(config),
-    cake: createPendingConnector("cake", "Cake", { auth: "apiKey", refresh: "none" }),
+    cake: createCakeConnector(config),
     csv: createCsvConnector(),
     facebookads: createMetaConnector(config),
     googleads: createGoogleAdsConnector(config),
-    googledv360: createPendingConnector("googledv360", "Google DV360", {
-      pkce: true,
-      needsRefreshToken: true,
-    }),
+    googledv360: createDv360Connector(config),
     linkedinads: createLinkedInAdsConnector(config),
     pinterestads: createPinterestAdsConnector(config),
-    redditads: createPendingConnector("redditads", "Reddit Ads"),
+    redditads: createRedditAdsConnector(config),
     snapchatads: createPendingConnector("snapchatads", "Snapchat Ads", { needsRefreshToken: true }),
     tiktokads: createTikTokAdsConnector(config),
-    twitterads: createPendingConnector("twitterads", "Twitter Ads", { auth: "oauth1", refresh: "none" }),
+    twitterads: createTwitterAdsConnector(config),
   });
 }
 
