@@ -92,6 +92,9 @@ export interface BingAdsConnector extends Connector {
  *   account's own time zone, then `GenerateReport/Poll` until `Success`, then the ZIP of one CSV is
  *   downloaded from the returned URL (no URL: no data). Headers `Authorization: Bearer`,
  *   `DeveloperToken`, `CustomerId`, `CustomerAccountId`.
+ * Every method throws the typed errors: AuthError, RateLimitedError, BadRequestError (also for
+ * malformed dates or ids), PlatformDownError (after the shared retries), NotConfiguredError without
+ * its config block.
  * https://learn.microsoft.com/en-us/advertising/guides/request-download-report
  */
 export function createBingAdsConnector(config: ConnectorConfig): BingAdsConnector {

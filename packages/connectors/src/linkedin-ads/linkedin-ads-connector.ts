@@ -73,6 +73,9 @@ const ANALYTICS_FIELDS = [
  *   `pivot=CAMPAIGN` with `campaigns=List(urn:li:sponsoredCampaign:...)` when the tracker filters
  *   (the name filter is resolved to ids through `adCampaigns`). Cost and conversion value are decimal
  *   strings in the account currency; conversions are `externalWebsiteConversions`.
+ * Every method throws the typed errors: AuthError, RateLimitedError, BadRequestError (also for
+ * malformed dates or ids), PlatformDownError (after the shared retries), NotConfiguredError without
+ * its config block.
  * https://learn.microsoft.com/en-us/linkedin/marketing/integrations/ads-reporting/ads-reporting
  */
 export function createLinkedInAdsConnector(config: ConnectorConfig): Connector {

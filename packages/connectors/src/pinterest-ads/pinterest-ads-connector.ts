@@ -53,8 +53,11 @@ export const PINTEREST_TIME_ZONE = "UTC";
  * retention and are reported as zeros.
  */
 export const SYNC_LOOKBACK_DAYS = 89;
+/** Longest range of one synchronous analytics call, in days. */
 export const SYNC_MAX_DAYS = 90;
+/** Oldest day an async report may start on, in days before today (UTC); one day of margin on 914. */
 export const REPORT_LOOKBACK_DAYS = 913;
+/** Longest range of one async report, in days. */
 export const REPORT_MAX_DAYS = 186;
 
 /** Waits between async report polls, ms; the last value repeats. */
@@ -88,6 +91,9 @@ const MAX_PAGES = 200;
  *   `campaign_ids` when filtered) for the last 90 days, in calls of at most 90 days; older days
  *   through asynchronous reports (`POST /ad_accounts/{id}/reports`, poll with the token, download
  *   the JSON file) of at most 186 days. Money columns are already micros.
+ * Every method throws the typed errors: AuthError, RateLimitedError, BadRequestError (also for
+ * malformed dates or ids), PlatformDownError (after the shared retries), NotConfiguredError without
+ * its config block.
  * https://developers.pinterest.com/docs/api/v5/ad_account-analytics
  */
 export function createPinterestAdsConnector(config: ConnectorConfig): Connector {

@@ -70,6 +70,9 @@ export const TIKTOK_REPORT_METRICS = [
  *   30 days, paged. Spend is a decimal string in the advertiser currency; conversions and revenue
  *   are the Complete Payment count and value.
  * - Quirk: errors come in HTTP 200 answers with a non-zero `code` (see `classify.ts`).
+ * Every method throws the typed errors: AuthError, RateLimitedError, BadRequestError (also for
+ * malformed dates or ids), PlatformDownError (after the shared retries), NotConfiguredError without
+ * its config block.
  * https://business-api.tiktok.com/portal/docs?id=1740302848100353
  */
 export function createTikTokAdsConnector(config: ConnectorConfig): Connector {
