@@ -58,6 +58,16 @@ export const ACCESS: Readonly<Record<string, FunctionAccess>> = {
   health: { table: "read" },
   /** Login, Google sign-in (googleClientId), password reset e-mails, profile changes. */
   auth: { table: "readwrite", appSecrets: true, sendMail: true },
+  /** Sign-up (also with Google), invited users; welcome e-mails. */
+  register: { table: "readwrite", appSecrets: true, sendMail: true },
+  /** User administration; invitation and reset e-mails. */
+  users: { table: "readwrite", appSecrets: true, sendMail: true },
+  /** The Stripe billing portal (stripeSecretKey of the app secret). */
+  billing: { table: "readwrite", appSecrets: true },
+  /** Avatars are stored in the table and served by `GET /api/avatar/{avatarId}`. */
+  avatar: { table: "readwrite", appSecrets: true },
+  /** The daily alert run: reads trackers and alerts, records fired periods, sends alert e-mails. */
+  "alerts-daily": { table: "readwrite", sendMail: true },
 };
 
 /** The access of a group invoked as `kind`: its row, else the default of its kind. */

@@ -45,6 +45,15 @@ export function acknowledge(scope: IConstruct, id: string, reason: string): void
  * its own resources), so the id computed here is the one cdk-nag sees after synthesis.
  */
 export function acknowledgeWildcardResource(scope: IConstruct, resource: string, reason: string): void {
-  const flat = flattenCfnReference(Stack.of(scope).resolve(resource));
-  acknowledge(scope, `AwsSolutions-IAM5[Resource::${flat}]`, reason);
+  acknowledge(scope, `AwsSolutions-IAM5[Resource::${flat(scope, resource)}]`, reason);
+}
+
+/** Acknowledges the IAM4 finding of one AWS managed policy on a role, id computed as cdk-nag does. */
+export function acknowledgeManagedPolicy(scope: IConstruct, policyArn: string, reason: string): void {
+  acknowledge(scope, `AwsSolutions-IAM4[Policy::${flat(scope, policyArn)}]`, reason);
+}
+
+/** A value as cdk-nag prints it in finding ids (the partition and region are literals once known). */
+function flat(scope: IConstruct, value: string): string {
+  return flattenCfnReference(Stack.of(scope).resolve(value));
 }

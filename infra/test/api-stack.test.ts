@@ -15,7 +15,7 @@ describe("PacerApi: the HTTP API is generated from the route table", () => {
     const { templates } = synthesize();
     api = templates.PacerApi as Template;
     gateways = templates.PacerGateways as Template;
-  });
+  }, 60_000);
 
   const routes = () =>
     Object.values(resourcesOf(api, "AWS::ApiGatewayV2::Route")).map((r) => r.Properties as RouteProps);

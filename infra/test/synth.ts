@@ -1,10 +1,16 @@
+import { readFileSync } from "node:fs";
 import type { QueueDef, ScheduleDef, WebSocketDef } from "@pacer/functions/resources";
 import { App } from "aws-cdk-lib";
 import { Template } from "aws-cdk-lib/assertions";
 import type { CloudAssembly } from "aws-cdk-lib/cx-api";
 import type { DeployConfig } from "../src/config.ts";
+import { REPO_ROOT } from "../src/constructs/pacer-function.ts";
 import { addNagChecks, RECORD_ONLY_CONTEXT } from "../src/nag.ts";
 import { buildApp, type ResourceDefs } from "../src/pacer-app.ts";
+
+/** The context `cdk synth` passes to the app: cdk.json's (feature flags, cross-stack references). */
+const CDK_JSON_CONTEXT =
+  (JSON.parse(readFileSync(`${REPO_ROOT}cdk.json`, "utf8")) as { context?: object }).context ?? {};
 
 /** Settings the tests deploy with (never the developer's PACER_* variables). */
 export const TEST_CONFIG: DeployConfig = {
@@ -53,22 +59,17 @@ export interface Synthesized {
 
 /**
  * Builds and synthesizes the whole app with bundling skipped (the synth command bundles for real)
- * and, unless asked, without CDK's built-in template validation (it takes seconds per synth),
- * optionally with the cdk-nag checks (synthesis then fails on any unacknowledged finding) or with
+ * and without CDK's built-in template validation, optionally with the cdk-nag checks (synthesis then fails on any unacknowledged finding) or with
  * acknowledgements recorded but not applied.
  */
 export function synthesize(
-  options: {
-    resources?: Partial<ResourceDefs>;
-    config?: DeployConfig;
-    nag?: "checks" | "record-only";
-    /** CDK's built-in CloudFormation template validation (as `npm run synth` runs it); slow, off by default. */
-    cfnValidation?: boolean;
-  } = {},
+  options: { resources?: Partial<ResourceDefs>; config?: DeployConfig; nag?: "checks" | "record-only" } = {},
 ): Synthesized {
   const app = new App({
-    builtinCloudFormationValidation: options.cfnValidation ?? false,
+    // CDK's template validation takes seconds per synth; `npm run synth` runs it.
+    builtinCloudFormationValidation: false,
     context: {
+      ...CDK_JSON_CONTEXT,
       "aws:cdk:bundling-stacks": [],
       ...(options.nag === "record-only" ? { [RECORD_ONLY_CONTEXT]: true } : {}),
     },

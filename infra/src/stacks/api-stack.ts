@@ -53,7 +53,11 @@ export class ApiStack extends Stack {
           accessOf(route.group, "http"),
         );
         this.functions.set(route.group, fn);
-        integration = new HttpLambdaIntegration(`${pascal(route.group)}Integration`, fn);
+        // One invoke permission per group for this API, not one per route: a Lambda's resource policy
+        // holds 20 KB, which a group with many routes would outgrow.
+        integration = new HttpLambdaIntegration(`${pascal(route.group)}Integration`, fn, {
+          scopePermissionToRoute: false,
+        });
         integrations.set(route.group, integration);
       }
       const { method, path } = parseRouteKey(route.key);

@@ -14,7 +14,7 @@ import type { Construct } from "constructs";
 import { PacerFunction } from "../constructs/pacer-function.ts";
 import { WEBSOCKET_STAGE, type WebSocketGateway } from "../constructs/websocket-gateway.ts";
 import { accessOf } from "../function-access.ts";
-import { acknowledge } from "../nag.ts";
+import { acknowledge, acknowledgeManagedPolicy } from "../nag.ts";
 import { pascal } from "../names.ts";
 import type { Services } from "../services.ts";
 
@@ -34,9 +34,9 @@ export const WEBSOCKET_ACCESS_LOG_FORMAT = {
 } as const;
 
 export interface RealtimeStackProps extends StackProps {
-  /** `WEBSOCKET` of `functions/resources.ts`; without it the stack is empty. */
-  websocket: WebSocketDef | undefined;
-  gateway: WebSocketGateway | undefined;
+  /** `WEBSOCKET` of `functions/resources.ts`. */
+  websocket: WebSocketDef;
+  gateway: WebSocketGateway;
   services: Services;
 }
 
@@ -48,13 +48,12 @@ export interface RealtimeStackProps extends StackProps {
  * push get `WS_MANAGEMENT_ENDPOINT` and the gateway's push policy through their access row.
  */
 export class RealtimeStack extends Stack {
-  readonly function: PacerFunction | undefined;
-  readonly stage: WebSocketStage | undefined;
+  readonly function: PacerFunction;
+  readonly stage: WebSocketStage;
 
   constructor(scope: Construct, id: string, props: RealtimeStackProps) {
     super(scope, id, { description: "Pacer realtime: WebSocket routes, stage and handler", ...props });
     const { websocket, gateway, services } = props;
-    if (!websocket || !gateway) return;
     // Imported by id, so the routes and integrations are created in this stack.
     const webSocketApi = WebSocketApi.fromWebSocketApiAttributes(this, "WebSocketApi", {
       webSocketId: gateway.api.apiId,
@@ -84,17 +83,18 @@ export class RealtimeStack extends Stack {
     // WebSocket access logs need API Gateway's account-level CloudWatch role (HTTP APIs do not).
     // The setting is one per account and region; the role keeps working for every API there and is
     // retained so that the setting never points at a deleted role.
+    const pushToLogs = ManagedPolicy.fromAwsManagedPolicyName(
+      "service-role/AmazonAPIGatewayPushToCloudWatchLogs",
+    );
     const logsRole = new Role(this, "ApiGatewayLogsRole", {
       assumedBy: new ServicePrincipal("apigateway.amazonaws.com"),
       description: "API Gateway: write access and execution logs to CloudWatch Logs (account setting)",
-      managedPolicies: [
-        ManagedPolicy.fromAwsManagedPolicyName("service-role/AmazonAPIGatewayPushToCloudWatchLogs"),
-      ],
+      managedPolicies: [pushToLogs],
     });
     logsRole.applyRemovalPolicy(RemovalPolicy.RETAIN);
-    acknowledge(
+    acknowledgeManagedPolicy(
       logsRole,
-      "AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]",
+      pushToLogs.managedPolicyArn,
       "API Gateway's account-wide CloudWatch role must write the logs of every API in the account and region; this is the AWS managed policy API Gateway documents for it",
     );
     const account = new CfnAccount(this, "ApiGatewayAccount", { cloudWatchRoleArn: logsRole.roleArn });

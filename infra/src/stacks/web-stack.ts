@@ -18,9 +18,9 @@ import {
   ViewerProtocolPolicy,
 } from "aws-cdk-lib/aws-cloudfront";
 import { HttpOrigin, S3BucketOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
-import { Role, ServicePrincipal } from "aws-cdk-lib/aws-iam";
+import { type Policy, Role, ServicePrincipal } from "aws-cdk-lib/aws-iam";
 import { LogGroup, RetentionDays } from "aws-cdk-lib/aws-logs";
-import { Bucket, type CfnBucket, type IBucket } from "aws-cdk-lib/aws-s3";
+import { Bucket, type IBucket } from "aws-cdk-lib/aws-s3";
 import { BucketDeployment, CacheControl, Source } from "aws-cdk-lib/aws-s3-deployment";
 import type { Construct } from "constructs";
 import type { DeployConfig } from "../config.ts";
@@ -28,7 +28,7 @@ import { REPO_ROOT } from "../constructs/pacer-function.ts";
 import { LogBucket, PrivateBucket } from "../constructs/private-bucket.ts";
 import { securityHeadersPolicy } from "../constructs/security-headers.ts";
 import { rootFiles, spaRoutesSource } from "../constructs/spa-routes.ts";
-import { acknowledge } from "../nag.ts";
+import { acknowledge, acknowledgeWildcardResource } from "../nag.ts";
 import type { GatewaysStack } from "./gateways-stack.ts";
 
 export interface WebStackProps extends StackProps {
@@ -216,16 +216,30 @@ export class WebStack extends Stack {
         "AwsSolutions-IAM5[Action::s3:Abort*]",
         `${managed}: abort its own multipart uploads to the site bucket`,
       ],
-      [
-        "AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*]",
-        `${managed}: the zipped build is an object of the bootstrap asset bucket, named by its hash`,
-      ],
-      [
-        `AwsSolutions-IAM5[Resource::<${this.getLogicalId(this.site.node.defaultChild as CfnBucket)}.Arn>/*]`,
-        `${managed}: the files of the build are the objects of the site bucket`,
-      ],
     ] as const) {
       acknowledge(role, id, reason);
+    }
+    acknowledgeWildcardResource(
+      role,
+      this.site.arnForObjects("*"),
+      `${managed}: the files of the build are the objects of the site bucket`,
+    );
+    // The CDK asset bucket (made by `cdk bootstrap`), whose ARN the stack synthesizer writes.
+    const assetObjects = (role.node.findChild("DefaultPolicy") as Policy).document.toJSON() as {
+      Statement: Array<{ Resource?: string | string[] }>;
+    };
+    for (const resource of assetObjects.Statement.flatMap((st) => st.Resource ?? [])) {
+      if (
+        typeof resource === "string" &&
+        resource.endsWith("/*") &&
+        resource !== this.site.arnForObjects("*")
+      ) {
+        acknowledgeWildcardResource(
+          role,
+          resource,
+          `${managed}: the zipped build is an object of the CDK bootstrap asset bucket, named by its hash`,
+        );
+      }
     }
     const handler = this.node.children.find((c) => c.node.id.startsWith("Custom::CDKBucketDeployment"));
     if (handler) {
