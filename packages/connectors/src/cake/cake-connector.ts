@@ -32,8 +32,9 @@ const SLUG = "cake";
 export const CAKE_TIMEOUT_MS = 15_000;
 /** Largest Cake answer accepted, bytes (the guard aborts past it). */
 export const CAKE_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
-/** Currency and time zone of Cake views when the deployment sets none (Cake's API states neither). */
+/** Currency of Cake views when the deployment sets none (Cake's API does not state it; GBP is Pacer's default). */
 export const CAKE_DEFAULT_CURRENCY = "GBP";
+/** Time zone of Cake views when the deployment sets none (Cake's API does not state the instance's zone). */
 export const CAKE_DEFAULT_TIME_ZONE = "Europe/London";
 
 /** Cake's filters: offers (what Cake reports by) and a text filter on the offer name. */
