@@ -14,6 +14,7 @@ import {
   type Tracker,
 } from "@pacer/db";
 import { recomputeTrackerData } from "../lib/tracker-data.ts";
+import type { World } from "./builders.ts";
 
 /**
  * Builders of trackers, daily metrics, pods and shared budgets for tests (straight to the data
@@ -121,3 +122,11 @@ export const aDay = (date: string, spend: number, extra: Partial<DailyMetricsRow
   revenueMicros: Math.round(spend * 3 * 1_000_000),
   ...extra,
 });
+
+/** A tracker of a test world that its Manager and Viewer can see (they are its associated users). */
+export function aTrackerSeenBy(world: World, overrides: Partial<NewTracker> = {}): Promise<Tracker> {
+  return aTrackerIn(world.account.accountId, {
+    associatedUserIds: [world.Manager.user.userId, world.Viewer.user.userId],
+    ...overrides,
+  });
+}

@@ -1,0 +1,56 @@
+import { createAlert } from "@pacer/db";
+import { defineFixtures, type FixtureContext } from "../authz/fixture.ts";
+import { aTrackerSeenBy } from "../testing/tracker-builders.ts";
+
+/** An alert form on one tracker every member of the world sees (Viewers may not target all). */
+const form = (trackerId: string) => ({
+  name: "Matrix alert",
+  level: "tracker" as const,
+  target: { all: false as const, ids: [trackerId] },
+  data: {
+    metric: "actualSpend" as const,
+    metricName: "Actual Spend",
+    operator: "isGreaterThan" as const,
+    valueSet: "manual" as const,
+    value: 0,
+    valueBudget: "budget" as const,
+  },
+  fireWhen: "everyday" as const,
+  fireOn: null,
+  additionalRecipients: [],
+});
+
+/** The caller's own alert in the target world (only the creator or an Admin may change one). */
+async function alertOf(ctx: FixtureContext) {
+  const tracker = await aTrackerSeenBy(ctx.target);
+  const creator = ctx.kind === "own" && ctx.caller ? ctx.caller.user : ctx.target.Admin.user;
+  const alert = await createAlert(ctx.target.account.accountId, creator.userId, {
+    ...form(tracker.trackerId),
+    additionalRecipientIds: [],
+  });
+  return { alert, tracker };
+}
+
+export const fixtures = defineFixtures({
+  "POST /api/alerts/create-alert": {
+    crossAccount: false,
+    request: async ({ own }) => ({ body: form((await aTrackerSeenBy(own)).trackerId) }),
+  },
+  "POST /api/alerts/edit-alert": {
+    request: async (ctx) => {
+      const { alert, tracker } = await alertOf(ctx);
+      return { body: { ...form(tracker.trackerId), _id: alert.alertId, name: "Edited" } };
+    },
+  },
+  "GET /api/alerts/get-alerts/{userId}/{accountId}": {
+    request: ({ target, caller, kind }) => ({
+      params: {
+        accountId: target.account.accountId,
+        userId: kind === "own" && caller ? caller.user.userId : target.Admin.user.userId,
+      },
+    }),
+  },
+  "POST /api/alerts/remove-alert/{alertId}": {
+    request: async (ctx) => ({ params: { alertId: (await alertOf(ctx)).alert.alertId } }),
+  },
+});
