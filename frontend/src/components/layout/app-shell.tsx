@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import type { MenuItem } from "../ui/dropdown-menu";
 import { SIDEBAR_CLOSE_MAX_WIDTH, Sidebar } from "./sidebar";
 import { TopBar } from "./top-bar";
@@ -35,6 +35,13 @@ export function AppShell({
   children,
 }: AppShellProps) {
   const [sidebarOpen, setSidebarOpen] = useState(startsOpen);
+  // Crossing the breakpoint: the overlay starts closed below 992 px, the sidebar open above.
+  useEffect(() => {
+    const query = window.matchMedia(`(max-width: ${SIDEBAR_CLOSE_MAX_WIDTH}px)`);
+    const onChange = () => setSidebarOpen(!query.matches);
+    query.addEventListener("change", onChange);
+    return () => query.removeEventListener("change", onChange);
+  }, []);
   return (
     <div className="shell">
       <Sidebar

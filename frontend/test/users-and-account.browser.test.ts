@@ -1,0 +1,166 @@
+import { launchBrowser } from "@pacer/local/testing/browser";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { auditPage, newPage, openSignedIn, seedAdmin, uniqueEmail, userMenu } from "./helpers";
+
+/** A 40x40 PNG with half-transparent pixels (drawn on white before upload). */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAACgAAAAoCAYAAACM/rhtAAAATklEQVR4nO3QsQ0AMAzDMJ/ez9MPujoFOGkVmGRmkrO2KyYezYYJggTbEwQJticIEmxPECTYniBIsD1BkGB7giDB9gRBgu0JggTbE18LXhAn5ze/qy1iAAAAAElFTkSuQmCC",
+  "base64",
+);
+
+describe("users, account settings and roles (browser)", () => {
+  let browser: Browser;
+  const baseUrl = inject("baseUrl");
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  /** Creates an invitation link of `userType` on the Users page and returns it. */
+  async function invitationLink(page: import("playwright-core").Page, userType: string): Promise<string> {
+    await page.getByRole("button", { name: "Invite a User" }).click();
+    const dialog = page.getByRole("dialog", { name: "Invite a User" });
+    await dialog.getByLabel(userType, { exact: false }).first().check();
+    await dialog.getByRole("button", { name: "Create invitation link" }).click();
+    const field = dialog.getByLabel("Invitation link", { exact: true });
+    await field.waitFor();
+    const link = await field.inputValue();
+    await dialog.getByRole("button", { name: "Copy Link" }).click();
+    await page.getByText("Link copied").first().waitFor();
+    await dialog.getByRole("button", { name: "Close" }).click();
+    return link;
+  }
+
+  /** Registers through an invitation link in a fresh context and returns its page in the app. */
+  async function registerInvited(link: string, name: string) {
+    const { context, page } = await newPage(browser);
+    await page.goto(link);
+    await page.getByRole("heading", { name: "Create Account" }).waitFor();
+    const register = page.getByRole("button", { name: "Register", exact: true });
+    expect(await register.isDisabled()).toBe(true);
+    await page.getByLabel("Name").fill(name);
+    await page.getByLabel("Email").fill(uniqueEmail(name.toLowerCase().replace(/\W+/g, "-")));
+    await page.getByLabel("Password").fill("Invited-pass-1");
+    await register.click();
+    await page.waitForURL(`${baseUrl}/dashboard`);
+    return { context, page };
+  }
+
+  it("invites a Manager by link who registers; the Admin sees them with the options menu; settings, avatar, password and referral modals", async () => {
+    const admin = await seedAdmin(baseUrl, "users");
+    const { context, page } = await newPage(browser);
+    await openSignedIn(page, baseUrl, admin.token, "/users");
+    await page.getByRole("heading", { name: "Users" }).waitFor();
+    await page.getByText("No users found").waitFor();
+    await auditPage(page, "users-empty");
+
+    await page.getByRole("button", { name: "Invite a User" }).click();
+    const dialog = page.getByRole("dialog", { name: "Invite a User" });
+    expect(await dialog.getByRole("button", { name: "Invite User" }).isDisabled()).toBe(true);
+    await auditPage(page, "invite-user-modal");
+    await dialog.getByRole("button", { name: "Close" }).click();
+
+    const link = await invitationLink(page, "Manager");
+    expect(link).toMatch(/\/register-invited-user\/[^/]+\/Manager\/false\?invite=/);
+    const manager = await registerInvited(link, "Morgan Manager");
+    await auditPage(manager.page, "dashboard-manager");
+    await manager.page.goto(`${baseUrl}/register-invited-user/x/Manager/false`);
+    await manager.page.waitForURL(`${baseUrl}/dashboard`);
+    await manager.context.close();
+
+    await page.reload();
+    await page.getByRole("cell", { name: "Morgan Manager", exact: true }).waitFor();
+    await page.getByText("This account has 2 users.").waitFor();
+    await page.getByRole("button", { name: "Options for Morgan Manager" }).click();
+    await page.getByRole("menuitem", { name: "Edit User" }).waitFor();
+    await auditPage(page, "users-options-menu");
+    await page.getByRole("menuitem", { name: "Edit User" }).click();
+    const edit = page.getByRole("dialog", { name: "Edit User" });
+    expect(await edit.getByRole("button", { name: "UPDATE" }).isDisabled()).toBe(true);
+    await edit.getByLabel("Name").fill("Morgan M. Manager");
+    await edit.getByRole("button", { name: "UPDATE" }).click();
+    await page.getByText("User Edited").waitFor();
+    await page.getByRole("cell", { name: "Morgan M. Manager", exact: true }).waitFor();
+
+    await page.getByRole("button", { name: "Options for Morgan M. Manager" }).click();
+    await page.getByRole("menuitem", { name: "Reset Password" }).click();
+    await page.getByText("Are you sure you want to send a password reset to Morgan M. Manager?").waitFor();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Cancel" }).click();
+
+    // Account settings, change password and referral.
+    await userMenu(page, "Account & User Settings");
+    await page.getByRole("dialog", { name: "Account & User Settings" }).getByLabel("Currency").waitFor();
+    await auditPage(page, "account-settings-modal");
+    await page
+      .getByRole("dialog", { name: "Account & User Settings" })
+      .getByRole("button", { name: "Close" })
+      .click();
+
+    await userMenu(page, "Change Password");
+    const pw = page.getByRole("dialog", { name: "Change Password" });
+    await pw.getByLabel("Old password").fill("wrong-password");
+    await pw.getByLabel("New password", { exact: true }).fill("Better-pass-7");
+    await pw.getByLabel("Confirm new password").fill("Better-pass-7");
+    await auditPage(page, "change-password-modal");
+    await pw.getByRole("button", { name: "Change Password" }).click();
+    await pw.getByText("Wrong password, please try again.").waitFor();
+    await pw.getByRole("button", { name: "Close" }).click();
+
+    await userMenu(page, "Referral Scheme");
+    const referral = page.getByRole("dialog", { name: "Referral Scheme" });
+    expect(await referral.getByLabel("Your referral link").inputValue()).toMatch(
+      /\/register-referral\/[^/]+-mnths\/$/,
+    );
+    await auditPage(page, "referral-modal");
+    await referral.getByRole("button", { name: "Close" }).click();
+
+    // Change the avatar: choose a picture, crop, upload.
+    await userMenu(page, "Change Avatar");
+    const avatar = page.getByRole("dialog", { name: "Change Avatar" });
+    await avatar
+      .getByTestId("avatar-file")
+      .setInputFiles({ name: "logo.txt", mimeType: "text/plain", buffer: Buffer.from("hi") });
+    await avatar.getByText("File type not accepted, please upload a JPG or PNG file").waitFor();
+    await avatar
+      .getByTestId("avatar-file")
+      .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: PNG });
+    await avatar.getByRole("slider", { name: "Zoom" }).waitFor();
+    await auditPage(page, "change-avatar-modal");
+    await avatar.getByRole("button", { name: "Change Avatar" }).click();
+    await avatar.waitFor({ state: "detached" });
+    const src = await page.getByRole("button", { name: "User menu" }).locator("img").getAttribute("src");
+    expect(src).toMatch(/^\/api\/avatar\//);
+    await context.close();
+  });
+
+  it("a Viewer sees no Connections, no Users and no options menus", async () => {
+    const admin = await seedAdmin(baseUrl, "viewer");
+    const { context, page } = await newPage(browser);
+    await openSignedIn(page, baseUrl, admin.token, "/users");
+    const link = await invitationLink(page, "Viewer");
+    await context.close();
+
+    const viewer = await registerInvited(link, "Vic Viewer");
+    const nav = viewer.page.getByRole("navigation", { name: "Main navigation" });
+    await nav.getByRole("link", { name: "Alerts" }).waitFor();
+    expect(await nav.getByRole("link", { name: "Connections" }).count()).toBe(0);
+    expect(await nav.getByRole("link", { name: "Users" }).count()).toBe(0);
+    await viewer.page.getByRole("button", { name: "User menu" }).click();
+    expect(await viewer.page.getByRole("menuitem", { name: "Account & User Settings" }).count()).toBe(0);
+    expect(await viewer.page.getByRole("menuitem", { name: "Billing" }).count()).toBe(0);
+    await viewer.page.keyboard.press("Escape");
+
+    await viewer.page.setViewportSize({ width: 390, height: 844 });
+    await viewer.page.getByRole("button", { name: "Mobile menu" }).click();
+    const mobile = viewer.page.getByRole("navigation", { name: "Mobile menu" });
+    await mobile.getByRole("link", { name: "Dashboard" }).waitFor();
+    expect(await mobile.getByRole("link", { name: "Connections" }).count()).toBe(0);
+    expect(await mobile.getByRole("link", { name: "Users" }).count()).toBe(0);
+    await viewer.page.setViewportSize({ width: 1280, height: 800 });
+    await viewer.context.close();
+  });
+});
