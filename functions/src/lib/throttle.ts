@@ -1,4 +1,4 @@
-import { hitRateLimit, rateLimitCount, secondsLeftInWindow } from "@pacer/db";
+import { hitRateLimit, recentRateLimitCount, secondsLeftInWindow } from "@pacer/db";
 import { AppError } from "./errors.ts";
 
 /** A fixed-window limit on one kind of attempt. */
@@ -44,14 +44,15 @@ function buckets(keys: Keys): Array<{ limit: Limit; bucket: string }> {
 
 /**
  * Refuses a login attempt (429 with `retry-after`) when the address, the account or the source IP
- * already used up its failures of the current window. Checked before the password, so a locked
+ * already used up its failures (counted over the current and the previous window, so a burst
+ * across a window boundary is not forgotten). Checked before the password, so a locked
  * address costs no hashing and reveals nothing about the password.
  */
 export async function assertLoginAllowed(keys: Keys, now: Date): Promise<void> {
   const counts = await Promise.all(
     buckets(keys).map(async (b) => ({
       ...b,
-      count: await rateLimitCount(b.bucket, b.limit.windowSeconds, now),
+      count: await recentRateLimitCount(b.bucket, b.limit.windowSeconds, now),
     })),
   );
   const over = counts.find((c) => c.count >= c.limit.max);

@@ -36,3 +36,20 @@ export async function rateLimitCount(
 export function secondsLeftInWindow(windowSeconds: number, now: Date = new Date()): number {
   return windowStartOf(now, windowSeconds) + windowSeconds - epochSeconds(now);
 }
+
+/**
+ * The hits of a bucket's current and previous windows together (a sliding-window bound): a burst
+ * that straddles a window boundary still counts in full.
+ */
+export async function recentRateLimitCount(
+  bucket: string,
+  windowSeconds: number,
+  now: Date = new Date(),
+): Promise<number> {
+  const previous = new Date(now.getTime() - windowSeconds * 1000);
+  const [a, b] = await Promise.all([
+    rateLimitCount(bucket, windowSeconds, now),
+    rateLimitCount(bucket, windowSeconds, previous),
+  ]);
+  return a + b;
+}

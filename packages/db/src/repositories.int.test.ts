@@ -15,7 +15,7 @@ import { AlreadyExistsError, NotFoundError, VersionConflictError } from "./error
 import { getIntegration, listIntegrations, putIntegration, removeIntegration } from "./integrations.ts";
 import { acceptInvitation, createInvitation, findInvitation } from "./invitations.ts";
 import { createPasswordReset, findPasswordReset, usePasswordReset } from "./password-resets.ts";
-import { hitRateLimit, rateLimitCount } from "./rate-limits.ts";
+import { hitRateLimit, rateLimitCount, recentRateLimitCount } from "./rate-limits.ts";
 import { hashSecret } from "./secrets.ts";
 import { db } from "./service.ts";
 import {
@@ -126,11 +126,14 @@ describe("users", () => {
 describe("rate limits, integrations and connections", () => {
   it("counts hits per bucket and window", async () => {
     const bucket = `test:${randomUUID()}`;
-    const now = new Date();
+    // One second into a minute, so "61 s later" is the next window and "121 s later" the one after.
+    const now = new Date(Math.floor(Date.now() / 60_000) * 60_000 + 1000);
     expect(await hitRateLimit(bucket, 60, now)).toBe(1);
     expect(await hitRateLimit(bucket, 60, now)).toBe(2);
     expect(await rateLimitCount(bucket, 60, now)).toBe(2);
     expect(await rateLimitCount(bucket, 60, new Date(now.getTime() + 61_000))).toBe(0);
+    expect(await recentRateLimitCount(bucket, 60, new Date(now.getTime() + 61_000))).toBe(2);
+    expect(await recentRateLimitCount(bucket, 60, new Date(now.getTime() + 121_000))).toBe(0);
   });
 
   it("keeps integration metadata per slug and e-mail, replacing the same pair", async () => {
