@@ -1,0 +1,269 @@
+import { tablePageSize } from "@pacer/core/columns";
+import {
+  type CellContext,
+  type ColumnDef,
+  flexRender,
+  getCoreRowModel,
+  getPaginationRowModel,
+  getSortedRowModel,
+  type HeaderContext,
+  type PaginationState,
+  type SortingState,
+  useReactTable,
+} from "@tanstack/react-table";
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
+import { Button } from "./button";
+import { EmptyState } from "./empty-state";
+import { SearchIcon } from "./icons";
+import { PageLoader } from "./spinner";
+
+/** What the selection column reads from the table's meta. */
+interface SelectionMeta {
+  isSelected: (id: string) => boolean;
+  toggle: (id: string) => void;
+  toggleAll: (select: boolean) => void;
+  allSelected: boolean;
+  someSelected: boolean;
+  rowName: (id: string) => string;
+  selectAllLabel: string;
+}
+
+function selectionMeta(ctx: { table: { options: { meta?: unknown } } }): SelectionMeta {
+  return ctx.table.options.meta as SelectionMeta;
+}
+
+function SelectAllHeader(ctx: HeaderContext<unknown, unknown>) {
+  const meta = selectionMeta(ctx);
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = meta.someSelected && !meta.allSelected;
+  }, [meta.someSelected, meta.allSelected]);
+  return (
+    <input
+      ref={ref}
+      type="checkbox"
+      aria-label={meta.selectAllLabel}
+      checked={meta.allSelected}
+      onChange={(event) => meta.toggleAll(event.target.checked)}
+    />
+  );
+}
+
+function SelectCell(ctx: CellContext<unknown, unknown>) {
+  const meta = selectionMeta(ctx);
+  const id = ctx.row.id;
+  return (
+    <input
+      type="checkbox"
+      aria-label={`Select ${meta.rowName(id)}`}
+      checked={meta.isSelected(id)}
+      onClick={(event) => event.stopPropagation()}
+      onChange={() => meta.toggle(id)}
+    />
+  );
+}
+
+const SELECT_COLUMN: ColumnDef<unknown> = {
+  id: "select",
+  header: SelectAllHeader,
+  cell: SelectCell,
+  enableSorting: false,
+  size: 44,
+};
+
+export interface SelectionTableProps<T> {
+  items: readonly T[];
+  getId: (item: T) => string;
+  /** The item's name for the checkbox labels. */
+  getName: (item: T) => string;
+  /** Module-level column definitions (the select column is added in front). */
+  columns: ColumnDef<T>[];
+  selected: ReadonlySet<string>;
+  /** Called with the ids to add or remove; return false (or a message) to refuse. */
+  onChange: (ids: string[], select: boolean) => void;
+  caption: string;
+  emptyText: string;
+  searchPlaceholder?: string;
+  /** The text the search box matches, case-insensitively. */
+  searchText: (item: T) => string;
+  /** Dimmed rows (50% opacity) are listed last (e.g. accounts already tracked). */
+  isDimmed?: (item: T) => boolean;
+  isLoading?: boolean;
+  loadingText?: string;
+  selectAllLabel?: string;
+  /** Content under the search box (e.g. 'You have selected N trackers'). */
+  summary?: ReactNode;
+}
+
+/**
+ * A searchable, sortable table of items with a checkbox per row, a select-all checkbox in the header
+ * (acting on the rows the search shows) and row click toggling the row. Rows are paged by the
+ * product's page-size rule (10, 20, 50 or 100; pagination above 100 rows).
+ */
+export function SelectionTable<T>({
+  items,
+  getId,
+  getName,
+  columns,
+  selected,
+  onChange,
+  caption,
+  emptyText,
+  searchPlaceholder = "Search",
+  searchText,
+  isDimmed,
+  isLoading = false,
+  loadingText = "Loading...",
+  selectAllLabel = "Select all",
+  summary,
+}: SelectionTableProps<T>) {
+  const [query, setQuery] = useState("");
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const searchId = useId();
+
+  const shown = useMemo(() => {
+    const q = query.trim().toLowerCase();
+    const matching = q ? items.filter((item) => searchText(item).toLowerCase().includes(q)) : [...items];
+    if (!isDimmed) return matching;
+    return [...matching.filter((i) => !isDimmed(i)), ...matching.filter((i) => isDimmed(i))];
+  }, [items, query, searchText, isDimmed]);
+
+  const sizing = tablePageSize(shown.length);
+  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: sizing.pageSize });
+  useEffect(() => {
+    setPagination({ pageIndex: 0, pageSize: sizing.pageSize });
+  }, [sizing.pageSize]);
+
+  const names = useMemo(() => new Map(items.map((i) => [getId(i), getName(i)])), [items, getId, getName]);
+  const shownIds = useMemo(() => shown.map(getId), [shown, getId]);
+  const allSelected = shownIds.length > 0 && shownIds.every((id) => selected.has(id));
+  const someSelected = shownIds.some((id) => selected.has(id));
+
+  const allColumns = useMemo(() => [SELECT_COLUMN as ColumnDef<T>, ...columns], [columns]);
+  const table = useReactTable<T>({
+    data: shown,
+    columns: allColumns,
+    getRowId: (item) => getId(item),
+    state: { sorting, pagination },
+    onSortingChange: setSorting,
+    onPaginationChange: setPagination,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    getPaginationRowModel: getPaginationRowModel(),
+    meta: {
+      isSelected: (id: string) => selected.has(id),
+      toggle: (id: string) => onChange([id], !selected.has(id)),
+      toggleAll: (select: boolean) => onChange(shownIds, select),
+      allSelected,
+      someSelected,
+      rowName: (id: string) => names.get(id) ?? id,
+      selectAllLabel,
+    } satisfies SelectionMeta,
+  });
+
+  return (
+    <div className="data-table selection-table">
+      <div className="table-toolbar">
+        <div className="search-box">
+          <label htmlFor={searchId} className="sr-only">
+            {searchPlaceholder}
+          </label>
+          <SearchIcon />
+          <input
+            id={searchId}
+            type="text"
+            className="input"
+            placeholder={searchPlaceholder}
+            value={query}
+            onChange={(event) => {
+              setQuery(event.target.value);
+              setPagination((p) => ({ ...p, pageIndex: 0 }));
+            }}
+          />
+        </div>
+        {summary}
+      </div>
+      {isLoading ? (
+        <PageLoader message={loadingText} />
+      ) : (
+        <div className="table-scroll">
+          <table className="table">
+            <caption className="sr-only">{caption}</caption>
+            <thead>
+              {table.getHeaderGroups().map((group) => (
+                <tr key={group.id}>
+                  {group.headers.map((header) => {
+                    const sorted = header.column.getIsSorted();
+                    const content = flexRender(header.column.columnDef.header, header.getContext());
+                    return (
+                      <th
+                        key={header.id}
+                        scope="col"
+                        style={
+                          header.column.columnDef.size ? { width: header.column.columnDef.size } : undefined
+                        }
+                        aria-sort={
+                          sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined
+                        }
+                      >
+                        {header.column.getCanSort() ? (
+                          <button
+                            type="button"
+                            className="th-sort"
+                            onClick={header.column.getToggleSortingHandler()}
+                          >
+                            {content}
+                            <span aria-hidden="true">
+                              {sorted === "asc" ? " ▲" : sorted === "desc" ? " ▼" : ""}
+                            </span>
+                          </button>
+                        ) : (
+                          content
+                        )}
+                      </th>
+                    );
+                  })}
+                </tr>
+              ))}
+            </thead>
+            <tbody>
+              {table.getRowModel().rows.length === 0 ? (
+                <tr>
+                  <td colSpan={allColumns.length}>
+                    <EmptyState title={emptyText} />
+                  </td>
+                </tr>
+              ) : (
+                table.getRowModel().rows.map((row) => (
+                  <tr
+                    key={row.id}
+                    className="row-clickable"
+                    style={isDimmed?.(row.original) ? { opacity: 0.5 } : undefined}
+                    onClick={() => onChange([row.id], !selected.has(row.id))}
+                  >
+                    {row.getVisibleCells().map((cell) => (
+                      <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                    ))}
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {sizing.paginate && !isLoading && (
+        <div className="pagination">
+          <Button size="sm" onClick={() => table.previousPage()} disabled={!table.getCanPreviousPage()}>
+            Previous
+          </Button>
+          <span>
+            Page {pagination.pageIndex + 1} of {table.getPageCount()}
+          </span>
+          <Button size="sm" onClick={() => table.nextPage()} disabled={!table.getCanNextPage()}>
+            Next
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

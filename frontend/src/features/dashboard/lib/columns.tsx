@@ -1,0 +1,338 @@
+import type { GroupData } from "@pacer/core/aggregate";
+import { MULTI_CURRENCY_TOOLTIP } from "@pacer/core/aggregate";
+import { budgetAdjustmentTooltip } from "@pacer/core/budget";
+import type { TableRow } from "@pacer/core/cells";
+import { cellTone, cellValue } from "@pacer/core/cells";
+import { COLUMNS, METRIC_COLUMNS, type MetricColumnId } from "@pacer/core/columns";
+import { countLabel, formatCell, formatMoney, formatPercent } from "@pacer/core/format";
+import { ROW_STATE_TEXTS } from "@pacer/core/row-state";
+import type { CellContext, ColumnDef, HeaderContext, Table } from "@tanstack/react-table";
+import { ChannelIcon } from "../../../components/ui/channel-icon";
+import { ChevronDownIcon, StarIcon } from "../../../components/ui/icons";
+import { AdjustedIcon, ChevronRightIcon, CurrenciesIcon } from "../../../components/ui/more-icons";
+import { Tooltip } from "../../../components/ui/tooltip";
+import type { DashboardRow, GroupTableRow, TrackerTableRow } from "./rows";
+
+/**
+ * The column definitions of the dashboard tables, built once at module load from the engine's
+ * column catalogue (`COLUMNS`): the tables read their cells through `cellValue` / `formatCell` /
+ * `cellTone`, so every figure, N/A and over-budget style comes from `@pacer/core`.
+ *
+ * Callbacks and per-render facts reach the cells through the table's `meta` ({@link DashboardMeta}).
+ */
+
+export interface DashboardMeta {
+  /** Whether a tracker is in the user's favourites. */
+  isFavourite: (trackerId: string) => boolean;
+  toggleFavourite: (row: TrackerTableRow) => void;
+  /** Opens the manage modal of a pod or shared budget (the Manage cell). */
+  manageGroup: (row: GroupTableRow) => void;
+  /** The footer's figures when the account's showTableTotals is on; null hides the footer. */
+  totals: GroupData | null;
+  /** The tracker table's footer shows actual and lifetime spend only (spec section 2). */
+  totalsColumns: "spend" | "all";
+  /** Trackers in a grouped table (the '# Trackers / Name' header count). */
+  trackerCount: number;
+}
+
+type Ctx = CellContext<DashboardRow, unknown>;
+type HeaderCtx = HeaderContext<DashboardRow, unknown>;
+
+function metaOf(table: Table<DashboardRow>): DashboardMeta {
+  return table.options.meta as DashboardMeta;
+}
+
+function stop(event: { stopPropagation: () => void }) {
+  event.stopPropagation();
+}
+
+/** The engine row of a table row (a tracker's row or a group's aggregate), and its currency. */
+function figures(r: DashboardRow): { data: TableRow; currency: string | null } | null {
+  if (r.kind === "group") return { data: r.data, currency: r.data.currency };
+  return r.row ? { data: r.row, currency: r.row.currency } : null;
+}
+
+/** The text and tone of one metric cell. */
+export function metricText(r: DashboardRow, id: MetricColumnId): { text: string; negative: boolean } {
+  const f = figures(r);
+  if (!f) return { text: "", negative: false };
+  return {
+    text: formatCell(cellValue(f.data, id), id, f.currency),
+    negative: cellTone(f.data, id) === "negative",
+  };
+}
+
+function MetricCell({ row, column }: Ctx) {
+  const { text, negative } = metricText(row.original, column.id as MetricColumnId);
+  return negative ? <span className="cell-negative">{text}</span> : text;
+}
+
+function totalsFooter({ table, column }: HeaderCtx) {
+  const meta = metaOf(table);
+  if (!meta.totals) return null;
+  const id = column.id as MetricColumnId;
+  if (meta.totalsColumns === "spend" && id !== "actualSpend" && id !== "lifetimeSpend") return null;
+  const currency = meta.totals.currency;
+  return formatCell(cellValue(meta.totals, id), id, currency);
+}
+
+/** The name cell of a tracker: its name and its state (spec section 2, Tracker row states). */
+export function TrackerNameCell({ r }: { r: TrackerTableRow }) {
+  const { tracker, state } = r;
+  switch (state) {
+    case "loadError": {
+      const msg = tracker.err?.msg ?? tracker.err?.title ?? "";
+      return (
+        <span className="tracker-name tracker-name-error">
+          <span>{tracker.name}</span>
+          {msg && (
+            <Tooltip content={msg}>
+              <span className="row-error-message">{msg}</span>
+            </Tooltip>
+          )}
+        </span>
+      );
+    }
+    case "loading":
+      return (
+        <span className="tracker-name">
+          <span>{tracker.name}</span>
+          <span className="spinner spinner-sm" aria-hidden="true" />
+          <span className="sr-only">Loading data</span>
+        </span>
+      );
+    case "updating":
+    case "awaitingRefresh":
+    case "budgetUpdating":
+      return (
+        <span className="tracker-name">
+          <span>{tracker.name}</span>
+          <span className={`row-state row-state-${state}`}>{ROW_STATE_TEXTS[state]}</span>
+        </span>
+      );
+    default: {
+      const adjustment = r.row?.data.budgetAdjustment;
+      return (
+        <span className="tracker-name">
+          <span>{tracker.name}</span>
+          {adjustment && (
+            <Tooltip content={budgetAdjustmentTooltip(adjustment.kind)} focusable>
+              <span
+                className="adjusted-icon"
+                role="img"
+                aria-label={budgetAdjustmentTooltip(adjustment.kind)}
+              >
+                <AdjustedIcon size={14} />
+                {adjustment.kind === "lastSixMonths" && <span className="adjusted-six">6</span>}
+              </span>
+            </Tooltip>
+          )}
+        </span>
+      );
+    }
+  }
+}
+
+function NameCell({ row }: Ctx) {
+  const r = row.original;
+  if (r.kind === "group") return countLabel(r.data.trackerCount || r.subRows.length, "tracker");
+  return <TrackerNameCell r={r} />;
+}
+
+function ChannelCell({ row }: Ctx) {
+  const r = row.original;
+  if (r.kind === "group") return countLabel(r.data.channelCount, "channel");
+  const slug = r.tracker.dataSource?.integration?.slug ?? "";
+  return slug ? <ChannelIcon slug={slug} size={24} /> : null;
+}
+
+function FavouriteCell({ row, table }: Ctx) {
+  const r = row.original;
+  if (r.kind !== "tracker") return null;
+  const meta = metaOf(table);
+  const on = meta.isFavourite(r.id);
+  return (
+    <button
+      type="button"
+      className={`star-button ${on ? "star-on" : ""}`}
+      aria-pressed={on}
+      aria-label={on ? `Remove ${r.tracker.name} from favourites` : `Add ${r.tracker.name} to favourites`}
+      onClick={(event) => {
+        stop(event);
+        meta.toggleFavourite(r);
+      }}
+    >
+      <StarIcon fill={on ? "currentColor" : "none"} />
+    </button>
+  );
+}
+
+function GroupCell({ row }: Ctx) {
+  const r = row.original;
+  if (r.kind !== "group") return null;
+  const expanded = row.getIsExpanded();
+  return (
+    <span className="group-cell">
+      <button
+        type="button"
+        className="group-toggle"
+        aria-expanded={expanded}
+        onClick={(event) => {
+          stop(event);
+          row.toggleExpanded();
+        }}
+      >
+        {expanded ? <ChevronDownIcon size={16} /> : <ChevronRightIcon size={16} />}
+        <span>{r.label}</span>
+      </button>
+      {r.data.multiCurrency && (
+        <Tooltip content={MULTI_CURRENCY_TOOLTIP} focusable>
+          <span className="multi-currency" role="img" aria-label={MULTI_CURRENCY_TOOLTIP}>
+            <CurrenciesIcon size={16} />
+          </span>
+        </Tooltip>
+      )}
+    </span>
+  );
+}
+
+function ManageCell({ row, table }: Ctx) {
+  const r = row.original;
+  if (r.kind !== "group") return null;
+  return (
+    <button
+      type="button"
+      className="btn btn-link btn-sm"
+      aria-label={`Manage ${r.label}`}
+      onClick={(event) => {
+        stop(event);
+        metaOf(table).manageGroup(r);
+      }}
+    >
+      Manage
+    </button>
+  );
+}
+
+function AllocationCell({ row }: Ctx) {
+  const r = row.original;
+  if (r.kind !== "tracker" || !r.allocation) return null;
+  return r.allocation.percent === null
+    ? formatMoney(r.allocation.budget, r.row?.currency ?? null)
+    : formatPercent(r.allocation.percent);
+}
+
+const favouriteColumn: ColumnDef<DashboardRow> = {
+  id: "favourite",
+  header: () => <span className="sr-only">Favourite</span>,
+  cell: FavouriteCell,
+  size: 44,
+};
+
+const nameColumn = (header: ColumnDef<DashboardRow>["header"]): ColumnDef<DashboardRow> => ({
+  id: "name",
+  header,
+  cell: NameCell,
+  footer: ({ table }) => (metaOf(table).totals ? "Totals" : null),
+});
+
+const clientColumn: ColumnDef<DashboardRow> = {
+  id: "client",
+  header: "Client",
+  cell: ({ row }) => (row.original.kind === "tracker" ? row.original.tracker.client : null),
+};
+
+const channelColumn: ColumnDef<DashboardRow> = { id: "channel", header: "Channel", cell: ChannelCell };
+
+/** One column per metric of the catalogue, in catalogue order (the account's order is applied later). */
+const metricColumns: ColumnDef<DashboardRow>[] = METRIC_COLUMNS.map((def) => ({
+  id: def.id,
+  header: def.name,
+  cell: MetricCell,
+  footer: totalsFooter,
+}));
+
+const groupColumn = (header: string): ColumnDef<DashboardRow> => ({
+  id: "group",
+  header,
+  cell: GroupCell,
+  footer: ({ table }) => (metaOf(table).totals ? "Totals" : null),
+});
+
+const groupNameColumn = nameColumn(
+  ({ table }: HeaderCtx) => `# Trackers / Name (${metaOf(table).trackerCount})`,
+);
+groupNameColumn.footer = undefined;
+
+const manageColumn: ColumnDef<DashboardRow> = {
+  id: "manage",
+  header: () => <span className="sr-only">Manage</span>,
+  cell: ManageCell,
+};
+
+const allocationColumn: ColumnDef<DashboardRow> = {
+  id: "allocation",
+  header: "Allocation",
+  cell: AllocationCell,
+};
+
+/** Tracker and Favourites views: star, Name, Client, Channel and the metrics. */
+export const TRACKER_COLUMNS: ColumnDef<DashboardRow>[] = [
+  favouriteColumn,
+  nameColumn("Name"),
+  clientColumn,
+  channelColumn,
+  ...metricColumns,
+];
+
+/** Client view: Client (group), '# Trackers / Name', Channel and the metrics. */
+export const CLIENT_COLUMNS: ColumnDef<DashboardRow>[] = [
+  groupColumn("Client"),
+  groupNameColumn,
+  channelColumn,
+  ...metricColumns,
+];
+
+/** Pod view (spec section 2.3): Pod, '# Trackers / Name', Channel, the metrics, Manage. */
+export const POD_COLUMNS: ColumnDef<DashboardRow>[] = [
+  groupColumn("Pod"),
+  groupNameColumn,
+  channelColumn,
+  ...metricColumns,
+  manageColumn,
+];
+
+/** Shared Budgets view (spec section 2.6): Budget Name, '#Trackers/Name', Channel, Allocation, metrics, Manage. */
+export const SHARED_BUDGET_COLUMNS: ColumnDef<DashboardRow>[] = [
+  groupColumn("Budget Name"),
+  groupNameColumn,
+  channelColumn,
+  allocationColumn,
+  ...metricColumns,
+  manageColumn,
+];
+
+/** Columns before the catalogue's own order in each table. */
+const LEADING: Record<"tracker" | "grouped", readonly string[]> = {
+  tracker: ["favourite"],
+  grouped: ["group"],
+};
+
+/**
+ * The column order of a table: its leading control columns, then the catalogue in the account's
+ * columnsOrder (`orderedIds`, from the engine's `orderColumns`), with the shared budgets'
+ * Allocation right after Budget, and Manage last.
+ */
+export function columnOrderFor(kind: "tracker" | "grouped", orderedIds: readonly string[]): string[] {
+  const order = [...LEADING[kind]];
+  for (const id of orderedIds) {
+    if (kind === "grouped" && id === "client") continue;
+    order.push(id);
+    if (id === "budget") order.push("allocation");
+  }
+  order.push("manage");
+  return order;
+}
+
+/** Every catalogue column id, for places that need the default order. */
+export const CATALOGUE_IDS: readonly string[] = COLUMNS.map((c) => c.id);

@@ -1,0 +1,65 @@
+import { useCallback } from "react";
+import { useSearchParams } from "react-router-dom";
+
+/**
+ * The dashboard views (spec trackers.md section 2; pods-budgets-alerts-users-connections.md 2.2) and
+ * their URL state: `?view=<id>&search=<text>`. The primary view (user preference
+ * primaryDashboardView) applies when the URL names none; otherwise the Tracker view.
+ */
+export type DashboardView = "favourites" | "tracker" | "client" | "pod" | "sharedBudgets";
+
+export const VIEWS: readonly { id: DashboardView; label: string }[] = [
+  { id: "favourites", label: "Favourites" },
+  { id: "tracker", label: "Tracker" },
+  { id: "client", label: "Client" },
+  { id: "pod", label: "Pod" },
+];
+
+/** The Shared Budgets view has no tab (spec): it is reached from a link beside the tabs. */
+export const SHARED_BUDGETS_VIEW = { id: "sharedBudgets", label: "Shared Budgets" } as const;
+
+const ALL: readonly string[] = ["favourites", "tracker", "client", "pod", "sharedBudgets"];
+
+export function isDashboardView(value: unknown): value is DashboardView {
+  return typeof value === "string" && ALL.includes(value);
+}
+
+/** The view to show: the URL's, else the primary view, else Tracker. */
+export function resolveView(fromUrl: string | null, primary: string | undefined): DashboardView {
+  if (isDashboardView(fromUrl)) return fromUrl;
+  if (isDashboardView(primary)) return primary;
+  return "tracker";
+}
+
+/** The view and search text in the URL, and their setters (history entries are replaced). */
+export function useDashboardUrlState(primary: string | undefined) {
+  const [params, setParams] = useSearchParams();
+  const view = resolveView(params.get("view"), primary);
+  const search = params.get("search") ?? "";
+  const setView = useCallback(
+    (next: DashboardView) =>
+      setParams(
+        (p) => {
+          const copy = new URLSearchParams(p);
+          copy.set("view", next);
+          return copy;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  const setSearch = useCallback(
+    (next: string) =>
+      setParams(
+        (p) => {
+          const copy = new URLSearchParams(p);
+          if (next) copy.set("search", next);
+          else copy.delete("search");
+          return copy;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return { view, search, setView, setSearch };
+}

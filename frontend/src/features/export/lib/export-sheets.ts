@@ -1,0 +1,168 @@
+import type { GroupData, TrackerRow } from "@pacer/core/aggregate";
+import { cellValue } from "@pacer/core/cells";
+import { type ColumnFormat, columnDef, isColumnId, type MetricColumnId } from "@pacer/core/columns";
+import { NA_TEXT } from "@pacer/core/format";
+import { MICROS_PER_UNIT } from "@pacer/core/types";
+
+/**
+ * The Download Data workbook's content (spec pods-budgets-alerts-users-connections.md 7.7), built
+ * without exceljs so it can be tested on its own: three sheets, Trackers, Clients and Pods; the
+ * visible columns in table order; 'N/A' for errored trackers (the engine's N/A rules); the flags
+ * _hasErrored and _requiresUpdate; group rows summing their trackers (engine aggregates).
+ *
+ * Decisions where the spec is silent: figures are numbers in the column's unit (money in currency
+ * units, with a Currency column) so the spreadsheet can compute with them, formatted like the table;
+ * the export holds every tracker the user can see, whatever the search.
+ */
+
+export type ExportCell = string | number | boolean | null;
+
+export interface ExportColumn {
+  header: string;
+  /** An Excel number format for figures. */
+  numFmt?: string;
+  width: number;
+}
+
+export interface ExportSheet {
+  name: "Trackers" | "Clients" | "Pods";
+  columns: ExportColumn[];
+  rows: ExportCell[][];
+}
+
+/** A tracker as the export sees it: the engine row (null before figures exist) and its flags. */
+export interface ExportTracker {
+  name: string;
+  client: string;
+  channel: string;
+  currency: string;
+  row: TrackerRow | null;
+  errored: boolean;
+  requiresUpdate: boolean;
+}
+
+/** A client or pod row: its name, the engine's aggregate and its trackers' flags. */
+export interface ExportGroup {
+  label: string;
+  data: GroupData;
+  requiresUpdate: boolean;
+}
+
+export interface ExportInput {
+  /** Visible catalogue column ids in table order (name, client and channel included when shown). */
+  columnIds: readonly string[];
+  trackers: readonly ExportTracker[];
+  clients: readonly ExportGroup[];
+  pods: readonly ExportGroup[];
+}
+
+/** The file name: the product's name with `_data_export.xlsx`. */
+export const EXPORT_FILE_NAME = "Pacer_data_export.xlsx";
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * Neutralises text that a spreadsheet would run as a formula (cells beginning with = + - @, and the
+ * tab and carriage return OWASP adds) by prefixing a single quote. Numbers and booleans are kept.
+ */
+export function neutralise(value: ExportCell): ExportCell {
+  return typeof value === "string" && FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+const NUM_FMT: Record<ColumnFormat, string | undefined> = {
+  text: undefined,
+  money: "#,##0",
+  money2: "#,##0.00",
+  count: "#,##0",
+  percent: '0.00"%"',
+  roas: '0.00"x"',
+};
+
+/** A figure in the unit the sheet shows: money in currency units, the rest as the engine gives it. */
+export function sheetNumber(value: number, format: ColumnFormat): number {
+  return format === "money" || format === "money2" ? value / MICROS_PER_UNIT : value;
+}
+
+function metricIds(columnIds: readonly string[]): MetricColumnId[] {
+  return columnIds.filter((id): id is MetricColumnId => isColumnId(id) && columnDef(id).format !== "text");
+}
+
+function metricCell(data: TrackerRow | GroupData | null, id: MetricColumnId): ExportCell {
+  if (!data) return null;
+  const cell = cellValue(data, id);
+  return cell.kind === "na" ? NA_TEXT : sheetNumber(cell.value, columnDef(id).format);
+}
+
+function metricColumns(ids: readonly MetricColumnId[]): ExportColumn[] {
+  return ids.map((id) => {
+    const def = columnDef(id);
+    const numFmt = NUM_FMT[def.format];
+    return numFmt ? { header: def.name, numFmt, width: 16 } : { header: def.name, width: 16 };
+  });
+}
+
+const FLAG_COLUMNS: ExportColumn[] = [
+  { header: "_hasErrored", width: 12 },
+  { header: "_requiresUpdate", width: 15 },
+];
+
+function trackersSheet(input: ExportInput, metrics: MetricColumnId[]): ExportSheet {
+  const identity = ["name", "client", "channel"].filter(
+    (id) => id === "name" || input.columnIds.includes(id),
+  );
+  const columns: ExportColumn[] = [
+    ...identity.map((id) => ({ header: columnDef(id).name, width: id === "name" ? 32 : 20 })),
+    { header: "Currency", width: 10 },
+    ...metricColumns(metrics),
+    ...FLAG_COLUMNS,
+  ];
+  const rows = input.trackers.map((t) => {
+    const text: Record<string, string> = { name: t.name, client: t.client, channel: t.channel };
+    return [
+      ...identity.map((id) => neutralise(text[id] ?? "")),
+      neutralise(t.currency),
+      ...metrics.map((id) => metricCell(t.row, id)),
+      t.errored,
+      t.requiresUpdate,
+    ];
+  });
+  return { name: "Trackers", columns, rows };
+}
+
+function groupSheet(
+  name: "Clients" | "Pods",
+  label: string,
+  groups: readonly ExportGroup[],
+  input: ExportInput,
+  metrics: MetricColumnId[],
+): ExportSheet {
+  const withChannels = input.columnIds.includes("channel");
+  const columns: ExportColumn[] = [
+    { header: label, width: 28 },
+    { header: "Trackers", numFmt: "#,##0", width: 10 },
+    ...(withChannels ? [{ header: "Channels", numFmt: "#,##0", width: 10 }] : []),
+    { header: "Currency", width: 10 },
+    ...metricColumns(metrics),
+    ...FLAG_COLUMNS,
+  ];
+  const rows = groups.map((g) => [
+    neutralise(g.label),
+    g.data.trackerCount,
+    ...(withChannels ? [g.data.channelCount] : []),
+    g.data.multiCurrency ? "Multiple" : neutralise(g.data.currency ?? ""),
+    ...metrics.map((id) => metricCell(g.data, id)),
+    g.data.erroredCount > 0,
+    g.requiresUpdate,
+  ]);
+  return { name, columns, rows };
+}
+
+/** The three sheets of the export. */
+export function exportSheets(input: ExportInput): ExportSheet[] {
+  const metrics = metricIds(input.columnIds);
+  return [
+    trackersSheet(input, metrics),
+    groupSheet("Clients", "Client", input.clients, input, metrics),
+    groupSheet("Pods", "Pod", input.pods, input, metrics),
+  ];
+}

@@ -1,0 +1,84 @@
+import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api, seg } from "../../../lib/api-client";
+import { useRealtime } from "../../../lib/realtime";
+import type { TrackerView } from "../types";
+
+/**
+ * The account's trackers (spec trackers.md sections 2, 4, 7 and 9): the first load reads
+ * `get-trackers-by-account` (cancelled after 27.5 s), later re-fetches read
+ * `get-trackers-without-load-by-account` without the loading state, every 30 seconds while any
+ * tracker is updating or loading. Realtime `tracker` messages update rows in place.
+ */
+
+/** Tracker request time-out (spec section 9). */
+export const TRACKERS_TIMEOUT_MS = 27_500;
+/** Quiet re-fetch period while anything is updating or loading (spec section 9). */
+export const QUIET_REFETCH_MS = 30_000;
+
+/** A stable empty list (never `data ?? []` in render). */
+export const NO_TRACKERS: readonly TrackerView[] = Object.freeze([]) as readonly TrackerView[];
+
+export const trackersQueryKey = (accountId: string) => ["trackers", accountId] as const;
+
+/** Whether the list should be re-fetched quietly: a tracker is updating, budget-updating or loading. */
+export function needsQuietRefetch(trackers: readonly TrackerView[] | undefined): boolean {
+  return (trackers ?? []).some((t) => t.isUpdating || t.isBudgetUpdating || t.dataLoading);
+}
+
+function listOf(data: { trackers?: TrackerView[] } | TrackerView[] | undefined): TrackerView[] {
+  return Array.isArray(data) ? data : (data?.trackers ?? []);
+}
+
+export function useTrackers(accountId: string) {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: trackersQueryKey(accountId),
+    queryFn: async ({ signal }) => {
+      const loaded = queryClient.getQueryData(trackersQueryKey(accountId)) !== undefined;
+      const path = loaded
+        ? `/api/trackers/get-trackers-without-load-by-account/${seg(accountId)}`
+        : `/api/trackers/get-trackers-by-account/${seg(accountId)}`;
+      return listOf(await api.get(path, { signal, timeoutMs: TRACKERS_TIMEOUT_MS }));
+    },
+    refetchInterval: (q) => (needsQuietRefetch(q.state.data) ? QUIET_REFETCH_MS : false),
+    staleTime: 20_000,
+  });
+  useRealtime("tracker", (message) => {
+    const tracker = message.tracker as Partial<TrackerView> | undefined;
+    if (tracker?._id) mergeTracker(queryClient, accountId, tracker as Partial<TrackerView> & { _id: string });
+  });
+  useRealtime("tracker-deleted", (message) => {
+    const id = (message._id ?? message.trackerId) as string | undefined;
+    if (id) removeTracker(queryClient, accountId, id);
+  });
+  useRealtime("trackers", () => {
+    void queryClient.invalidateQueries({ queryKey: trackersQueryKey(accountId) });
+  });
+  return query;
+}
+
+/**
+ * Puts a tracker (whole, or the fields a push carries) into the list in place; a tracker not in the
+ * list yet is appended. Other rows keep their object identity, so their cells do not re-render.
+ */
+export function mergeTracker(
+  queryClient: QueryClient,
+  accountId: string,
+  tracker: Partial<TrackerView> & { _id: string },
+): void {
+  queryClient.setQueryData<TrackerView[]>(trackersQueryKey(accountId), (list) => {
+    if (!list) return list;
+    const index = list.findIndex((t) => t._id === tracker._id);
+    if (index < 0) return "name" in tracker ? [...list, tracker as TrackerView] : list;
+    const next = list.slice();
+    const current = list[index] as TrackerView;
+    next[index] = { ...current, ...tracker, data: tracker.data === undefined ? current.data : tracker.data };
+    return next;
+  });
+}
+
+export function removeTracker(queryClient: QueryClient, accountId: string, trackerId: string): void {
+  queryClient.setQueryData<TrackerView[]>(trackersQueryKey(accountId), (list) =>
+    list ? list.filter((t) => t._id !== trackerId) : list,
+  );
+}

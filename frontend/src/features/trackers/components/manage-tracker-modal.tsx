@@ -1,0 +1,256 @@
+import { isTrackerErrored } from "@pacer/core/row-state";
+import { useCallback, useMemo, useRef, useState } from "react";
+import { Button } from "../../../components/ui/button";
+import { ChannelIcon } from "../../../components/ui/channel-icon";
+import { AlertDialog, ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { Modal } from "../../../components/ui/modal";
+import { RefreshIcon, TrashIcon, WarningIcon } from "../../../components/ui/more-icons";
+import { LoadingOverlay, PageLoader } from "../../../components/ui/spinner";
+import { Tabs } from "../../../components/ui/tabs";
+import type { CurrentUser } from "../../../lib/auth";
+import {
+  type TrackerCall,
+  trackerCalls,
+  useDeleteTracker,
+  useTracker,
+  useTrackerChange,
+} from "../api/tracker";
+import type { TrackerView } from "../types";
+import { FiltersTab } from "./manage/filters-tab";
+import { FutureBudgetsTab } from "./manage/future-budgets-tab";
+import { HistoricTab } from "./manage/historic-tab";
+import { NotesTab } from "./manage/notes-tab";
+import { PENDING_ACTIONS, type PendingChange, PendingContext, pendingTitle } from "./manage/pending";
+import { PreferencesTab } from "./manage/preferences-tab";
+import { UsersTab } from "./manage/users-tab";
+
+export const MANAGE_TABS = [
+  { id: "preferences", label: "Preferences & Budgets" },
+  { id: "users", label: "Users" },
+  { id: "filters", label: "Filters" },
+  { id: "notes", label: "Notes & Activity" },
+  { id: "historic", label: "Historic Data" },
+  { id: "future", label: "Future Budgets" },
+] as const;
+
+/** The delete confirmation (the spec does not give its wording). */
+export const DELETE_TRACKER_QUESTION = "Are you sure you want to delete this Tracker?";
+
+interface Prompt {
+  kind: PendingChange["kind"];
+  proceed: () => void;
+}
+
+/**
+ * Manage Tracker (spec trackers.md section 2): full-screen on mobile; tabs Preferences & Budgets,
+ * Users, Filters, Notes & Activity, Historic Data and Future Budgets; 'Loading tracker...', 'Loading
+ * data...' or the action's message; delete (top left, confirmed) and close (top right); Refresh and
+ * Warnings when the data failed to load; Update Tracker while filter changes are pending. Closing or
+ * switching tabs with an unsaved change asks 'You have unsaved changes to this Tracker' with DISCARD
+ * and UPDATE.
+ */
+export function ManageTrackerModal({
+  trackerId,
+  user,
+  trackers,
+  onClose,
+}: {
+  trackerId: string;
+  user: CurrentUser;
+  trackers: readonly TrackerView[];
+  onClose: () => void;
+}) {
+  const accountId = user.account._id;
+  const detail = useTracker(trackerId);
+  const { mutateAsync } = useTrackerChange(accountId, trackerId);
+  const remove = useDeleteTracker(accountId, trackerId);
+  const [tab, setTab] = useState<string>("preferences");
+  const [action, setAction] = useState<string | null>(null);
+  const [prompt, setPrompt] = useState<Prompt | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [warnings, setWarnings] = useState(false);
+  const pending = useRef(new Map<string, PendingChange>());
+  const [, setPendingVersion] = useState(0);
+
+  const setPending = useCallback((key: string, change: PendingChange | null) => {
+    const had = pending.current.get(key);
+    if (change) pending.current.set(key, change);
+    else pending.current.delete(key);
+    if (Boolean(had) !== Boolean(change) || had?.kind !== change?.kind) setPendingVersion((v) => v + 1);
+  }, []);
+
+  const run = useCallback(
+    async (call: TrackerCall, message: string) => {
+      setAction(message);
+      try {
+        return await mutateAsync(call);
+      } catch (error) {
+        console.warn("Tracker update failed", error);
+        return undefined;
+      } finally {
+        setAction(null);
+      }
+    },
+    [mutateAsync],
+  );
+
+  const guard = (proceed: () => void) => {
+    const first = pending.current.values().next().value as PendingChange | undefined;
+    if (first) setPrompt({ kind: first.kind, proceed });
+    else proceed();
+  };
+  const requestClose = () => guard(onClose);
+  const requestTab = (next: string) => {
+    if (next !== tab) guard(() => setTab(next));
+  };
+
+  const discard = () => {
+    const p = prompt;
+    pending.current.clear();
+    setPrompt(null);
+    p?.proceed();
+  };
+  const update = async () => {
+    const p = prompt;
+    setSaving(true);
+    try {
+      for (const change of [...pending.current.values()]) await change.save();
+      pending.current.clear();
+    } finally {
+      setSaving(false);
+      setPrompt(null);
+    }
+    p?.proceed();
+  };
+
+  const clients = useMemo(
+    () => [...new Set(trackers.map((t) => t.client).filter(Boolean))].sort((a, b) => a.localeCompare(b)),
+    [trackers],
+  );
+
+  const tracker = detail.data;
+  const failed = tracker ? isTrackerErrored(tracker) : false;
+  const filtersPending = [...pending.current.values()].find((p) => p.kind === "trackerChanges");
+
+  let body: React.ReactNode;
+  if (detail.isPending) body = <PageLoader message="Loading tracker..." />;
+  else if (!tracker) body = <p className="table-failure">Something went wrong, please try again</p>;
+  else
+    body = (
+      <PendingContext.Provider value={setPending}>
+        {tracker.dataLoading && <PageLoader message="Loading data..." />}
+        <Tabs label="Tracker settings" tabs={MANAGE_TABS} value={tab} onChange={requestTab}>
+          {tab === "preferences" && <PreferencesTab tracker={tracker} run={run} clients={clients} />}
+          {tab === "users" && <UsersTab tracker={tracker} run={run} accountId={accountId} />}
+          {tab === "filters" && <FiltersTab tracker={tracker} run={run} />}
+          {tab === "notes" && <NotesTab tracker={tracker} userId={user._id} />}
+          {tab === "historic" && <HistoricTab tracker={tracker} run={run} />}
+          {tab === "future" && <FutureBudgetsTab tracker={tracker} run={run} />}
+        </Tabs>
+      </PendingContext.Provider>
+    );
+
+  return (
+    <Modal
+      open
+      onClose={requestClose}
+      title={tracker ? tracker.name : "Manage Tracker"}
+      size="lg"
+      className="manage-modal manage-tracker-modal"
+      closeOnBackdrop={false}
+      headerStart={
+        <Button
+          variant="ghost"
+          size="sm"
+          icon={<TrashIcon />}
+          onClick={() => setConfirmDelete(true)}
+          disabled={!tracker}
+        >
+          Delete
+        </Button>
+      }
+      footer={
+        tracker && (failed || filtersPending) ? (
+          <>
+            {failed && (
+              <>
+                <Button
+                  icon={<RefreshIcon />}
+                  onClick={async () => {
+                    await run(trackerCalls.refresh(trackerId), "Refreshing data...");
+                    await detail.refetch();
+                  }}
+                >
+                  Refresh
+                </Button>
+                <Button icon={<WarningIcon />} onClick={() => setWarnings(true)}>
+                  Warnings
+                </Button>
+              </>
+            )}
+            {filtersPending && (
+              <Button variant="primary" onClick={() => void filtersPending.save()}>
+                Update Tracker
+              </Button>
+            )}
+          </>
+        ) : undefined
+      }
+      overlay={action ? <LoadingOverlay message={action} /> : undefined}
+    >
+      {body}
+
+      <Modal
+        open={prompt !== null}
+        onClose={() => setPrompt(null)}
+        title={prompt ? pendingTitle(prompt.kind) : ""}
+        size="sm"
+        role="alertdialog"
+        footer={
+          <>
+            <Button onClick={discard} data-autofocus>
+              DISCARD
+            </Button>
+            <Button variant="primary" onClick={() => void update()} isLoading={saving}>
+              UPDATE
+            </Button>
+          </>
+        }
+      >
+        <p className="confirm-message">Do you want to {prompt ? PENDING_ACTIONS[prompt.kind] : ""}?</p>
+      </Modal>
+
+      <ConfirmDialog
+        open={confirmDelete}
+        message={DELETE_TRACKER_QUESTION}
+        confirmLabel="Delete"
+        danger
+        isLoading={remove.isPending}
+        onCancel={() => setConfirmDelete(false)}
+        onConfirm={() => remove.mutate(undefined, { onSuccess: onClose })}
+      />
+
+      {tracker && (
+        <AlertDialog
+          open={warnings}
+          onClose={() => setWarnings(false)}
+          title="Warnings"
+          message={
+            <div className="stack">
+              <p className="row">
+                <ChannelIcon slug={tracker.dataSource.integration.slug} />
+                <strong>{tracker.name}</strong>
+              </p>
+              <p>
+                {tracker.dataSource.view.name} ({tracker.dataSource.view.id})
+              </p>
+              {tracker.err?.title && <p className="text-danger">{tracker.err.title}</p>}
+              {tracker.err?.msg && <p>{tracker.err.msg}</p>}
+            </div>
+          }
+        />
+      )}
+    </Modal>
+  );
+}
