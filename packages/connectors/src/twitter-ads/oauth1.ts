@@ -59,14 +59,14 @@ export function oauth1Fetch(
       { url, method, data: { ...protocolParams } },
       token ? { key: token.key, secret: token.secret } : undefined,
     );
-    // The header carries exactly the oauth_* parameters that were signed (query ones stay in the URL).
-    const header: OAuth.Authorization = { ...signed };
-    for (const key of Object.keys(header)) {
-      if (!key.startsWith("oauth_") || (key in queryParams(url) && !(key in protocolParams))) {
-        delete (header as unknown as Record<string, unknown>)[key];
-      }
-    }
-    Object.assign(header, protocolParams);
+    // The library merges the query and data parameters into its result: the header keeps only the
+    // protocol (oauth_*) ones, and never one that travels in the query.
+    const inQuery = queryParams(url);
+    const header = Object.fromEntries(
+      Object.entries({ ...signed, ...protocolParams }).filter(
+        ([k]) => k.startsWith("oauth_") && (!(k in inQuery) || k in protocolParams),
+      ),
+    ) as unknown as OAuth.Authorization;
     const headers: Record<string, string> = {};
     new Headers(init.headers).forEach((v, k) => {
       headers[k] = v;
