@@ -61,7 +61,23 @@ export const userRefSchema = z.union([idSchema, z.object({ _id: idSchema }).loos
  */
 const CURRENCIES = new Set([
   ...Intl.supportedValuesOf("currency"),
-  ...["XAU", "XAG", "XPT", "XPD", "BYR", "VEF", "LTL", "LVL", "EEK", "MRO", "STD", "ZMK", "SKK", "CYP", "MTL"],
+  ...[
+    "XAU",
+    "XAG",
+    "XPT",
+    "XPD",
+    "BYR",
+    "VEF",
+    "LTL",
+    "LVL",
+    "EEK",
+    "MRO",
+    "STD",
+    "ZMK",
+    "SKK",
+    "CYP",
+    "MTL",
+  ],
 ]);
 export const currencySchema = z
   .string()

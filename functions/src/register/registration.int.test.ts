@@ -284,7 +284,7 @@ describe("free trial", () => {
       freeTrialEndDate: new Date(Date.now() + DAY).toISOString(),
     });
     expect(
-      (await callApi("POST", "/api/account/toggle-show-account-totals/" + account.accountId, { token }))
+      (await callApi("POST", `/api/account/toggle-show-account-totals/${account.accountId}`, { token }))
         .status,
     ).toBe(200);
     await updateAccount(account.accountId, () => ({
