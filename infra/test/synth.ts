@@ -12,6 +12,9 @@ import { buildApp, type ResourceDefs } from "../src/pacer-app.ts";
 const CDK_JSON_CONTEXT =
   (JSON.parse(readFileSync(`${REPO_ROOT}cdk.json`, "utf8")) as { context?: object }).context ?? {};
 
+/** A small built SPA, so the tests do not depend on `frontend/dist` being built. */
+export const FIXTURE_WEB_ROOT = `${REPO_ROOT}infra/test/fixtures/web`;
+
 /** Settings the tests deploy with (never the developer's PACER_* variables). */
 export const TEST_CONFIG: DeployConfig = {
   mailDomain: "mail.example.org",
@@ -77,6 +80,7 @@ export function synthesize(
   if (options.nag === "checks") addNagChecks(app);
   const built = buildApp(app, {
     config: options.config ?? TEST_CONFIG,
+    webRoot: FIXTURE_WEB_ROOT,
     ...(options.resources ? { resources: options.resources } : {}),
   });
   const assembly = app.synth();
