@@ -23,6 +23,8 @@ export const GROUPS = [
   "shared-budgets",
   "alerts",
   "sensor-readings",
+  "connections",
+  "csv",
 ] as const;
 export type Group = (typeof GROUPS)[number];
 
@@ -175,6 +177,63 @@ export const ROUTES = [
   route("GET /api/sensor-readings/get-readings", "sensor-readings", "getReadings"),
   route("GET /api/sensor-readings/ingestion-key", "sensor-readings", "getIngestionKey"),
   route("POST /api/sensor-readings/create-ingestion-key", "sensor-readings", "createIngestionKey"),
+
+  // connections (pods-budgets-alerts-users-connections.md 7.6, overview-access-account.md 7.3, 7.5)
+  route("GET /api/account/get-account-integrations", "connections", "getAccountIntegrations"),
+  route("POST /api/account/remove-integration", "connections", "removeIntegration"),
+  route("GET /api/amazon-ads/authenticate", "connections", "authenticateAmazonAds"),
+  route("GET /api/bing-ads/authenticate", "connections", "authenticateBingAds"),
+  route("GET /api/facebook-ads/authenticate", "connections", "authenticateFacebookAds"),
+  route("GET /api/google-ads/authenticate", "connections", "authenticateGoogleAds"),
+  route("GET /api/google-dv360/authenticate", "connections", "authenticateGoogleDv360"),
+  route("GET /api/linkedin-ads/authenticate", "connections", "authenticateLinkedinAds"),
+  route("GET /api/pinterest-ads/authenticate", "connections", "authenticatePinterestAds"),
+  route("GET /api/reddit-ads/authenticate", "connections", "authenticateRedditAds"),
+  route("GET /api/tiktok-ads/authenticate", "connections", "authenticateTiktokAds"),
+  route("GET /api/twitter-ads/authenticate", "connections", "authenticateTwitterAds"),
+  route("POST /api/amazon-ads/response", "connections", "responseAmazonAds"),
+  route("POST /api/bing-ads/response", "connections", "responseBingAds"),
+  route("POST /api/facebook-ads/response", "connections", "responseFacebookAds"),
+  route("POST /api/google-ads/response", "connections", "responseGoogleAds"),
+  route("POST /api/google-dv360/response", "connections", "responseGoogleDv360"),
+  route("POST /api/linkedin-ads/response", "connections", "responseLinkedinAds"),
+  route("POST /api/pinterest-ads/response", "connections", "responsePinterestAds"),
+  route("POST /api/reddit-ads/response", "connections", "responseRedditAds"),
+  route("POST /api/tiktok-ads/response", "connections", "responseTiktokAds"),
+  route("POST /api/twitter-ads/response", "connections", "responseTwitterAds"),
+  route("POST /api/cake/response", "connections", "cakeResponse"),
+  route("GET /api/google-ads/revoke-token/{accessToken}", "connections", "googleAdsRevokeToken"),
+  route("GET /api/google-dv360/revoke-token/{accessToken}", "connections", "googleDv360RevokeToken"),
+  route("GET /api/twitter-ads/revoke-token/{token}/{secret}", "connections", "twitterAdsRevokeToken"),
+
+  // account listings of the tracker wizard and filter values (trackers.md 7)
+  route("POST /api/google-ads/get-user-accounts", "connections", "googleAdsGetUserAccounts"),
+  route("POST /api/google-dv360/get-user-accounts", "connections", "googleDv360GetUserAccounts"),
+  route("POST /api/twitter-ads/get-account", "connections", "twitterAdsGetAccount"),
+  route("POST /api/cake/get-account", "connections", "cakeGetAccount"),
+  route("POST /api/amazon-ads/get-account", "connections", "amazonAdsGetAccount"),
+  route("POST /api/reddit-ads/get-account", "connections", "redditAdsGetAccount"),
+  route("POST /api/csv/get-account", "connections", "csvGetAccount"),
+  route("POST /api/facebook-ads/get-account", "connections", "facebookAdsGetAccount"),
+  route("POST /api/bing-ads/get-user", "connections", "bingAdsGetUser"),
+  route("POST /api/bing-ads/get-accounts", "connections", "bingAdsGetAccounts"),
+  route("POST /api/linkedin-ads/accounts", "connections", "linkedinAdsAccounts"),
+  route("POST /api/pinterest-ads/get-account", "connections", "pinterestAdsGetAccount"),
+  route("POST /api/tiktok-ads/get-user-accounts", "connections", "tiktokAdsGetUserAccounts"),
+  route("POST /api/amazon-ads/filter-possible-values", "connections", "filterPossibleValuesAmazonAds"),
+  route("POST /api/bing-ads/filter-possible-values", "connections", "filterPossibleValuesBingAds"),
+  route("POST /api/cake/filter-possible-values", "connections", "filterPossibleValuesCake"),
+  route("POST /api/facebook-ads/filter-possible-values", "connections", "filterPossibleValuesFacebookAds"),
+  route("POST /api/google-ads/filter-possible-values", "connections", "filterPossibleValuesGoogleAds"),
+  route("POST /api/google-dv360/filter-possible-values", "connections", "filterPossibleValuesGoogleDv360"),
+  route("POST /api/linkedin-ads/filter-possible-values", "connections", "filterPossibleValuesLinkedinAds"),
+  route("POST /api/pinterest-ads/filter-possible-values", "connections", "filterPossibleValuesPinterestAds"),
+  route("POST /api/reddit-ads/filter-possible-values", "connections", "filterPossibleValuesRedditAds"),
+  route("POST /api/tiktok-ads/filter-possible-values", "connections", "filterPossibleValuesTiktokAds"),
+  route("POST /api/twitter-ads/filter-possible-values", "connections", "filterPossibleValuesTwitterAds"),
+
+  // "Manual / CSV" source (issue 5)
+  route("POST /api/csv/import", "csv", "importCsvFile"),
 ] as const;
 
 /** Every route key of the API. */

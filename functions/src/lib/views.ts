@@ -1,5 +1,5 @@
-import { integrationWarnings } from "@pacer/core";
 import type { Account, Integration, User } from "@pacer/db";
+import { integrationView, integrationWarningsOf } from "./integration-view.ts";
 
 /**
  * The account as the SPA sees it (spec overview-access-account.md section 3): `_id` instead of the
@@ -19,27 +19,8 @@ export function accountView(account: Account, integrations?: readonly Integratio
 /** The connections of an account as the SPA sees them, and their health warnings. */
 export function integrationsView(integrations: readonly Integration[], now: Date = new Date()) {
   return {
-    integrations: integrations.map((i) => ({
-      slug: i.slug,
-      email: i.email,
-      name: i.name,
-      avatar: i.avatar,
-      type: i.type,
-      category: i.category,
-      metaData: i.metaData,
-      connectedAt: i.connectedAt,
-    })),
-    integrationWarnings: integrationWarnings(
-      integrations.map((i) => ({
-        slug: i.slug,
-        email: i.email,
-        tokens: {
-          refresh_token: i.hasRefreshToken ? "present" : null,
-          expiry_date: i.accessTokenExpiresAt ?? null,
-        },
-      })),
-      now,
-    ),
+    integrations: integrations.map((i) => integrationView(i, now)),
+    integrationWarnings: integrationWarningsOf(integrations, now),
   };
 }
 

@@ -1,0 +1,255 @@
+import {
+  type ApiKeyCredentials,
+  BlockedHostError,
+  type Connector,
+  createState,
+  type ExchangeResult,
+  isConnectorError,
+  normaliseUserDomain,
+  type OAuthTokens,
+  RETURN_RULES,
+  resolvePublicAddress,
+} from "@pacer/connectors";
+import { consumeOAuthState, createOAuthState, type Integration, putIntegration } from "@pacer/db";
+import { connectors } from "../lib/connectors.ts";
+import { tokenFacts } from "../lib/integration-credentials.ts";
+import { integrationView } from "../lib/integration-view.ts";
+import { appOrigin } from "../lib/links.ts";
+import type { Session } from "../lib/session.ts";
+import { type StoredCredentials, tokenStore } from "../lib/token-store.ts";
+import { ConnectionFailure, connectionFailureOf } from "./failures.ts";
+import {
+  BING_PERSONAL_ACCOUNT_FAILURE,
+  CAKE,
+  isPersonalMicrosoftAccount,
+  OAUTH_PLATFORMS,
+  type OAuthSlug,
+  type PlatformFacts,
+} from "./platforms.ts";
+import { sealExchangeMaterial, unsealExchangeMaterial } from "./state-seal.ts";
+
+/**
+ * The connection flow (spec pods-budgets-alerts-users-connections.md 2.12, 2.13, 4, 5, 7.6):
+ * 1. `startConnection`: a random `state` (X: the request token) bound to the caller's session by a
+ *    stored attempt (state hashed, PKCE verifier sealed, 15 minutes, single use) and the consent URL
+ *    with the redirect URI `APP_ORIGIN` + the platform's return page;
+ * 2. `completeConnection`: the return page's query must carry a state of an attempt the same user
+ *    started in the same account for the same platform (else refused), then the spec section 5 rule
+ *    of the platform, then the code exchange; the tokens go to the token store and the integration
+ *    (slug + e-mail) is put, replacing one with the same slug and e-mail.
+ * 3. `connectCake`: the API key and the user-given domain, checked through the SSRF guard.
+ */
+
+/** `{redirectUrl, url}`: the consent page for the 600x550 popup (both fields, as the spec allows either). */
+export interface AuthorizeAnswer {
+  redirectUrl: string;
+  url: string;
+}
+
+/** X's connector starts the consent with a server call (OAuth 1.0a request token). */
+interface OAuth1Start {
+  requestToken(request: {
+    state: string;
+    redirectUri: string;
+  }): Promise<{ url: string; requestToken: string; requestTokenSecret: string }>;
+}
+const isOAuth1 = (c: Connector): c is Connector & OAuth1Start =>
+  typeof (c as Partial<OAuth1Start>).requestToken === "function";
+
+async function liveConnector(facts: PlatformFacts, text: string): Promise<Connector> {
+  const { registry } = await connectors();
+  const connector = registry[facts.slug];
+  if (!connector.live) {
+    throw new ConnectionFailure("SERVICE_UNAVAILABLE", text, "not_live");
+  }
+  return connector;
+}
+
+/** The redirect URI of a platform: `APP_ORIGIN` + its SPA return page. */
+export function redirectUriOf(slug: OAuthSlug): string {
+  return `${appOrigin()}${OAUTH_PLATFORMS[slug].returnPage}`;
+}
+
+/** Step 1: the consent URL, with a state bound to the caller's session. */
+export async function startConnection(
+  session: Session,
+  slug: OAuthSlug,
+  now: Date,
+): Promise<AuthorizeAnswer> {
+  const facts = OAUTH_PLATFORMS[slug];
+  const connector = await liveConnector(facts, facts.authenticateFailureText);
+  const redirectUri = redirectUriOf(slug);
+  let state: string;
+  let url: string;
+  let sealed: string | undefined;
+  try {
+    if (isOAuth1(connector)) {
+      const started = await connector.requestToken({ state: "", redirectUri });
+      state = started.requestToken;
+      url = started.url;
+      sealed = sealExchangeMaterial(state, slug, { requestTokenSecret: started.requestTokenSecret });
+    } else {
+      state = createState();
+      const authorize = connector.authorizeUrl({ state, redirectUri });
+      url = authorize.url;
+      if (authorize.codeVerifier) {
+        sealed = sealExchangeMaterial(state, slug, { codeVerifier: authorize.codeVerifier });
+      }
+    }
+  } catch (error) {
+    throw connectionFailureOf(error, facts.authenticateFailureText, "authorize");
+  }
+  await createOAuthState(
+    state,
+    {
+      accountId: session.accountId,
+      userId: session.userId,
+      slug,
+      redirectUri,
+      ...(sealed ? { sealed } : {}),
+    },
+    now,
+  );
+  return { redirectUrl: url, url };
+}
+
+/** The login that names a connection (the integration's `email`): e-mail, else name, else platform id. */
+function loginOf(identity: ExchangeResult["identity"], facts: PlatformFacts): string {
+  const login = identity.email ?? identity.name ?? identity.id;
+  return (login ?? facts.slug).trim().slice(0, 254);
+}
+
+async function saveConnection(
+  session: Session,
+  connector: Connector,
+  facts: PlatformFacts,
+  email: string,
+  credentials: StoredCredentials,
+  metaData: Record<string, string>,
+  now: Date,
+): Promise<Integration> {
+  const ref = { accountId: session.accountId, slug: facts.slug, email };
+  const secretRef = await tokenStore().put(ref, credentials);
+  const health = tokenFacts(credentials);
+  return putIntegration({
+    ...ref,
+    name: connector.displayName,
+    type: connector.capabilities.auth,
+    ...(facts.category ? { category: facts.category } : {}),
+    metaData,
+    secretRef,
+    hasRefreshToken: health.hasRefreshToken,
+    ...(health.accessTokenExpiresAt ? { accessTokenExpiresAt: health.accessTokenExpiresAt } : {}),
+    connectedAt: now.toISOString(),
+  });
+}
+
+/** The return page's state: X echoes its request token as `oauth_token`, the others `state`. */
+function returnedState(slug: OAuthSlug, query: Record<string, string>): string {
+  return (slug === "twitterads" ? query.oauth_token : query.state) ?? "";
+}
+
+/**
+ * Step 2: accepts the return page's query for the caller's own attempt, exchanges the code and
+ * stores the connection. Returns the integration view (never tokens).
+ * @throws ConnectionFailure with the platform's failure text (400 refused, 429, 502, 503)
+ */
+export async function completeConnection(
+  session: Session,
+  slug: OAuthSlug,
+  query: Record<string, string>,
+  now: Date,
+) {
+  const facts = OAUTH_PLATFORMS[slug];
+  const state = returnedState(slug, query);
+  const attempt = await consumeOAuthState(
+    state,
+    { accountId: session.accountId, userId: session.userId, slug },
+    now,
+  );
+  if (!attempt) throw new ConnectionFailure("BAD_REQUEST", facts.failureText, "state_mismatch");
+
+  // The platform's spec section 5 rule (pure, known for every platform, live or not).
+  const accepted = RETURN_RULES[slug](query);
+  if (!accepted.ok) {
+    const text =
+      slug === "bingads" && isPersonalMicrosoftAccount(query)
+        ? BING_PERSONAL_ACCOUNT_FAILURE
+        : facts.failureText;
+    throw new ConnectionFailure("BAD_REQUEST", text, accepted.reason);
+  }
+  const connector = await liveConnector(facts, facts.failureText);
+
+  const material = attempt.sealed ? unsealExchangeMaterial(state, slug, attempt.sealed) : {};
+  let exchanged: ExchangeResult;
+  try {
+    exchanged = await connector.exchangeCode({
+      code: accepted.code,
+      redirectUri: attempt.redirectUri,
+      ...(material.codeVerifier ? { codeVerifier: material.codeVerifier } : {}),
+      ...(accepted.oauthVerifier ? { oauthVerifier: accepted.oauthVerifier } : {}),
+      ...(material.requestTokenSecret ? { requestTokenSecret: material.requestTokenSecret } : {}),
+    });
+  } catch (error) {
+    throw connectionFailureOf(error, facts.failureText, "exchange");
+  }
+  const { tokens, identity } = exchanged;
+  const metaData: Record<string, string> = {};
+  if (identity.id) metaData.userId = identity.id;
+  if (identity.name) metaData.userName = identity.name;
+  const integration = await saveConnection(
+    session,
+    connector,
+    facts,
+    loginOf(identity, facts),
+    tokens satisfies OAuthTokens,
+    metaData,
+    now,
+  );
+  return { integration: integrationView(integration, now), displayName: connector.displayName };
+}
+
+/** Cake's texts (the spec gives none beyond the modal's; these say what to fix). */
+export const CAKE_TEXTS = {
+  blockedDomain:
+    "This Cake domain cannot be used: enter the public address of your Cake instance, e.g. yourcompany.cakemarketing.com",
+  refused: "Cake did not accept this API key and domain, please check them and try again",
+  failed:
+    "Something went wrong with this request, please try again and if the problem persists contact support.",
+} as const;
+
+/**
+ * `POST /api/cake/response`: checks the domain (https host, public addresses only: the SSRF guard's
+ * rules, before any request), then lists the instance's advertisers with the key through the
+ * guarded Cake connector; only then stores the key (token store) and the integration, named by the
+ * domain. Nothing is stored on any failure.
+ * @throws ConnectionFailure 400 for a refused domain or key; 429/502/503 as the platform answers
+ */
+export async function connectCake(session: Session, input: { apiKey: string; domain: string }, now: Date) {
+  const { config } = await connectors();
+  let domain: string;
+  try {
+    domain = normaliseUserDomain(input.domain);
+    if (domain !== config.cake?.sandbox?.domain) await resolvePublicAddress(domain);
+  } catch (error) {
+    if (error instanceof BlockedHostError) {
+      throw new ConnectionFailure("BAD_REQUEST", CAKE_TEXTS.blockedDomain, `blocked_host:${error.reason}`);
+    }
+    throw error;
+  }
+  const connector = await liveConnector(CAKE, CAKE_TEXTS.failed);
+  const credentials: ApiKeyCredentials = { apiKey: input.apiKey, domain };
+  try {
+    await connector.listAdAccounts(credentials);
+  } catch (error) {
+    if (error instanceof BlockedHostError) {
+      throw new ConnectionFailure("BAD_REQUEST", CAKE_TEXTS.blockedDomain, `blocked_host:${error.reason}`);
+    }
+    if (isConnectorError(error) && (error.code === "auth_failed" || error.code === "bad_request")) {
+      throw new ConnectionFailure("BAD_REQUEST", CAKE_TEXTS.refused, `verify:${error.code}`);
+    }
+    throw connectionFailureOf(error, CAKE_TEXTS.failed, "verify");
+  }
+  const integration = await saveConnection(session, connector, CAKE, domain, credentials, { domain }, now);
+  return { integration: integrationView(integration, now), displayName: connector.displayName };
+}

@@ -1,0 +1,119 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { approveConsent, type ConsentChoice, type SandboxHandle, startSandbox } from "@pacer/sandbox";
+import { afterAll, beforeAll } from "vitest";
+import { resetConnectors } from "../lib/connectors.ts";
+import { resetTokenStore } from "../lib/token-store.ts";
+import { type ApiAnswer, callApi } from "./api.ts";
+
+/**
+ * The connection tests' world: the sandbox ad platforms started in process, every connector
+ * pointed at them (`PACER_SANDBOX_URL`) and an encrypted local token store in a temporary folder
+ * (`TOKEN_STORE_KEY`, `TOKEN_STORE_DIR`), as the local runtime sets them.
+ */
+const VARIABLES = ["PACER_SANDBOX_URL", "TOKEN_STORE_KEY", "TOKEN_STORE_DIR", "TOKEN_STORE_SECRET_PREFIX"];
+
+function pointAt(sandbox: SandboxHandle): { tokenDir: string; tokenKey: string } {
+  const tokenDir = mkdtempSync(join(tmpdir(), "pacer-tokens-"));
+  const tokenKey = randomBytes(32).toString("base64");
+  delete process.env.TOKEN_STORE_SECRET_PREFIX;
+  Object.assign(process.env, {
+    PACER_SANDBOX_URL: sandbox.url,
+    TOKEN_STORE_KEY: tokenKey,
+    TOKEN_STORE_DIR: tokenDir,
+  });
+  resetConnectors();
+  resetTokenStore();
+  return { tokenDir, tokenKey };
+}
+
+export interface ConnectionsSandbox {
+  sandbox: SandboxHandle;
+  tokenDir: string;
+  tokenKey: string;
+}
+
+/** Starts the sandbox for a test file (before all its tests) and restores the environment after. */
+export function useConnectionsSandbox(): () => ConnectionsSandbox {
+  let current: ConnectionsSandbox | undefined;
+  const saved = Object.fromEntries(VARIABLES.map((k) => [k, process.env[k]]));
+  beforeAll(async () => {
+    const sandbox = await startSandbox({ port: 0 });
+    current = { sandbox, ...pointAt(sandbox) };
+  });
+  afterAll(async () => {
+    await current?.sandbox.close();
+    for (const [key, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+    resetConnectors();
+    resetTokenStore();
+  });
+  return () => {
+    if (!current) throw new Error("The connections sandbox is not started");
+    return current;
+  };
+}
+
+let shared: Promise<ConnectionsSandbox> | undefined;
+
+/**
+ * One sandbox for the whole test worker, started on first use and left running until the worker
+ * exits (the authorization matrix's fixtures, which have no hooks of their own).
+ */
+export function sharedConnectionsSandbox(): Promise<ConnectionsSandbox> {
+  shared ??= startSandbox({ port: 0 }).then((sandbox) => ({ sandbox, ...pointAt(sandbox) }));
+  return shared;
+}
+
+/** The API path segment of a platform's calls. */
+export const SEGMENTS = {
+  amazonads: "amazon-ads",
+  bingads: "bing-ads",
+  facebookads: "facebook-ads",
+  googleads: "google-ads",
+  googledv360: "google-dv360",
+  linkedinads: "linkedin-ads",
+  pinterestads: "pinterest-ads",
+  redditads: "reddit-ads",
+  tiktokads: "tiktok-ads",
+  twitterads: "twitter-ads",
+} as const;
+export type OAuthPlatform = keyof typeof SEGMENTS;
+
+/** The consent URL the authenticate call gives a member. */
+export async function authorizeUrlFor(token: string, slug: OAuthPlatform): Promise<string> {
+  const answer = await callApi<{ redirectUrl: string; url: string }>(
+    "GET",
+    `/api/${SEGMENTS[slug]}/authenticate`,
+    {
+      token,
+    },
+  );
+  if (answer.status !== 200)
+    throw new Error(`authenticate answered ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body.redirectUrl;
+}
+
+/** The query the platform sends the return page to, after the user's choice on the consent page. */
+export async function consentQuery(
+  token: string,
+  slug: OAuthPlatform,
+  choice: ConsentChoice = {},
+): Promise<Record<string, string>> {
+  const back = await approveConsent(await authorizeUrlFor(token, slug), choice);
+  return Object.fromEntries(back.searchParams);
+}
+
+/** authenticate -> consent -> response, as the popup and its return page do. */
+export async function connectThroughApi<T = Record<string, unknown>>(
+  token: string,
+  slug: OAuthPlatform,
+  choice: ConsentChoice = {},
+): Promise<ApiAnswer<T>> {
+  const query = await consentQuery(token, slug, choice);
+  return callApi<T>("POST", `/api/${SEGMENTS[slug]}/response`, { token, body: query });
+}
