@@ -1,11 +1,10 @@
 import {
+  changeUser,
   createInvitation,
   epochSeconds,
   findUserByEmail,
   getUser,
-  listUsers,
   removeUser as removeUserItem,
-  updateUser as updateUserItem,
 } from "@pacer/db";
 import { z } from "zod";
 import { AppError, badRequest } from "../lib/errors.ts";
@@ -28,7 +27,6 @@ export const USERS_TEXTS = {
   edited: "User Edited",
   removed: (name: string) => `${name} removed`,
   resetSent: (email: string) => `Password reset sent to ${email}`,
-  lastAdmin: "An account needs at least one Admin",
   removeSelf: "You cannot remove yourself",
   emailTaken: "User with this Email Already Exists",
 } as const;
@@ -90,23 +88,16 @@ const UpdateBody = z.object({
 
 /**
  * `POST /api/users/update-user`: `{ _id, name?, userType? }` -> `{ msg: 'User Edited', user }`. A
- * changed user type ends the user's sessions. The last Admin cannot be made Manager or Viewer (409).
+ * changed user type ends the user's sessions. The last Admin cannot be made Manager or Viewer (409
+ * 'An account needs at least one Admin'); concurrent Admin changes are serialised.
  */
 export const updateUser = sessionRoute({ body: UpdateBody }, async ({ body, session, now }) => {
-  const target = await getUser(session.accountId, body._id);
-  const demotesAdmin =
-    target.userType === "Admin" && body.userType !== undefined && body.userType !== "Admin";
-  if (demotesAdmin) {
-    const admins = (await listUsers(session.accountId)).filter((u) => u.userType === "Admin");
-    if (admins.length <= 1) throw new AppError("CONFLICT", USERS_TEXTS.lastAdmin, "body.userType");
-  }
-  const user = await updateUserItem(session.accountId, body._id, (current) => {
-    const typeChanged = body.userType !== undefined && body.userType !== current.userType;
-    return {
-      ...(body.name !== undefined ? { name: body.name } : {}),
-      ...(typeChanged ? { userType: body.userType, tokensValidAfter: epochSeconds(now) + 1 } : {}),
-    };
-  });
+  const user = await changeUser(
+    session.accountId,
+    body._id,
+    { name: body.name, userType: body.userType },
+    epochSeconds(now) + 1,
+  );
   return { msg: USERS_TEXTS.edited, user: memberView(user) };
 });
 

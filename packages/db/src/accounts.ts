@@ -6,6 +6,7 @@ import type { UserEntity, UserType } from "./entities/user.ts";
 import {
   AlreadyExistsError,
   isConditionFailure,
+  LastAdminError,
   NotFoundError,
   transactionConditionFailed,
   VersionConflictError,
@@ -266,14 +267,78 @@ export async function revokeUserSessions(
 }
 
 /**
+ * The account version a change of an Admin must be written against: reads the account and its
+ * users and refuses (LastAdminError) a change that leaves no Admin. Writing the change in one
+ * transaction with a version check and increment of the account serialises concurrent Admin
+ * changes, so two Admins demoting or removing each other cannot both succeed.
+ */
+async function adminGuard(accountId: string, user: User, staysAdmin: boolean): Promise<number | undefined> {
+  if (user.userType !== "Admin" || staysAdmin) return undefined;
+  const [account, users] = await Promise.all([getAccount(accountId), listUsers(accountId)]);
+  if (users.filter((u) => u.userType === "Admin" && u.userId !== user.userId).length === 0)
+    throw new LastAdminError();
+  return account.version;
+}
+
+/**
+ * Changes a user's name and/or user type. A new user type ends the user's sessions
+ * (`tokensValidAfter` = `notBefore`). The account never loses its last Admin.
+ * @throws NotFoundError, LastAdminError, VersionConflictError (someone changed the user or an Admin meanwhile).
+ */
+export async function changeUser(
+  accountId: string,
+  userId: string,
+  changes: { name?: string | undefined; userType?: UserType | undefined },
+  notBefore: number,
+): Promise<User> {
+  const user = await getUser(accountId, userId);
+  const typeChanged = changes.userType !== undefined && changes.userType !== user.userType;
+  const guardVersion = typeChanged
+    ? await adminGuard(accountId, user, changes.userType === "Admin")
+    : undefined;
+  const set = defined({
+    name: changes.name,
+    ...(typeChanged
+      ? { userType: changes.userType, tokensValidAfter: Math.max(notBefore, user.tokensValidAfter) }
+      : {}),
+  });
+  const result = await db()
+    .transaction.write(({ user: u, account: a }) => [
+      u
+        .patch({ accountId, userId })
+        .set(set)
+        .add({ version: 1 })
+        .where(({ version }, { eq }) => eq(version, user.version))
+        .commit(),
+      ...(guardVersion === undefined
+        ? []
+        : [
+            a
+              .patch({ accountId })
+              .add({ version: 1 })
+              .where(({ version }, { eq }) => eq(version, guardVersion))
+              .commit(),
+          ]),
+    ])
+    .go();
+  if (result.canceled) {
+    if (transactionConditionFailed(result)) throw new VersionConflictError("User");
+    throw new Error("User change transaction was cancelled");
+  }
+  return getUser(accountId, userId);
+}
+
+/**
  * Removes a user of an account together with their e-mail uniqueness item, in one transaction (the
- * address can then register again). Their sessions stop working at once (the user is gone).
- * @throws NotFoundError when the user is not in this account.
+ * address can then register again). Their sessions stop working at once (the user is gone). The
+ * account never loses its last Admin.
+ * @throws NotFoundError when the user is not in this account; LastAdminError; VersionConflictError.
  */
 export async function removeUser(accountId: string, userId: string): Promise<User> {
   const user = await getUser(accountId, userId);
+  const guardVersion = await adminGuard(accountId, user, false);
   const result = await db()
-    .transaction.write(({ user: u, userEmail: e }) => [
+    .transaction.write(({ user: u, userEmail: e, account: a }) => [
       u
         .delete({ accountId, userId })
         .where(({ version }, { eq }) => eq(version, user.version))
@@ -282,6 +347,15 @@ export async function removeUser(accountId: string, userId: string): Promise<Use
         .delete({ email: user.email })
         .where((attr, { eq }) => `${eq(attr.userId, userId)} AND ${eq(attr.accountId, accountId)}`)
         .commit(),
+      ...(guardVersion === undefined
+        ? []
+        : [
+            a
+              .patch({ accountId })
+              .add({ version: 1 })
+              .where(({ version }, { eq }) => eq(version, guardVersion))
+              .commit(),
+          ]),
     ])
     .go();
   if (result.canceled) {

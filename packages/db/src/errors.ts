@@ -5,7 +5,7 @@
 export class DataError extends Error {
   constructor(
     /** Stable machine-readable code. */
-    readonly code: "NOT_FOUND" | "VERSION_CONFLICT" | "ALREADY_EXISTS",
+    readonly code: "NOT_FOUND" | "VERSION_CONFLICT" | "ALREADY_EXISTS" | "CONFLICT",
     message: string,
   ) {
     super(message);
@@ -24,6 +24,13 @@ export class NotFoundError extends DataError {
 export class VersionConflictError extends DataError {
   constructor(what: string) {
     super("VERSION_CONFLICT", `${what} was changed by someone else; reload and try again`);
+  }
+}
+
+/** A change that would leave an account without an Admin. */
+export class LastAdminError extends DataError {
+  constructor() {
+    super("CONFLICT", "An account needs at least one Admin");
   }
 }
 

@@ -1,17 +1,19 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
+  changeUser,
   createAccountWithUser,
   findUser,
   findUserByEmail,
   getAccount,
   getUser,
+  listUsers,
   removeUser,
   updateAccount,
   updateAccountAt,
   updateUser,
 } from "./accounts.ts";
-import { AlreadyExistsError, NotFoundError, VersionConflictError } from "./errors.ts";
+import { AlreadyExistsError, LastAdminError, NotFoundError, VersionConflictError } from "./errors.ts";
 import { getIntegration, listIntegrations, putIntegration, removeIntegration } from "./integrations.ts";
 import { acceptInvitation, createInvitation, findInvitation } from "./invitations.ts";
 import { createPasswordReset, findPasswordReset, usePasswordReset } from "./password-resets.ts";
@@ -115,8 +117,38 @@ describe("password resets", () => {
 });
 
 describe("users", () => {
+  it("two Admins demoting or removing each other at once: one wins, the account keeps an Admin", async () => {
+    for (const act of ["demote", "remove"] as const) {
+      const { account, user: a } = await anAccount();
+      const { invitation } = await createInvitation({
+        accountId: account.accountId,
+        userType: "Admin",
+        invitedBy: a.userId,
+      });
+      const b = await acceptInvitation(invitation, { name: "B", email: anEmail() });
+      const change = (id: string) =>
+        act === "demote"
+          ? changeUser(account.accountId, id, { userType: "Viewer" }, 0)
+          : removeUser(account.accountId, id);
+      const results = await Promise.allSettled([change(a.userId), change(b.userId)]);
+      expect(
+        results.filter((r) => r.status === "fulfilled"),
+        act,
+      ).toHaveLength(1);
+      const admins = (await listUsers(account.accountId)).filter((u) => u.userType === "Admin");
+      expect(admins, act).toHaveLength(1);
+      await expect(change(admins[0]?.userId ?? "")).rejects.toBeInstanceOf(LastAdminError);
+    }
+  });
+
   it("removing a user deletes the user and their e-mail item together", async () => {
-    const { account, user } = await anAccount();
+    const { account, user: admin } = await anAccount();
+    const { invitation } = await createInvitation({
+      accountId: account.accountId,
+      userType: "Viewer",
+      invitedBy: admin.userId,
+    });
+    const user = await acceptInvitation(invitation, { name: "V", email: anEmail() });
     await removeUser(account.accountId, user.userId);
     expect(await findUser(account.accountId, user.userId)).toBeUndefined();
     expect(await findUserByEmail(user.email)).toBeUndefined();
