@@ -2,6 +2,7 @@ import { USER_TYPES } from "@pacer/db";
 import { z } from "zod";
 import { verifyGoogleIdToken } from "../lib/google.ts";
 import { httpRoute } from "../lib/http.ts";
+import { logger } from "../lib/logger.ts";
 import { sendPasswordResetMail } from "../lib/password-reset-mail.ts";
 import { hashPassword } from "../lib/passwords.ts";
 import { currencySchema, emailSchema, idSchema, nameSchema, passwordSchema } from "../lib/schemas.ts";
@@ -68,7 +69,13 @@ export const registerSelf = httpRoute({ body: SelfRegistrationBody }, async ({ b
     { ...rest, ...(password ? { passwordHash: await hashPassword(password) } : {}) },
     now,
   );
-  if (!password) await sendPasswordResetMail(user, now, "welcome");
+  if (!password) {
+    // The account exists and the caller is signed in; a failed mail must not fail the sign-up
+    // (the user can still ask for a reset link).
+    await sendPasswordResetMail(user, now, "welcome").catch((error: unknown) =>
+      logger.error("Welcome e-mail failed", { errorName: (error as Error).name }),
+    );
+  }
   return { msg: REGISTER_TEXTS.created, email: user.email, ...(await signInAnswer(user, now)) };
 });
 
