@@ -66,6 +66,16 @@ export const ACCESS: Readonly<Record<string, FunctionAccess>> = {
   billing: { table: "readwrite", appSecrets: true },
   /** Avatars are stored in the table and served by `GET /api/avatar/{avatarId}`. */
   avatar: { table: "readwrite", appSecrets: true },
+  /** Platform connections: OAuth with each platform (client credentials), the integrations' tokens,
+   * ad account lists; a new connection queues its first refresh and is pushed to open dashboards. */
+  connections: {
+    table: "readwrite",
+    appSecrets: true,
+    platformCredentials: true,
+    platformTokens: "readwrite",
+    sendTo: "all",
+    pushToConnections: true,
+  },
   /** The daily alert run: reads trackers and alerts, records fired periods, sends alert e-mails. */
   "alerts-daily": { table: "readwrite", sendMail: true },
 };

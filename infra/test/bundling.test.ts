@@ -1,0 +1,34 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { App, Stack } from "aws-cdk-lib";
+import { describe, expect, it } from "vitest";
+import { PacerFunction } from "../src/constructs/pacer-function.ts";
+
+/** The one test that bundles for real (every other test skips bundling): one small group. */
+describe("PacerFunction bundling", () => {
+  it("bundles a group with the local esbuild as ESM for Node 24 on ARM64, with a source map and the AWS SDK left out", () => {
+    const app = new App();
+    const stack = new Stack(app, "Bundling");
+    const fn = new PacerFunction(stack, "Health", { group: "health" });
+    const assembly = app.synth();
+    const template = assembly.getStackByName("Bundling").template as {
+      Resources: Record<string, { Type: string; Properties: Record<string, unknown> }>;
+    };
+    const [lambda] = Object.values(template.Resources).filter((r) => r.Type === "AWS::Lambda::Function");
+    expect(lambda?.Properties).toMatchObject({
+      Runtime: "nodejs24.x",
+      Architectures: ["arm64"],
+      Handler: "index.handler",
+    });
+    expect(fn.group).toBe("health");
+
+    const assetDir = readdirSync(assembly.directory)
+      .map((name) => join(assembly.directory, name))
+      .find((dir) => existsSync(join(dir, "index.mjs")));
+    expect(assetDir).toBeDefined();
+    const code = readFileSync(join(assetDir as string, "index.mjs"), "utf8");
+    expect(existsSync(join(assetDir as string, "index.mjs.map"))).toBe(true);
+    expect(code).toMatch(/from\s*"@aws-sdk\/client-dynamodb"/);
+    expect(code).not.toContain("DynamoDBClient.prototype");
+  }, 120_000);
+});

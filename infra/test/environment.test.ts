@@ -1,0 +1,140 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { queueUrlEnv } from "@pacer/functions/resources";
+import { beforeAll, describe, expect, it } from "vitest";
+import { REPO_ROOT } from "../src/constructs/pacer-function.ts";
+import { FIXTURE_RESOURCES, type Synthesized, synthesize } from "./synth.ts";
+
+/** Code that runs inside the deployed functions. */
+const FUNCTION_CODE = ["functions/src", "packages/db/src", "packages/core/src", "packages/connectors/src"];
+
+/** Variables the functions read that are deliberately not set on AWS, and why. */
+const NOT_DEPLOYED: Record<string, string> = {
+  // Local fallbacks of the app secret: on AWS the same values come from APP_SECRETS_ARN.
+  JWT_SECRET: "app secret (APP_SECRETS_ARN) on AWS",
+  STRIPE_SECRET_KEY: "app secret (APP_SECRETS_ARN) on AWS",
+  GOOGLE_CLIENT_ID: "app secret (APP_SECRETS_ARN) on AWS",
+  // The local runtime and tests only.
+  PACER_LOCAL: "local runtime marker",
+  PACER_SANDBOX_URL: "local sandbox platforms",
+  TOKEN_STORE_KEY: "local encrypted token store (TOKEN_STORE_SECRET_PREFIX on AWS)",
+  TOKEN_STORE_DIR: "local encrypted token store (TOKEN_STORE_SECRET_PREFIX on AWS)",
+  STRIPE_API_URL: "tests point Stripe at a fake; unset means Stripe",
+  GOOGLE_ISSUER: "tests point Google sign-in at the sandbox; unset means Google",
+  GOOGLE_JWKS_URI: "tests point Google sign-in at the sandbox; unset means Google",
+  // Optional with a default.
+  LOG_LEVEL: "defaults to INFO",
+};
+
+/** The keys `connectorConfigFromEnv` reads: on AWS they are keys of the PLATFORM_SECRETS_ARN JSON. */
+function platformCredentialKeys(): string[] {
+  const source = readFileSync(join(REPO_ROOT, "packages/connectors/src/config.ts"), "utf8");
+  const schema = source.slice(
+    source.indexOf("const envSchema"),
+    source.indexOf("});", source.indexOf("const envSchema")),
+  );
+  return [...schema.matchAll(/^\s+([A-Z][A-Z0-9_]+):/gm)].map((m) => m[1] as string);
+}
+
+/** Every environment variable name the function code reads, with the files that read it. */
+function variablesRead(): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  const patterns = [
+    /requireEnv\(\s*"([A-Z][A-Z0-9_]*)"/g,
+    /process\.env\.([A-Z][A-Z0-9_]*)/g,
+    /process\.env\[\s*"([A-Z][A-Z0-9_]*)"\s*\]/g,
+    /\benv\.([A-Z][A-Z0-9_]*)\b/g,
+    /\benv\[\s*"([A-Z][A-Z0-9_]*)"\s*\]/g,
+  ];
+  const visit = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) {
+        if (name !== "testing" && name !== "node_modules") visit(path);
+      } else if (name.endsWith(".ts") && !name.endsWith(".test.ts") && !name.endsWith(".d.ts")) {
+        const source = readFileSync(path, "utf8");
+        for (const pattern of patterns) {
+          for (const m of source.matchAll(pattern)) {
+            const files = found.get(m[1] as string) ?? [];
+            files.push(relative(REPO_ROOT, path));
+            found.set(m[1] as string, files);
+          }
+        }
+      }
+    }
+  };
+  for (const dir of FUNCTION_CODE) visit(join(REPO_ROOT, dir));
+  return found;
+}
+
+describe("the deployed function environment", () => {
+  let s: Synthesized;
+  let environments: Array<{ path: string; variables: Record<string, unknown> }>;
+  beforeAll(() => {
+    s = synthesize({ resources: FIXTURE_RESOURCES });
+    environments = s.assembly.stacks.flatMap((stack) =>
+      Object.entries(
+        (
+          stack.template as {
+            Resources: Record<string, { Type: string; Properties: Record<string, unknown> }>;
+          }
+        ).Resources,
+      )
+        .filter(
+          ([, r]) => r.Type === "AWS::Lambda::Function" && String(r.Properties.Runtime).startsWith("nodejs"),
+        )
+        .map(([id, r]) => ({
+          path: `${stack.stackName}/${id}`,
+          variables: (r.Properties.Environment as { Variables: Record<string, unknown> }).Variables,
+        })),
+    );
+  }, 60_000);
+
+  it("is the same set of variables on every function", () => {
+    expect(environments.length).toBeGreaterThan(3);
+    const names = (e: { variables: Record<string, unknown> }) => Object.keys(e.variables).sort();
+    const first = names(environments[0] as { variables: Record<string, unknown> });
+    for (const e of environments) expect([e.path, names(e)]).toEqual([e.path, first]);
+  });
+
+  it("carries what the local runtime sets, with AWS resources in place of local endpoints", () => {
+    const variables = Object.keys((environments[0] as { variables: Record<string, unknown> }).variables);
+    const queueUrls = FIXTURE_RESOURCES.queues.flatMap((q) => [
+      queueUrlEnv(q.name),
+      queueUrlEnv(`${q.name}-dlq`),
+    ]);
+    expect(variables.sort()).toEqual(
+      [
+        "NODE_OPTIONS",
+        "TABLE_NAME",
+        "APP_ORIGIN",
+        "MAIL_FROM",
+        "APP_SECRETS_ARN",
+        "PLATFORM_SECRETS_ARN",
+        "TOKEN_STORE_SECRET_PREFIX",
+        "AVATARS_BUCKET",
+        "WS_MANAGEMENT_ENDPOINT",
+        ...queueUrls,
+      ].sort(),
+    );
+    const env = (environments[0] as { variables: Record<string, unknown> }).variables;
+    expect(env.MAIL_FROM).toBe("Pacer <no-reply@mail.example.org>");
+    expect(JSON.stringify(env.APP_ORIGIN)).toContain("https://");
+  });
+
+  it("sets every variable the function code reads, or the variable is listed here with the reason it is not", () => {
+    const deployed = new Set(
+      Object.keys((environments[0] as { variables: Record<string, unknown> }).variables),
+    );
+    const fromPlatformSecret = new Set(platformCredentialKeys());
+    expect(fromPlatformSecret.has("GOOGLE_ADS_CLIENT_ID")).toBe(true);
+    const missing = [...variablesRead()]
+      .filter(([name]) => !deployed.has(name) && !(name in NOT_DEPLOYED) && !fromPlatformSecret.has(name))
+      .filter(([name]) => !name.startsWith("AWS_") && !name.startsWith("_X_AMZN"))
+      .map(([name, files]) => `${name} (read in ${[...new Set(files)].join(", ")})`);
+    expect(
+      missing,
+      "set it in infra/src/services.ts (functionEnvironment) or list it in NOT_DEPLOYED",
+    ).toEqual([]);
+  });
+});
