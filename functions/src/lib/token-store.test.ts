@@ -1,0 +1,191 @@
+import { createHash, randomBytes } from "node:crypto";
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  CreateSecretCommand,
+  DeleteSecretCommand,
+  GetSecretValueCommand,
+  InvalidRequestException,
+  PutSecretValueCommand,
+  ResourceExistsException,
+  ResourceNotFoundException,
+  SecretsManagerClient,
+} from "@aws-sdk/client-secrets-manager";
+import { mockClient } from "aws-sdk-client-mock";
+import { beforeEach, describe, expect, it } from "vitest";
+import {
+  localTokenStore,
+  secretsManagerTokenStore,
+  type TokenRef,
+  tokenSecretName,
+  tokenStoreFromEnv,
+} from "./token-store.ts";
+
+const ref: TokenRef = { accountId: "acc-1", slug: "googleads", email: "Ads@Acme.test" };
+const tokens = {
+  accessToken: "ya29.access-token-value",
+  refreshToken: "1//refresh-token-value",
+  expiresAt: 1_900_000_000_000,
+  scope: "https://www.googleapis.com/auth/adwords",
+};
+const aKey = () => randomBytes(32).toString("base64");
+const aDir = () => mkdtempSync(join(tmpdir(), "pacer-token-store-"));
+
+describe("token secret names", () => {
+  it("are account/slug/sha256(e-mail), the e-mail lower-cased and never in clear", () => {
+    const name = tokenSecretName(ref);
+    expect(name).toMatch(/^acc-1\/googleads\/[0-9a-f]{64}$/);
+    expect(name).toBe(tokenSecretName({ ...ref, email: " ads@acme.TEST " }));
+    expect(name).not.toContain("acme");
+    expect(tokenSecretName({ ...ref, email: "other@acme.test" })).not.toBe(name);
+  });
+});
+
+describe("encrypted local token store", () => {
+  it("keeps only ciphertext on disk and reads the credentials back", async () => {
+    const dir = aDir();
+    const store = localTokenStore({ dir, key: aKey() });
+
+    expect(await store.put(ref, tokens)).toBe(tokenSecretName(ref));
+    const files = readdirSync(dir);
+    expect(files).toHaveLength(1);
+    const onDisk = readFileSync(join(dir, files[0] as string), "utf8");
+    expect(onDisk).not.toContain("access-token-value");
+    expect(onDisk).not.toContain("refresh-token-value");
+    expect(onDisk).not.toContain("acme");
+    expect(JSON.parse(onDisk)).toMatchObject({ format: "pacer-token-store-v1" });
+    expect(statSync(join(dir, files[0] as string)).mode & 0o777).toBe(0o600);
+
+    expect(await store.get(ref)).toEqual(tokens);
+    expect(await store.get({ ...ref, slug: "facebookads" })).toBeUndefined();
+  });
+
+  it("replaces credentials, and forgets them", async () => {
+    const store = localTokenStore({ dir: aDir(), key: aKey() });
+    await store.put(ref, tokens);
+    await store.put(ref, { ...tokens, accessToken: "rotated" });
+    expect(await store.get(ref)).toMatchObject({ accessToken: "rotated" });
+    await store.delete(ref);
+    await store.delete(ref);
+    expect(await store.get(ref)).toBeUndefined();
+  });
+
+  it("fails to read with the wrong key", async () => {
+    const dir = aDir();
+    await localTokenStore({ dir, key: aKey() }).put(ref, tokens);
+    await expect(localTokenStore({ dir, key: aKey() }).get(ref)).rejects.toThrow(/cannot decrypt/);
+  });
+
+  it("fails to read a file copied over another integration's (the name is bound to the ciphertext)", async () => {
+    const dir = aDir();
+    const store = localTokenStore({ dir, key: aKey() });
+    const victim = { ...ref, accountId: "acc-2" };
+    await store.put(ref, tokens);
+    await store.put(victim, { accessToken: "victim" });
+    const fileOf = (r: TokenRef) =>
+      join(dir, `${createHash("sha256").update(tokenSecretName(r)).digest("hex")}.json`);
+    writeFileSync(fileOf(victim), readFileSync(fileOf(ref)));
+    await expect(store.get(victim)).rejects.toThrow(/cannot decrypt/);
+  });
+
+  it("refuses a key that is not 32 bytes", () => {
+    expect(() => localTokenStore({ dir: aDir(), key: randomBytes(16).toString("base64") })).toThrow(
+      /32 bytes/,
+    );
+  });
+});
+
+describe("Secrets Manager token store (aws-sdk-client-mock)", () => {
+  const sm = mockClient(SecretsManagerClient);
+  const prefix = "pacer/platform-tokens/";
+  const name = `${prefix}${tokenSecretName(ref)}`;
+  const store = () =>
+    secretsManagerTokenStore({ client: new SecretsManagerClient({}), prefix, sleep: async () => {} });
+  const notFound = () =>
+    new ResourceNotFoundException({ message: "Secrets Manager can't find the secret", $metadata: {} });
+
+  beforeEach(() => sm.reset());
+
+  it("creates one secret per integration, named under the prefix and tagged, when none exists", async () => {
+    sm.on(PutSecretValueCommand).rejects(notFound());
+    sm.on(CreateSecretCommand).resolves({ Name: name });
+
+    expect(await store().put(ref, tokens)).toBe(name);
+    const create = sm.commandCalls(CreateSecretCommand)[0]?.args[0].input;
+    expect(create).toMatchObject({
+      Name: name,
+      Tags: [
+        { Key: "pacer:account", Value: "acc-1" },
+        { Key: "pacer:integration", Value: "googleads" },
+      ],
+    });
+    expect(JSON.parse(create?.SecretString ?? "")).toEqual(tokens);
+    expect(create?.Name).not.toContain("acme");
+  });
+
+  it("puts a new value on an existing secret (a rotated refresh token)", async () => {
+    sm.on(PutSecretValueCommand).resolves({ Name: name });
+    await store().put(ref, { ...tokens, refreshToken: "rotated" });
+    expect(sm.commandCalls(PutSecretValueCommand)[0]?.args[0].input).toMatchObject({ SecretId: name });
+    expect(sm.commandCalls(CreateSecretCommand)).toHaveLength(0);
+  });
+
+  it("puts the value when the secret was created meanwhile", async () => {
+    sm.on(PutSecretValueCommand).rejectsOnce(notFound()).resolves({ Name: name });
+    sm.on(CreateSecretCommand).rejects(new ResourceExistsException({ message: "exists", $metadata: {} }));
+    await store().put(ref, tokens);
+    expect(sm.commandCalls(PutSecretValueCommand)).toHaveLength(2);
+  });
+
+  it("retries while a removed connection's secret finishes its deletion", async () => {
+    const deleting = new InvalidRequestException({
+      message:
+        "You can't create this secret because a secret with this name is already scheduled for deletion.",
+      $metadata: {},
+    });
+    sm.on(PutSecretValueCommand).rejects(notFound());
+    sm.on(CreateSecretCommand).rejectsOnce(deleting).resolves({ Name: name });
+    expect(await store().put(ref, tokens)).toBe(name);
+    expect(sm.commandCalls(CreateSecretCommand)).toHaveLength(2);
+  });
+
+  it("reads credentials back, and answers undefined for a missing secret", async () => {
+    sm.on(GetSecretValueCommand, { SecretId: name }).resolves({ SecretString: JSON.stringify(tokens) });
+    expect(await store().get(ref)).toEqual(tokens);
+    sm.on(GetSecretValueCommand).rejects(notFound());
+    expect(await store().get({ ...ref, slug: "bingads" })).toBeUndefined();
+  });
+
+  it("deletes without a recovery window, and a missing secret is not an error", async () => {
+    sm.on(DeleteSecretCommand).resolvesOnce({}).rejects(notFound());
+    await store().delete(ref);
+    await store().delete(ref);
+    expect(sm.commandCalls(DeleteSecretCommand)[0]?.args[0].input).toEqual({
+      SecretId: name,
+      ForceDeleteWithoutRecovery: true,
+    });
+  });
+
+  it("lets other errors through", async () => {
+    sm.on(GetSecretValueCommand).rejects(new Error("AccessDeniedException"));
+    await expect(store().get(ref)).rejects.toThrow("AccessDeniedException");
+  });
+});
+
+describe("choosing the store from the environment", () => {
+  it("Secrets Manager on AWS, the encrypted files locally, and an error when neither is set", async () => {
+    const sm = mockClient(SecretsManagerClient);
+    sm.on(GetSecretValueCommand).resolves({ SecretString: JSON.stringify(tokens) });
+    expect(await tokenStoreFromEnv({ TOKEN_STORE_SECRET_PREFIX: "p/" }).get(ref)).toEqual(tokens);
+    sm.restore();
+
+    const dir = aDir();
+    const local = tokenStoreFromEnv({ TOKEN_STORE_KEY: aKey(), TOKEN_STORE_DIR: dir });
+    await local.put(ref, tokens);
+    expect(readdirSync(dir)).toHaveLength(1);
+
+    expect(() => tokenStoreFromEnv({ TOKEN_STORE_KEY: aKey() })).toThrow(/TOKEN_STORE_DIR/);
+    expect(() => tokenStoreFromEnv({})).toThrow(/No token store configured/);
+  });
+});
