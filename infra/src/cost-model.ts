@@ -1,0 +1,332 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { FUNCTION_DEFAULTS } from "./constructs/pacer-function.ts";
+
+/**
+ * The monthly AWS cost of Pacer for a number of trackers on an hourly refresh cycle, computed from
+ * list prices and the assumptions below. `npm run cost-model -w infra` writes the tables of
+ * `infra/COST-MODEL.md`; a test fails when the page and this model disagree.
+ */
+
+/** An assumption of the model: its value, unit and where it comes from. */
+export interface Assumption {
+  value: number;
+  unit: string;
+  why: string;
+}
+
+/** us-east-1 list prices in USD, on-demand, without free tiers (which only lower the small sizes). */
+export const PRICES = {
+  lambdaRequestsPerMillion: { value: 0.2, unit: "per 1M invocations", why: "Lambda requests" },
+  lambdaArmGbSecond: { value: 0.0000133334, unit: "per GB-second", why: "Lambda duration, Arm" },
+  httpApiPerMillion: { value: 1.0, unit: "per 1M requests", why: "API Gateway HTTP API, first 300M" },
+  webSocketMessagesPerMillion: {
+    value: 1.0,
+    unit: "per 1M messages",
+    why: "API Gateway WebSocket messages (32 KB units)",
+  },
+  webSocketConnectionMinutesPerMillion: {
+    value: 0.25,
+    unit: "per 1M connection-minutes",
+    why: "API Gateway WebSocket",
+  },
+  dynamoWritesPerMillion: { value: 0.625, unit: "per 1M write request units", why: "DynamoDB on-demand" },
+  dynamoReadsPerMillion: { value: 0.125, unit: "per 1M read request units", why: "DynamoDB on-demand" },
+  dynamoStorageGbMonth: { value: 0.25, unit: "per GB-month", why: "DynamoDB standard storage" },
+  dynamoPitrGbMonth: { value: 0.2, unit: "per GB-month", why: "DynamoDB point-in-time recovery" },
+  sqsRequestsPerMillion: { value: 0.4, unit: "per 1M requests", why: "SQS standard queue (64 KB chunks)" },
+  cloudFrontGbOut: {
+    value: 0.085,
+    unit: "per GB",
+    why: "CloudFront to the internet, North America/Europe, first 10 TB",
+  },
+  cloudFrontHttpsPer10k: {
+    value: 0.01,
+    unit: "per 10,000 HTTPS requests",
+    why: "CloudFront, North America/Europe",
+  },
+  cloudFrontFunctionsPerMillion: { value: 0.1, unit: "per 1M invocations", why: "CloudFront Functions" },
+  secretMonth: { value: 0.4, unit: "per secret-month", why: "Secrets Manager" },
+  secretsApiPer10k: { value: 0.05, unit: "per 10,000 API calls", why: "Secrets Manager" },
+  logsIngestGb: { value: 0.5, unit: "per GB ingested", why: "CloudWatch Logs" },
+  xrayTracesPerMillion: { value: 5.0, unit: "per 1M traces recorded", why: "X-Ray" },
+  sesPerThousand: { value: 0.1, unit: "per 1,000 e-mails", why: "SES outbound" },
+  kmsKeyMonth: { value: 1.0, unit: "per key-month", why: "KMS customer managed key" },
+  alarmMonth: { value: 0.1, unit: "per alarm-month", why: "CloudWatch standard alarm" },
+} as const satisfies Record<string, Assumption>;
+
+/** What Pacer does per tracker, per user and per month; each with its source. */
+export const ASSUMPTIONS = {
+  hoursPerMonth: { value: 720, unit: "hours", why: "30 days" },
+  refreshesPerTrackerHour: {
+    value: 1,
+    unit: "refreshes",
+    why: "the hourly cycle (issue 6): one queue message per tracker per hour",
+  },
+  sendBatch: {
+    value: 10,
+    unit: "messages per SendMessageBatch",
+    why: "the scheduler enqueues 10 per call (issue 6)",
+  },
+  consumerBatch: { value: 10, unit: "messages per invocation", why: "SQS event source batch size" },
+  workerSecondsPerRefresh: {
+    value: 1.5,
+    unit: "seconds",
+    why: "token check, one or two report calls to the platform (150-600 ms each), table writes; I/O bound",
+  },
+  workerMemoryMb: { value: FUNCTION_DEFAULTS.memorySize, unit: "MB", why: "house function default" },
+  readUnitsPerRefresh: {
+    value: 6,
+    unit: "read request units",
+    why: "tracker, integration and account items, then the month's daily items for the recompute (eventually consistent)",
+  },
+  dailyItemsWrittenPerRefresh: {
+    value: 8,
+    unit: "items of 1 KB",
+    why: "today and the 7-day restatement window; unchanged days are not rewritten (idempotent writes)",
+  },
+  trackerItemKb: {
+    value: 4,
+    unit: "KB",
+    why: "the tracker with its stored tracker data, rewritten on each refresh",
+  },
+  trackerItemCopies: {
+    value: 2,
+    unit: "writes",
+    why: "the table and one GSI (trackers by account) project the item",
+  },
+  tokenReadsPerRefresh: {
+    value: 1,
+    unit: "GetSecretValue",
+    why: "the integration's tokens are read on every refresh",
+  },
+  trackersPerIntegration: {
+    value: 10,
+    unit: "trackers",
+    why: "one connected platform login serves several ad accounts",
+  },
+  queues: { value: 10, unit: "queues", why: "one per live platform; each event source polls even when idle" },
+  idlePollsPerQueueMinute: {
+    value: 15,
+    unit: "receives",
+    why: "5 long-polling pollers, 20 s each, per event source",
+  },
+  schedulerRunsPerHour: {
+    value: 12,
+    unit: "runs",
+    why: "the scheduler every 5 minutes finds the accounts due",
+  },
+  schedulerSecondsPerRun: { value: 0.5, unit: "seconds", why: "one index query plus the sends" },
+  trackersPerAccount: { value: 50, unit: "trackers", why: "an agency account" },
+  usersPerAccount: { value: 4, unit: "users", why: "Admin, Managers and Viewers of an agency" },
+  workdaysPerMonth: { value: 22, unit: "days", why: "users work weekdays" },
+  apiCallsPerUserDay: {
+    value: 150,
+    unit: "API calls",
+    why: "dashboard loads, edits, and the Connections page polling every 15 s while open",
+  },
+  apiSecondsPerCall: { value: 0.12, unit: "seconds", why: "a handler reads or writes a few items" },
+  authorizerSecondsPerCall: {
+    value: 0.02,
+    unit: "seconds",
+    why: "HMAC check, no table (no authorizer cache)",
+  },
+  readUnitsPerApiCall: {
+    value: 6,
+    unit: "read request units",
+    why: "a dashboard reads 50 tracker items of 4 KB; most calls far less",
+  },
+  writeUnitsPerApiCall: {
+    value: 0.5,
+    unit: "write request units",
+    why: "one call in eight writes a 4 KB item",
+  },
+  apiResponseKb: { value: 8, unit: "KB", why: "compressed JSON" },
+  pageLoadsPerUserDay: {
+    value: 3,
+    unit: "page loads",
+    why: "index.html every time, hashed assets from the browser cache",
+  },
+  pageLoadKb: { value: 60, unit: "KB", why: "index.html plus assets that changed since the last visit" },
+  onlineHoursPerUserDay: {
+    value: 6,
+    unit: "hours",
+    why: "the dashboard stays open on a workday: one WebSocket",
+  },
+  logKbPerInvocation: { value: 1.2, unit: "KB", why: "START/END/REPORT lines and one JSON line" },
+  accessLogKbPerRequest: { value: 0.5, unit: "KB", why: "one JSON line per API request" },
+  tracedShare: {
+    value: 0.05,
+    unit: "of invocations",
+    why: "X-Ray default sampling beyond 1 request per second",
+  },
+  alertEmailsPerUserDay: {
+    value: 1,
+    unit: "e-mails",
+    why: "the daily alert run e-mails each user at most once",
+  },
+  storageKbPerTracker: {
+    value: 400,
+    unit: "KB",
+    why: "a year of daily items (365 x 1 KB) and the tracker item",
+  },
+  fixedSecrets: { value: 2, unit: "secrets", why: "app secret and platform credentials" },
+} as const satisfies Record<string, Assumption>;
+
+type Values<T> = { [K in keyof T]: number };
+const values = <T extends Record<string, Assumption>>(table: T): Values<T> =>
+  Object.fromEntries(Object.entries(table).map(([k, v]) => [k, v.value])) as Values<T>;
+
+/** The lines of the estimate, in the order the page shows them. */
+export const LINES = [
+  "API Gateway (HTTP requests, WebSocket messages and minutes)",
+  "Lambda requests",
+  "Lambda GB-seconds",
+  "DynamoDB reads",
+  "DynamoDB writes",
+  "DynamoDB storage and PITR",
+  "SQS requests",
+  "CloudFront (transfer, requests, functions)",
+  "Secrets Manager",
+  "CloudWatch Logs and X-Ray",
+  "SES",
+  "KMS key and alarms",
+] as const;
+export type Line = (typeof LINES)[number];
+
+export interface Estimate {
+  trackers: number;
+  lines: Record<Line, number>;
+  total: number;
+  perTracker: number;
+}
+
+/** The monthly cost of `trackers` trackers, line by line, in USD. */
+export function monthlyCost(
+  trackers: number,
+  a: Values<typeof ASSUMPTIONS> = values(ASSUMPTIONS),
+  p: Values<typeof PRICES> = values(PRICES),
+): Estimate {
+  const accounts = trackers / a.trackersPerAccount;
+  const users = accounts * a.usersPerAccount;
+  const gb = a.workerMemoryMb / 1024;
+
+  // The pipeline.
+  const refreshes = trackers * a.refreshesPerTrackerHour * a.hoursPerMonth;
+  const workerInvocations = refreshes / a.consumerBatch;
+  const workerGbSeconds = refreshes * a.workerSecondsPerRefresh * gb;
+  const schedulerInvocations = a.schedulerRunsPerHour * a.hoursPerMonth;
+  const schedulerGbSeconds = schedulerInvocations * a.schedulerSecondsPerRun * gb;
+  const sqsRequests =
+    refreshes / a.sendBatch + // SendMessageBatch
+    (2 * refreshes) / a.consumerBatch + // ReceiveMessage and DeleteMessageBatch
+    a.queues * a.idlePollsPerQueueMinute * 60 * a.hoursPerMonth; // idle long polls
+
+  // The users.
+  const apiCalls = users * a.apiCallsPerUserDay * a.workdaysPerMonth;
+  const apiGbSeconds = apiCalls * (a.apiSecondsPerCall + a.authorizerSecondsPerCall) * gb;
+  const pageLoads = users * a.pageLoadsPerUserDay * a.workdaysPerMonth;
+  const onlineMinutes = users * a.onlineHoursPerUserDay * 60 * a.workdaysPerMonth;
+  // Each refresh is pushed to every open connection of the tracker's account.
+  const onlineShare = (a.onlineHoursPerUserDay * a.workdaysPerMonth) / a.hoursPerMonth;
+  const pushes = refreshes * a.usersPerAccount * onlineShare;
+
+  const invocations = workerInvocations + schedulerInvocations + 2 * apiCalls; // API: authorizer + handler
+  const reservoir = a.hoursPerMonth * 3600; // X-Ray traces the first request of every second
+  const traces = Math.min(invocations, reservoir) + a.tracedShare * Math.max(0, invocations - reservoir);
+  const logGb = (invocations * a.logKbPerInvocation + apiCalls * a.accessLogKbPerRequest) / 1024 ** 2;
+  const integrations = trackers / a.trackersPerIntegration;
+  const storageGb = (trackers * a.storageKbPerTracker) / 1024 ** 2;
+
+  const lines: Record<Line, number> = {
+    "API Gateway (HTTP requests, WebSocket messages and minutes)":
+      (apiCalls / 1e6) * p.httpApiPerMillion +
+      (pushes / 1e6) * p.webSocketMessagesPerMillion +
+      (onlineMinutes / 1e6) * p.webSocketConnectionMinutesPerMillion,
+    "Lambda requests": (invocations / 1e6) * p.lambdaRequestsPerMillion,
+    "Lambda GB-seconds": (workerGbSeconds + schedulerGbSeconds + apiGbSeconds) * p.lambdaArmGbSecond,
+    "DynamoDB reads":
+      ((refreshes * a.readUnitsPerRefresh + apiCalls * a.readUnitsPerApiCall) / 1e6) *
+      p.dynamoReadsPerMillion,
+    "DynamoDB writes":
+      ((refreshes * (a.dailyItemsWrittenPerRefresh + a.trackerItemKb * a.trackerItemCopies) +
+        apiCalls * a.writeUnitsPerApiCall) /
+        1e6) *
+      p.dynamoWritesPerMillion,
+    "DynamoDB storage and PITR": storageGb * (p.dynamoStorageGbMonth + p.dynamoPitrGbMonth),
+    "SQS requests": (sqsRequests / 1e6) * p.sqsRequestsPerMillion,
+    "CloudFront (transfer, requests, functions)":
+      ((pageLoads * a.pageLoadKb + apiCalls * a.apiResponseKb) / 1024 ** 2) * p.cloudFrontGbOut +
+      ((pageLoads + apiCalls) / 1e4) * p.cloudFrontHttpsPer10k +
+      (pageLoads / 1e6) * p.cloudFrontFunctionsPerMillion,
+    "Secrets Manager":
+      (integrations + a.fixedSecrets) * p.secretMonth +
+      ((refreshes * a.tokenReadsPerRefresh) / 1e4) * p.secretsApiPer10k,
+    "CloudWatch Logs and X-Ray": logGb * p.logsIngestGb + (traces / 1e6) * p.xrayTracesPerMillion,
+    SES: ((users * a.alertEmailsPerUserDay * 30) / 1000) * p.sesPerThousand,
+    // One alarm per dead-letter queue, plus the bounce-rate and complaint-rate alarms.
+    "KMS key and alarms": p.kmsKeyMonth + (a.queues + 2) * p.alarmMonth,
+  };
+  const total = Object.values(lines).reduce((sum, x) => sum + x, 0);
+  return { trackers, lines, total, perTracker: total / trackers };
+}
+
+/** The sizes the page shows. */
+export const SIZES = [100, 1_000, 10_000] as const;
+
+const usd = (x: number) => (x >= 100 ? `$${x.toFixed(0)}` : x >= 1 ? `$${x.toFixed(2)}` : `$${x.toFixed(3)}`);
+const number = (x: number) => (Number.isInteger(x) ? x.toLocaleString("en-US") : String(x));
+
+/** The generated part of COST-MODEL.md: results, then the assumptions and prices they come from. */
+export function renderCostModel(): string {
+  const estimates = SIZES.map((n) => monthlyCost(n));
+  const header = `| Monthly, USD | ${SIZES.map((n) => `${number(n)} trackers`).join(" | ")} |`;
+  const rule = `|---|${SIZES.map(() => "---:").join("|")}|`;
+  const rows = LINES.map((line) => `| ${line} | ${estimates.map((e) => usd(e.lines[line])).join(" | ")} |`);
+  const total = `| **Total** | ${estimates.map((e) => `**${usd(e.total)}**`).join(" | ")} |`;
+  const per = `| **Per tracker** | ${estimates.map((e) => `**${usd(e.perTracker)}**`).join(" | ")} |`;
+  const table = (t: Record<string, Assumption>) => [
+    "| Name | Value | Unit | Source |",
+    "|---|---:|---|---|",
+    ...Object.entries(t).map(([k, v]) => `| ${k} | ${number(v.value)} | ${v.unit} | ${v.why} |`),
+  ];
+  return [
+    "### Estimate",
+    "",
+    header,
+    rule,
+    ...rows,
+    total,
+    per,
+    "",
+    "### Assumptions",
+    "",
+    ...table(ASSUMPTIONS),
+    "",
+    "### List prices (us-east-1)",
+    "",
+    ...table(PRICES),
+  ].join("\n");
+}
+
+export const COST_MODEL_PAGE = fileURLToPath(new URL("../COST-MODEL.md", import.meta.url));
+const START = "<!-- cost-model:start (generated by `npm run cost-model -w infra`) -->";
+const END = "<!-- cost-model:end -->";
+
+/** The page with its generated section replaced by the model's current output. */
+export function updatedPage(page: string): string {
+  const start = page.indexOf(START);
+  const end = page.indexOf(END);
+  if (start < 0 || end < start) throw new Error(`${COST_MODEL_PAGE} has no generated section markers`);
+  return `${page.slice(0, start + START.length)}\n\n${renderCostModel()}\n\n${page.slice(end)}`;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  writeFileSync(COST_MODEL_PAGE, updatedPage(readFileSync(COST_MODEL_PAGE, "utf8")));
+  for (const n of SIZES) {
+    const e = monthlyCost(n);
+    process.stdout.write(
+      `${number(n)} trackers: ${usd(e.total)} a month, ${usd(e.perTracker)} per tracker\n`,
+    );
+  }
+}
