@@ -16,6 +16,8 @@ export * from "./oauth-states.ts";
 export * from "./password-resets.ts";
 export * from "./pods.ts";
 export * from "./rate-limits.ts";
+export * from "./realtime-tickets.ts";
+export * from "./refresh.ts";
 export { epochSeconds, hashSecret, newSecret, secretMatches } from "./secrets.ts";
 export { db, resetDb } from "./service.ts";
 export * from "./shared-budgets.ts";

@@ -17,6 +17,12 @@ import { OAuthStateEntity } from "./entities/oauth-state.ts";
 import { PasswordResetEntity } from "./entities/password-reset.ts";
 import { PodEntity } from "./entities/pod.ts";
 import { RateLimitEntity } from "./entities/rate-limit.ts";
+import {
+  RealtimeTicketEntity,
+  RefreshAuthNoticeEntity,
+  RefreshJobEntity,
+  RefreshRunEntity,
+} from "./entities/refresh.ts";
 import { SharedBudgetEntity } from "./entities/shared-budget.ts";
 import { TrackerCountEntity, TrackerEntity } from "./entities/tracker.ts";
 import { UserEmailEntity, UserEntity } from "./entities/user.ts";
@@ -51,6 +57,11 @@ function build() {
       oauthState: OAuthStateEntity,
       csvAccount: CsvAccountEntity,
       csvRow: CsvRowEntity,
+      // the refresh pipeline and realtime
+      refreshJob: RefreshJobEntity,
+      refreshRun: RefreshRunEntity,
+      refreshAuthNotice: RefreshAuthNoticeEntity,
+      realtimeTicket: RealtimeTicketEntity,
     },
     { table: tableName(), client: dynamoClient() },
   );
