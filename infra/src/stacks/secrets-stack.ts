@@ -1,4 +1,4 @@
-import { ArnFormat, RemovalPolicy, Stack, type StackProps } from "aws-cdk-lib";
+import { ArnFormat, CfnOutput, RemovalPolicy, Stack, type StackProps } from "aws-cdk-lib";
 import { ManagedPolicy, PolicyStatement } from "aws-cdk-lib/aws-iam";
 import { Secret } from "aws-cdk-lib/aws-secretsmanager";
 import type { Construct } from "constructs";
@@ -51,6 +51,15 @@ export class SecretsStack extends Stack {
       "AwsSolutions-SMG4",
       "OAuth client secrets and the Google Ads developer token are issued in each ad platform's console; Secrets Manager cannot rotate them, they are replaced when the platform rotates them",
     );
+
+    new CfnOutput(this, "AppSecretsArn", {
+      description: "Set stripeSecretKey and googleClientId here (keep jwtSecret)",
+      value: this.appSecret.secretArn,
+    });
+    new CfnOutput(this, "PlatformCredentialsArn", {
+      description: "Set the platforms' OAuth client ids and secrets here",
+      value: this.platformCredentials.secretArn,
+    });
 
     const tokens = this.formatArn({
       service: "secretsmanager",
