@@ -133,10 +133,11 @@ export const registerInvitedUser = httpRoute(
   },
   async ({ params, body, now }) => {
     const invitation = await openInvitation(
-      body.account && body.account !== params.accountId ? "" : params.accountId,
+      params.accountId,
       params.userType,
       body.invite,
       now,
+      body.account,
     );
     const user = await registerInvited(
       invitation,
@@ -158,10 +159,11 @@ export const registerInvitedUserWithGoogle = httpRoute(
   },
   async ({ params, body, now }) => {
     const invitation = await openInvitation(
-      body.account && body.account !== params.accountId ? "" : params.accountId,
+      params.accountId,
       params.userType,
       body.invite,
       now,
+      body.account,
     );
     const identity = await verifyGoogleIdToken(body.token);
     const user = await registerInvited(

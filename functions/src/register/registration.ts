@@ -85,7 +85,11 @@ export async function openInvitation(
   userType: UserType,
   inviteToken: string,
   now: Date,
+  /** The spec's `account` body field, when sent: it must be the path's account. */
+  bodyAccountId?: string,
 ): Promise<Invitation> {
+  if (bodyAccountId !== undefined && bodyAccountId !== accountId)
+    throw new AppError("NOT_FOUND", REGISTER_TEXTS.invalidInvite);
   const dot = inviteToken.indexOf(".");
   const inviteId = dot > 0 ? inviteToken.slice(0, dot) : "";
   const secret = dot > 0 ? inviteToken.slice(dot + 1) : "";
