@@ -22,6 +22,7 @@ export const CHANNELS: Readonly<Record<string, ChannelInfo>> = {
   pinterestads: { name: "Pinterest Ads", mark: "PI", color: "#bd081c" },
   redditads: { name: "Reddit Ads", mark: "RD", color: "#c13b00" },
   snapchatads: { name: "Snapchat Ads", mark: "SC", color: "#6b5d00" },
+  csv: { name: "Manual / CSV", mark: "CSV", color: "#4f5963" },
 };
 
 /** The display name of a channel slug (the slug itself when unknown). */

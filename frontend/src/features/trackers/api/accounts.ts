@@ -5,9 +5,10 @@ import { notify } from "../../../lib/notify";
 
 /**
  * The platform accounts ("views") of a connection, for step 2 of the Create Tracker wizard (spec
- * trackers.md section 7, account-listing calls). Each platform answers its own shape; they are read
- * into one list of `{ id, name, currency?, timeZone?, metaData? }`. A body whose statusCode is not
- * 200 is a failure (spec section 8).
+ * trackers.md section 7, account-listing calls; functions/README.md). The body names the connection
+ * (`{ integration: { slug, email } }`, never tokens); the answer is the spec's envelope
+ * `{ statusCode, msg, views }` (some platforms also as `body` or `accounts`, or a bare list). A body
+ * whose statusCode is not 200 is a failure (spec section 8).
  */
 export interface PlatformAccount {
   id: string;
@@ -20,8 +21,8 @@ export interface PlatformAccount {
 /** The account-listing path of each connection (payload: the integration). */
 export const ACCOUNT_LIST_PATHS: Readonly<Record<string, string>> = {
   googleads: "/api/google-ads/get-user-accounts",
-  // The spec's path is not shown; the Google Ads one's twin.
   googledv360: "/api/google-dv360/get-user-accounts",
+  csv: "/api/csv/get-account",
   twitterads: "/api/twitter-ads/get-account",
   cake: "/api/cake/get-account",
   amazonads: "/api/amazon-ads/get-account",
@@ -89,21 +90,28 @@ export function readAccounts(answer: unknown): PlatformAccount[] {
     if (a.statusCode !== undefined && a.statusCode !== 200) {
       throw new ApiError(401, str(a.msg) ?? "Something went wrong");
     }
-    list = a.views ?? a.accounts ?? a.data ?? a.adAccounts ?? [];
+    list = a.views ?? a.accounts ?? a.body ?? a.data ?? [];
   }
   if (!Array.isArray(list)) return [];
   return list.map(readAccount).filter((a): a is PlatformAccount => a !== null);
 }
 
+/** The connection as the listing calls name it. */
+function refOf(integration: Integration) {
+  return { slug: integration.slug, email: integration.email ?? "" };
+}
+
 async function listBingAccounts(integration: Integration): Promise<PlatformAccount[]> {
   try {
-    const user = await api.post<Raw>("/api/bing-ads/get-user", integration);
-    const u = (user.user ?? user) as Raw;
+    const answer = await api.post<Raw>("/api/bing-ads/get-user", { integration: refOf(integration) });
+    if (answer.statusCode !== undefined && answer.statusCode !== 200)
+      throw new ApiError(401, BING_ACCOUNTS_FAILURE);
+    const u = (answer.user ?? {}) as Raw;
     const accounts = await api.post<unknown>("/api/bing-ads/get-accounts", {
-      bingAdsUserId: u.bingAdsUserId ?? u.Id ?? u.id,
-      bingAdsCustomerId: u.bingAdsCustomerId ?? u.CustomerId ?? u.customerId,
-      bingAdsCustomerRoles: u.bingAdsCustomerRoles ?? u.CustomerRoles ?? u.customerRoles,
-      integration,
+      bingAdsUserId: u.bingAdsUserId,
+      bingAdsCustomerId: u.bingAdsCustomerId,
+      bingAdsCustomerRoles: u.bingAdsCustomerRoles,
+      integration: refOf(integration),
     });
     return readAccounts(accounts);
   } catch (error) {
@@ -117,7 +125,7 @@ export async function listPlatformAccounts(integration: Integration): Promise<Pl
   const path = ACCOUNT_LIST_PATHS[integration.slug];
   if (!path) throw new ApiError(400, "This connection cannot list accounts");
   try {
-    return readAccounts(await api.post<unknown>(path, integration));
+    return readAccounts(await api.post<unknown>(path, { integration: refOf(integration) }));
   } catch (error) {
     if (integration.slug === "redditads") notify.danger("Failed to get Reddit Ads accounts");
     throw error;

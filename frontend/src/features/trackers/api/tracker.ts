@@ -198,6 +198,7 @@ export const FILTER_CHANNELS: Readonly<Record<string, string>> = {
   tiktokads: "tiktok-ads",
   twitterads: "twitter-ads",
   pinterestads: "pinterest-ads",
+  redditads: "reddit-ads",
 };
 
 /** The failure text of a filter's values when the server gives none (spec section 8). */
@@ -220,9 +221,15 @@ export async function fetchFilterValues(
       possibleValues?: { id: string; name: string }[];
       filterValuesLoading?: boolean;
     }>(`/api/${channel}/filter-possible-values`, {
-      dataSource: tracker.dataSource,
-      filter: { id: filter.id, name: filter.name, type: filter.type },
-      tracker: tracker._id,
+      dataSource: {
+        integration: {
+          slug: tracker.dataSource.integration.slug,
+          email: tracker.dataSource.integration.email,
+        },
+        view: tracker.dataSource.view,
+      },
+      filter: { id: filter.id },
+      tracker: { _id: tracker._id },
     });
     if (answer.statusCode !== undefined && answer.statusCode !== 200)
       return { error: answer.msg || FILTER_VALUES_FAILURE };

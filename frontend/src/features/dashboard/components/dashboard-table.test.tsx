@@ -1,0 +1,110 @@
+import { COLUMNS, orderColumns } from "@pacer/core/columns";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { aTracker } from "../../trackers/testing/a-tracker";
+import { columnOrderFor, type DashboardMeta, TRACKER_COLUMNS } from "../lib/columns";
+import { trackerTableRow } from "../lib/rows";
+import { DashboardTable } from "./dashboard-table";
+
+const ORDER = columnOrderFor(
+  "tracker",
+  orderColumns(COLUMNS, []).map((c) => c.id),
+);
+const META: DashboardMeta = {
+  isFavourite: () => false,
+  toggleFavourite: () => undefined,
+  manageGroup: () => undefined,
+  totals: null,
+  totalsColumns: "spend",
+  trackerCount: 0,
+};
+
+function renderTable(count: number, overrides: Parameters<typeof aTracker>[0] = {}) {
+  const rows = Array.from({ length: count }, (_, i) =>
+    trackerTableRow(aTracker({ name: `Tracker ${i + 1}`, ...overrides })),
+  );
+  const onClick = vi.fn();
+  render(
+    <DashboardTable
+      columns={TRACKER_COLUMNS}
+      rows={rows}
+      caption="Trackers"
+      columnVisibility={{}}
+      columnOrder={ORDER}
+      meta={META}
+      emptyText="No Trackers found"
+      onTrackerClick={onClick}
+    />,
+  );
+  return { rows, onClick };
+}
+
+const bodyRows = () => Array.from(document.querySelectorAll<HTMLElement>("table tbody tr"));
+
+describe("DashboardTable", () => {
+  afterEach(cleanup);
+
+  it("shows every row up to 100 and pages above 100 rows (the spec's page-size rule)", () => {
+    renderTable(25);
+    expect(bodyRows()).toHaveLength(25);
+    expect(screen.queryByRole("navigation", { name: "Pages" })).toBeNull();
+    cleanup();
+    renderTable(150);
+    expect(bodyRows()).toHaveLength(100);
+    const pages = screen.getByRole("navigation", { name: "Pages" });
+    expect(pages.textContent).toContain("Page 1 of 2");
+    fireEvent.click(within(pages).getByRole("button", { name: "Next" }));
+    expect(bodyRows()).toHaveLength(50);
+  }, 20_000);
+
+  it("shows the empty text", () => {
+    renderTable(0);
+    expect(screen.getByText("No Trackers found")).toBeTruthy();
+  });
+
+  it("shows an errored tracker's message beside its name and N/A in its figures, in red", () => {
+    renderTable(1, { dataLoadFail: true, err: { title: "Token", msg: "Please reconnect" } });
+    const row = bodyRows()[0] as HTMLElement;
+    expect(row.className).toContain("row-error");
+    expect(within(row).getAllByText("Please reconnect").length).toBeGreaterThan(0);
+    expect(row.querySelector("td.col-actualSpend")?.textContent).toBe("N/A");
+  });
+
+  it("shows the row states in the spec's priority", () => {
+    renderTable(1, { isUpdating: true, requiresUpdate: true });
+    expect(screen.getByText("Currently Updating")).toBeTruthy();
+    cleanup();
+    renderTable(1, { requiresUpdate: true, isBudgetUpdating: true });
+    expect(screen.getByText("Awaiting data refresh")).toBeTruthy();
+    expect((bodyRows()[0] as HTMLElement).className).toContain("row-awaiting");
+    cleanup();
+    renderTable(1, { isBudgetUpdating: true });
+    expect(screen.getByText("Budget Updating")).toBeTruthy();
+    cleanup();
+    renderTable(1, { dataLoading: true });
+    expect(screen.getByText("Loading data")).toBeTruthy();
+  });
+
+  it("marks a budget adjusted for six months with the tooltip and a '6'", () => {
+    renderTable(1, { lastSixMonthsOverUnderSpendIncludedInBudgetCalc: true });
+    const icon = screen.getByRole("img", {
+      name: "Budget & Daily Budget adjusted for last six months over/under spend",
+    });
+    expect(icon.textContent).toBe("6");
+  });
+
+  it("styles a percentage over 100 as over budget", () => {
+    renderTable(1, { budget: 1_000_000_000, dailySpend: 100_000_000 });
+    const cell = (bodyRows()[0] as HTMLElement).querySelector("td.col-percentageThroughBudget");
+    expect(cell?.textContent).toBe("150.00%");
+    expect(cell?.querySelector(".cell-negative")).not.toBeNull();
+  });
+
+  it("opens a tracker on row click and on Enter", () => {
+    const { onClick, rows } = renderTable(2);
+    fireEvent.click(bodyRows()[1] as HTMLElement);
+    expect(onClick).toHaveBeenCalledWith(rows[1]);
+    fireEvent.keyDown(bodyRows()[0] as HTMLElement, { key: "Enter" });
+    expect(onClick).toHaveBeenCalledWith(rows[0]);
+  });
+});

@@ -1,0 +1,69 @@
+import { aggregateTrackers } from "@pacer/core/aggregate";
+import { describe, expect, it } from "vitest";
+import { trackerTableRow } from "../../dashboard/lib/rows";
+import { aTracker } from "../../trackers/testing/a-tracker";
+import { EXPORT_FILE_NAME, type ExportTracker, exportSheets, neutralise } from "./export-sheets";
+
+function exportTracker(t: ReturnType<typeof aTracker>): ExportTracker {
+  const r = trackerTableRow(t);
+  return {
+    name: t.name,
+    client: t.client,
+    channel: "Google Ads",
+    currency: t.currency,
+    row: r.row,
+    errored: r.row?.errored ?? false,
+    requiresUpdate: t.requiresUpdate,
+  };
+}
+
+describe("export sheets", () => {
+  it("neutralises cells beginning with = + - @ (and tab or carriage return)", () => {
+    expect(neutralise('=HYPERLINK("x")')).toBe('\'=HYPERLINK("x")');
+    expect(neutralise("+1")).toBe("'+1");
+    expect(neutralise("-2")).toBe("'-2");
+    expect(neutralise("@SUM(A1)")).toBe("'@SUM(A1)");
+    expect(neutralise("\tcmd")).toBe("'\tcmd");
+    expect(neutralise("Acme = best")).toBe("Acme = best");
+    expect(neutralise(-2)).toBe(-2);
+    expect(neutralise(true)).toBe(true);
+  });
+
+  it("writes Trackers, Clients and Pods with the visible columns in table order, N/A and the flags", () => {
+    const ok = aTracker({ name: "=cmd|' /C calc'!A0", client: "@Acme" });
+    const bad = aTracker({ name: "Broken", client: "@Acme", dataLoadFail: true, requiresUpdate: true });
+    const trackers = [ok, bad].map(exportTracker);
+    const group = aggregateTrackers(trackers.map((t) => t.row as NonNullable<ExportTracker["row"]>));
+    const sheets = exportSheets({
+      columnIds: ["name", "client", "actualSpend", "budget", "roas", "ctr"],
+      trackers,
+      clients: [{ label: "@Acme", data: group, requiresUpdate: true }],
+      pods: [],
+    });
+    expect(EXPORT_FILE_NAME).toBe("Pacer_data_export.xlsx");
+    expect(sheets.map((s) => s.name)).toEqual(["Trackers", "Clients", "Pods"]);
+    const [trackerSheet, clientSheet, podSheet] = sheets;
+    expect(trackerSheet?.columns.map((c) => c.header)).toEqual([
+      "Name",
+      "Client",
+      "Currency",
+      "Actual Spend",
+      "Budget",
+      "ROAS",
+      "CTR",
+      "_hasErrored",
+      "_requiresUpdate",
+    ]);
+    expect(trackerSheet?.rows[0]?.slice(0, 2)).toEqual(["'=cmd|' /C calc'!A0", "'@Acme"]);
+    // 15 days of 100 a day; money in currency units.
+    expect(trackerSheet?.rows[0]?.[3]).toBe(1500);
+    expect(trackerSheet?.rows[0]?.slice(-2)).toEqual([false, false]);
+    expect(trackerSheet?.rows[1]?.slice(3, 7)).toEqual(["N/A", "N/A", "N/A", "N/A"]);
+    expect(trackerSheet?.rows[1]?.slice(-2)).toEqual([true, true]);
+    // The client row sums its (non-errored) trackers, as the engine aggregates them.
+    expect(clientSheet?.rows[0]?.slice(0, 2)).toEqual(["'@Acme", 2]);
+    expect(clientSheet?.rows[0]?.[3]).toBe(1500);
+    expect(clientSheet?.rows[0]?.slice(-2)).toEqual([true, true]);
+    expect(podSheet?.rows).toEqual([]);
+  });
+});

@@ -1,0 +1,191 @@
+import { addDays, budgetCalendar } from "@pacer/core/calendar";
+import {
+  createTrackers,
+  type DailyMetricsRow,
+  type NewTracker,
+  putDailyMetrics,
+  putIntegration,
+  setTrackerRefreshState,
+  updateAccount,
+} from "@pacer/db";
+import { recomputeTrackerData } from "@pacer/functions/lib/tracker-data";
+import type { Page } from "playwright-core";
+
+/**
+ * World builders of the dashboard's browser tests and benchmark. Each test file registers its own
+ * account through the API, so files can share the one local runtime. Trackers are written with the
+ * data layer (the test process shares the runtime's environment, so `@pacer/db` reaches the same
+ * DynamoDB Local), their daily metrics stored, and their figures computed by the server's own
+ * use-case, exactly as the refresh pipeline leaves them.
+ */
+
+export const TEST_PASSWORD = "Sunny-Fields-2026";
+
+/** A unique address per call, so files never share accounts. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.test`;
+}
+
+export interface World {
+  baseUrl: string;
+  email: string;
+  token: string;
+  accountId: string;
+  userId: string;
+}
+
+/** Registers an account with its Admin through the self-registration call. */
+export async function registerAccount(
+  baseUrl: string,
+  prefix: string,
+  companyName = `${prefix} Agency`,
+): Promise<World> {
+  const email = uniqueEmail(prefix);
+  const answer = await fetch(`${baseUrl}/api/register/register-new-user-and-account`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: TEST_PASSWORD, name: "Alex Admin", companyName }),
+  });
+  const body = (await answer.json()) as { token?: string; message?: string };
+  if (!answer.ok || !body.token) throw new Error(`Registration failed: ${answer.status} ${body.message}`);
+  const me = (await callApi(baseUrl, body.token, "GET", "/api/auth")) as {
+    user: { _id: string; account: { _id: string } };
+  };
+  return { baseUrl, email, token: body.token, accountId: me.user.account._id, userId: me.user._id };
+}
+
+/** Calls the API as the world's user; throws on a non-2xx answer. */
+export async function callApi(
+  baseUrl: string,
+  token: string,
+  method: "GET" | "POST",
+  path: string,
+  body?: unknown,
+): Promise<unknown> {
+  const answer = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { "x-auth-token": token, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await answer.text();
+  const data = text ? (JSON.parse(text) as unknown) : undefined;
+  if (!answer.ok) throw new Error(`${method} ${path} answered ${answer.status}: ${text.slice(0, 300)}`);
+  return data;
+}
+
+/** A tracker to seed: settings as stored (money in micros) and a daily spend for this month. */
+export interface TrackerSpec {
+  name: string;
+  client?: string;
+  currency?: string;
+  slug?: string;
+  /** Manual monthly budget in micros (default 3,000 units). */
+  budget?: number;
+  /** Spend per day this month, micros (default 100 units). */
+  dailySpend?: number;
+  errored?: { title: string; msg: string };
+  requiresUpdate?: boolean;
+}
+
+const UNIT = 1_000_000;
+const TIME_ZONE = "Europe/London";
+
+/** Daily rows from the start of the previous month to today, `spend` a day. */
+export function dailyRows(spend: number, now = new Date()): DailyMetricsRow[] {
+  const calendar = budgetCalendar(now, TIME_ZONE);
+  const rows: DailyMetricsRow[] = [];
+  for (let date = calendar.previousMonths[5] as string; date <= calendar.today; date = addDays(date, 1)) {
+    rows.push({
+      date,
+      spendMicros: spend,
+      impressions: 1000,
+      clicks: 40,
+      conversions: 2,
+      revenueMicros: spend * 3,
+    });
+  }
+  return rows;
+}
+
+/**
+ * Adds a connection (metadata only) and trackers with stored daily metrics and figures, as a refresh
+ * leaves them. Raises the account's allowance to fit.
+ * @returns the tracker ids, in the order given.
+ */
+export async function seedTrackers(
+  world: World,
+  specs: readonly TrackerSpec[],
+  allowance = 100,
+): Promise<string[]> {
+  const now = new Date();
+  await updateAccount(world.accountId, () => ({ trackerAllowance: allowance }));
+  const slugs = [...new Set(specs.map((s) => s.slug ?? "googleads"))];
+  for (const slug of slugs) {
+    await putIntegration({
+      accountId: world.accountId,
+      slug,
+      email: "ads@acme.test",
+      name: slug === "googleads" ? "Google Ads" : slug,
+      connectedAt: now.toISOString(),
+    });
+  }
+  const ids: string[] = [];
+  for (let start = 0; start < specs.length; start += 90) {
+    const batch = specs.slice(start, start + 90);
+    const items: NewTracker[] = batch.map((s, i) => ({
+      name: s.name,
+      client: s.client ?? "",
+      currency: s.currency ?? "GBP",
+      timeZone: TIME_ZONE,
+      dataSource: {
+        integration: { name: "Google Ads", slug: s.slug ?? "googleads", email: "ads@acme.test" },
+        view: { id: `${1_000_000 + start + i}`, name: s.name },
+      },
+      associatedUserIds: [],
+      createdBy: world.userId,
+      automatedBudget: false,
+      manualBudgetValue: s.budget ?? 3000 * UNIT,
+      budgetPeriod: "month",
+      requiresUpdate: s.requiresUpdate ?? false,
+    }));
+    const created = await createTrackers(world.accountId, items, allowance, now);
+    ids.push(...created.map((t) => t.trackerId));
+  }
+  await inBatches(ids, 8, async (id, i) => {
+    const spec = specs[i] as TrackerSpec;
+    await putDailyMetrics(world.accountId, id, dailyRows(spec.dailySpend ?? 100 * UNIT, now));
+    await recomputeTrackerData(world.accountId, id, now, { refreshed: !spec.requiresUpdate });
+    if (spec.errored) {
+      await setTrackerRefreshState(world.accountId, id, { dataLoadFail: true, err: spec.errored });
+    }
+  });
+  return ids;
+}
+
+async function inBatches<T>(
+  items: readonly T[],
+  size: number,
+  run: (item: T, index: number) => Promise<void>,
+) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: size }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        await run(items[i] as T, i);
+      }
+    }),
+  );
+}
+
+/** Opens `path` signed in with the world's token. */
+export async function openSignedIn(page: Page, world: World, path = "/dashboard"): Promise<void> {
+  await page.goto(`${world.baseUrl}/login`);
+  await page.evaluate((t) => localStorage.setItem("token", t), world.token);
+  await page.goto(`${world.baseUrl}${path}`);
+}
+
+/** The dashboard table's rows (tracker or group rows), by their `data-row-id`. */
+export function tableRow(page: Page, name: string) {
+  return page.locator("table.metrics-table tbody tr", { hasText: name });
+}

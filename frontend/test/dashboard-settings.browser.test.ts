@@ -1,0 +1,130 @@
+import { launchBrowser, screenshot } from "@pacer/local/testing/browser";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { expectNoSeriousViolations } from "./dashboard-axe";
+import { openSignedIn, registerAccount, seedTrackers, tableRow, type World } from "./dashboard-seed";
+
+const UNIT = 1_000_000;
+
+/** The dashboard table's header texts, in order. */
+async function headers(page: Page): Promise<string[]> {
+  return (await page.locator("table.metrics-table thead th").allTextContents()).map((t) => t.trim());
+}
+
+describe("dashboard table settings, column ordering and metrics explainer (browser)", () => {
+  let browser: Browser;
+  let world: World;
+  const baseUrl = inject("baseUrl");
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    world = await registerAccount(baseUrl, "settings");
+    await seedTrackers(world, [
+      { name: "North Search", client: "Acme", dailySpend: 100 * UNIT },
+      { name: "South Search", client: "Acme", dailySpend: 50 * UNIT },
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function open(): Promise<Page> {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await openSignedIn(page, world);
+    await tableRow(page, "North Search").waitFor();
+    return page;
+  }
+
+  it("hides a column and turns the totals on in Table Settings; both persist after a reload", async () => {
+    const page = await open();
+    expect(await headers(page)).toContain("Daily Budget");
+    expect(await headers(page)).not.toContain("Clicks");
+
+    await page.getByRole("button", { name: "Table Settings" }).click();
+    const dialog = page.getByRole("dialog", { name: "Table Settings" });
+    await dialog.waitFor();
+    await expectNoSeriousViolations(page, "Table Settings");
+    await dialog.getByPlaceholder("Search columns").fill("daily");
+    expect(await dialog.locator(".column-toggle").count()).toBe(1);
+    await dialog.getByRole("button", { name: /Daily Budget/ }).click();
+    await dialog.getByPlaceholder("Search columns").fill("clicks");
+    await dialog.getByRole("button", { name: /Clicks/ }).click();
+    await dialog.getByRole("switch", { name: "Show Totals" }).click();
+    await screenshot(page, "dashboard-table-settings");
+    await dialog.getByRole("button", { name: "SAVE CHANGES" }).click();
+    await page.getByText("Show Table Totals Updated").waitFor();
+    await dialog.waitFor({ state: "detached" });
+
+    expect(await headers(page)).not.toContain("Daily Budget");
+    expect(await headers(page)).toContain("Clicks");
+    await expect(page.locator("table.metrics-table tfoot").getByText("Totals").isVisible()).resolves.toBe(
+      true,
+    );
+    // Totals of actual spend: 100 + 50 a day, from the engine's aggregate.
+    const [north, south, total] = await Promise.all([
+      tableRow(page, "North Search").locator("td.col-actualSpend").textContent(),
+      tableRow(page, "South Search").locator("td.col-actualSpend").textContent(),
+      page.locator("table.metrics-table tfoot td.col-actualSpend").textContent(),
+    ]);
+    const units = (s: string | null) => Number((s ?? "").replace(/[^\d]/g, ""));
+    expect(units(total)).toBe(units(north) + units(south));
+
+    await page.reload();
+    await tableRow(page, "North Search").waitFor();
+    expect(await headers(page)).not.toContain("Daily Budget");
+    expect(await headers(page)).toContain("Clicks");
+    await expect(page.locator("table.metrics-table tfoot").isVisible()).resolves.toBe(true);
+  });
+
+  it("moves a column with the keyboard in Column Ordering; the order persists after a reload", async () => {
+    const page = await open();
+    const before = await headers(page);
+    expect(before.indexOf("Actual Spend")).toBeGreaterThan(before.indexOf("Budget"));
+
+    await page.getByRole("button", { name: "Column Ordering" }).click();
+    const dialog = page.getByRole("dialog", { name: "Column Ordering" });
+    await dialog.waitFor();
+    await expect(dialog.getByText("Drag and drop to reorder columns").isVisible()).resolves.toBe(true);
+    expect(
+      await dialog.locator(".ordering-list").evaluate((el) => el.getBoundingClientRect().height),
+    ).toBeGreaterThan(0);
+    await expectNoSeriousViolations(page, "Column Ordering");
+    // Actual Spend up above Budget: lift it with Space, move up, drop with Space.
+    const handle = dialog.getByRole("button", { name: "Move Actual Spend" });
+    await handle.focus();
+    await page.keyboard.press("Space");
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press("ArrowUp");
+      await page.waitForTimeout(120);
+    }
+    await page.keyboard.press("Space");
+    await page.waitForTimeout(200);
+    const listed = (await dialog.locator(".ordering-item").allTextContents()).map((t) => t.trim());
+    expect(listed.indexOf("Actual Spend")).toBeLessThan(listed.indexOf("Budget"));
+    expect(listed.slice(0, 2)).toEqual(["Name", "Client"]);
+    await screenshot(page, "dashboard-column-ordering");
+    await dialog.getByRole("button", { name: "SAVE CHANGES" }).click();
+    await dialog.waitFor({ state: "detached" });
+
+    const after = await headers(page);
+    expect(after.indexOf("Actual Spend")).toBeLessThan(after.indexOf("Budget"));
+    await page.reload();
+    await tableRow(page, "North Search").waitFor();
+    const reloaded = await headers(page);
+    expect(reloaded.indexOf("Actual Spend")).toBeLessThan(reloaded.indexOf("Budget"));
+    expect(reloaded.slice(1, 3)).toEqual(["Name", "Client"]);
+  });
+
+  it("searches the Metrics Explainer", async () => {
+    const page = await open();
+    await page.getByRole("button", { name: "Metrics explainer" }).click();
+    const dialog = page.getByRole("dialog", { name: "Metrics Explainer" });
+    await dialog.waitFor();
+    await dialog.getByPlaceholder("Search Metrics").fill("roas");
+    expect(await dialog.locator(".metric-list li").count()).toBe(1);
+    await expect(dialog.getByText("Revenue / Actual Spend").isVisible()).resolves.toBe(true);
+    await expectNoSeriousViolations(page, "Metrics Explainer");
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+  });
+});

@@ -1,0 +1,134 @@
+import { launchBrowser, screenshot } from "@pacer/local/testing/browser";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { expectNoSeriousViolations } from "./dashboard-axe";
+import { openSignedIn, registerAccount, seedTrackers, tableRow, type World } from "./dashboard-seed";
+
+const UNIT = 1_000_000;
+
+describe("dashboard views (browser)", () => {
+  let browser: Browser;
+  let world: World;
+  const baseUrl = inject("baseUrl");
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    world = await registerAccount(baseUrl, "views");
+    await seedTrackers(world, [
+      { name: "Alpha Search", client: "Acme", budget: 3100 * UNIT, dailySpend: 120 * UNIT },
+      { name: "Alpha Display", client: "Acme", budget: 1000 * UNIT, dailySpend: 90 * UNIT },
+      { name: "Beta Social", client: "Bravo", currency: "EUR", budget: 2000 * UNIT, dailySpend: 50 * UNIT },
+      { name: "Gamma Video", client: "", budget: 500 * UNIT, dailySpend: 10 * UNIT },
+      {
+        name: "Delta Broken",
+        client: "Bravo",
+        errored: { title: "Token expired", msg: "Please reconnect Google Ads" },
+      },
+      { name: "Epsilon New", client: "Acme", requiresUpdate: true },
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function open(path = "/dashboard"): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await openSignedIn(page, world, path);
+    await tableRow(page, "Alpha Search").first().waitFor();
+    return page;
+  }
+
+  it("greets the user, shows the month-to-date label and the tracker rows with their states", async () => {
+    const page = await open();
+    await expect(page.getByRole("heading", { name: "Hello, Alex Admin" }).isVisible()).resolves.toBe(true);
+    await expect(page.getByText("Month to date").isVisible()).resolves.toBe(true);
+    expect(await page.locator("table.metrics-table tbody tr").count()).toBe(6);
+    // The errored tracker: its message beside the name and N/A in its figures.
+    const broken = tableRow(page, "Delta Broken");
+    await expect(broken.locator(".row-error-message").textContent()).resolves.toBe(
+      "Please reconnect Google Ads",
+    );
+    expect(await broken.locator("td.col-actualSpend").textContent()).toBe("N/A");
+    await expect(tableRow(page, "Epsilon New").getByText("Awaiting data refresh").isVisible()).resolves.toBe(
+      true,
+    );
+    // Over budget: 120 a day against 3,100 a month is not; 90 a day against 1,000 is (percentage > 100 late in a month).
+    const spend = await tableRow(page, "Alpha Search").locator("td.col-actualSpend").textContent();
+    expect(spend).toMatch(/^£[\d,]+$/);
+    await screenshot(page, "dashboard-tracker-view");
+    await expectNoSeriousViolations(page, "dashboard, Tracker view");
+  });
+
+  it("switches every view and pins one as the primary view", async () => {
+    const page = await open();
+    const tabs = page.getByRole("tablist", { name: "Select view level" });
+
+    await tabs.getByRole("tab", { name: "Client" }).click();
+    await tableRow(page, "Acme").first().waitFor();
+    expect(new URL(page.url()).searchParams.get("view")).toBe("client");
+    const acme = page.locator("tr.row-group", { hasText: "Acme" });
+    await expect(acme.getByText("3 trackers").isVisible()).resolves.toBe(true);
+    await acme.click();
+    await tableRow(page, "Alpha Display").waitFor();
+    await page.getByRole("button", { name: "Collapse All" }).click();
+    expect(await tableRow(page, "Alpha Display").count()).toBe(0);
+    // Bravo mixes GBP and EUR: the multi-currency icon.
+    await expect(
+      page
+        .locator("tr.row-group", { hasText: "Bravo" })
+        .getByRole("img", { name: "Multiple currencies used for this client" })
+        .isVisible(),
+    ).resolves.toBe(true);
+    // No client: not listed.
+    expect(await tableRow(page, "Gamma Video").count()).toBe(0);
+    await expectNoSeriousViolations(page, "dashboard, Client view");
+
+    await tabs.getByRole("tab", { name: "Pod" }).click();
+    await page.getByText("No Pods found").waitFor();
+    await page.getByRole("button", { name: "Shared Budgets" }).click();
+    await page.getByText("No Shared Budgets found").waitFor();
+    await tabs.getByRole("tab", { name: "Favourites" }).click();
+    await page.getByText("No Trackers found").waitFor();
+    await tabs.getByRole("tab", { name: "Tracker" }).click();
+    await tableRow(page, "Gamma Video").waitFor();
+
+    // Pin the Client view: a fresh visit to /dashboard opens it.
+    await tabs.getByRole("tab", { name: "Client" }).click();
+    await page.getByRole("button", { name: "Set this as primary view" }).click();
+    await expect(
+      page.getByRole("button", { name: "Set this as primary view" }).getAttribute("aria-pressed"),
+    ).resolves.toBe("true");
+    await page.waitForResponse((r) => r.url().includes("/api/auth/change-user-preference") && r.ok());
+    const again = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await openSignedIn(again, world, "/dashboard");
+    await again.locator("tr.row-group", { hasText: "Acme" }).waitFor();
+    await expect(again.getByRole("tab", { name: "Client" }).getAttribute("aria-selected")).resolves.toBe(
+      "true",
+    );
+    // Back to Tracker as primary for the other tests.
+    await again.getByRole("tab", { name: "Tracker" }).click();
+    await again.getByRole("button", { name: "Set this as primary view" }).click();
+    await again.waitForResponse((r) => r.url().includes("/api/auth/change-user-preference") && r.ok());
+  });
+
+  it("searches tracker names, clears the search, and keeps favourites", async () => {
+    const page = await open();
+    const search = page.getByLabel("Search Trackers");
+    await search.fill("alpha");
+    await expect.poll(() => page.locator("table.metrics-table tbody tr").count()).toBe(2);
+    expect(new URL(page.url()).searchParams.get("search")).toBe("alpha");
+    await search.fill("nothing like it");
+    await page.getByText("No Trackers found").waitFor();
+    await page.getByRole("button", { name: "Clear search" }).click();
+    await expect.poll(() => page.locator("table.metrics-table tbody tr").count()).toBe(6);
+
+    await page.getByRole("button", { name: "Add Beta Social to favourites" }).click();
+    await page.waitForResponse((r) => r.url().includes("/api/auth/update-favourite-trackers") && r.ok());
+    await page.getByRole("tab", { name: "Favourites" }).click();
+    await expect.poll(() => page.locator("table.metrics-table tbody tr").count()).toBe(1);
+    await page.reload();
+    await tableRow(page, "Beta Social").waitFor();
+    expect(await page.locator("table.metrics-table tbody tr").count()).toBe(1);
+  });
+});
