@@ -86,6 +86,29 @@ describe("Sign in with Google (sandbox issuer)", () => {
   });
 });
 
+describe("Google sign-in configuration", () => {
+  it("tells the web app the client id and the authorize page of the configured issuer", async () => {
+    const answer = await callApi<{ clientId: string; authorizeUrl: string }>(
+      "GET",
+      "/api/auth/google-config",
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body.clientId).toBe("sandbox-google-identity-client");
+    expect(answer.body.authorizeUrl).toMatch(
+      /^http:\/\/127\.0\.0\.1:\d+\/google-identity\/o\/oauth2\/v2\/auth$/,
+    );
+  });
+
+  it("checks the nonce when the web app sends it", async () => {
+    const { email } = await anAccountWithAdmin();
+    const token = await google.idToken(email);
+    const wrong = await callApi("POST", "/api/auth/login-with-google", { body: { token, nonce: "another" } });
+    expect(wrong.status).toBe(401);
+    const right = await callApi("POST", "/api/auth/login-with-google", { body: { token, nonce: "n" } });
+    expect(right.status).toBe(200);
+  });
+});
+
 describe("change password", () => {
   it("checks the old password, enforces the modal's rules, ends other sessions and answers a new token", async () => {
     const { email, token } = await anAccountWithAdmin();

@@ -20,6 +20,7 @@ export const fixtures = defineFixtures({
     ownStatus: 401,
     request: () => ({ body: { token: "not-a-google-id-token" } }),
   },
+  "GET /api/auth/google-config": { crossAccount: false, request: () => ({}) },
   "POST /api/auth/forgot-password": { request: ({ target }) => ({ body: { email: target.subject.email } }) },
   "POST /api/auth/get-user-by-token/{token}": {
     request: async (ctx) => ({ params: { token: await resetTokenOf(ctx) } }),

@@ -1,7 +1,7 @@
 import { groupHandler } from "../lib/http.ts";
 import { changePassword } from "./change-password.ts";
 import { currentUser } from "./current-user.ts";
-import { login, loginWithGoogle } from "./login.ts";
+import { googleSignInConfig, login, loginWithGoogle } from "./login.ts";
 import { changePasswordFromReset, forgotPassword, getUserByToken } from "./password-reset.ts";
 import {
   changeUserPreference,
@@ -17,6 +17,7 @@ export const handlers = {
   login,
   currentUser,
   loginWithGoogle,
+  googleSignInConfig,
   forgotPassword,
   getUserByToken,
   changePasswordFromReset,

@@ -1,7 +1,7 @@
 import { findUserByEmail, updateUser } from "@pacer/db";
 import { z } from "zod";
 import { AppError } from "../lib/errors.ts";
-import { GOOGLE_SIGN_IN_FAILED, verifyGoogleIdToken } from "../lib/google.ts";
+import { GOOGLE_SIGN_IN_FAILED, googleConfig, verifyGoogleIdToken } from "../lib/google.ts";
 import { httpRoute } from "../lib/http.ts";
 import { hashPassword, verifyPassword } from "../lib/passwords.ts";
 import { emailSchema, PASSWORD_MAX_LENGTH } from "../lib/schemas.ts";
@@ -42,7 +42,11 @@ export const login = httpRoute({ body: LoginBody }, async ({ body, now, event })
   return signInAnswer(user, now);
 });
 
-const GoogleBody = z.object({ token: z.string().min(1, "token is required").max(8192) });
+const GoogleBody = z.object({
+  token: z.string().min(1, "token is required").max(8192),
+  /** The nonce the web app sent to the authorize page; when given, the token must carry it. */
+  nonce: z.string().min(1).max(200).optional(),
+});
 
 /**
  * `POST /api/auth/login-with-google` (spec 7.1): a Google ID token, verified (issuer, audience,
@@ -50,7 +54,7 @@ const GoogleBody = z.object({ token: z.string().min(1, "token is required").max(
  * the Google subject, and a later token of another Google subject for the address is refused.
  */
 export const loginWithGoogle = httpRoute({ body: GoogleBody }, async ({ body, now }) => {
-  const identity = await verifyGoogleIdToken(body.token);
+  const identity = await verifyGoogleIdToken(body.token, body.nonce);
   const user = await findUserByEmail(identity.email);
   if (!user) throw new AppError("UNAUTHORIZED", NO_GOOGLE_ACCOUNT);
   if (user.googleSub && user.googleSub !== identity.sub)
@@ -59,4 +63,15 @@ export const loginWithGoogle = httpRoute({ body: GoogleBody }, async ({ body, no
     ? user
     : await updateUser(user.accountId, user.userId, () => ({ googleSub: identity.sub }));
   return signInAnswer(signedIn, now);
+});
+
+/**
+ * `GET /api/auth/google-config` (public): what the web app's "Sign in with Google" button needs,
+ * `{ clientId, authorizeUrl }` (Google's in the cloud, the sandbox issuer's locally). 503 when
+ * Google sign-in is not configured.
+ */
+export const googleSignInConfig = httpRoute({}, async () => {
+  const config = await googleConfig();
+  if (!config.clientId) throw new AppError("SERVICE_UNAVAILABLE", "Google sign-in is not configured");
+  return { clientId: config.clientId, authorizeUrl: config.authorizeUrl };
 });

@@ -1,11 +1,45 @@
 import { JwtVerifier } from "aws-jwt-verify";
 import { SimpleJwksCache } from "aws-jwt-verify/jwk";
-import { appSecrets } from "./config.ts";
+import { appSecrets, isLocalMode } from "./config.ts";
 import { AppError } from "./errors.ts";
 
 /** Google's issuers (`iss` is either form) and key set; the sandbox issuer replaces them locally. */
 const GOOGLE_ISSUERS = ["https://accounts.google.com", "accounts.google.com"];
 const GOOGLE_JWKS_URI = "https://www.googleapis.com/oauth2/v3/certs";
+const GOOGLE_AUTHORIZE_URL = "https://accounts.google.com/o/oauth2/v2/auth";
+/** The client id the sandbox's Google identity issuer accepts (its `sandbox-<prefix>-client` rule). */
+const SANDBOX_CLIENT_ID = "sandbox-google-identity-client";
+
+/** Where Google sign-in points: issuers, key set, authorize page and the OAuth client id. */
+export interface GoogleConfig {
+  issuers: string[];
+  jwksUri: string;
+  authorizeUrl: string;
+  clientId: string | undefined;
+}
+
+/**
+ * The Google sign-in configuration: `GOOGLE_ISSUER`, `GOOGLE_JWKS_URI`, `GOOGLE_AUTHORIZE_URL` and the
+ * client id (`googleClientId` of the app secrets / `GOOGLE_CLIENT_ID`); defaults are Google's. In local
+ * mode with the sandbox running (`PACER_SANDBOX_URL`) the defaults are the sandbox's Google identity
+ * issuer and its client id, so "Sign in with Google" works end to end locally.
+ */
+export async function googleConfig(
+  env: Record<string, string | undefined> = process.env,
+): Promise<GoogleConfig> {
+  const { googleClientId } = await appSecrets();
+  const sandbox =
+    isLocalMode(env) && env.PACER_SANDBOX_URL
+      ? `${env.PACER_SANDBOX_URL.replace(/\/+$/, "")}/google-identity`
+      : undefined;
+  const issuer = env.GOOGLE_ISSUER ?? sandbox;
+  return {
+    issuers: issuer ? [issuer] : GOOGLE_ISSUERS,
+    jwksUri: env.GOOGLE_JWKS_URI ?? (issuer ? `${issuer}/oauth2/v3/certs` : GOOGLE_JWKS_URI),
+    authorizeUrl: env.GOOGLE_AUTHORIZE_URL ?? (issuer ? `${issuer}/o/oauth2/v2/auth` : GOOGLE_AUTHORIZE_URL),
+    clientId: googleClientId ?? (sandbox && !env.GOOGLE_ISSUER ? SANDBOX_CLIENT_ID : undefined),
+  };
+}
 
 /** A verified Google identity. */
 export interface GoogleIdentity {
@@ -33,23 +67,18 @@ export const GOOGLE_SIGN_IN_FAILED = "Google sign-in failed, please try again";
 type Verifier = { verify(token: string): Promise<Record<string, unknown>> };
 let cached: { key: string; verifier: Verifier } | undefined;
 
-/**
- * The verifier for the configured issuer: `GOOGLE_ISSUER` and `GOOGLE_JWKS_URI` (defaults: Google),
- * audience = the Google OAuth client id (`googleClientId` of the app secrets / `GOOGLE_CLIENT_ID`).
- * Built once per cold start; aws-jwt-verify caches the key set.
- */
-async function verifier(env: Record<string, string | undefined> = process.env): Promise<Verifier> {
-  const { googleClientId } = await appSecrets();
-  if (!googleClientId) throw new AppError("SERVICE_UNAVAILABLE", "Google sign-in is not configured");
-  const issuers = env.GOOGLE_ISSUER ? [env.GOOGLE_ISSUER] : GOOGLE_ISSUERS;
-  const jwksUri = env.GOOGLE_JWKS_URI ?? GOOGLE_JWKS_URI;
-  const key = [googleClientId, jwksUri, ...issuers].join(" ");
+/** The verifier for the configured issuer and audience (see {@link googleConfig}), built once per cold start. */
+async function verifier(): Promise<Verifier> {
+  const config = await googleConfig();
+  const clientId = config.clientId;
+  if (!clientId) throw new AppError("SERVICE_UNAVAILABLE", "Google sign-in is not configured");
+  const key = [clientId, config.jwksUri, ...config.issuers].join(" ");
   if (cached?.key !== key) {
     const built = JwtVerifier.create(
-      issuers.map((issuer) => ({
+      config.issuers.map((issuer) => ({
         issuer,
-        audience: googleClientId,
-        jwksUri,
+        audience: clientId,
+        jwksUri: config.jwksUri,
         customJwtCheck: ({ payload }: { payload: Record<string, unknown> }) => {
           if (payload.email_verified !== true) throw new Error("Google e-mail address is not verified");
           if (typeof payload.email !== "string" || typeof payload.sub !== "string")
@@ -65,10 +94,10 @@ async function verifier(env: Record<string, string | undefined> = process.env): 
 
 /**
  * Verifies a Google ID token (signature by the issuer's JWKS, RS256, issuer, audience, expiry, and
- * `email_verified: true`).
+ * `email_verified: true`; and `nonce` when the caller gives the one it sent).
  * @throws AppError UNAUTHORIZED with {@link GOOGLE_SIGN_IN_FAILED} for any token that does not verify.
  */
-export async function verifyGoogleIdToken(token: string): Promise<GoogleIdentity> {
+export async function verifyGoogleIdToken(token: string, nonce?: string): Promise<GoogleIdentity> {
   const v = await verifier();
   let payload: Record<string, unknown>;
   try {
@@ -76,6 +105,8 @@ export async function verifyGoogleIdToken(token: string): Promise<GoogleIdentity
   } catch {
     throw new AppError("UNAUTHORIZED", GOOGLE_SIGN_IN_FAILED);
   }
+  if (nonce !== undefined && payload.nonce !== nonce)
+    throw new AppError("UNAUTHORIZED", GOOGLE_SIGN_IN_FAILED);
   const email = String(payload.email).trim().toLowerCase();
   return { sub: String(payload.sub), email, name: typeof payload.name === "string" ? payload.name : "" };
 }
