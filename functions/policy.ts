@@ -37,6 +37,7 @@ export const POLICY: Record<RouteKey, Access> = {
   "POST /api/auth": PUBLIC,
   "GET /api/auth": SELF,
   "POST /api/auth/login-with-google": PUBLIC,
+  "GET /api/auth/google-config": PUBLIC,
   "POST /api/auth/forgot-password": PUBLIC,
   "POST /api/auth/get-user-by-token/{token}": PUBLIC,
   "POST /api/auth/change-password-from-reset": PUBLIC,

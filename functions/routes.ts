@@ -54,6 +54,7 @@ export const ROUTES = [
   route("POST /api/auth", "auth", "login"),
   route("GET /api/auth", "auth", "currentUser"),
   route("POST /api/auth/login-with-google", "auth", "loginWithGoogle"),
+  route("GET /api/auth/google-config", "auth", "googleSignInConfig"),
   route("POST /api/auth/forgot-password", "auth", "forgotPassword"),
   route("POST /api/auth/get-user-by-token/{token}", "auth", "getUserByToken"),
   route("POST /api/auth/change-password-from-reset", "auth", "changePasswordFromReset"),
