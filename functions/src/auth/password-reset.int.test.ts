@@ -42,8 +42,12 @@ describe("password reset through the e-mailed link", () => {
     expect(changed.status).toBe(200);
     expect(changed.body).toMatchObject({ msg: "Password changed" });
 
-    expect((await callApi("POST", "/api/auth", { body: { email, password: NEW_PASSWORD } })).status).toBe(200);
-    expect((await callApi("POST", "/api/auth", { body: { email, password: TEST_PASSWORD } })).status).toBe(401);
+    expect((await callApi("POST", "/api/auth", { body: { email, password: NEW_PASSWORD } })).status).toBe(
+      200,
+    );
+    expect((await callApi("POST", "/api/auth", { body: { email, password: TEST_PASSWORD } })).status).toBe(
+      401,
+    );
     expect((await callApi("GET", "/api/auth", { token: oldSession })).status).toBe(401);
 
     const reused = await callApi("POST", "/api/auth/change-password-from-reset", {
@@ -70,7 +74,9 @@ describe("password reset through the e-mailed link", () => {
     });
     expect(change.status).toBe(410);
     expect(change.body).toMatchObject({ message: "Your reset link has expired" });
-    expect((await callApi("POST", "/api/auth", { body: { email, password: TEST_PASSWORD } })).status).toBe(200);
+    expect((await callApi("POST", "/api/auth", { body: { email, password: TEST_PASSWORD } })).status).toBe(
+      200,
+    );
   });
 
   it("answers an unknown address exactly like a known one, and sends nothing", async () => {
@@ -96,7 +102,9 @@ describe("password reset through the e-mailed link", () => {
     });
     expect(forged.status).toBe(400);
     expect(forged.body).toMatchObject({ message: "Invalid Credentials" });
-    expect((await callApi("POST", "/api/auth", { body: { email, password: TEST_PASSWORD } })).status).toBe(200);
+    expect((await callApi("POST", "/api/auth", { body: { email, password: TEST_PASSWORD } })).status).toBe(
+      200,
+    );
   });
 
   it("stops sending after 5 requests an hour for one address, with the same answer", async () => {
