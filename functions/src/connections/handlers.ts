@@ -210,7 +210,13 @@ const filterValuesBody = z.object({
     view: z.object({
       id: z.string().min(1).max(100),
       name: z.string().max(500).optional(),
-      metaData: z.record(z.string(), z.string().max(500)).optional(),
+      // as listed (strings); a stored view's numbers and booleans are taken as text
+      metaData: z
+        .record(
+          z.string().max(100),
+          z.union([z.string().max(500), z.number(), z.boolean()]).transform(String),
+        )
+        .optional(),
     }),
   }),
   filter: z.object({

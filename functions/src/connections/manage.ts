@@ -1,5 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
-import { type IntegrationSlug, isOAuthTokens } from "@pacer/connectors";
+import { ensureFreshTokens, type IntegrationSlug, isOAuthTokens } from "@pacer/connectors";
 import { deleteCsvSource, type Integration, listIntegrations, removeIntegration } from "@pacer/db";
 import { connectors } from "../lib/connectors.ts";
 import { notFound } from "../lib/errors.ts";
@@ -51,7 +51,15 @@ async function forgetCredentials(integration: Integration): Promise<boolean> {
   const ref = tokenRefOf(integration);
   let revoked = false;
   try {
-    const credentials = await tokenStore().get(ref);
+    let credentials = await tokenStore().get(ref);
+    if (credentials && isOAuthTokens(credentials)) {
+      // Platforms that revoke by access token need a live one; a refused refresh keeps the stored set.
+      const stored = credentials;
+      credentials = await ensureFreshTokens(connector, stored).then(
+        (fresh) => fresh.tokens,
+        () => stored,
+      );
+    }
     if (credentials && connector.live && connector.capabilities.revoke) {
       revoked = await withinTimeout(connector.revoke(credentials), REVOKE_TIMEOUT_MS);
     }

@@ -24,7 +24,7 @@ export class CsvImportRefused extends Error {
 const CSV_NAME = "Manual / CSV";
 
 /**
- * `POST /api/csv/import` (issue 5, "Manual / CSV"): validates the whole file with `parseDailyCsv`
+ * `POST /api/csv/import` ("Manual / CSV"): validates the whole file with `parseDailyCsv`
  * (header in any column order; every bad line reported with its number), refuses an account whose
  * currency or time zone differs from an earlier import, then stores the rows for the caller's
  * account (a day imported again replaces the stored day) and makes sure the account has its CSV

@@ -2,7 +2,7 @@ import { Entity } from "electrodb";
 import { CASE, KEYS, SERVICE } from "./common.ts";
 
 /**
- * An ad account of the "Manual / CSV" source (issue 5, slug `csv`): one per `account_id` an Admin
+ * An ad account of the "Manual / CSV" source (slug `csv`): one per `account_id` an Admin
  * or Manager imported into the Pacer account (the tenant). Its name, currency and time zone come
  * from the import; a later import may rename it but not change its currency or time zone.
  *
