@@ -1,4 +1,5 @@
 import { type QueueDef, queueUrlEnv } from "@pacer/functions/resources";
+import { Token } from "aws-cdk-lib";
 import type { ITableV2 } from "aws-cdk-lib/aws-dynamodb";
 import type { IManagedPolicy } from "aws-cdk-lib/aws-iam";
 import type { ISecret } from "aws-cdk-lib/aws-secretsmanager";
@@ -41,7 +42,10 @@ export interface Services {
  * THE environment of every deployed function, in one place. It mirrors what the local runtime sets
  * (`packages/local/src/runtime.ts`), with AWS resources in place of local endpoints: the same
  * variable names, so no function knows where it runs. Every function gets all of it (as locally);
- * what a function may actually touch is its access row (`function-access.ts`).
+ * what a function may actually touch is its access row (`function-access.ts`). The dead-letter
+ * queues' URLs, which the local runtime also sets, are left out: no function reads them, and a
+ * Lambda's whole environment must fit in 4 KB.
+ * @throws Error when the environment could outgrow Lambda's 4 KB
  */
 export function functionEnvironment(services: Services): Record<string, string> {
   const env: Record<string, string> = {
@@ -53,10 +57,30 @@ export function functionEnvironment(services: Services): Record<string, string> 
     TOKEN_STORE_SECRET_PREFIX: services.platformTokens.prefix,
     AVATARS_BUCKET: services.avatars.bucketName,
   };
-  for (const [name, q] of services.queues) {
-    env[queueUrlEnv(name)] = q.queue.queueUrl;
-    env[queueUrlEnv(`${name}-dlq`)] = q.deadLetterQueue.queueUrl;
-  }
+  for (const [name, q] of services.queues) env[queueUrlEnv(name)] = q.queue.queueUrl;
   if (services.webSocket) env.WS_MANAGEMENT_ENDPOINT = services.webSocket.managementEndpoint;
+  const bytes = environmentBytes(env);
+  if (bytes > LAMBDA_ENVIRONMENT_LIMIT) {
+    throw new Error(
+      `The function environment could reach ${bytes} bytes, over Lambda's ${LAMBDA_ENVIRONMENT_LIMIT}`,
+    );
+  }
   return env;
+}
+
+/** Lambda's limit on the total size of a function's environment variables. */
+export const LAMBDA_ENVIRONMENT_LIMIT = 4096;
+
+/**
+ * The largest size the environment can have once deployed: names plus values, each value known
+ * only at deploy time (a token) counted at the longest it can be (an SQS queue URL with an
+ * 80-character generated queue name: 130 bytes; an ARN, a table or bucket name, a host: less).
+ */
+export function environmentBytes(env: Record<string, string>): number {
+  const UNRESOLVED = 130;
+  return Object.entries(env).reduce(
+    (sum, [name, value]) =>
+      sum + name.length + 1 + (Token.isUnresolved(value) ? Math.max(UNRESOLVED, value.length) : value.length),
+    0,
+  );
 }

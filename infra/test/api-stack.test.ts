@@ -1,20 +1,26 @@
 import { accessFor } from "@pacer/functions/policy";
-import { GROUPS, ROUTES } from "@pacer/functions/routes";
+import { ROUTES } from "@pacer/functions/routes";
+import { type CfnElement, Stack } from "aws-cdk-lib";
 import { Match, type Template } from "aws-cdk-lib/assertions";
+import type { IConstruct } from "constructs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { HTTP_THROTTLE } from "../src/constructs/http-gateway.ts";
-import { resourcesOf, synthesize } from "./synth.ts";
+import { resourcesOf, type Synthesized, synthesize } from "./synth.ts";
+
+const idOf = (c: IConstruct) => Stack.of(c).getLogicalId(c.node.defaultChild as CfnElement);
 
 type RouteProps = { RouteKey: string; AuthorizationType?: string; AuthorizerId?: unknown; Target: unknown };
 
 describe("PacerApi: the HTTP API is generated from the route table", () => {
   let api: Template;
   let gateways: Template;
+  let built: Synthesized["built"];
 
   beforeAll(() => {
-    const { templates } = synthesize();
-    api = templates.PacerApi as Template;
-    gateways = templates.PacerGateways as Template;
+    const s = synthesize();
+    api = s.templates.PacerApi as Template;
+    gateways = s.templates.PacerGateways as Template;
+    built = s.built;
   }, 60_000);
 
   const routes = () =>
@@ -49,24 +55,24 @@ describe("PacerApi: the HTTP API is generated from the route table", () => {
   });
 
   it("serves each route with the Lambda of its function group, one Lambda per group", () => {
+    const functionId = new Map([...built.api.functions].map(([group, fn]) => [group, idOf(fn)]));
     const integrations = resourcesOf(api, "AWS::ApiGatewayV2::Integration");
-    const groupOfIntegration = new Map<string, string>();
-    for (const [id, i] of Object.entries(integrations)) {
-      const uri = JSON.stringify(i.Properties.IntegrationUri);
-      const group = GROUPS.find((g) => uri.includes(`${g[0]?.toUpperCase()}${g.slice(1)}Function`));
-      if (group) groupOfIntegration.set(id, group);
-    }
+    const groupOf = (integrationId: string) => {
+      const uri = JSON.stringify(integrations[integrationId]?.Properties.IntegrationUri);
+      return [...functionId].find(([, id]) => uri.includes(`"${id}"`))?.[0];
+    };
     for (const r of routes()) {
-      const target = JSON.stringify(r.Target);
-      const id = [...groupOfIntegration.keys()].find((k) => target.includes(k));
-      expect([r.RouteKey, id && groupOfIntegration.get(id)]).toEqual([
+      const integrationId = Object.keys(integrations).find((id) =>
+        JSON.stringify(r.Target).includes(`"${id}"`),
+      );
+      expect([r.RouteKey, integrationId && groupOf(integrationId)]).toEqual([
         r.RouteKey,
         ROUTES.find((x) => x.key === r.RouteKey)?.group,
       ]);
     }
-    const groups = new Set(ROUTES.map((r) => r.group));
     // One Lambda per route group plus the authorizer.
-    expect(Object.keys(resourcesOf(api, "AWS::Lambda::Function"))).toHaveLength(groups.size + 1);
+    expect(functionId.size).toBe(new Set(ROUTES.map((r) => r.group)).size);
+    expect(Object.keys(resourcesOf(api, "AWS::Lambda::Function"))).toHaveLength(functionId.size + 1);
   });
 
   it("throttles the $default stage, writes an access log and has no CORS (same origin via CloudFront)", () => {

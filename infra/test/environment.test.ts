@@ -1,8 +1,10 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { queueUrlEnv } from "@pacer/functions/resources";
+import { Lazy } from "aws-cdk-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../src/constructs/pacer-function.ts";
+import { environmentBytes, LAMBDA_ENVIRONMENT_LIMIT } from "../src/services.ts";
 import { FIXTURE_RESOURCES, type Synthesized, synthesize } from "./synth.ts";
 
 /** Code that runs inside the deployed functions. */
@@ -99,10 +101,7 @@ describe("the deployed function environment", () => {
 
   it("carries what the local runtime sets, with AWS resources in place of local endpoints", () => {
     const variables = Object.keys((environments[0] as { variables: Record<string, unknown> }).variables);
-    const queueUrls = FIXTURE_RESOURCES.queues.flatMap((q) => [
-      queueUrlEnv(q.name),
-      queueUrlEnv(`${q.name}-dlq`),
-    ]);
+    const queueUrls = FIXTURE_RESOURCES.queues.map((q) => queueUrlEnv(q.name));
     expect(variables.sort()).toEqual(
       [
         "NODE_OPTIONS",
@@ -136,5 +135,37 @@ describe("the deployed function environment", () => {
       missing,
       "set it in infra/src/services.ts (functionEnvironment) or list it in NOT_DEPLOYED",
     ).toEqual([]);
+  });
+});
+
+describe("the environment's size", () => {
+  it("fits Lambda's 4 KB with a queue per platform, every value at its longest", () => {
+    const env: Record<string, string> = {
+      NODE_OPTIONS: "--enable-source-maps",
+      MAIL_FROM: "Pacer <no-reply@mail.example.org>",
+      TOKEN_STORE_SECRET_PREFIX: "pacer/platform-tokens/",
+    };
+    const token = () => Lazy.string({ produce: () => "x" });
+    for (const name of [
+      "TABLE_NAME",
+      "APP_ORIGIN",
+      "APP_SECRETS_ARN",
+      "PLATFORM_SECRETS_ARN",
+      "AVATARS_BUCKET",
+    ])
+      env[name] = token();
+    env.WS_MANAGEMENT_ENDPOINT = `https://${token()}.execute-api.eu-central-1.amazonaws.com/ws`;
+    for (const platform of ["amazonads", "bingads", "cake", "csv", "facebookads", "googleads", "googledv360"])
+      env[queueUrlEnv(`refresh-${platform}`)] = token();
+    for (const platform of [
+      "linkedinads",
+      "pinterestads",
+      "redditads",
+      "tiktokads",
+      "twitterads",
+      "snapchatads",
+    ])
+      env[queueUrlEnv(`refresh-${platform}`)] = token();
+    expect(environmentBytes(env)).toBeLessThan(LAMBDA_ENVIRONMENT_LIMIT);
   });
 });
