@@ -299,12 +299,19 @@ async function handleRequest(
   const pathname = rawUrl.split("?")[0] ?? "/";
 
   if (pathname.startsWith("/api/")) {
+    // API Gateway refuses payloads above 10 MB before any route runs.
+    let body: Buffer;
+    try {
+      body = await readBody(req, 10 * 1024 * 1024);
+    } catch {
+      return gatewayAnswer(res, 413, "Request Entity Too Large");
+    }
     const answer = await invokeApi(
       {
         method,
         url: rawUrl,
         headers: req.headersDistinct,
-        body: await readBody(req, 10 * 1024 * 1024),
+        body,
         sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, "") ?? "127.0.0.1",
       },
       ctx.load,
