@@ -42,10 +42,11 @@ export interface Services {
  * THE environment of every deployed function, in one place. It mirrors what the local runtime sets
  * (`packages/local/src/runtime.ts`), with AWS resources in place of local endpoints: the same
  * variable names, so no function knows where it runs. Every function gets all of it (as locally);
- * what a function may actually touch is its access row (`function-access.ts`). The dead-letter
- * queues' URLs, which the local runtime also sets, are left out: no function reads them, and a
- * Lambda's whole environment must fit in 4 KB.
- * @throws Error when the environment could outgrow Lambda's 4 KB
+ * what a function may actually touch is its access row (`function-access.ts`). A dead-letter
+ * queue's URL, which the local runtime sets for everyone, goes only to that queue's consumer (see
+ * PipelineStack): a Lambda's whole environment must fit in 4 KB, and twelve platforms' queue and
+ * dead-letter URLs would not.
+ * @throws Error when the environment (plus one dead-letter URL) could outgrow Lambda's 4 KB
  */
 export function functionEnvironment(services: Services): Record<string, string> {
   const env: Record<string, string> = {
@@ -59,7 +60,8 @@ export function functionEnvironment(services: Services): Record<string, string> 
   };
   for (const [name, q] of services.queues) env[queueUrlEnv(name)] = q.queue.queueUrl;
   if (services.webSocket) env.WS_MANAGEMENT_ENDPOINT = services.webSocket.managementEndpoint;
-  const bytes = environmentBytes(env);
+  // Room for the one dead-letter queue URL a consumer adds (a 40-character name, a URL at its longest).
+  const bytes = environmentBytes(env) + 40 + 1 + UNRESOLVED_VALUE_BYTES;
   if (bytes > LAMBDA_ENVIRONMENT_LIMIT) {
     throw new Error(
       `The function environment could reach ${bytes} bytes, over Lambda's ${LAMBDA_ENVIRONMENT_LIMIT}`,
@@ -77,10 +79,15 @@ export const LAMBDA_ENVIRONMENT_LIMIT = 4096;
  * 80-character generated queue name: 130 bytes; an ARN, a table or bucket name, a host: less).
  */
 export function environmentBytes(env: Record<string, string>): number {
-  const UNRESOLVED = 130;
   return Object.entries(env).reduce(
     (sum, [name, value]) =>
-      sum + name.length + 1 + (Token.isUnresolved(value) ? Math.max(UNRESOLVED, value.length) : value.length),
+      sum +
+      name.length +
+      1 +
+      (Token.isUnresolved(value) ? Math.max(UNRESOLVED_VALUE_BYTES, value.length) : value.length),
     0,
   );
 }
+
+/** The longest a deploy-time value can be: an SQS queue URL with an 80-character generated name. */
+const UNRESOLVED_VALUE_BYTES = 130;

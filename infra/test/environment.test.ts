@@ -24,8 +24,10 @@ const NOT_DEPLOYED: Record<string, string> = {
   STRIPE_API_URL: "tests point Stripe at a fake; unset means Stripe",
   GOOGLE_ISSUER: "tests point Google sign-in at the sandbox; unset means Google",
   GOOGLE_JWKS_URI: "tests point Google sign-in at the sandbox; unset means Google",
+  GOOGLE_AUTHORIZE_URL: "tests point Google sign-in at the sandbox; unset means Google",
   // Optional with a default.
   LOG_LEVEL: "defaults to INFO",
+  REFRESH_RETRY_BASE_SECONDS: "defaults to 30",
 };
 
 /** The keys `connectorConfigFromEnv` reads: on AWS they are keys of the PLATFORM_SECRETS_ARN JSON. */
@@ -92,15 +94,27 @@ describe("the deployed function environment", () => {
     );
   }, 60_000);
 
-  it("is the same set of variables on every function", () => {
+  it("is the same set of variables on every function (a consumer also has its dead-letter queue's URL)", () => {
     expect(environments.length).toBeGreaterThan(3);
-    const names = (e: { variables: Record<string, unknown> }) => Object.keys(e.variables).sort();
+    const names = (e: { variables: Record<string, unknown> }) =>
+      Object.keys(e.variables)
+        .filter((n) => !n.endsWith("_DLQ"))
+        .sort();
     const first = names(environments[0] as { variables: Record<string, unknown> });
     for (const e of environments) expect([e.path, names(e)]).toEqual([e.path, first]);
+    const consumers = [...(s.built.pipeline?.queues.keys() ?? [])];
+    const withDlq = environments.filter((e) => Object.keys(e.variables).some((n) => n.endsWith("_DLQ")));
+    expect(withDlq).toHaveLength(consumers.length);
+    for (const name of consumers) {
+      const dlq = queueUrlEnv(`${name}-dlq`);
+      expect(withDlq.filter((e) => dlq in e.variables)).toHaveLength(1);
+    }
   });
 
   it("carries what the local runtime sets, with AWS resources in place of local endpoints", () => {
-    const variables = Object.keys((environments[0] as { variables: Record<string, unknown> }).variables);
+    const variables = Object.keys(
+      (environments[0] as { variables: Record<string, unknown> }).variables,
+    ).filter((n) => !n.endsWith("_DLQ"));
     const queueUrls = FIXTURE_RESOURCES.queues.map((q) => queueUrlEnv(q.name));
     expect(variables.sort()).toEqual(
       [
@@ -139,7 +153,7 @@ describe("the deployed function environment", () => {
 });
 
 describe("the environment's size", () => {
-  it("fits Lambda's 4 KB with a queue per platform, every value at its longest", () => {
+  it("fits Lambda's 4 KB with a queue per platform and a consumer's dead-letter queue, every value at its longest", () => {
     const env: Record<string, string> = {
       NODE_OPTIONS: "--enable-source-maps",
       MAIL_FROM: "Pacer <no-reply@mail.example.org>",

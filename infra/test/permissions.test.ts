@@ -30,12 +30,15 @@ function grantsOf(resources: Record<string, Res>, roleId: string) {
   const actions = new Set(statements.flatMap((s) => list(s.Action)));
   const on = (action: string, marker: string) =>
     statements.some((s) => list(s.Action).includes(action) && text(s.Resource).includes(marker));
-  const queues = statements
+  const sendTargets = statements
     .filter((s) => list(s.Action).includes("sqs:SendMessage"))
     .flatMap((s) => list(s.Resource).map(text));
+  const queues = sendTargets.filter((q) => !q.includes("DeadLetterQueue"));
+  const deadLetterQueues = sendTargets.filter((q) => q.includes("DeadLetterQueue"));
   return {
     actions,
     queues,
+    deadLetterQueues,
     access: {
       table: actions.has("dynamodb:PutItem")
         ? "readwrite"
@@ -83,7 +86,7 @@ describe("IAM: every function's role is exactly its row of the access table", ()
     for (const { fn, kind } of functions) {
       const stack = Stack.of(fn);
       const roleId = stack.getLogicalId(fn.executionRole.node.defaultChild as CfnRole);
-      const { access, actions, queues } = grantsOf(resourcesOf(stack), roleId);
+      const { access, actions, queues, deadLetterQueues } = grantsOf(resourcesOf(stack), roleId);
       const row: FunctionAccess = accessOf(fn.group, kind);
       expect({ function: fn.node.path, ...access }).toEqual({
         function: fn.node.path,
@@ -95,6 +98,11 @@ describe("IAM: every function's role is exactly its row of the access table", ()
         sendMail: Boolean(row.sendMail),
         avatars: row.avatars,
       });
+      // A consumer may send to its own dead-letter queue, and to no other.
+      const ownQueue = [...(s.built.pipeline?.consumers ?? [])].find(([, c]) => c === fn)?.[0];
+      expect(deadLetterQueues).toEqual(
+        kind === "consumer" ? [expect.stringContaining(`${pascal(ownQueue ?? "")}QueueDeadLetterQueue`)] : [],
+      );
       const sendTo = row.sendTo === "all" ? queueNames : (row.sendTo ?? []);
       expect(queues.map((q) => queueNames.find((n) => q.includes(`${pascal(n)}Queue`))).sort()).toEqual(
         [...sendTo].sort(),

@@ -1,4 +1,4 @@
-import type { QueueDef, ScheduleDef } from "@pacer/functions/resources";
+import { type QueueDef, queueUrlEnv, type ScheduleDef } from "@pacer/functions/resources";
 import { Duration, Stack, type StackProps } from "aws-cdk-lib";
 import { Rule, Schedule } from "aws-cdk-lib/aws-events";
 import { LambdaFunction } from "aws-cdk-lib/aws-events-targets";
@@ -30,8 +30,9 @@ export interface PipelineStackProps extends StackProps {
  * partial batch failures and `maximumConcurrency` from the definition), and one EventBridge rule
  * per entry of `SCHEDULES` invoking its target group's Lambda at the defined rate.
  *
- * The queues are built with the stack; the functions by {@link addFunctions} once every function's
- * environment is known (it includes these queues' URLs).
+ * A consumer also gets its own dead-letter queue's URL and may send to it, to dead-letter a message
+ * with its failure attached. The queues are built with the stack; the functions by
+ * {@link addFunctions} once every function's environment is known (it includes these queues' URLs).
  */
 export class PipelineStack extends Stack {
   /** By queue name. */
@@ -67,12 +68,16 @@ export class PipelineStack extends Stack {
 
   /** Adds the consumers and the scheduled functions, connected to the app's services. */
   addFunctions(services: Services): void {
-    for (const [name, { def, queue }] of this.queues) {
+    for (const [name, { def, queue, deadLetterQueue }] of this.queues) {
       const fn = new PacerFunction(this, `${pascal(name)}Consumer`, {
         group: def.consumer,
         timeout: Duration.seconds(def.consumerTimeoutSeconds),
         description: `Pacer: consumes the ${name} queue`,
       }).connect(services, accessOf(def.consumer, "consumer"));
+      // A consumer may dead-letter a message itself, with its failure as message attributes: it
+      // alone gets its dead-letter queue's URL (`QUEUE_URL_<NAME>_DLQ`, as locally) and may send there.
+      fn.addEnvironment(queueUrlEnv(`${name}-dlq`), deadLetterQueue.queueUrl);
+      deadLetterQueue.grantSendMessages(fn);
       fn.addEventSource(
         new SqsEventSource(queue, {
           batchSize: def.batchSize,
