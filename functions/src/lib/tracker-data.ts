@@ -99,12 +99,100 @@ export async function computeTrackerFigures(
   const window = metricsWindow(merged as Pick<Tracker, "lifetimeBudgetDates">, calendar);
   const rows = await listDailyMetrics(tracker.accountId, tracker.trackerId, window.from, window.to);
   const data = trackerData({ settings: budgetSettings(merged), rows }, calendar);
-  return { data, write: { data: JSON.stringify(data), dataComputedAt: now.toISOString() } };
+  return { data, write: { data: encodeTrackerData(data), dataComputedAt: now.toISOString() } };
+}
+
+/**
+ * The scalar fields of TrackerData in the order the stored form lists them. The type checks below
+ * fail the build if the engine adds a field this list lacks.
+ */
+const SCALAR_FIELDS = [
+  "budget",
+  "dailyBudget",
+  "percentageThroughBudget",
+  "proRatedBudget",
+  "adjustedPercentageThroughBudget",
+  "spendRemaining",
+  "todaySpendRemaining",
+  "requiredDailySpend",
+  "endOfMonthEstSpend",
+  "primary",
+  "budgetSource",
+  "budgetPeriod",
+  "weekdaysOnly",
+  "baseBudget",
+  "baseDailyBudget",
+  "previousOverUnderSpend",
+  "lastMonthBudget",
+  "percentageThroughMonth",
+  "daysGone",
+  "daysInMonth",
+  "lifetimeBudget",
+  "lifetimeSpend",
+  "percentageThroughLifetimeBudget",
+  "proRatedLifetimeBudget",
+  "adjustedPercentageThroughLifetimeBudget",
+  "actualSpend",
+  "lastMonthSpend",
+  "lastMonthOverUnderSpend",
+  "lastMonthOverUnderSpendPositive",
+  "yesterdaySpend",
+  "todaySpend",
+  "actualClicks",
+  "cpc",
+  "actualImpressions",
+  "ctr",
+  "actualConversions",
+  "cvr",
+  "endOfMonthEstConversions",
+  "costPerConversion",
+  "actualRevenue",
+  "roas",
+] as const satisfies readonly (keyof TrackerData)[];
+type Listed = (typeof SCALAR_FIELDS)[number] | "budgetAdjustment" | "historicData";
+const everyFieldListed: Exclude<keyof TrackerData, Listed> extends never ? true : never = true;
+void everyFieldListed;
+
+/** Version of the stored form; a change of {@link SCALAR_FIELDS} needs a new one. */
+const STORED_FORMAT = 1;
+
+/**
+ * The stored form of a tracker's figures: a JSON array, `[format, ...scalars in SCALAR_FIELDS order,
+ * budgetAdjustment as [kind, overUnderSpend] or null, historicData as [month, budget, actualSpend]
+ * x 6]`. Values are the engine's, unrounded; only the field names are left out, which halves the
+ * tracker item (the list query reads 2,000 of them).
+ */
+export function encodeTrackerData(data: TrackerData): string {
+  const out: unknown[] = [STORED_FORMAT];
+  for (const field of SCALAR_FIELDS) out.push(data[field]);
+  out.push(data.budgetAdjustment ? [data.budgetAdjustment.kind, data.budgetAdjustment.overUnderSpend] : null);
+  out.push(data.historicData.flatMap((h) => [h.month, h.budget, h.actualSpend]));
+  return JSON.stringify(out);
+}
+
+/** Reads figures written by {@link encodeTrackerData} (or a plain TrackerData object). */
+export function decodeTrackerData(stored: string): TrackerData {
+  const parsed = JSON.parse(stored) as unknown;
+  if (!Array.isArray(parsed)) return parsed as TrackerData;
+  if (parsed[0] !== STORED_FORMAT) throw new Error(`Unknown stored tracker data format ${String(parsed[0])}`);
+  const data: Record<string, unknown> = {};
+  SCALAR_FIELDS.forEach((field, i) => {
+    data[field] = parsed[i + 1];
+  });
+  const adjustment = parsed[SCALAR_FIELDS.length + 1] as [string, number] | null;
+  data.budgetAdjustment = adjustment ? { kind: adjustment[0], overUnderSpend: adjustment[1] } : null;
+  const flat = parsed[SCALAR_FIELDS.length + 2] as (string | number)[];
+  const historicData = [];
+  for (let i = 0; i + 2 < flat.length; i += 3) {
+    historicData.push({ month: flat[i], budget: flat[i + 1], actualSpend: flat[i + 2] });
+  }
+  data.historicData = historicData;
+  return data as unknown as TrackerData;
 }
 
 /** The stored figures of a tracker, or null when none were computed yet. */
 export function storedTrackerData(tracker: Pick<Tracker, "data">): TrackerData | null {
-  return tracker.data ? (JSON.parse(tracker.data) as TrackerData) : null;
+  return tracker.data ? decodeTrackerData(tracker.data) : null;
 }
 
 /** How many times a recomputation starts again when the settings changed under it. */

@@ -26,7 +26,7 @@ import type { z } from "zod";
 import { AppError, badRequest, forbidden, notFound } from "../lib/errors.ts";
 import type { Session } from "../lib/session.ts";
 import { requireWriter, visibleTracker, visibleTrackers } from "../lib/tracker-access.ts";
-import { budgetSettings, computeTrackerFigures } from "../lib/tracker-data.ts";
+import { budgetSettings, computeTrackerFigures, encodeTrackerData } from "../lib/tracker-data.ts";
 import { canSeeTracker } from "../lib/visibility.ts";
 import type { newTrackerSchema } from "./schemas.ts";
 import { trackerView } from "./views.ts";
@@ -111,7 +111,7 @@ export async function createTrackersFor(
       dataSource: d.dataSource,
       associatedUserIds,
       createdBy: session.userId,
-      data: JSON.stringify(data),
+      data: encodeTrackerData(data),
       dataComputedAt: now.toISOString(),
       ...settings,
     };

@@ -65,8 +65,16 @@ export const TrackerEntity = new Entity({
     associatedUserIds: { type: "list", items: { type: "string" }, required: true, default: () => [] },
     /** Filter settings (id, name, type, selection, ...), without possible values. */
     filters: { type: "any" },
-    /** `{ integration: { name, slug, email, avatar, metaData }, view: { id, name, metaData } }`. */
-    dataSource: { type: "any", required: true },
+    /**
+     * `{ integration: { name, slug, email, avatar, metaData }, view: { id, name, metaData } }`, stored
+     * as one JSON string (one attribute instead of a dozen nested ones: the list query reads 2,000).
+     */
+    dataSource: {
+      type: "any",
+      required: true,
+      set: (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value)),
+      get: (value: unknown) => (typeof value === "string" ? (JSON.parse(value) as unknown) : value),
+    },
     dataLoading: { type: "boolean" },
     isUpdating: { type: "boolean" },
     isBudgetUpdating: { type: "boolean" },

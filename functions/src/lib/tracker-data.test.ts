@@ -1,0 +1,54 @@
+import { computeTrackerData } from "@pacer/core";
+import { describe, expect, it } from "vitest";
+import { budgetSettings, decodeTrackerData, encodeTrackerData, metricsWindow } from "./tracker-data.ts";
+
+describe("stored tracker figures", () => {
+  it("round-trip exactly through the compact stored form, adjustment and historic data included", () => {
+    const now = new Date("2024-04-15T14:00:00Z");
+    const data = computeTrackerData({
+      settings: budgetSettings({
+        manualBudgetValue: 3_150_000_000,
+        lastMonthOverUnderSpendIncludedInBudgetCalc: true,
+        historicData: [{ month: "2024-03-01", budget: 3_000_000_000, actualSpend: 3_150_000_000 }],
+      }),
+      rows: [
+        {
+          date: "2024-04-15",
+          spendMicros: 60_000_000,
+          impressions: 4000,
+          clicks: 72,
+          conversions: 3,
+          revenueMicros: 1,
+        },
+      ],
+      now,
+      timeZone: "Europe/London",
+    });
+
+    const stored = encodeTrackerData(data);
+
+    expect(decodeTrackerData(stored)).toEqual(data);
+    expect(data.budgetAdjustment).not.toBeNull();
+    expect(stored.length).toBeLessThan(JSON.stringify(data).length * 0.6);
+  });
+
+  it("still reads figures stored as a plain object", () => {
+    const plain = { actualSpend: 5 };
+    expect(decodeTrackerData(JSON.stringify(plain))).toEqual(plain);
+  });
+});
+
+describe("metricsWindow", () => {
+  it("reads six months back, or from an earlier lifetime start, to today", () => {
+    const calendar = { previousMonths: ["2023-10-01"], monthStart: "2024-04-01", today: "2024-04-15" };
+    const cal = calendar as unknown as Parameters<typeof metricsWindow>[1];
+    expect(metricsWindow({ lifetimeBudgetDates: undefined }, cal)).toEqual({
+      from: "2023-10-01",
+      to: "2024-04-15",
+    });
+    expect(metricsWindow({ lifetimeBudgetDates: { startDate: "2023-01-01" } }, cal)).toEqual({
+      from: "2023-01-01",
+      to: "2024-04-15",
+    });
+  });
+});
