@@ -187,6 +187,12 @@ export const POLICY: Record<RouteKey, Access> = {
   "POST /api/tiktok-ads/filter-possible-values": EDITORS,
   "POST /api/twitter-ads/filter-possible-values": EDITORS,
   "POST /api/csv/import": EDITORS,
+
+  // refresh: the manage-tracker modal's Refresh and Update Tracker buttons (hidden from Viewers)
+  "POST /api/tracker/refresh-single-tracker-data": EDITORS,
+  "POST /api/tracker/update-single-tracker": EDITORS,
+  // realtime: every signed-in user's dashboard listens for changes
+  "POST /api/realtime/ticket": MEMBER,
 };
 
 /** The access rule of a route key; undefined means deny. */

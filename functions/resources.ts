@@ -38,14 +38,67 @@ export interface WebSocketDef {
   routes: readonly ("$connect" | "$disconnect" | "$default")[];
 }
 
-export const QUEUES: readonly QueueDef[] = [];
+/**
+ * The platforms with a refresh queue of their own: every live connector and the CSV source. One
+ * queue per platform, so SQS `maximumConcurrency` (and the same cap of the local queue) bounds the
+ * refreshes in flight per platform: the worker runs a batch's jobs one after the other and each job's
+ * platform calls one after the other, so concurrent calls to a platform never exceed its queue's
+ * `maxConcurrency`, on AWS and locally alike.
+ */
+export const REFRESH_PLATFORMS = [
+  "amazonads",
+  "bingads",
+  "cake",
+  "csv",
+  "facebookads",
+  "googleads",
+  "googledv360",
+  "linkedinads",
+  "pinterestads",
+  "redditads",
+  "tiktokads",
+  "twitterads",
+] as const;
+export type RefreshPlatform = (typeof REFRESH_PLATFORMS)[number];
+
+/** Concurrent refreshes (hence platform calls) per platform. */
+export const REFRESH_CONCURRENCY_PER_PLATFORM = 10;
+
+/** Platforms whose reports are asynchronous (create, poll, download): longer jobs, smaller batches. */
+const REPORT_PLATFORMS: ReadonlySet<string> = new Set(["amazonads", "bingads", "googledv360"]);
+
+/** `googleads` -> `refresh-googleads`: the refresh queue of a platform. */
+export function refreshQueueName(slug: string): string {
+  return `refresh-${slug}`;
+}
+
+/** The refresh queues, consumed by the `refresh-worker` group. */
+export const REFRESH_QUEUES: readonly QueueDef[] = REFRESH_PLATFORMS.map((slug) => ({
+  name: refreshQueueName(slug),
+  consumer: "refresh-worker",
+  consumerTimeoutSeconds: REPORT_PLATFORMS.has(slug) ? 900 : 300,
+  maxReceiveCount: 5,
+  batchSize: REPORT_PLATFORMS.has(slug) ? 2 : 10,
+  maxConcurrency: REFRESH_CONCURRENCY_PER_PLATFORM,
+}));
+
+export const QUEUES: readonly QueueDef[] = [...REFRESH_QUEUES];
 
 export const SCHEDULES: readonly ScheduleDef[] = [
   /** Hourly: evaluates the alerts of every account whose local time is the daily alert hour. */
   { name: "alerts-daily", target: "alerts-daily", rateMinutes: 60 },
+  /**
+   * Every 5 minutes: finds the accounts whose refresh is due (`nextRunAt`, i.e. last run plus the
+   * account's `hourlyCycle`) and queues one refresh per tracker.
+   */
+  { name: "refresh-scheduler", target: "refresh-scheduler", rateMinutes: 5 },
 ];
 
-export const WEBSOCKET: WebSocketDef | undefined = undefined;
+/** Realtime: a ticket-authenticated WebSocket; the app receives tracker and integration changes. */
+export const WEBSOCKET: WebSocketDef | undefined = {
+  group: "realtime-ws",
+  routes: ["$connect", "$disconnect", "$default"],
+};
 
 /** `refresh` -> `QUEUE_URL_REFRESH`: the environment variable carrying a queue's URL. */
 export function queueUrlEnv(name: string): string {

@@ -25,6 +25,8 @@ export const GROUPS = [
   "sensor-readings",
   "connections",
   "csv",
+  "refresh",
+  "realtime",
 ] as const;
 export type Group = (typeof GROUPS)[number];
 
@@ -235,6 +237,13 @@ export const ROUTES = [
 
   // "Manual / CSV" source: the import (its account listing is above)
   route("POST /api/csv/import", "csv", "importCsvFile"),
+
+  // on-demand refresh through the refresh pipeline (trackers.md 4 and 7)
+  route("POST /api/tracker/refresh-single-tracker-data", "refresh", "refreshSingleTrackerData"),
+  route("POST /api/tracker/update-single-tracker", "refresh", "updateSingleTracker"),
+
+  // realtime: the ticket that opens the WebSocket (overview-access-account.md 4 and 9)
+  route("POST /api/realtime/ticket", "realtime", "issueTicket"),
 ] as const;
 
 /** Every route key of the API. */

@@ -177,32 +177,6 @@ export async function finishRefreshJob(
   }
 }
 
-/**
- * Records a job that failed before it could be claimed (its tracker or connection is gone): status
- * `failed` with the error, unless it already finished.
- */
-export async function failUnclaimedRefreshJob(
-  key: RefreshJobKey,
-  error: NonNullable<RefreshJob["lastError"]>,
-  now: Date = new Date(),
-): Promise<void> {
-  try {
-    await db()
-      .entities.refreshJob.update(key)
-      .set({
-        status: "failed",
-        lastError: error,
-        finishedAt: nowIso(now),
-        expiresAt: epochSeconds(now) + JOB_TTL_SECONDS,
-      })
-      .add({ attempts: 1 })
-      .where(({ status }, { notExists, ne }) => `${notExists(status)} OR ${ne(status, "succeeded")}`)
-      .go();
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-  }
-}
-
 // ---------------------------------------------------------------------------------------------
 // Runs
 // ---------------------------------------------------------------------------------------------

@@ -11,7 +11,8 @@ import type { LocalWebSocketApi } from "./websocket.ts";
  * loopback port. The SDK clients are pointed here by the standard endpoint environment variables
  * (`AWS_ENDPOINT_URL_SQS`, `AWS_ENDPOINT_URL_SES`) and by the Management API endpoint, so the
  * function code is the same as on AWS:
- * - Amazon SQS (JSON protocol): `SendMessage`, `SendMessageBatch`, `GetQueueUrl`, into the in-process queues;
+ * - Amazon SQS (JSON protocol): `SendMessage`, `SendMessageBatch`, `GetQueueUrl`, into the in-process
+ *   queues, and `ChangeMessageVisibility(Batch)` on a received message (a consumer's retry delay);
  * - Amazon SES (Query protocol): `SendRawEmail`, `SendEmail`, into the local outbox;
  * - API Gateway Management API: `POST/GET/DELETE /@connections/{id}` on the local WebSocket API,
  *   answering 410 with `x-amzn-errortype: GoneException` for a closed connection.
@@ -139,6 +140,30 @@ export class AwsEmulator {
         return { Id: e.Id, MessageId: out.messageId, MD5OfMessageBody: out.md5OfBody };
       });
       return json(200, { Successful, Failed: [] });
+    }
+    if (operation === "ChangeMessageVisibility") {
+      const changed = queue.changeVisibility(
+        String(input.ReceiptHandle ?? ""),
+        Number(input.VisibilityTimeout ?? 0),
+      );
+      return changed ? json(200, {}) : json(400, "The receipt handle has expired.", "ReceiptHandleIsInvalid");
+    }
+    if (operation === "ChangeMessageVisibilityBatch") {
+      const entries = (input.Entries as Array<Record<string, unknown>> | undefined) ?? [];
+      const Successful: Array<{ Id: unknown }> = [];
+      const Failed: Array<{ Id: unknown; Code: string; SenderFault: boolean; Message: string }> = [];
+      for (const e of entries) {
+        if (queue.changeVisibility(String(e.ReceiptHandle ?? ""), Number(e.VisibilityTimeout ?? 0)))
+          Successful.push({ Id: e.Id });
+        else
+          Failed.push({
+            Id: e.Id,
+            Code: "ReceiptHandleIsInvalid",
+            SenderFault: true,
+            Message: "The receipt handle has expired.",
+          });
+      }
+      return json(200, { Successful, Failed });
     }
     json(400, `Operation ${operation} is not supported locally`, "UnsupportedOperation");
   }

@@ -179,6 +179,21 @@ export class LocalQueue {
     }
   }
 
+  /**
+   * `ChangeMessageVisibility`: a received message becomes visible again `seconds` from now (0: at
+   * once). Returns false when the receipt handle is stale (the message was deleted or received again).
+   */
+  changeVisibility(receiptHandle: string, seconds: number): boolean {
+    for (const m of this.messages.values()) {
+      if (m.receiptHandle === receiptHandle) {
+        m.visibleAt = this.now() + Math.max(0, seconds) * 1000;
+        this.kick();
+        return true;
+      }
+    }
+    return false;
+  }
+
   private redrive(m: StoredMessage): void {
     this.messages.delete(m.messageId);
     this.stats.redriven++;

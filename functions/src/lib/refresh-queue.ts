@@ -1,0 +1,274 @@
+import { randomUUID } from "node:crypto";
+import { SendMessageBatchCommand, SQSClient } from "@aws-sdk/client-sqs";
+import { addDays, budgetCalendar, isIsoDate } from "@pacer/core";
+import {
+  findTracker,
+  lowerRefreshRunTotal,
+  markTrackerRefreshQueued,
+  openRefreshRun,
+  type Tracker,
+  type User,
+} from "@pacer/db";
+import { z } from "zod";
+import { queueUrlEnv, REFRESH_PLATFORMS, refreshQueueName } from "../../resources.ts";
+import { logger } from "./logger.ts";
+import { metricsWindow } from "./tracker-data.ts";
+
+/**
+ * The refresh messages and how they are queued: THE one place that builds a refresh job (the
+ * scheduler, the refresh and update calls and the 12-hour rule all come here) and sends it to the
+ * refresh queue of the tracker's platform (`refresh-<slug>` in functions/resources.ts).
+ *
+ * A message names one job: the account, the tracker, its platform, the date window and the run.
+ * The worker is idempotent by tracker + window + run: every delivery of the same message (and any
+ * other message naming the same job) writes once.
+ */
+
+/** Days before today that every refresh fetches again: platforms revise recent days. */
+export const RESTATEMENT_DAYS = 7;
+
+/** Why a refresh was queued. */
+export const REFRESH_REASONS = ["schedule", "on-demand", "filters-changed", "settings-change"] as const;
+export type RefreshReason = (typeof REFRESH_REASONS)[number];
+
+const isoDate = z.string().refine(isIsoDate, "a yyyy-MM-dd date");
+
+/** The body of a refresh message (version 1). */
+export const refreshMessageSchema = z.object({
+  v: z.literal(1),
+  accountId: z.string().min(1).max(100),
+  trackerId: z.string().min(1).max(100),
+  /** Integration slug: which platform, hence which queue. */
+  slug: z.string().min(1).max(50),
+  /** First and last day (inclusive) to fetch, `yyyy-MM-dd` in the ad account's time zone. */
+  from: isoDate,
+  to: isoDate,
+  /** The whole history (first run, filters changed, lifetime start moved back). */
+  full: z.boolean(),
+  /** The run: the account's scheduled run time (ISO), or `ondemand-<uuid>`. */
+  runId: z.string().min(1).max(100),
+  reason: z.enum(REFRESH_REASONS),
+  /** When the job was queued (ISO). */
+  queuedAt: z.string().min(1).max(40),
+});
+export type RefreshMessage = z.output<typeof refreshMessageSchema>;
+
+/** The job a message names (the idempotency key): tracker + window + run. */
+export function jobKeyOf(m: Pick<RefreshMessage, "accountId" | "trackerId" | "from" | "to" | "runId">) {
+  return { accountId: m.accountId, trackerId: m.trackerId, from: m.from, to: m.to, runId: m.runId };
+}
+
+/** The tracker's integration slug (`dataSource.integration.slug`). */
+export function slugOf(tracker: Pick<Tracker, "dataSource">): string {
+  return String((tracker.dataSource as { integration?: { slug?: string } })?.integration?.slug ?? "");
+}
+
+/** True when the platform has a refresh queue. */
+export function hasRefreshQueue(slug: string): boolean {
+  return (REFRESH_PLATFORMS as readonly string[]).includes(slug);
+}
+
+/**
+ * The days a refresh of this tracker fetches at `now`, in its ad account's time zone:
+ * - the whole history the figures use (the six previous months and this month, or from the lifetime
+ *   start when earlier: `metricsWindow`) on the first run (never refreshed), when `full` is asked
+ *   (its filters changed), or when a settings change moved the lifetime start before that history;
+ * - otherwise the current month plus the restatement window: from the earlier of the first of the
+ *   month and {@link RESTATEMENT_DAYS} days ago, to today.
+ */
+export function refreshWindow(
+  tracker: Pick<Tracker, "timeZone" | "lastRefreshedAt" | "requiresUpdate" | "lifetimeBudgetDates">,
+  now: Date,
+  options: { full?: boolean } = {},
+): { from: string; to: string; full: boolean } {
+  const calendar = budgetCalendar(now, tracker.timeZone);
+  const history = metricsWindow(tracker, calendar);
+  const historyStart = calendar.previousMonths[0] ?? calendar.monthStart;
+  const full =
+    options.full === true ||
+    !tracker.lastRefreshedAt ||
+    (tracker.requiresUpdate && history.from < historyStart);
+  if (full) return { from: history.from, to: calendar.today, full: true };
+  const restated = addDays(calendar.today, -RESTATEMENT_DAYS);
+  return {
+    // The earlier of two yyyy-MM-dd dates (they sort as text).
+    from: [restated, calendar.monthStart].sort()[0] as string,
+    to: calendar.today,
+    full: false,
+  };
+}
+
+/** The refresh message of a tracker for a run. */
+export function refreshMessageFor(
+  tracker: Tracker,
+  run: { runId: string; reason: RefreshReason; now: Date; full?: boolean },
+): RefreshMessage {
+  const window = refreshWindow(tracker, run.now, { full: run.full ?? false });
+  return {
+    v: 1,
+    accountId: tracker.accountId,
+    trackerId: tracker.trackerId,
+    slug: slugOf(tracker),
+    from: window.from,
+    to: window.to,
+    full: window.full,
+    runId: run.runId,
+    reason: run.reason,
+    queuedAt: run.now.toISOString(),
+  };
+}
+
+let sqs: SQSClient | undefined;
+
+/** The SQS client, built once per cold start. */
+export function sqsClient(): SQSClient {
+  sqs ??= new SQSClient({});
+  return sqs;
+}
+
+/** Forgets the client (tests that point SQS elsewhere). */
+export function resetSqsClient(): void {
+  sqs?.destroy();
+  sqs = undefined;
+}
+
+/** The URL of a queue from the environment (`QUEUE_URL_<NAME>`), or undefined. */
+export function queueUrlOf(queueName: string): string | undefined {
+  return process.env[queueUrlEnv(queueName)] || undefined;
+}
+
+/** SendMessageBatch calls in flight at once while queueing. */
+const SEND_CONCURRENCY = 8;
+/** Times the entries SQS reports as failed are sent again. */
+const SEND_ATTEMPTS = 3;
+
+/**
+ * Queues refresh messages on their platforms' queues with `SendMessageBatch`, 10 entries per call
+ * (SQS's maximum); entries SQS refuses are sent again (3 attempts in all).
+ * @returns the messages queued and those that could not be (no queue for the platform, or refused
+ *   on every attempt; logged). Never throws for a refused entry; throws when SQS cannot be reached.
+ */
+export async function enqueueRefreshes(
+  messages: readonly RefreshMessage[],
+): Promise<{ queued: RefreshMessage[]; failed: RefreshMessage[] }> {
+  const queued: RefreshMessage[] = [];
+  const failed: RefreshMessage[] = [];
+  const batches: Array<{ url: string; entries: RefreshMessage[] }> = [];
+  const bySlug = new Map<string, RefreshMessage[]>();
+  for (const m of messages) bySlug.set(m.slug, [...(bySlug.get(m.slug) ?? []), m]);
+  for (const [slug, list] of bySlug) {
+    const url = hasRefreshQueue(slug) ? queueUrlOf(refreshQueueName(slug)) : undefined;
+    if (!url) {
+      logger.error("No refresh queue for a platform", { slug, messages: list.length });
+      failed.push(...list);
+      continue;
+    }
+    for (let i = 0; i < list.length; i += 10) batches.push({ url, entries: list.slice(i, i + 10) });
+  }
+  let next = 0;
+  const lane = async () => {
+    while (next < batches.length) {
+      const batch = batches[next++] as (typeof batches)[number];
+      let pending = batch.entries;
+      for (let attempt = 1; pending.length > 0 && attempt <= SEND_ATTEMPTS; attempt++) {
+        const out = await sqsClient().send(
+          new SendMessageBatchCommand({
+            QueueUrl: batch.url,
+            Entries: pending.map((m, i) => ({ Id: String(i), MessageBody: JSON.stringify(m) })),
+          }),
+        );
+        const refused = new Set((out.Failed ?? []).map((f) => f.Id));
+        queued.push(...pending.filter((_m, i) => !refused.has(String(i))));
+        pending = pending.filter((_m, i) => refused.has(String(i)));
+      }
+      if (pending.length) {
+        logger.error("Refresh messages refused by SQS", { messages: pending.length });
+        failed.push(...pending);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, batches.length) }, lane));
+  return { queued, failed };
+}
+
+/**
+ * Refreshes one tracker now through the pipeline (the refresh and update calls, the 12-hour rule):
+ * opens a run of one job, marks the tracker `isUpdating` ('Currently Updating', and `dataLoading`
+ * when it never had data), then queues its message on its platform's queue. The worker clears the
+ * flags when the refresh lands (or fails) and pushes the tracker.
+ * @returns the tracker with its flags as stored, or undefined when it is gone.
+ * @throws Error when the message could not be queued (the flags are put back first).
+ */
+export async function requestTrackerRefresh(
+  tracker: Tracker,
+  options: { reason: RefreshReason; now: Date; full?: boolean },
+): Promise<Tracker | undefined> {
+  const runId = `ondemand-${randomUUID()}`;
+  const message = refreshMessageFor(tracker, { runId, ...options });
+  if (!hasRefreshQueue(message.slug) || !queueUrlOf(refreshQueueName(message.slug))) {
+    throw new Error(`No refresh queue for ${message.slug || "a tracker without a platform"}`);
+  }
+  await openRefreshRun(tracker.accountId, runId, 1, options.reason, options.now);
+  const flagged = await markTrackerRefreshQueued(tracker.accountId, tracker.trackerId, {
+    isUpdating: true,
+    dataLoading: !tracker.lastRefreshedAt,
+  });
+  if (!flagged) return undefined;
+  let failed: RefreshMessage[];
+  try {
+    ({ failed } = await enqueueRefreshes([message]));
+  } catch (error) {
+    failed = [message];
+    logger.error("Refresh not queued", {
+      trackerId: tracker.trackerId,
+      errorName: error instanceof Error ? error.name : "Error",
+    });
+  }
+  if (failed.length) {
+    await lowerRefreshRunTotal(tracker.accountId, runId, 1);
+    await markTrackerRefreshQueued(tracker.accountId, tracker.trackerId, {
+      isUpdating: false,
+      dataLoading: false,
+    });
+    throw new Error(`The refresh of tracker ${tracker.trackerId} could not be queued`);
+  }
+  return flagged;
+}
+
+/** Users registered less than this long ago get the automatic refresh after changes (trackers.md 4, 9). */
+export const NEW_USER_REFRESH_WINDOW_MS = 12 * 60 * 60 * 1000;
+
+/** True when the user registered less than 12 hours before `now`. */
+export function isNewUser(user: Pick<User, "registrationDate">, now: Date): boolean {
+  const registered = Date.parse(user.registrationDate);
+  return Number.isFinite(registered) && now.getTime() - registered < NEW_USER_REFRESH_WINDOW_MS;
+}
+
+/**
+ * The 12-hour rule (trackers.md section 4): after a budget or lifetime change by a user registered
+ * less than 12 hours ago, the tracker's data refresh follows automatically. Reads the tracker only
+ * for such a user. Best effort: the change itself has succeeded, so a refresh that cannot be queued
+ * is logged and left to the next scheduled run (the tracker stays 'Awaiting data refresh').
+ * @returns the flags to show on the change's answer (`isUpdating`, `dataLoading`), or undefined
+ *   when no refresh was queued.
+ */
+export async function autoRefreshForNewUser(
+  session: { accountId: string; user: Pick<User, "registrationDate"> },
+  trackerId: string,
+  now: Date,
+): Promise<{ isUpdating: boolean; dataLoading: boolean } | undefined> {
+  if (!isNewUser(session.user, now)) return undefined;
+  try {
+    const tracker = await findTracker(session.accountId, trackerId);
+    if (!tracker) return undefined;
+    const flagged = await requestTrackerRefresh(tracker, { reason: "settings-change", now });
+    return flagged ? { isUpdating: true, dataLoading: flagged.dataLoading ?? false } : undefined;
+  } catch (error) {
+    logger.warn("Automatic refresh after a change not queued", {
+      trackerId,
+      errorName: error instanceof Error ? error.name : "Error",
+      message: error instanceof Error ? error.message : undefined,
+    });
+    return undefined;
+  }
+}

@@ -1,0 +1,165 @@
+import type { ConnectorRegistry, MetricsQuery, TrackerFilters } from "@pacer/connectors";
+import {
+  findTracker,
+  getIntegration,
+  type Integration,
+  putDailyMetrics,
+  settleTrackerRefresh,
+  type Tracker,
+} from "@pacer/db";
+import { withCredentials } from "../lib/integration-credentials.ts";
+import type { RefreshMessage } from "../lib/refresh-queue.ts";
+import { recomputeTrackerData } from "../lib/tracker-data.ts";
+import { JobError } from "./failures.ts";
+
+/**
+ * One refresh job, the worker's unit of work: load the tracker and its connection, get fresh
+ * credentials (refreshed and saved when near expiry: `withCredentials`), fetch the window's daily
+ * metrics from the platform, upsert one daily item per day, recompute the tracker's figures with the
+ * engine and store them on the tracker (clearing 'Awaiting data refresh'), then settle its flags.
+ * Every write is an upsert or a conditional write, so running a job twice leaves the same items.
+ */
+
+/** What the job's failure handling needs to know about how far it got. */
+export interface JobContext {
+  tracker?: Tracker;
+  integration?: Integration;
+  /** The platform's name for texts (e.g. "Google Ads"), once known. */
+  platform: string;
+}
+
+/** What a successful job leaves. */
+export interface JobResult {
+  /** The tracker with its new figures and settled flags. */
+  tracker: Tracker;
+  /** Days written. */
+  days: number;
+}
+
+/** A stored data source (`tracker.dataSource`). */
+interface StoredDataSource {
+  integration?: { slug?: string; email?: string; name?: string };
+  view?: { id?: string; name?: string; metaData?: Record<string, unknown> };
+}
+
+/** A stored filter (`tracker.filters`, the web app's TrackerFilter without possible values). */
+interface StoredFilter {
+  id?: string;
+  type?: string;
+  disabled?: boolean;
+  selection?: Array<{ id?: string; applyFilter?: boolean; filterString?: string }>;
+}
+
+/**
+ * The connectors' filters from a tracker's stored filters (trackers.md section 2, Filters): a
+ * multiple-choice filter's selection is the campaigns to keep; a text-box filter's applied string
+ * is the name to match. Disabled filters are not applied.
+ */
+export function connectorFilters(filters: unknown): TrackerFilters {
+  const out: TrackerFilters = {};
+  for (const f of Array.isArray(filters) ? (filters as StoredFilter[]) : []) {
+    if (!f || f.disabled) continue;
+    const selection = Array.isArray(f.selection) ? f.selection : [];
+    if (f.type === "multipleChoice" || f.id === "campaigns") {
+      const ids = selection
+        .map((s) => s.id)
+        .filter((id): id is string => typeof id === "string" && id !== "");
+      if (ids.length) out.campaignIds = [...(out.campaignIds ?? []), ...ids];
+    } else if (f.type === "textBoxStringFilter" || f.id === "campaignName") {
+      const applied = selection.find((s) => s.applyFilter !== false && s.filterString);
+      if (applied?.filterString) out.campaignNameContains = applied.filterString;
+    }
+  }
+  return out;
+}
+
+function metaDataOf(view: StoredDataSource["view"]): Record<string, string> | undefined {
+  if (!view?.metaData || typeof view.metaData !== "object") return undefined;
+  const entries = Object.entries(view.metaData).filter(
+    (e): e is [string, string] => typeof e[1] === "string",
+  );
+  return entries.length ? Object.fromEntries(entries) : undefined;
+}
+
+/**
+ * Runs one job. Throws {@link JobError} for what the worker decides itself (tracker deleted,
+ * connection removed or already refused, platform not live) and the connectors' typed errors.
+ */
+export async function runRefreshJob(
+  message: RefreshMessage,
+  ctx: JobContext,
+  deps: { registry: ConnectorRegistry; now: () => Date; signal?: AbortSignal },
+): Promise<JobResult> {
+  const { accountId, trackerId } = message;
+  const tracker = await findTracker(accountId, trackerId);
+  if (!tracker) {
+    throw new JobError(
+      { errorClass: "TrackerDeleted", code: "tracker_deleted", retryable: false },
+      "The tracker was deleted",
+    );
+  }
+  ctx.tracker = tracker;
+  const source = (tracker.dataSource ?? {}) as StoredDataSource;
+  const slug = source.integration?.slug ?? message.slug;
+  const integration = await getIntegration(accountId, slug, source.integration?.email ?? "");
+  if (!integration) {
+    throw new JobError(
+      { errorClass: "ConnectionRemoved", code: "connection_removed", retryable: false },
+      "The tracker's connection was removed",
+    );
+  }
+  ctx.integration = integration;
+  const connector = (deps.registry as Record<string, ConnectorRegistry[keyof ConnectorRegistry] | undefined>)[
+    slug
+  ];
+  if (!connector?.live) {
+    throw new JobError(
+      { errorClass: "NotSupportedError", code: "not_supported", retryable: false },
+      `No live connector for ${slug}`,
+    );
+  }
+  ctx.platform = connector.displayName;
+  if (integration.authFailedAt) {
+    // The platform refused this connection earlier: no call until it is connected again.
+    throw new JobError(
+      {
+        errorClass: "AuthError",
+        code: "auth_failed",
+        reason: integration.authFailure ?? "connection_refused",
+        retryable: false,
+      },
+      "The connection was refused by the platform earlier; it must be connected again",
+    );
+  }
+  const view = source.view ?? {};
+  if (!view.id) {
+    throw new JobError(
+      { errorClass: "BadRequestError", code: "bad_request", reason: "no_view", retryable: false },
+      "The tracker has no platform account",
+    );
+  }
+  const metaData = metaDataOf(view);
+  const query: MetricsQuery = {
+    account: { id: view.id, ...(metaData ? { metaData } : {}) },
+    from: message.from,
+    to: message.to,
+    filters: connectorFilters(tracker.filters),
+    ...(deps.signal ? { signal: deps.signal } : {}),
+  };
+  const metrics = await withCredentials(
+    integration,
+    connector,
+    (credentials) => connector.fetchDailyMetrics(credentials, query),
+    deps.now(),
+  );
+  await putDailyMetrics(accountId, trackerId, metrics.rows);
+  const recomputed = await recomputeTrackerData(accountId, trackerId, deps.now(), { refreshed: true });
+  if (!recomputed) {
+    throw new JobError(
+      { errorClass: "TrackerDeleted", code: "tracker_deleted", retryable: false },
+      "The tracker was deleted",
+    );
+  }
+  const settled = await settleTrackerRefresh(accountId, trackerId, { ok: true });
+  return { tracker: settled ?? recomputed, days: metrics.rows.length };
+}

@@ -1,0 +1,238 @@
+import { SendMessageCommand } from "@aws-sdk/client-sqs";
+import { expectedSeries } from "@pacer/connectors/testing/sandbox-expectations";
+import { budgetCalendar } from "@pacer/core";
+import {
+  findTracker,
+  getIntegration,
+  listDailyMetrics,
+  listRefreshJobs,
+  saveConnection,
+  type Tracker,
+} from "@pacer/db";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queueUrlEnv } from "../../resources.ts";
+import { refreshMessageFor, requestTrackerRefresh, sqsClient } from "../lib/refresh-queue.ts";
+import { tokenStore } from "../lib/token-store.ts";
+import { storedTrackerData } from "../lib/tracker-data.ts";
+import { anAccountWithAdmin } from "../testing/builders.ts";
+import {
+  connectPlatform,
+  type RefreshPipeline,
+  startRefreshPipeline,
+  trackersOn,
+  viewsOf,
+} from "../testing/refresh-pipeline.ts";
+import { REFRESH_ERROR_TEXTS } from "./failures.ts";
+
+/**
+ * The refresh worker over the sandbox platforms, the local SQS endpoint (real queue semantics:
+ * visibility, receive counts, dead-letter queues) and DynamoDB Local.
+ */
+let pipeline: RefreshPipeline;
+let world: Awaited<ReturnType<typeof anAccountWithAdmin>>;
+
+beforeAll(async () => {
+  pipeline = await startRefreshPipeline({
+    http: { timeoutMs: 2_000, retry: { baseDelayMs: 5, maxDelayMs: 20, maxRetryAfterMs: 0 } },
+  });
+  pipeline.startWorker();
+  world = await anAccountWithAdmin();
+});
+
+afterAll(async () => {
+  await pipeline?.stop();
+});
+
+const googleView = async (email: string) => {
+  const integration = await connectPlatform(world.token, world.account.accountId, "googleads", email);
+  const view = (await viewsOf(world.token, "googleads", email)).find((v) => v.id === "1112223333");
+  if (!view) throw new Error("no sandbox view 1112223333");
+  return { integration, view };
+};
+
+const sum = (rows: { spendMicros: number }[]) => rows.reduce((s, r) => s + r.spendMicros, 0);
+
+describe("refresh worker", () => {
+  it("fetches the whole history on a first run, stores one item per day and the figures, settles the flags and pushes once", async () => {
+    const { integration, view } = await googleView("first-run@pacer.test");
+    const [tracker] = (await trackersOn(world.account.accountId, integration, view, 1)) as [Tracker];
+    await saveConnection({
+      accountId: world.account.accountId,
+      userId: world.admin.userId,
+      connectionId: "admin-1",
+    });
+    pipeline.openConnections.add("admin-1");
+
+    const now = new Date();
+    const flagged = await requestTrackerRefresh(tracker, { reason: "on-demand", now });
+    expect(flagged).toMatchObject({ isUpdating: true, dataLoading: true });
+    await pipeline.drained();
+
+    const calendar = budgetCalendar(now, view.timeZone);
+    const from = calendar.previousMonths[0] as string;
+    const expected = expectedSeries(pipeline.sandbox, "googleads", view.id, from, calendar.today);
+    const stored = await listDailyMetrics(world.account.accountId, tracker.trackerId, from, calendar.today);
+    expect(stored).toEqual(expected);
+
+    const after = (await findTracker(world.account.accountId, tracker.trackerId)) as Tracker;
+    const data = storedTrackerData(after);
+    expect(data?.actualSpend).toBe(sum(expected.filter((r) => r.date >= calendar.monthStart)));
+    expect(data?.actualSpend).toBeGreaterThan(0);
+    expect(after).toMatchObject({
+      isUpdating: false,
+      dataLoading: false,
+      dataLoadFail: false,
+      requiresUpdate: false,
+    });
+    expect(after.lastRefreshedAt).toBeDefined();
+
+    const [job] = await listRefreshJobs(world.account.accountId, tracker.trackerId);
+    expect(job).toMatchObject({ status: "succeeded", attempts: 1, from, to: calendar.today });
+    const pushes = pipeline.pushes.filter(
+      (p) => p.message.type === "tracker" && (p.message.tracker as { _id: string })._id === tracker.trackerId,
+    );
+    expect(pushes).toHaveLength(1);
+    expect(pushes[0]?.message.tracker).toMatchObject({
+      isUpdating: false,
+      data: { actualSpend: data?.actualSpend },
+    });
+  });
+
+  it("fetches the current month and the 7-day restatement window once a tracker has data", async () => {
+    const { integration, view } = await googleView("recent@pacer.test");
+    const [tracker] = (await trackersOn(world.account.accountId, integration, view, 1, {
+      refreshedAt: new Date(),
+    })) as [Tracker];
+    const now = new Date();
+    const message = refreshMessageFor(tracker, { runId: "run-recent", reason: "schedule", now });
+    const calendar = budgetCalendar(now, view.timeZone);
+    const restated = new Date(`${calendar.today}T00:00:00Z`);
+    restated.setUTCDate(restated.getUTCDate() - 7);
+    const earliest = [calendar.monthStart, restated.toISOString().slice(0, 10)].sort()[0];
+    expect(message).toMatchObject({ from: earliest, to: calendar.today, full: false });
+  });
+
+  it("retries a rate-limited job later, after the platform's Retry-After (a visibility change), and succeeds", async () => {
+    const { integration, view } = await googleView("rate-limited@pacer.test");
+    const [tracker] = (await trackersOn(world.account.accountId, integration, view, 1, {
+      refreshedAt: new Date(),
+    })) as [Tracker];
+    pipeline.sandbox.setControls("googleads", { faults: [{ kind: "429", times: 1, on: "api" }] });
+    const started = Date.now();
+    await requestTrackerRefresh(tracker, { reason: "on-demand", now: new Date() });
+    await pipeline.drained();
+    pipeline.sandbox.setControls("googleads", { faults: [] });
+
+    const [job] = await listRefreshJobs(world.account.accountId, tracker.trackerId);
+    expect(job).toMatchObject({
+      status: "succeeded",
+      attempts: 2,
+      lastError: { errorClass: "RateLimitedError" },
+    });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
+    expect((await findTracker(world.account.accountId, tracker.trackerId))?.isUpdating).toBe(false);
+  });
+
+  it("moves a poison message to the dead-letter queue after maxReceiveCount deliveries, with its reason", async () => {
+    const { integration, view } = await googleView("poison@pacer.test");
+    const [tracker] = (await trackersOn(world.account.accountId, integration, view, 1, {
+      refreshedAt: new Date(),
+    })) as [Tracker];
+    const broken = {
+      ...pipeline.registry,
+      googleads: {
+        ...pipeline.registry.googleads,
+        fetchDailyMetrics: async () => {
+          throw new TypeError("Cannot read properties of undefined (reading 'rows')");
+        },
+      },
+    };
+    pipeline.startWorker({ registry: async () => broken, retryBaseSeconds: 0 });
+    try {
+      await requestTrackerRefresh(tracker, { reason: "on-demand", now: new Date() });
+      await pipeline.drained();
+    } finally {
+      pipeline.startWorker();
+    }
+    const dead = pipeline.deadLetters("googleads");
+    const mine = dead.filter((r) => JSON.parse(r.body).trackerId === tracker.trackerId);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]?.messageAttributes.ErrorClass?.stringValue).toBe("TypeError");
+    expect(mine[0]?.messageAttributes.Attempts?.stringValue).toBe("5");
+    const [job] = await listRefreshJobs(world.account.accountId, tracker.trackerId);
+    expect(job).toMatchObject({ status: "failed", attempts: 5, lastError: { errorClass: "TypeError" } });
+    const after = await findTracker(world.account.accountId, tracker.trackerId);
+    expect(after).toMatchObject({
+      dataLoadFail: true,
+      isUpdating: false,
+      err: { title: REFRESH_ERROR_TEXTS.failedTitle },
+    });
+  });
+
+  it("sends a message that is not a refresh message straight to the dead-letter queue", async () => {
+    await sqsClient().send(
+      new SendMessageCommand({
+        QueueUrl: process.env[queueUrlEnv("refresh-facebookads")],
+        MessageBody: '{"hello":"world"}',
+      }),
+    );
+    await pipeline.drained();
+    const dead = pipeline.deadLetters("facebookads");
+    expect(dead.map((r) => [r.body, r.messageAttributes.ErrorClass?.stringValue])).toEqual([
+      ['{"hello":"world"}', "InvalidMessage"],
+    ]);
+  });
+
+  it("on refused credentials: marks the connection danger and the trackers' err, warns once, calls once, never retries", async () => {
+    const email = "revoked@pacer.test";
+    const { integration, view } = await googleView(email);
+    const credentials = await tokenStore().get({
+      accountId: world.account.accountId,
+      slug: "googleads",
+      email,
+    });
+    await pipeline.registry.googleads.revoke(credentials as never);
+    const trackers = await trackersOn(world.account.accountId, integration, view, 6, {
+      refreshedAt: new Date(),
+    });
+    await saveConnection({
+      accountId: world.account.accountId,
+      userId: world.admin.userId,
+      connectionId: "admin-2",
+    });
+    pipeline.openConnections.add("admin-2");
+    pipeline.sandbox.resetStats();
+
+    for (const t of trackers) await requestTrackerRefresh(t, { reason: "on-demand", now: new Date() });
+    await pipeline.drained();
+
+    const marked = await getIntegration(world.account.accountId, "googleads", email);
+    expect(marked?.authFailedAt).toBeDefined();
+    for (const t of trackers) {
+      const after = await findTracker(world.account.accountId, t.trackerId);
+      expect(after).toMatchObject({
+        dataLoadFail: true,
+        err: { msg: REFRESH_ERROR_TEXTS.auth },
+        isUpdating: false,
+      });
+      const [job] = await listRefreshJobs(world.account.accountId, t.trackerId);
+      expect(job).toMatchObject({ status: "failed", attempts: 1, lastError: { errorClass: "AuthError" } });
+    }
+    const dead = pipeline
+      .deadLetters("googleads")
+      .filter((r) => trackers.some((t) => t.trackerId === JSON.parse(r.body).trackerId));
+    expect(dead).toHaveLength(6);
+    expect(new Set(dead.map((r) => r.messageAttributes.Attempts?.stringValue))).toEqual(new Set(["1"]));
+    // The revoked grant answered once per job at most; jobs after the mark made no call.
+    expect(pipeline.sandbox.stats().googleads?.apiCalls ?? 0).toBeLessThanOrEqual(trackers.length);
+    expect(pipeline.sandbox.stats().googleads?.apiCalls ?? 0).toBeGreaterThanOrEqual(1);
+    const warnings = pipeline.pushes.filter(
+      (p) =>
+        p.connectionId === "admin-2" &&
+        p.message.type === "integration" &&
+        (p.message.integration as { email: string }).email === email,
+    );
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]?.message.integration).toMatchObject({ status: "danger" });
+  });
+});

@@ -1,0 +1,309 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { BatchProcessor, EventType, processPartialResponse } from "@aws-lambda-powertools/batch";
+import { ChangeMessageVisibilityCommand, SendMessageCommand, type SQSClient } from "@aws-sdk/client-sqs";
+import type { ConnectorRegistry } from "@pacer/connectors";
+import {
+  claimRefreshAuthNotice,
+  claimRefreshJob,
+  finishRefreshJob,
+  getIntegration,
+  type Integration,
+  type RefreshJob,
+  type RefreshJobKey,
+  recordRefreshRunOutcome,
+  settleTrackerRefresh,
+  type Tracker,
+} from "@pacer/db";
+import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
+import { QUEUES, type QueueDef } from "../../resources.ts";
+import { logger } from "../lib/logger.ts";
+import { jobKeyOf, queueUrlOf, type RefreshMessage, refreshMessageSchema } from "../lib/refresh-queue.ts";
+import { classifyFailure, type JobFailure, retryDelaySeconds, trackerErrOf } from "./failures.ts";
+import { type JobContext, runRefreshJob } from "./job.ts";
+
+/**
+ * The refresh worker: the consumer of every `refresh-<platform>` queue (functions/resources.ts).
+ * Powertools `BatchProcessor` + `processPartialResponse`, records one after the other (so the
+ * queue's `maxConcurrency` is the platform's cap on calls in flight), partial failures reported as
+ * `batchItemFailures`. For each record:
+ *
+ * 1. Parse the message; one that is not a refresh message goes to the dead-letter queue at once.
+ * 2. Claim the job (tracker + window + run) with a conditional write: a duplicate of a finished job,
+ *    or of one another delivery is working on, is acknowledged without doing anything.
+ * 3. Run it (`job.ts`): fetch, upsert the days, recompute and store the figures, settle the flags.
+ *    Then the job is recorded succeeded, the tracker pushed to the account's open dashboards, and
+ *    the run counted: the job that finishes its run runs the account's alert evaluation (a direct
+ *    call, once per run).
+ * 4. On failure:
+ *    - not retryable (refused credentials, bad request, connection removed), or retryable but on the
+ *      queue's last delivery (`maxReceiveCount`): the tracker gets its `err`, the job is recorded
+ *      failed, and the message is moved to the dead-letter queue with its reason as message
+ *      attributes (`ErrorClass`, `ErrorCode`, `ErrorReason`, `ErrorMessage`, `Attempts`); no retry.
+ *      A refused connection is marked danger (by `withCredentials`) and warned about once (log and
+ *      an `integration` push) however many jobs meet it; later jobs of its trackers make no call.
+ *    - retryable: the job is recorded `retrying`, the message's visibility is set to the backoff
+ *      (at least the platform's `Retry-After`), and the record is reported failed.
+ *    A consumer that dies mid-job leaves the message to SQS: it comes back after the visibility
+ *    timeout, and after `maxReceiveCount` receives SQS moves it to the dead-letter queue.
+ */
+
+/** What the worker needs from outside; the Lambda uses {@link defaultRefreshWorkerDeps}. */
+export interface RefreshWorkerDeps {
+  /** The connector registry (built once per cold start). */
+  registry: () => Promise<ConnectorRegistry>;
+  /** SQS, for visibility changes and the dead-letter queue. */
+  sqs: () => SQSClient;
+  now: () => Date;
+  /** Backoff base of retries, seconds (`REFRESH_RETRY_BASE_SECONDS`, default 30). */
+  retryBaseSeconds: number;
+  pushTracker: (tracker: Tracker) => Promise<unknown>;
+  pushIntegration: (integration: Integration, now: Date) => Promise<unknown>;
+  /** The alert evaluation of the trackers work (`evaluateAlertsForAccount`). */
+  evaluateAlerts: (accountId: string, now: Date) => Promise<unknown>;
+  random?: () => number;
+}
+
+/**
+ * The job the current code runs for, across its awaits (platform calls, logs): lets a connector's
+ * attempt hook or a log line name the job it belongs to.
+ */
+export const refreshJobContext = new AsyncLocalStorage<RefreshJobKey>();
+
+/** The definition of the queue a record came from (by the name at the end of its ARN). */
+function queueOf(record: SQSRecord): QueueDef {
+  const name = record.eventSourceARN.split(":").pop() ?? "";
+  return (
+    QUEUES.find((q) => q.name === name) ?? {
+      name,
+      consumer: "refresh-worker",
+      consumerTimeoutSeconds: 300,
+      maxReceiveCount: 5,
+      batchSize: 10,
+      maxConcurrency: 10,
+    }
+  );
+}
+
+/** A record is not started when less time than this is left in the invocation. */
+function timeGuardMs(queue: QueueDef): number {
+  return Math.min(60_000, (queue.consumerTimeoutSeconds * 1000) / 3);
+}
+
+const recordError = (f: JobFailure): NonNullable<RefreshJob["lastError"]> => ({
+  errorClass: f.errorClass,
+  code: f.code,
+  ...(f.reason ? { reason: f.reason } : {}),
+  message: f.message,
+  retryable: f.retryable,
+});
+
+function parseMessage(body: string): RefreshMessage | undefined {
+  try {
+    const parsed = refreshMessageSchema.safeParse(JSON.parse(body));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Builds the worker's Lambda handler. */
+export function createRefreshWorker(deps: RefreshWorkerDeps) {
+  const changeVisibility = async (record: SQSRecord, queue: QueueDef, seconds: number) => {
+    const url = queueUrlOf(queue.name);
+    if (!url) return;
+    try {
+      await deps.sqs().send(
+        new ChangeMessageVisibilityCommand({
+          QueueUrl: url,
+          ReceiptHandle: record.receiptHandle,
+          VisibilityTimeout: Math.max(0, Math.round(seconds)),
+        }),
+      );
+    } catch (error) {
+      // The message then comes back after the queue's own visibility timeout.
+      logger.warn("Visibility change failed", {
+        queue: queue.name,
+        errorName: error instanceof Error ? error.name : "Error",
+      });
+    }
+  };
+
+  /**
+   * Moves a message to its queue's dead-letter queue with the reason (then the caller acknowledges
+   * it). Throws when that fails, so the message stays and is retried.
+   */
+  const deadLetter = async (record: SQSRecord, queue: QueueDef, failure: JobFailure, attempts: number) => {
+    const url = queueUrlOf(`${queue.name}-dlq`);
+    if (!url) throw new Error(`No dead-letter queue URL for ${queue.name}`);
+    const text = (value: string) => ({ DataType: "String", StringValue: value.slice(0, 256) || "-" });
+    await deps.sqs().send(
+      new SendMessageCommand({
+        QueueUrl: url,
+        MessageBody: record.body,
+        MessageAttributes: {
+          ErrorClass: text(failure.errorClass),
+          ErrorCode: text(failure.code),
+          ...(failure.reason ? { ErrorReason: text(failure.reason) } : {}),
+          ErrorMessage: text(failure.message),
+          Attempts: { DataType: "Number", StringValue: String(attempts) },
+          SourceMessageId: text(record.messageId),
+        },
+      }),
+    );
+  };
+
+  const finishRun = async (message: RefreshMessage, outcome: "succeeded" | "failed") => {
+    try {
+      if (await recordRefreshRunOutcome(message.accountId, message.runId, outcome)) {
+        await deps.evaluateAlerts(message.accountId, deps.now());
+      }
+    } catch (error) {
+      logger.error("Alert evaluation after a refresh run failed", {
+        accountId: message.accountId,
+        runId: message.runId,
+        errorName: error instanceof Error ? error.name : "Error",
+      });
+    }
+  };
+
+  /** The one reconnect warning of a refused connection (log and push), however many jobs met it. */
+  const warnReconnect = async (ctx: JobContext, failure: JobFailure) => {
+    const integration = ctx.integration;
+    if (!integration) return;
+    const first = await claimRefreshAuthNotice(
+      {
+        accountId: integration.accountId,
+        slug: integration.slug,
+        email: integration.email,
+        connectedAt: integration.connectedAt,
+        reason: failure.reason ?? failure.code,
+      },
+      deps.now(),
+    );
+    if (!first) return;
+    logger.warn("A connection must be reconnected: the platform refused its credentials", {
+      accountId: integration.accountId,
+      slug: integration.slug,
+      reason: failure.reason,
+    });
+    const marked = await getIntegration(integration.accountId, integration.slug, integration.email);
+    if (marked) await deps.pushIntegration(marked, deps.now());
+  };
+
+  const handleRecord = async (record: SQSRecord, context?: Context): Promise<void> => {
+    const queue = queueOf(record);
+    const deliveries = Number(record.attributes.ApproximateReceiveCount ?? "1");
+    const message = parseMessage(record.body);
+    if (!message) {
+      const failure: JobFailure = {
+        errorClass: "InvalidMessage",
+        code: "invalid_message",
+        message: "The message is not a refresh message",
+        retryable: false,
+      };
+      logger.error("Refresh message refused", { queue: queue.name, messageId: record.messageId });
+      await deadLetter(record, queue, failure, deliveries);
+      return;
+    }
+    if (context && context.getRemainingTimeInMillis() < timeGuardMs(queue)) {
+      // Not enough time left for a job: hand it back at once for another invocation.
+      await changeVisibility(record, queue, 0);
+      throw new Error("Not started: the invocation is about to time out");
+    }
+    const key = jobKeyOf(message);
+    const claim = await claimRefreshJob(
+      key,
+      { slug: message.slug, leaseMs: queue.consumerTimeoutSeconds * 1000 + 30_000 },
+      deps.now(),
+    );
+    if (claim.kind !== "claimed") {
+      // A duplicate delivery: the job is done, or another delivery is on it (and retries it itself).
+      logger.debug("Duplicate refresh delivery", { ...key, found: claim.kind });
+      return;
+    }
+
+    const ctx: JobContext = { platform: message.slug };
+    const registry = await deps.registry();
+    const signal = context
+      ? AbortSignal.timeout(Math.max(1000, context.getRemainingTimeInMillis() - 5000))
+      : undefined;
+    try {
+      const result = await refreshJobContext.run(key, () =>
+        runRefreshJob(message, ctx, { registry, now: deps.now, ...(signal ? { signal } : {}) }),
+      );
+      const recorded = await finishRefreshJob(
+        key,
+        claim.leaseId,
+        { status: "succeeded", days: result.days },
+        deps.now(),
+      );
+      if (!recorded) return; // another delivery took the job over and reports it
+      await deps.pushTracker(result.tracker);
+      await finishRun(message, "succeeded");
+      return;
+    } catch (error) {
+      const failure = classifyFailure(error);
+      const last = !failure.retryable || deliveries >= queue.maxReceiveCount;
+      if (!last) {
+        await finishRefreshJob(
+          key,
+          claim.leaseId,
+          { status: "retrying", error: recordError(failure) },
+          deps.now(),
+        );
+        const delay = retryDelaySeconds(failure, deliveries, deps.retryBaseSeconds, deps.random);
+        await changeVisibility(record, queue, delay);
+        logger.info("Refresh will be retried", {
+          ...key,
+          errorClass: failure.errorClass,
+          delivery: deliveries,
+          delaySeconds: delay,
+        });
+        throw error;
+      }
+      if (failure.code === "tracker_deleted") {
+        // Nothing to refresh any more: recorded, not dead-lettered.
+        await finishRefreshJob(
+          key,
+          claim.leaseId,
+          { status: "failed", error: recordError(failure) },
+          deps.now(),
+        );
+        await finishRun(message, "failed");
+        return;
+      }
+      if (failure.code === "auth_failed") await warnReconnect(ctx, failure);
+      const settled = await settleTrackerRefresh(message.accountId, message.trackerId, {
+        ok: false,
+        err: trackerErrOf(failure, ctx.platform),
+      });
+      // Dead-lettered before the job is recorded failed: if the move fails, the message stays.
+      await deadLetter(record, queue, failure, claim.attempts);
+      await finishRefreshJob(
+        key,
+        claim.leaseId,
+        { status: "failed", error: recordError(failure) },
+        deps.now(),
+      );
+      logger.warn("Refresh failed; message moved to the dead-letter queue", {
+        ...key,
+        errorClass: failure.errorClass,
+        code: failure.code,
+        reason: failure.reason,
+        attempts: claim.attempts,
+      });
+      if (settled) await deps.pushTracker(settled);
+      await finishRun(message, "failed");
+    }
+  };
+
+  return async (event: SQSEvent, context?: Context): Promise<SQSBatchResponse> => {
+    // One processor per invocation: the local runtime runs several invocations in one process.
+    const processor = new BatchProcessor(EventType.SQS);
+    return processPartialResponse(event, handleRecord, processor, {
+      ...(context ? { context } : {}),
+      processInParallel: false,
+      throwOnFullBatchFailure: false,
+    });
+  };
+}

@@ -1,0 +1,34 @@
+import { reply, sessionRoute } from "../lib/http.ts";
+import { etag, expectedVersion } from "../lib/if-match.ts";
+import { RefreshSingleTrackerBody, UpdateSingleTrackerBody } from "./schemas.ts";
+import { refreshTrackerFor, updateTrackerFiltersFor } from "./use-cases.ts";
+
+/**
+ * The on-demand refresh calls (trackers.md section 7); see functions/README.md for the contract.
+ * Both answer `{ tracker }` (the detail shape of get-tracker, 'Currently Updating') with its version
+ * as the etag.
+ */
+
+/** `POST /api/tracker/refresh-single-tracker-data`: queues the tracker's data refresh. */
+export const refreshSingleTrackerData = sessionRoute(
+  { body: RefreshSingleTrackerBody },
+  async ({ body, session, now }) => {
+    const tracker = await refreshTrackerFor(session, body.tracker, now);
+    return reply(200, { tracker }, etag(tracker.version));
+  },
+);
+
+/** `POST /api/tracker/update-single-tracker`: stores the filters and refreshes the tracker's data. */
+export const updateSingleTracker = sessionRoute(
+  { body: UpdateSingleTrackerBody },
+  async ({ body, session, event, now }) => {
+    const tracker = await updateTrackerFiltersFor(
+      session,
+      body.tracker._id,
+      body.tracker.filters,
+      expectedVersion(event),
+      now,
+    );
+    return reply(200, { tracker }, etag(tracker.version));
+  },
+);
