@@ -29,7 +29,8 @@ describe("dashboard table settings, column ordering and metrics explainer (brows
   });
 
   async function open(): Promise<Page> {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
     await openSignedIn(page, world);
     await tableRow(page, "North Search").waitFor();
     return page;
@@ -45,8 +46,11 @@ describe("dashboard table settings, column ordering and metrics explainer (brows
     await dialog.waitFor();
     await expectNoSeriousViolations(page, "Table Settings");
     await dialog.getByPlaceholder("Search columns").fill("daily");
-    expect(await dialog.locator(".column-toggle").count()).toBe(1);
-    await dialog.getByRole("button", { name: /Daily Budget/ }).click();
+    expect(await dialog.locator(".column-toggle").allTextContents()).toEqual([
+      expect.stringContaining("Daily Budget"),
+      expect.stringContaining("Required Daily Spend"),
+    ]);
+    await dialog.getByRole("button", { name: /^Daily Budget/ }).click();
     await dialog.getByPlaceholder("Search columns").fill("clicks");
     await dialog.getByRole("button", { name: /Clicks/ }).click();
     await dialog.getByRole("switch", { name: "Show Totals" }).click();

@@ -117,7 +117,7 @@ describe("dashboard views (browser)", () => {
     const search = page.getByLabel("Search Trackers");
     await search.fill("alpha");
     await expect.poll(() => page.locator("table.metrics-table tbody tr").count()).toBe(2);
-    expect(new URL(page.url()).searchParams.get("search")).toBe("alpha");
+    await expect.poll(() => new URL(page.url()).searchParams.get("search")).toBe("alpha");
     await search.fill("nothing like it");
     await page.getByText("No Trackers found").waitFor();
     await page.getByRole("button", { name: "Clear search" }).click();

@@ -110,23 +110,23 @@ export function ColumnOrderingModal({
         </Button>
       }
     >
-      <ul className="column-list ordering-list" aria-label="Columns in order">
-        {fixed.map((c) => (
-          <li key={c.id} className="ordering-item ordering-item-fixed" data-column-id={c.id}>
-            <span className="drag-handle" aria-hidden="true" style={{ cursor: "default", opacity: 0.3 }}>
-              <GripIcon />
-            </span>
-            <span>{c.name}</span>
-          </li>
-        ))}
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+        <ul className="column-list ordering-list" aria-label="Columns in order">
+          {fixed.map((c) => (
+            <li key={c.id} className="ordering-item ordering-item-fixed" data-column-id={c.id}>
+              <span className="drag-handle" aria-hidden="true" style={{ cursor: "default", opacity: 0.3 }}>
+                <GripIcon />
+              </span>
+              <span>{c.name}</span>
+            </li>
+          ))}
           <SortableContext items={movable.map((c) => c.id)} strategy={verticalListSortingStrategy}>
             {movable.map((c) => (
               <SortableColumn key={c.id} column={c} />
             ))}
           </SortableContext>
-        </DndContext>
-      </ul>
+        </ul>
+      </DndContext>
     </Modal>
   );
 }

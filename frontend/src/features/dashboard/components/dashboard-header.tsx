@@ -1,5 +1,6 @@
 import { budgetCalendar } from "@pacer/core/calendar";
 import { formatDisplayDate } from "@pacer/core/format";
+import { memo, useMemo } from "react";
 import type { DashboardAccount } from "../api/preferences";
 
 const TIME = new Intl.DateTimeFormat("en-GB", {
@@ -35,7 +36,7 @@ export function monthToDateLabel(now: Date = new Date()): string {
  * The dashboard header (spec trackers.md section 2): the greeting, the last dashboard run and the next
  * update ('updating now....' while trackers load), and the month-to-date label.
  */
-export function DashboardHeader({
+export const DashboardHeader = memo(function DashboardHeader({
   name,
   account,
   loading,
@@ -44,6 +45,7 @@ export function DashboardHeader({
   account: DashboardAccount;
   loading: boolean;
 }) {
+  const dates = useMemo(() => monthToDateLabel(), []);
   const last = formatTime(account.lastDashboardRunDate);
   const next = formatTime(nextUpdate(account));
   return (
@@ -62,8 +64,8 @@ export function DashboardHeader({
         </p>
       </div>
       <p className="date-label">
-        <span className="muted">Month to date</span> <strong>{monthToDateLabel()}</strong>
+        <span className="muted">Month to date</span> <strong>{dates}</strong>
       </p>
     </header>
   );
-}
+});

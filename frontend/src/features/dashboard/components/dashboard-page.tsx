@@ -90,6 +90,9 @@ type Dialog =
   | { kind: "pod"; id: string }
   | { kind: "sharedBudget"; id: string };
 
+/** How long typing must pause before the search text goes into the URL. */
+const URL_SEARCH_DELAY_MS = 300;
+
 const EMPTY_ROWS: readonly DashboardRow[] = Object.freeze([]) as readonly DashboardRow[];
 
 /** A tracker as the pod and shared-budget pickers list it. */
@@ -127,9 +130,12 @@ export function DashboardPage() {
   const setPrimary = useSetPrimaryView(user);
   const toggleFavourite = useToggleFavourite(user);
 
-  // Keep the URL's search in step with the box (history entries are replaced).
+  // The URL follows the box once typing pauses (history entries are replaced), so a keystroke
+  // re-renders the dashboard only, not the whole route tree.
   useEffect(() => {
-    if (searchText !== search) setSearch(searchText);
+    if (searchText === search) return;
+    const id = setTimeout(() => setSearch(searchText), URL_SEARCH_DELAY_MS);
+    return () => clearTimeout(id);
   }, [searchText, search, setSearch]);
 
   const allRows = useMemo(() => trackers.map(trackerTableRow), [trackers]);
@@ -203,16 +209,17 @@ export function DashboardPage() {
     () => (showTotals ? totalsOf(trackerRowsOfTable) : null),
     [showTotals, trackerRowsOfTable],
   );
+  const isFavourite = useCallback((id: string) => favouriteIds.has(id), [favouriteIds]);
   const meta = useMemo<DashboardMeta>(
     () => ({
-      isFavourite: (id) => favouriteIds.has(id),
+      isFavourite,
       toggleFavourite: onToggleFavourite,
       manageGroup: onManageGroup,
       totals,
       totalsColumns: view === "tracker" || view === "favourites" ? "spend" : "all",
       trackerCount: trackerRowsOfTable.length,
     }),
-    [favouriteIds, onToggleFavourite, onManageGroup, totals, view, trackerRowsOfTable.length],
+    [isFavourite, onToggleFavourite, onManageGroup, totals, view, trackerRowsOfTable.length],
   );
 
   const allowance = account.trackerAllowance ?? 30;

@@ -5,13 +5,13 @@ import {
   flexRender,
   getCoreRowModel,
   getExpandedRowModel,
-  getPaginationRowModel,
   type PaginationState,
   type Row,
   useReactTable,
   type VisibilityState,
 } from "@tanstack/react-table";
-import { memo, useState } from "react";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { memo, useMemo, useRef, useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { EmptyState } from "../../../components/ui/empty-state";
 import type { DashboardMeta } from "../lib/columns";
@@ -33,6 +33,11 @@ export interface DashboardTableProps {
   grouped?: boolean;
 }
 
+/** Pages longer than this are virtualised. */
+const VIRTUALISE_ABOVE = 30;
+/** A row's height before it is measured, px. */
+const ROW_HEIGHT = 41;
+
 const getSubRows = (row: DashboardRow) => (row.kind === "group" ? row.subRows : undefined);
 const getRowId = (row: DashboardRow, _index: number, parent?: Row<DashboardRow>) =>
   parent ? `${parent.id}/${row.id}` : row.id;
@@ -51,6 +56,73 @@ function rowClass(row: Row<DashboardRow>, clickable: boolean): string {
   }
   return classes.join(" ");
 }
+
+interface RowProps {
+  row: Row<DashboardRow>;
+  /** Position in the table body (aria-rowindex counts the header row as 1). */
+  index: number;
+  measure?: ((node: HTMLTableRowElement | null) => void) | undefined;
+  expanded: boolean;
+  /** The visible columns in order: a change re-renders the row. */
+  columnsKey: string;
+  meta: DashboardMeta;
+  onTrackerClick?: ((row: TrackerTableRow) => void) | undefined;
+}
+
+/**
+ * One table row. Memoised on its data (a tracker's row object is kept while the tracker does not
+ * change), its expansion, the visible columns and the cells' callbacks, so typing in the search box
+ * or a push for one tracker renders only the rows that change.
+ */
+const DashboardTableRow = memo(
+  function DashboardTableRow({ row, index, measure, onTrackerClick }: RowProps) {
+    const r = row.original;
+    const clickable = r.kind === "tracker" && Boolean(onTrackerClick);
+    const open = () => {
+      if (r.kind === "group") row.toggleExpanded();
+      else if (onTrackerClick) onTrackerClick(r);
+    };
+    return (
+      <tr
+        ref={measure}
+        data-index={index}
+        aria-rowindex={index + 2}
+        className={rowClass(row, clickable)}
+        data-row-id={r.id}
+        onClick={r.kind === "group" || clickable ? open : undefined}
+        onKeyDown={
+          clickable
+            ? (event) => {
+                if ((event.key === "Enter" || event.key === " ") && event.target === event.currentTarget) {
+                  event.preventDefault();
+                  open();
+                }
+              }
+            : undefined
+        }
+        tabIndex={clickable ? 0 : undefined}
+        aria-label={clickable && r.kind === "tracker" ? `Manage ${r.tracker.name}` : undefined}
+      >
+        {row.getVisibleCells().map((cell) => (
+          <td key={cell.id} className={`col-${cell.column.id}`}>
+            {flexRender(cell.column.columnDef.cell, cell.getContext())}
+          </td>
+        ))}
+      </tr>
+    );
+  },
+  (a, b) =>
+    a.row.original === b.row.original &&
+    a.index === b.index &&
+    a.measure === b.measure &&
+    a.row.depth === b.row.depth &&
+    a.expanded === b.expanded &&
+    a.columnsKey === b.columnsKey &&
+    a.onTrackerClick === b.onTrackerClick &&
+    a.meta.isFavourite === b.meta.isFavourite &&
+    a.meta.toggleFavourite === b.meta.toggleFavourite &&
+    a.meta.manageGroup === b.meta.manageGroup,
+);
 
 /**
  * A dashboard table on TanStack Table: the account's column order, the user's column visibility,
@@ -78,8 +150,19 @@ export const DashboardTable = memo(function DashboardTable({
     setPagination({ pageIndex: 0, pageSize: sizing.pageSize });
   }
 
+  // Paged here, before TanStack: only the page's rows (and their trackers) become table rows, so a
+  // keystroke in the search box builds at most 100 rows whatever the account's size.
+  const pageCount = Math.max(1, Math.ceil(rows.length / pagination.pageSize));
+  const pageRows = useMemo(
+    () =>
+      rows.slice(
+        pagination.pageIndex * pagination.pageSize,
+        (pagination.pageIndex + 1) * pagination.pageSize,
+      ),
+    [rows, pagination.pageIndex, pagination.pageSize],
+  );
   const table = useReactTable({
-    data: rows as DashboardRow[],
+    data: pageRows,
     columns,
     meta,
     state: { columnVisibility, columnOrder, expanded, pagination },
@@ -89,14 +172,37 @@ export const DashboardTable = memo(function DashboardTable({
     getRowId,
     getCoreRowModel: getCoreRowModel(),
     getExpandedRowModel: grouped ? getExpandedRowModel() : undefined,
-    getPaginationRowModel: getPaginationRowModel(),
-    paginateExpandedRows: false,
+    manualPagination: true,
+    pageCount,
     autoResetPageIndex: false,
+    autoResetExpanded: false,
   });
 
   const visible = table.getRowModel().rows;
+  const columnsKey = table
+    .getVisibleLeafColumns()
+    .map((c) => c.id)
+    .join(",");
   const anyExpanded = grouped && Object.keys(expanded === true ? { all: true } : expanded).length > 0;
   const showFooter = meta.totals !== null && rows.length > 0;
+
+  // Rows of a long page are virtualised: only those in (or near) the scroll box are in the DOM.
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtual = visible.length > VIRTUALISE_ABOVE;
+  const virtualizer = useVirtualizer({
+    count: virtual ? visible.length : 0,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+    initialRect: { width: 1280, height: 720 },
+  });
+  const items = virtual ? virtualizer.getVirtualItems() : [];
+  const padTop = virtual ? (items[0]?.start ?? 0) : 0;
+  const padBottom = virtual ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
+  const shown = virtual
+    ? items.map((item) => ({ row: visible[item.index] as Row<DashboardRow>, index: item.index }))
+    : visible.map((row, index) => ({ row, index }));
+  const colSpan = table.getVisibleLeafColumns().length;
 
   return (
     <div className="dashboard-table">
@@ -107,8 +213,8 @@ export const DashboardTable = memo(function DashboardTable({
           </Button>
         </div>
       )}
-      <div className="table-scroll">
-        <table className="table metrics-table">
+      <div className={`table-scroll ${virtual ? "table-scroll-virtual" : ""}`} ref={scrollRef}>
+        <table className="table metrics-table" aria-rowcount={visible.length + 1}>
           <caption className="sr-only">{caption}</caption>
           <thead>
             {table.getHeaderGroups().map((group) => (
@@ -126,48 +232,37 @@ export const DashboardTable = memo(function DashboardTable({
           <tbody>
             {visible.length === 0 ? (
               <tr>
-                <td colSpan={table.getVisibleLeafColumns().length}>
+                <td colSpan={colSpan}>
                   <EmptyState title={emptyText} />
                 </td>
               </tr>
             ) : (
-              visible.map((row) => {
-                const r = row.original;
-                const clickable = r.kind === "tracker" && Boolean(onTrackerClick);
-                const open = () => {
-                  if (r.kind === "group") row.toggleExpanded();
-                  else if (onTrackerClick) onTrackerClick(r);
-                };
-                return (
-                  <tr
-                    key={row.id}
-                    className={rowClass(row, clickable)}
-                    data-row-id={r.id}
-                    onClick={r.kind === "group" || clickable ? open : undefined}
-                    onKeyDown={
-                      clickable
-                        ? (event) => {
-                            if (
-                              (event.key === "Enter" || event.key === " ") &&
-                              event.target === event.currentTarget
-                            ) {
-                              event.preventDefault();
-                              open();
-                            }
-                          }
-                        : undefined
-                    }
-                    tabIndex={clickable ? 0 : undefined}
-                    aria-label={clickable && r.kind === "tracker" ? `Manage ${r.tracker.name}` : undefined}
-                  >
-                    {row.getVisibleCells().map((cell) => (
-                      <td key={cell.id} className={`col-${cell.column.id}`}>
-                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                      </td>
-                    ))}
+              <>
+                {padTop > 0 && (
+                  // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty spacer row, never focusable
+                  <tr aria-hidden="true" className="virtual-pad">
+                    <td colSpan={colSpan} style={{ height: padTop, padding: 0, border: "none" }} />
                   </tr>
-                );
-              })
+                )}
+                {shown.map(({ row, index }) => (
+                  <DashboardTableRow
+                    key={row.id}
+                    row={row}
+                    index={index}
+                    measure={virtual ? virtualizer.measureElement : undefined}
+                    expanded={row.getIsExpanded()}
+                    columnsKey={columnsKey}
+                    meta={meta}
+                    onTrackerClick={onTrackerClick}
+                  />
+                ))}
+                {padBottom > 0 && (
+                  // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty spacer row, never focusable
+                  <tr aria-hidden="true" className="virtual-pad">
+                    <td colSpan={colSpan} style={{ height: padBottom, padding: 0, border: "none" }} />
+                  </tr>
+                )}
+              </>
             )}
           </tbody>
           {showFooter && (
