@@ -187,7 +187,7 @@ export const DashboardTable = memo(function DashboardTable({
   const showFooter = meta.totals !== null && rows.length > 0;
 
   // Rows of a long page are virtualised: only those in (or near) the scroll box are in the DOM.
-  const scrollRef = useRef<HTMLDivElement>(null);
+  const scrollRef = useRef<HTMLElement>(null);
   const virtual = visible.length > VIRTUALISE_ABOVE;
   const virtualizer = useVirtualizer({
     count: virtual ? visible.length : 0,
@@ -213,7 +213,14 @@ export const DashboardTable = memo(function DashboardTable({
           </Button>
         </div>
       )}
-      <div className={`table-scroll ${virtual ? "table-scroll-virtual" : ""}`} ref={scrollRef}>
+      {/* The scroll box is focusable so keyboard users can scroll a wide or long table. */}
+      <section
+        className={`table-scroll ${virtual ? "table-scroll-virtual" : ""}`}
+        ref={scrollRef}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to be scrolled by keyboard
+        tabIndex={0}
+        aria-label={caption}
+      >
         <table className="table metrics-table" aria-rowcount={visible.length + 1}>
           <caption className="sr-only">{caption}</caption>
           <thead>
@@ -281,7 +288,7 @@ export const DashboardTable = memo(function DashboardTable({
             </tfoot>
           )}
         </table>
-      </div>
+      </section>
       {sizing.paginate && (
         <nav className="pagination" aria-label="Pages">
           <Button size="sm" onClick={() => table.previousPage()} disabled={!table.getCanPreviousPage()}>

@@ -24,7 +24,7 @@ export function ViewTabs({
   const base = useId();
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const selectedIndex = VIEWS.findIndex((v) => v.id === view);
-  const focusIndex = selectedIndex < 0 ? 0 : selectedIndex;
+  const focusIndex = Math.max(0, selectedIndex);
   const onKeyDown = (event: KeyboardEvent) => {
     let next = -1;
     if (event.key === "ArrowRight") next = (focusIndex + 1) % VIEWS.length;

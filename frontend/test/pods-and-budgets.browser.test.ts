@@ -1,0 +1,137 @@
+import { launchBrowser, screenshot } from "@pacer/local/testing/browser";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { expectNoSeriousViolations } from "./dashboard-axe";
+import { openSignedIn, registerAccount, seedTrackers, tableRow, type World } from "./dashboard-seed";
+
+const UNIT = 1_000_000;
+
+describe("pods and shared budgets (browser)", () => {
+  let browser: Browser;
+  let world: World;
+  const baseUrl = inject("baseUrl");
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    world = await registerAccount(baseUrl, "pods");
+    await seedTrackers(world, [
+      { name: "North Search", client: "Acme", budget: 3000 * UNIT, dailySpend: 100 * UNIT },
+      { name: "South Search", client: "Acme", budget: 2000 * UNIT, dailySpend: 60 * UNIT },
+      { name: "West Social", client: "Bravo", budget: 1000 * UNIT, dailySpend: 20 * UNIT },
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function open(view: string): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await openSignedIn(page, world, `/dashboard?view=${view}`);
+    return page;
+  }
+
+  it("creates a pod through the wizard and shows its grouped row; Manage opens it", async () => {
+    const page = await open("pod");
+    await page.getByText("No Pods found").waitFor();
+    await page.getByRole("button", { name: "Create a Pod" }).click();
+    const wizard = page.getByRole("dialog", { name: "Create a Pod" });
+    await wizard.waitFor();
+
+    // Step 1: PROCEED waits for a name; the message shows once the field was left empty.
+    const proceed = wizard.getByRole("button", { name: "PROCEED" });
+    await expect(proceed.isDisabled()).resolves.toBe(true);
+    await wizard.getByLabel("Name").focus();
+    await wizard.getByLabel("Description").focus();
+    await wizard.getByText("Must provide a tracker name").waitFor();
+    await expectNoSeriousViolations(page, "Create Pod, Preferences");
+    await wizard.getByLabel("Name").fill("Search Pod");
+    await proceed.click();
+
+    // Step 2: pick two trackers.
+    await wizard.getByRole("heading", { name: "Select Trackers" }).waitFor();
+    await expect(wizard.getByText("Must select at least 1 tracker").isVisible()).resolves.toBe(true);
+    await wizard.getByPlaceholder("Search Trackers").fill("search");
+    await wizard.getByRole("checkbox", { name: "Select all trackers" }).check();
+    await wizard.getByText("You have selected 2 trackers").waitFor();
+    await expectNoSeriousViolations(page, "Create Pod, Select Trackers");
+    await screenshot(page, "create-pod-trackers");
+    await wizard.getByRole("button", { name: "PROCEED" }).click();
+
+    // Step 3: users (none besides the creator), CREATE.
+    await wizard.getByRole("heading", { name: "Choose Users" }).waitFor();
+    await expectNoSeriousViolations(page, "Create Pod, Choose Users");
+    await wizard.getByRole("button", { name: "CREATE" }).click();
+    await page.getByText("Pod Created").waitFor();
+    await wizard.waitFor({ state: "detached" });
+
+    const pod = page.locator("tr.row-group", { hasText: "Search Pod" });
+    await pod.waitFor();
+    await expect(pod.getByText("2 trackers").isVisible()).resolves.toBe(true);
+    // The pod row's spend is its trackers' spend summed by the engine.
+    await pod.click();
+    await tableRow(page, "South Search").waitFor();
+    const spend = async (name: string) =>
+      Number(((await tableRow(page, name).first().locator("td.col-actualSpend").textContent()) ?? "").replace(/[^\d]/g, ""));
+    const podSpend = Number(((await pod.locator("td.col-actualSpend").textContent()) ?? "").replace(/[^\d]/g, ""));
+    expect(podSpend).toBe((await spend("North Search")) + (await spend("South Search")));
+    await expectNoSeriousViolations(page, "dashboard, Pod view");
+
+    await pod.getByRole("button", { name: "Manage Search Pod" }).click();
+    const manage = page.getByRole("dialog", { name: "Manage Search Pod" });
+    await manage.getByLabel("Name").waitFor();
+    await expectNoSeriousViolations(page, "Manage Pod");
+    await manage.getByLabel("Name").fill("Search Pod UK");
+    await manage.getByRole("button", { name: "UPDATE POD" }).click();
+    await page.getByText("Pod successfully updated").waitFor();
+    await page.locator("tr.row-group", { hasText: "Search Pod UK" }).waitFor();
+  });
+
+  it("creates a shared budget through the wizard and shows its grouped row with allocations", async () => {
+    const page = await open("sharedBudgets");
+    await page.getByText("No Shared Budgets found").waitFor();
+    await page.getByRole("button", { name: "Create a Shared Budget" }).click();
+    const wizard = page.getByRole("dialog", { name: "Create a Shared Budget" });
+    await wizard.waitFor();
+    await expect(wizard.getByText("Must provide a Budget Name").isVisible()).resolves.toBe(true);
+    await wizard.getByLabel("Budget Name").fill("Q4 Search");
+    await wizard.getByLabel("Monthly Budget").fill("6000");
+    await expectNoSeriousViolations(page, "Create Shared Budget, Preferences");
+    await wizard.getByRole("button", { name: "PROCEED" }).click();
+
+    await wizard.getByRole("checkbox", { name: "Select North Search" }).check();
+    await wizard.getByRole("checkbox", { name: "Select South Search" }).check();
+    await wizard.getByText("You have selected 2 trackers").waitFor();
+    await wizard.getByRole("button", { name: "PROCEED" }).click();
+
+    // Allocate: equal shares (50% each) until set by hand; then 75% / 25%.
+    await wizard.getByRole("heading", { name: "Allocate Budget" }).waitFor();
+    await expect(wizard.getByLabel("North Search").inputValue()).resolves.toBe("50");
+    await wizard.getByLabel("North Search").fill("75");
+    await wizard.getByLabel("South Search").fill("25");
+    await expect(wizard.getByText("£4,500").isVisible()).resolves.toBe(true);
+    await expectNoSeriousViolations(page, "Create Shared Budget, Allocate Budget");
+    await wizard.getByRole("button", { name: "CREATE" }).click();
+    await page.getByText("Shared Budget Created").waitFor();
+    await wizard.waitFor({ state: "detached" });
+
+    const group = page.locator("tr.row-group", { hasText: "Q4 Search" });
+    await group.waitFor();
+    expect(await group.locator("td.col-budget").textContent()).toBe("£6,000");
+    await group.click();
+    const north = tableRow(page, "North Search");
+    await north.waitFor();
+    expect(await north.locator("td.col-allocation").textContent()).toBe("75.00%");
+    expect(await north.locator("td.col-budget").textContent()).toBe("£4,500");
+    await expectNoSeriousViolations(page, "dashboard, Shared Budgets view");
+
+    await group.getByRole("button", { name: "Manage Q4 Search" }).click();
+    const manage = page.getByRole("dialog", { name: "Manage Q4 Search" });
+    await manage.getByRole("tab", { name: "Budget Allocation" }).click();
+    await expectNoSeriousViolations(page, "Manage Shared Budget");
+    await manage.getByRole("button", { name: "Delete" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+    await page.getByText("Shared Budget successfully deleted").waitFor();
+    await page.getByText("No Shared Budgets found").waitFor();
+  });
+});
