@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { QueryCommand, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
 import type { EntityItem } from "electrodb";
+import { documentClientFor } from "./client.ts";
 import { nowIso } from "./entities/common.ts";
 import type { PodEntity } from "./entities/pod.ts";
 import type { SharedBudgetEntity } from "./entities/shared-budget.ts";
@@ -122,19 +124,56 @@ const ID_RANGES = [
 /**
  * Every tracker of an account: four parallel range queries over `TRACKER#<trackerId>` (see
  * ID_RANGES), each read page by page. Requests grow with 1 MB pages (plus at most four partial
- * ones), never with the number of trackers. Order: by tracker id.
+ * ones), never with the number of trackers. Order: by tracker id within each range.
+ *
+ * The hot read of the dashboard (2,000 trackers per call): the queries are ElectroDB's own
+ * (`.params()`, so the keys are built in one place), run page by page on the document client, and
+ * the items are taken as stored instead of through ElectroDB's per-attribute formatting, which
+ * cost a quarter of the call's CPU. Only the key and entity attributes are dropped and the data
+ * source parsed (the entity's `get` hook).
  */
 export async function listTrackers(accountId: string): Promise<Tracker[]> {
   const parts = await Promise.all(
     ID_RANGES.map(async ([from, to]) => {
-      const { data } = await db()
+      const params = db()
         .entities.tracker.query.byAccount({ accountId })
         .between({ trackerId: from }, { trackerId: `${to}~` })
-        .go({ pages: "all" });
-      return data;
+        .params() as QueryCommandInput;
+      const items: Tracker[] = [];
+      let startKey: QueryCommandInput["ExclusiveStartKey"];
+      do {
+        const page = await documentClientFor().send(
+          new QueryCommand({ ...params, ...(startKey ? { ExclusiveStartKey: startKey } : {}) }),
+        );
+        for (const raw of page.Items ?? []) items.push(asStoredTracker(raw));
+        startKey = page.LastEvaluatedKey;
+      } while (startKey);
+      return items;
     }),
   );
   return parts.flat();
+}
+
+/** Attributes of a stored item that are keys or ElectroDB's bookkeeping, not tracker fields. */
+const NOT_FIELDS = new Set([
+  "pk",
+  "sk",
+  "gsi1pk",
+  "gsi1sk",
+  "gsi2pk",
+  "gsi2sk",
+  "gsi3pk",
+  "gsi3sk",
+  "__edb_e__",
+  "__edb_v__",
+]);
+
+/** A tracker item as read from the table, in the entity's shape. */
+function asStoredTracker(raw: Record<string, unknown>): Tracker {
+  const tracker: Record<string, unknown> = {};
+  for (const key in raw) if (!NOT_FIELDS.has(key)) tracker[key] = raw[key];
+  if (typeof tracker.dataSource === "string") tracker.dataSource = JSON.parse(tracker.dataSource);
+  return tracker as Tracker;
 }
 
 /** Every tracker of an account, only the fields that decide who sees it (pod and shared-budget views). */
