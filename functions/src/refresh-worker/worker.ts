@@ -28,8 +28,9 @@ import { type JobContext, runRefreshJob } from "./job.ts";
  * `batchItemFailures`. For each record:
  *
  * 1. Parse the message; one that is not a refresh message goes to the dead-letter queue at once.
- * 2. Claim the job (tracker + window + run) with a conditional write: a duplicate of a finished job,
- *    or of one another delivery is working on, is acknowledged without doing anything.
+ * 2. Claim the job (tracker + window + run) with a conditional write: a duplicate of a finished job
+ *    is acknowledged without doing anything; one that finds another delivery working on the job
+ *    comes back later (visibility change), when it finds the job done, or waiting for a retry.
  * 3. Run it (`job.ts`): fetch, upsert the days, recompute and store the figures, settle the flags.
  *    Then the job is recorded succeeded, the tracker pushed to the account's open dashboards, and
  *    the run counted: the job that finishes its run runs the account's alert evaluation (a direct
@@ -61,6 +62,8 @@ export interface RefreshWorkerDeps {
   /** The alert evaluation of the trackers work (`evaluateAlertsForAccount`). */
   evaluateAlerts: (accountId: string, now: Date) => Promise<unknown>;
   random?: () => number;
+  /** Told of each duplicate delivery acknowledged without work (metrics, tests). */
+  onDuplicate?: (key: RefreshJobKey, found: "finished" | "leased") => void;
 }
 
 /**
@@ -216,10 +219,21 @@ export function createRefreshWorker(deps: RefreshWorkerDeps) {
       { slug: message.slug, leaseMs: queue.consumerTimeoutSeconds * 1000 + 30_000 },
       deps.now(),
     );
-    if (claim.kind !== "claimed") {
-      // A duplicate delivery: the job is done, or another delivery is on it (and retries it itself).
+    if (claim.kind === "finished") {
+      // A duplicate delivery of a job that is done: nothing to write.
       logger.debug("Duplicate refresh delivery", { ...key, found: claim.kind });
+      deps.onDuplicate?.(key, claim.kind);
       return;
+    }
+    if (claim.kind === "leased") {
+      // Another delivery is on the job now. Come back when it should be done (it may still fail and
+      // need this message); on the last delivery, leave the job to the one running it.
+      deps.onDuplicate?.(key, claim.kind);
+      if (deliveries >= queue.maxReceiveCount) return;
+      const wait = Math.max(0, (claim.leaseUntil - deps.now().getTime()) / 1000);
+      const recheck = Math.max(1, deps.retryBaseSeconds) * 2 ** (deliveries - 1);
+      await changeVisibility(record, queue, Math.ceil(Math.min(wait, recheck)) + 1);
+      throw new Error("The job is being run by another delivery");
     }
 
     const ctx: JobContext = { platform: message.slug };

@@ -111,7 +111,8 @@ export async function startRefreshPipeline(options: RefreshPipelineOptions = {})
     WS_MANAGEMENT_ENDPOINT: emulator.url,
   });
   for (const def of defs) {
-    const visibilityTimeoutMs = options.visibilityTimeoutMs ?? 5_000;
+    // As on AWS and in the runtime: six times the consumer's timeout.
+    const visibilityTimeoutMs = options.visibilityTimeoutMs ?? def.consumerTimeoutSeconds * 6_000;
     const dlq = new LocalQueue({ name: `${def.name}-dlq`, visibilityTimeoutMs });
     const queue = new LocalQueue({
       name: def.name,
@@ -208,7 +209,13 @@ export async function connectPlatform(
 ): Promise<Integration> {
   const answer = await connectThroughApi(token, slug, { email });
   if (answer.status !== 200) throw new Error(`connecting ${slug} answered ${answer.status}`);
-  const integration = await getIntegration(accountId, slug, email);
+  // The answer carries the integration under a platform-specific field; its e-mail is the login
+  // the platform reports (some report a user name rather than the consent page's e-mail).
+  const stored = Object.values(answer.body).find(
+    (v): v is { slug: string; email: string } =>
+      typeof v === "object" && v !== null && (v as { slug?: string }).slug === slug,
+  );
+  const integration = await getIntegration(accountId, slug, stored?.email ?? email);
   if (!integration) throw new Error(`no ${slug} integration for ${email}`);
   return integration;
 }
