@@ -9,6 +9,7 @@ import {
   updateAccount,
 } from "@pacer/db";
 import { recomputeTrackerData } from "@pacer/functions/lib/tracker-data";
+import { approveConsent } from "@pacer/sandbox/testing/approve-consent";
 import type { Page } from "playwright-core";
 
 /**
@@ -175,6 +176,28 @@ async function inBatches<T>(
         await run(items[i] as T, i);
       }
     }),
+  );
+}
+
+/**
+ * Connects a sandbox platform as the popup and its return page do: authenticate, the consent page
+ * approved programmatically, then the return page's response call.
+ */
+export async function connectSandbox(
+  world: World,
+  segment = "google-ads",
+  email = "ads@acme.test",
+): Promise<void> {
+  const start = (await callApi(world.baseUrl, world.token, "GET", `/api/${segment}/authenticate`)) as {
+    redirectUrl: string;
+  };
+  const back = await approveConsent(start.redirectUrl, { email });
+  await callApi(
+    world.baseUrl,
+    world.token,
+    "POST",
+    `/api/${segment}/response`,
+    Object.fromEntries(back.searchParams),
   );
 }
 

@@ -1,5 +1,5 @@
 import { checkFilterPick } from "@pacer/core/validation";
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { Badge } from "../../../../components/ui/badge";
 import { Button } from "../../../../components/ui/button";
 import { EmptyState } from "../../../../components/ui/empty-state";
@@ -17,6 +17,45 @@ type Values =
   | { status: "loading" }
   | { status: "loaded"; values: { id: string; name: string }[]; stillLoading: boolean }
   | { status: "error"; message: string };
+
+/** Channels whose connectors offer the campaign filters (functions/README.md, filter-possible-values). */
+const CAMPAIGN_FILTER_CHANNELS = new Set([
+  "googleads",
+  "googledv360",
+  "facebookads",
+  "linkedinads",
+  "tiktokads",
+  "twitterads",
+  "pinterestads",
+  "redditads",
+]);
+
+/**
+ * The filters a tracker starts with when none are stored (decision: the server answers only stored
+ * filters): its channel's campaign filters, the multiple-choice one to be activated first.
+ */
+export function defaultFilters(slug: string): TrackerFilter[] {
+  if (!CAMPAIGN_FILTER_CHANNELS.has(slug)) return [];
+  return [
+    {
+      id: "campaigns",
+      name: "Campaigns",
+      type: "multipleChoice",
+      integration: slug,
+      selection: [],
+      disabled: true,
+      descriptionText: "Only count the selected campaigns.",
+    },
+    {
+      id: "campaignName",
+      name: "Campaign name contains",
+      type: "textBoxStringFilter",
+      integration: slug,
+      selection: [],
+      descriptionText: "Only count campaigns whose name contains this text (not case sensitive).",
+    },
+  ];
+}
 
 /** The selection after picking or unpicking one value, or the max-selection message. */
 export function pickValue(
@@ -218,6 +257,13 @@ function FilterPanel({
   );
 }
 
+/** What a filter change is made of: which filters are active and what they select. */
+function filtersKey(filters: readonly TrackerFilter[]): string {
+  return JSON.stringify(
+    filters.map((f) => [f.id, f.disabled === true, f.selection.map((s) => [s.id, s.filterString ?? null])]),
+  );
+}
+
 /**
  * Filters (spec trackers.md section 2, Filters): one collapsible panel per filter with search by name
  * or id, select or unselect all, 'Include All' while searching, the selected count, clear, 'Reset
@@ -226,12 +272,27 @@ function FilterPanel({
  */
 export function FiltersTab({ tracker, run }: { tracker: TrackerDetail; run: RunCall }) {
   const setPending = useSetPending();
-  const [draft, setDraft] = useState<TrackerFilter[]>(tracker.filters ?? []);
+  const saved = useMemo(
+    () => (tracker.filters?.length ? tracker.filters : defaultFilters(tracker.dataSource.integration.slug)),
+    [tracker.filters, tracker.dataSource.integration.slug],
+  );
+  const [draft, setDraft] = useState<TrackerFilter[]>(saved);
   const [activating, setActivating] = useState<string | null>(null);
-  const dirty = JSON.stringify(draft) !== JSON.stringify(tracker.filters ?? []);
+  // Saved (the answer replaced the tracker's filters): start again from what is stored.
+  useEffect(() => setDraft(saved), [saved]);
+  const dirty = filtersKey(draft) !== filtersKey(saved);
 
   const save = useCallback(
-    () => run(trackerCalls.singleTracker({ _id: tracker._id, filters: draft }), "Updating tracker..."),
+    () =>
+      run(
+        trackerCalls.singleTracker({
+          _id: tracker._id,
+          filters: draft.map(
+            ({ possibleValues: _values, filterLoading: _l, filterValuesLoading: _v, ...f }) => f,
+          ),
+        }),
+        "Updating tracker...",
+      ),
     [run, tracker._id, draft],
   );
   useEffect(() => {

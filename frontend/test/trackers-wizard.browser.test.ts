@@ -1,0 +1,101 @@
+import { launchBrowser, screenshot } from "@pacer/local/testing/browser";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { expectNoSeriousViolations } from "./dashboard-axe";
+import { connectSandbox, openSignedIn, registerAccount, tableRow, type World } from "./dashboard-seed";
+
+describe("create tracker wizard on a sandbox connection (browser)", () => {
+  let browser: Browser;
+  let world: World;
+  const baseUrl = inject("baseUrl");
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    world = await registerAccount(baseUrl, "wizard");
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("offers 'Add a Connection now' without connections", async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await openSignedIn(page, world);
+    await page.getByText("No Trackers found").waitFor();
+    await page.getByRole("button", { name: "Add Tracker(s)" }).click();
+    const wizard = page.getByRole("dialog", { name: "Add Tracker(s)" });
+    await wizard.getByText("You have no Connections").waitFor();
+    await expect(
+      wizard.getByRole("link", { name: "Add a Connection now" }).getAttribute("href"),
+    ).resolves.toBe("/accounts");
+    await expectNoSeriousViolations(page, "Create Tracker, no connections");
+  });
+
+  it("creates two trackers from the sandbox's Google Ads accounts, one with a manual budget", async () => {
+    await connectSandbox(world, "google-ads", "ads@acme.test");
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await openSignedIn(page, world);
+    await page.getByText("No Trackers found").waitFor();
+    await page.getByRole("button", { name: "Add Tracker(s)" }).click();
+    const wizard = page.getByRole("dialog", { name: "Add Tracker(s)" });
+
+    // Step 1: the connection tile.
+    await wizard.getByRole("button", { name: /Google Ads.*ads@acme\.test/ }).click();
+    // Step 2: the sandbox's accounts.
+    await wizard.getByRole("heading", { name: "Select your Google Ads Account" }).waitFor();
+    await wizard.getByRole("checkbox", { name: "Select all accounts" }).waitFor();
+    await expectNoSeriousViolations(page, "Create Tracker, Choose Accounts");
+    await wizard.getByRole("checkbox", { name: "Select all accounts" }).check();
+    await wizard.getByText(/You have selected 2 Google Ads accounts/).waitFor();
+    await screenshot(page, "create-tracker-accounts");
+    await wizard.getByRole("button", { name: "PROCEED" }).click();
+
+    // Step 3: names, a client, one manual budget per month.
+    await wizard.getByRole("heading", { name: "Preferences" }).waitFor();
+    await wizard.getByLabel("Client of tracker 1").fill("Acme");
+    await wizard.getByLabel("Client of tracker 2").fill("Acme");
+    await wizard
+      .getByRole("button", { name: "taken from the platform, click to manually change" })
+      .first()
+      .click();
+    await wizard.getByLabel("Budget of tracker 1").fill("2500");
+    await expectNoSeriousViolations(page, "Create Tracker, Preferences");
+    await screenshot(page, "create-tracker-preferences");
+    const names = await Promise.all([
+      wizard.getByLabel("Name of tracker 1").inputValue(),
+      wizard.getByLabel("Name of tracker 2").inputValue(),
+    ]);
+    await wizard.getByRole("button", { name: "CREATE" }).click();
+    await page.getByText("Trackers Created").waitFor();
+    await wizard.waitFor({ state: "detached" });
+
+    for (const name of names) await tableRow(page, name).waitFor();
+    expect(
+      await tableRow(page, names[0] as string)
+        .locator("td.col-budget")
+        .textContent(),
+    ).toBe("£2,500");
+    await expect(
+      tableRow(page, names[0] as string)
+        .getByText("Awaiting data refresh")
+        .isVisible(),
+    ).resolves.toBe(true);
+
+    // Filters: activate Campaigns, pick a campaign from the sandbox, Update Tracker.
+    await tableRow(page, names[0] as string).click();
+    const dialog = page.getByRole("dialog", { name: names[0] as string });
+    await dialog.getByRole("tab", { name: "Filters" }).click();
+    await dialog.getByText("Campaigns", { exact: true }).click();
+    await dialog.getByRole("button", { name: "Activate Filter" }).click();
+    const first = dialog.locator(".filter-values input[type=checkbox]").first();
+    await first.waitFor();
+    await expectNoSeriousViolations(page, "Manage Tracker, Filters with values");
+    await first.check();
+    await expect(dialog.getByText("1 selected").isVisible()).resolves.toBe(true);
+    await dialog.getByRole("button", { name: "Update Tracker" }).click();
+    await expect.poll(() => dialog.getByRole("button", { name: "Update Tracker" }).count()).toBe(0);
+    await dialog.getByRole("button", { name: "Close" }).first().click();
+    await dialog.waitFor({ state: "detached" });
+  });
+});
