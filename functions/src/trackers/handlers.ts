@@ -2,6 +2,8 @@ import type { z } from "zod";
 import { reply, sessionRoute } from "../lib/http.ts";
 import { etag, expectedVersion } from "../lib/if-match.ts";
 import { assertOwnAccount } from "../lib/ownership.ts";
+import { autoRefreshForNewUser } from "../lib/refresh-queue.ts";
+import type { Session } from "../lib/session.ts";
 import {
   AccountIdParams,
   AddMessageBody,
@@ -92,13 +94,37 @@ export const getTracker = sessionRoute({ params: TrackerIdParams }, async ({ par
   return reply(200, { tracker }, etag(tracker.version));
 });
 
+/**
+ * The 12-hour rule (trackers.md section 4): after a budget or lifetime change by a user registered
+ * less than 12 hours ago, the tracker's data refresh follows automatically (queued through the
+ * refresh pipeline; the answer then shows the tracker 'Currently Updating').
+ */
+type AfterChange = { refreshForNewUser?: boolean };
+
+async function changedReply<T extends { _id: string; version: number }>(
+  view: T,
+  session: Session,
+  now: Date,
+  after: AfterChange,
+) {
+  const flags = after.refreshForNewUser ? await autoRefreshForNewUser(session, view._id, now) : undefined;
+  return trackerReply(flags ? { ...view, ...flags } : view);
+}
+
 /** A route that applies one change to the tracker of its `{id}` path parameter. */
-function changeById<B extends z.ZodType>(body: B, toChange: (body: z.output<B>) => TrackerChange) {
+function changeById<B extends z.ZodType>(
+  body: B,
+  toChange: (body: z.output<B>) => TrackerChange,
+  after: AfterChange = {},
+) {
   return sessionRoute(
     { params: TrackerIdParams, body },
     async ({ params, body: input, session, event, now }) =>
-      trackerReply(
+      changedReply(
         await changeTracker(session, params.id, expectedVersion(event), toChange(input as z.output<B>), now),
+        session,
+        now,
+        after,
       ),
   );
 }
@@ -107,17 +133,33 @@ function changeById<B extends z.ZodType>(body: B, toChange: (body: z.output<B>) 
 function changeByBody<B extends z.ZodType<{ tracker: string }>>(
   body: B,
   toChange: (body: z.output<B>) => TrackerChange,
+  after: AfterChange = {},
 ) {
   return sessionRoute({ body }, async ({ body: input, session, event, now }) => {
     const b = input as z.output<B>;
-    return trackerReply(await changeTracker(session, b.tracker, expectedVersion(event), toChange(b), now));
+    return changedReply(
+      await changeTracker(session, b.tracker, expectedVersion(event), toChange(b), now),
+      session,
+      now,
+      after,
+    );
   });
 }
 
+const REFRESH_FOR_NEW_USER: AfterChange = { refreshForNewUser: true };
+
 export const updateName = changeById(UpdateNameBody, (b) => () => ({ name: b.name }));
 export const updateClient = changeById(UpdateClientBody, (b) => () => ({ client: b.client }));
-export const updateBudget = changeById(UpdateBudgetBody, (b) => setBudget(b.budget, b.budgetPeriod));
-export const updateDailyBudget = changeById(UpdateDailyBudgetBody, (b) => setBudget(b.dailyBudget, "day"));
+export const updateBudget = changeById(
+  UpdateBudgetBody,
+  (b) => setBudget(b.budget, b.budgetPeriod),
+  REFRESH_FOR_NEW_USER,
+);
+export const updateDailyBudget = changeById(
+  UpdateDailyBudgetBody,
+  (b) => setBudget(b.dailyBudget, "day"),
+  REFRESH_FOR_NEW_USER,
+);
 export const updatePreviousOverUnderSpend = changeById(UpdatePreviousOverUnderSpendBody, (b) =>
   setPreviousOverUnderSpend(b.previousOverUnderSpend),
 );
@@ -127,12 +169,16 @@ export const updateHistoricData = changeByBody(UpdateHistoricDataBody, (b) =>
 export const updateFutureBudgets = changeByBody(UpdateFutureBudgetsBody, (b) =>
   setFutureBudgets(b.futureBudgets),
 );
-export const updateUseLifetimeBudget = changeByBody(UpdateUseLifetimeBudgetBody, (b) =>
-  setUseLifetimeBudget(b.useLifetimeBudgetAsPrimary),
+export const updateUseLifetimeBudget = changeByBody(
+  UpdateUseLifetimeBudgetBody,
+  (b) => setUseLifetimeBudget(b.useLifetimeBudgetAsPrimary),
+  REFRESH_FOR_NEW_USER,
 );
 export const updateCurrency = changeByBody(UpdateCurrencyBody, (b) => setCurrency(b.currency));
-export const updateAutomatedBudget = changeByBody(UpdateAutomatedBudgetBody, (b) =>
-  setAutomatedBudget(b.automatedBudget),
+export const updateAutomatedBudget = changeByBody(
+  UpdateAutomatedBudgetBody,
+  (b) => setAutomatedBudget(b.automatedBudget),
+  REFRESH_FOR_NEW_USER,
 );
 export const updateIncludeLastMonth = changeByBody(UpdateIncludeLastMonthBody, (b) =>
   setOverUnderSpendOption("lastMonth", b.lastMonthOverUnderSpendIncludedInBudgetCalc),
@@ -149,7 +195,7 @@ export const updateLifetimeBudget = sessionRoute(
   { params: TrackerIdParams, body: UpdateLifetimeBudgetBody },
   async ({ params, body, session, event, now }) => {
     assertSameTracker(params.id, body.tracker);
-    return trackerReply(
+    return changedReply(
       await changeTracker(
         session,
         params.id,
@@ -157,6 +203,9 @@ export const updateLifetimeBudget = sessionRoute(
         setLifetimeBudget(body.lifetimeBudget, body.lifetimeBudgetDates),
         now,
       ),
+      session,
+      now,
+      REFRESH_FOR_NEW_USER,
     );
   },
 );
