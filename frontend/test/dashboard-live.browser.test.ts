@@ -1,0 +1,62 @@
+import { launchBrowser } from "@pacer/local/testing/browser";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { callApi, connectSandbox, openSignedIn, registerAccount, tableRow, type World } from "./dashboard-seed";
+
+describe("live updates (browser)", () => {
+  let browser: Browser;
+  let world: World;
+  let trackerId: string;
+  const baseUrl = inject("baseUrl");
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    world = await registerAccount(baseUrl, "live");
+    await connectSandbox(world, "google-ads", "ads@acme.test");
+    const created = (await callApi(baseUrl, world.token, "POST", "/api/trackers/create-trackers", {
+      trackers: [
+        {
+          name: "Live Search",
+          client: "Acme",
+          manualBudgetValue: 3_000_000_000,
+          budgetPeriod: "month",
+          dataSource: {
+            integration: { name: "Google Ads", slug: "googleads", email: "ads@acme.test" },
+            view: { id: "1112223333", name: "Pacer Demo - Search" },
+          },
+        },
+      ],
+    })) as { trackers: { _id: string }[] };
+    trackerId = (created.trackers[0] as { _id: string })._id;
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("updates a row in place when the server pushes the tracker (no reload, before the 30-second re-fetch)", async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    const socket = page.waitForEvent("websocket", { timeout: 15_000 });
+    await openSignedIn(page, world);
+    const row = tableRow(page, "Live Search");
+    await row.getByText("Awaiting data refresh").waitFor();
+    expect(await row.locator("td.col-actualSpend").textContent()).toBe("£0");
+    const messages: { type?: string; tracker?: { _id?: string } }[] = [];
+    (await socket).on("framereceived", (frame) => {
+      try {
+        messages.push(JSON.parse(String(frame.payload)));
+      } catch {
+        // not JSON
+      }
+    });
+
+    // Another session asks for a refresh: the pipeline fetches the sandbox's figures and pushes the row.
+    await callApi(baseUrl, world.token, "POST", "/api/tracker/refresh-single-tracker-data", { tracker: trackerId });
+    await expect
+      .poll(async () => row.locator("td.col-actualSpend").textContent(), { timeout: 20_000 })
+      .not.toBe("£0");
+    await expect.poll(() => row.getByText("Awaiting data refresh").count(), { timeout: 20_000 }).toBe(0);
+    // The row came from the pushed tracker (the quiet re-fetch runs every 30 seconds only).
+    expect(messages.some((m) => m.type === "tracker" && m.tracker?._id === trackerId)).toBe(true);
+  });
+});

@@ -1,0 +1,94 @@
+import { updateAccount } from "@pacer/db";
+import { launchBrowser, screenshot } from "@pacer/local/testing/browser";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { expectNoSeriousViolations } from "./dashboard-axe";
+import {
+  callApi,
+  openSignedIn,
+  registerAccount,
+  seedTrackers,
+  TEST_PASSWORD,
+  tableRow,
+  uniqueEmail,
+  type World,
+} from "./dashboard-seed";
+
+/** Invites a user of `userType` by link and registers them; returns their world. */
+async function inviteUser(admin: World, userType: "Manager" | "Viewer"): Promise<World> {
+  const invite = (await callApi(admin.baseUrl, admin.token, "POST", "/api/users/invite-user", {
+    newUser: { userType },
+  })) as { link: string };
+  const code = new URL(invite.link).searchParams.get("invite");
+  const email = uniqueEmail(userType.toLowerCase());
+  const answer = (await callApi(
+    admin.baseUrl,
+    "",
+    "POST",
+    `/api/register/register-new-user-after-invite/${admin.accountId}/${userType}`,
+    { invite: code, email, name: `Val ${userType}`, password: TEST_PASSWORD },
+  )) as { token: string; user: { _id: string } };
+  return { ...admin, email, token: answer.token, userId: answer.user._id };
+}
+
+describe("dashboard roles and the tracker allowance (browser)", () => {
+  let browser: Browser;
+  let admin: World;
+  let viewer: World;
+  const baseUrl = inject("baseUrl");
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    admin = await registerAccount(baseUrl, "roles");
+    const [shared] = await seedTrackers(admin, [
+      { name: "Shared Search", client: "Acme" },
+      { name: "Private Search", client: "Acme" },
+    ]);
+    viewer = await inviteUser(admin, "Viewer");
+    await callApi(baseUrl, admin.token, "POST", `/api/tracker/update-associated-users/${shared}`, {
+      associatedUsers: [{ _id: viewer.userId }],
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("gives a Viewer only their trackers, no star, no Add Tracker(s), no Column Ordering and no manage modal", async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await openSignedIn(page, viewer);
+    const row = tableRow(page, "Shared Search");
+    await row.waitFor();
+    expect(await tableRow(page, "Private Search").count()).toBe(0);
+    expect(await page.getByRole("button", { name: /favourites/ }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Add Tracker(s)" }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Column Ordering" }).count()).toBe(0);
+    expect(await row.getAttribute("class")).not.toContain("row-clickable");
+    await row.click();
+    await page.waitForTimeout(300);
+    expect(await page.getByRole("dialog").count()).toBe(0);
+    await page.getByRole("tab", { name: "Pod" }).click();
+    await page.getByText("No Pods found").waitFor();
+    expect(await page.getByRole("button", { name: "Create a Pod" }).count()).toBe(0);
+    await expectNoSeriousViolations(page, "dashboard as a Viewer");
+  });
+
+  it("replaces the table with the exceeded-count screen and turns Add Tracker(s) red above the allowance", async () => {
+    await updateAccount(admin.accountId, () => ({ trackerAllowance: 1 }));
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await openSignedIn(page, admin);
+    await page.getByRole("heading", { name: "You have exceeded your tracker count" }).waitFor();
+    await expect(page.getByText("Please upgrade your account to get access to your dashboard").isVisible()).resolves.toBe(
+      true,
+    );
+    await expect(page.getByRole("button", { name: "Tracker count exceeded" }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole("button", { name: "UPGRADE ACCOUNT" }).isVisible()).resolves.toBe(true);
+    expect(await page.getByRole("progressbar", { name: "Trackers allowed" }).getAttribute("aria-valuetext")).toBe(
+      "1 allowed, 2 trackers",
+    );
+    await screenshot(page, "dashboard-tracker-count-exceeded");
+    await expectNoSeriousViolations(page, "exceeded-count screen");
+    await updateAccount(admin.accountId, () => ({ trackerAllowance: 100 }));
+  });
+});
