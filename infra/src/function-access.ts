@@ -37,9 +37,11 @@ export const DEFAULT_ACCESS: Readonly<Record<FunctionKind, FunctionAccess>> = {
   http: { table: "readwrite", appSecrets: true, sendTo: "all", pushToConnections: true },
   /** `$connect` checks a ticket and records the connection; `$default` answers on it. */
   websocket: { table: "readwrite", appSecrets: true, pushToConnections: true },
-  /** Connector workers: platform credentials and tokens, table writes, live push, alert e-mails. */
+  /** Connector workers: platform credentials and tokens, table writes, live push, alert e-mails
+   * (whose unsubscribe links are signed with the app secret). */
   consumer: {
     table: "readwrite",
+    appSecrets: true,
     platformCredentials: true,
     platformTokens: "readwrite",
     sendTo: "all",
@@ -76,8 +78,9 @@ export const ACCESS: Readonly<Record<string, FunctionAccess>> = {
     sendTo: "all",
     pushToConnections: true,
   },
-  /** The daily alert run: reads trackers and alerts, records fired periods, sends alert e-mails. */
-  "alerts-daily": { table: "readwrite", sendMail: true },
+  /** The daily alert run: reads trackers and alerts, records fired periods, sends alert e-mails
+   * with unsubscribe links signed with the app secret. */
+  "alerts-daily": { table: "readwrite", appSecrets: true, sendMail: true },
 };
 
 /** The access of a group invoked as `kind`: its row, else the default of its kind. */

@@ -1,3 +1,4 @@
+import { gzipSync } from "node:zlib";
 import middy from "@middy/core";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
 import { z } from "zod";
@@ -275,7 +276,28 @@ export function groupHandler(group: Group, handlers: Record<string, HttpHandler>
   return async (event, context) => {
     const h = byKey.get(event.routeKey);
     if (!h) return errorResult(new AppError("NOT_FOUND", `No route ${event.routeKey}`), event);
-    return h(event, context);
+    return compressForClient(await h(event, context), event);
+  };
+}
+
+/** Answers at least this large are gzipped when the client accepts it. */
+export const COMPRESS_FROM_BYTES = 32 * 1024;
+
+/**
+ * Gzips a large text answer for a client that sends `accept-encoding: gzip` (the browser always
+ * does): API Gateway HTTP APIs do not compress, and Lambda caps a response at 6 MB, which a large
+ * account's tracker list approaches uncompressed (JSON shrinks about tenfold). The body goes out
+ * base64-encoded with `content-encoding: gzip`; small or already-binary answers are left as they are.
+ */
+export function compressForClient(result: HttpResult, event: HttpEvent): HttpResult {
+  const body = result.body;
+  if (!body || result.isBase64Encoded || Buffer.byteLength(body) < COMPRESS_FROM_BYTES) return result;
+  if (!/\bgzip\b/i.test(event.headers["accept-encoding"] ?? "")) return result;
+  return {
+    ...result,
+    headers: { ...result.headers, "content-encoding": "gzip", vary: "accept-encoding" },
+    body: gzipSync(body, { level: 6 }).toString("base64"),
+    isBase64Encoded: true,
   };
 }
 
