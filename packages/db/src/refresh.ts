@@ -45,7 +45,8 @@ export async function* accountsDueForRefresh(now: Date = new Date()): AsyncGener
   do {
     const page: { data: Account[]; cursor: string | null } = await db()
       .entities.account.query.byRefreshDue({})
-      .lte({ nextRunAt: nowIso(now) })
+      // "~" sorts after every account id: accounts due exactly at `now` are included.
+      .lte({ nextRunAt: nowIso(now), accountId: "~" })
       .go({ cursor, limit: 100 });
     if (page.data.length) yield page.data;
     cursor = page.cursor;
