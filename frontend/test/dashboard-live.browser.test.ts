@@ -1,7 +1,14 @@
 import { launchBrowser } from "@pacer/local/testing/browser";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { callApi, connectSandbox, openSignedIn, registerAccount, tableRow, type World } from "./dashboard-seed";
+import {
+  callApi,
+  connectSandbox,
+  openSignedIn,
+  registerAccount,
+  tableRow,
+  type World,
+} from "./dashboard-seed";
 
 describe("live updates (browser)", () => {
   let browser: Browser;
@@ -51,7 +58,9 @@ describe("live updates (browser)", () => {
     });
 
     // Another session asks for a refresh: the pipeline fetches the sandbox's figures and pushes the row.
-    await callApi(baseUrl, world.token, "POST", "/api/tracker/refresh-single-tracker-data", { tracker: trackerId });
+    await callApi(baseUrl, world.token, "POST", "/api/tracker/refresh-single-tracker-data", {
+      tracker: trackerId,
+    });
     await expect
       .poll(async () => row.locator("td.col-actualSpend").textContent(), { timeout: 20_000 })
       .not.toBe("£0");

@@ -79,14 +79,16 @@ describe("dashboard roles and the tracker allowance (browser)", () => {
     const page = await context.newPage();
     await openSignedIn(page, admin);
     await page.getByRole("heading", { name: "You have exceeded your tracker count" }).waitFor();
-    await expect(page.getByText("Please upgrade your account to get access to your dashboard").isVisible()).resolves.toBe(
+    await expect(
+      page.getByText("Please upgrade your account to get access to your dashboard").isVisible(),
+    ).resolves.toBe(true);
+    await expect(page.getByRole("button", { name: "Tracker count exceeded" }).isVisible()).resolves.toBe(
       true,
     );
-    await expect(page.getByRole("button", { name: "Tracker count exceeded" }).isVisible()).resolves.toBe(true);
     await expect(page.getByRole("button", { name: "UPGRADE ACCOUNT" }).isVisible()).resolves.toBe(true);
-    expect(await page.getByRole("progressbar", { name: "Trackers allowed" }).getAttribute("aria-valuetext")).toBe(
-      "1 allowed, 2 trackers",
-    );
+    expect(
+      await page.getByRole("progressbar", { name: "Trackers allowed" }).getAttribute("aria-valuetext"),
+    ).toBe("1 allowed, 2 trackers");
     await screenshot(page, "dashboard-tracker-count-exceeded");
     await expectNoSeriousViolations(page, "exceeded-count screen");
     await updateAccount(admin.accountId, () => ({ trackerAllowance: 100 }));

@@ -110,25 +110,30 @@ export function dailyRows(spend: number, now = new Date()): DailyMetricsRow[] {
 
 /**
  * Adds a connection (metadata only) and trackers with stored daily metrics and figures, as a refresh
- * leaves them. Raises the account's allowance to fit.
+ * leaves them. Raises the account's allowance to fit. With `sandbox`, the connection is made with
+ * the sandbox platform, so data refreshes of these trackers succeed.
  * @returns the tracker ids, in the order given.
  */
 export async function seedTrackers(
   world: World,
   specs: readonly TrackerSpec[],
-  allowance = 100,
+  options: { allowance?: number; sandbox?: boolean } = {},
 ): Promise<string[]> {
   const now = new Date();
+  const allowance = options.allowance ?? 100;
   await updateAccount(world.accountId, () => ({ trackerAllowance: allowance }));
-  const slugs = [...new Set(specs.map((s) => s.slug ?? "googleads"))];
-  for (const slug of slugs) {
-    await putIntegration({
-      accountId: world.accountId,
-      slug,
-      email: "ads@acme.test",
-      name: slug === "googleads" ? "Google Ads" : slug,
-      connectedAt: now.toISOString(),
-    });
+  if (options.sandbox) await connectSandbox(world, "google-ads", "ads@acme.test");
+  else {
+    const slugs = [...new Set(specs.map((s) => s.slug ?? "googleads"))];
+    for (const slug of slugs) {
+      await putIntegration({
+        accountId: world.accountId,
+        slug,
+        email: "ads@acme.test",
+        name: slug === "googleads" ? "Google Ads" : slug,
+        connectedAt: now.toISOString(),
+      });
+    }
   }
   const ids: string[] = [];
   for (let start = 0; start < specs.length; start += 90) {
@@ -140,7 +145,10 @@ export async function seedTrackers(
       timeZone: TIME_ZONE,
       dataSource: {
         integration: { name: "Google Ads", slug: s.slug ?? "googleads", email: "ads@acme.test" },
-        view: { id: `${1_000_000 + start + i}`, name: s.name },
+        // With the sandbox connection, the sandbox's two Google Ads accounts (so refreshes work).
+        view: options.sandbox
+          ? { id: (start + i) % 2 === 0 ? "1112223333" : "4445556666", name: s.name }
+          : { id: `${1_000_000 + start + i}`, name: s.name },
       },
       associatedUserIds: [],
       createdBy: world.userId,

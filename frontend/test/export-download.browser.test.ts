@@ -34,7 +34,10 @@ describe("Download Data (browser)", () => {
   });
 
   it("downloads Pacer_data_export.xlsx with Trackers, Clients and Pods matching the table", async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+    const context = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      acceptDownloads: true,
+    });
     const page = await context.newPage();
     const scripts: string[] = [];
     page.on("request", (r) => {
@@ -70,10 +73,27 @@ describe("Download Data (browser)", () => {
 
     // Trackers: the visible columns in table order, then the flags.
     const trackers = sheet("Trackers");
-    const tableHeaders = (await page.locator("table.metrics-table thead th").allTextContents()).map((t) => t.trim());
-    const metricHeaders = tableHeaders.filter((h) => !["", "Favourite", "Name", "Client", "Channel"].includes(h));
-    expect(trackers.headers).toEqual(["Name", "Client", "Channel", "Currency", ...metricHeaders, "_hasErrored", "_requiresUpdate"]);
-    expect(trackers.rows.map((r) => r.Name).sort()).toEqual(["'=SUM(A1:A9)", "Acme Display", "Bravo Broken", "Bravo Social"]);
+    const tableHeaders = (await page.locator("table.metrics-table thead th").allTextContents()).map((t) =>
+      t.trim(),
+    );
+    const metricHeaders = tableHeaders.filter(
+      (h) => !["", "Favourite", "Name", "Client", "Channel"].includes(h),
+    );
+    expect(trackers.headers).toEqual([
+      "Name",
+      "Client",
+      "Channel",
+      "Currency",
+      ...metricHeaders,
+      "_hasErrored",
+      "_requiresUpdate",
+    ]);
+    expect(trackers.rows.map((r) => r.Name).sort()).toEqual([
+      "'=SUM(A1:A9)",
+      "Acme Display",
+      "Bravo Broken",
+      "Bravo Social",
+    ]);
 
     for (const name of ["Acme Display", "Bravo Social"]) {
       const row = trackers.rows.find((r) => r.Name === name) as Record<string, unknown>;
@@ -81,7 +101,9 @@ describe("Download Data (browser)", () => {
       expect(formatMoney(Number(row["Actual Spend"]) * UNIT, "GBP")).toBe(
         await cells.locator("td.col-actualSpend").textContent(),
       );
-      expect(formatMoney(Number(row.Budget) * UNIT, "GBP")).toBe(await cells.locator("td.col-budget").textContent());
+      expect(formatMoney(Number(row.Budget) * UNIT, "GBP")).toBe(
+        await cells.locator("td.col-budget").textContent(),
+      );
       expect(formatPercent(Number(row["% Through Budget"]))).toBe(
         await cells.locator("td.col-percentageThroughBudget").textContent(),
       );
@@ -97,7 +119,10 @@ describe("Download Data (browser)", () => {
     const acme = clients.rows.find((r) => r.Client === "Acme") as Record<string, unknown>;
     const acmeTrackers = trackers.rows.filter((r) => r.Client === "Acme");
     expect(acme.Trackers).toBe(2);
-    expect(acme["Actual Spend"]).toBeCloseTo(acmeTrackers.reduce((s, r) => s + Number(r["Actual Spend"]), 0), 6);
+    expect(acme["Actual Spend"]).toBeCloseTo(
+      acmeTrackers.reduce((s, r) => s + Number(r["Actual Spend"]), 0),
+      6,
+    );
     expect(clients.rows.find((r) => r.Client === "'@Bravo")?._hasErrored).toBe(true);
 
     // Pods: the pod sums its three trackers; compare with the Pod view's row.

@@ -72,8 +72,15 @@ describe("pods and shared budgets (browser)", () => {
     await pod.click();
     await tableRow(page, "South Search").waitFor();
     const spend = async (name: string) =>
-      Number(((await tableRow(page, name).first().locator("td.col-actualSpend").textContent()) ?? "").replace(/[^\d]/g, ""));
-    const podSpend = Number(((await pod.locator("td.col-actualSpend").textContent()) ?? "").replace(/[^\d]/g, ""));
+      Number(
+        ((await tableRow(page, name).first().locator("td.col-actualSpend").textContent()) ?? "").replace(
+          /[^\d]/g,
+          "",
+        ),
+      );
+    const podSpend = Number(
+      ((await pod.locator("td.col-actualSpend").textContent()) ?? "").replace(/[^\d]/g, ""),
+    );
     expect(podSpend).toBe((await spend("North Search")) + (await spend("South Search")));
     await expectNoSeriousViolations(page, "dashboard, Pod view");
 

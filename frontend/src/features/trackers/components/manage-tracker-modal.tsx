@@ -36,6 +36,21 @@ export const MANAGE_TABS = [
 /** The delete confirmation (the spec does not give its wording). */
 export const DELETE_TRACKER_QUESTION = "Are you sure you want to delete this Tracker?";
 
+/** The calls after which a new user's tracker is refreshed (spec trackers.md section 4). */
+const AUTO_REFRESH_CALLS = [
+  "/update-budget/",
+  "/update-daily-budget/",
+  "/update-lifetime-budget/",
+  "/update-tracker-use-lifetime-budget",
+];
+/** Auto-refresh window after registration (spec section 9). */
+const NEW_USER_MS = 12 * 3_600_000;
+
+function isNewUser(user: CurrentUser): boolean {
+  const registered = Date.parse(user.registrationDate ?? user.account.registrationDate ?? "");
+  return Number.isFinite(registered) && Date.now() - registered < NEW_USER_MS;
+}
+
 interface Prompt {
   kind: PendingChange["kind"];
   proceed: () => void;
@@ -80,11 +95,18 @@ export function ManageTrackerModal({
     if (Boolean(had) !== Boolean(change) || had?.kind !== change?.kind) setPendingVersion((v) => v + 1);
   }, []);
 
+  const newUser = isNewUser(user);
   const run = useCallback(
     async (call: TrackerCall, message: string) => {
       setAction(message);
       try {
-        return await mutateAsync(call);
+        const answer = await mutateAsync(call);
+        // A user who registered less than 12 hours ago gets a data refresh after budget changes.
+        if (newUser && AUTO_REFRESH_CALLS.some((p) => call.path.includes(p)))
+          await mutateAsync(trackerCalls.refresh(trackerId)).catch((error: unknown) =>
+            console.warn("Refresh failed", error),
+          );
+        return answer;
       } catch (error) {
         console.warn("Tracker update failed", error);
         return undefined;
@@ -92,7 +114,7 @@ export function ManageTrackerModal({
         setAction(null);
       }
     },
-    [mutateAsync],
+    [mutateAsync, newUser, trackerId],
   );
 
   const guard = (proceed: () => void) => {
