@@ -15,13 +15,8 @@ import { signSession } from "../lib/jwt.ts";
 import { sqsClient } from "../lib/refresh-queue.ts";
 import { REFRESH_ERROR_TEXTS } from "../refresh-worker/failures.ts";
 import { testPasswordHash } from "../testing/builders.ts";
-import {
-  connectPlatform,
-  type RefreshPipeline,
-  startRefreshPipeline,
-  trackersOn,
-  viewsOf,
-} from "../testing/refresh-pipeline.ts";
+import { connectPlatform, viewsOf } from "../testing/refresh-connections.ts";
+import { type RefreshPipeline, startRefreshPipeline, trackersOn } from "../testing/refresh-pipeline.ts";
 import { runRefreshScheduler } from "./scheduler.ts";
 
 /**

@@ -11,13 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enqueueRefreshes, type RefreshMessage, refreshMessageFor } from "../lib/refresh-queue.ts";
 import { storedTrackerData } from "../lib/tracker-data.ts";
 import { anAccountWithAdmin } from "../testing/builders.ts";
-import {
-  connectPlatform,
-  type RefreshPipeline,
-  startRefreshPipeline,
-  trackersOn,
-  viewsOf,
-} from "../testing/refresh-pipeline.ts";
+import { connectPlatform, viewsOf } from "../testing/refresh-connections.ts";
+import { type RefreshPipeline, startRefreshPipeline, trackersOn } from "../testing/refresh-pipeline.ts";
 import { refreshJobContext } from "./worker.ts";
 
 /**

@@ -13,13 +13,8 @@ import { REFRESH_CONCURRENCY_PER_PLATFORM } from "../../resources.ts";
 import { enqueueRefreshes, refreshMessageFor } from "../lib/refresh-queue.ts";
 import { tokenStore } from "../lib/token-store.ts";
 import { anAccountWithAdmin } from "../testing/builders.ts";
-import {
-  connectPlatform,
-  type RefreshPipeline,
-  startRefreshPipeline,
-  trackersOn,
-  viewsOf,
-} from "../testing/refresh-pipeline.ts";
+import { connectPlatform, viewsOf } from "../testing/refresh-connections.ts";
+import { type RefreshPipeline, startRefreshPipeline, trackersOn } from "../testing/refresh-pipeline.ts";
 import { refreshJobContext } from "./worker.ts";
 
 /**

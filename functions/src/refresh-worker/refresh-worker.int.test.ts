@@ -15,13 +15,8 @@ import { refreshMessageFor, requestTrackerRefresh, sqsClient } from "../lib/refr
 import { tokenStore } from "../lib/token-store.ts";
 import { storedTrackerData } from "../lib/tracker-data.ts";
 import { anAccountWithAdmin } from "../testing/builders.ts";
-import {
-  connectPlatform,
-  type RefreshPipeline,
-  startRefreshPipeline,
-  trackersOn,
-  viewsOf,
-} from "../testing/refresh-pipeline.ts";
+import { connectPlatform, viewsOf } from "../testing/refresh-connections.ts";
+import { type RefreshPipeline, startRefreshPipeline, trackersOn } from "../testing/refresh-pipeline.ts";
 import { REFRESH_ERROR_TEXTS } from "./failures.ts";
 
 /**

@@ -11,13 +11,8 @@ import { signSession } from "../lib/jwt.ts";
 import { REFRESH_ERROR_TEXTS } from "../refresh-worker/failures.ts";
 import { callApi } from "../testing/api.ts";
 import { anAccountWithAdmin, testPasswordHash } from "../testing/builders.ts";
-import {
-  connectPlatform,
-  type RefreshPipeline,
-  startRefreshPipeline,
-  trackersOn,
-  viewsOf,
-} from "../testing/refresh-pipeline.ts";
+import { connectPlatform, viewsOf } from "../testing/refresh-connections.ts";
+import { type RefreshPipeline, startRefreshPipeline, trackersOn } from "../testing/refresh-pipeline.ts";
 
 /**
  * The on-demand refresh calls and the 12-hour rule, over the real refresh queues (no worker: the

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
+  type ConnectorConfig,
   type ConnectorRegistry,
   createConnectors,
   type HttpSettings,
@@ -10,7 +11,6 @@ import {
 } from "@pacer/connectors";
 import {
   createTrackers,
-  getIntegration,
   type Integration,
   type NewTracker,
   setTrackerRefreshState,
@@ -30,8 +30,6 @@ import { resetSqsClient, sqsClient } from "../lib/refresh-queue.ts";
 import { resetTokenStore } from "../lib/token-store.ts";
 import { pushTrackerChange } from "../lib/tracker-push.ts";
 import { createRefreshWorker, type RefreshWorkerDeps } from "../refresh-worker/worker.ts";
-import { callApi } from "./api.ts";
-import { connectThroughApi, type OAuthPlatform } from "./connections.ts";
 
 /**
  * The refresh pipeline of the local runtime, assembled in a test process: the sandbox platforms, an
@@ -39,7 +37,8 @@ import { connectThroughApi, type OAuthPlatform } from "./connections.ts";
  * dead-letter queue) per `REFRESH_QUEUES` definition, with the definition's batch size,
  * `maxReceiveCount` and `maxConcurrency`, consumed by the real worker; and the Management API
  * endpoint over a recording stand-in for the WebSocket API, so pushes are real calls that tests
- * can count. The functions reach all of it through the environment, as in the runtime.
+ * can count. The functions reach all of it through the environment, as in the runtime. Used by the
+ * refresh tests and the refresh benchmark (no test-runner imports here).
  */
 export interface RefreshPipeline {
   sandbox: SandboxHandle;
@@ -69,6 +68,8 @@ export interface RefreshPipelineOptions {
   visibilityTimeoutMs?: number;
   /** Queue definitions (default `REFRESH_QUEUES`). */
   queueDefs?: readonly QueueDef[];
+  /** Changes the worker's connector configuration before the registry is built (report polling). */
+  configure?: (config: ConnectorConfig) => void;
 }
 
 const VARIABLES = [
@@ -132,7 +133,9 @@ export async function startRefreshPipeline(options: RefreshPipelineOptions = {})
   resetSqsClient();
   resetRealtime();
 
-  const registry = createConnectors(sandboxConnectorConfig(sandbox.url, options.http));
+  const config = sandboxConnectorConfig(sandbox.url, options.http);
+  options.configure?.(config);
+  const registry = createConnectors(config);
   return {
     sandbox,
     registry,
@@ -194,58 +197,6 @@ export async function startRefreshPipeline(options: RefreshPipelineOptions = {})
       resetRealtime();
     },
   };
-}
-
-/**
- * Connects a platform for the account through the product's own calls (authenticate, the sandbox
- * consent page as `email`, the return page's response call), as the Admin with `token`.
- * @returns the stored integration.
- */
-export async function connectPlatform(
-  token: string,
-  accountId: string,
-  slug: OAuthPlatform,
-  email: string,
-): Promise<Integration> {
-  const answer = await connectThroughApi(token, slug, { email });
-  if (answer.status !== 200) throw new Error(`connecting ${slug} answered ${answer.status}`);
-  // The answer carries the integration under a platform-specific field; its e-mail is the login
-  // the platform reports (some report a user name rather than the consent page's e-mail).
-  const stored = Object.values(answer.body).find(
-    (v): v is { slug: string; email: string } =>
-      typeof v === "object" && v !== null && (v as { slug?: string }).slug === slug,
-  );
-  const integration = await getIntegration(accountId, slug, stored?.email ?? email);
-  if (!integration) throw new Error(`no ${slug} integration for ${email}`);
-  return integration;
-}
-
-/** The sandbox ad accounts a connection lists (id, name, currency, time zone, metaData). */
-export async function viewsOf(
-  token: string,
-  slug: OAuthPlatform,
-  email: string,
-): Promise<Array<{ id: string; name: string; currency: string; timeZone: string; metaData?: unknown }>> {
-  const path: Record<string, string> = {
-    googleads: "/api/google-ads/get-user-accounts",
-    facebookads: "/api/facebook-ads/get-account",
-    linkedinads: "/api/linkedin-ads/accounts",
-    tiktokads: "/api/tiktok-ads/get-user-accounts",
-    pinterestads: "/api/pinterest-ads/get-account",
-    redditads: "/api/reddit-ads/get-account",
-    twitterads: "/api/twitter-ads/get-account",
-    amazonads: "/api/amazon-ads/get-account",
-    googledv360: "/api/google-dv360/get-user-accounts",
-  };
-  const answer = await callApi<{ views?: unknown[] } | unknown[]>("POST", path[slug] as string, {
-    token,
-    body: { integration: { slug, email } },
-  });
-  if (answer.status !== 200) throw new Error(`listing ${slug} answered ${answer.status}`);
-  const body = answer.body as { views?: unknown[] };
-  return (Array.isArray(answer.body) ? answer.body : (body.views ?? [])) as Awaited<
-    ReturnType<typeof viewsOf>
-  >;
 }
 
 /**

@@ -8,4 +8,5 @@ export const benches: Record<string, () => Promise<{ default: Bench }>> = {
   "core-tracker-data": () => import("@pacer/core/bench/tracker-data.bench"),
   "connectors-fetch": () => import("@pacer/connectors/bench/connector-fetch.bench"),
   "functions-trackers-list": () => import("@pacer/functions/bench/trackers-list.bench"),
+  "functions-refresh-pipeline": () => import("@pacer/functions/bench/refresh-pipeline.bench"),
 };

@@ -226,8 +226,14 @@ async function callAsDemo(token: string, method: string, path: string, body?: un
   return text ? (JSON.parse(text) as Record<string, unknown>) : {};
 }
 
-/** The demo connections, then the demo trackers on their sandbox ad accounts, and a pod. */
-async function seedDemoConnectionsAndTrackers(accountId: string, userId: string): Promise<void> {
+/**
+ * Connects every sandbox platform for the account through the product's own calls, as its user
+ * `userId` (an Admin): for each OAuth platform the authenticate call, the sandbox consent page
+ * played as {@link DEMO_PLATFORM_EMAIL}, and the return page's response call; Cake with the
+ * sandbox's demo key and domain. The tokens land in the token store as for a real connection.
+ * Needs the runtime's environment (sandbox URL, token store, JWT key).
+ */
+export async function connectSandboxPlatforms(accountId: string, userId: string): Promise<void> {
   const token = await signSession(userId, accountId);
   for (const segment of Object.values(OAUTH_SEGMENTS)) {
     const { redirectUrl } = (await callAsDemo(token, "GET", `/api/${segment}/authenticate`)) as {
@@ -237,28 +243,36 @@ async function seedDemoConnectionsAndTrackers(accountId: string, userId: string)
     await callAsDemo(token, "POST", `/api/${segment}/response`, Object.fromEntries(back.searchParams));
   }
   await callAsDemo(token, "POST", "/api/cake/response", CAKE_DEMO);
+}
 
-  const [account, user, integrations] = await Promise.all([
-    getAccount(accountId),
-    getUser(accountId, userId),
-    listIntegrations(accountId),
-  ]);
+/** The ad accounts each connection of the account lists (its tokens from the token store), by slug. */
+export async function listSandboxViews(accountId: string) {
   const { registry } = await connectors();
   type Connector = (typeof registry)[keyof typeof registry];
   type View = Awaited<ReturnType<Connector["listAdAccounts"]>>[number];
   const viewsBySlug = new Map<string, { integration: Integration; views: View[] }>();
-  for (const integration of integrations) {
+  for (const integration of await listIntegrations(accountId)) {
     const credentials = await tokenStore().get({
       accountId,
       slug: integration.slug,
       email: integration.email,
     });
-    if (!credentials) continue;
     const connector = (registry as Record<string, Connector | undefined>)[integration.slug];
-    if (!connector) continue;
+    if (!credentials || !connector) continue;
     const views = await connector.listAdAccounts(credentials as Parameters<Connector["listAdAccounts"]>[0]);
     viewsBySlug.set(integration.slug, { integration, views });
   }
+  return viewsBySlug;
+}
+
+/** The demo connections, then the demo trackers on their sandbox ad accounts, and a pod. */
+async function seedDemoConnectionsAndTrackers(accountId: string, userId: string): Promise<void> {
+  await connectSandboxPlatforms(accountId, userId);
+  const [account, user, viewsBySlug] = await Promise.all([
+    getAccount(accountId),
+    getUser(accountId, userId),
+    listSandboxViews(accountId),
+  ]);
 
   const drafts: NewTracker[] = [];
   const inPod: number[] = [];
