@@ -1,4 +1,5 @@
 import {
+  countTrackers,
   createAccountWithUser,
   createTrackers,
   findUserByEmail,
@@ -173,7 +174,8 @@ export const DEMO_TRACKERS: ReadonlyArray<{
  * through the product's own OAuth calls against the sandbox (authenticate, the consent page, the
  * return page's response call; Cake with its demo key), so the tokens sit in the token store as
  * for a real connection, and creates {@link DEMO_TRACKERS} on the sandbox's demo ad accounts with a
- * pod. Their data is filled by the first refresh schedule run.
+ * pod (only when the account has no trackers). Their data is filled by the first refresh
+ * schedule run.
  * @returns the demo account id, and whether it was created now.
  */
 export async function seedDemoAccount(): Promise<{ accountId: string; userId: string; created: boolean }> {
@@ -199,7 +201,7 @@ export async function seedDemoAccount(): Promise<{ accountId: string; userId: st
     created = true;
   }
   if (process.env.PACER_SANDBOX_URL && (await listIntegrations(accountId)).length === 0) {
-    await seedDemoConnectionsAndTrackers(accountId, userId);
+    await seedDemoConnectionsAndTrackers(accountId, userId, (await countTrackers(accountId)) === 0);
   }
   return { accountId, userId, created };
 }
@@ -265,9 +267,14 @@ export async function listSandboxViews(accountId: string) {
   return viewsBySlug;
 }
 
-/** The demo connections, then the demo trackers on their sandbox ad accounts, and a pod. */
-async function seedDemoConnectionsAndTrackers(accountId: string, userId: string): Promise<void> {
+/** The demo connections, then (for an account without trackers) the demo trackers and a pod. */
+async function seedDemoConnectionsAndTrackers(
+  accountId: string,
+  userId: string,
+  withTrackers: boolean,
+): Promise<void> {
   await connectSandboxPlatforms(accountId, userId);
+  if (!withTrackers) return;
   const [account, user, viewsBySlug] = await Promise.all([
     getAccount(accountId),
     getUser(accountId, userId),
