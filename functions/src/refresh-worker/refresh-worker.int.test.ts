@@ -14,6 +14,7 @@ import { queueUrlEnv } from "../../resources.ts";
 import { refreshMessageFor, requestTrackerRefresh, sqsClient } from "../lib/refresh-queue.ts";
 import { tokenStore } from "../lib/token-store.ts";
 import { storedTrackerData } from "../lib/tracker-data.ts";
+import { callApi } from "../testing/api.ts";
 import { anAccountWithAdmin } from "../testing/builders.ts";
 import { connectPlatform, viewsOf } from "../testing/refresh-connections.ts";
 import { type RefreshPipeline, startRefreshPipeline, trackersOn } from "../testing/refresh-pipeline.ts";
@@ -105,6 +106,42 @@ describe("refresh worker", () => {
     restated.setUTCDate(restated.getUTCDate() - 7);
     const earliest = [calendar.monthStart, restated.toISOString().slice(0, 10)].sort()[0];
     expect(message).toMatchObject({ from: earliest, to: calendar.today, full: false });
+  });
+
+  it("refreshes a tracker of the Manual / CSV source from its imported rows", async () => {
+    const today = budgetCalendar(new Date(), "Europe/London");
+    const days = [today.monthStart, today.today].filter((d, i, all) => all.indexOf(d) === i);
+    const csv = [
+      "date,account_id,account_name,currency,time_zone,spend,impressions,clicks,conversions,revenue",
+      ...days.map((d) => `${d},offline-1,Offline Radio,GBP,Europe/London,123.45,100,10,1,300`),
+    ].join("\n");
+    const imported = await callApi<{ integrationObj: { email: string } }>("POST", "/api/csv/import", {
+      token: world.token,
+      body: { csv },
+    });
+    expect(imported.status).toBe(200);
+    const integration = await getIntegration(
+      world.account.accountId,
+      "csv",
+      imported.body.integrationObj.email,
+    );
+    if (!integration) throw new Error("no csv connection");
+    const [tracker] = (await trackersOn(
+      world.account.accountId,
+      integration,
+      {
+        id: "offline-1",
+        name: "Offline Radio",
+        currency: "GBP",
+        timeZone: "Europe/London",
+      },
+      1,
+    )) as [Tracker];
+    await requestTrackerRefresh(tracker, { reason: "on-demand", now: new Date() });
+    await pipeline.drained();
+    const after = (await findTracker(world.account.accountId, tracker.trackerId)) as Tracker;
+    expect(storedTrackerData(after)?.actualSpend).toBe(days.length * 123_450_000);
+    expect(after).toMatchObject({ dataLoadFail: false, requiresUpdate: false });
   });
 
   it("retries a rate-limited job later, after the platform's Retry-After (a visibility change), and succeeds", async () => {
