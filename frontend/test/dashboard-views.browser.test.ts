@@ -95,11 +95,12 @@ describe("dashboard views (browser)", () => {
 
     // Pin the Client view: a fresh visit to /dashboard opens it.
     await tabs.getByRole("tab", { name: "Client" }).click();
+    const saved = page.waitForResponse((r) => r.url().includes("/api/auth/change-user-preference") && r.ok());
     await page.getByRole("button", { name: "Set this as primary view" }).click();
+    await saved;
     await expect(
       page.getByRole("button", { name: "Set this as primary view" }).getAttribute("aria-pressed"),
     ).resolves.toBe("true");
-    await page.waitForResponse((r) => r.url().includes("/api/auth/change-user-preference") && r.ok());
     const again = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await openSignedIn(again, world, "/dashboard");
     await again.locator("tr.row-group", { hasText: "Acme" }).waitFor();
@@ -108,12 +109,13 @@ describe("dashboard views (browser)", () => {
     );
     // Back to Tracker as primary for the other tests.
     await again.getByRole("tab", { name: "Tracker" }).click();
+    const reset = again.waitForResponse((r) => r.url().includes("/api/auth/change-user-preference") && r.ok());
     await again.getByRole("button", { name: "Set this as primary view" }).click();
-    await again.waitForResponse((r) => r.url().includes("/api/auth/change-user-preference") && r.ok());
+    await reset;
   });
 
   it("searches tracker names, clears the search, and keeps favourites", async () => {
-    const page = await open();
+    const page = await open("/dashboard?view=tracker");
     const search = page.getByLabel("Search Trackers");
     await search.fill("alpha");
     await expect.poll(() => page.locator("table.metrics-table tbody tr").count()).toBe(2);
@@ -122,9 +124,11 @@ describe("dashboard views (browser)", () => {
     await page.getByText("No Trackers found").waitFor();
     await page.getByRole("button", { name: "Clear search" }).click();
     await expect.poll(() => page.locator("table.metrics-table tbody tr").count()).toBe(6);
+    await expect.poll(() => new URL(page.url()).searchParams.get("search")).toBeNull();
 
+    const saved = page.waitForResponse((r) => r.url().includes("/api/auth/update-favourite-trackers") && r.ok());
     await page.getByRole("button", { name: "Add Beta Social to favourites" }).click();
-    await page.waitForResponse((r) => r.url().includes("/api/auth/update-favourite-trackers") && r.ok());
+    await saved;
     await page.getByRole("tab", { name: "Favourites" }).click();
     await expect.poll(() => page.locator("table.metrics-table tbody tr").count()).toBe(1);
     await page.reload();
