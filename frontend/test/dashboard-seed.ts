@@ -212,7 +212,7 @@ export async function connectSandbox(
 /** Opens `path` signed in with the world's token. */
 export async function openSignedIn(page: Page, world: World, path = "/dashboard"): Promise<void> {
   await page.goto(`${world.baseUrl}/login`);
-  await page.evaluate((t) => localStorage.setItem("token", t), world.token);
+  await page.evaluate(`localStorage.setItem("token", ${JSON.stringify(world.token)})`);
   await page.goto(`${world.baseUrl}${path}`);
 }
 

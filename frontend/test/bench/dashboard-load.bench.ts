@@ -11,8 +11,7 @@ import { addDays, budgetCalendar } from "@pacer/core/calendar";
 import { computeTrackerData, type DailyRow } from "@pacer/core/tracker-data";
 import { createTrackers, type NewTracker, putIntegration, updateAccount } from "@pacer/db";
 import { encodeTrackerData } from "@pacer/functions/lib/tracker-data";
-import { launchBrowser } from "@pacer/local/testing/browser";
-import type { Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { registerAccount, type World } from "../dashboard-seed";
 
 /**
@@ -39,6 +38,13 @@ async function startLocalRuntime(options: Record<string, unknown>): Promise<Loca
     startLocalRuntime: (o: Record<string, unknown>) => Promise<LocalRuntime>;
   };
   return module.startLocalRuntime(options);
+}
+
+/** Debian's Chromium with the browser tests' flags (imported by name, like the runtime). */
+async function launchBrowser(): Promise<Browser> {
+  const name = "@pacer/local/testing/browser";
+  const module = (await import(/* @vite-ignore */ name)) as { launchBrowser: () => Promise<Browser> };
+  return module.launchBrowser();
 }
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));

@@ -9,4 +9,5 @@ export const benches: Record<string, () => Promise<{ default: Bench }>> = {
   "connectors-fetch": () => import("@pacer/connectors/bench/connector-fetch.bench"),
   "functions-trackers-list": () => import("@pacer/functions/bench/trackers-list.bench"),
   "functions-refresh-pipeline": () => import("@pacer/functions/bench/refresh-pipeline.bench"),
+  "web-dashboard-load": () => import("@pacer/frontend/test/bench/dashboard-load.bench"),
 };
