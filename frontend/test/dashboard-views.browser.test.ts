@@ -58,6 +58,10 @@ describe("dashboard views (browser)", () => {
     expect(spend).toMatch(/^£[\d,]+$/);
     await screenshot(page, "dashboard-tracker-view");
     await expectNoSeriousViolations(page, "dashboard, Tracker view");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(200);
+    await screenshot(page, "dashboard-tracker-view-390x844");
+    await expectNoSeriousViolations(page, "dashboard, Tracker view (mobile)");
   });
 
   it("switches every view and pins one as the primary view", async () => {
@@ -109,7 +113,9 @@ describe("dashboard views (browser)", () => {
     );
     // Back to Tracker as primary for the other tests.
     await again.getByRole("tab", { name: "Tracker" }).click();
-    const reset = again.waitForResponse((r) => r.url().includes("/api/auth/change-user-preference") && r.ok());
+    const reset = again.waitForResponse(
+      (r) => r.url().includes("/api/auth/change-user-preference") && r.ok(),
+    );
     await again.getByRole("button", { name: "Set this as primary view" }).click();
     await reset;
   });
@@ -126,7 +132,9 @@ describe("dashboard views (browser)", () => {
     await expect.poll(() => page.locator("table.metrics-table tbody tr").count()).toBe(6);
     await expect.poll(() => new URL(page.url()).searchParams.get("search")).toBeNull();
 
-    const saved = page.waitForResponse((r) => r.url().includes("/api/auth/update-favourite-trackers") && r.ok());
+    const saved = page.waitForResponse(
+      (r) => r.url().includes("/api/auth/update-favourite-trackers") && r.ok(),
+    );
     await page.getByRole("button", { name: "Add Beta Social to favourites" }).click();
     await saved;
     await page.getByRole("tab", { name: "Favourites" }).click();

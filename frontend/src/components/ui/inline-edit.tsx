@@ -10,7 +10,7 @@ export interface InlineEditProps {
   /** How the saved value shows when not editing (default: the value). */
   display?: ReactNode;
   /** Saves the typed text; the field leaves edit mode when it resolves. */
-  onSave: (text: string) => Promise<unknown> | void;
+  onSave: (text: string) => Promise<unknown> | undefined;
   /** Reports the unsaved text (null when nothing is pending), with the function that saves it. */
   onPendingChange?: (pending: { text: string; save: () => Promise<unknown> } | null) => void;
   /** Suggestions offered while typing (a datalist). */

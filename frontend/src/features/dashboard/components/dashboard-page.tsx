@@ -255,18 +255,18 @@ export function DashboardPage() {
     }
   };
 
+  const waitingFor =
+    trackersQuery.isPending ||
+    (view === "pod" && podsQuery.isPending) ||
+    (view === "sharedBudgets" && sharedQuery.isPending);
   const loadingMessage = useLoadingMessage(
     view === "pod"
       ? FIRST_STAGE.pods
       : view === "sharedBudgets"
         ? FIRST_STAGE.sharedBudgets
         : FIRST_STAGE.trackers,
-    trackersQuery.isPending,
+    waitingFor,
   );
-  const waitingFor =
-    trackersQuery.isPending ||
-    (view === "pod" && podsQuery.isPending) ||
-    (view === "sharedBudgets" && sharedQuery.isPending);
   const failed =
     trackersQuery.isError ||
     (view === "pod" && podsQuery.isError) ||

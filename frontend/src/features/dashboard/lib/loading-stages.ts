@@ -33,8 +33,18 @@ export function stageMessage(first: string, elapsedMs: number): string {
 
 /** The message to show while `loading`, moving through the stages. */
 export function useLoadingMessage(first: string, loading: boolean): string {
-  const [start] = useState(() => Date.now());
+  const [start, setStart] = useState(() => Date.now());
   const [now, setNow] = useState(start);
+  // Loading starts again (e.g. another view's list): the stages start again.
+  const [wasLoading, setWasLoading] = useState(loading);
+  if (loading !== wasLoading) {
+    setWasLoading(loading);
+    if (loading) {
+      const t = Date.now();
+      setStart(t);
+      setNow(t);
+    }
+  }
   useEffect(() => {
     if (!loading) return;
     const timers = STAGE_STARTS_MS.slice(1).map((at) =>
