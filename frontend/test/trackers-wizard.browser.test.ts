@@ -97,5 +97,13 @@ describe("create tracker wizard on a sandbox connection (browser)", () => {
     await expect.poll(() => dialog.getByRole("button", { name: "Update Tracker" }).count()).toBe(0);
     await dialog.getByRole("button", { name: "Close" }).first().click();
     await dialog.waitFor({ state: "detached" });
+
+    // The accounts now tracked are dimmed and listed last.
+    await page.getByRole("button", { name: "Add Tracker(s)" }).click();
+    const again = page.getByRole("dialog", { name: "Add Tracker(s)" });
+    await again.getByRole("button", { name: /Google Ads.*ads@acme\.test/ }).click();
+    await again.getByRole("checkbox", { name: "Select all accounts" }).waitFor();
+    expect(await again.locator("tbody tr[data-dimmed]").count()).toBe(2);
+    await expectNoSeriousViolations(page, "Create Tracker, tracked accounts dimmed");
   });
 });

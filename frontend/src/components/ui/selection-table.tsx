@@ -63,6 +63,9 @@ function SelectCell(ctx: CellContext<unknown, unknown>) {
   );
 }
 
+/** A dimmed row: grey background and muted text that still reads at 4.5:1 or more. */
+const DIMMED_ROW = { background: "#f1f3f5", color: "#4f5963" } as const;
+
 const SELECT_COLUMN: ColumnDef<unknown> = {
   id: "select",
   header: SelectAllHeader,
@@ -86,7 +89,10 @@ export interface SelectionTableProps<T> {
   searchPlaceholder?: string;
   /** The text the search box matches, case-insensitively. */
   searchText: (item: T) => string;
-  /** Dimmed rows (50% opacity) are listed last (e.g. accounts already tracked). */
+  /**
+   * Dimmed rows are listed last (e.g. accounts already tracked). They are greyed rather than drawn
+   * at 50% opacity, which would take their text below the WCAG AA contrast of 4.5:1.
+   */
   isDimmed?: (item: T) => boolean;
   isLoading?: boolean;
   loadingText?: string;
@@ -238,7 +244,8 @@ export function SelectionTable<T>({
                   <tr
                     key={row.id}
                     className="row-clickable"
-                    style={isDimmed?.(row.original) ? { opacity: 0.5 } : undefined}
+                    style={isDimmed?.(row.original) ? DIMMED_ROW : undefined}
+                    data-dimmed={isDimmed?.(row.original) || undefined}
                     onClick={() => onChange([row.id], !selected.has(row.id))}
                   >
                     {row.getVisibleCells().map((cell) => (
