@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { createCsvConnector, type DailyMetricsRow } from "@pacer/connectors";
 import { csvRowReader, getIntegration, listCsvAccounts, listIntegrations } from "@pacer/db";
+import { sourceFilePath } from "@pacer/sandbox";
 import { describe, expect, it } from "vitest";
 import { callApi } from "../testing/api.ts";
 import { aWorld } from "../testing/builders.ts";
@@ -9,9 +9,7 @@ import { useConnectionsSandbox } from "../testing/connections.ts";
 
 useConnectionsSandbox();
 
-const SOURCE = fileURLToPath(
-  new URL("../../../../shared/data/marketing-feb2021-daily-campaigns.csv", import.meta.url),
-);
+const SOURCE = sourceFilePath();
 const HEADER = "date,account_id,account_name,currency,time_zone,spend,impressions,clicks,conversions,revenue";
 
 /** Decimal text -> integer micros, by string arithmetic (independent of the importer's own). */

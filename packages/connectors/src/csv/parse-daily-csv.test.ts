@@ -1,11 +1,9 @@
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { sourceFilePath } from "@pacer/sandbox";
 import { describe, expect, it } from "vitest";
 import { CSV_COLUMNS, parseDailyCsv } from "./parse-daily-csv.ts";
 
-const SHARED = fileURLToPath(
-  new URL("../../../../../shared/data/marketing-feb2021-daily-campaigns.csv", import.meta.url),
-);
+const SHARED = sourceFilePath();
 
 /** The shared data file's rows (c_date DD-MM-YYYY, campaign_name, ..., mark_spent, ..., revenue). */
 function sharedRows() {

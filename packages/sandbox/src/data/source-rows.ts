@@ -6,9 +6,21 @@ import { parse } from "csv-parse/sync";
 /** File name of the real daily campaign rows (11 campaigns x 28 days of February 2021). */
 export const SOURCE_FILE = "marketing-feb2021-daily-campaigns.csv";
 
-/** Default data folder: `shared/data` beside the repository, or `PACER_DATA_DIR`. */
+/**
+ * Default data folder: `PACER_DATA_DIR` when set, otherwise the package's own `data/` folder, a
+ * copy of the shared data kept in the repository so a clone works wherever it is checked out
+ * (see `packages/sandbox/data/README.md`).
+ */
 export function defaultDataDir(): string {
-  return process.env.PACER_DATA_DIR ?? fileURLToPath(new URL("../../../../../shared/data", import.meta.url));
+  return process.env.PACER_DATA_DIR ?? fileURLToPath(new URL("../../data", import.meta.url));
+}
+
+/** The team's shared data folder beside the repository, where the source file comes from. */
+export const SHARED_DATA_DIR = fileURLToPath(new URL("../../../../../shared/data", import.meta.url));
+
+/** Full path of the source file in the default data folder. */
+export function sourceFilePath(dataDir: string = defaultDataDir()): string {
+  return join(dataDir, SOURCE_FILE);
 }
 
 /** One real day of one source campaign. Money in integer micros (the source carries no currency). */
