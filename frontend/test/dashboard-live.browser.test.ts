@@ -41,7 +41,10 @@ describe("live updates (browser)", () => {
   });
 
   it("updates a row in place when the server pushes the tracker (no reload, before the 30-second re-fetch)", async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const context = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      reducedMotion: "reduce",
+    });
     const page = await context.newPage();
     const socket = page.waitForEvent("websocket", { timeout: 15_000 });
     await openSignedIn(page, world);

@@ -54,7 +54,10 @@ describe("dashboard roles and the tracker allowance (browser)", () => {
   });
 
   it("gives a Viewer only their trackers, no star, no Add Tracker(s), no Column Ordering and no manage modal", async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const context = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      reducedMotion: "reduce",
+    });
     const page = await context.newPage();
     await openSignedIn(page, viewer);
     const row = tableRow(page, "Shared Search");
@@ -75,7 +78,10 @@ describe("dashboard roles and the tracker allowance (browser)", () => {
 
   it("replaces the table with the exceeded-count screen and turns Add Tracker(s) red above the allowance", async () => {
     await updateAccount(admin.accountId, () => ({ trackerAllowance: 1 }));
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const context = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      reducedMotion: "reduce",
+    });
     const page = await context.newPage();
     await openSignedIn(page, admin);
     await page.getByRole("heading", { name: "You have exceeded your tracker count" }).waitFor();

@@ -29,7 +29,10 @@ describe("dashboard table settings, column ordering and metrics explainer (brows
   });
 
   async function open(): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const context = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      reducedMotion: "reduce",
+    });
     const page = await context.newPage();
     await openSignedIn(page, world);
     await tableRow(page, "North Search").waitFor();

@@ -32,7 +32,10 @@ describe("dashboard views (browser)", () => {
   });
 
   async function open(path = "/dashboard"): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const context = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      reducedMotion: "reduce",
+    });
     const page = await context.newPage();
     await openSignedIn(page, world, path);
     await tableRow(page, "Alpha Search").first().waitFor();

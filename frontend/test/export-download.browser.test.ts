@@ -37,6 +37,7 @@ describe("Download Data (browser)", () => {
     const context = await browser.newContext({
       viewport: { width: 1440, height: 900 },
       acceptDownloads: true,
+      reducedMotion: "reduce",
     });
     const page = await context.newPage();
     const scripts: string[] = [];

@@ -12,9 +12,12 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.test`;
 }
 
-/** A new page in its own context (own local storage) at the desktop size. */
+/**
+ * A new page in its own context (own local storage) at the desktop size. Motion is reduced, as a
+ * user may ask, so toasts and overlays are checked in their final colours rather than mid-fade.
+ */
 export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: DESKTOP });
+  const context = await browser.newContext({ viewport: DESKTOP, reducedMotion: "reduce" });
   const page = await context.newPage();
   return { context, page };
 }
@@ -24,7 +27,10 @@ export async function expectAccessible(page: Page, name: string): Promise<void> 
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(" ")} ${n.html} ${n.failureSummary}`).join(", ")}`,
+    );
   expect(bad, `axe on ${name}`).toEqual([]);
 }
 

@@ -25,7 +25,10 @@ describe("pods and shared budgets (browser)", () => {
   });
 
   async function open(view: string): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const context = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      reducedMotion: "reduce",
+    });
     const page = await context.newPage();
     await openSignedIn(page, world, `/dashboard?view=${view}`);
     return page;

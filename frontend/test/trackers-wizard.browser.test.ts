@@ -18,7 +18,10 @@ describe("create tracker wizard on a sandbox connection (browser)", () => {
   });
 
   it("offers 'Add a Connection now' without connections", async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const context = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      reducedMotion: "reduce",
+    });
     const page = await context.newPage();
     await openSignedIn(page, world);
     await page.getByText("No Trackers found").waitFor();
@@ -33,7 +36,10 @@ describe("create tracker wizard on a sandbox connection (browser)", () => {
 
   it("creates two trackers from the sandbox's Google Ads accounts, one with a manual budget", async () => {
     await connectSandbox(world, "google-ads", "ads@acme.test");
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const context = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      reducedMotion: "reduce",
+    });
     const page = await context.newPage();
     await openSignedIn(page, world);
     await page.getByText("No Trackers found").waitFor();

@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
+import { createPortal } from "react-dom";
 import toast, { ToastBar, Toaster } from "react-hot-toast";
 import { errorMessage, onAuthError, setToken } from "../lib/api-client";
 import { userQueryKey } from "../lib/auth";
@@ -45,6 +46,13 @@ function makeQueryClient(): QueryClient {
 }
 
 /** App-wide providers: server state (TanStack Query), toasts (bottom-right, 5000 ms), session loss. */
+/** True when the user asks for reduced motion: toasts then appear and go without fading. */
+function reducedMotion(): boolean {
+  return (
+    typeof window !== "undefined" && window.matchMedia?.("(prefers-reduced-motion: reduce)").matches === true
+  );
+}
+
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(makeQueryClient);
   useEffect(
@@ -62,15 +70,22 @@ export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster position="bottom-right" toastOptions={{ duration: TOAST_DURATION_MS }}>
-        {(t) => (
-          // Alert popups are dismissed on click (spec 2.8).
-          // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: toasts also close by themselves; the click is a shortcut
-          <div onClick={() => toast.dismiss(t.id)} style={{ cursor: "pointer" }}>
-            <ToastBar toast={t} />
-          </div>
-        )}
-      </Toaster>
+      {/* In a portal beside the app root, so toasts stay announced while a dialog makes the app inert. */}
+      {createPortal(
+        <Toaster position="bottom-right" toastOptions={{ duration: TOAST_DURATION_MS }}>
+          {(t) => (
+            // Alert popups are dismissed on click (spec 2.8).
+            // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: toasts also close by themselves; the click is a shortcut
+            <div onClick={() => toast.dismiss(t.id)} style={{ cursor: "pointer" }}>
+              <ToastBar
+                toast={t}
+                style={reducedMotion() ? { animation: "none", opacity: t.visible ? 1 : 0 } : {}}
+              />
+            </div>
+          )}
+        </Toaster>,
+        document.body,
+      )}
     </QueryClientProvider>
   );
 }

@@ -15,7 +15,9 @@ function focusables(root: HTMLElement): HTMLElement[] {
 /**
  * Keeps keyboard focus inside `ref` while mounted: focuses `[data-autofocus]`, else the first field,
  * else the container; cycles Tab and Shift+Tab; calls `onEscape` on Escape (top-most dialog only);
- * returns focus to the element that had it before. Also locks the page scroll.
+ * returns focus to the element that had it before. Also locks the page scroll, and makes the app
+ * behind the dialog `inert` (out of reach of the keyboard, the pointer and assistive technology), as
+ * a modal dialog asks; the dialogs themselves sit in portals outside the app root.
  */
 export function useFocusTrap(ref: RefObject<HTMLElement | null>, onEscape?: () => void): void {
   const escapeRef = useRef(onEscape);
@@ -28,6 +30,8 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, onEscape?: () =
     const root = ref.current;
     const overflow = document.body.style.overflow;
     document.body.style.overflow = "hidden";
+    const app = document.getElementById("root");
+    if (app && root && !app.contains(root)) app.inert = true;
     if (root) {
       const preferred =
         root.querySelector<HTMLElement>("[data-autofocus]") ??
@@ -66,7 +70,10 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, onEscape?: () =
       document.removeEventListener("keydown", onKeyDown);
       const index = stack.indexOf(id);
       if (index >= 0) stack.splice(index, 1);
-      if (stack.length === 0) document.body.style.overflow = overflow;
+      if (stack.length === 0) {
+        document.body.style.overflow = overflow;
+        if (app) app.inert = false;
+      }
       if (previous && document.contains(previous)) previous.focus({ preventScroll: true });
     };
   }, [ref]);

@@ -12,4 +12,6 @@ Object.assign(process.env, LOCAL_AWS_ENV, {
   JWT_SECRET: "integration-tests-only-secret-0123456789abcdef",
   APP_ORIGIN: "http://localhost:3000",
   MAIL_FROM: "Pacer <no-reply@pacer.local>",
+  // Warnings and errors only: the refresh tests run thousands of jobs.
+  LOG_LEVEL: "WARN",
 });
