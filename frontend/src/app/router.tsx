@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject, RouterProvider } from "react-router-dom";
-import { paths, RETURN_PAGES, routePatterns } from "../config/paths";
+import { paths, routePatterns } from "../config/paths";
+import { RETURN_PAGE_PATHS } from "../lib/platforms";
 import { AppLayout } from "./layouts/app-layout";
 import { RequireAuth } from "./layouts/require-auth";
 import { NotFoundPage, RouteError } from "./not-found";
@@ -48,7 +49,7 @@ const publicRoutes: RouteObject[] = [
   },
 ];
 
-const returnPages: RouteObject[] = Object.keys(RETURN_PAGES).map((path) => ({
+const returnPages: RouteObject[] = RETURN_PAGE_PATHS.map((path) => ({
   path,
   lazy: () =>
     import("../features/connections/components/return-page").then((m) => ({ Component: m.ReturnPage })),

@@ -27,16 +27,5 @@ export const routePatterns = {
   unsubscribe: "/unsubscribe-all-emails/:userId",
 } as const;
 
-/** Authorisation return pages (spec pods-budgets-alerts-users-connections.md 2.13): path -> platform slug. */
-export const RETURN_PAGES = {
-  "/amazon-ads-response": "amazonads",
-  "/bing-ads-response": "bingads",
-  "/google-ads-response": "googleads",
-  "/google-dv360-response": "googledv360",
-  "/facebook-ads-response": "facebookads",
-  "/linkedin-response": "linkedinads",
-  "/pinterest-ads-response": "pinterestads",
-  "/twitter-ads-response": "twitterads",
-  "/tiktok-ads-response": "tiktokads",
-  "/reddit-ads-response": "redditads",
-} as const;
+// The authorisation return pages (spec pods-budgets-alerts-users-connections.md 2.13) are routes too:
+// `RETURN_PAGE_PATHS` in lib/platforms.ts, beside the platforms they belong to.

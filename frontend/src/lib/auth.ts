@@ -29,6 +29,14 @@ export interface Account {
   showTableTotals?: boolean;
   columnsOrder?: string[];
   registrationDate?: string;
+  /** The account's time zone (IANA), the day boundaries of its figures. */
+  timeZone?: string;
+  /** Hours between two refresh runs of the account's trackers. */
+  hourlyCycle?: number;
+  /** When the last refresh run started (ISO). */
+  lastDashboardRunDate?: string;
+  /** When the next refresh run is due (ISO). */
+  nextUpdateDate?: string;
 }
 
 /** The signed-in user as `GET /api/auth` answers it (spec section 3). */

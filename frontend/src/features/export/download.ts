@@ -1,4 +1,4 @@
-import { channelName } from "../../components/ui/channel-icon";
+import { channelName } from "../../lib/platforms";
 import {
   EXPORT_FILE_NAME,
   type ExportGroup,

@@ -2,8 +2,9 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { api } from "../../../lib/api-client";
 import { type Integration, integrationsQueryKey } from "../../../lib/integrations";
+import { type Platform, platformPath } from "../../../lib/platforms";
 import { realtime } from "../../../lib/realtime";
-import { CONNECTED_MESSAGE, type Platform, POPUP_FEATURES, POPUP_NAME } from "./platforms";
+import { CONNECTED_MESSAGE, POPUP_FEATURES, POPUP_NAME } from "./platforms";
 
 /** Realtime message after a successful connection, 1500 ms after the local update (spec 4 and 9). */
 export const REALTIME_DELAY_MS = 1500;
@@ -42,7 +43,9 @@ export function useApplyConnection() {
 export async function openAuthorizePopup(platform: Platform): Promise<void> {
   const popup = window.open("", POPUP_NAME, POPUP_FEATURES);
   try {
-    const data = await api.get<{ redirectUrl?: string; url?: string }>(platform.authenticatePath ?? "");
+    const data = await api.get<{ redirectUrl?: string; url?: string }>(
+      platformPath(platform.slug, "authenticate") ?? "",
+    );
     const target = data.redirectUrl ?? data.url;
     if (!target) throw new Error("No authorize address");
     if (popup && !popup.closed) popup.location.href = target;
@@ -58,10 +61,9 @@ export async function postReturnQuery(
   platform: Platform,
   query: Record<string, string>,
 ): Promise<Integration | undefined> {
-  const data = await api.post<Record<string, unknown>>(platform.responsePath, query);
-  const value = (data?.[platform.responseField] ?? data?.integration ?? data?.integrationObj) as
-    | Integration
-    | undefined;
+  const data = await api.post<Record<string, unknown>>(platformPath(platform.slug, "response") ?? "", query);
+  const field = platform.responseField ?? "integrationObj";
+  const value = (data?.[field] ?? data?.integration ?? data?.integrationObj) as Integration | undefined;
   return value;
 }
 

@@ -7,9 +7,10 @@ import { errorMessage } from "../../../lib/api-client";
 import { useCurrentUser } from "../../../lib/auth";
 import { healthOf, type Integration, useIntegrations } from "../../../lib/integrations";
 import { notify } from "../../../lib/notify";
+import { type Platform, platformBySlug } from "../../../lib/platforms";
 import { useRealtime } from "../../../lib/realtime";
 import { openAuthorizePopup, useApplyConnection } from "../api/connections";
-import { CONNECTED_MESSAGE, type Platform, platformBySlug } from "../api/platforms";
+import { CONNECTED_MESSAGE } from "../api/platforms";
 import { AddConnectionModal } from "./add-connection-modal";
 import { CakeModal } from "./cake-modal";
 import { ManageConnectionModal } from "./manage-connection-modal";
@@ -47,12 +48,12 @@ export function ConnectionsPage() {
   }, [apply]);
 
   const connect = (platform: Platform) => {
-    if (platform.note === "not live") {
+    if (platform.connect === "not live") {
       window.alert("Snapchat Ads connection is not live yet");
       return;
     }
     setAdding(false);
-    if (platform.slug === "cake") {
+    if (platform.connect === "cake") {
       setCake(true);
       return;
     }

@@ -4,8 +4,8 @@ import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { Modal } from "../../../components/ui/modal";
 import { healthOf, type Integration } from "../../../lib/integrations";
 import { notify } from "../../../lib/notify";
+import { platformBySlug } from "../../../lib/platforms";
 import { useRemoveIntegration } from "../api/connections";
-import { platformBySlug } from "../api/platforms";
 import { PlatformMark } from "./platform-mark";
 
 /** Manage a connection (spec 2.12): name, e-mail, any error, refresh, remove with confirmation. */

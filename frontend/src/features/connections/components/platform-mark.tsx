@@ -1,4 +1,4 @@
-import type { Platform } from "../api/platforms";
+import type { Platform } from "../../../lib/platforms";
 
 /** A platform's coloured initials. */
 export function PlatformMark({ platform }: { platform: Platform | undefined }) {

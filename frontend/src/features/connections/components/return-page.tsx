@@ -3,8 +3,9 @@ import { useLocation } from "react-router-dom";
 import { Button } from "../../../components/ui/button";
 import { PageLoader } from "../../../components/ui/spinner";
 import { paths } from "../../../config/paths";
+import { platformByReturnPage } from "../../../lib/platforms";
 import { postReturnQuery, tellOpener, useApplyConnection } from "../api/connections";
-import { GENERIC_FAILURE, platformByReturnPage } from "../api/platforms";
+import { GENERIC_FAILURE } from "../api/platforms";
 
 /**
  * An authorisation return page (spec pods-budgets-alerts-users-connections.md 2.13), opened in the

@@ -12,13 +12,6 @@ import type { DashboardView } from "../lib/views";
  * or account, which replaces the cached one (the account inside the user keeps its connections).
  */
 
-/** The account fields the dashboard reads besides lib/auth's Account. */
-export interface DashboardAccount extends Account {
-  hourlyCycle?: number;
-  lastDashboardRunDate?: string;
-  nextUpdateDate?: string;
-}
-
 export type Favourite = { _id: string; name: string };
 
 function mergeUser(queryClient: QueryClient, answer: { user?: Partial<CurrentUser> } | undefined) {

@@ -18,8 +18,8 @@ import { CSS } from "@dnd-kit/utilities";
 import { type ColumnDef as CatalogueColumn, COLUMNS, orderColumns } from "@pacer/core/columns";
 import { useState } from "react";
 import { Button } from "../../../components/ui/button";
+import { GripIcon } from "../../../components/ui/icons";
 import { Modal } from "../../../components/ui/modal";
-import { GripIcon } from "../../../components/ui/more-icons";
 import { useSaveColumnOrder } from "../api/preferences";
 
 /** The first two columns keep their place (spec trackers.md section 2, Column Ordering). */

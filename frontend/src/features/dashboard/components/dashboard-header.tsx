@@ -1,7 +1,7 @@
 import { budgetCalendar } from "@pacer/core/calendar";
 import { formatDisplayDate } from "@pacer/core/format";
 import { memo, useMemo } from "react";
-import type { DashboardAccount } from "../api/preferences";
+import type { Account } from "../../../lib/auth";
 
 const TIME = new Intl.DateTimeFormat("en-GB", {
   day: "2-digit",
@@ -18,7 +18,7 @@ function formatTime(iso: string | undefined): string | null {
 }
 
 /** The next update: last run plus the account's hourly cycle (spec section 2); the server's when given. */
-export function nextUpdate(account: DashboardAccount): string | undefined {
+export function nextUpdate(account: Account): string | undefined {
   if (account.lastDashboardRunDate) {
     const last = new Date(account.lastDashboardRunDate).getTime();
     if (!Number.isNaN(last)) return new Date(last + (account.hourlyCycle ?? 1) * 3_600_000).toISOString();
@@ -42,7 +42,7 @@ export const DashboardHeader = memo(function DashboardHeader({
   loading,
 }: {
   name: string;
-  account: DashboardAccount;
+  account: Account;
   loading: boolean;
 }) {
   const dates = useMemo(() => monthToDateLabel(), []);

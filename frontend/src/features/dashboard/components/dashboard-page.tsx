@@ -4,10 +4,17 @@ import { isTrackerCountExceeded } from "@pacer/core/validation";
 import type { VisibilityState } from "@tanstack/react-table";
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from "react";
 import { Button, IconButton } from "../../../components/ui/button";
-import { CloseIcon, PlusIcon, SearchIcon } from "../../../components/ui/icons";
-import { BookIcon, ColumnsIcon, DownloadIcon, SlidersIcon } from "../../../components/ui/more-icons";
+import {
+  BookIcon,
+  CloseIcon,
+  ColumnsIcon,
+  DownloadIcon,
+  PlusIcon,
+  SearchIcon,
+  SlidersIcon,
+} from "../../../components/ui/icons";
 import { PageLoader } from "../../../components/ui/spinner";
-import { isViewer, useCurrentUser } from "../../../lib/auth";
+import { type Account, isViewer, useCurrentUser } from "../../../lib/auth";
 import { notify } from "../../../lib/notify";
 import { NO_PODS, type PodView, usePods } from "../../pods/api/pods";
 import {
@@ -18,13 +25,7 @@ import {
 import { NO_TRACKERS, useTrackers } from "../../trackers/api/trackers";
 import { TrackerCountExceeded } from "../../trackers/components/tracker-count-exceeded";
 import type { TrackerView } from "../../trackers/types";
-import {
-  type DashboardAccount,
-  type Favourite,
-  userColumns,
-  useSetPrimaryView,
-  useToggleFavourite,
-} from "../api/preferences";
+import { type Favourite, userColumns, useSetPrimaryView, useToggleFavourite } from "../api/preferences";
 import {
   CLIENT_COLUMNS,
   columnOrderFor,
@@ -111,7 +112,7 @@ export interface TrackerPick {
  */
 export function DashboardPage() {
   const user = useCurrentUser();
-  const account = user.account as DashboardAccount;
+  const account = user.account;
   const viewer = isViewer(user);
   const primary = user.preferences?.primaryDashboardView;
   const { view, search, setView, setSearch } = useDashboardUrlState(primary);
@@ -466,8 +467,8 @@ export function DashboardPage() {
   );
 }
 
-function timeZoneOf(account: DashboardAccount): string {
-  return (account as { timeZone?: string }).timeZone ?? "Europe/London";
+function timeZoneOf(account: Account): string {
+  return account.timeZone ?? "Europe/London";
 }
 
 function columnsFor(view: DashboardView) {

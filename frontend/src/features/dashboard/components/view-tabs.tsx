@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef } from "react";
-import { PinIcon } from "../../../components/ui/more-icons";
+import { PinIcon } from "../../../components/ui/icons";
 import { type DashboardView, SHARED_BUDGETS_VIEW, VIEWS } from "../lib/views";
 
 /**

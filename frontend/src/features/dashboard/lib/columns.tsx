@@ -8,8 +8,13 @@ import { countLabel, formatCell, formatMoney, formatPercent } from "@pacer/core/
 import { ROW_STATE_TEXTS } from "@pacer/core/row-state";
 import type { CellContext, ColumnDef, HeaderContext, Table } from "@tanstack/react-table";
 import { ChannelIcon } from "../../../components/ui/channel-icon";
-import { ChevronDownIcon, StarIcon } from "../../../components/ui/icons";
-import { AdjustedIcon, ChevronRightIcon, CurrenciesIcon } from "../../../components/ui/more-icons";
+import {
+  AdjustedIcon,
+  ChevronDownIcon,
+  ChevronRightIcon,
+  CurrenciesIcon,
+  StarIcon,
+} from "../../../components/ui/icons";
 import { Tooltip } from "../../../components/ui/tooltip";
 import type { DashboardRow, GroupTableRow, TrackerTableRow } from "./rows";
 

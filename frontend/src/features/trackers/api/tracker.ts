@@ -2,6 +2,7 @@ import type { BudgetPeriod } from "@pacer/core/types";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, seg } from "../../../lib/api-client";
 import { notify } from "../../../lib/notify";
+import { platformPath } from "../../../lib/platforms";
 import type {
   AssociatedUser,
   FutureBudgetEntry,
@@ -186,21 +187,6 @@ export function useDeleteTracker(accountId: string, trackerId: string) {
   });
 }
 
-/** The channel path segment of `filter-possible-values` for an integration slug (spec section 7). */
-export const FILTER_CHANNELS: Readonly<Record<string, string>> = {
-  amazonads: "amazon-ads",
-  bingads: "bing-ads",
-  googledv360: "google-dv360",
-  cake: "cake",
-  facebookads: "facebook-ads",
-  googleads: "google-ads",
-  linkedinads: "linkedin-ads",
-  tiktokads: "tiktok-ads",
-  twitterads: "twitter-ads",
-  pinterestads: "pinterest-ads",
-  redditads: "reddit-ads",
-};
-
 /** The failure text of a filter's values when the server gives none (spec section 8). */
 export const FILTER_VALUES_FAILURE = "Something went wrong, please try again.";
 
@@ -212,15 +198,15 @@ export async function fetchFilterValues(
   tracker: TrackerView,
   filter: TrackerFilter,
 ): Promise<{ values?: { id: string; name: string }[]; loading?: boolean; error?: string }> {
-  const channel = FILTER_CHANNELS[tracker.dataSource.integration.slug];
-  if (!channel) return { error: FILTER_VALUES_FAILURE };
+  const path = platformPath(tracker.dataSource.integration.slug, "filter-possible-values");
+  if (!path) return { error: FILTER_VALUES_FAILURE };
   try {
     const answer = await api.post<{
       statusCode?: number;
       msg?: string;
       possibleValues?: { id: string; name: string }[];
       filterValuesLoading?: boolean;
-    }>(`/api/${channel}/filter-possible-values`, {
+    }>(path, {
       dataSource: {
         integration: {
           slug: tracker.dataSource.integration.slug,

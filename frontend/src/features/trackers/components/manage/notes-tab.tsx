@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { Avatar } from "../../../../components/ui/avatar";
 import { Button, IconButton } from "../../../../components/ui/button";
 import { EmptyState } from "../../../../components/ui/empty-state";
-import { SendIcon, TrashIcon } from "../../../../components/ui/more-icons";
+import { SendIcon, TrashIcon } from "../../../../components/ui/icons";
 import { useAddMessage, useDeleteMessage } from "../../api/tracker";
 import type { TrackerDetail } from "../../types";
 
