@@ -1,3 +1,4 @@
+import type { DailyRow } from "@pacer/core";
 import type { ReturnAcceptance, ReturnQuery } from "./oauth/return-rules.ts";
 
 /**
@@ -151,18 +152,12 @@ export interface MetricsQuery {
 }
 
 /**
- * One day of one ad account. Money in integer micros of the account currency; counts as the
- * platform reports them (conversions may be fractional: attribution models split them).
+ * One day of one ad account: core's {@link DailyRow}, the row the pacing engine reads, defined
+ * there once. Money in integer micros of the account currency; counts as the platform reports them
+ * (conversions may be fractional: attribution models split them); `date` is `yyyy-MM-dd` in the
+ * account time zone.
  */
-export interface DailyMetricsRow {
-  /** `yyyy-MM-dd` in the account time zone. */
-  date: string;
-  spendMicros: number;
-  impressions: number;
-  clicks: number;
-  conversions: number;
-  revenueMicros: number;
-}
+export type DailyMetricsRow = DailyRow;
 
 /**
  * The answer of {@link Connector.fetchDailyMetrics}: exactly one row per date from `from` to `to`,
