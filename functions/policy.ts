@@ -76,8 +76,6 @@ export const POLICY: Record<RouteKey, Access> = {
 
   // avatar (own avatar: any role; the account's avatar: Admin, checked by the handler) and billing
   "POST /api/backblaze/change-avatar/{accountId}": MEMBER,
-  /** Public: `<img src>` cannot send the header; ids are random. */
-  "GET /api/avatar/{avatarId}": PUBLIC,
   "POST /api/stripe/start-stripe-billing-portal-session/{accountId}": ADMIN_BILLING,
   /** Public routes authenticated by the signed 15-minute ticket in the path; local mode only. */
   "GET /api/stripe/local-billing-portal/{ticket}": PUBLIC,

@@ -102,7 +102,6 @@ export const ROUTES = [
 
   // avatar and billing (overview-access-account.md 7.4)
   route("POST /api/backblaze/change-avatar/{accountId}", "avatar", "changeAvatar"),
-  route("GET /api/avatar/{avatarId}", "avatar", "getAvatar"),
   route(
     "POST /api/stripe/start-stripe-billing-portal-session/{accountId}",
     "billing",

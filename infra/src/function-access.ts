@@ -66,8 +66,8 @@ export const ACCESS: Readonly<Record<string, FunctionAccess>> = {
   users: { table: "readwrite", appSecrets: true, sendMail: true },
   /** The Stripe billing portal (stripeSecretKey of the app secret). */
   billing: { table: "readwrite", appSecrets: true },
-  /** Avatars are stored in the table and served by `GET /api/avatar/{avatarId}`. */
-  avatar: { table: "readwrite", appSecrets: true },
+  /** Avatars are stored in the avatars bucket (served by the web distribution at `/avatars/*`). */
+  avatar: { table: "readwrite", appSecrets: true, avatars: "readwrite" },
   /** Platform connections: OAuth with each platform (client credentials), the integrations' tokens,
    * ad account lists; a new connection queues its first refresh and is pushed to open dashboards. */
   connections: {

@@ -1,4 +1,3 @@
-import { saveAvatar } from "@pacer/db";
 import { PNG } from "pngjs";
 import { defineFixtures } from "../authz/fixture.ts";
 
@@ -14,17 +13,6 @@ export const fixtures = defineFixtures({
     request: ({ target }) => ({
       params: { accountId: target.account.accountId },
       body: { buff: TINY_PNG.toString("base64"), fileName: "me.png" },
-    }),
-  },
-  "GET /api/avatar/{avatarId}": {
-    request: async ({ target }) => ({
-      params: {
-        avatarId: await saveAvatar({
-          accountId: target.account.accountId,
-          contentType: "image/jpeg",
-          bytes: TINY_PNG,
-        }),
-      },
     }),
   },
 });

@@ -1,5 +1,5 @@
 import { groupHandler } from "../lib/http.ts";
-import { changeAvatar, getAvatar } from "./handlers.ts";
+import { changeAvatar } from "./handlers.ts";
 
-export const handlers = { changeAvatar, getAvatar };
+export const handlers = { changeAvatar };
 export const handler = groupHandler("avatar", handlers);

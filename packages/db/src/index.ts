@@ -1,7 +1,6 @@
 /** The data layer: the one table's definition, its entities and repositories named after access patterns. */
 export * from "./accounts.ts";
 export * from "./alerts.ts";
-export * from "./avatars.ts";
 export { ensureTable } from "./bootstrap.ts";
 export { documentClientFor, dynamoClient, resetClients } from "./client.ts";
 export * from "./csv-sources.ts";

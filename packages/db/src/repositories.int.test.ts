@@ -229,7 +229,6 @@ describe("key strings as stored (README table)", () => {
       pk: "RATE#login-email:x",
       sk: "WINDOW#900",
     });
-    expect(keys(e.avatar.get({ avatarId: "v1" }).params())).toEqual({ pk: "AVATAR#v1", sk: "AVATAR" });
     const byUser = e.user.query.byUserId({ userId: "u1" }).params() as {
       ExpressionAttributeValues: Record<string, unknown>;
     };

@@ -2,7 +2,6 @@ import { Service } from "electrodb";
 import { dynamoClient } from "./client.ts";
 import { AccountEntity } from "./entities/account.ts";
 import { AlertEntity, AlertFiringEntity } from "./entities/alert.ts";
-import { AvatarEntity } from "./entities/avatar.ts";
 import { CsvAccountEntity, CsvRowEntity } from "./entities/csv-source.ts";
 import { DailyMetricEntity } from "./entities/daily-metric.ts";
 import {
@@ -40,7 +39,6 @@ function build() {
       integration: IntegrationEntity,
       websocketConnection: WebSocketConnectionEntity,
       rateLimit: RateLimitEntity,
-      avatar: AvatarEntity,
       // trackers, pods, shared budgets, alerts, device readings
       tracker: TrackerEntity,
       trackerCount: TrackerCountEntity,

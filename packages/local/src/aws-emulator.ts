@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import MailComposer from "nodemailer/lib/mail-composer/index.js";
+import type { LocalObjectStore } from "./object-store.ts";
 import type { Outbox } from "./outbox.ts";
 import type { LocalQueue } from "./queue.ts";
 import type { LocalWebSocketApi } from "./websocket.ts";
@@ -14,6 +15,7 @@ import type { LocalWebSocketApi } from "./websocket.ts";
  * - Amazon SQS (JSON protocol): `SendMessage`, `SendMessageBatch`, `GetQueueUrl`, into the in-process
  *   queues, and `ChangeMessageVisibility(Batch)` on a received message (a consumer's retry delay);
  * - Amazon SES (Query protocol): `SendRawEmail`, `SendEmail`, into the local outbox;
+ * - Amazon S3 (path-style `PutObject`, `GetObject`, `HeadObject`, `DeleteObject`) on a local object store;
  * - API Gateway Management API: `POST/GET/DELETE /@connections/{id}` on the local WebSocket API,
  *   answering 410 with `x-amzn-errortype: GoneException` for a closed connection.
  */
@@ -26,6 +28,8 @@ export class AwsEmulator {
       queues: Map<string, LocalQueue>;
       outbox: Outbox;
       websocket: () => LocalWebSocketApi | undefined;
+      /** Amazon S3 (path-style object calls), when the runtime has one. */
+      objects?: LocalObjectStore;
       accountId?: string;
     },
   ) {}
@@ -55,6 +59,10 @@ export class AwsEmulator {
     const url = new URL(req.url ?? "/", this.url);
     if (url.pathname.startsWith("/@connections/"))
       return this.management(req.method ?? "GET", url.pathname, body, res);
+    const method = req.method ?? "GET";
+    // SQS and SES calls are POSTs; S3 object calls are path-style PUT/GET/HEAD/DELETE.
+    if (this.deps.objects && method !== "POST")
+      return this.deps.objects.handle(method, url.pathname, req.headers, body, res);
     const target = String(req.headers["x-amz-target"] ?? "");
     if (target.startsWith("AmazonSQS.")) return this.sqs(target.slice("AmazonSQS.".length), body, res);
     const form = new URLSearchParams(body.toString("utf8"));

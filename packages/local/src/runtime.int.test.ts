@@ -7,6 +7,13 @@ import {
   GoneException,
   PostToConnectionCommand,
 } from "@aws-sdk/client-apigatewaymanagementapi";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from "@aws-sdk/client-s3";
 import { SESClient, SendEmailCommand } from "@aws-sdk/client-ses";
 import { SendMessageBatchCommand, SQSClient } from "@aws-sdk/client-sqs";
 import type { ScheduledEvent, SQSEvent } from "aws-lambda";
@@ -186,6 +193,32 @@ describe("local runtime (DynamoDB Local, SQS, SES, WebSocket + Management API, s
     await expect(
       management.send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: Buffer.from("late") })),
     ).rejects.toBeInstanceOf(GoneException);
+  });
+
+  it("keeps S3 objects put with the real S3 client and serves the avatars bucket at /avatars/*, as CloudFront does", async () => {
+    const s3 = new S3Client({ forcePathStyle: true });
+    const body = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
+    await s3.send(
+      new PutObjectCommand({
+        Bucket: process.env.AVATARS_BUCKET,
+        Key: "avatars/acc-1/a.jpg",
+        Body: body,
+        ContentType: "image/jpeg",
+        CacheControl: "public, max-age=31536000, immutable",
+      }),
+    );
+    const served = await fetch(`${runtime.url}/avatars/acc-1/a.jpg`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/jpeg");
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(body);
+
+    await s3.send(
+      new DeleteObjectCommand({ Bucket: process.env.AVATARS_BUCKET, Key: "avatars/acc-1/a.jpg" }),
+    );
+    expect((await fetch(`${runtime.url}/avatars/acc-1/a.jpg`)).status).toBe(404);
+    await expect(
+      s3.send(new GetObjectCommand({ Bucket: process.env.AVATARS_BUCKET, Key: "avatars/acc-1/a.jpg" })),
+    ).rejects.toBeInstanceOf(NoSuchKey);
   });
 
   it("invokes a schedule's target with an EventBridge scheduled event", async () => {

@@ -22,6 +22,7 @@ import { AwsEmulator, readBody } from "./aws-emulator.ts";
 import { type DynamoDbLocal, LOCAL_AWS_ENV, startDynamoDbLocal } from "./dynamodb.ts";
 import { loadGroupHandler } from "./functions-loader.ts";
 import { lambdaContext } from "./lambda-context.ts";
+import { LocalObjectStore } from "./object-store.ts";
 import { Outbox, outboxListPage, outboxMessagePage } from "./outbox.ts";
 import { LocalQueue, type SqsConsumer } from "./queue.ts";
 import { loadLocalSecrets } from "./secrets.ts";
@@ -86,6 +87,9 @@ export interface LocalRuntime {
 
 const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 
+/** The local avatars bucket (on AWS the data stack's bucket, named in `AVATARS_BUCKET`). */
+export const LOCAL_AVATARS_BUCKET = "pacer-avatars";
+
 /** API Gateway's own answers (no route, missing or refused credentials). */
 const gatewayAnswer = (res: ServerResponse, status: number, message: string) => {
   const body = JSON.stringify({ message });
@@ -128,7 +132,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     const outbox = new Outbox(join(dataDir, "outbox"));
     const queues = new Map<string, LocalQueue>();
     let websocket: LocalWebSocketApi | undefined;
-    const aws = new AwsEmulator({ queues, outbox, websocket: () => websocket });
+    const objects = new LocalObjectStore(join(dataDir, "s3"));
+    const aws = new AwsEmulator({ queues, outbox, objects, websocket: () => websocket });
     await aws.start();
     stops.push(() => aws.stop());
 
@@ -153,6 +158,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
       AWS_ENDPOINT_URL_SQS: aws.url,
       AWS_ENDPOINT_URL_SES: aws.url,
+      AWS_ENDPOINT_URL_S3: aws.url,
+      AVATARS_BUCKET: LOCAL_AVATARS_BUCKET,
       WS_MANAGEMENT_ENDPOINT: aws.url,
       JWT_SECRET: secrets.jwtSecret,
       TOKEN_STORE_KEY: secrets.tokenStoreKey,
@@ -236,7 +243,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     }
 
     server.on("request", (req, res) => {
-      void handleRequest(req, res, { webRoot, outbox, load }).catch((error: unknown) => {
+      void handleRequest(req, res, { webRoot, outbox, objects, load }).catch((error: unknown) => {
         log(`request failed: ${error instanceof Error ? error.stack : String(error)}`);
         if (!res.headersSent) gatewayAnswer(res, 500, "Internal Server Error");
         else res.end();
@@ -292,7 +299,7 @@ async function runScheduled(
 async function handleRequest(
   req: IncomingMessage,
   res: ServerResponse,
-  ctx: { webRoot: string; outbox: Outbox; load: HandlerLoader },
+  ctx: { webRoot: string; outbox: Outbox; objects: LocalObjectStore; load: HandlerLoader },
 ): Promise<void> {
   const method = req.method ?? "GET";
   const rawUrl = req.url ?? "/";
@@ -322,6 +329,20 @@ async function handleRequest(
       "content-length": answer.body.byteLength,
     });
     res.end(answer.body);
+    return;
+  }
+
+  // CloudFront serves `/avatars/*` from the avatars bucket (key = the path without its slash).
+  if (pathname.startsWith("/avatars/") && (method === "GET" || method === "HEAD")) {
+    const object = ctx.objects.get(LOCAL_AVATARS_BUCKET, decodeURIComponent(pathname.slice(1)));
+    if (!object) return gatewayAnswer(res, 404, "Not Found");
+    res.writeHead(200, {
+      ...SECURITY_HEADERS,
+      "content-type": object.contentType,
+      "content-length": object.body.byteLength,
+      "cache-control": object.cacheControl ?? "public, max-age=31536000, immutable",
+    });
+    res.end(method === "HEAD" ? undefined : object.body);
     return;
   }
 

@@ -8,6 +8,8 @@ import { LOCAL_AWS_ENV } from "../dynamodb.ts";
 Object.assign(process.env, LOCAL_AWS_ENV, {
   AWS_ENDPOINT_URL_DYNAMODB: inject("dynamoEndpoint"),
   TABLE_NAME: inject("tableName"),
+  AWS_ENDPOINT_URL_S3: inject("s3Endpoint"),
+  AVATARS_BUCKET: "pacer-avatars-test",
   PACER_LOCAL: "1",
   JWT_SECRET: "integration-tests-only-secret-0123456789abcdef",
   APP_ORIGIN: "http://localhost:3000",
