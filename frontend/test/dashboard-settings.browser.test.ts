@@ -96,19 +96,32 @@ describe("dashboard table settings, column ordering and metrics explainer (brows
       await dialog.locator(".ordering-list").evaluate((el) => el.getBoundingClientRect().height),
     ).toBeGreaterThan(0);
     await expectNoSeriousViolations(page, "Column Ordering");
-    // Actual Spend up above Budget: lift it with Space, move up, drop with Space.
+    // Actual Spend up above Budget: lift it with Space, move up one place per ArrowUp, drop with
+    // Space. Each step waits for the list's live announcement of where the column now is.
+    const ids = await dialog
+      .locator(".ordering-item")
+      .evaluateAll((items) => items.map((item) => item.getAttribute("data-column-id") ?? ""));
+    const from = ids.indexOf("actualSpend");
+    const to = ids.indexOf("budget");
+    expect(to).toBeGreaterThan(1);
+    expect(from).toBeGreaterThan(to);
+    const announced = (text: string) =>
+      page.locator('[id^="DndLiveRegion"]', { hasText: text }).waitFor({ state: "attached" });
     const handle = dialog.getByRole("button", { name: "Move Actual Spend" });
     await handle.focus();
     await page.keyboard.press("Space");
-    for (let i = 0; i < 4; i++) {
+    await announced("Picked up draggable item actualSpend.");
+    for (let at = from - 1; at >= to; at--) {
       await page.keyboard.press("ArrowUp");
-      await page.waitForTimeout(120);
+      await announced(`Draggable item actualSpend was moved over droppable area ${ids[at]}.`);
     }
     await page.keyboard.press("Space");
-    await page.waitForTimeout(200);
-    const listed = (await dialog.locator(".ordering-item").allTextContents()).map((t) => t.trim());
-    expect(listed.indexOf("Actual Spend")).toBeLessThan(listed.indexOf("Budget"));
-    expect(listed.slice(0, 2)).toEqual(["Name", "Client"]);
+    await announced("Draggable item actualSpend was dropped over droppable area budget");
+    const listed = async () =>
+      (await dialog.locator(".ordering-item").allTextContents()).map((t) => t.trim());
+    await expect.poll(async () => (await listed()).indexOf("Actual Spend")).toBe(to);
+    expect((await listed()).indexOf("Budget")).toBe(to + 1);
+    expect((await listed()).slice(0, 2)).toEqual(["Name", "Client"]);
     await screenshot(page, "dashboard-column-ordering");
     await dialog.getByRole("button", { name: "SAVE CHANGES" }).click();
     await dialog.waitFor({ state: "detached" });

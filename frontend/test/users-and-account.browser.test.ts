@@ -132,8 +132,12 @@ describe("users, account settings and roles (browser)", () => {
     await auditPage(page, "change-avatar-modal");
     await avatar.getByRole("button", { name: "Change Avatar" }).click();
     await avatar.waitFor({ state: "detached" });
-    const src = await page.getByRole("button", { name: "User menu" }).locator("img").getAttribute("src");
-    expect(src).toMatch(/^\/api\/avatar\//);
+    // The new picture is the user's avatar: a path on this origin that serves the image.
+    const picture = page.getByRole("button", { name: "User menu" }).locator("img");
+    expect(await picture.getAttribute("src")).toMatch(/^\/[^/]/);
+    await expect
+      .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
     await context.close();
   });
 

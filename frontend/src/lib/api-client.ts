@@ -28,10 +28,20 @@ export class ApiError extends Error {
     this.name = "ApiError";
   }
 
+  /** True when the item changed since the version sent in `if-match` (409 `VERSION_CONFLICT`). */
+  get isVersionConflict(): boolean {
+    return this.status === 409 && this.code === "VERSION_CONFLICT";
+  }
+
   /** True for a missing, expired or refused session (API Gateway answers 401 or a bare 403). */
   get isAuthError(): boolean {
     return this.status === 401 || (this.status === 403 && this.code === undefined);
   }
+}
+
+/** True when a write was refused because the item changed since the version it sent. */
+export function isVersionConflict(error: unknown): boolean {
+  return error instanceof ApiError && error.isVersionConflict;
 }
 
 /** The server's message of an error, or `fallback` for anything that is not an API error. */
@@ -54,6 +64,17 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Do not treat a 401 as the end of the session (login, reset links). */
   ignoreAuthError?: boolean;
+  /** Extra request headers (e.g. `ifMatch(version)`). */
+  headers?: Record<string, string>;
+}
+
+/**
+ * Optimistic locking (functions/README.md): the `if-match` header of an update or delete, naming the
+ * version the user saw. The server answers 409 `VERSION_CONFLICT` when the item changed since; no
+ * header when the version is unknown.
+ */
+export function ifMatch(version: number | undefined): Record<string, string> {
+  return version === undefined ? {} : { "if-match": String(version) };
 }
 
 function readError(status: number, data: unknown): ApiError {
@@ -79,7 +100,7 @@ async function request<T>(
   body: unknown,
   options: RequestOptions = {},
 ): Promise<T> {
-  const headers: Record<string, string> = { accept: "application/json" };
+  const headers: Record<string, string> = { accept: "application/json", ...options.headers };
   const token = getToken();
   if (token) headers["x-auth-token"] = token;
   if (body !== undefined) headers["content-type"] = "application/json";

@@ -3,6 +3,7 @@ import { COLUMNS, orderColumns } from "@pacer/core/columns";
 import { isTrackerCountExceeded } from "@pacer/core/validation";
 import type { VisibilityState } from "@tanstack/react-table";
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from "react";
+import type { TrackerPick } from "../../../components/groups/pickers";
 import { Button, IconButton } from "../../../components/ui/button";
 import {
   BookIcon,
@@ -95,14 +96,6 @@ type Dialog =
 const URL_SEARCH_DELAY_MS = 300;
 
 const EMPTY_ROWS: readonly DashboardRow[] = Object.freeze([]) as readonly DashboardRow[];
-
-/** A tracker as the pod and shared-budget pickers list it. */
-export interface TrackerPick {
-  _id: string;
-  name: string;
-  client: string;
-  channel: string;
-}
 
 /**
  * `/dashboard` (spec trackers.md section 2; pods-budgets-alerts-users-connections.md 2.2-2.9): the
@@ -446,7 +439,6 @@ export function DashboardPage() {
         {dialog?.kind === "createSharedBudget" && (
           <CreateSharedBudgetWizard
             accountId={account._id}
-            userId={user._id}
             currency={account.currency ?? "GBP"}
             trackers={trackerPicks}
             onClose={close}
@@ -456,7 +448,6 @@ export function DashboardPage() {
           <ManageSharedBudgetModal
             sharedBudgetId={dialog.id}
             accountId={account._id}
-            userId={user._id}
             currency={account.currency ?? "GBP"}
             trackers={trackerPicks}
             onClose={close}

@@ -1,6 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, seg } from "../../../lib/api-client";
-import { notify } from "../../../lib/notify";
+import { seg } from "../../../lib/api-client";
+import {
+  type GroupResource,
+  useCreateGroup,
+  useDeleteGroup,
+  useGroupItem,
+  useGroupList,
+  useUpdateGroup,
+} from "../../../lib/group-api";
 
 /** Pods (spec pods-budgets-alerts-users-connections.md sections 3 and 7.1). */
 export interface PodView {
@@ -26,77 +32,35 @@ export interface PodForm {
 
 export const NO_PODS: readonly PodView[] = Object.freeze([]) as readonly PodView[];
 
-export const podsQueryKey = (accountId: string) => ["pods", accountId] as const;
+/** The pod calls and toasts (spec 7.1 and 8). */
+export const POD_RESOURCE: GroupResource = {
+  label: "Pod",
+  listKey: "pods",
+  itemKey: "pod",
+  listField: "pods",
+  itemField: "pod",
+  paths: {
+    list: (accountId, userId) => `/api/pods/get-pods/${seg(accountId)}/${seg(userId)}`,
+    get: (id) => `/api/pod/get-pod/${seg(id)}`,
+    create: "/api/pod/create-pod",
+    update: (id) => `/api/pod/update-single-pod/${seg(id)}`,
+    remove: (id) => `/api/pod/delete-pod/${seg(id)}`,
+  },
+  texts: {
+    created: "Pod Created",
+    updated: "Pod successfully updated",
+    deleted: "Pod successfully deleted",
+  },
+};
 
 /** `GET /api/pods/get-pods/{accountId}/{userId}`: fetched when the user loads. */
-export function usePods(accountId: string, userId: string) {
-  return useQuery({
-    queryKey: podsQueryKey(accountId),
-    queryFn: async ({ signal }) => {
-      const data = await api.get<{ pods?: PodView[] } | PodView[]>(
-        `/api/pods/get-pods/${seg(accountId)}/${seg(userId)}`,
-        { signal },
-      );
-      return Array.isArray(data) ? data : (data?.pods ?? []);
-    },
-    staleTime: 30_000,
-  });
-}
-
+export const usePods = (accountId: string, userId: string) =>
+  useGroupList<PodView>(POD_RESOURCE, accountId, userId);
 /** `GET /api/pod/get-pod/{id}` (the manage modal loads the pod afresh). */
-export function usePod(id: string | null) {
-  return useQuery({
-    queryKey: ["pod", id],
-    queryFn: async ({ signal }) =>
-      (await api.get<{ pod: PodView }>(`/api/pod/get-pod/${seg(id ?? "")}`, { signal })).pod,
-    enabled: Boolean(id),
-    gcTime: 0,
-  });
-}
-
-function useRefreshAfter(accountId: string) {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: podsQueryKey(accountId) }),
-      // A tracker's podId and podName are joined from its pod.
-      queryClient.invalidateQueries({ queryKey: ["trackers", accountId] }),
-    ]);
-}
-
+export const usePod = (id: string | null) => useGroupItem<PodView>(POD_RESOURCE, id);
 /** `POST /api/pod/create-pod`: toast 'Pod Created'. Failures are only logged. */
-export function useCreatePod(accountId: string) {
-  const refresh = useRefreshAfter(accountId);
-  return useMutation({
-    mutationFn: (form: PodForm) => api.post<{ pod: PodView }>("/api/pod/create-pod", form),
-    onSuccess: async () => {
-      notify.success("Pod Created");
-      await refresh();
-    },
-  });
-}
-
-/** `POST /api/pod/update-single-pod/{id}`: toast 'Pod successfully updated'. */
-export function useUpdatePod(accountId: string) {
-  const refresh = useRefreshAfter(accountId);
-  return useMutation({
-    mutationFn: ({ id, form }: { id: string; form: PodForm }) =>
-      api.post<{ pod: PodView }>(`/api/pod/update-single-pod/${seg(id)}`, { _id: id, ...form }),
-    onSuccess: async () => {
-      notify.success("Pod successfully updated");
-      await refresh();
-    },
-  });
-}
-
-/** `GET /api/pod/delete-pod/{id}`: toast 'Pod successfully deleted'. */
-export function useDeletePod(accountId: string) {
-  const refresh = useRefreshAfter(accountId);
-  return useMutation({
-    mutationFn: (id: string) => api.get(`/api/pod/delete-pod/${seg(id)}`),
-    onSuccess: async () => {
-      notify.success("Pod successfully deleted");
-      await refresh();
-    },
-  });
-}
+export const useCreatePod = (accountId: string) => useCreateGroup<PodForm>(POD_RESOURCE, accountId);
+/** `POST /api/pod/update-single-pod/{id}` with `if-match`: toast 'Pod successfully updated'. */
+export const useUpdatePod = (accountId: string) => useUpdateGroup<PodForm>(POD_RESOURCE, accountId);
+/** `GET /api/pod/delete-pod/{id}` with `if-match`: toast 'Pod successfully deleted'. */
+export const useDeletePod = (accountId: string) => useDeleteGroup(POD_RESOURCE, accountId);

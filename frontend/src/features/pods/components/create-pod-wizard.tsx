@@ -1,28 +1,16 @@
-import { countLabel } from "@pacer/core/format";
 import { podFormErrors } from "@pacer/core/validation";
-import { useMemo, useState } from "react";
-import { Button } from "../../../components/ui/button";
-import { TextAreaField, TextField } from "../../../components/ui/field";
-import { FullScreenModal } from "../../../components/ui/full-screen-modal";
-import { SelectionTable } from "../../../components/ui/selection-table";
-import { Spinner } from "../../../components/ui/spinner";
-import { type AccountUser, useAccountUsers } from "../../../lib/account-users";
-import { useCreatePod } from "../api/pods";
+import { useState } from "react";
+import { GroupWizard, WizardStep } from "../../../components/groups/group-wizard";
 import {
   applySelection,
-  type PodTrackerPick,
-  TRACKER_PICK_COLUMNS,
-  trackerId,
-  trackerName,
-  trackerSearch,
-  USER_PICK_COLUMNS,
-  userId,
-  userName,
-  userSearch,
-} from "./picker-columns";
+  type TrackerPick,
+  TrackerPicker,
+  UserPicker,
+} from "../../../components/groups/pickers";
+import { TextAreaField, TextField } from "../../../components/ui/field";
+import { useCreatePod } from "../api/pods";
 
 const STEPS = ["Preferences", "Select Trackers", "Choose Users"] as const;
-const NO_USERS: readonly AccountUser[] = Object.freeze([]) as readonly AccountUser[];
 
 /**
  * Create Pod (spec pods-budgets-alerts-users-connections.md 2.4 and 4): a full-screen wizard with
@@ -33,13 +21,13 @@ const NO_USERS: readonly AccountUser[] = Object.freeze([]) as readonly AccountUs
  */
 export function CreatePodWizard({
   accountId,
-  userId: currentUserId,
+  userId,
   trackers,
   onClose,
 }: {
   accountId: string;
   userId: string;
-  trackers: readonly PodTrackerPick[];
+  trackers: readonly TrackerPick[];
   onClose: () => void;
 }) {
   const [step, setStep] = useState(0);
@@ -48,59 +36,32 @@ export function CreatePodWizard({
   const [description, setDescription] = useState("");
   const [selectedTrackers, setSelectedTrackers] = useState<Set<string>>(() => new Set());
   const [selectedUsers, setSelectedUsers] = useState<Set<string>>(() => new Set());
-  const users = useAccountUsers(accountId);
-  const otherUsers = useMemo(
-    () => (users.data ?? NO_USERS).filter((u) => u._id !== currentUserId),
-    [users.data, currentUserId],
-  );
   const create = useCreatePod(accountId);
 
   const errors = podFormErrors({ name, trackers: [...selectedTrackers] });
   const hasName = !errors.name;
 
-  const submit = () => {
-    create.mutate(
-      { name: name.trim(), description, trackers: [...selectedTrackers], users: [...selectedUsers] },
-      { onSuccess: onClose },
-    );
-  };
-
-  let footer: React.ReactNode;
-  if (step === 0)
-    footer = (
-      <Button variant="primary" disabled={!hasName} onClick={() => setStep(1)}>
-        PROCEED
-      </Button>
-    );
-  else if (step === 1)
-    footer = (
-      <Button variant="primary" disabled={Boolean(errors.trackers)} onClick={() => setStep(2)}>
-        PROCEED
-      </Button>
-    );
-  else
-    footer = create.isPending ? (
-      <Spinner label="Creating your Pod..." />
-    ) : (
-      <Button variant="primary" disabled={Boolean(errors.name || errors.trackers)} onClick={submit}>
-        CREATE
-      </Button>
-    );
-
   return (
-    <FullScreenModal
-      open
-      onClose={onClose}
+    <GroupWizard
       title="Create a Pod"
       steps={STEPS}
       step={step}
       onStepChange={setStep}
       canOpenStep={(i) => i === 0 || hasName}
-      footer={footer}
+      canProceed={step === 0 ? hasName : !errors.trackers}
+      canCreate={!errors.name && !errors.trackers}
+      creating={create.isPending}
+      creatingLabel="Creating your Pod..."
+      onCreate={() =>
+        create.mutate(
+          { name: name.trim(), description, trackers: [...selectedTrackers], users: [...selectedUsers] },
+          { onSuccess: onClose },
+        )
+      }
+      onClose={onClose}
     >
       {step === 0 && (
-        <section className="stack wizard-step" aria-labelledby="pod-step-1">
-          <h3 id="pod-step-1">Pods Preferences</h3>
+        <WizardStep id="pod-step-1" heading="Pods Preferences">
           <TextField
             label="Name"
             value={name}
@@ -116,52 +77,31 @@ export function CreatePodWizard({
             onChange={(event) => setDescription(event.target.value)}
             rows={3}
           />
-        </section>
+        </WizardStep>
       )}
       {step === 1 && (
-        <section className="stack wizard-step" aria-labelledby="pod-step-2">
-          <h3 id="pod-step-2">Select Trackers</h3>
+        <WizardStep id="pod-step-2" heading="Select Trackers">
           <p>Select the trackers that you want to include in this Pod.</p>
-          <SelectionTable
-            items={trackers}
-            getId={trackerId}
-            getName={trackerName}
-            columns={TRACKER_PICK_COLUMNS}
+          <TrackerPicker
+            trackers={trackers}
             selected={selectedTrackers}
             onChange={(ids, select) => setSelectedTrackers((s) => applySelection(s, ids, select))}
             caption="Trackers"
-            emptyText="No Trackers found in this account."
-            searchPlaceholder="Search Trackers"
-            searchText={trackerSearch}
-            selectAllLabel="Select all trackers"
-            summary={
-              <p aria-live="polite">You have selected {countLabel(selectedTrackers.size, "tracker")}</p>
-            }
+            error={errors.trackers}
           />
-          {errors.trackers && <p className="field-error">{errors.trackers}</p>}
-        </section>
+        </WizardStep>
       )}
       {step === 2 && (
-        <section className="stack wizard-step" aria-labelledby="pod-step-3">
-          <h3 id="pod-step-3">Choose Users</h3>
-          <SelectionTable
-            items={otherUsers}
-            getId={userId}
-            getName={userName}
-            columns={USER_PICK_COLUMNS}
+        <WizardStep id="pod-step-3" heading="Choose Users">
+          <UserPicker
+            accountId={accountId}
+            currentUserId={userId}
             selected={selectedUsers}
             onChange={(ids, select) => setSelectedUsers((s) => applySelection(s, ids, select))}
             caption="Users"
-            emptyText="No users found"
-            searchPlaceholder="Search Users"
-            searchText={userSearch}
-            selectAllLabel="Select all users"
-            isLoading={users.isPending}
-            loadingText="Loading Users..."
-            summary={<p aria-live="polite">You have selected {countLabel(selectedUsers.size, "user")}</p>}
           />
-        </section>
+        </WizardStep>
       )}
-    </FullScreenModal>
+    </GroupWizard>
   );
 }

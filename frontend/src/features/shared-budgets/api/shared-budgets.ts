@@ -1,6 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, seg } from "../../../lib/api-client";
-import { notify } from "../../../lib/notify";
+import { seg } from "../../../lib/api-client";
+import {
+  type GroupResource,
+  useCreateGroup,
+  useDeleteGroup,
+  useGroupItem,
+  useGroupList,
+  useUpdateGroup,
+} from "../../../lib/group-api";
 
 /** Shared budgets (spec pods-budgets-alerts-users-connections.md sections 3 and 7.2). Money in micros. */
 export interface SharedBudgetAllocation {
@@ -41,84 +47,38 @@ export const NO_SHARED_BUDGETS: readonly SharedBudgetView[] = Object.freeze(
   [],
 ) as readonly SharedBudgetView[];
 
-export const sharedBudgetsQueryKey = (accountId: string) => ["shared-budgets", accountId] as const;
+/** The shared budget calls and toasts (spec 7.2 and 8). */
+export const SHARED_BUDGET_RESOURCE: GroupResource = {
+  label: "Shared Budget",
+  listKey: "shared-budgets",
+  itemKey: "shared-budget",
+  listField: "sharedBudgets",
+  itemField: "sharedBudget",
+  paths: {
+    list: (accountId, userId) => `/api/shared-budgets/get-shared-budgets/${seg(accountId)}/${seg(userId)}`,
+    get: (id) => `/api/shared-budget/get-shared-budget/${seg(id)}`,
+    create: "/api/shared-budget/create-shared-budget",
+    update: (id) => `/api/shared-budget/update-single-shared-budget/${seg(id)}`,
+    remove: (id) => `/api/shared-budget/delete-shared-budget/${seg(id)}`,
+  },
+  texts: {
+    created: "Shared Budget Created",
+    updated: "Shared Budget successfully updated",
+    deleted: "Shared Budget successfully deleted",
+  },
+};
 
 /** `GET /api/shared-budgets/get-shared-budgets/{accountId}/{userId}`. */
-export function useSharedBudgets(accountId: string, userId: string) {
-  return useQuery({
-    queryKey: sharedBudgetsQueryKey(accountId),
-    queryFn: async ({ signal }) => {
-      const data = await api.get<{ sharedBudgets?: SharedBudgetView[] } | SharedBudgetView[]>(
-        `/api/shared-budgets/get-shared-budgets/${seg(accountId)}/${seg(userId)}`,
-        { signal },
-      );
-      return Array.isArray(data) ? data : (data?.sharedBudgets ?? []);
-    },
-    staleTime: 30_000,
-  });
-}
-
+export const useSharedBudgets = (accountId: string, userId: string) =>
+  useGroupList<SharedBudgetView>(SHARED_BUDGET_RESOURCE, accountId, userId);
 /** `GET /api/shared-budget/get-shared-budget/{id}`. */
-export function useSharedBudget(id: string | null) {
-  return useQuery({
-    queryKey: ["shared-budget", id],
-    queryFn: async ({ signal }) =>
-      (
-        await api.get<{ sharedBudget: SharedBudgetView }>(
-          `/api/shared-budget/get-shared-budget/${seg(id ?? "")}`,
-          {
-            signal,
-          },
-        )
-      ).sharedBudget,
-    enabled: Boolean(id),
-    gcTime: 0,
-  });
-}
-
-function useRefreshAfter(accountId: string) {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: sharedBudgetsQueryKey(accountId) }),
-      queryClient.invalidateQueries({ queryKey: ["trackers", accountId] }),
-    ]);
-}
-
+export const useSharedBudget = (id: string | null) =>
+  useGroupItem<SharedBudgetView>(SHARED_BUDGET_RESOURCE, id);
 /** `POST /api/shared-budget/create-shared-budget`: toast 'Shared Budget Created'. */
-export function useCreateSharedBudget(accountId: string) {
-  const refresh = useRefreshAfter(accountId);
-  return useMutation({
-    mutationFn: (form: SharedBudgetForm) =>
-      api.post<{ sharedBudget: SharedBudgetView }>("/api/shared-budget/create-shared-budget", form),
-    onSuccess: async () => {
-      notify.success("Shared Budget Created");
-      await refresh();
-    },
-  });
-}
-
-/** `POST /api/shared-budget/update-single-shared-budget/{id}`: toast 'Shared Budget successfully updated'. */
-export function useUpdateSharedBudget(accountId: string) {
-  const refresh = useRefreshAfter(accountId);
-  return useMutation({
-    mutationFn: ({ id, form }: { id: string; form: SharedBudgetForm }) =>
-      api.post(`/api/shared-budget/update-single-shared-budget/${seg(id)}`, { _id: id, ...form }),
-    onSuccess: async () => {
-      notify.success("Shared Budget successfully updated");
-      await refresh();
-    },
-  });
-}
-
-/** `GET /api/shared-budget/delete-shared-budget/{id}`: toast 'Shared Budget successfully deleted'. */
-export function useDeleteSharedBudget(accountId: string) {
-  const refresh = useRefreshAfter(accountId);
-  return useMutation({
-    mutationFn: (id: string) => api.get(`/api/shared-budget/delete-shared-budget/${seg(id)}`),
-    onSuccess: async () => {
-      notify.success("Shared Budget successfully deleted");
-      await refresh();
-    },
-  });
-}
+export const useCreateSharedBudget = (accountId: string) =>
+  useCreateGroup<SharedBudgetForm>(SHARED_BUDGET_RESOURCE, accountId);
+/** `POST /api/shared-budget/update-single-shared-budget/{id}` with `if-match`. */
+export const useUpdateSharedBudget = (accountId: string) =>
+  useUpdateGroup<SharedBudgetForm>(SHARED_BUDGET_RESOURCE, accountId);
+/** `GET /api/shared-budget/delete-shared-budget/{id}` with `if-match`. */
+export const useDeleteSharedBudget = (accountId: string) => useDeleteGroup(SHARED_BUDGET_RESOURCE, accountId);

@@ -1,11 +1,11 @@
 import { clampAllocation, equalSharePercent } from "@pacer/core/budget";
 import { formatBudgetAmount, formatMoney, parseAmountInput } from "@pacer/core/format";
 import { useState } from "react";
+import type { TrackerPick } from "../../../components/groups/pickers";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { RadioGroup } from "../../../components/ui/field";
 import { currencySymbol } from "../../../components/ui/money-input";
 import type { SharedBudgetAllocation } from "../api/shared-budgets";
-import type { BudgetTrackerPick } from "./picker-columns";
 
 export interface AllocationState {
   allocatedBudgetAsAPercentage: boolean;
@@ -38,7 +38,7 @@ export function AllocationEditor({
   /** The shared budget's total, micros. */
   budget: number;
   currency: string;
-  trackers: readonly BudgetTrackerPick[];
+  trackers: readonly TrackerPick[];
 }) {
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const names = new Map(trackers.map((t) => [t._id, t.name]));

@@ -1,22 +1,13 @@
-import { countLabel, formatBudgetAmount, parseAmountInput } from "@pacer/core/format";
+import { formatBudgetAmount, parseAmountInput } from "@pacer/core/format";
 import { sharedBudgetFormErrors } from "@pacer/core/validation";
 import { useMemo, useState } from "react";
-import { Button } from "../../../components/ui/button";
+import { GroupWizard, WizardStep } from "../../../components/groups/group-wizard";
+import { type TrackerPick, TrackerPicker } from "../../../components/groups/pickers";
 import { TextField, Toggle } from "../../../components/ui/field";
-import { FullScreenModal } from "../../../components/ui/full-screen-modal";
 import { MoneyInput } from "../../../components/ui/money-input";
-import { SelectionTable } from "../../../components/ui/selection-table";
-import { Spinner } from "../../../components/ui/spinner";
 import { useCreateSharedBudget } from "../api/shared-budgets";
 import { AllocationEditor, type AllocationState } from "./allocation-editor";
 import { withSelection } from "./budget-form";
-import {
-  type BudgetTrackerPick,
-  TRACKER_PICK_COLUMNS,
-  trackerId,
-  trackerName,
-  trackerSearch,
-} from "./picker-columns";
 
 const STEPS = ["Preferences", "Select Trackers", "Allocate Budget"] as const;
 
@@ -33,9 +24,8 @@ export function CreateSharedBudgetWizard({
   onClose,
 }: {
   accountId: string;
-  userId: string;
   currency: string;
-  trackers: readonly BudgetTrackerPick[];
+  trackers: readonly TrackerPick[];
   onClose: () => void;
 }) {
   const [step, setStep] = useState(0);
@@ -56,50 +46,27 @@ export function CreateSharedBudgetWizard({
   const hasName = !errors.name;
   const chosenTrackers = useMemo(() => trackers.filter((t) => selected.has(t._id)), [trackers, selected]);
 
-  const submit = () =>
-    create.mutate(
-      {
-        name: name.trim(),
-        description: "",
-        budget,
-        weekdaysOnly,
-        users: [],
-        ...allocation,
-      },
-      { onSuccess: onClose },
-    );
-
-  const footer =
-    step === 0 ? (
-      <Button variant="primary" disabled={!hasName} onClick={() => setStep(1)}>
-        PROCEED
-      </Button>
-    ) : step === 1 ? (
-      <Button variant="primary" disabled={Boolean(errors.trackers)} onClick={() => setStep(2)}>
-        PROCEED
-      </Button>
-    ) : create.isPending ? (
-      <Spinner label="Creating your Shared Budget..." />
-    ) : (
-      <Button variant="primary" disabled={Boolean(errors.name || errors.trackers)} onClick={submit}>
-        CREATE
-      </Button>
-    );
-
   return (
-    <FullScreenModal
-      open
-      onClose={onClose}
+    <GroupWizard
       title="Create a Shared Budget"
       steps={STEPS}
       step={step}
       onStepChange={setStep}
       canOpenStep={(i) => i === 0 || (i === 1 && hasName) || (i === 2 && hasName && !errors.trackers)}
-      footer={footer}
+      canProceed={step === 0 ? hasName : !errors.trackers}
+      canCreate={!errors.name && !errors.trackers}
+      creating={create.isPending}
+      creatingLabel="Creating your Shared Budget..."
+      onCreate={() =>
+        create.mutate(
+          { name: name.trim(), description: "", budget, weekdaysOnly, users: [], ...allocation },
+          { onSuccess: onClose },
+        )
+      }
+      onClose={onClose}
     >
       {step === 0 && (
-        <section className="stack wizard-step" aria-labelledby="sb-step-1">
-          <h3 id="sb-step-1">Preferences</h3>
+        <WizardStep id="sb-step-1" heading="Preferences">
           <TextField
             label="Budget Name"
             value={name}
@@ -118,33 +85,23 @@ export function CreateSharedBudgetWizard({
             placeholder="0"
           />
           <Toggle checked={weekdaysOnly} onChange={setWeekdaysOnly} label="Weekdays Only" />
-        </section>
+        </WizardStep>
       )}
       {step === 1 && (
-        <section className="stack wizard-step" aria-labelledby="sb-step-2">
-          <h3 id="sb-step-2">Select Trackers</h3>
-          <SelectionTable
-            items={trackers}
-            getId={trackerId}
-            getName={trackerName}
-            columns={TRACKER_PICK_COLUMNS}
+        <WizardStep id="sb-step-2" heading="Select Trackers">
+          <TrackerPicker
+            trackers={trackers}
             selected={selected}
             onChange={(ids, select) =>
               setAllocation((a) => ({ ...a, trackers: withSelection(a.trackers, ids, select) }))
             }
             caption="Trackers"
-            emptyText="No Trackers found in this account."
-            searchPlaceholder="Search Trackers"
-            searchText={trackerSearch}
-            selectAllLabel="Select all trackers"
-            summary={<p aria-live="polite">You have selected {countLabel(selected.size, "tracker")}</p>}
+            error={errors.trackers}
           />
-          {errors.trackers && <p className="field-error">{errors.trackers}</p>}
-        </section>
+        </WizardStep>
       )}
       {step === 2 && (
-        <section className="stack wizard-step" aria-labelledby="sb-step-3">
-          <h3 id="sb-step-3">Allocate Budget</h3>
+        <WizardStep id="sb-step-3" heading="Allocate Budget">
           <AllocationEditor
             state={allocation}
             onChange={setAllocation}
@@ -153,8 +110,8 @@ export function CreateSharedBudgetWizard({
             trackers={chosenTrackers}
           />
           {errors.trackers && <p className="field-error">{errors.trackers}</p>}
-        </section>
+        </WizardStep>
       )}
-    </FullScreenModal>
+    </GroupWizard>
   );
 }
