@@ -44,7 +44,8 @@ const OAUTH_SEGMENTS = {
 const MILLION = 1_000_000;
 
 /**
- * The demo trackers: one sandbox demo ad account each, three clients, budgets near each account's
+ * The demo trackers: one sandbox demo ad account each, four clients (each in one currency, so their
+ * rows add up; the pod mixes currencies), budgets near each account's
  * replayed monthly spend (some over, some under). Amounts in the account's currency units.
  */
 export const DEMO_TRACKERS: ReadonlyArray<{
@@ -69,7 +70,7 @@ export const DEMO_TRACKERS: ReadonlyArray<{
     slug: "googleads",
     view: "4445556666",
     name: "YouTube - Creators",
-    client: "Northwind Outdoor",
+    client: "Helix Software",
     budget: 1_900_000,
     budgetPeriod: "month",
     pod: true,
@@ -86,7 +87,7 @@ export const DEMO_TRACKERS: ReadonlyArray<{
     slug: "facebookads",
     view: "101000000000002",
     name: "Instagram - Retargeting",
-    client: "Brightside Travel",
+    client: "Aurora Fashion",
     budget: 8_500_000,
     budgetPeriod: "month",
   },
@@ -94,7 +95,7 @@ export const DEMO_TRACKERS: ReadonlyArray<{
     slug: "bingads",
     view: "180000101",
     name: "Microsoft Search",
-    client: "Northwind Outdoor",
+    client: "Helix Software",
     budget: 1_400_000,
     budgetPeriod: "month",
     pod: true,
@@ -103,7 +104,7 @@ export const DEMO_TRACKERS: ReadonlyArray<{
     slug: "linkedinads",
     view: "508000101",
     name: "LinkedIn - B2B Leads",
-    client: "Helix Software",
+    client: "Aurora Fashion",
     budget: 650_000,
     budgetPeriod: "month",
   },
@@ -111,7 +112,7 @@ export const DEMO_TRACKERS: ReadonlyArray<{
     slug: "tiktokads",
     view: "7000000000000000101",
     name: "TikTok - Creators",
-    client: "Brightside Travel",
+    client: "Helix Software",
     budget: 3_000_000,
     budgetPeriod: "month",
   },
@@ -136,7 +137,7 @@ export const DEMO_TRACKERS: ReadonlyArray<{
     slug: "redditads",
     view: "a2_pacerdemo01",
     name: "Reddit - Communities",
-    client: "Helix Software",
+    client: "Northwind Outdoor",
     budget: 1_200_000,
     budgetPeriod: "month",
   },
