@@ -1,12 +1,21 @@
 import type { HttpSettings } from "./config.ts";
 import { eachDate, isIsoDate, toEpochDay } from "./dates.ts";
-import { AuthError, BadRequestError, NotConfiguredError, NotSupportedError } from "./errors.ts";
+import {
+  AuthError,
+  BadRequestError,
+  NotConfiguredError,
+  NotSupportedError,
+  PlatformDownError,
+} from "./errors.ts";
 import { HttpClient, type HttpClientOptions } from "./http/http-client.ts";
 import {
   type ApiKeyCredentials,
   type Credentials,
+  type DailyMetrics,
   type DailyMetricsRow,
   type FilterDefinition,
+  type FilterValue,
+  type FilterValuesQuery,
   isOAuthTokens,
   type MetricsQuery,
   type OAuthTokens,
@@ -48,6 +57,28 @@ export function httpClientFor(
   if (settings?.retry) options.retry = settings.retry;
   if (settings?.onAttempt) options.onAttempt = settings.onAttempt;
   return new HttpClient(options);
+}
+
+/**
+ * The settings block of a platform, read when a call needs it (a connector is built even when its
+ * platform is not configured, and answers every call that needs the block with an error).
+ * @returns a getter; it throws NotConfiguredError when the deployment has no block for `platform`
+ */
+export function settingsOf<T>(platform: string, settings: T | undefined): () => T {
+  return () => {
+    if (!settings) throw notConfigured(platform);
+    return settings;
+  };
+}
+
+/** `base` without its trailing slashes, then `/version` and `path`: `versionedUrl("https://api.x/", "v5", "/me")` is `https://api.x/v5/me`. */
+export function versionedUrl(base: string, version: string, path = ""): string {
+  return `${base.replace(/\/+$/, "")}/${version}${path}`;
+}
+
+/** The `Authorization: Bearer` header of an access token. */
+export function bearer(tokens: Pick<OAuthTokens, "accessToken">): Record<string, string> {
+  return { authorization: `Bearer ${tokens.accessToken}` };
 }
 
 /** The OAuth tokens of `credentials`. @throws BadRequestError for API-key credentials */
@@ -100,14 +131,76 @@ export function checkRange(query: Pick<MetricsQuery, "from" | "to">, platform: s
   }
 }
 
-/** Normalised filters: trimmed text, de-duplicated ids; undefined parts when empty. */
-export function normaliseFilters(filters: TrackerFilters | undefined): {
+/** A tracker's filters after {@link normaliseFilters}: each part present only when it filters. */
+export interface NormalisedFilters {
   campaignIds?: string[];
   nameContains?: string;
-} {
+}
+
+/** Normalised filters: trimmed text, de-duplicated ids; undefined parts when empty. */
+export function normaliseFilters(filters: TrackerFilters | undefined): NormalisedFilters {
   const ids = [...new Set((filters?.campaignIds ?? []).map((id) => id.trim()).filter(Boolean))];
   const text = filters?.campaignNameContains?.trim();
   return { ...(ids.length ? { campaignIds: ids } : {}), ...(text ? { nameContains: text } : {}) };
+}
+
+/**
+ * The ids of the campaigns a tracker's filters keep: among `campaigns`, those listed in
+ * `campaignIds` (when given) whose name contains `nameContains` (when given, not case sensitive).
+ */
+export function selectedCampaignIds(
+  campaigns: readonly Pick<FilterValue, "id" | "name">[],
+  filters: NormalisedFilters,
+): string[] {
+  return campaigns
+    .filter((c) => !filters.campaignIds || filters.campaignIds.includes(c.id))
+    .filter((c) => nameMatches(c.name, filters.nameContains))
+    .map((c) => c.id);
+}
+
+/**
+ * The campaign ids a report is scoped to, for platforms that report per campaign id: undefined
+ * without filters (account level); with a name filter, the listed campaigns it keeps (see
+ * {@link selectedCampaignIds}; possibly none); with ids only, those ids, each passed through
+ * `check` so a malformed id never reaches the platform.
+ * @throws what `check` or `listCampaigns` throws
+ */
+export async function campaignIdsToReport(
+  filters: NormalisedFilters,
+  listCampaigns: () => Promise<readonly Pick<FilterValue, "id" | "name">[]>,
+  check: (id: string) => string,
+): Promise<string[] | undefined> {
+  if (filters.nameContains) return selectedCampaignIds(await listCampaigns(), filters);
+  return filters.campaignIds?.map(check);
+}
+
+/**
+ * The answer of a filter-values query: the values whose name contains `search` (trimmed, not case
+ * sensitive; all of them without a search), sorted by name.
+ */
+export function valuesMatching<T extends Pick<FilterValue, "name">>(
+  values: T[],
+  search: string | undefined,
+): T[] {
+  return values.filter((v) => nameMatches(v.name, search?.trim())).sort(byName);
+}
+
+/**
+ * `listFilterValues` of a connector whose multiple-choice filter is its campaigns: for
+ * `campaigns`, what `listCampaigns` reads, narrowed by the query's search and sorted by name (see
+ * {@link valuesMatching}); for any other filter, nothing, without calling the platform.
+ */
+export async function campaignFilterValues(
+  query: Pick<FilterValuesQuery, "filterId" | "search">,
+  listCampaigns: () => Promise<FilterValue[]>,
+): Promise<FilterValue[]> {
+  if (query.filterId !== "campaigns") return [];
+  return valuesMatching(await listCampaigns(), query.search);
+}
+
+/** Compares views or filter values by name, for `sort` (the order the wizard shows them in). */
+export function byName(a: { name: string }, b: { name: string }): number {
+  return a.name.localeCompare(b.name);
 }
 
 /** An empty accumulator row for `date`. */
@@ -137,6 +230,18 @@ export function dailySeries(
   return [...byDate.values()];
 }
 
+/**
+ * The answer of `fetchDailyMetrics`: the account's id, currency and time zone, and `partials`
+ * summed into one row per date of the query's range (see {@link dailySeries}).
+ */
+export function dailyMetrics(
+  query: Pick<MetricsQuery, "from" | "to">,
+  account: Omit<DailyMetrics, "rows">,
+  partials: Iterable<DailyMetricsRow>,
+): DailyMetrics {
+  return { ...account, rows: dailySeries(query.from, query.to, partials) };
+}
+
 /** Rounds fractional conversions to 6 decimals so float sums stay readable. */
 export function roundCount(value: number): number {
   return Math.round(value * 1e6) / 1e6;
@@ -146,6 +251,87 @@ export function roundCount(value: number): number {
 export function nameMatches(name: string, contains: string | undefined): boolean {
   if (!contains) return true;
   return name.toLocaleLowerCase("en").includes(contains.toLocaleLowerCase("en"));
+}
+
+/**
+ * How a platform writes one kind of id, for {@link checkId}. Messages read
+ * `<platform>: <what> id <problem>`, e.g. `linkedinads: campaign id must be digits`.
+ */
+export interface IdRule {
+  /** The id's name in the message and the default reason, e.g. `campaign`; none: just "id". */
+  what?: string;
+  /** What a well-formed id matches. Default: 1 to 20 digits. */
+  pattern?: RegExp;
+  /** Default: `must be digits`. */
+  problem?: string;
+  /** Error reason. Default: `bad_<what>_id` (spaces as underscores), `bad_account_id` without `what`. */
+  reason?: string;
+}
+
+/**
+ * Returns `id` when it is well formed for the platform, so that no malformed id is ever written
+ * into a platform URL or query.
+ * @throws BadRequestError with the rule's reason otherwise
+ */
+export function checkId(platform: string, id: string, rule: IdRule = {}): string {
+  const { what, pattern = /^\d{1,20}$/, problem = "must be digits" } = rule;
+  if (!pattern.test(id)) {
+    throw new BadRequestError(`${platform}: ${what ? `${what} ` : ""}id ${problem}`, {
+      platform,
+      reason: rule.reason ?? `bad_${(what ?? "account").replace(/ /g, "_")}_id`,
+    });
+  }
+  return id;
+}
+
+/**
+ * Follows a paged listing: `fetchPage` is called with the cursor `nextCursor` read from the
+ * previous page (undefined for the first), each page goes to `onPage`, and the listing ends at the
+ * first page without a next cursor. `nextCursor` may throw to refuse a cursor (e.g. a link to
+ * another host).
+ * @throws PlatformDownError `paging` when the listing goes beyond `maxPages` pages
+ */
+export async function followPages<P>(
+  platform: string,
+  operation: string,
+  maxPages: number,
+  fetchPage: (cursor: string | undefined) => Promise<P>,
+  nextCursor: (page: P) => string | undefined,
+  onPage: (page: P) => void,
+): Promise<void> {
+  let cursor: string | undefined;
+  for (let page = 0; ; page++) {
+    if (page >= maxPages) throw tooManyPages(platform, operation);
+    const body = await fetchPage(cursor);
+    onPage(body);
+    cursor = nextCursor(body);
+    if (!cursor) return;
+  }
+}
+
+/** Error for a listing that goes on past the connector's page bound. */
+export function tooManyPages(platform: string, operation: string): PlatformDownError {
+  return new PlatformDownError(`${platform} ${operation}: too many pages`, { platform, reason: "paging" });
+}
+
+/**
+ * The next-page link of a listing whose answers carry absolute URLs, refused unless it stays on
+ * `origin` (the host that was called): the link is chosen by the answer.
+ * @throws PlatformDownError `paging` for a link to another host
+ */
+export function sameOriginLink(
+  platform: string,
+  operation: string,
+  link: string | null | undefined,
+  origin: string,
+): string | undefined {
+  if (link && new URL(link).origin !== origin) {
+    throw new PlatformDownError(`${platform} ${operation}: paging link to another host`, {
+      platform,
+      reason: "paging",
+    });
+  }
+  return link ?? undefined;
 }
 
 /** Error for a connector whose deployment has no credentials. */

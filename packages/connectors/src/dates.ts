@@ -58,3 +58,25 @@ export function isTimeZone(timeZone: string): boolean {
     return false;
   }
 }
+
+/** One window of a split range, both dates included (`yyyy-MM-dd`). */
+export interface DateWindow {
+  from: string;
+  to: string;
+}
+
+/**
+ * Splits `from..to` (inclusive) into consecutive windows of at most `maxDays` days, in order.
+ * `splitRange("2026-03-01", "2026-03-10", 7)` gives 03-01..03-07 and 03-08..03-10.
+ * @throws RangeError when `maxDays` is below 1
+ */
+export function splitRange(from: string, to: string, maxDays: number): DateWindow[] {
+  if (!Number.isInteger(maxDays) || maxDays < 1) throw new RangeError("maxDays must be a positive integer");
+  const out: DateWindow[] = [];
+  const last = toEpochDay(to);
+  for (let start = from; toEpochDay(start) <= last; start = addDays(start, maxDays)) {
+    const end = addDays(start, maxDays - 1);
+    out.push({ from: start, to: toEpochDay(end) > last ? to : end });
+  }
+  return out;
+}
