@@ -184,7 +184,7 @@ export interface RedditAdsConfig {
   userAgent: string;
 }
 
-/** How long to wait for an asynchronous report (Amazon Ads, DV360); see `amazon-ads/report-kit.ts`. */
+/** How long to wait for an asynchronous report (Amazon Ads, DV360); see `report-kit.ts`. */
 export interface ReportPollConfig {
   initialDelayMs?: number;
   maxDelayMs?: number;

@@ -10,7 +10,7 @@ import {
 import { amazonAdProductOf } from "@pacer/sandbox/platforms/amazonads";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sandboxConnectorConfig } from "../config.ts";
-import { eachDate, todayIn } from "../dates.ts";
+import { eachDate, splitRange, todayIn } from "../dates.ts";
 import { AuthError, PlatformDownError } from "../errors.ts";
 import { acceptErrorCodeOrCodeReturn, acceptReturnForSession } from "../oauth/return-rules.ts";
 import { totalSpend } from "../testing/sandbox-expectations.ts";
@@ -23,7 +23,6 @@ import {
   reportWindows,
   retentionStart,
 } from "./amazon-ads-connector.ts";
-import { splitRange } from "./report-kit.ts";
 import {
   amazonProfilesSchema,
   amazonReportRowsSchema,

@@ -1,23 +1,40 @@
 import type { AmazonAdsConfig, AmazonAdsRegion, ConnectorConfig } from "../config.ts";
 import {
+  bearer,
+  byName,
   CAMPAIGN_FILTERS,
+  campaignFilterValues,
+  checkId,
   checkRange,
-  dailySeries,
+  dailyMetrics,
   httpClientFor,
   nameMatches,
   normaliseFilters,
-  notConfigured,
   requireOAuth,
-  requireRefreshToken,
+  settingsOf,
 } from "../connector-kit.ts";
-import { addDays, todayIn } from "../dates.ts";
+import { addDays, type DateWindow, splitRange, todayIn } from "../dates.ts";
 import { BadRequestError, isConnectorError, PlatformDownError } from "../errors.ts";
 import { decimalToMicros, parseCount } from "../money.ts";
-import { authorizeUrlWith, type OAuthClient, postTokenGrant } from "../oauth/oauth2-client.ts";
+import {
+  authorizeUrlWith,
+  connectionIdentity,
+  exchangeAuthorizationCode,
+  oauthClient,
+  refreshWithToken,
+} from "../oauth/oauth2-client.ts";
 import { acceptErrorCodeOrCodeReturn } from "../oauth/return-rules.ts";
 import { toTokens } from "../oauth/token-response.ts";
+import {
+  DEFAULT_REPORT_POLL,
+  pollUntil,
+  type ReportPollSettings,
+  realSleep,
+  reportText,
+} from "../report-kit.ts";
 import type {
   AdAccountView,
+  ConnectionIdentity,
   Connector,
   DailyMetrics,
   DailyMetricsRow,
@@ -26,15 +43,6 @@ import type {
   OAuthTokens,
 } from "../types.ts";
 import { AmazonDuplicateReportError, classifyAmazonError } from "./classify.ts";
-import {
-  type DateWindow,
-  DEFAULT_REPORT_POLL,
-  pollUntil,
-  type ReportPollSettings,
-  realSleep,
-  reportText,
-  splitRange,
-} from "./report-kit.ts";
 import {
   type AmazonReportRow,
   amazonCampaignPageSchema,
@@ -131,25 +139,14 @@ interface PendingReport {
  */
 export function createAmazonAdsConnector(config: ConnectorConfig): Connector {
   const settings = config.amazonads;
+  const need = settingsOf<AmazonAdsConfig>(SLUG, settings);
   const http = httpClientFor(SLUG, config.http, { classify: classifyAmazonError });
   const now = config.http?.now ?? Date.now;
   const sleep = config.http?.sleep ?? realSleep;
   const poll: ReportPollSettings = { ...DEFAULT_REPORT_POLL, ...settings?.reportPoll };
-  const need = (): AmazonAdsConfig => {
-    if (!settings) throw notConfigured(SLUG);
-    return settings;
-  };
-  const client = (): OAuthClient => {
-    const s = need();
-    return {
-      clientId: s.clientId,
-      clientSecret: s.clientSecret,
-      tokenUrl: s.tokenUrl,
-      auth: "client_secret_post",
-    };
-  };
+  const client = () => oauthClient(need(), "client_secret_post");
   const headers = (tokens: OAuthTokens, profileId?: string): Record<string, string> => ({
-    authorization: `Bearer ${tokens.accessToken}`,
+    ...bearer(tokens),
     "amazon-advertising-api-clientid": need().clientId,
     ...(profileId ? { "amazon-advertising-api-scope": profileId } : {}),
   });
@@ -409,26 +406,20 @@ export function createAmazonAdsConnector(config: ConnectorConfig): Connector {
     },
 
     async exchangeCode({ code, redirectUri }) {
-      const answer = await postTokenGrant(http, client(), {
-        grant_type: "authorization_code",
-        code,
-        redirect_uri: redirectUri,
-      });
+      const answer = await exchangeAuthorizationCode(http, client(), code, redirectUri);
       const tokens = toTokens(answer, now());
-      const identity: { id?: string; name?: string; email?: string } = {};
+      let identity: ConnectionIdentity = {};
       try {
         const me = await http.json(
           {
             operation: "user_profile",
             url: need().profileUrl,
-            headers: { authorization: `Bearer ${tokens.accessToken}` },
+            headers: bearer(tokens),
             retry: { maxAttempts: 2 },
           },
           (b) => amazonUserProfileSchema.parse(b),
         );
-        if (me.user_id) identity.id = me.user_id;
-        if (me.name) identity.name = me.name;
-        if (me.email) identity.email = me.email;
+        identity = connectionIdentity({ id: me.user_id, name: me.name, email: me.email });
       } catch (error) {
         // The identity only labels the connection; the single-use code's tokens must not be lost.
         if (!isConnectorError(error)) throw error;
@@ -436,13 +427,7 @@ export function createAmazonAdsConnector(config: ConnectorConfig): Connector {
       return { tokens, identity };
     },
 
-    async refreshAccessToken(tokens) {
-      const answer = await postTokenGrant(http, client(), {
-        grant_type: "refresh_token",
-        refresh_token: requireRefreshToken(tokens, SLUG),
-      });
-      return toTokens(answer, now(), tokens);
-    },
+    refreshAccessToken: (tokens) => refreshWithToken(http, client, tokens, SLUG, now),
 
     async revoke(credentials) {
       // Login with Amazon has no revocation endpoint: removing the app happens in the user's Amazon account.
@@ -451,7 +436,7 @@ export function createAmazonAdsConnector(config: ConnectorConfig): Connector {
 
     async listAdAccounts(credentials, options) {
       const tokens = requireOAuth(credentials, SLUG);
-      return (await profiles(tokens, options?.signal)).sort((a, b) => a.name.localeCompare(b.name));
+      return (await profiles(tokens, options?.signal)).sort(byName);
     },
 
     async fetchDailyMetrics(credentials, query): Promise<DailyMetrics> {
@@ -487,31 +472,23 @@ export function createAmazonAdsConnector(config: ConnectorConfig): Connector {
           partials.push(reportRowToPartial(row, r.spec));
         }
       }
-      return { accountId: profileId, currency, timeZone, rows: dailySeries(query.from, query.to, partials) };
+      return dailyMetrics(query, { accountId: profileId, currency, timeZone }, partials);
     },
 
     filterDefinitions: () => CAMPAIGN_FILTERS,
 
-    async listFilterValues(credentials, query): Promise<FilterValue[]> {
-      if (query.filterId !== "campaigns") return [];
-      const tokens = requireOAuth(credentials, SLUG);
-      const profileId = checkProfileId(query.account.id);
-      const { region } = await profileOf(tokens, query.account, query.signal);
-      return (await campaigns(tokens, region, profileId, query.signal))
-        .filter((c) => nameMatches(c.name, query.search?.trim()))
-        .sort((a, b) => a.name.localeCompare(b.name));
-    },
+    listFilterValues: (credentials, query) =>
+      campaignFilterValues(query, async () => {
+        const tokens = requireOAuth(credentials, SLUG);
+        const profileId = checkProfileId(query.account.id);
+        const { region } = await profileOf(tokens, query.account, query.signal);
+        return campaigns(tokens, region, profileId, query.signal);
+      }),
   };
 }
 
 function checkProfileId(id: string): string {
-  if (!/^\d{1,20}$/.test(id)) {
-    throw new BadRequestError(`${SLUG}: profile id must be digits`, {
-      platform: SLUG,
-      reason: "bad_account_id",
-    });
-  }
-  return id;
+  return checkId(SLUG, id, { what: "profile", reason: "bad_account_id" });
 }
 
 const amountMicros = (value: string | number | null | undefined) =>

@@ -1,28 +1,31 @@
+import type { ConnectorConfig } from "../config.ts";
+import {
+  bearer,
+  byName,
+  CAMPAIGN_FILTERS,
+  checkId,
+  checkRange,
+  dailyMetrics,
+  followPages,
+  httpClientFor,
+  nameMatches,
+  normaliseFilters,
+  requireOAuth,
+  settingsOf,
+  valuesMatching,
+  versionedUrl,
+} from "../connector-kit.ts";
+import { PlatformDownError } from "../errors.ts";
+import { classifyGoogleError } from "../google-ads/classify.ts";
+import { googleOAuth } from "../oauth/google-oauth.ts";
+import { acceptGoogleDv360Return, BID_MANAGER_SCOPE } from "../oauth/return-rules.ts";
 import {
   DEFAULT_REPORT_POLL,
   pollUntil,
   type ReportPollSettings,
   realSleep,
   reportText,
-} from "../amazon-ads/report-kit.ts";
-import type { ConnectorConfig, GoogleDv360Config } from "../config.ts";
-import {
-  CAMPAIGN_FILTERS,
-  checkRange,
-  dailySeries,
-  httpClientFor,
-  nameMatches,
-  normaliseFilters,
-  notConfigured,
-  requireOAuth,
-  requireRefreshToken,
-} from "../connector-kit.ts";
-import { AuthError, BadRequestError, isConnectorError, PlatformDownError } from "../errors.ts";
-import { classifyGoogleError } from "../google-ads/classify.ts";
-import { authorizeUrlWith, type OAuthClient, postTokenGrant } from "../oauth/oauth2-client.ts";
-import { createPkcePair } from "../oauth/pkce.ts";
-import { acceptGoogleDv360Return, BID_MANAGER_SCOPE } from "../oauth/return-rules.ts";
-import { decodeIdTokenClaims, toTokens } from "../oauth/token-response.ts";
+} from "../report-kit.ts";
 import type {
   AdAccountView,
   Connector,
@@ -65,11 +68,10 @@ const googleDate = (date: string) => {
 };
 
 /**
- * Google Display & Video 360 connector. OAuth: Google's web-server flow with PKCE S256,
- * `access_type=offline`, `prompt=consent`, scopes Bid Manager + Display & Video + `openid email`
- * (identity from the `id_token`); refresh tokens are not rotated; revoke at
- * `oauth2.googleapis.com/revoke` (the refresh token, which ends the whole grant; the access token
- * when there is none). Accounts: DV360 API v4 `GET /partners`, then `GET /advertisers?partnerId=`
+ * Google Display & Video 360 connector. OAuth: Google's web-server flow (`oauth/google-oauth.ts`:
+ * PKCE S256, `access_type=offline`, `prompt=consent`, identity from the `id_token`, refresh tokens
+ * not rotated, revoke at `oauth2.googleapis.com/revoke`), scopes Bid Manager + Display & Video +
+ * `openid email`. Accounts: DV360 API v4 `GET /partners`, then `GET /advertisers?partnerId=`
  * (paged); a view is an advertiser with its currency and time zone. Metrics: Bid Manager v2,
  * asynchronous: `POST /queries` (STANDARD, `CUSTOM_DATES`, grouped by date, advertiser and
  * currency, plus campaign (`FILTER_MEDIA_PLAN`) when the tracker filters), `POST
@@ -80,31 +82,13 @@ const googleDate = (date: string) => {
  */
 export function createDv360Connector(config: ConnectorConfig): Connector {
   const settings = config.googledv360;
+  const need = settingsOf(SLUG, settings);
   const http = httpClientFor(SLUG, config.http, { classify: classifyGoogleError });
   const now = config.http?.now ?? Date.now;
   const sleep = config.http?.sleep ?? realSleep;
   const poll: ReportPollSettings = { ...DEFAULT_REPORT_POLL, ...settings?.reportPoll };
-  const need = (): GoogleDv360Config => {
-    if (!settings) throw notConfigured(SLUG);
-    return settings;
-  };
-  const client = (): OAuthClient => {
-    const s = need();
-    return {
-      clientId: s.clientId,
-      clientSecret: s.clientSecret,
-      tokenUrl: s.tokenUrl,
-      auth: "client_secret_post",
-    };
-  };
-  const dv = (path: string) => {
-    const s = need();
-    return `${s.displayVideoBaseUrl.replace(/\/+$/, "")}/${s.displayVideoVersion}${path}`;
-  };
-  const bm = (path: string) => {
-    const s = need();
-    return `${s.bidManagerBaseUrl.replace(/\/+$/, "")}/${s.bidManagerVersion}${path}`;
-  };
+  const dv = (path: string) => versionedUrl(need().displayVideoBaseUrl, need().displayVideoVersion, path);
+  const bm = (path: string) => versionedUrl(need().bidManagerBaseUrl, need().bidManagerVersion, path);
 
   async function paged<P extends { nextPageToken?: string | undefined }>(
     tokens: OAuthTokens,
@@ -114,22 +98,18 @@ export function createDv360Connector(config: ConnectorConfig): Connector {
     onPage: (page: P) => void,
     signal: AbortSignal | undefined,
   ): Promise<void> {
-    let pageToken: string | undefined;
-    for (let page = 0; ; page++) {
-      if (page >= MAX_PAGES) {
-        throw new PlatformDownError(`${SLUG} ${operation}: too many pages`, {
-          platform: SLUG,
-          reason: "paging",
-        });
-      }
-      const body = await http.json(
-        { operation, url, query: { pageSize: 200, pageToken }, headers: bearer(tokens), signal },
-        parse,
-      );
-      onPage(body);
-      pageToken = body.nextPageToken || undefined;
-      if (!pageToken) return;
-    }
+    await followPages(
+      SLUG,
+      operation,
+      MAX_PAGES,
+      (pageToken) =>
+        http.json(
+          { operation, url, query: { pageSize: 200, pageToken }, headers: bearer(tokens), signal },
+          parse,
+        ),
+      (page) => page.nextPageToken || undefined,
+      onPage,
+    );
   }
 
   async function advertiser(tokens: OAuthTokens, account: MetricsQuery["account"], signal?: AbortSignal) {
@@ -235,64 +215,7 @@ export function createDv360Connector(config: ConnectorConfig): Connector {
     },
     acceptReturn: acceptGoogleDv360Return,
 
-    authorizeUrl({ state, redirectUri, loginHint }) {
-      const s = need();
-      const pkce = createPkcePair();
-      const url = authorizeUrlWith(s.authorizeUrl, {
-        client_id: s.clientId,
-        redirect_uri: redirectUri,
-        response_type: "code",
-        scope: DV360_SCOPES.join(" "),
-        access_type: "offline",
-        prompt: "consent",
-        include_granted_scopes: "true",
-        state,
-        code_challenge: pkce.codeChallenge,
-        code_challenge_method: pkce.codeChallengeMethod,
-        login_hint: loginHint,
-      });
-      return { url, codeVerifier: pkce.codeVerifier };
-    },
-
-    async exchangeCode({ code, redirectUri, codeVerifier }) {
-      const answer = await postTokenGrant(http, client(), {
-        grant_type: "authorization_code",
-        code,
-        redirect_uri: redirectUri,
-        code_verifier: codeVerifier,
-      });
-      const claims = answer.id_token ? decodeIdTokenClaims(answer.id_token) : {};
-      const identity: { id?: string; email?: string; name?: string } = {};
-      if (typeof claims.sub === "string") identity.id = claims.sub;
-      if (typeof claims.email === "string") identity.email = claims.email;
-      if (typeof claims.name === "string") identity.name = claims.name;
-      return { tokens: toTokens(answer, now()), identity };
-    },
-
-    async refreshAccessToken(tokens) {
-      const answer = await postTokenGrant(http, client(), {
-        grant_type: "refresh_token",
-        refresh_token: requireRefreshToken(tokens, SLUG),
-      });
-      return toTokens(answer, now(), tokens);
-    },
-
-    async revoke(credentials) {
-      const tokens = requireOAuth(credentials, SLUG);
-      try {
-        await http.raw({
-          operation: "revoke",
-          method: "POST",
-          url: need().revokeUrl,
-          form: { token: tokens.refreshToken ?? tokens.accessToken },
-        });
-      } catch (error) {
-        // Google answers 400 invalid_token for a token that is already revoked or expired.
-        if (isConnectorError(error) && (error.reason === "invalid_token" || error instanceof AuthError))
-          return;
-        throw error;
-      }
-    },
+    ...googleOAuth({ platform: SLUG, scopes: DV360_SCOPES, settings: need, http, now }),
 
     async listAdAccounts(credentials, options) {
       const tokens = requireOAuth(credentials, SLUG);
@@ -332,13 +255,13 @@ export function createDv360Connector(config: ConnectorConfig): Connector {
           options?.signal,
         );
       }
-      return [...views.values()].sort((a, b) => a.name.localeCompare(b.name));
+      return [...views.values()].sort(byName);
     },
 
     async fetchDailyMetrics(credentials, query): Promise<DailyMetrics> {
       const tokens = requireOAuth(credentials, SLUG);
       checkRange(query, SLUG);
-      const advertiserId = checkId(query.account.id);
+      const advertiserId = checkAdvertiserId(query.account.id);
       const { currency, timeZone } = await advertiser(tokens, query.account, query.signal);
       const filters = normaliseFilters(query.filters);
       const byCampaign = Boolean(filters.campaignIds || filters.nameContains);
@@ -381,12 +304,7 @@ export function createDv360Connector(config: ConnectorConfig): Connector {
           conversions: r.conversions,
           revenueMicros: 0,
         }));
-      return {
-        accountId: advertiserId,
-        currency,
-        timeZone,
-        rows: dailySeries(query.from, query.to, partials),
-      };
+      return dailyMetrics(query, { accountId: advertiserId, currency, timeZone }, partials);
     },
 
     filterDefinitions: () => CAMPAIGN_FILTERS,
@@ -394,7 +312,7 @@ export function createDv360Connector(config: ConnectorConfig): Connector {
     async listFilterValues(credentials, query): Promise<FilterValue[]> {
       if (query.filterId !== "campaigns") return [];
       const tokens = requireOAuth(credentials, SLUG);
-      const advertiserId = checkId(query.account.id);
+      const advertiserId = checkAdvertiserId(query.account.id);
       const values: FilterValue[] = [];
       await paged(
         tokens,
@@ -403,21 +321,18 @@ export function createDv360Connector(config: ConnectorConfig): Connector {
         (b) => dv360CampaignsPageSchema.parse(b),
         (page) => {
           for (const c of page.campaigns) {
-            const name = c.displayName ?? c.campaignId;
-            if (nameMatches(name, query.search?.trim())) {
-              values.push({ id: c.campaignId, name, status: c.entityStatus ?? "" });
-            }
+            values.push({
+              id: c.campaignId,
+              name: c.displayName ?? c.campaignId,
+              status: c.entityStatus ?? "",
+            });
           }
         },
         query.signal,
       );
-      return values.sort((a, b) => a.name.localeCompare(b.name));
+      return valuesMatching(values, query.search);
     },
   };
-}
-
-function bearer(tokens: OAuthTokens): Record<string, string> {
-  return { authorization: `Bearer ${tokens.accessToken}` };
 }
 
 function safeOrigin(url: string): string | undefined {
@@ -428,12 +343,6 @@ function safeOrigin(url: string): string | undefined {
   }
 }
 
-function checkId(id: string): string {
-  if (!/^\d{1,20}$/.test(id)) {
-    throw new BadRequestError(`${SLUG}: advertiser id must be digits`, {
-      platform: SLUG,
-      reason: "bad_account_id",
-    });
-  }
-  return id;
+function checkAdvertiserId(id: string): string {
+  return checkId(SLUG, id, { what: "advertiser", reason: "bad_account_id" });
 }

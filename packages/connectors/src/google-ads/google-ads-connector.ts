@@ -1,21 +1,21 @@
 import type { ConnectorConfig, GoogleAdsConfig } from "../config.ts";
 import {
+  byName,
   CAMPAIGN_FILTERS,
+  checkId,
   checkRange,
-  dailySeries,
+  dailyMetrics,
   httpClientFor,
   normaliseFilters,
-  notConfigured,
   requireOAuth,
-  requireRefreshToken,
+  settingsOf,
+  versionedUrl,
 } from "../connector-kit.ts";
-import { AuthError, BadRequestError, isConnectorError } from "../errors.ts";
+import { isConnectorError } from "../errors.ts";
 import type { HttpClient } from "../http/http-client.ts";
 import { decimalToMicros, parseCount } from "../money.ts";
-import { authorizeUrlWith, type OAuthClient, postTokenGrant } from "../oauth/oauth2-client.ts";
-import { createPkcePair } from "../oauth/pkce.ts";
+import { googleOAuth } from "../oauth/google-oauth.ts";
 import { acceptGoogleAdsReturn, GOOGLE_ADS_SCOPE } from "../oauth/return-rules.ts";
-import { decodeIdTokenClaims, toTokens } from "../oauth/token-response.ts";
 import type {
   AdAccountView,
   Connector,
@@ -40,27 +40,15 @@ export const GOOGLE_ADS_SCOPES = [GOOGLE_ADS_SCOPE, "openid", "email"];
  * Google Ads connector (REST). Accounts: `customers:listAccessibleCustomers`, then a `customer_client`
  * query per accessible customer (managers expand to their direct clients, which then carry
  * `metaData.loginCustomerId`). Metrics: `googleAds:searchStream` with GAQL, `developer-token` header.
- * OAuth: Google's web-server flow with PKCE S256, `access_type=offline`, `prompt=consent` (so a
- * refresh token is always returned); refresh tokens are not rotated.
+ * OAuth: Google's web-server flow (`oauth/google-oauth.ts`, shared with DV360): PKCE S256,
+ * `access_type=offline`, `prompt=consent` (so a refresh token is always returned); refresh tokens
+ * are not rotated.
  * https://developers.google.com/google-ads/api/rest/overview
  */
 export function createGoogleAdsConnector(config: ConnectorConfig): Connector {
-  const settings = config.googleads;
+  const need = settingsOf(SLUG, config.googleads);
   const http = httpClientFor(SLUG, config.http, { classify: classifyGoogleError });
   const now = config.http?.now ?? Date.now;
-  const need = (): GoogleAdsConfig => {
-    if (!settings) throw notConfigured(SLUG);
-    return settings;
-  };
-  const client = (): OAuthClient => {
-    const s = need();
-    return {
-      clientId: s.clientId,
-      clientSecret: s.clientSecret,
-      tokenUrl: s.tokenUrl,
-      auth: "client_secret_post",
-    };
-  };
 
   return {
     slug: SLUG,
@@ -76,65 +64,7 @@ export function createGoogleAdsConnector(config: ConnectorConfig): Connector {
     },
     acceptReturn: acceptGoogleAdsReturn,
 
-    authorizeUrl({ state, redirectUri, loginHint }) {
-      const s = need();
-      const pkce = createPkcePair();
-      const url = authorizeUrlWith(s.authorizeUrl, {
-        client_id: s.clientId,
-        redirect_uri: redirectUri,
-        response_type: "code",
-        scope: GOOGLE_ADS_SCOPES.join(" "),
-        access_type: "offline",
-        prompt: "consent",
-        include_granted_scopes: "true",
-        state,
-        code_challenge: pkce.codeChallenge,
-        code_challenge_method: pkce.codeChallengeMethod,
-        login_hint: loginHint,
-      });
-      return { url, codeVerifier: pkce.codeVerifier };
-    },
-
-    async exchangeCode({ code, redirectUri, codeVerifier }) {
-      const answer = await postTokenGrant(http, client(), {
-        grant_type: "authorization_code",
-        code,
-        redirect_uri: redirectUri,
-        code_verifier: codeVerifier,
-      });
-      const claims = answer.id_token ? decodeIdTokenClaims(answer.id_token) : {};
-      const identity: { id?: string; email?: string; name?: string } = {};
-      if (typeof claims.sub === "string") identity.id = claims.sub;
-      if (typeof claims.email === "string") identity.email = claims.email;
-      if (typeof claims.name === "string") identity.name = claims.name;
-      return { tokens: toTokens(answer, now()), identity };
-    },
-
-    async refreshAccessToken(tokens) {
-      const refreshToken = requireRefreshToken(tokens, SLUG);
-      const answer = await postTokenGrant(http, client(), {
-        grant_type: "refresh_token",
-        refresh_token: refreshToken,
-      });
-      return toTokens(answer, now(), tokens);
-    },
-
-    async revoke(credentials) {
-      const tokens = requireOAuth(credentials, SLUG);
-      try {
-        await http.raw({
-          operation: "revoke",
-          method: "POST",
-          url: need().revokeUrl,
-          form: { token: tokens.refreshToken ?? tokens.accessToken },
-        });
-      } catch (error) {
-        // Google answers 400 invalid_token for a token that is already revoked or expired.
-        if (isConnectorError(error) && (error.reason === "invalid_token" || error instanceof AuthError))
-          return;
-        throw error;
-      }
-    },
+    ...googleOAuth({ platform: SLUG, scopes: GOOGLE_ADS_SCOPES, settings: need, http, now }),
 
     async listAdAccounts(credentials, options) {
       const tokens = requireOAuth(credentials, SLUG);
@@ -183,7 +113,7 @@ export function createGoogleAdsConnector(config: ConnectorConfig): Connector {
           });
         }
       }
-      return [...views.values()].sort((a, b) => a.name.localeCompare(b.name));
+      return [...views.values()].sort(byName);
     },
 
     async fetchDailyMetrics(credentials: Credentials, query: MetricsQuery): Promise<DailyMetrics> {
@@ -210,12 +140,7 @@ export function createGoogleAdsConnector(config: ConnectorConfig): Connector {
         currency = info[0]?.customer?.currencyCode ?? "";
         timeZone = info[0]?.customer?.timeZone ?? "";
       }
-      return {
-        accountId: customerId,
-        currency,
-        timeZone,
-        rows: dailySeries(query.from, query.to, rows.map(toPartialRow)),
-      };
+      return dailyMetrics(query, { accountId: customerId, currency, timeZone }, rows.map(toPartialRow));
     },
 
     filterDefinitions: () => CAMPAIGN_FILTERS,
@@ -247,7 +172,7 @@ export function createGoogleAdsConnector(config: ConnectorConfig): Connector {
 }
 
 function apiRoot(s: GoogleAdsConfig): string {
-  return `${s.apiBaseUrl.replace(/\/+$/, "")}/${s.apiVersion}`;
+  return versionedUrl(s.apiBaseUrl, s.apiVersion);
 }
 
 function apiHeaders(
@@ -263,15 +188,9 @@ function apiHeaders(
   return headers;
 }
 
+/** A customer id without its dashes (`123-456-7890` -> `1234567890`). @throws BadRequestError `bad_account_id` */
 function checkCustomerId(id: string): string {
-  const digits = id.replace(/-/g, "");
-  if (!/^\d{1,20}$/.test(digits)) {
-    throw new BadRequestError("googleads: customer id must be digits", {
-      platform: SLUG,
-      reason: "bad_account_id",
-    });
-  }
-  return digits;
+  return checkId(SLUG, id.replace(/-/g, ""), { what: "customer", reason: "bad_account_id" });
 }
 
 async function searchStream(

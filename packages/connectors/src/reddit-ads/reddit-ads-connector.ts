@@ -1,25 +1,38 @@
-import { splitRange } from "../amazon-ads/report-kit.ts";
-import type { ConnectorConfig, RedditAdsConfig } from "../config.ts";
+import type { ConnectorConfig } from "../config.ts";
 import {
+  bearer,
+  byName,
   CAMPAIGN_FILTERS,
+  campaignFilterValues,
+  checkId,
   checkRange,
-  dailySeries,
+  dailyMetrics,
+  followPages,
   httpClientFor,
-  nameMatches,
   normaliseFilters,
-  notConfigured,
   requireOAuth,
-  requireRefreshToken,
+  sameOriginLink,
+  selectedCampaignIds,
+  settingsOf,
+  versionedUrl,
 } from "../connector-kit.ts";
-import { addDays, isIsoDate } from "../dates.ts";
-import { AuthError, BadRequestError, isConnectorError, PlatformDownError } from "../errors.ts";
+import { addDays, isIsoDate, splitRange } from "../dates.ts";
+import { isConnectorError, PlatformDownError } from "../errors.ts";
 import type { FetchLike } from "../http/http-client.ts";
 import { decimalToMicros, parseCount } from "../money.ts";
-import { authorizeUrlWith, type OAuthClient, postTokenGrant } from "../oauth/oauth2-client.ts";
+import {
+  authorizeUrlWith,
+  connectionIdentity,
+  exchangeAuthorizationCode,
+  oauthClient,
+  refreshWithToken,
+  revokeIgnoringInvalid,
+} from "../oauth/oauth2-client.ts";
 import { acceptRedditAdsReturn } from "../oauth/return-rules.ts";
 import { toTokens } from "../oauth/token-response.ts";
 import type {
   AdAccountView,
+  ConnectionIdentity,
   Connector,
   DailyMetrics,
   DailyMetricsRow,
@@ -70,10 +83,7 @@ const MAX_PAGES = 200;
 export function createRedditAdsConnector(config: ConnectorConfig): Connector {
   const settings = config.redditads;
   const now = config.http?.now ?? Date.now;
-  const need = (): RedditAdsConfig => {
-    if (!settings) throw notConfigured(SLUG);
-    return settings;
-  };
+  const need = settingsOf(SLUG, settings);
   const baseFetch: FetchLike = config.http?.fetch ?? ((input, init) => fetch(input, init));
   // Reddit refuses (or throttles) calls without a descriptive User-Agent, token calls included.
   const withUserAgent: FetchLike = (url, init) => {
@@ -89,19 +99,8 @@ export function createRedditAdsConnector(config: ConnectorConfig): Connector {
     { ...config.http, fetch: withUserAgent },
     { classify: classifyRedditError },
   );
-  const client = (): OAuthClient => {
-    const s = need();
-    return {
-      clientId: s.clientId,
-      clientSecret: s.clientSecret,
-      tokenUrl: s.tokenUrl,
-      auth: "client_secret_basic",
-    };
-  };
-  const api = (path: string) => {
-    const s = need();
-    return `${s.apiBaseUrl.replace(/\/+$/, "")}/${s.apiVersion}${path}`;
-  };
+  const client = () => oauthClient(need(), "client_secret_basic");
+  const api = (path: string) => versionedUrl(need().apiBaseUrl, need().apiVersion, path);
 
   /** Follows `pagination.next_url` (same host only); POST pages re-send the same body. */
   async function eachPage<
@@ -116,35 +115,25 @@ export function createRedditAdsConnector(config: ConnectorConfig): Connector {
     json?: unknown,
   ): Promise<void> {
     const origin = new URL(need().apiBaseUrl).origin;
-    let url: string | undefined = first;
-    for (let page = 0; url; page++) {
-      if (page >= MAX_PAGES) {
-        throw new PlatformDownError(`${SLUG} ${operation}: too many pages`, {
-          platform: SLUG,
-          reason: "paging",
-        });
-      }
-      const body: P = await http.json(
-        {
-          operation,
-          method: json === undefined ? "GET" : "POST",
-          url,
-          headers: bearer(tokens),
-          json,
-          signal,
-        },
-        parse,
-      );
-      onPage(body);
-      const next = body.pagination?.next_url ?? undefined;
-      if (next && new URL(next).origin !== origin) {
-        throw new PlatformDownError(`${SLUG} ${operation}: paging link to another host`, {
-          platform: SLUG,
-          reason: "paging",
-        });
-      }
-      url = next;
-    }
+    await followPages(
+      SLUG,
+      operation,
+      MAX_PAGES,
+      (next) =>
+        http.json<P>(
+          {
+            operation,
+            method: json === undefined ? "GET" : "POST",
+            url: next ?? first,
+            headers: bearer(tokens),
+            json,
+            signal,
+          },
+          parse,
+        ),
+      (page) => sameOriginLink(SLUG, operation, page.pagination?.next_url, origin),
+      onPage,
+    );
   }
 
   async function campaigns(tokens: OAuthTokens, accountId: string, signal?: AbortSignal) {
@@ -196,42 +185,31 @@ export function createRedditAdsConnector(config: ConnectorConfig): Connector {
     },
 
     async exchangeCode({ code, redirectUri }) {
-      const answer = await postTokenGrant(http, client(), {
-        grant_type: "authorization_code",
-        code,
-        redirect_uri: redirectUri,
-      });
+      const answer = await exchangeAuthorizationCode(http, client(), code, redirectUri);
       const tokens = toTokens(answer, now());
       // The identity only labels the connection: a failing /me must not lose the single-use code's tokens.
-      const identity: { id?: string; name?: string; email?: string } = {};
+      let identity: ConnectionIdentity = {};
       try {
         const me = await http.json(
           { operation: "me", url: api("/me"), headers: bearer(tokens), retry: { maxAttempts: 2 } },
           (b) => redditMeSchema.parse(b),
         );
-        if (me.data.id) identity.id = me.data.id;
-        if (me.data.username) identity.name = me.data.username;
-        if (me.data.email) identity.email = me.data.email;
+        identity = connectionIdentity({ id: me.data.id, name: me.data.username, email: me.data.email });
       } catch (error) {
         if (!isConnectorError(error)) throw error;
       }
       return { tokens, identity };
     },
 
-    async refreshAccessToken(tokens) {
-      const answer = await postTokenGrant(http, client(), {
-        grant_type: "refresh_token",
-        refresh_token: requireRefreshToken(tokens, SLUG),
-      });
-      return toTokens(answer, now(), tokens);
-    },
+    refreshAccessToken: (tokens) => refreshWithToken(http, client, tokens, SLUG, now),
 
     async revoke(credentials) {
       const tokens = requireOAuth(credentials, SLUG);
       const s = need();
       const basic = Buffer.from(`${encodeURIComponent(s.clientId)}:${encodeURIComponent(s.clientSecret)}`);
-      try {
-        await http.raw({
+      // An AuthError answer: the token is already revoked.
+      await revokeIgnoringInvalid(() =>
+        http.raw({
           operation: "revoke",
           method: "POST",
           url: s.revokeUrl,
@@ -240,11 +218,8 @@ export function createRedditAdsConnector(config: ConnectorConfig): Connector {
             token: tokens.refreshToken ?? tokens.accessToken,
             token_type_hint: tokens.refreshToken ? "refresh_token" : "access_token",
           },
-        });
-      } catch (error) {
-        if (error instanceof AuthError) return; // already revoked
-        throw error;
-      }
+        }),
+      );
     },
 
     async listAdAccounts(credentials, options) {
@@ -279,7 +254,7 @@ export function createRedditAdsConnector(config: ConnectorConfig): Connector {
           options?.signal,
         );
       }
-      return [...views.values()].sort((a, b) => a.name.localeCompare(b.name));
+      return [...views.values()].sort(byName);
     },
 
     async fetchDailyMetrics(credentials, query): Promise<DailyMetrics> {
@@ -304,12 +279,7 @@ export function createRedditAdsConnector(config: ConnectorConfig): Connector {
       const filters = normaliseFilters(query.filters);
       let keep: Set<string> | undefined;
       if (filters.campaignIds || filters.nameContains) {
-        keep = new Set(
-          (await campaigns(tokens, accountId, query.signal))
-            .filter((c) => !filters.campaignIds || filters.campaignIds.includes(c.id))
-            .filter((c) => nameMatches(c.name, filters.nameContains))
-            .map((c) => c.id),
-        );
+        keep = new Set(selectedCampaignIds(await campaigns(tokens, accountId, query.signal), filters));
       }
       const partials: DailyMetricsRow[] = [];
       for (const window of keep?.size === 0 ? [] : splitRange(query.from, query.to, REDDIT_REPORT_MAX_DAYS)) {
@@ -338,39 +308,25 @@ export function createRedditAdsConnector(config: ConnectorConfig): Connector {
           body,
         );
       }
-      return {
-        accountId,
-        currency: currency ?? "",
-        timeZone: timeZone ?? "",
-        rows: dailySeries(query.from, query.to, partials),
-      };
+      return dailyMetrics(query, { accountId, currency: currency ?? "", timeZone: timeZone ?? "" }, partials);
     },
 
     filterDefinitions: () => CAMPAIGN_FILTERS,
 
-    async listFilterValues(credentials, query): Promise<FilterValue[]> {
-      if (query.filterId !== "campaigns") return [];
-      const tokens = requireOAuth(credentials, SLUG);
-      const accountId = checkAccountId(query.account.id);
-      return (await campaigns(tokens, accountId, query.signal))
-        .filter((c) => nameMatches(c.name, query.search?.trim()))
-        .sort((a, b) => a.name.localeCompare(b.name));
-    },
+    listFilterValues: (credentials, query) =>
+      campaignFilterValues(query, () =>
+        campaigns(requireOAuth(credentials, SLUG), checkAccountId(query.account.id), query.signal),
+      ),
   };
 }
 
-function bearer(tokens: OAuthTokens): Record<string, string> {
-  return { authorization: `Bearer ${tokens.accessToken}` };
-}
-
 function checkAccountId(id: string): string {
-  if (!/^[A-Za-z0-9_-]{1,100}$/.test(id)) {
-    throw new BadRequestError(`${SLUG}: ad account id is malformed`, {
-      platform: SLUG,
-      reason: "bad_account_id",
-    });
-  }
-  return id;
+  return checkId(SLUG, id, {
+    what: "ad account",
+    pattern: /^[A-Za-z0-9_-]{1,100}$/,
+    problem: "is malformed",
+    reason: "bad_account_id",
+  });
 }
 
 /**

@@ -1,19 +1,24 @@
-import { splitRange } from "../amazon-ads/report-kit.ts";
-import type { ConnectorConfig, TwitterAdsConfig } from "../config.ts";
+import type { ConnectorConfig } from "../config.ts";
 import {
+  byName,
   CAMPAIGN_FILTERS,
+  campaignFilterValues,
+  checkId,
   checkRange,
-  dailySeries,
+  dailyMetrics,
+  followPages,
   httpClientFor,
-  nameMatches,
   normaliseFilters,
-  notConfigured,
   notSupported,
   requireOAuth,
+  selectedCampaignIds,
+  settingsOf,
+  versionedUrl,
 } from "../connector-kit.ts";
-import { addDays } from "../dates.ts";
+import { addDays, splitRange } from "../dates.ts";
 import { AuthError, BadRequestError, PlatformDownError } from "../errors.ts";
 import type { FetchLike, HttpClient } from "../http/http-client.ts";
+import { connectionIdentity, revokeIgnoringInvalid } from "../oauth/oauth2-client.ts";
 import { acceptTwitterAdsReturn } from "../oauth/return-rules.ts";
 import type {
   AdAccountView,
@@ -21,7 +26,6 @@ import type {
   Connector,
   DailyMetrics,
   DailyMetricsRow,
-  FilterValue,
   OAuthTokens,
 } from "../types.ts";
 import { classifyXError } from "./classify.ts";
@@ -98,10 +102,7 @@ export function createTwitterAdsConnector(config: ConnectorConfig): OAuth1Connec
   const now = config.http?.now ?? Date.now;
   const baseFetch: FetchLike = config.http?.fetch ?? ((input, init) => fetch(input, init));
   const classify = classifyXError(now);
-  const need = (): TwitterAdsConfig => {
-    if (!settings) throw notConfigured(SLUG);
-    return settings;
-  };
+  const need = settingsOf(SLUG, settings);
   /** A client signing every attempt with the consumer credentials and `token`. */
   const signed = (token?: OAuth1Token, protocolParams?: Record<string, string>): HttpClient => {
     const s = need();
@@ -118,10 +119,7 @@ export function createTwitterAdsConnector(config: ConnectorConfig): OAuth1Connec
     }
     return { key: tokens.accessToken, secret: tokens.accessTokenSecret };
   };
-  const ads = (path: string) => {
-    const s = need();
-    return `${s.adsApiBaseUrl.replace(/\/+$/, "")}/${s.apiVersion}${path}`;
-  };
+  const ads = (path: string) => versionedUrl(need().adsApiBaseUrl, need().apiVersion, path);
   const oauthUrl = (path: string) => `${need().oauthBaseUrl.replace(/\/+$/, "")}${path}`;
 
   async function eachCursorPage<P extends { next_cursor?: string | null | undefined }>(
@@ -133,22 +131,14 @@ export function createTwitterAdsConnector(config: ConnectorConfig): OAuth1Connec
     onPage: (page: P) => void,
     signal: AbortSignal | undefined,
   ): Promise<void> {
-    let cursor: string | undefined;
-    for (let page = 0; ; page++) {
-      if (page >= MAX_PAGES) {
-        throw new PlatformDownError(`${SLUG} ${operation}: too many pages`, {
-          platform: SLUG,
-          reason: "paging",
-        });
-      }
-      const body = await http.json(
-        { operation, url: urlWithQuery(url, { ...params, cursor }), signal },
-        parse,
-      );
-      onPage(body);
-      cursor = body.next_cursor ?? undefined;
-      if (!cursor) return;
-    }
+    await followPages(
+      SLUG,
+      operation,
+      MAX_PAGES,
+      (cursor) => http.json({ operation, url: urlWithQuery(url, { ...params, cursor }), signal }, parse),
+      (page) => page.next_cursor ?? undefined,
+      onPage,
+    );
   }
 
   async function accountInfo(http: HttpClient, accountId: string, signal?: AbortSignal): Promise<XAccount> {
@@ -255,9 +245,7 @@ export function createTwitterAdsConnector(config: ConnectorConfig): OAuth1Connec
           status: response.status,
         });
       }
-      const identity: { id?: string; name?: string } = {};
-      if (fields.user_id) identity.id = fields.user_id;
-      if (fields.screen_name) identity.name = fields.screen_name;
+      const identity = connectionIdentity({ id: fields.user_id, name: fields.screen_name });
       return {
         tokens: { accessToken: fields.oauth_token as string, accessTokenSecret: fields.oauth_token_secret },
         identity,
@@ -270,16 +258,14 @@ export function createTwitterAdsConnector(config: ConnectorConfig): OAuth1Connec
 
     async revoke(credentials) {
       const token = userToken(requireOAuth(credentials, SLUG));
-      try {
-        await signed(token).raw({
+      // An AuthError answer (#89): the token is already invalid, nothing left to revoke.
+      await revokeIgnoringInvalid(() =>
+        signed(token).raw({
           operation: "invalidate_token",
           method: "POST",
           url: oauthUrl("/1.1/oauth/invalidate_token"),
-        });
-      } catch (error) {
-        if (error instanceof AuthError) return; // already invalid (#89): nothing left to revoke
-        throw error;
-      }
+        }),
+      );
     },
 
     async listAdAccounts(credentials, options) {
@@ -306,7 +292,7 @@ export function createTwitterAdsConnector(config: ConnectorConfig): OAuth1Connec
           metaData: { approvalStatus: a.approval_status ?? "" },
         });
       }
-      return views.sort((a, b) => a.name.localeCompare(b.name));
+      return views.sort(byName);
     },
 
     async fetchDailyMetrics(credentials, query): Promise<DailyMetrics> {
@@ -327,10 +313,7 @@ export function createTwitterAdsConnector(config: ConnectorConfig): OAuth1Connec
       let ids = [accountId];
       if (filters.campaignIds || filters.nameContains) {
         entity = "CAMPAIGN";
-        ids = (await campaigns(http, accountId, query.signal))
-          .filter((c) => !filters.campaignIds || filters.campaignIds.includes(c.id))
-          .filter((c) => nameMatches(c.name, filters.nameContains))
-          .map((c) => c.id);
+        ids = selectedCampaignIds(await campaigns(http, accountId, query.signal), filters);
       }
       const partials: DailyMetricsRow[] = [];
       for (const window of ids.length ? splitRange(query.from, query.to, X_SYNC_STATS_MAX_DAYS) : []) {
@@ -362,30 +345,29 @@ export function createTwitterAdsConnector(config: ConnectorConfig): OAuth1Connec
           }
         }
       }
-      return { accountId, currency, timeZone, rows: dailySeries(query.from, query.to, partials) };
+      return dailyMetrics(query, { accountId, currency, timeZone }, partials);
     },
 
     filterDefinitions: () => CAMPAIGN_FILTERS,
 
-    async listFilterValues(credentials, query): Promise<FilterValue[]> {
-      if (query.filterId !== "campaigns") return [];
-      const http = signed(userToken(requireOAuth(credentials, SLUG)));
-      const accountId = checkAccountId(query.account.id);
-      return (await campaigns(http, accountId, query.signal))
-        .filter((c) => nameMatches(c.name, query.search?.trim()))
-        .sort((a, b) => a.name.localeCompare(b.name));
-    },
+    listFilterValues: (credentials, query) =>
+      campaignFilterValues(query, () =>
+        campaigns(
+          signed(userToken(requireOAuth(credentials, SLUG))),
+          checkAccountId(query.account.id),
+          query.signal,
+        ),
+      ),
   };
 }
 
 function checkAccountId(id: string): string {
-  if (!/^[a-z0-9]{1,24}$/i.test(id)) {
-    throw new BadRequestError(`${SLUG}: ad account id must be alphanumeric`, {
-      platform: SLUG,
-      reason: "bad_account_id",
-    });
-  }
-  return id;
+  return checkId(SLUG, id, {
+    what: "ad account",
+    pattern: /^[a-z0-9]{1,24}$/i,
+    problem: "must be alphanumeric",
+    reason: "bad_account_id",
+  });
 }
 
 /**

@@ -1,35 +1,12 @@
 import { gunzipSync } from "node:zlib";
-import { addDays, toEpochDay } from "../dates.ts";
-import { PlatformDownError } from "../errors.ts";
+import { PlatformDownError } from "./errors.ts";
 
 /**
- * Helpers of the connectors whose platforms report asynchronously or in bounded windows (Amazon
- * Ads, DV360 / Bid Manager, X, Reddit, Cake): range splitting, report polling and gzip reading.
- * Retries of single HTTP calls stay in the shared HTTP layer; this file only waits for a report
- * that the platform is still building.
+ * Helpers of the connectors whose platforms report asynchronously (Amazon Ads, DV360 / Bid
+ * Manager, Microsoft Advertising, Pinterest): report polling and gzip reading. Retries of single
+ * HTTP calls stay in the shared HTTP layer; this file only waits for a report that the platform is
+ * still building. Range splitting is `splitRange` in `dates.ts`.
  */
-
-/** One window of a split range, both dates included (`yyyy-MM-dd`). */
-export interface DateWindow {
-  from: string;
-  to: string;
-}
-
-/**
- * Splits `from..to` (inclusive) into consecutive windows of at most `maxDays` days, in order.
- * `splitRange("2026-03-01", "2026-03-10", 7)` gives 03-01..03-07 and 03-08..03-10.
- * @throws RangeError when `maxDays` is below 1
- */
-export function splitRange(from: string, to: string, maxDays: number): DateWindow[] {
-  if (!Number.isInteger(maxDays) || maxDays < 1) throw new RangeError("maxDays must be a positive integer");
-  const out: DateWindow[] = [];
-  const last = toEpochDay(to);
-  for (let start = from; toEpochDay(start) <= last; start = addDays(start, maxDays)) {
-    const end = addDays(start, maxDays - 1);
-    out.push({ from: start, to: toEpochDay(end) > last ? to : end });
-  }
-  return out;
-}
 
 /** How long to wait for an asynchronous report. */
 export interface ReportPollSettings {
@@ -81,6 +58,38 @@ export async function pollUntil<T>(
     waited += delay;
     delay = Math.min(settings.maxDelayMs, delay * 2);
   }
+}
+
+/** Waits between the polls of {@link pollStepped}, ms; the last value repeats (about five minutes over 60 polls). */
+export const STEPPED_POLL_DELAYS_MS: readonly number[] = Object.freeze([1000, 2000, 3000, 5000]);
+/** Polls of {@link pollStepped} before giving up. */
+export const STEPPED_MAX_POLLS = 60;
+
+/**
+ * Calls `check` until it returns a value other than `undefined`, at most `maxPolls` times,
+ * sleeping `delaysMs[i]` after the i-th call (the last delay repeats). Errors of `check` (e.g. a
+ * failed report) propagate unchanged; an aborted `signal` ends the wait with its reason.
+ * @throws PlatformDownError reason `report_timeout` when the last poll still finds nothing
+ */
+export async function pollStepped<T>(
+  platform: string,
+  operation: string,
+  check: () => Promise<T | undefined>,
+  sleep: (ms: number) => Promise<void>,
+  signal: AbortSignal | undefined,
+  delaysMs: readonly number[] = STEPPED_POLL_DELAYS_MS,
+  maxPolls = STEPPED_MAX_POLLS,
+): Promise<T> {
+  for (let poll = 0; poll < maxPolls; poll++) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (signal?.aborted) throw signal.reason;
+    await sleep(delaysMs[Math.min(poll, delaysMs.length - 1)] ?? 5000);
+  }
+  throw new PlatformDownError(`${platform} ${operation}: report not ready after ${maxPolls} polls`, {
+    platform,
+    reason: "report_timeout",
+  });
 }
 
 /** Default sleep for polling when the config injects none. */
