@@ -1,23 +1,31 @@
-import type { ConnectorConfig, MicrosoftAdsConfig } from "../config.ts";
+import type { ConnectorConfig } from "../config.ts";
 import {
+  bearer,
+  byName,
   CAMPAIGN_FILTERS,
+  checkId,
   checkRange,
-  dailySeries,
+  dailyMetrics,
   httpClientFor,
   nameMatches,
   normaliseFilters,
-  notConfigured,
   requireOAuth,
-  requireRefreshToken,
+  settingsOf,
 } from "../connector-kit.ts";
-import { BadRequestError, PlatformDownError } from "../errors.ts";
-import { authorizeUrlWith, type OAuthClient, postTokenGrant } from "../oauth/oauth2-client.ts";
+import { PlatformDownError } from "../errors.ts";
+import {
+  authorizeUrlWith,
+  connectionIdentity,
+  exchangeAuthorizationCode,
+  oauthClient,
+  refreshWithToken,
+} from "../oauth/oauth2-client.ts";
 import { createPkcePair } from "../oauth/pkce.ts";
 import { acceptBingAdsReturn } from "../oauth/return-rules.ts";
 import { toTokens } from "../oauth/token-response.ts";
+import { pollStepped, realSleep, STEPPED_MAX_POLLS, STEPPED_POLL_DELAYS_MS } from "../report-kit.ts";
 import type {
   AdAccountView,
-  ConnectionIdentity,
   Connector,
   Credentials,
   DailyMetrics,
@@ -46,10 +54,10 @@ export const MICROSOFT_ADS_SCOPES = ["https://ads.microsoft.com/msads.manage", "
 /** Accounts asked for per `Accounts/Search` page (the service's maximum is 1,000). */
 const ACCOUNTS_PAGE_SIZE = 1000;
 
-/** Waits between report polls, ms; the last value repeats. About five minutes in all. */
-export const REPORT_POLL_DELAYS_MS = [1000, 2000, 3000, 5000];
+/** Waits between report polls, ms; the last value repeats. About five minutes in all (the shared stepped schedule). */
+export const REPORT_POLL_DELAYS_MS = STEPPED_POLL_DELAYS_MS;
 /** Polls of one report before giving up with PlatformDownError `report_timeout`. */
-export const REPORT_MAX_POLLS = 60;
+export const REPORT_MAX_POLLS = STEPPED_MAX_POLLS;
 
 /** Campaign types listed for the campaign filter (all types that carry spend). */
 const CAMPAIGN_TYPES = "Search Shopping DynamicSearchAds Audience Hotel PerformanceMax App";
@@ -98,23 +106,11 @@ export interface BingAdsConnector extends Connector {
  * https://learn.microsoft.com/en-us/advertising/guides/request-download-report
  */
 export function createBingAdsConnector(config: ConnectorConfig): BingAdsConnector {
-  const settings = config.bingads;
+  const need = settingsOf(SLUG, config.bingads);
   const http = httpClientFor(SLUG, config.http, { classify: classifyMicrosoftAdsError });
   const now = config.http?.now ?? Date.now;
-  const sleep = config.http?.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
-  const need = (): MicrosoftAdsConfig => {
-    if (!settings) throw notConfigured(SLUG);
-    return settings;
-  };
-  const client = (): OAuthClient => {
-    const s = need();
-    return {
-      clientId: s.clientId,
-      clientSecret: s.clientSecret,
-      tokenUrl: s.tokenUrl,
-      auth: "client_secret_post",
-    };
-  };
+  const sleep = config.http?.sleep ?? realSleep;
+  const client = () => oauthClient(need(), "client_secret_post");
   const url = (service: "customer" | "campaign" | "reporting", path: string) => {
     const s = need();
     const root =
@@ -126,10 +122,7 @@ export function createBingAdsConnector(config: ConnectorConfig): BingAdsConnecto
     return `${root.replace(/\/+$/, "")}/${s.apiVersion}${path}`;
   };
   const headers = (tokens: OAuthTokens, customerId?: string, accountId?: string) => {
-    const h: Record<string, string> = {
-      authorization: `Bearer ${tokens.accessToken}`,
-      developertoken: need().developerToken,
-    };
+    const h: Record<string, string> = { ...bearer(tokens), developertoken: need().developerToken };
     if (customerId) h.customerid = customerId;
     if (accountId) h.customeraccountid = accountId;
     return h;
@@ -171,7 +164,7 @@ export function createBingAdsConnector(config: ConnectorConfig): BingAdsConnecto
     signal?: AbortSignal,
   ): Promise<AdAccountView[]> {
     const tokens = requireOAuth(credentials, SLUG);
-    const userId = checkId(user.userId, "user");
+    const userId = checkMicrosoftId(user.userId, "user");
     const views: AdAccountView[] = [];
     for (let index = 0; ; index++) {
       const page = await http.json(
@@ -193,7 +186,7 @@ export function createBingAdsConnector(config: ConnectorConfig): BingAdsConnecto
       for (const a of accounts) views.push(toView(a, userId));
       if (accounts.length < ACCOUNTS_PAGE_SIZE) break;
     }
-    return views.sort((a, b) => a.name.localeCompare(b.name));
+    return views.sort(byName);
   }
 
   /** Customer id, Microsoft time zone, currency and IANA zone of an account: from the view, or `GetAccount`. */
@@ -247,34 +240,34 @@ export function createBingAdsConnector(config: ConnectorConfig): BingAdsConnecto
       },
       (body) => submitReportSchema.parse(body),
     );
-    for (let poll = 0; poll < REPORT_MAX_POLLS; poll++) {
-      const { ReportRequestStatus: status } = await http.json(
-        {
-          operation: "pollReport",
-          method: "POST",
-          url: url("reporting", "/GenerateReport/Poll"),
-          headers: h,
-          json: { ReportRequestId },
-          signal,
-        },
-        (body) => pollReportSchema.parse(body),
-      );
-      if (status.Status === "Success") {
-        return status.ReportDownloadUrl ? download(status.ReportDownloadUrl, signal) : [];
-      }
-      if (status.Status !== "Pending") {
-        throw new PlatformDownError(`${SLUG} pollReport: report status ${status.Status}`, {
-          platform: SLUG,
-          reason: "report_failed",
-        });
-      }
-      if (signal?.aborted) throw signal.reason;
-      await sleep(REPORT_POLL_DELAYS_MS[Math.min(poll, REPORT_POLL_DELAYS_MS.length - 1)] ?? 5000);
-    }
-    throw new PlatformDownError(`${SLUG} pollReport: report not ready after ${REPORT_MAX_POLLS} polls`, {
-      platform: SLUG,
-      reason: "report_timeout",
-    });
+    const done = await pollStepped(
+      SLUG,
+      "pollReport",
+      async () => {
+        const { ReportRequestStatus: status } = await http.json(
+          {
+            operation: "pollReport",
+            method: "POST",
+            url: url("reporting", "/GenerateReport/Poll"),
+            headers: h,
+            json: { ReportRequestId },
+            signal,
+          },
+          (body) => pollReportSchema.parse(body),
+        );
+        if (status.Status === "Success") return { url: status.ReportDownloadUrl };
+        if (status.Status !== "Pending") {
+          throw new PlatformDownError(`${SLUG} pollReport: report status ${status.Status}`, {
+            platform: SLUG,
+            reason: "report_failed",
+          });
+        }
+        return undefined;
+      },
+      sleep,
+      signal,
+    );
+    return done.url ? download(done.url, signal) : [];
   }
 
   /**
@@ -344,31 +337,21 @@ export function createBingAdsConnector(config: ConnectorConfig): BingAdsConnecto
     },
 
     async exchangeCode({ code, redirectUri, codeVerifier }) {
-      const answer = await postTokenGrant(http, client(), {
-        grant_type: "authorization_code",
-        code,
-        redirect_uri: redirectUri,
+      const answer = await exchangeAuthorizationCode(http, client(), code, redirectUri, {
         code_verifier: codeVerifier,
         scope: MICROSOFT_ADS_SCOPES.join(" "),
       });
       const tokens = toTokens(answer, now());
       const user = await getUser(tokens);
-      const identity: ConnectionIdentity = { id: user.userId };
-      if (user.email) identity.email = user.email;
-      if (user.name) identity.name = user.name;
-      return { tokens, identity };
+      return {
+        tokens,
+        identity: { id: user.userId, ...connectionIdentity({ email: user.email, name: user.name }) },
+      };
     },
 
-    async refreshAccessToken(tokens) {
-      const refreshToken = requireRefreshToken(tokens, SLUG);
-      const answer = await postTokenGrant(http, client(), {
-        grant_type: "refresh_token",
-        refresh_token: refreshToken,
-        scope: MICROSOFT_ADS_SCOPES.join(" "),
-      });
-      // The answer carries the rotated refresh token; toTokens keeps it over the old one.
-      return toTokens(answer, now(), tokens);
-    },
+    // The answer carries the rotated refresh token; toTokens keeps it over the old one.
+    refreshAccessToken: (tokens) =>
+      refreshWithToken(http, client, tokens, SLUG, now, { scope: MICROSOFT_ADS_SCOPES.join(" ") }),
 
     /**
      * The Microsoft identity platform has no token revocation endpoint: the stored tokens are
@@ -389,10 +372,10 @@ export function createBingAdsConnector(config: ConnectorConfig): BingAdsConnecto
     async fetchDailyMetrics(credentials, query): Promise<DailyMetrics> {
       const tokens = requireOAuth(credentials, SLUG);
       checkRange(query, SLUG);
-      const accountId = checkId(query.account.id, "account");
+      const accountId = checkMicrosoftId(query.account.id, "account");
       const info = await accountInfo(tokens, query, accountId);
       const filters = normaliseFilters(query.filters);
-      for (const id of filters.campaignIds ?? []) checkId(id, "campaign");
+      for (const id of filters.campaignIds ?? []) checkMicrosoftId(id, "campaign");
       const request = reportRequest(accountId, query.from, query.to, info.timeZoneName, filters);
       const rows = await runReport(tokens, info.customerId, accountId, request, query.signal);
       const wanted = filters.campaignIds ? new Set(filters.campaignIds) : undefined;
@@ -410,12 +393,7 @@ export function createBingAdsConnector(config: ConnectorConfig): BingAdsConnecto
             });
           }
         });
-      return {
-        accountId,
-        currency: info.currency,
-        timeZone: info.timeZone,
-        rows: dailySeries(query.from, query.to, partials),
-      };
+      return dailyMetrics(query, { accountId, currency: info.currency, timeZone: info.timeZone }, partials);
     },
 
     filterDefinitions: () => CAMPAIGN_FILTERS,
@@ -423,7 +401,7 @@ export function createBingAdsConnector(config: ConnectorConfig): BingAdsConnecto
     async listFilterValues(credentials, query): Promise<FilterValue[]> {
       if (query.filterId !== "campaigns") return [];
       const tokens = requireOAuth(credentials, SLUG);
-      const accountId = checkId(query.account.id, "account");
+      const accountId = checkMicrosoftId(query.account.id, "account");
       const info = await accountInfo(tokens, { account: query.account, from: "", to: "" }, accountId);
       const answer = await http.json(
         {
@@ -439,7 +417,7 @@ export function createBingAdsConnector(config: ConnectorConfig): BingAdsConnecto
       return (answer.Campaigns ?? [])
         .filter((c) => nameMatches(c.Name ?? "", query.search?.trim()))
         .map((c) => ({ id: c.Id, name: c.Name ?? c.Id, status: c.Status ?? "" }))
-        .sort((a, b) => a.name.localeCompare(b.name));
+        .sort(byName);
     },
   };
 }
@@ -459,14 +437,9 @@ function toView(a: AdvertiserAccount, userId: string): AdAccountView {
   };
 }
 
-function checkId(id: string, what: string): string {
-  if (!/^\d{1,15}$/.test(id)) {
-    throw new BadRequestError(`${SLUG}: ${what} id must be digits`, {
-      platform: SLUG,
-      reason: `bad_${what}_id`,
-    });
-  }
-  return id;
+/** A Microsoft Advertising id (user, account, campaign): up to 15 digits. @throws BadRequestError `bad_<what>_id` */
+function checkMicrosoftId(id: string, what: string): string {
+  return checkId(SLUG, id, { what, pattern: /^\d{1,15}$/ });
 }
 
 /** `{Day, Month, Year}` of a `yyyy-MM-dd` date, as the reporting `Date` object wants it. */

@@ -1,15 +1,18 @@
 import { CAKE_API_VERSIONS, type ConnectorConfig } from "../config.ts";
 import {
+  byName,
+  campaignFilterValues,
+  checkId,
   checkRange,
-  dailySeries,
+  dailyMetrics,
   httpClientFor,
-  nameMatches,
   normaliseFilters,
   notSupported,
   requireApiKey,
+  selectedCampaignIds,
 } from "../connector-kit.ts";
 import { addDays, isIsoDate } from "../dates.ts";
-import { BadRequestError, PlatformDownError } from "../errors.ts";
+import { PlatformDownError } from "../errors.ts";
 import type { HttpClient } from "../http/http-client.ts";
 import { decimalToMicros, parseCount } from "../money.ts";
 import { RETURN_RULES } from "../oauth/return-rules.ts";
@@ -260,25 +263,22 @@ export function createCakeConnector(config: ConnectorConfig): Connector {
         timeZone,
         metaData: { domain: host, accountStatus: a.account_status?.account_status_name ?? "" },
       }));
-      return views.sort((a, b) => a.name.localeCompare(b.name));
+      return views.sort(byName);
     },
 
     async fetchDailyMetrics(credentials, query): Promise<DailyMetrics> {
       checkRange(query, SLUG);
       target(credentials); // refuse a bad domain before any work
-      const advertiserId = checkId(query.account.id);
+      const advertiserId = checkCakeId(query.account.id);
       const filters = normaliseFilters(query.filters);
       // Site offer 0 means "all offers"; a filtered tracker asks offer by offer.
       let offerIds = [0];
       if (filters.campaignIds || filters.nameContains) {
         let selected = filters.campaignIds ?? [];
         if (filters.nameContains) {
-          selected = (await offers(credentials, advertiserId, query.signal))
-            .filter((o) => !filters.campaignIds || filters.campaignIds.includes(o.id))
-            .filter((o) => nameMatches(o.name, filters.nameContains))
-            .map((o) => o.id);
+          selected = selectedCampaignIds(await offers(credentials, advertiserId, query.signal), filters);
         }
-        offerIds = selected.map((id) => Number(checkId(id)));
+        offerIds = selected.map((id) => Number(checkCakeId(id)));
       }
       const partials: DailyMetricsRow[] = [];
       for (const window of monthWindows(query.from, query.to)) {
@@ -308,29 +308,25 @@ export function createCakeConnector(config: ConnectorConfig): Connector {
           }
         }
       }
-      return {
-        accountId: advertiserId,
-        currency: query.account.currency || currency,
-        timeZone: query.account.timeZone || timeZone,
-        rows: dailySeries(query.from, query.to, partials),
-      };
+      return dailyMetrics(
+        query,
+        {
+          accountId: advertiserId,
+          currency: query.account.currency || currency,
+          timeZone: query.account.timeZone || timeZone,
+        },
+        partials,
+      );
     },
 
     filterDefinitions: () => CAKE_FILTERS,
 
-    async listFilterValues(credentials, query): Promise<FilterValue[]> {
-      if (query.filterId !== "campaigns") return [];
-      const advertiserId = checkId(query.account.id);
-      return (await offers(credentials, advertiserId, query.signal))
-        .filter((o) => nameMatches(o.name, query.search?.trim()))
-        .sort((a, b) => a.name.localeCompare(b.name));
-    },
+    listFilterValues: (credentials, query) =>
+      campaignFilterValues(query, () => offers(credentials, checkCakeId(query.account.id), query.signal)),
   };
 }
 
-function checkId(id: string): string {
-  if (!/^\d{1,10}$/.test(id)) {
-    throw new BadRequestError(`${SLUG}: id must be digits`, { platform: SLUG, reason: "bad_account_id" });
-  }
-  return id;
+/** A Cake advertiser or offer id: up to 10 digits. @throws BadRequestError `bad_account_id` */
+function checkCakeId(id: string): string {
+  return checkId(SLUG, id, { pattern: /^\d{1,10}$/ });
 }

@@ -1,4 +1,4 @@
-import { checkRange, dailySeries, notSupported } from "../connector-kit.ts";
+import { checkRange, dailyMetrics, notSupported } from "../connector-kit.ts";
 import { BadRequestError } from "../errors.ts";
 import { refuseReturn } from "../oauth/return-rules.ts";
 import type { Connector, Credentials, CsvRowReader, CsvSourceCredentials } from "../types.ts";
@@ -51,12 +51,11 @@ export function createCsvConnector(): Connector {
       if (!account)
         throw new BadRequestError("csv: unknown account", { platform: slug, reason: "unknown_account" });
       const rows = await r.dailyRows(account.id, query.from, query.to);
-      return {
-        accountId: account.id,
-        currency: account.currency,
-        timeZone: account.timeZone,
-        rows: dailySeries(query.from, query.to, rows),
-      };
+      return dailyMetrics(
+        query,
+        { accountId: account.id, currency: account.currency, timeZone: account.timeZone },
+        rows,
+      );
     },
     filterDefinitions: () => [],
     listFilterValues: async () => [],

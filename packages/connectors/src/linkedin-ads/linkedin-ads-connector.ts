@@ -1,24 +1,33 @@
-import type { ConnectorConfig, LinkedInAdsConfig } from "../config.ts";
+import type { ConnectorConfig } from "../config.ts";
 import {
+  bearer,
+  byName,
   CAMPAIGN_FILTERS,
+  campaignFilterValues,
+  campaignIdsToReport,
+  checkId,
   checkRange,
-  dailySeries,
+  dailyMetrics,
+  followPages,
   httpClientFor,
-  nameMatches,
   normaliseFilters,
-  notConfigured,
   requireOAuth,
-  requireRefreshToken,
+  settingsOf,
 } from "../connector-kit.ts";
-import { eachDate } from "../dates.ts";
-import { AuthError, BadRequestError, PlatformDownError } from "../errors.ts";
+import { splitRange } from "../dates.ts";
 import { decimalToMicros } from "../money.ts";
-import { authorizeUrlWith, type OAuthClient, postTokenGrant } from "../oauth/oauth2-client.ts";
+import {
+  authorizeUrlWith,
+  connectionIdentity,
+  exchangeAuthorizationCode,
+  oauthClient,
+  refreshWithToken,
+  revokeIgnoringInvalid,
+} from "../oauth/oauth2-client.ts";
 import { acceptLinkedInAdsReturn } from "../oauth/return-rules.ts";
 import { toTokens } from "../oauth/token-response.ts";
 import type {
   AdAccountView,
-  ConnectionIdentity,
   Connector,
   DailyMetrics,
   DailyMetricsRow,
@@ -79,25 +88,13 @@ const ANALYTICS_FIELDS = [
  * https://learn.microsoft.com/en-us/linkedin/marketing/integrations/ads-reporting/ads-reporting
  */
 export function createLinkedInAdsConnector(config: ConnectorConfig): Connector {
-  const settings = config.linkedinads;
+  const need = settingsOf(SLUG, config.linkedinads);
   const http = httpClientFor(SLUG, config.http, { classify: classifyLinkedInError });
   const now = config.http?.now ?? Date.now;
-  const need = (): LinkedInAdsConfig => {
-    if (!settings) throw notConfigured(SLUG);
-    return settings;
-  };
-  const client = (): OAuthClient => {
-    const s = need();
-    return {
-      clientId: s.clientId,
-      clientSecret: s.clientSecret,
-      tokenUrl: s.tokenUrl,
-      auth: "client_secret_post",
-    };
-  };
+  const client = () => oauthClient(need(), "client_secret_post");
   const api = (path: string) => `${need().apiBaseUrl.replace(/\/+$/, "")}${path}`;
   const headers = (tokens: OAuthTokens) => ({
-    authorization: `Bearer ${tokens.accessToken}`,
+    ...bearer(tokens),
     "linkedin-version": need().apiVersion,
     "x-restli-protocol-version": "2.0.0",
   });
@@ -111,28 +108,24 @@ export function createLinkedInAdsConnector(config: ConnectorConfig): Connector {
     onPage: (page: T) => void,
     signal: AbortSignal | undefined,
   ): Promise<void> {
-    let pageToken: string | undefined;
-    for (let page = 0; ; page++) {
-      if (page >= MAX_PAGES) {
-        throw new PlatformDownError(`${SLUG} ${operation}: too many pages`, {
-          platform: SLUG,
-          reason: "paging",
-        });
-      }
-      const body = await http.json(
-        {
-          operation,
-          url: api(path),
-          query: { q: "search", pageSize: PAGE_SIZE, pageToken },
-          headers: headers(tokens),
-          signal,
-        },
-        parse,
-      );
-      onPage(body);
-      pageToken = body.metadata?.nextPageToken ?? undefined;
-      if (!pageToken) return;
-    }
+    await followPages(
+      SLUG,
+      operation,
+      MAX_PAGES,
+      (pageToken) =>
+        http.json(
+          {
+            operation,
+            url: api(path),
+            query: { q: "search", pageSize: PAGE_SIZE, pageToken },
+            headers: headers(tokens),
+            signal,
+          },
+          parse,
+        ),
+      (page) => page.metadata?.nextPageToken ?? undefined,
+      onPage,
+    );
   }
 
   async function campaigns(tokens: OAuthTokens, accountId: string, signal: AbortSignal | undefined) {
@@ -214,49 +207,29 @@ export function createLinkedInAdsConnector(config: ConnectorConfig): Connector {
     },
 
     async exchangeCode({ code, redirectUri }) {
-      const answer = await postTokenGrant(http, client(), {
-        grant_type: "authorization_code",
-        code,
-        redirect_uri: redirectUri,
-      });
+      const answer = await exchangeAuthorizationCode(http, client(), code, redirectUri);
       const tokens = toTokens(answer, now());
       const me = await http.json(
-        {
-          operation: "userinfo",
-          url: api("/v2/userinfo"),
-          headers: { authorization: `Bearer ${tokens.accessToken}` },
-        },
+        { operation: "userinfo", url: api("/v2/userinfo"), headers: bearer(tokens) },
         (body) => userInfoSchema.parse(body),
       );
-      const identity: ConnectionIdentity = { id: me.sub };
-      if (me.email) identity.email = me.email;
-      if (me.name) identity.name = me.name;
-      return { tokens, identity };
+      return { tokens, identity: { id: me.sub, ...connectionIdentity({ email: me.email, name: me.name }) } };
     },
 
-    async refreshAccessToken(tokens) {
-      const refreshToken = requireRefreshToken(tokens, SLUG);
-      const answer = await postTokenGrant(http, client(), {
-        grant_type: "refresh_token",
-        refresh_token: refreshToken,
-      });
-      return toTokens(answer, now(), tokens);
-    },
+    refreshAccessToken: (tokens) => refreshWithToken(http, client, tokens, SLUG, now),
 
     async revoke(credentials) {
       const tokens = requireOAuth(credentials, SLUG);
       const s = need();
-      try {
-        await http.raw({
+      // An AuthError answer: the token is already invalid, nothing left to revoke.
+      await revokeIgnoringInvalid(() =>
+        http.raw({
           operation: "revoke",
           method: "POST",
           url: s.revokeUrl,
           form: { client_id: s.clientId, client_secret: s.clientSecret, token: tokens.accessToken },
-        });
-      } catch (error) {
-        if (error instanceof AuthError) return; // already invalid: nothing left to revoke
-        throw error;
-      }
+        }),
+      );
     },
 
     async listAdAccounts(credentials, options) {
@@ -283,27 +256,23 @@ export function createLinkedInAdsConnector(config: ConnectorConfig): Connector {
         },
         options?.signal,
       );
-      return views.sort((a, b) => a.name.localeCompare(b.name));
+      return views.sort(byName);
     },
 
     async fetchDailyMetrics(credentials, query): Promise<DailyMetrics> {
       const tokens = requireOAuth(credentials, SLUG);
       checkRange(query, SLUG);
-      const accountId = checkId(query.account.id, "account");
+      const accountId = checkId(SLUG, query.account.id, { what: "account" });
       const filters = normaliseFilters(query.filters);
-      let campaignIds: string[] | undefined;
-      if (filters.nameContains) {
-        const wanted = filters.campaignIds ? new Set(filters.campaignIds) : undefined;
-        campaignIds = (await campaigns(tokens, accountId, query.signal))
-          .filter((c) => (!wanted || wanted.has(c.id)) && nameMatches(c.name, filters.nameContains))
-          .map((c) => c.id);
-      } else if (filters.campaignIds) {
-        campaignIds = filters.campaignIds.map((id) => checkId(id, "campaign"));
-      }
+      const campaignIds = await campaignIdsToReport(
+        filters,
+        () => campaigns(tokens, accountId, query.signal),
+        (id) => checkId(SLUG, id, { what: "campaign" }),
+      );
       const partials: DailyMetricsRow[] = [];
       if (!campaignIds || campaignIds.length) {
         const days = Math.max(1, Math.floor(MAX_ELEMENTS / Math.max(1, campaignIds?.length ?? 1)));
-        for (const [from, to] of chunks(query.from, query.to, days)) {
+        for (const { from, to } of splitRange(query.from, query.to, days)) {
           partials.push(...(await analytics(tokens, accountId, from, to, campaignIds, query.signal)));
         }
       }
@@ -320,53 +289,26 @@ export function createLinkedInAdsConnector(config: ConnectorConfig): Connector {
         );
         currency = account.currency ?? "";
       }
-      return {
-        accountId,
-        currency,
-        timeZone: LINKEDIN_TIME_ZONE,
-        rows: dailySeries(query.from, query.to, partials),
-      };
+      return dailyMetrics(query, { accountId, currency, timeZone: LINKEDIN_TIME_ZONE }, partials);
     },
 
     filterDefinitions: () => CAMPAIGN_FILTERS,
 
-    async listFilterValues(credentials, query): Promise<FilterValue[]> {
-      if (query.filterId !== "campaigns") return [];
-      const tokens = requireOAuth(credentials, SLUG);
-      const accountId = checkId(query.account.id, "account");
-      return (await campaigns(tokens, accountId, query.signal))
-        .filter((c) => nameMatches(c.name, query.search?.trim()))
-        .sort((a, b) => a.name.localeCompare(b.name));
-    },
+    listFilterValues: (credentials, query) =>
+      campaignFilterValues(query, () =>
+        campaigns(
+          requireOAuth(credentials, SLUG),
+          checkId(SLUG, query.account.id, { what: "account" }),
+          query.signal,
+        ),
+      ),
   };
-}
-
-function checkId(id: string, what: string): string {
-  if (!/^\d{1,20}$/.test(id)) {
-    throw new BadRequestError(`${SLUG}: ${what} id must be digits`, {
-      platform: SLUG,
-      reason: `bad_${what}_id`,
-    });
-  }
-  return id;
 }
 
 /** `yyyy-MM-dd` -> Rest.li `(year:2024,month:6,day:1)`. */
 function restliDate(date: string): string {
   const [y, m, d] = date.split("-").map(Number);
   return `(year:${y},month:${m},day:${d})`;
-}
-
-/** Consecutive `[from, to]` ranges of at most `days` days covering `from..to`. */
-function chunks(from: string, to: string, days: number): Array<[string, string]> {
-  const dates = eachDate(from, to);
-  const out: Array<[string, string]> = [];
-  for (let i = 0; i < dates.length; i += days) {
-    const start = dates[i] as string;
-    const end = dates[Math.min(i + days, dates.length) - 1] as string;
-    out.push([start, end]);
-  }
-  return out;
 }
 
 /**

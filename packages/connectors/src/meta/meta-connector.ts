@@ -1,19 +1,24 @@
 import type { ConnectorConfig, MetaConfig } from "../config.ts";
 import {
+  bearer,
+  byName,
   CAMPAIGN_FILTERS,
+  checkId,
   checkRange,
-  dailySeries,
+  dailyMetrics,
+  followPages,
   httpClientFor,
   nameMatches,
   normaliseFilters,
-  notConfigured,
   notSupported,
   requireOAuth,
+  sameOriginLink,
+  settingsOf,
+  versionedUrl,
 } from "../connector-kit.ts";
-import { AuthError, BadRequestError, PlatformDownError } from "../errors.ts";
 import type { HttpClient } from "../http/http-client.ts";
 import { decimalToMicros, parseCount } from "../money.ts";
-import { authorizeUrlWith } from "../oauth/oauth2-client.ts";
+import { authorizeUrlWith, connectionIdentity, revokeIgnoringInvalid } from "../oauth/oauth2-client.ts";
 import { acceptFacebookAdsReturn } from "../oauth/return-rules.ts";
 import type {
   AdAccountView,
@@ -53,17 +58,10 @@ const MAX_PAGES = 200;
  * https://developers.facebook.com/docs/marketing-api/insights
  */
 export function createMetaConnector(config: ConnectorConfig): Connector {
-  const settings = config.facebookads;
+  const need = settingsOf(SLUG, config.facebookads);
   const http = httpClientFor(SLUG, config.http, { classify: classifyMetaError });
   const now = config.http?.now ?? Date.now;
-  const need = (): MetaConfig => {
-    if (!settings) throw notConfigured(SLUG);
-    return settings;
-  };
-  const graph = (path: string) => {
-    const s = need();
-    return `${s.graphBaseUrl.replace(/\/+$/, "")}/${s.apiVersion}${path}`;
-  };
+  const graph = (path: string) => versionedUrl(need().graphBaseUrl, need().apiVersion, path);
 
   async function tokenCall(query: Record<string, string>, operation: string, once: boolean) {
     const s = need();
@@ -94,7 +92,7 @@ export function createMetaConnector(config: ConnectorConfig): Connector {
 
     authorizeUrl({ state, redirectUri }) {
       const s = need();
-      const url = authorizeUrlWith(`${s.dialogBaseUrl.replace(/\/+$/, "")}/${s.apiVersion}/dialog/oauth`, {
+      const url = authorizeUrlWith(versionedUrl(s.dialogBaseUrl, s.apiVersion, "/dialog/oauth"), {
         client_id: s.appId,
         redirect_uri: redirectUri,
         state,
@@ -117,10 +115,7 @@ export function createMetaConnector(config: ConnectorConfig): Connector {
         { operation: "me", url: graph("/me"), query: { fields: "id,name,email" }, headers: bearer(tokens) },
         (body) => meSchema.parse(body),
       );
-      const identity: { id?: string; email?: string; name?: string } = { id: me.id };
-      if (me.email) identity.email = me.email;
-      if (me.name) identity.name = me.name;
-      return { tokens, identity };
+      return { tokens, identity: { id: me.id, ...connectionIdentity({ email: me.email, name: me.name }) } };
     },
 
     async refreshAccessToken() {
@@ -129,17 +124,15 @@ export function createMetaConnector(config: ConnectorConfig): Connector {
 
     async revoke(credentials) {
       const tokens = requireOAuth(credentials, SLUG);
-      try {
-        await http.raw({
+      // An AuthError answer: the token is already invalid, nothing left to revoke.
+      await revokeIgnoringInvalid(() =>
+        http.raw({
           operation: "revoke",
           method: "DELETE",
           url: graph("/me/permissions"),
           headers: bearer(tokens),
-        });
-      } catch (error) {
-        if (error instanceof AuthError) return; // already invalid: nothing left to revoke
-        throw error;
-      }
+        }),
+      );
     },
 
     async listAdAccounts(credentials, options) {
@@ -168,7 +161,7 @@ export function createMetaConnector(config: ConnectorConfig): Connector {
         },
         options?.signal,
       );
-      return views.sort((a, b) => a.name.localeCompare(b.name));
+      return views.sort(byName);
     },
 
     async fetchDailyMetrics(credentials, query): Promise<DailyMetrics> {
@@ -233,7 +226,7 @@ export function createMetaConnector(config: ConnectorConfig): Connector {
         timeZone = info.timezone_name;
         currency ??= info.currency;
       }
-      return { accountId, currency, timeZone, rows: dailySeries(query.from, query.to, partials) };
+      return dailyMetrics(query, { accountId, currency, timeZone }, partials);
     },
 
     filterDefinitions: () => CAMPAIGN_FILTERS,
@@ -261,24 +254,14 @@ export function createMetaConnector(config: ConnectorConfig): Connector {
         },
         query.signal,
       );
-      return values.sort((a, b) => a.name.localeCompare(b.name));
+      return values.sort(byName);
     },
   };
 }
 
-function bearer(tokens: OAuthTokens): Record<string, string> {
-  return { authorization: `Bearer ${tokens.accessToken}` };
-}
-
+/** An ad account id without its `act_` prefix. @throws BadRequestError `bad_account_id` */
 function checkAccountId(id: string): string {
-  const digits = id.replace(/^act_/, "");
-  if (!/^\d{1,20}$/.test(digits)) {
-    throw new BadRequestError("facebookads: ad account id must be digits", {
-      platform: SLUG,
-      reason: "bad_account_id",
-    });
-  }
-  return digits;
+  return checkId(SLUG, id.replace(/^act_/, ""), { what: "ad account", reason: "bad_account_id" });
 }
 
 /**
@@ -296,28 +279,20 @@ async function eachPage<P extends { paging?: { next?: string | undefined } | und
   signal: AbortSignal | undefined,
 ): Promise<void> {
   const origin = new URL(s.graphBaseUrl).origin;
-  let request: { url: string; query?: Record<string, string | number> } | undefined = first;
-  for (let page = 0; request; page++) {
-    if (page >= MAX_PAGES) {
-      throw new PlatformDownError(`${SLUG} ${operation}: too many pages`, {
-        platform: SLUG,
-        reason: "paging",
-      });
-    }
-    const body: P = await http.json(
-      { operation, url: request.url, query: request.query, headers: bearer(tokens), signal },
-      parse,
-    );
-    onPage(body);
-    const next = body.paging?.next;
-    if (next && new URL(next).origin !== origin) {
-      throw new PlatformDownError(`${SLUG} ${operation}: paging link to another host`, {
-        platform: SLUG,
-        reason: "paging",
-      });
-    }
-    request = next ? { url: next } : undefined;
-  }
+  await followPages(
+    SLUG,
+    operation,
+    MAX_PAGES,
+    (next) => {
+      const request: { url: string; query?: Record<string, string | number> } = next ? { url: next } : first;
+      return http.json<P>(
+        { operation, url: request.url, query: request.query, headers: bearer(tokens), signal },
+        parse,
+      );
+    },
+    (page) => sameOriginLink(SLUG, operation, page.paging?.next, origin),
+    onPage,
+  );
 }
 
 /**

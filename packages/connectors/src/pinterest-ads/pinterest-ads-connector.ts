@@ -1,24 +1,35 @@
-import type { ConnectorConfig, PinterestAdsConfig } from "../config.ts";
+import type { ConnectorConfig } from "../config.ts";
 import {
+  bearer,
+  byName,
   CAMPAIGN_FILTERS,
+  campaignFilterValues,
+  campaignIdsToReport,
+  checkId,
   checkRange,
-  dailySeries,
+  dailyMetrics,
+  followPages,
   httpClientFor,
-  nameMatches,
   normaliseFilters,
-  notConfigured,
   requireOAuth,
-  requireRefreshToken,
+  settingsOf,
+  versionedUrl,
 } from "../connector-kit.ts";
-import { addDays, eachDate } from "../dates.ts";
-import { BadRequestError, PlatformDownError } from "../errors.ts";
+import { addDays, splitRange } from "../dates.ts";
+import { PlatformDownError } from "../errors.ts";
 import { parseCount } from "../money.ts";
-import { authorizeUrlWith, type OAuthClient, postTokenGrant } from "../oauth/oauth2-client.ts";
+import {
+  authorizeUrlWith,
+  connectionIdentity,
+  exchangeAuthorizationCode,
+  type OAuthClient,
+  refreshWithToken,
+} from "../oauth/oauth2-client.ts";
 import { acceptErrorCodeOrCodeReturn } from "../oauth/return-rules.ts";
 import { toTokens } from "../oauth/token-response.ts";
+import { pollStepped, realSleep, STEPPED_MAX_POLLS, STEPPED_POLL_DELAYS_MS } from "../report-kit.ts";
 import type {
   AdAccountView,
-  ConnectionIdentity,
   Connector,
   DailyMetrics,
   DailyMetricsRow,
@@ -60,10 +71,10 @@ export const REPORT_LOOKBACK_DAYS = 913;
 /** Longest range of one async report, in days. */
 export const REPORT_MAX_DAYS = 186;
 
-/** Waits between async report polls, ms; the last value repeats. */
-export const REPORT_POLL_DELAYS_MS = [1000, 2000, 3000, 5000];
+/** Waits between async report polls, ms; the last value repeats (the shared stepped schedule). */
+export const REPORT_POLL_DELAYS_MS = STEPPED_POLL_DELAYS_MS;
 /** Polls of one report before giving up with PlatformDownError `report_timeout`. */
-export const REPORT_MAX_POLLS = 60;
+export const REPORT_MAX_POLLS = STEPPED_MAX_POLLS;
 
 /** Columns read: spend, delivery, and checkouts (purchases) with their value, all micros in the account currency. */
 export const PINTEREST_COLUMNS = [
@@ -97,14 +108,10 @@ const MAX_PAGES = 200;
  * https://developers.pinterest.com/docs/api/v5/ad_account-analytics
  */
 export function createPinterestAdsConnector(config: ConnectorConfig): Connector {
-  const settings = config.pinterestads;
+  const need = settingsOf(SLUG, config.pinterestads);
   const http = httpClientFor(SLUG, config.http, { classify: classifyPinterestError });
   const now = config.http?.now ?? Date.now;
-  const sleep = config.http?.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
-  const need = (): PinterestAdsConfig => {
-    if (!settings) throw notConfigured(SLUG);
-    return settings;
-  };
+  const sleep = config.http?.sleep ?? realSleep;
   const client = (): OAuthClient => {
     const s = need();
     return {
@@ -115,10 +122,8 @@ export function createPinterestAdsConnector(config: ConnectorConfig): Connector 
     };
   };
   function api(path: string): string {
-    const s = need();
-    return `${s.apiBaseUrl.replace(/\/+$/, "")}/${s.apiVersion}${path}`;
+    return versionedUrl(need().apiBaseUrl, need().apiVersion, path);
   }
-  const bearer = (tokens: OAuthTokens) => ({ authorization: `Bearer ${tokens.accessToken}` });
 
   /** Follows `bookmark` through a listing. */
   async function paged<T extends { bookmark?: string | null | undefined }>(
@@ -130,28 +135,24 @@ export function createPinterestAdsConnector(config: ConnectorConfig): Connector 
     onPage: (page: T) => void,
     signal: AbortSignal | undefined,
   ): Promise<void> {
-    let bookmark: string | undefined;
-    for (let page = 0; ; page++) {
-      if (page >= MAX_PAGES) {
-        throw new PlatformDownError(`${SLUG} ${operation}: too many pages`, {
-          platform: SLUG,
-          reason: "paging",
-        });
-      }
-      const body = await http.json(
-        {
-          operation,
-          url: api(path),
-          query: { ...query, page_size: PAGE_SIZE, bookmark },
-          headers: bearer(tokens),
-          signal,
-        },
-        parse,
-      );
-      onPage(body);
-      bookmark = body.bookmark ?? undefined;
-      if (!bookmark) return;
-    }
+    await followPages(
+      SLUG,
+      operation,
+      MAX_PAGES,
+      (bookmark) =>
+        http.json(
+          {
+            operation,
+            url: api(path),
+            query: { ...query, page_size: PAGE_SIZE, bookmark },
+            headers: bearer(tokens),
+            signal,
+          },
+          parse,
+        ),
+      (page) => page.bookmark ?? undefined,
+      onPage,
+    );
   }
 
   async function campaigns(tokens: OAuthTokens, accountId: string, signal: AbortSignal | undefined) {
@@ -235,33 +236,33 @@ export function createPinterestAdsConnector(config: ConnectorConfig): Connector 
       },
       (body) => createReportSchema.parse(body),
     );
-    for (let poll = 0; poll < REPORT_MAX_POLLS; poll++) {
-      const status = await http.json(
-        {
-          operation: "getReport",
-          url: api(path),
-          query: { token: created.token },
-          headers: bearer(tokens),
-          signal,
-        },
-        (body) => reportStatusSchema.parse(body),
-      );
-      if (status.report_status === "FINISHED") {
-        return status.url ? download(status.url, signal) : [];
-      }
-      if (status.report_status !== "IN_PROGRESS") {
-        throw new PlatformDownError(`${SLUG} getReport: report status ${status.report_status}`, {
-          platform: SLUG,
-          reason: "report_failed",
-        });
-      }
-      if (signal?.aborted) throw signal.reason;
-      await sleep(REPORT_POLL_DELAYS_MS[Math.min(poll, REPORT_POLL_DELAYS_MS.length - 1)] ?? 5000);
-    }
-    throw new PlatformDownError(`${SLUG} getReport: report not ready after ${REPORT_MAX_POLLS} polls`, {
-      platform: SLUG,
-      reason: "report_timeout",
-    });
+    const finished = await pollStepped(
+      SLUG,
+      "getReport",
+      async () => {
+        const status = await http.json(
+          {
+            operation: "getReport",
+            url: api(path),
+            query: { token: created.token },
+            headers: bearer(tokens),
+            signal,
+          },
+          (body) => reportStatusSchema.parse(body),
+        );
+        if (status.report_status === "FINISHED") return { url: status.url };
+        if (status.report_status !== "IN_PROGRESS") {
+          throw new PlatformDownError(`${SLUG} getReport: report status ${status.report_status}`, {
+            platform: SLUG,
+            reason: "report_failed",
+          });
+        }
+        return undefined;
+      },
+      sleep,
+      signal,
+    );
+    return finished.url ? download(finished.url, signal) : [];
   }
 
   /** Downloads a report file from its pre-signed URL (https only, or the configured API host), without credentials. */
@@ -310,10 +311,7 @@ export function createPinterestAdsConnector(config: ConnectorConfig): Connector 
     },
 
     async exchangeCode({ code, redirectUri }) {
-      const answer = await postTokenGrant(http, client(), {
-        grant_type: "authorization_code",
-        code,
-        redirect_uri: redirectUri,
+      const answer = await exchangeAuthorizationCode(http, client(), code, redirectUri, {
         continuous_refresh: "true",
       });
       const tokens = toTokens(answer, now());
@@ -321,22 +319,14 @@ export function createPinterestAdsConnector(config: ConnectorConfig): Connector 
         { operation: "userAccount", url: api("/user_account"), headers: bearer(tokens) },
         (body) => userAccountSchema.parse(body),
       );
-      const identity: ConnectionIdentity = {};
-      if (user.id) identity.id = user.id;
-      const name = user.business_name || user.username;
-      if (name) identity.name = name;
-      return { tokens, identity };
+      return {
+        tokens,
+        identity: connectionIdentity({ id: user.id, name: user.business_name || user.username }),
+      };
     },
 
-    async refreshAccessToken(tokens) {
-      const refreshToken = requireRefreshToken(tokens, SLUG);
-      const answer = await postTokenGrant(http, client(), {
-        grant_type: "refresh_token",
-        refresh_token: refreshToken,
-      });
-      // The answer carries the new continuous refresh token; toTokens keeps it over the old one.
-      return toTokens(answer, now(), tokens);
-    },
+    // The answer carries the new continuous refresh token; toTokens keeps it over the old one.
+    refreshAccessToken: (tokens) => refreshWithToken(http, client, tokens, SLUG, now),
 
     /**
      * Pinterest revokes only system-user tokens through the API: the caller deletes the stored
@@ -371,23 +361,19 @@ export function createPinterestAdsConnector(config: ConnectorConfig): Connector 
         },
         options?.signal,
       );
-      return views.sort((a, b) => a.name.localeCompare(b.name));
+      return views.sort(byName);
     },
 
     async fetchDailyMetrics(credentials, query): Promise<DailyMetrics> {
       const tokens = requireOAuth(credentials, SLUG);
       checkRange(query, SLUG);
-      const accountId = checkId(query.account.id, "ad account");
+      const accountId = checkId(SLUG, query.account.id, { what: "ad account" });
       const filters = normaliseFilters(query.filters);
-      let campaignIds: string[] | undefined;
-      if (filters.nameContains) {
-        const wanted = filters.campaignIds ? new Set(filters.campaignIds) : undefined;
-        campaignIds = (await campaigns(tokens, accountId, query.signal))
-          .filter((c) => (!wanted || wanted.has(c.id)) && nameMatches(c.name, filters.nameContains))
-          .map((c) => c.id);
-      } else if (filters.campaignIds) {
-        campaignIds = filters.campaignIds.map((id) => checkId(id, "campaign"));
-      }
+      const campaignIds = await campaignIdsToReport(
+        filters,
+        () => campaigns(tokens, accountId, query.signal),
+        (id) => checkId(SLUG, id, { what: "campaign" }),
+      );
       const partials: DailyMetricsRow[] = [];
       if (!campaignIds || campaignIds.length) {
         const today = new Date(now()).toISOString().slice(0, 10);
@@ -395,10 +381,10 @@ export function createPinterestAdsConnector(config: ConnectorConfig): Connector 
         const reportFirst = addDays(today, -REPORT_LOOKBACK_DAYS);
         const old = clip(query.from, query.to, reportFirst, addDays(syncFirst, -1));
         const recent = clip(query.from, query.to, syncFirst, query.to);
-        for (const [from, to] of old ? windows(old[0], old[1], REPORT_MAX_DAYS) : []) {
+        for (const { from, to } of old ? splitRange(old[0], old[1], REPORT_MAX_DAYS) : []) {
           partials.push(...(await asyncReport(tokens, accountId, from, to, campaignIds, query.signal)));
         }
-        for (const [from, to] of recent ? windows(recent[0], recent[1], SYNC_MAX_DAYS) : []) {
+        for (const { from, to } of recent ? splitRange(recent[0], recent[1], SYNC_MAX_DAYS) : []) {
           partials.push(...(await syncAnalytics(tokens, accountId, from, to, campaignIds, query.signal)));
         }
       }
@@ -415,35 +401,20 @@ export function createPinterestAdsConnector(config: ConnectorConfig): Connector 
         );
         currency = account.currency ?? "";
       }
-      return {
-        accountId,
-        currency,
-        timeZone: PINTEREST_TIME_ZONE,
-        rows: dailySeries(query.from, query.to, partials),
-      };
+      return dailyMetrics(query, { accountId, currency, timeZone: PINTEREST_TIME_ZONE }, partials);
     },
 
     filterDefinitions: () => CAMPAIGN_FILTERS,
 
-    async listFilterValues(credentials, query): Promise<FilterValue[]> {
-      if (query.filterId !== "campaigns") return [];
-      const tokens = requireOAuth(credentials, SLUG);
-      const accountId = checkId(query.account.id, "ad account");
-      return (await campaigns(tokens, accountId, query.signal))
-        .filter((c) => nameMatches(c.name, query.search?.trim()))
-        .sort((a, b) => a.name.localeCompare(b.name));
-    },
+    listFilterValues: (credentials, query) =>
+      campaignFilterValues(query, () =>
+        campaigns(
+          requireOAuth(credentials, SLUG),
+          checkId(SLUG, query.account.id, { what: "ad account" }),
+          query.signal,
+        ),
+      ),
   };
-}
-
-function checkId(id: string, what: string): string {
-  if (!/^\d{1,20}$/.test(id)) {
-    throw new BadRequestError(`${SLUG}: ${what} id must be digits`, {
-      platform: SLUG,
-      reason: `bad_${what.replace(/ /g, "_")}_id`,
-    });
-  }
-  return id;
 }
 
 /** `from..to` limited to `first..last`, or undefined when they do not overlap. */
@@ -451,16 +422,6 @@ function clip(from: string, to: string, first: string, last: string): [string, s
   const start = from > first ? from : first;
   const end = to < last ? to : last;
   return start <= end ? [start, end] : undefined;
-}
-
-/** Consecutive `[from, to]` windows of at most `days` days covering `from..to`. */
-function windows(from: string, to: string, days: number): Array<[string, string]> {
-  const dates = eachDate(from, to);
-  const out: Array<[string, string]> = [];
-  for (let i = 0; i < dates.length; i += days) {
-    out.push([dates[i] as string, dates[Math.min(i + days, dates.length) - 1] as string]);
-  }
-  return out;
 }
 
 function chunk<T>(items: T[], size: number): T[][] {

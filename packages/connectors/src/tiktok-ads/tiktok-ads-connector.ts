@@ -1,23 +1,26 @@
-import type { ConnectorConfig, TikTokAdsConfig } from "../config.ts";
+import type { ConnectorConfig } from "../config.ts";
 import {
+  byName,
   CAMPAIGN_FILTERS,
+  campaignFilterValues,
+  campaignIdsToReport,
+  checkId,
   checkRange,
-  dailySeries,
+  dailyMetrics,
   httpClientFor,
-  nameMatches,
   normaliseFilters,
-  notConfigured,
   notSupported,
   requireOAuth,
+  settingsOf,
+  tooManyPages,
+  versionedUrl,
 } from "../connector-kit.ts";
-import { eachDate, isTimeZone } from "../dates.ts";
-import { AuthError, BadRequestError, PlatformDownError } from "../errors.ts";
+import { isTimeZone, splitRange } from "../dates.ts";
 import { decimalToMicros, parseCount } from "../money.ts";
-import { authorizeUrlWith } from "../oauth/oauth2-client.ts";
+import { authorizeUrlWith, connectionIdentity, revokeIgnoringInvalid } from "../oauth/oauth2-client.ts";
 import { acceptErrorCodeOrCodeReturn } from "../oauth/return-rules.ts";
 import type {
   AdAccountView,
-  ConnectionIdentity,
   Connector,
   DailyMetrics,
   DailyMetricsRow,
@@ -76,16 +79,9 @@ export const TIKTOK_REPORT_METRICS = [
  * https://business-api.tiktok.com/portal/docs?id=1740302848100353
  */
 export function createTikTokAdsConnector(config: ConnectorConfig): Connector {
-  const settings = config.tiktokads;
+  const need = settingsOf(SLUG, config.tiktokads);
   const http = httpClientFor(SLUG, config.http, { classify: classifyTikTokError });
-  const need = (): TikTokAdsConfig => {
-    if (!settings) throw notConfigured(SLUG);
-    return settings;
-  };
-  const api = (path: string) => {
-    const s = need();
-    return `${s.apiBaseUrl.replace(/\/+$/, "")}/${s.apiVersion}${path}`;
-  };
+  const api = (path: string) => versionedUrl(need().apiBaseUrl, need().apiVersion, path);
   const headers = (tokens: OAuthTokens) => ({ "access-token": tokens.accessToken });
 
   async function advertiserInfo(tokens: OAuthTokens, ids: string[], signal: AbortSignal | undefined) {
@@ -119,7 +115,7 @@ export function createTikTokAdsConnector(config: ConnectorConfig): Connector {
   async function campaigns(tokens: OAuthTokens, advertiserId: string, signal: AbortSignal | undefined) {
     const out: FilterValue[] = [];
     for (let page = 1; ; page++) {
-      if (page > MAX_PAGES) throw tooManyPages("campaigns");
+      if (page > MAX_PAGES) throw tooManyPages(SLUG, "campaigns");
       const answer = await http.json(
         {
           operation: "campaigns",
@@ -157,7 +153,7 @@ export function createTikTokAdsConnector(config: ConnectorConfig): Connector {
   ): Promise<DailyMetricsRow[]> {
     const rows: DailyMetricsRow[] = [];
     for (let page = 1; ; page++) {
-      if (page > MAX_PAGES) throw tooManyPages("report");
+      if (page > MAX_PAGES) throw tooManyPages(SLUG, "report");
       const answer = await http.json(
         {
           operation: "report",
@@ -236,10 +232,11 @@ export function createTikTokAdsConnector(config: ConnectorConfig): Connector {
         { operation: "userInfo", url: api("/user/info/"), headers: headers(tokens) },
         (body) => userInfoSchema.parse(body),
       );
-      const identity: ConnectionIdentity = {};
-      if (user.data.core_user_id) identity.id = user.data.core_user_id;
-      if (user.data.email) identity.email = user.data.email;
-      if (user.data.display_name) identity.name = user.data.display_name;
+      const identity = connectionIdentity({
+        id: user.data.core_user_id,
+        email: user.data.email,
+        name: user.data.display_name,
+      });
       return { tokens, identity };
     },
 
@@ -251,8 +248,9 @@ export function createTikTokAdsConnector(config: ConnectorConfig): Connector {
     async revoke(credentials) {
       const tokens = requireOAuth(credentials, SLUG);
       const s = need();
-      try {
-        await http.json(
+      // An AuthError answer: already revoked or invalid, nothing left to do.
+      await revokeIgnoringInvalid(() =>
+        http.json(
           {
             operation: "revoke",
             method: "POST",
@@ -261,11 +259,8 @@ export function createTikTokAdsConnector(config: ConnectorConfig): Connector {
             json: { app_id: s.appId, secret: s.appSecret, access_token: tokens.accessToken },
           },
           (body) => revokeSchema.parse(body),
-        );
-      } catch (error) {
-        if (error instanceof AuthError) return; // already revoked or invalid: nothing left to do
-        throw error;
-      }
+        ),
+      );
     },
 
     async listAdAccounts(credentials, options) {
@@ -298,26 +293,22 @@ export function createTikTokAdsConnector(config: ConnectorConfig): Connector {
           metaData,
         };
       });
-      return views.sort((a, b) => a.name.localeCompare(b.name));
+      return views.sort(byName);
     },
 
     async fetchDailyMetrics(credentials, query): Promise<DailyMetrics> {
       const tokens = requireOAuth(credentials, SLUG);
       checkRange(query, SLUG);
-      const advertiserId = checkId(query.account.id, "advertiser");
+      const advertiserId = checkTikTokId(query.account.id, "advertiser");
       const filters = normaliseFilters(query.filters);
-      let campaignIds: string[] | undefined;
-      if (filters.nameContains) {
-        const wanted = filters.campaignIds ? new Set(filters.campaignIds) : undefined;
-        campaignIds = (await campaigns(tokens, advertiserId, query.signal))
-          .filter((c) => (!wanted || wanted.has(c.id)) && nameMatches(c.name, filters.nameContains))
-          .map((c) => c.id);
-      } else if (filters.campaignIds) {
-        campaignIds = filters.campaignIds.map((id) => checkId(id, "campaign"));
-      }
+      const campaignIds = await campaignIdsToReport(
+        filters,
+        () => campaigns(tokens, advertiserId, query.signal),
+        (id) => checkTikTokId(id, "campaign"),
+      );
       const partials: DailyMetricsRow[] = [];
       if (!campaignIds || campaignIds.length) {
-        for (const [from, to] of windows(query.from, query.to, REPORT_MAX_DAYS)) {
+        for (const { from, to } of splitRange(query.from, query.to, REPORT_MAX_DAYS)) {
           partials.push(...(await report(tokens, advertiserId, from, to, campaignIds, query.signal)));
         }
       }
@@ -328,24 +319,19 @@ export function createTikTokAdsConnector(config: ConnectorConfig): Connector {
         currency ||= info?.currency ?? "";
         timeZone ||= accountTimeZone(info);
       }
-      return {
-        accountId: advertiserId,
-        currency,
-        timeZone,
-        rows: dailySeries(query.from, query.to, partials),
-      };
+      return dailyMetrics(query, { accountId: advertiserId, currency, timeZone }, partials);
     },
 
     filterDefinitions: () => CAMPAIGN_FILTERS,
 
-    async listFilterValues(credentials, query): Promise<FilterValue[]> {
-      if (query.filterId !== "campaigns") return [];
-      const tokens = requireOAuth(credentials, SLUG);
-      const advertiserId = checkId(query.account.id, "advertiser");
-      return (await campaigns(tokens, advertiserId, query.signal))
-        .filter((c) => nameMatches(c.name, query.search?.trim()))
-        .sort((a, b) => a.name.localeCompare(b.name));
-    },
+    listFilterValues: (credentials, query) =>
+      campaignFilterValues(query, () =>
+        campaigns(
+          requireOAuth(credentials, SLUG),
+          checkTikTokId(query.account.id, "advertiser"),
+          query.signal,
+        ),
+      ),
   };
 }
 
@@ -357,28 +343,9 @@ function accountTimeZone(
   return "UTC";
 }
 
-function checkId(id: string, what: string): string {
-  if (!/^\d{1,25}$/.test(id)) {
-    throw new BadRequestError(`${SLUG}: ${what} id must be digits`, {
-      platform: SLUG,
-      reason: `bad_${what}_id`,
-    });
-  }
-  return id;
-}
-
-function tooManyPages(operation: string): PlatformDownError {
-  return new PlatformDownError(`${SLUG} ${operation}: too many pages`, { platform: SLUG, reason: "paging" });
-}
-
-/** Consecutive `[from, to]` windows of at most `days` days covering `from..to`. */
-function windows(from: string, to: string, days: number): Array<[string, string]> {
-  const dates = eachDate(from, to);
-  const out: Array<[string, string]> = [];
-  for (let i = 0; i < dates.length; i += days) {
-    out.push([dates[i] as string, dates[Math.min(i + days, dates.length) - 1] as string]);
-  }
-  return out;
+/** A TikTok id (advertiser, campaign): up to 25 digits. @throws BadRequestError `bad_<what>_id` */
+function checkTikTokId(id: string, what: string): string {
+  return checkId(SLUG, id, { what, pattern: /^\d{1,25}$/ });
 }
 
 /**
