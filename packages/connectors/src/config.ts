@@ -413,38 +413,182 @@ export function googleDv360Endpoints(): Omit<GoogleDv360Config, "clientId" | "cl
   };
 }
 
+/** Real "Sign in with Google" endpoints (the issuer and its keys), credentials left to the caller. */
+export function googleIdentityEndpoints(): Omit<GoogleIdentityConfig, "clientId" | "clientSecret"> {
+  return {
+    issuer: "https://accounts.google.com",
+    authorizeUrl: "https://accounts.google.com/o/oauth2/v2/auth",
+    tokenUrl: "https://oauth2.googleapis.com/token",
+    jwksUri: "https://www.googleapis.com/oauth2/v3/certs",
+  };
+}
+
+/** The Microsoft Advertising developer token the sandbox accepts. */
+export const SANDBOX_MICROSOFT_ADS_DEVELOPER_TOKEN = "sandbox-bingads-developer-token";
+
+/**
+ * The sandbox's client credentials for a platform prefix: the sandbox accepts exactly
+ * `sandbox-{prefix}-client` / `sandbox-{prefix}-secret`.
+ */
+export function sandboxClient(prefix: string): { clientId: string; clientSecret: string } {
+  return { clientId: `sandbox-${prefix}-client`, clientSecret: `sandbox-${prefix}-secret` };
+}
+
+/** The config blocks built from credentials plus endpoints (Cake has no deployment credentials). */
+type PlatformKey = Exclude<keyof ConnectorConfig, "http" | "cake">;
+
+/**
+ * How one platform's config block is built: its real endpoints plus its credentials, read from
+ * the environment by {@link connectorConfigFromEnv} or set to the sandbox's by
+ * {@link sandboxConnectorConfig}, which also moves every endpoint below the sandbox.
+ */
+interface PlatformBlock {
+  key: PlatformKey;
+  /** The block's real endpoints and pinned API versions. */
+  endpoints: () => object;
+  /**
+   * Credential field -> environment variable; the block exists only when every one is set. The
+   * first two are the client id and secret: in the sandbox, `sandboxClient(sandboxPrefix)`.
+   */
+  credentials: Record<string, string>;
+  /** Sandbox values of the credentials after the client id and secret (e.g. a developer token). */
+  sandboxCredentials?: Record<string, string>;
+  /** Optional field -> environment variable, copied when set. */
+  optional?: Record<string, string>;
+  /** Variables with a stricter rule than "non-empty text". */
+  rules?: Record<string, z.ZodType<string>>;
+  /** The platform's prefix in the sandbox (its integration slug, `google-identity` for Sign in with Google). */
+  sandboxPrefix: string;
+  /** Each real host of the platform -> its path below the sandbox prefix. */
+  sandboxHosts: Record<string, string>;
+}
+
+/** Every platform's block, in the order the environment variables are checked and documented. */
+const PLATFORM_BLOCKS: readonly PlatformBlock[] = [
+  {
+    key: "googleads",
+    endpoints: googleAdsEndpoints,
+    credentials: {
+      clientId: "GOOGLE_ADS_CLIENT_ID",
+      clientSecret: "GOOGLE_ADS_CLIENT_SECRET",
+      developerToken: "GOOGLE_ADS_DEVELOPER_TOKEN",
+    },
+    sandboxCredentials: { developerToken: "sandbox-developer-token" },
+    optional: { loginCustomerId: "GOOGLE_ADS_LOGIN_CUSTOMER_ID" },
+    rules: { GOOGLE_ADS_LOGIN_CUSTOMER_ID: z.string().regex(/^\d{10}$/, "ten digits, no dashes") },
+    sandboxPrefix: "googleads",
+    sandboxHosts: {
+      "accounts.google.com": "",
+      "oauth2.googleapis.com": "",
+      "googleads.googleapis.com": "/api",
+    },
+  },
+  {
+    key: "facebookads",
+    endpoints: metaEndpoints,
+    credentials: { appId: "META_APP_ID", appSecret: "META_APP_SECRET" },
+    optional: { configId: "META_CONFIG_ID" },
+    sandboxPrefix: "facebookads",
+    sandboxHosts: { "www.facebook.com": "/www", "graph.facebook.com": "/graph" },
+  },
+  {
+    key: "bingads",
+    endpoints: microsoftAdsEndpoints,
+    credentials: {
+      clientId: "MICROSOFT_ADS_CLIENT_ID",
+      clientSecret: "MICROSOFT_ADS_CLIENT_SECRET",
+      developerToken: "MICROSOFT_ADS_DEVELOPER_TOKEN",
+    },
+    sandboxCredentials: { developerToken: SANDBOX_MICROSOFT_ADS_DEVELOPER_TOKEN },
+    sandboxPrefix: "bingads",
+    sandboxHosts: {
+      "login.microsoftonline.com": "/login",
+      "clientcenter.api.bingads.microsoft.com": "/clientcenter",
+      "campaign.api.bingads.microsoft.com": "/campaign",
+      "reporting.api.bingads.microsoft.com": "/reporting",
+    },
+  },
+  {
+    key: "linkedinads",
+    endpoints: linkedInAdsEndpoints,
+    credentials: { clientId: "LINKEDIN_ADS_CLIENT_ID", clientSecret: "LINKEDIN_ADS_CLIENT_SECRET" },
+    sandboxPrefix: "linkedinads",
+    sandboxHosts: { "www.linkedin.com": "/www", "api.linkedin.com": "/api" },
+  },
+  {
+    key: "tiktokads",
+    endpoints: tikTokAdsEndpoints,
+    credentials: { appId: "TIKTOK_ADS_APP_ID", appSecret: "TIKTOK_ADS_APP_SECRET" },
+    sandboxPrefix: "tiktokads",
+    sandboxHosts: { "business-api.tiktok.com": "" },
+  },
+  {
+    key: "pinterestads",
+    endpoints: pinterestAdsEndpoints,
+    credentials: { appId: "PINTEREST_ADS_APP_ID", appSecret: "PINTEREST_ADS_APP_SECRET" },
+    sandboxPrefix: "pinterestads",
+    sandboxHosts: { "www.pinterest.com": "/www", "api.pinterest.com": "/api" },
+  },
+  {
+    key: "twitterads",
+    endpoints: twitterAdsEndpoints,
+    credentials: { consumerKey: "X_ADS_CONSUMER_KEY", consumerSecret: "X_ADS_CONSUMER_SECRET" },
+    sandboxPrefix: "twitterads",
+    sandboxHosts: { "api.x.com": "/api", "ads-api.x.com": "/ads-api" },
+  },
+  {
+    key: "redditads",
+    endpoints: redditAdsEndpoints,
+    credentials: { clientId: "REDDIT_ADS_CLIENT_ID", clientSecret: "REDDIT_ADS_CLIENT_SECRET" },
+    optional: { userAgent: "REDDIT_ADS_USER_AGENT" },
+    sandboxPrefix: "redditads",
+    sandboxHosts: { "www.reddit.com": "/www", "ads-api.reddit.com": "/ads-api" },
+  },
+  {
+    key: "amazonads",
+    endpoints: amazonAdsEndpoints,
+    credentials: { clientId: "AMAZON_ADS_CLIENT_ID", clientSecret: "AMAZON_ADS_CLIENT_SECRET" },
+    sandboxPrefix: "amazonads",
+    sandboxHosts: {
+      "www.amazon.com": "/www",
+      "api.amazon.com": "/api",
+      "advertising-api.amazon.com": "/advertising-api",
+      "advertising-api-eu.amazon.com": "/advertising-api-eu",
+      "advertising-api-fe.amazon.com": "/advertising-api-fe",
+    },
+  },
+  {
+    key: "googledv360",
+    endpoints: googleDv360Endpoints,
+    credentials: { clientId: "GOOGLE_DV360_CLIENT_ID", clientSecret: "GOOGLE_DV360_CLIENT_SECRET" },
+    sandboxPrefix: "googledv360",
+    sandboxHosts: {
+      "accounts.google.com": "",
+      "oauth2.googleapis.com": "",
+      "displayvideo.googleapis.com": "/displayvideo",
+      "doubleclickbidmanager.googleapis.com": "/doubleclickbidmanager",
+    },
+  },
+  {
+    key: "googleIdentity",
+    endpoints: googleIdentityEndpoints,
+    credentials: { clientId: "GOOGLE_SIGNIN_CLIENT_ID", clientSecret: "GOOGLE_SIGNIN_CLIENT_SECRET" },
+    sandboxPrefix: "google-identity",
+    sandboxHosts: { "accounts.google.com": "", "oauth2.googleapis.com": "", "www.googleapis.com": "" },
+  },
+];
+
+/** Every variable of every block: non-empty text unless the block gives a stricter rule. */
 const envSchema = z.object({
   PACER_SANDBOX_URL: z.url().optional(),
-  GOOGLE_ADS_CLIENT_ID: z.string().min(1).optional(),
-  GOOGLE_ADS_CLIENT_SECRET: z.string().min(1).optional(),
-  GOOGLE_ADS_DEVELOPER_TOKEN: z.string().min(1).optional(),
-  GOOGLE_ADS_LOGIN_CUSTOMER_ID: z
-    .string()
-    .regex(/^\d{10}$/, "ten digits, no dashes")
-    .optional(),
-  META_APP_ID: z.string().min(1).optional(),
-  META_APP_SECRET: z.string().min(1).optional(),
-  META_CONFIG_ID: z.string().min(1).optional(),
-  MICROSOFT_ADS_CLIENT_ID: z.string().min(1).optional(),
-  MICROSOFT_ADS_CLIENT_SECRET: z.string().min(1).optional(),
-  MICROSOFT_ADS_DEVELOPER_TOKEN: z.string().min(1).optional(),
-  LINKEDIN_ADS_CLIENT_ID: z.string().min(1).optional(),
-  LINKEDIN_ADS_CLIENT_SECRET: z.string().min(1).optional(),
-  TIKTOK_ADS_APP_ID: z.string().min(1).optional(),
-  TIKTOK_ADS_APP_SECRET: z.string().min(1).optional(),
-  PINTEREST_ADS_APP_ID: z.string().min(1).optional(),
-  PINTEREST_ADS_APP_SECRET: z.string().min(1).optional(),
-  X_ADS_CONSUMER_KEY: z.string().min(1).optional(),
-  X_ADS_CONSUMER_SECRET: z.string().min(1).optional(),
-  REDDIT_ADS_CLIENT_ID: z.string().min(1).optional(),
-  REDDIT_ADS_CLIENT_SECRET: z.string().min(1).optional(),
-  REDDIT_ADS_USER_AGENT: z.string().min(1).optional(),
-  AMAZON_ADS_CLIENT_ID: z.string().min(1).optional(),
-  AMAZON_ADS_CLIENT_SECRET: z.string().min(1).optional(),
-  GOOGLE_DV360_CLIENT_ID: z.string().min(1).optional(),
-  GOOGLE_DV360_CLIENT_SECRET: z.string().min(1).optional(),
-  GOOGLE_SIGNIN_CLIENT_ID: z.string().min(1).optional(),
-  GOOGLE_SIGNIN_CLIENT_SECRET: z.string().min(1).optional(),
+  ...Object.fromEntries(
+    PLATFORM_BLOCKS.flatMap((block) =>
+      [...Object.values(block.credentials), ...Object.values(block.optional ?? {})].map((name) => [
+        name,
+        (block.rules?.[name] ?? z.string().min(1)).optional(),
+      ]),
+    ),
+  ),
 });
 
 /**
@@ -464,6 +608,7 @@ const envSchema = z.object({
  * - Google DV360: `GOOGLE_DV360_CLIENT_ID`, `GOOGLE_DV360_CLIENT_SECRET`;
  * - Cake: nothing (API key and domain come from the user; calls go through the SSRF guard);
  * - Sign in with Google: `GOOGLE_SIGNIN_CLIENT_ID`, `GOOGLE_SIGNIN_CLIENT_SECRET`.
+ * A configured block is the platform's real endpoints with those values.
  * @throws Error naming the malformed variable (never its value)
  */
 export function connectorConfigFromEnv(env: Record<string, string | undefined>): ConnectorConfig {
@@ -472,222 +617,62 @@ export function connectorConfigFromEnv(env: Record<string, string | undefined>):
     const names = parsed.error.issues.map((i) => i.path.join(".")).join(", ");
     throw new Error(`connector configuration: invalid environment variable(s): ${names}`);
   }
-  const e = parsed.data;
+  const e = parsed.data as Record<string, string | undefined>;
   if (e.PACER_SANDBOX_URL) return sandboxConnectorConfig(e.PACER_SANDBOX_URL);
-  const config: ConnectorConfig = {};
-  if (e.GOOGLE_ADS_CLIENT_ID && e.GOOGLE_ADS_CLIENT_SECRET && e.GOOGLE_ADS_DEVELOPER_TOKEN) {
-    config.googleads = {
-      ...googleAdsEndpoints(),
-      clientId: e.GOOGLE_ADS_CLIENT_ID,
-      clientSecret: e.GOOGLE_ADS_CLIENT_SECRET,
-      developerToken: e.GOOGLE_ADS_DEVELOPER_TOKEN,
-      ...(e.GOOGLE_ADS_LOGIN_CUSTOMER_ID ? { loginCustomerId: e.GOOGLE_ADS_LOGIN_CUSTOMER_ID } : {}),
+  const config: Record<string, object> = {};
+  for (const block of PLATFORM_BLOCKS) {
+    const credentials = Object.entries(block.credentials).map(([field, name]) => [field, e[name]] as const);
+    if (credentials.some(([, value]) => !value)) continue;
+    const optional = Object.entries(block.optional ?? {}).filter(([, name]) => e[name]);
+    config[block.key] = {
+      ...block.endpoints(),
+      ...Object.fromEntries(credentials),
+      ...Object.fromEntries(optional.map(([field, name]) => [field, e[name]])),
     };
   }
-  if (e.META_APP_ID && e.META_APP_SECRET) {
-    config.facebookads = {
-      ...metaEndpoints(),
-      appId: e.META_APP_ID,
-      appSecret: e.META_APP_SECRET,
-      ...(e.META_CONFIG_ID ? { configId: e.META_CONFIG_ID } : {}),
-    };
-  }
-  if (e.MICROSOFT_ADS_CLIENT_ID && e.MICROSOFT_ADS_CLIENT_SECRET && e.MICROSOFT_ADS_DEVELOPER_TOKEN) {
-    config.bingads = {
-      ...microsoftAdsEndpoints(),
-      clientId: e.MICROSOFT_ADS_CLIENT_ID,
-      clientSecret: e.MICROSOFT_ADS_CLIENT_SECRET,
-      developerToken: e.MICROSOFT_ADS_DEVELOPER_TOKEN,
-    };
-  }
-  if (e.LINKEDIN_ADS_CLIENT_ID && e.LINKEDIN_ADS_CLIENT_SECRET) {
-    config.linkedinads = {
-      ...linkedInAdsEndpoints(),
-      clientId: e.LINKEDIN_ADS_CLIENT_ID,
-      clientSecret: e.LINKEDIN_ADS_CLIENT_SECRET,
-    };
-  }
-  if (e.TIKTOK_ADS_APP_ID && e.TIKTOK_ADS_APP_SECRET) {
-    config.tiktokads = {
-      ...tikTokAdsEndpoints(),
-      appId: e.TIKTOK_ADS_APP_ID,
-      appSecret: e.TIKTOK_ADS_APP_SECRET,
-    };
-  }
-  if (e.PINTEREST_ADS_APP_ID && e.PINTEREST_ADS_APP_SECRET) {
-    config.pinterestads = {
-      ...pinterestAdsEndpoints(),
-      appId: e.PINTEREST_ADS_APP_ID,
-      appSecret: e.PINTEREST_ADS_APP_SECRET,
-    };
-  }
-  if (e.X_ADS_CONSUMER_KEY && e.X_ADS_CONSUMER_SECRET) {
-    config.twitterads = {
-      ...twitterAdsEndpoints(),
-      consumerKey: e.X_ADS_CONSUMER_KEY,
-      consumerSecret: e.X_ADS_CONSUMER_SECRET,
-    };
-  }
-  if (e.REDDIT_ADS_CLIENT_ID && e.REDDIT_ADS_CLIENT_SECRET) {
-    config.redditads = {
-      ...redditAdsEndpoints(),
-      clientId: e.REDDIT_ADS_CLIENT_ID,
-      clientSecret: e.REDDIT_ADS_CLIENT_SECRET,
-      ...(e.REDDIT_ADS_USER_AGENT ? { userAgent: e.REDDIT_ADS_USER_AGENT } : {}),
-    };
-  }
-  if (e.AMAZON_ADS_CLIENT_ID && e.AMAZON_ADS_CLIENT_SECRET) {
-    config.amazonads = {
-      ...amazonAdsEndpoints(),
-      clientId: e.AMAZON_ADS_CLIENT_ID,
-      clientSecret: e.AMAZON_ADS_CLIENT_SECRET,
-    };
-  }
-  if (e.GOOGLE_DV360_CLIENT_ID && e.GOOGLE_DV360_CLIENT_SECRET) {
-    config.googledv360 = {
-      ...googleDv360Endpoints(),
-      clientId: e.GOOGLE_DV360_CLIENT_ID,
-      clientSecret: e.GOOGLE_DV360_CLIENT_SECRET,
-    };
-  }
-  if (e.GOOGLE_SIGNIN_CLIENT_ID && e.GOOGLE_SIGNIN_CLIENT_SECRET) {
-    config.googleIdentity = {
-      clientId: e.GOOGLE_SIGNIN_CLIENT_ID,
-      clientSecret: e.GOOGLE_SIGNIN_CLIENT_SECRET,
-      issuer: "https://accounts.google.com",
-      authorizeUrl: "https://accounts.google.com/o/oauth2/v2/auth",
-      tokenUrl: "https://oauth2.googleapis.com/token",
-      jwksUri: "https://www.googleapis.com/oauth2/v3/certs",
-    };
-  }
-  return config;
-}
-
-/** The Microsoft Advertising developer token the sandbox accepts. */
-export const SANDBOX_MICROSOFT_ADS_DEVELOPER_TOKEN = "sandbox-bingads-developer-token";
-
-/**
- * The sandbox's client credentials for a platform prefix: the sandbox accepts exactly
- * `sandbox-{prefix}-client` / `sandbox-{prefix}-secret`.
- */
-export function sandboxClient(prefix: string): { clientId: string; clientSecret: string } {
-  return { clientId: `sandbox-${prefix}-client`, clientSecret: `sandbox-${prefix}-secret` };
+  return config as ConnectorConfig;
 }
 
 /**
  * Points every connector at the sandbox started by the local runtime (`@pacer/sandbox`), whose
- * routes mirror each platform's hosts under a per-platform prefix. Only base URLs and credentials
- * change; API versions stay pinned.
+ * routes mirror each platform's hosts under a per-platform prefix: every block is its real
+ * endpoints with each host replaced by its sandbox path (`https://accounts.google.com/o/oauth2/v2/auth`
+ * -> `{sandbox}/googleads/o/oauth2/v2/auth`) and the sandbox's credentials. Only base URLs and
+ * credentials change; API versions stay pinned. Cake maps its reserved demo domain to the sandbox.
  */
 export function sandboxConnectorConfig(sandboxBaseUrl: string, http?: HttpSettings): ConnectorConfig {
   const base = sandboxBaseUrl.replace(/\/+$/, "");
-  const g = `${base}/googleads`;
-  const m = `${base}/facebookads`;
-  const id = `${base}/google-identity`;
-  const ms = `${base}/bingads`;
-  const li = `${base}/linkedinads`;
-  const tt = `${base}/tiktokads`;
-  const pin = `${base}/pinterestads`;
-  const x = `${base}/twitterads`;
-  const rd = `${base}/redditads`;
-  const amz = `${base}/amazonads`;
-  const dv = `${base}/googledv360`;
-  return {
-    ...(http ? { http } : {}),
-    googleads: {
-      ...sandboxClient("googleads"),
-      developerToken: "sandbox-developer-token",
-      authorizeUrl: `${g}/o/oauth2/v2/auth`,
-      tokenUrl: `${g}/token`,
-      revokeUrl: `${g}/revoke`,
-      apiBaseUrl: `${g}/api`,
-      apiVersion: GOOGLE_ADS_API_VERSION,
-    },
-    facebookads: {
-      appId: sandboxClient("facebookads").clientId,
-      appSecret: sandboxClient("facebookads").clientSecret,
-      dialogBaseUrl: `${m}/www`,
-      graphBaseUrl: `${m}/graph`,
-      apiVersion: META_GRAPH_API_VERSION,
-      conversionActionTypes: [...DEFAULT_META_CONVERSION_ACTION_TYPES],
-    },
-    bingads: {
-      ...sandboxClient("bingads"),
-      developerToken: SANDBOX_MICROSOFT_ADS_DEVELOPER_TOKEN,
-      authorizeUrl: `${ms}/login/common/oauth2/v2.0/authorize`,
-      tokenUrl: `${ms}/login/common/oauth2/v2.0/token`,
-      customerManagementUrl: `${ms}/clientcenter/CustomerManagement`,
-      campaignManagementUrl: `${ms}/campaign/CampaignManagement`,
-      reportingUrl: `${ms}/reporting/Reporting`,
-      apiVersion: MICROSOFT_ADS_API_VERSION,
-    },
-    linkedinads: {
-      ...sandboxClient("linkedinads"),
-      authorizeUrl: `${li}/www/oauth/v2/authorization`,
-      tokenUrl: `${li}/www/oauth/v2/accessToken`,
-      revokeUrl: `${li}/www/oauth/v2/revoke`,
-      apiBaseUrl: `${li}/api`,
-      apiVersion: LINKEDIN_ADS_API_VERSION,
-    },
-    tiktokads: {
-      appId: sandboxClient("tiktokads").clientId,
-      appSecret: sandboxClient("tiktokads").clientSecret,
-      authorizeUrl: `${tt}/portal/auth`,
-      apiBaseUrl: `${tt}/open_api`,
-      apiVersion: TIKTOK_ADS_API_VERSION,
-    },
-    pinterestads: {
-      appId: sandboxClient("pinterestads").clientId,
-      appSecret: sandboxClient("pinterestads").clientSecret,
-      authorizeUrl: `${pin}/www/oauth/`,
-      apiBaseUrl: `${pin}/api`,
-      apiVersion: PINTEREST_ADS_API_VERSION,
-    },
-    twitterads: {
-      consumerKey: sandboxClient("twitterads").clientId,
-      consumerSecret: sandboxClient("twitterads").clientSecret,
-      oauthBaseUrl: `${x}/api`,
-      adsApiBaseUrl: `${x}/ads-api`,
-      apiVersion: X_ADS_API_VERSION,
-    },
-    redditads: {
-      ...sandboxClient("redditads"),
-      authorizeUrl: `${rd}/www/api/v1/authorize`,
-      tokenUrl: `${rd}/www/api/v1/access_token`,
-      revokeUrl: `${rd}/www/api/v1/revoke_token`,
-      apiBaseUrl: `${rd}/ads-api/api`,
-      apiVersion: REDDIT_ADS_API_VERSION,
-      userAgent: REDDIT_ADS_DEFAULT_USER_AGENT,
-    },
-    amazonads: {
-      ...sandboxClient("amazonads"),
-      authorizeUrl: `${amz}/www/ap/oa`,
-      tokenUrl: `${amz}/api/auth/o2/token`,
-      profileUrl: `${amz}/api/user/profile`,
-      regions: [
-        { code: "NA", apiBaseUrl: `${amz}/advertising-api` },
-        { code: "EU", apiBaseUrl: `${amz}/advertising-api-eu` },
-        { code: "FE", apiBaseUrl: `${amz}/advertising-api-fe` },
-      ],
-      reportingVersion: AMAZON_ADS_REPORTING_VERSION,
-    },
-    googledv360: {
-      ...sandboxClient("googledv360"),
-      authorizeUrl: `${dv}/o/oauth2/v2/auth`,
-      tokenUrl: `${dv}/token`,
-      revokeUrl: `${dv}/revoke`,
-      displayVideoBaseUrl: `${dv}/displayvideo`,
-      displayVideoVersion: DV360_API_VERSION,
-      bidManagerBaseUrl: `${dv}/doubleclickbidmanager`,
-      bidManagerVersion: BID_MANAGER_API_VERSION,
-    },
-    cake: { sandbox: { domain: CAKE_SANDBOX_DOMAIN, baseUrl: `${base}/cake` } },
-    googleIdentity: {
-      ...sandboxClient("google-identity"),
-      issuer: id,
-      authorizeUrl: `${id}/o/oauth2/v2/auth`,
-      tokenUrl: `${id}/token`,
-      jwksUri: `${id}/oauth2/v3/certs`,
-    },
-  };
+  const config: Record<string, object> = http ? { http } : {};
+  for (const block of PLATFORM_BLOCKS) {
+    const [idField = "", secretField = ""] = Object.keys(block.credentials);
+    const client = sandboxClient(block.sandboxPrefix);
+    config[block.key] = {
+      [idField]: client.clientId,
+      [secretField]: client.clientSecret,
+      ...block.sandboxCredentials,
+      ...inSandbox(block.endpoints(), `${base}/${block.sandboxPrefix}`, block.sandboxHosts),
+    };
+  }
+  config.cake = { sandbox: { domain: CAKE_SANDBOX_DOMAIN, baseUrl: `${base}/cake` } };
+  return config as ConnectorConfig;
+}
+
+/**
+ * `value` with every `https://{host}{path}` URL moved to `{prefix}{hosts[host]}{path}`, through
+ * arrays and objects; other values unchanged.
+ * @throws Error for a URL whose host has no sandbox path (a sandbox config must never reach a real platform)
+ */
+function inSandbox<T>(value: T, prefix: string, hosts: Record<string, string>): T {
+  if (typeof value === "string") {
+    const url = /^https:\/\/([^/]+)(.*)$/.exec(value);
+    if (!url) return value;
+    const [, host = "", path = ""] = url;
+    if (!Object.hasOwn(hosts, host)) throw new Error(`sandbox configuration: no sandbox path for ${host}`);
+    return `${prefix}${hosts[host]}${path}` as T;
+  }
+  if (Array.isArray(value)) return value.map((v) => inSandbox(v, prefix, hosts)) as T;
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, inSandbox(v, prefix, hosts)])) as T;
+  }
+  return value;
 }
