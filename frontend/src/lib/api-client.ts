@@ -77,6 +77,11 @@ export function ifMatch(version: number | undefined): Record<string, string> {
   return version === undefined ? {} : { "if-match": String(version) };
 }
 
+/** The toast after a refused stale write (`label`: 'Tracker', 'Pod', ...); the item is then reloaded. */
+export function changedElsewhereText(label: string): string {
+  return `This ${label} was changed by someone else, so it has been reloaded. Please make your change again.`;
+}
+
 function readError(status: number, data: unknown): ApiError {
   const err = (data && typeof data === "object" ? data : {}) as {
     message?: string;

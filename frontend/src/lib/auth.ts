@@ -114,12 +114,12 @@ export function useLogin() {
   });
 }
 
-/** Logs in with a Google ID token (spec 7.1, login-with-google). */
+/** Logs in with a Google ID token and the nonce sent for it (spec 7.1, login-with-google). */
 export function useGoogleLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (token: string) =>
-      api.post<LoginAnswer>("/api/auth/login-with-google", { token }, { ignoreAuthError: true }),
+    mutationFn: (input: { token: string; nonce: string }) =>
+      api.post<LoginAnswer>("/api/auth/login-with-google", input, { ignoreAuthError: true }),
     onSuccess: (data) => startSession(queryClient, data),
   });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, ifMatch, isVersionConflict } from "./api-client";
+import { api, changedElsewhereText, ifMatch, isVersionConflict } from "./api-client";
 import { notify } from "./notify";
 
 /**
@@ -34,11 +34,6 @@ export interface GroupResource {
 export interface Versioned {
   _id: string;
   version?: number;
-}
-
-/** The toast after a refused stale write; the item is reloaded. */
-export function changedElsewhereText(label: string): string {
-  return `This ${label} was changed by someone else, so it has been reloaded. Please make your change again.`;
 }
 
 export const groupListKey = (resource: GroupResource, accountId: string) =>

@@ -123,7 +123,7 @@ export const PLATFORMS: readonly Platform[] = [
     slug: "facebookads",
     name: "Facebook Ads",
     mark: "FB",
-    color: "#1877f2",
+    color: "#166fe5",
     apiSegment: "facebook-ads",
     connect: "popup",
     returnPage: "/facebook-ads-response",

@@ -9,10 +9,11 @@ import { LoadingOverlay } from "../../../components/ui/spinner";
 import { paths } from "../../../config/paths";
 import { ApiError } from "../../../lib/api-client";
 import { useGoogleLogin, useLogin, useUser } from "../../../lib/auth";
-import { takeGoogleIdToken } from "../../../lib/google-sign-in";
+import { takeGoogleReturn } from "../../../lib/google-sign-in";
 import { notify } from "../../../lib/notify";
 import { takeRedirect } from "../../../lib/redirect";
 import { useMountEffect } from "../../../lib/use-mount-effect";
+import type { GoogleHandOver } from "../api/google-hand-over";
 import { AuthCard } from "./auth-card";
 import { GoogleButton } from "./google-button";
 
@@ -41,13 +42,19 @@ export function LoginPage() {
 
   const afterLogin = () => navigate(takeRedirect() ?? paths.home, { replace: true });
 
+  // Every Google sign-in comes back here; one that started on a registration page goes on there.
   useMountEffect(() => {
-    const token = takeGoogleIdToken();
-    if (!token) return;
-    google.mutate(token, {
-      onSuccess: afterLogin,
-      onError: (error) => notify.danger(loginError(error)),
-    });
+    const back = takeGoogleReturn();
+    if (!back) return;
+    if (new URL(back.startPath, window.location.origin).pathname !== paths.login) {
+      const handOver: GoogleHandOver = { googleIdToken: back.idToken };
+      navigate(back.startPath, { replace: true, state: handOver });
+      return;
+    }
+    google.mutate(
+      { token: back.idToken, nonce: back.nonce },
+      { onSuccess: afterLogin, onError: (error) => notify.danger(loginError(error)) },
+    );
   });
 
   if (user.data && !login.isPending && !google.isPending) return <Navigate to={paths.home} replace />;

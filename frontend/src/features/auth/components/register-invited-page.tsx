@@ -7,9 +7,7 @@ import { LoadingOverlay } from "../../../components/ui/spinner";
 import { paths } from "../../../config/paths";
 import { useUser } from "../../../lib/auth";
 import { pushRegistrationEvent } from "../../../lib/data-layer";
-import { takeGoogleIdToken } from "../../../lib/google-sign-in";
 import { notify } from "../../../lib/notify";
-import { useMountEffect } from "../../../lib/use-mount-effect";
 import {
   type RegistrationAnswer,
   registrationErrorText,
@@ -17,6 +15,7 @@ import {
   useRegisterInvitedWithGoogle,
 } from "../api/auth";
 import { useAutoLogin } from "../api/auto-login";
+import { useGoogleHandOver } from "../api/google-hand-over";
 import { AuthCard } from "./auth-card";
 import { GoogleButton } from "./google-button";
 
@@ -45,11 +44,9 @@ export function RegisterInvitedPage() {
   };
   const onError = (error: unknown) => notify.danger(registrationErrorText(error));
 
-  useMountEffect(() => {
-    const token = takeGoogleIdToken();
-    if (token)
-      google.mutate({ accountId, userType, token, invite }, { onSuccess: onSuccess("google_auth"), onError });
-  });
+  useGoogleHandOver((token) =>
+    google.mutate({ accountId, userType, token, invite }, { onSuccess: onSuccess("google_auth"), onError }),
+  );
 
   if (user.data && !done) return <Navigate to={paths.home} replace />;
 

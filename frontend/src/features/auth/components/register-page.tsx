@@ -7,9 +7,7 @@ import { LoadingOverlay } from "../../../components/ui/spinner";
 import { paths } from "../../../config/paths";
 import { useUser } from "../../../lib/auth";
 import { pushRegistrationEvent } from "../../../lib/data-layer";
-import { takeGoogleIdToken } from "../../../lib/google-sign-in";
 import { notify } from "../../../lib/notify";
-import { useMountEffect } from "../../../lib/use-mount-effect";
 import {
   type RegistrationAnswer,
   registrationErrorText,
@@ -17,6 +15,7 @@ import {
   useRegisterWithGoogle,
 } from "../api/auth";
 import { useAutoLogin } from "../api/auto-login";
+import { useGoogleHandOver } from "../api/google-hand-over";
 import { AuthCard } from "./auth-card";
 import { GoogleButton } from "./google-button";
 
@@ -42,10 +41,9 @@ export function RegisterPage() {
   };
   const onError = (error: unknown) => notify.danger(registrationErrorText(error));
 
-  useMountEffect(() => {
-    const token = takeGoogleIdToken();
-    if (token) google.mutate({ token, ...extras }, { onSuccess: onSuccess("google_auth"), onError });
-  });
+  useGoogleHandOver((token) =>
+    google.mutate({ token, ...extras }, { onSuccess: onSuccess("google_auth"), onError }),
+  );
 
   if (user.data && !done) return <Navigate to={paths.home} replace />;
 

@@ -1,6 +1,7 @@
 import type { BudgetPeriod } from "@pacer/core/types";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, seg } from "../../../lib/api-client";
+import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
+import { api, changedElsewhereText, ifMatch, seg } from "../../../lib/api-client";
 import { notify } from "../../../lib/notify";
 import { platformPath } from "../../../lib/platforms";
 import type {
@@ -22,19 +23,24 @@ import { mergeTracker, removeTracker } from "./trackers";
 export const trackerQueryKey = (id: string) => ["tracker", id] as const;
 
 /** `GET /api/tracker/get-tracker/{id}`: the tracker with filters, historic data, future budgets, messages. */
+async function fetchTracker(id: string, signal?: AbortSignal): Promise<TrackerDetail> {
+  return (await api.get<{ tracker: TrackerDetail }>(`/api/tracker/get-tracker/${seg(id)}`, { signal }))
+    .tracker;
+}
+
 export function useTracker(id: string) {
   return useQuery({
     queryKey: trackerQueryKey(id),
-    queryFn: async ({ signal }) =>
-      (await api.get<{ tracker: TrackerDetail }>(`/api/tracker/get-tracker/${seg(id)}`, { signal })).tracker,
+    queryFn: ({ signal }) => fetchTracker(id, signal),
     gcTime: 0,
   });
 }
 
-/** One update call: its path and body. */
+/** One update call: its path and body; `versioned` calls send the tracker's version as `if-match`. */
 export interface TrackerCall {
   path: string;
   body: unknown;
+  versioned?: boolean;
 }
 
 /** The update calls, by the spec's paths and payloads (money in micros). */
@@ -118,27 +124,54 @@ export const trackerCalls = {
   refresh: (id: string): TrackerCall => ({
     path: "/api/tracker/refresh-single-tracker-data",
     body: { tracker: id },
+    versioned: false,
   }),
 };
 
+/** The modal's copy of the tracker and its dashboard row, from a tracker the server answered. */
+function putTracker(queryClient: QueryClient, accountId: string, tracker: TrackerDetail): void {
+  queryClient.setQueryData<TrackerDetail>(trackerQueryKey(tracker._id), (old) =>
+    old ? { ...old, ...tracker, messages: tracker.messages ?? old.messages } : tracker,
+  );
+  const { historicData: _h, futureBudgets: _f, filters: _fl, messages: _m, ...row } = tracker;
+  mergeTracker(queryClient, accountId, row as TrackerView);
+}
+
+/** The version of the tracker the modal shows: what the user's change is based on. */
+function seenVersion(queryClient: QueryClient, trackerId: string): number | undefined {
+  return queryClient.getQueryData<TrackerDetail>(trackerQueryKey(trackerId))?.version;
+}
+
 /**
- * Runs update calls of one tracker: the answer's tracker replaces the modal's copy and the
- * dashboard row.
+ * Runs update calls of one tracker, each with `if-match: <version>` of the tracker the modal shows
+ * (optimistic locking, functions/README.md): the answer's tracker replaces the modal's copy and the
+ * dashboard row. A tracker changed by someone else meanwhile answers 409 `VERSION_CONFLICT`.
  */
 export function useTrackerChange(accountId: string, trackerId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (call: TrackerCall) => api.post<{ tracker?: TrackerDetail }>(call.path, call.body),
+    mutationFn: (call: TrackerCall) =>
+      api.post<{ tracker?: TrackerDetail }>(call.path, call.body, {
+        headers: call.versioned === false ? {} : ifMatch(seenVersion(queryClient, trackerId)),
+      }),
     onSuccess: (answer) => {
-      const tracker = answer?.tracker;
-      if (!tracker?._id) return;
-      queryClient.setQueryData<TrackerDetail>(trackerQueryKey(trackerId), (old) =>
-        old ? { ...old, ...tracker, messages: tracker.messages ?? old.messages } : tracker,
-      );
-      const { historicData: _h, futureBudgets: _f, filters: _fl, messages: _m, ...row } = tracker;
-      mergeTracker(queryClient, accountId, row as TrackerView);
+      if (answer?.tracker?._id) putTracker(queryClient, accountId, answer.tracker);
     },
   });
+}
+
+/** After a stale write: 'This Tracker was changed by someone else...', then the tracker afresh. */
+export function useReloadTracker(accountId: string, trackerId: string) {
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    notify.danger(changedElsewhereText("Tracker"));
+    const tracker = await queryClient.fetchQuery({
+      queryKey: trackerQueryKey(trackerId),
+      queryFn: ({ signal }) => fetchTracker(trackerId, signal),
+      staleTime: 0,
+    });
+    putTracker(queryClient, accountId, tracker);
+  }, [queryClient, accountId, trackerId]);
 }
 
 /** `POST /api/tracker/add-message/{trackerId}`: the message is added to the modal's list. */
@@ -177,7 +210,10 @@ export function useDeleteMessage(trackerId: string) {
 export function useDeleteTracker(accountId: string, trackerId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.get(`/api/tracker/delete-tracker/${seg(trackerId)}`),
+    mutationFn: () =>
+      api.get(`/api/tracker/delete-tracker/${seg(trackerId)}`, {
+        headers: ifMatch(seenVersion(queryClient, trackerId)),
+      }),
     onSuccess: () => {
       removeTracker(queryClient, accountId, trackerId);
       void queryClient.invalidateQueries({ queryKey: ["pods", accountId] });

@@ -7,11 +7,13 @@ import { RefreshIcon, TrashIcon, WarningIcon } from "../../../components/ui/icon
 import { Modal } from "../../../components/ui/modal";
 import { LoadingOverlay, PageLoader } from "../../../components/ui/spinner";
 import { Tabs } from "../../../components/ui/tabs";
+import { isVersionConflict } from "../../../lib/api-client";
 import type { CurrentUser } from "../../../lib/auth";
 import {
   type TrackerCall,
   trackerCalls,
   useDeleteTracker,
+  useReloadTracker,
   useTracker,
   useTrackerChange,
 } from "../api/tracker";
@@ -96,25 +98,44 @@ export function ManageTrackerModal({
   }, []);
 
   const newUser = isNewUser(user);
+  // Set when a save found the tracker changed by someone else: the modal then shows it reloaded.
+  const conflicted = useRef(false);
+  const [reloads, setReloads] = useState(0);
+  const reload = useReloadTracker(accountId, trackerId);
+  const afterConflict = useCallback(async () => {
+    conflicted.current = true;
+    pending.current.clear();
+    await reload().catch((error: unknown) => console.warn("Reload failed", error));
+    // The tabs start again from the reloaded tracker, without the drafts of the refused change.
+    setReloads((n) => n + 1);
+  }, [reload]);
+
   const run = useCallback(
     async (call: TrackerCall, message: string) => {
       setAction(message);
       try {
         const answer = await mutateAsync(call);
         // A user who registered less than 12 hours ago gets a data refresh after budget changes.
-        if (newUser && AUTO_REFRESH_CALLS.some((p) => call.path.includes(p)))
+        // The server queues it with the change (its answer then shows the tracker updating); the
+        // modal asks for it only when the answer shows that it did not.
+        if (
+          newUser &&
+          AUTO_REFRESH_CALLS.some((p) => call.path.includes(p)) &&
+          answer?.tracker?.isUpdating !== true
+        )
           await mutateAsync(trackerCalls.refresh(trackerId)).catch((error: unknown) =>
             console.warn("Refresh failed", error),
           );
         return answer;
       } catch (error) {
-        console.warn("Tracker update failed", error);
+        if (isVersionConflict(error)) await afterConflict();
+        else console.warn("Tracker update failed", error);
         return undefined;
       } finally {
         setAction(null);
       }
     },
-    [mutateAsync, newUser, trackerId],
+    [mutateAsync, newUser, trackerId, afterConflict],
   );
 
   const guard = (proceed: () => void) => {
@@ -135,15 +156,20 @@ export function ManageTrackerModal({
   };
   const update = async () => {
     const p = prompt;
+    conflicted.current = false;
     setSaving(true);
     try {
-      for (const change of [...pending.current.values()]) await change.save();
+      for (const change of [...pending.current.values()]) {
+        await change.save();
+        if (conflicted.current) break;
+      }
       pending.current.clear();
     } finally {
       setSaving(false);
       setPrompt(null);
     }
-    p?.proceed();
+    // A refused change keeps the modal open on the reloaded tracker.
+    if (!conflicted.current) p?.proceed();
   };
 
   const clients = useMemo(
@@ -162,7 +188,7 @@ export function ManageTrackerModal({
     body = (
       <PendingContext.Provider value={setPending}>
         {tracker.dataLoading && <PageLoader message="Loading data..." />}
-        <Tabs label="Tracker settings" tabs={MANAGE_TABS} value={tab} onChange={requestTab}>
+        <Tabs key={reloads} label="Tracker settings" tabs={MANAGE_TABS} value={tab} onChange={requestTab}>
           {tab === "preferences" && <PreferencesTab tracker={tracker} run={run} clients={clients} />}
           {tab === "users" && <UsersTab tracker={tracker} run={run} accountId={accountId} />}
           {tab === "filters" && <FiltersTab tracker={tracker} run={run} />}
@@ -250,7 +276,16 @@ export function ManageTrackerModal({
         danger
         isLoading={remove.isPending}
         onCancel={() => setConfirmDelete(false)}
-        onConfirm={() => remove.mutate(undefined, { onSuccess: onClose })}
+        onConfirm={() =>
+          remove.mutate(undefined, {
+            onSuccess: onClose,
+            onError: (error) => {
+              if (!isVersionConflict(error)) return;
+              setConfirmDelete(false);
+              void afterConflict();
+            },
+          })
+        }
       />
 
       {tracker && (
