@@ -61,17 +61,28 @@ describe("manage tracker (browser)", () => {
     await expect(prompt.getByText("Do you want to update the budget?").isVisible()).resolves.toBe(true);
     await expectNoSeriousViolations(page, "unsaved-changes prompt");
 
-    // UPDATE saves the budget, then the modal closes; the row shows the new budget.
+    // UPDATE saves the budget, then the modal closes; the row shows the new budget. A user
+    // registered less than 12 hours ago: the server queues the data refresh with the change (its
+    // answer shows the tracker updating), so the page asks for no second one.
+    const refreshCalls: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/api/tracker/refresh-single-tracker-data"))
+        refreshCalls.push(request.url());
+    });
+    const budgetAnswer = page.waitForResponse((r) => r.url().includes("/api/tracker/update-budget/"));
     await prompt.getByRole("button", { name: "UPDATE" }).click();
+    const answer = (await (await budgetAnswer).json()) as { tracker: { isUpdating?: boolean } };
+    expect(answer.tracker.isUpdating).toBe(true);
     await dialog.waitFor({ state: "detached" });
     await expect.poll(() => budgetCell.textContent()).toBe("£4,500");
-    // A user registered less than 12 hours ago: the change is followed by a data refresh.
+    // The queued refresh runs: the row leaves 'Awaiting data refresh'.
     await expect
       .poll(() => tableRow(page, "Brand Search").getByText("Awaiting data refresh").count(), {
         timeout: 20_000,
       })
       .toBe(0);
     expect(await budgetCell.textContent()).toBe("£4,500");
+    expect(refreshCalls).toEqual([]);
   });
 
   it("DISCARD drops a change when switching tabs; the other tabs open", async () => {
