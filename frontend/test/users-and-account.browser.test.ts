@@ -1,6 +1,7 @@
 import { launchBrowser } from "@pacer/local/testing/browser";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { callApi, seedTrackers, type World } from "./dashboard-seed";
 import { auditPage, newPage, openSignedIn, seedAdmin, uniqueEmail, userMenu } from "./helpers";
 
 /** A 40x40 PNG with half-transparent pixels (drawn on white before upload). */
@@ -12,6 +13,14 @@ const PNG = Buffer.from(
 describe("users, account settings and roles (browser)", () => {
   let browser: Browser;
   const baseUrl = inject("baseUrl");
+
+  /** The signed-in user's world (ids from `GET /api/auth`) for the API helpers. */
+  async function worldOf(email: string, token: string): Promise<World> {
+    const me = (await callApi(baseUrl, token, "GET", "/api/auth")) as {
+      user: { _id: string; account: { _id: string } };
+    };
+    return { baseUrl, email, token, accountId: me.user.account._id, userId: me.user._id };
+  }
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -143,12 +152,41 @@ describe("users, account settings and roles (browser)", () => {
 
   it("a Viewer sees no Connections, no Users and no options menus", async () => {
     const admin = await seedAdmin(baseUrl, "viewer");
+    const adminWorld = await worldOf(admin.email, admin.token);
+    const [shared] = await seedTrackers(adminWorld, [
+      { name: "Shared Search", client: "Acme" },
+      { name: "Private Search", client: "Acme" },
+    ]);
     const { context, page } = await newPage(browser);
     await openSignedIn(page, baseUrl, admin.token, "/users");
     const link = await invitationLink(page, "Viewer");
     await context.close();
 
     const viewer = await registerInvited(link, "Vic Viewer");
+    const viewerWorld = await worldOf(
+      "",
+      (await viewer.page.evaluate(() => localStorage.getItem("token"))) ?? "",
+    );
+    await callApi(baseUrl, admin.token, "POST", `/api/tracker/update-associated-users/${shared}`, {
+      associatedUsers: [{ _id: viewerWorld.userId }],
+    });
+    // An Admin's alert that the Viewer receives.
+    await callApi(baseUrl, admin.token, "POST", "/api/alerts/create-alert", {
+      name: "Account overspend",
+      level: "tracker",
+      target: { all: true },
+      data: {
+        metric: "actualSpend",
+        metricName: "Actual Spend",
+        operator: "isGreaterThan",
+        valueSet: "budget",
+        value: 0,
+        valueBudget: "budget",
+      },
+      fireWhen: "everyday",
+      fireOn: null,
+      additionalRecipients: [{ _id: viewerWorld.userId, name: "Vic Viewer", email: "" }],
+    });
     const nav = viewer.page.getByRole("navigation", { name: "Main navigation" });
     await nav.getByRole("link", { name: "Alerts" }).waitFor();
     expect(await nav.getByRole("link", { name: "Connections" }).count()).toBe(0);
@@ -165,6 +203,45 @@ describe("users, account settings and roles (browser)", () => {
     expect(await mobile.getByRole("link", { name: "Connections" }).count()).toBe(0);
     expect(await mobile.getByRole("link", { name: "Users" }).count()).toBe(0);
     await viewer.page.setViewportSize({ width: 1280, height: 800 });
+
+    // Alerts: the Admin's alert is listed without an options menu; a Viewer's own alert targets
+    // trackers they see, never 'All Trackers'.
+    await viewer.page.goto(`${baseUrl}/alerts`);
+    await viewer.page.getByRole("cell", { name: "Account overspend", exact: true }).waitFor();
+    await viewer.page.getByRole("button", { name: "Create an Alert" }).click();
+    const form = viewer.page.getByRole("dialog", { name: "Create an Alert" });
+    await form.getByRole("checkbox", { name: "Shared Search" }).waitFor();
+    expect(await form.getByRole("checkbox", { name: "All Trackers" }).count()).toBe(0);
+    expect(await form.getByRole("checkbox", { name: "Private Search" }).count()).toBe(0);
+    await form.getByLabel("Name").fill("My search alert");
+    await form.getByRole("checkbox", { name: "Shared Search" }).check();
+    await form.getByRole("button", { name: "CREATE ALERT" }).click();
+    await viewer.page.getByText("Alert Created").waitFor();
+    await viewer.page.getByRole("cell", { name: "My search alert", exact: true }).waitFor();
+    await viewer.page.getByText("You have 2 alerts.").waitFor();
+    expect(await viewer.page.getByRole("button", { name: /^Options for/ }).count()).toBe(0);
+    expect(await viewer.page.getByRole("columnheader").allTextContents()).toEqual([
+      "Name",
+      "Regularity",
+      "Target",
+      "Metric",
+    ]);
+    await auditPage(viewer.page, "alerts-viewer");
+
+    // Connections and Users typed in directly: not there for a Viewer, so none of their actions.
+    for (const [path, name] of [
+      ["/accounts", "viewer-connections-path"],
+      ["/users", "viewer-users-path"],
+    ] as const) {
+      await viewer.page.goto(`${baseUrl}${path}`);
+      await viewer.page.getByRole("heading", { name: "Sorry, this page was not found." }).waitFor();
+      await viewer.page.getByRole("link", { name: "Back to Pacer" }).waitFor();
+      for (const action of ["Add a Connection", "Invite a User"])
+        expect(await viewer.page.getByRole("button", { name: action }).count()).toBe(0);
+      expect(await viewer.page.getByRole("button", { name: /^Options for/ }).count()).toBe(0);
+      expect(await viewer.page.getByRole("heading", { name: /^(Connections|Users)$/ }).count()).toBe(0);
+      await auditPage(viewer.page, name);
+    }
     await viewer.context.close();
   });
 });

@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate, type RouteObject, RouterProvider } from 
 import { paths, routePatterns } from "../config/paths";
 import { RETURN_PAGE_PATHS } from "../lib/platforms";
 import { AppLayout } from "./layouts/app-layout";
+import { HiddenFromViewers } from "./layouts/hidden-from-viewers";
 import { RequireAuth } from "./layouts/require-auth";
 import { NotFoundPage, RouteError } from "./not-found";
 
@@ -68,15 +69,22 @@ const appRoutes: RouteObject[] = [
       import("../features/alerts/components/alerts-page").then((m) => ({ Component: m.AlertsPage })),
   },
   {
-    path: paths.connections,
-    lazy: () =>
-      import("../features/connections/components/connections-page").then((m) => ({
-        Component: m.ConnectionsPage,
-      })),
-  },
-  {
-    path: paths.users,
-    lazy: () => import("../features/users/components/users-page").then((m) => ({ Component: m.UsersPage })),
+    // Connections and Users are not there for Viewers.
+    element: <HiddenFromViewers />,
+    children: [
+      {
+        path: paths.connections,
+        lazy: () =>
+          import("../features/connections/components/connections-page").then((m) => ({
+            Component: m.ConnectionsPage,
+          })),
+      },
+      {
+        path: paths.users,
+        lazy: () =>
+          import("../features/users/components/users-page").then((m) => ({ Component: m.UsersPage })),
+      },
+    ],
   },
   {
     path: paths.settings,

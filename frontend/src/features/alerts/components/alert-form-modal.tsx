@@ -79,7 +79,14 @@ export function AlertFormModal({
   alert?: Alert;
   onClose: () => void;
 }) {
-  const initial = useMemo(() => toDisplay(alert ?? defaultAlertForm()), [alert]);
+  const initial = useMemo(() => {
+    if (alert) return toDisplay(alert);
+    // A Viewer starts from chosen trackers: 'All Trackers' is not theirs to choose.
+    const blank = defaultAlertForm();
+    return canTargetAll(user.userType, blank.level)
+      ? blank
+      : { ...blank, target: { all: false as const, ids: [] } };
+  }, [alert, user.userType]);
   const form = useForm<AlertForm>({
     resolver: zodResolver(alertFormSchema),
     defaultValues: initial,
