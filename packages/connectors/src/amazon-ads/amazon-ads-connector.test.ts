@@ -1,20 +1,14 @@
 import { readFileSync } from "node:fs";
-import {
-  accountDays,
-  approveConsent,
-  type CampaignSelection,
-  demoAccount,
-  type SandboxHandle,
-  startSandbox,
-} from "@pacer/sandbox";
+import { accountDays, type CampaignSelection, demoAccount } from "@pacer/sandbox";
 import { amazonAdProductOf } from "@pacer/sandbox/platforms/amazonads";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { sandboxConnectorConfig } from "../config.ts";
+import { describe, expect, it } from "vitest";
+import { zeroRow } from "../connector-kit.ts";
 import { eachDate, splitRange, todayIn } from "../dates.ts";
 import { AuthError, PlatformDownError } from "../errors.ts";
-import { acceptErrorCodeOrCodeReturn, acceptReturnForSession } from "../oauth/return-rules.ts";
+import { acceptErrorCodeOrCodeReturn } from "../oauth/return-rules.ts";
+import { expectCampaignFilters, TEST_NOW, useConnectorTest } from "../testing/connector-test-kit.ts";
 import { totalSpend } from "../testing/sandbox-expectations.ts";
-import type { Connector, DailyMetricsRow, OAuthTokens } from "../types.ts";
+import type { DailyMetricsRow } from "../types.ts";
 import {
   AMAZON_ADS_SCOPES,
   AMAZON_REPORTS,
@@ -30,14 +24,15 @@ import {
   quoteLargeIds,
 } from "./schemas.ts";
 
-const NOW = new Date("2026-03-18T10:00:00Z");
 const RETURN_PAGE = "https://app.pacer.test/amazon-ads-response";
 const US = "3810822089931808";
 const UK = "2859176666497025";
 
-let sandbox: SandboxHandle;
-let amazon: Connector;
-const sleeps: number[] = [];
+const t = useConnectorTest({
+  platform: "amazonads",
+  create: createAmazonAdsConnector,
+  returnPage: RETURN_PAGE,
+});
 
 /**
  * What the connector must return for a demo profile: per ad product, the replayed rows of that
@@ -46,13 +41,8 @@ const sleeps: number[] = [];
 function expectedAmazon(profileId: string, from: string, to: string, selection: CampaignSelection = {}) {
   const account = demoAccount("amazonads", profileId);
   if (!account) throw new Error("no demo profile");
-  const today = todayIn(account.timeZone, sandbox.now());
-  const rows = new Map<string, DailyMetricsRow>(
-    eachDate(from, to).map((date) => [
-      date,
-      { date, spendMicros: 0, impressions: 0, clicks: 0, conversions: 0, revenueMicros: 0 },
-    ]),
-  );
+  const today = todayIn(account.timeZone, t.sandbox.now());
+  const rows = new Map<string, DailyMetricsRow>(eachDate(from, to).map((date) => [date, zeroRow(date)]));
   for (const spec of AMAZON_REPORTS) {
     const ids = account.campaigns
       .filter((c) => amazonAdProductOf(c) === spec.adProduct)
@@ -61,7 +51,7 @@ function expectedAmazon(profileId: string, from: string, to: string, selection: 
     const start = from > retentionStart(today, spec) ? from : retentionStart(today, spec);
     if (!ids.length || start > to) continue;
     const selected = { ...selection, campaignIds: ids };
-    for (const d of accountDays(sandbox.source, account, start, to, sandbox.now(), selected)) {
+    for (const d of accountDays(t.sandbox.source, account, start, to, t.sandbox.now(), selected)) {
       const row = rows.get(d.date);
       if (!row) continue;
       row.spendMicros += d.spendMicros;
@@ -74,53 +64,24 @@ function expectedAmazon(profileId: string, from: string, to: string, selection: 
   return [...rows.values()];
 }
 
-async function connect(options: { deny?: boolean; scopes?: string[] } = {}) {
-  const state = `state-${Math.random()}`;
-  const { url } = amazon.authorizeUrl({ state, redirectUri: RETURN_PAGE });
-  const back = await approveConsent(url, options);
-  const query = Object.fromEntries(back.searchParams);
-  return { accepted: acceptReturnForSession("amazonads", query, state), query, url };
-}
-
-async function connected(): Promise<OAuthTokens> {
-  const { accepted } = await connect();
-  if (!accepted.ok) throw new Error(accepted.reason);
-  return (await amazon.exchangeCode({ code: accepted.code, redirectUri: RETURN_PAGE })).tokens;
-}
-
-const route = (key: string) => sandbox.stats().amazonads?.byRoute[key] ?? 0;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ now: () => NOW });
-  amazon = createAmazonAdsConnector(
-    sandboxConnectorConfig(sandbox.url, {
-      now: () => NOW.getTime(),
-      sleep: async (ms) => {
-        sleeps.push(ms);
-      },
-    }),
-  );
-});
-afterAll(() => sandbox.close());
-beforeEach(() => {
-  sandbox.resetControls();
-  sleeps.length = 0;
-});
-
 describe("Amazon Ads connector against the sandbox", () => {
   it("connects with Login with Amazon: consent -> code -> tokens (refresh token, 1 h) and the user profile", async () => {
-    const { accepted, url } = await connect();
+    const consent = await t.connect();
+    const { accepted, url } = consent;
     expect(new URL(url).searchParams.get("scope")).toBe(AMAZON_ADS_SCOPES.join(" "));
     expect(accepted).toMatchObject({ ok: true });
     if (!accepted.ok) return;
-    const { tokens, identity } = await amazon.exchangeCode({ code: accepted.code, redirectUri: RETURN_PAGE });
-    expect(tokens).toMatchObject({ refreshToken: expect.any(String), expiresAt: NOW.getTime() + 3_600_000 });
+    const { tokens, identity } = await t.exchange(consent);
+    expect(tokens).toMatchObject({
+      refreshToken: expect.any(String),
+      expiresAt: TEST_NOW.getTime() + 3_600_000,
+    });
     expect(identity).toMatchObject({
       email: "demo@pacer.test",
       name: "Pacer Demo",
       id: expect.stringMatching(/^amzn1\.account\./),
     });
-    expect(amazon.capabilities).toMatchObject({
+    expect(t.connector.capabilities).toMatchObject({
       refresh: "refresh_token",
       rotatesRefreshToken: false,
       revoke: false,
@@ -128,24 +89,23 @@ describe("Amazon Ads connector against the sandbox", () => {
   });
 
   it("applies the spec 5 rule: fails on error_code other than 200 or without a code", async () => {
-    const denied = await connect({ deny: true });
+    const denied = await t.connect({ deny: true });
     expect(denied.query.error).toBe("access_denied");
     expect(denied.accepted).toMatchObject({ ok: false, reason: "missing_code" });
     expect(acceptErrorCodeOrCodeReturn({ code: "c", error_code: "200" }).ok).toBe(true);
-    expect(amazon.acceptReturn({ code: "c", error_code: "400" })).toMatchObject({
+    expect(t.connector.acceptReturn({ code: "c", error_code: "400" })).toMatchObject({
       ok: false,
       reason: "platform_error",
     });
     // Without the `profile` scope the connection still works; only the name and email are missing.
-    const narrow = await connect({ scopes: ["advertising::campaign_management"] });
-    if (!narrow.accepted.ok) throw new Error("not accepted");
-    const { identity } = await amazon.exchangeCode({ code: narrow.accepted.code, redirectUri: RETURN_PAGE });
+    const narrow = await t.connect({ scopes: ["advertising::campaign_management"] });
+    const { identity } = await t.exchange(narrow);
     expect(identity).toEqual({});
   });
 
   it("lists the profiles of every region, each view keeping its region", async () => {
-    const tokens = await connected();
-    expect(await amazon.listAdAccounts(tokens)).toEqual([
+    const tokens = await t.connected();
+    expect(await t.connector.listAdAccounts(tokens)).toEqual([
       {
         id: UK,
         name: "Pacer Demo Store (UK)",
@@ -164,58 +124,56 @@ describe("Amazon Ads connector against the sandbox", () => {
   });
 
   it("fetches daily metrics equal to the replayed rows: SP + SB + SD reports, polled, within retention", async () => {
-    const tokens = await connected();
+    const tokens = await t.connected();
     const from = "2025-09-01";
     const to = "2026-03-18";
-    const createdBefore = route("POST /{host}/reporting/reports");
-    const metrics = await amazon.fetchDailyMetrics(tokens, { account: { id: US }, from, to });
+    const createdBefore = t.routeCalls("POST /{host}/reporting/reports");
+    const metrics = await t.connector.fetchDailyMetrics(tokens, { account: { id: US }, from, to });
     expect(metrics).toMatchObject({ accountId: US, currency: "USD", timeZone: "America/Los_Angeles" });
     expect(metrics.rows).toEqual(expectedAmazon(US, from, to));
-    const today = todayIn("America/Los_Angeles", NOW);
+    const today = todayIn("America/Los_Angeles", TEST_NOW);
     const windows = AMAZON_REPORTS.map((spec) => reportWindows(from, to, today, spec).length);
     expect(windows).toEqual([4, 2, 3]);
-    expect(route("POST /{host}/reporting/reports") - createdBefore).toBe(9);
+    expect(t.routeCalls("POST /{host}/reporting/reports") - createdBefore).toBe(9);
     // Older than Sponsored Products' 95 days nothing can be reported; SB and SD stop earlier.
     expect(
       totalSpend(metrics.rows.filter((r) => r.date < retentionStart(today, AMAZON_REPORTS[0] as never))),
     ).toBe(0);
     expect(totalSpend(metrics.rows)).toBeGreaterThan(0);
-    expect(sleeps.length).toBeGreaterThan(0);
+    expect(t.sleeps.length).toBeGreaterThan(0);
   });
 
   it("resumes the report Amazon already holds when the same request comes again (425)", async () => {
-    const tokens = await connected();
+    const tokens = await t.connected();
     const range = { from: "2026-03-01", to: "2026-03-18" };
-    const first = await amazon.fetchDailyMetrics(tokens, { account: { id: UK }, ...range });
-    const statusBefore = route("GET /{host}/reporting/reports/{reportId}");
-    const again = await amazon.fetchDailyMetrics(tokens, {
+    const first = await t.connector.fetchDailyMetrics(tokens, { account: { id: UK }, ...range });
+    const statusBefore = t.routeCalls("GET /{host}/reporting/reports/{reportId}");
+    const again = await t.connector.fetchDailyMetrics(tokens, {
       account: { id: UK, metaData: { region: "EU" }, currency: "GBP", timeZone: "Europe/London" },
       ...range,
     });
     expect(again.rows).toEqual(first.rows);
     expect(again.rows).toEqual(expectedAmazon(UK, range.from, range.to));
     // The SP, SB and SD reports were already completed: one status check each, no new waiting.
-    expect(route("GET /{host}/reporting/reports/{reportId}") - statusBefore).toBe(AMAZON_REPORTS.length);
+    expect(t.routeCalls("GET /{host}/reporting/reports/{reportId}") - statusBefore).toBe(
+      AMAZON_REPORTS.length,
+    );
   });
 
   it("applies campaign filters on the report rows and lists campaigns of all three ad products", async () => {
-    const tokens = await connected();
+    const tokens = await t.connected();
     const range = { from: "2026-02-01", to: "2026-03-18" };
     const account = { id: US, metaData: { region: "NA" }, currency: "USD", timeZone: "America/Los_Angeles" };
-    const byId = await amazon.fetchDailyMetrics(tokens, {
+    const { byName } = await expectCampaignFilters(t, tokens, {
       account,
-      ...range,
-      filters: { campaignIds: ["10934"] },
+      range,
+      campaignIds: ["10934"],
+      nameContains: "SP_",
+      expected: (selection) => expectedAmazon(US, range.from, range.to, selection),
+      withTotal: false,
     });
-    expect(byId.rows).toEqual(expectedAmazon(US, range.from, range.to, { campaignIds: ["10934"] }));
-    const byName = await amazon.fetchDailyMetrics(tokens, {
-      account,
-      ...range,
-      filters: { campaignNameContains: "SP_" },
-    });
-    expect(byName.rows).toEqual(expectedAmazon(US, range.from, range.to, { nameContains: "sp_" }));
     expect(totalSpend(byName.rows)).toBeGreaterThan(0);
-    expect(await amazon.listFilterValues(tokens, { account, filterId: "campaigns" })).toEqual([
+    expect(await t.connector.listFilterValues(tokens, { account, filterId: "campaigns" })).toEqual([
       { id: "10934", name: "sb_brand_video", status: "ENABLED" },
       { id: "4387490", name: "sd_retargeting", status: "PAUSED" },
       { id: "89459845", name: "sp_auto_bestsellers", status: "ENABLED" },
@@ -223,28 +181,24 @@ describe("Amazon Ads connector against the sandbox", () => {
   });
 
   it("refreshes an expired token (not rotated); a revoked grant answers invalid_grant -> AuthError", async () => {
-    const tokens = await connected();
-    sandbox.expireAccessTokens("amazonads");
-    await expect(amazon.listAdAccounts(tokens)).rejects.toMatchObject({
+    const tokens = await t.connected();
+    t.sandbox.expireAccessTokens("amazonads");
+    await expect(t.connector.listAdAccounts(tokens)).rejects.toMatchObject({
       code: "auth_failed",
       reason: "UNAUTHORIZED",
     });
-    const fresh = await amazon.refreshAccessToken(tokens);
+    const fresh = await t.connector.refreshAccessToken(tokens);
     expect(fresh.refreshToken).toBe(tokens.refreshToken);
-    await expect(amazon.listAdAccounts(fresh)).resolves.toHaveLength(2);
-    await expect(amazon.revoke(fresh)).resolves.toBeUndefined();
-    sandbox.revokeAll("amazonads");
-    const error = await amazon.refreshAccessToken(fresh).catch((e: unknown) => e);
+    await expect(t.connector.listAdAccounts(fresh)).resolves.toHaveLength(2);
+    await expect(t.connector.revoke(fresh)).resolves.toBeUndefined();
+    t.sandbox.revokeAll("amazonads");
+    const error = await t.connector.refreshAccessToken(fresh).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AuthError);
     expect(error).toMatchObject({ reason: "invalid_grant", attempts: 1 });
   });
 
   it("gives up on a report that is never ready with a retryable PlatformDownError", async () => {
-    const config = sandboxConnectorConfig(sandbox.url, {
-      now: () => NOW.getTime(),
-      sleep: async () => undefined,
-    });
-    const impatient = createAmazonAdsConnector({
+    const impatient = t.makeConnector((config) => ({
       ...config,
       ...(config.amazonads
         ? {
@@ -254,8 +208,8 @@ describe("Amazon Ads connector against the sandbox", () => {
             },
           }
         : {}),
-    });
-    const tokens = await connected();
+    }));
+    const tokens = await t.connected();
     const error = await impatient
       .fetchDailyMetrics(tokens, { account: { id: UK }, from: "2026-03-10", to: "2026-03-12" })
       .catch((e: unknown) => e);

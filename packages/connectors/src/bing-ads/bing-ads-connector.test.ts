@@ -1,26 +1,27 @@
-import { readFileSync } from "node:fs";
-import { approveConsent, type SandboxHandle, startSandbox } from "@pacer/sandbox";
 import { strToU8, zipSync } from "fflate";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { connectorConfigFromEnv, MICROSOFT_ADS_API_VERSION, sandboxConnectorConfig } from "../config.ts";
-import {
-  AuthError,
-  BadRequestError,
-  NotConfiguredError,
-  PlatformDownError,
-  RateLimitedError,
-} from "../errors.ts";
+import { describe, expect, it } from "vitest";
+import { MICROSOFT_ADS_API_VERSION } from "../config.ts";
+import { AuthError, BadRequestError, PlatformDownError, RateLimitedError } from "../errors.ts";
 import type { FetchLike } from "../http/http-client.ts";
 import { acceptBingAdsReturn, acceptReturnForSession } from "../oauth/return-rules.ts";
-import { expectedSeries, totalSpend } from "../testing/sandbox-expectations.ts";
-import type { OAuthTokens } from "../types.ts";
-import { type BingAdsConnector, createBingAdsConnector } from "./bing-ads-connector.ts";
+import {
+  expectCampaignFilters,
+  expectEnvConfig,
+  expectInvalidGrantNotRetried,
+  expectRefusedGrant,
+  expectRetriesThenRateLimit,
+  fixtureText,
+  httpFailure,
+  TEST_NOW,
+  useConnectorTest,
+} from "../testing/connector-test-kit.ts";
+import { totalSpend } from "../testing/sandbox-expectations.ts";
+import { createBingAdsConnector } from "./bing-ads-connector.ts";
 import { classifyMicrosoftAdsError } from "./classify.ts";
 import { ReportFileError, readReportZip, reportRowToDaily } from "./report-csv.ts";
 import { accountsSearchSchema, pollReportSchema, userQuerySchema } from "./schemas.ts";
 import { ianaTimeZone, MICROSOFT_TIME_ZONES } from "./time-zones.ts";
 
-const NOW = new Date("2026-03-18T10:00:00Z");
 const RETURN_PAGE = "https://app.pacer.test/bing-ads-response";
 const SEARCH = "180000101";
 const AUDIENCE = "180000202";
@@ -28,58 +29,13 @@ const SUBMIT = "POST /reporting/Reporting/{version}/GenerateReport/Submit";
 const POLL = "POST /reporting/Reporting/{version}/GenerateReport/Poll";
 const DOWNLOAD = "GET /blob/reports/{file}";
 
-let sandbox: SandboxHandle;
-let bing: BingAdsConnector;
-const sleeps: number[] = [];
-
-function fixture(name: string): string {
-  return readFileSync(new URL(`../testing/fixtures/${name}`, import.meta.url), "utf8");
-}
-
-function routeCount(route: string): number {
-  return sandbox.stats().bingads?.byRoute[route] ?? 0;
-}
-
-async function connect(options: { deny?: boolean } = {}) {
-  const state = `state-${Math.random()}`;
-  const { url, codeVerifier } = bing.authorizeUrl({ state, redirectUri: RETURN_PAGE });
-  const back = await approveConsent(url, options);
-  const accepted = acceptReturnForSession("bingads", Object.fromEntries(back.searchParams), state);
-  return { accepted, codeVerifier, back, url };
-}
-
-async function connected(): Promise<OAuthTokens> {
-  const { accepted, codeVerifier } = await connect();
-  if (!accepted.ok) throw new Error(accepted.reason);
-  const { tokens } = await bing.exchangeCode({ code: accepted.code, redirectUri: RETURN_PAGE, codeVerifier });
-  return tokens;
-}
-
-function makeConnector(fetch?: FetchLike): BingAdsConnector {
-  return createBingAdsConnector(
-    sandboxConnectorConfig(sandbox.url, {
-      now: () => NOW.getTime(),
-      sleep: async (ms) => {
-        sleeps.push(ms);
-      },
-      ...(fetch ? { fetch } : {}),
-    }),
-  );
-}
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ now: () => NOW });
-  bing = makeConnector();
-});
-afterAll(() => sandbox.close());
-beforeEach(() => {
-  sandbox.resetControls();
-  sleeps.length = 0;
-});
+const t = useConnectorTest({ platform: "bingads", create: createBingAdsConnector, returnPage: RETURN_PAGE });
+const routeCount = (route: string) => t.routeCalls(route);
 
 describe("Microsoft Advertising connector against the sandbox", () => {
   it("connects: authorize with PKCE -> approve -> accepted return -> exchange, identity from GetUser", async () => {
-    const { accepted, codeVerifier, back, url } = await connect();
+    const consent = await t.connect();
+    const { accepted, back, url } = consent;
     expect(new URL(url).searchParams.get("scope")).toBe(
       "https://ads.microsoft.com/msads.manage offline_access",
     );
@@ -87,19 +43,15 @@ describe("Microsoft Advertising connector against the sandbox", () => {
     expect(back.origin + back.pathname).toBe(RETURN_PAGE);
     expect(accepted).toMatchObject({ ok: true });
     if (!accepted.ok) return;
-    const { tokens, identity } = await bing.exchangeCode({
-      code: accepted.code,
-      redirectUri: RETURN_PAGE,
-      codeVerifier,
-    });
+    const { tokens, identity } = await t.exchange(consent);
     expect(tokens.refreshToken).toBeTruthy();
-    expect(tokens.expiresAt).toBe(NOW.getTime() + 3599_000);
+    expect(tokens.expiresAt).toBe(TEST_NOW.getTime() + 3599_000);
     expect(identity).toMatchObject({ email: "demo@pacer.test", name: "Pacer Demo" });
     expect(identity.id).toMatch(/^\d+$/);
   });
 
   it("applies the spec 5 rule: refuses error_code, error and a missing code; a wrong verifier is invalid_grant", async () => {
-    const denied = await connect({ deny: true });
+    const denied = await t.connect({ deny: true });
     expect(denied.back.searchParams.get("error")).toBe("access_denied");
     expect(denied.accepted).toMatchObject({ ok: false, reason: "platform_error", detail: "access_denied" });
     expect(acceptBingAdsReturn({ code: "c", error_code: "AADSTS65004" })).toMatchObject({
@@ -111,19 +63,20 @@ describe("Microsoft Advertising connector against the sandbox", () => {
       ok: false,
       reason: "state_mismatch",
     });
-    const { accepted } = await connect();
-    if (!accepted.ok) throw new Error("not accepted");
-    await expect(
-      bing.exchangeCode({ code: accepted.code, redirectUri: RETURN_PAGE, codeVerifier: "x".repeat(43) }),
-    ).rejects.toMatchObject({ code: "auth_failed", reason: "invalid_grant", attempts: 1 });
+    const consent = await t.connect();
+    await expect(t.exchange({ ...consent, codeVerifier: "x".repeat(43) })).rejects.toMatchObject({
+      code: "auth_failed",
+      reason: "invalid_grant",
+      attempts: 1,
+    });
   });
 
   it("lists accounts like the wizard: get-user, then get-accounts with the user id; views carry customerId and userId", async () => {
-    const tokens = await connected();
-    const user = await bing.getUser(tokens);
+    const tokens = await t.connected();
+    const user = await t.connector.getUser(tokens);
     expect(user.customerRoles.map((r) => r.customerId)).toEqual(["250000101", "250000202"]);
     expect(user.customerId).toBe("250000101");
-    const views = await bing.getAccounts(tokens, user);
+    const views = await t.connector.getAccounts(tokens, user);
     expect(views).toEqual([
       {
         id: AUDIENCE,
@@ -152,40 +105,40 @@ describe("Microsoft Advertising connector against the sandbox", () => {
         },
       },
     ]);
-    expect(await bing.listAdAccounts(tokens)).toEqual(views);
+    expect(await t.connector.listAdAccounts(tokens)).toEqual(views);
   });
 
   it("fetches daily metrics equal to the replayed rows: submit, poll (Pending, Success), download the zipped CSV", async () => {
-    const tokens = await connected();
-    const [view] = (await bing.listAdAccounts(tokens)).filter((v) => v.id === SEARCH);
+    const tokens = await t.connected();
+    const [view] = (await t.connector.listAdAccounts(tokens)).filter((v) => v.id === SEARCH);
     if (!view) throw new Error("no view");
     const from = "2025-07-25"; // before the first served day (2025-08-01)
     const to = "2026-03-18";
     const before = [SUBMIT, POLL, DOWNLOAD].map(routeCount);
-    const metrics = await bing.fetchDailyMetrics(tokens, { account: view, from, to });
+    const metrics = await t.connector.fetchDailyMetrics(tokens, { account: view, from, to });
     expect([SUBMIT, POLL, DOWNLOAD].map((r, i) => routeCount(r) - (before[i] ?? 0))).toEqual([1, 2, 1]);
-    expect(sleeps).toEqual([1000]);
+    expect(t.sleeps).toEqual([1000]);
     expect(metrics).toMatchObject({ accountId: SEARCH, currency: "USD", timeZone: "America/New_York" });
-    expect(metrics.rows).toEqual(expectedSeries(sandbox, "bingads", SEARCH, from, to));
+    expect(metrics.rows).toEqual(t.expected(SEARCH, from, to));
     expect(metrics.rows[0]).toMatchObject({ date: "2025-07-25", spendMicros: 0 });
     expect(totalSpend(metrics.rows)).toBeGreaterThan(0);
   });
 
   it("looks the account up (GetAccount) when the view has no metaData, and reads the 25% account", async () => {
-    const tokens = await connected();
-    const metrics = await bing.fetchDailyMetrics(tokens, {
+    const tokens = await t.connected();
+    const metrics = await t.connector.fetchDailyMetrics(tokens, {
       account: { id: AUDIENCE },
       from: "2026-02-01",
       to: "2026-02-28",
     });
     expect(metrics).toMatchObject({ currency: "GBP", timeZone: "Europe/London" });
-    expect(metrics.rows).toEqual(expectedSeries(sandbox, "bingads", AUDIENCE, "2026-02-01", "2026-02-28"));
+    expect(metrics.rows).toEqual(t.expected(AUDIENCE, "2026-02-01", "2026-02-28"));
   });
 
   it("answers zeros without a download when the report has no rows (no download URL)", async () => {
-    const tokens = await connected();
+    const tokens = await t.connected();
     const before = routeCount(DOWNLOAD);
-    const metrics = await bing.fetchDailyMetrics(tokens, {
+    const metrics = await t.connector.fetchDailyMetrics(tokens, {
       account: { id: SEARCH },
       from: "2025-01-01",
       to: "2025-01-31",
@@ -196,36 +149,30 @@ describe("Microsoft Advertising connector against the sandbox", () => {
   });
 
   it("applies campaign filters (campaign performance report) and lists filter values", async () => {
-    const tokens = await connected();
+    const tokens = await t.connected();
     const range = { from: "2026-02-01", to: "2026-03-18" };
-    const byId = await bing.fetchDailyMetrics(tokens, {
+    await expectCampaignFilters(t, tokens, {
       account: { id: SEARCH },
-      ...range,
-      filters: { campaignIds: ["89459845"] },
+      range,
+      campaignIds: ["89459845"],
+      nameContains: "WIDE",
     });
-    expect(byId.rows).toEqual(
-      expectedSeries(sandbox, "bingads", SEARCH, range.from, range.to, { campaignIds: ["89459845"] }),
-    );
-    const byName = await bing.fetchDailyMetrics(tokens, {
-      account: { id: SEARCH },
-      ...range,
-      filters: { campaignNameContains: "WIDE" },
-    });
-    expect(byName.rows).toEqual(
-      expectedSeries(sandbox, "bingads", SEARCH, range.from, range.to, { nameContains: "wide" }),
-    );
-    const all = await bing.fetchDailyMetrics(tokens, { account: { id: SEARCH }, ...range });
-    expect(totalSpend(byId.rows) + totalSpend(byName.rows)).toBe(totalSpend(all.rows));
     await expect(
-      bing.fetchDailyMetrics(tokens, { account: { id: SEARCH }, ...range, filters: { campaignIds: ["x1"] } }),
+      t.connector.fetchDailyMetrics(tokens, {
+        account: { id: SEARCH },
+        ...range,
+        filters: { campaignIds: ["x1"] },
+      }),
     ).rejects.toBeInstanceOf(BadRequestError);
 
-    expect(bing.filterDefinitions().map((f) => f.id)).toEqual(["campaigns", "campaignName"]);
-    expect(await bing.listFilterValues(tokens, { account: { id: SEARCH }, filterId: "campaigns" })).toEqual([
+    expect(t.connector.filterDefinitions().map((f) => f.id)).toEqual(["campaigns", "campaignName"]);
+    expect(
+      await t.connector.listFilterValues(tokens, { account: { id: SEARCH }, filterId: "campaigns" }),
+    ).toEqual([
       { id: "89459845", name: "bing_search_hot", status: "Active" },
       { id: "127823", name: "bing_search_wide", status: "Active" },
     ]);
-    const searched = await bing.listFilterValues(tokens, {
+    const searched = await t.connector.listFilterValues(tokens, {
       account: { id: SEARCH },
       filterId: "campaigns",
       search: "HOT",
@@ -234,72 +181,57 @@ describe("Microsoft Advertising connector against the sandbox", () => {
   });
 
   it("refreshes with rotation: the new refresh token replaces the old one, which then answers invalid_grant", async () => {
-    const tokens = await connected();
-    sandbox.expireAccessTokens("bingads");
-    const expired = await bing.listAdAccounts(tokens).catch((e: unknown) => e);
+    const tokens = await t.connected();
+    t.sandbox.expireAccessTokens("bingads");
+    const expired = await t.connector.listAdAccounts(tokens).catch((e: unknown) => e);
     expect(expired).toBeInstanceOf(AuthError);
     expect(expired).toMatchObject({ reason: "109/AuthenticationTokenExpired", status: 401 });
-    const fresh = await bing.refreshAccessToken(tokens);
+    const fresh = await t.connector.refreshAccessToken(tokens);
     expect(fresh.accessToken).not.toBe(tokens.accessToken);
     expect(fresh.refreshToken).toBeTruthy();
     expect(fresh.refreshToken).not.toBe(tokens.refreshToken);
-    expect(await bing.listAdAccounts(fresh)).toHaveLength(2);
-    await expect(bing.refreshAccessToken(tokens)).rejects.toMatchObject({
+    expect(await t.connector.listAdAccounts(fresh)).toHaveLength(2);
+    await expect(t.connector.refreshAccessToken(tokens)).rejects.toMatchObject({
       code: "auth_failed",
       reason: "invalid_grant",
     });
   });
 
   it("has no revocation call; once the user removes the app, the refresh is invalid_grant -> AuthError", async () => {
-    const tokens = await connected();
-    const calls = sandbox.stats().bingads?.calls ?? 0;
-    expect(bing.capabilities).toMatchObject({
+    const tokens = await t.connected();
+    const calls = t.sandbox.stats().bingads?.calls ?? 0;
+    expect(t.connector.capabilities).toMatchObject({
       revoke: false,
       rotatesRefreshToken: true,
       needsRefreshToken: true,
     });
-    await expect(bing.revoke(tokens)).resolves.toBeUndefined();
-    expect(sandbox.stats().bingads?.calls).toBe(calls);
-    sandbox.revokeAll("bingads");
-    const error = await bing.refreshAccessToken(tokens).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(AuthError);
-    expect(error).toMatchObject({ reason: "invalid_grant", retryable: false, attempts: 1 });
+    await expect(t.connector.revoke(tokens)).resolves.toBeUndefined();
+    expect(t.sandbox.stats().bingads?.calls).toBe(calls);
+    t.sandbox.revokeAll("bingads");
+    await expectRefusedGrant(t.connector.refreshAccessToken(tokens));
   });
 
   it("retries injected service errors (code 0) and honours the call-rate limiter's Retry-After (code 117)", async () => {
-    const tokens = await connected();
-    sandbox.setControls("bingads", { faults: [{ kind: "500", times: 2, on: "api" }] });
-    const before = sandbox.stats().bingads?.apiCalls ?? 0;
-    await expect(bing.listAdAccounts(tokens)).resolves.toHaveLength(2);
-    expect((sandbox.stats().bingads?.apiCalls ?? 0) - before).toBe(2 + 2);
-
-    sleeps.length = 0;
-    sandbox.setControls("bingads", {
-      faults: [],
-      rateLimit: { requests: 0, windowMs: 60_000, retryAfterSeconds: 7 },
+    const tokens = await t.connected();
+    const error = await expectRetriesThenRateLimit(t, tokens, {
+      accounts: 2,
+      apiCalls: 2 + 2,
+      retryAfterSeconds: 7,
     });
-    const error = await bing.listAdAccounts(tokens).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(RateLimitedError);
     expect(error).toMatchObject({ reason: "117/CallRateExceeded", retryAfterMs: 7000 });
-    expect(sleeps).toEqual([7000, 7000, 7000]);
   });
 
   it("maps an injected invalid_grant on the token endpoint to AuthError without retrying", async () => {
-    const tokens = await connected();
-    sandbox.setControls("bingads", { faults: [{ kind: "invalid_grant", times: 1, on: "token" }] });
-    const before = sandbox.stats().bingads?.tokenCalls ?? 0;
-    await expect(bing.refreshAccessToken(tokens)).rejects.toMatchObject({
-      code: "auth_failed",
-      reason: "invalid_grant",
-    });
-    expect((sandbox.stats().bingads?.tokenCalls ?? 0) - before).toBe(1);
+    const tokens = await t.connected();
+    await expectInvalidGrantNotRetried(t, () => t.connector.refreshAccessToken(tokens));
   });
 
   it("turns an unreadable report file into PlatformDownError (the queue retries later)", async () => {
     const corrupt: FetchLike = async (input, init) =>
       input.includes("/blob/reports/") ? new Response("not a zip", { status: 200 }) : fetch(input, init);
-    const tokens = await connected();
-    const error = await makeConnector(corrupt)
+    const tokens = await t.connected();
+    const error = await t
+      .makeConnector((config) => ({ ...config, http: { ...config.http, fetch: corrupt } }))
       .fetchDailyMetrics(tokens, { account: { id: SEARCH }, from: "2026-03-01", to: "2026-03-18" })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PlatformDownError);
@@ -309,43 +241,47 @@ describe("Microsoft Advertising connector against the sandbox", () => {
 
 describe("Microsoft Advertising configuration", () => {
   it("reads its client, secret and developer token from the environment, else answers NotConfiguredError", () => {
-    const env = connectorConfigFromEnv({
-      MICROSOFT_ADS_CLIENT_ID: "id",
-      MICROSOFT_ADS_CLIENT_SECRET: "secret",
-      MICROSOFT_ADS_DEVELOPER_TOKEN: "dev",
-    });
-    expect(env.bingads).toMatchObject({
-      tokenUrl: "https://login.microsoftonline.com/common/oauth2/v2.0/token",
-      reportingUrl: "https://reporting.api.bingads.microsoft.com/Reporting",
-      developerToken: "dev",
-      apiVersion: MICROSOFT_ADS_API_VERSION,
+    expectEnvConfig({
+      key: "bingads",
+      env: {
+        MICROSOFT_ADS_CLIENT_ID: "id",
+        MICROSOFT_ADS_CLIENT_SECRET: "secret",
+        MICROSOFT_ADS_DEVELOPER_TOKEN: "dev",
+      },
+      partial: { MICROSOFT_ADS_CLIENT_ID: "id" },
+      endpoints: {
+        tokenUrl: "https://login.microsoftonline.com/common/oauth2/v2.0/token",
+        reportingUrl: "https://reporting.api.bingads.microsoft.com/Reporting",
+        developerToken: "dev",
+        apiVersion: MICROSOFT_ADS_API_VERSION,
+      },
+      create: createBingAdsConnector,
+      returnPage: RETURN_PAGE,
     });
     expect(MICROSOFT_ADS_API_VERSION).toBe("v13");
-    expect(connectorConfigFromEnv({ MICROSOFT_ADS_CLIENT_ID: "id" }).bingads).toBeUndefined();
-    expect(() => createBingAdsConnector({}).authorizeUrl({ state: "s", redirectUri: RETURN_PAGE })).toThrow(
-      NotConfiguredError,
-    );
   });
 });
 
 describe("Microsoft Advertising parsers against public response shapes", () => {
   it("reads GetUser, SearchAccounts and Poll answers (ids as strings, Microsoft time zone names)", () => {
-    const user = userQuerySchema.parse(JSON.parse(fixture("microsoft-ads-user-query.json")));
+    const user = userQuerySchema.parse(JSON.parse(fixtureText("microsoft-ads-user-query.json")));
     expect(user.User).toMatchObject({ Id: "123456789", CustomerId: "987654321" });
     expect(user.CustomerRoles?.[0]).toMatchObject({ RoleId: 41, CustomerId: "987654321", AccountIds: null });
-    const accounts = accountsSearchSchema.parse(JSON.parse(fixture("microsoft-ads-accounts-search.json")));
+    const accounts = accountsSearchSchema.parse(
+      JSON.parse(fixtureText("microsoft-ads-accounts-search.json")),
+    );
     expect(accounts.Accounts?.map((a) => [a.Id, a.CurrencyCode, ianaTimeZone(a.TimeZone)])).toEqual([
       ["180278106", "USD", "America/Phoenix"],
       ["180535609", "USD", "America/Santiago"],
     ]);
-    const poll = pollReportSchema.parse(JSON.parse(fixture("microsoft-ads-report-poll.json")));
+    const poll = pollReportSchema.parse(JSON.parse(fixtureText("microsoft-ads-report-poll.json")));
     expect(poll.ReportRequestStatus.Status).toBe("Success");
     expect(new URL(poll.ReportRequestStatus.ReportDownloadUrl ?? "").protocol).toBe("https:");
   });
 
   it("reads a zipped report CSV into exact micros (decimal text, thousands separators, fractional conversions)", () => {
     const zip = zipSync({
-      "AccountPerformanceReport.csv": strToU8(fixture("microsoft-ads-account-performance-daily.csv")),
+      "AccountPerformanceReport.csv": strToU8(fixtureText("microsoft-ads-account-performance-daily.csv")),
     });
     expect(readReportZip(zip).map(reportRowToDaily)).toEqual([
       {
@@ -370,15 +306,7 @@ describe("Microsoft Advertising parsers against public response shapes", () => {
   });
 
   it("maps Microsoft fault shapes to the typed errors", () => {
-    const failure = (status: number, body: unknown) => ({
-      platform: "bingads",
-      where: "bingads test https://x.test/p",
-      status,
-      headers: new Headers(),
-      text: JSON.stringify(body),
-      body,
-      retryAfterMs: undefined,
-    });
+    const failure = (status: number, body: unknown) => httpFailure("bingads", status, body);
     const adApi = (Code: number, ErrorCode: string) => ({
       Errors: [{ Code, ErrorCode, Message: "m" }],
       Type: "AdApiFaultDetail",

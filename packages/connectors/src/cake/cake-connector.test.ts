@@ -1,27 +1,21 @@
-import { type SandboxHandle, startSandbox } from "@pacer/sandbox";
 import { SANDBOX_CAKE_API_KEY } from "@pacer/sandbox/platforms/cake";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CAKE_SANDBOX_DOMAIN, type ConnectorConfig, sandboxConnectorConfig } from "../config.ts";
+import { describe, expect, it } from "vitest";
+import { CAKE_SANDBOX_DOMAIN } from "../config.ts";
 import { eachDate } from "../dates.ts";
 import { AuthError, BlockedHostError, NotSupportedError } from "../errors.ts";
 import { RETURN_RULES } from "../oauth/return-rules.ts";
 import type { HostLookup, PinnedRequest } from "../security/ssrf-guard.ts";
-import { expectedSeries, totalSpend } from "../testing/sandbox-expectations.ts";
-import type { ApiKeyCredentials, Connector } from "../types.ts";
+import { expectCampaignFilters, TEST_NOW, useConnectorTest } from "../testing/connector-test-kit.ts";
+import { totalSpend } from "../testing/sandbox-expectations.ts";
+import type { ApiKeyCredentials } from "../types.ts";
 import { cakeDate, cakeDayToRow, createCakeConnector, monthWindows } from "./cake-connector.ts";
 import { cakeDailySummarySchema } from "./schemas.ts";
 
-const NOW = new Date("2026-03-18T10:00:00Z");
 const ADVERTISER = "101";
 const DEMO: ApiKeyCredentials = { apiKey: SANDBOX_CAKE_API_KEY, domain: CAKE_SANDBOX_DOMAIN };
 const DAILY_ROUTE = "POST /api/2/reports.asmx/DailySummaryExport";
-
-let sandbox: SandboxHandle;
-let cake: Connector;
-let config: ConnectorConfig;
-
-const cakeCalls = () => sandbox.stats().cake?.calls ?? 0;
-const dailyCalls = () => sandbox.stats().cake?.byRoute[DAILY_ROUTE] ?? 0;
+/** The HTTP settings of every Cake connector of this file. */
+const http = { now: () => TEST_NOW.getTime(), sleep: async () => undefined };
 
 /** Names a hostile user could register, resolving to internal addresses, and one public name. */
 const DNS: Record<string, string[]> = {
@@ -37,33 +31,36 @@ const lookup: HostLookup = async (host) => {
   return answers.map((address) => ({ address, family: address.includes(":") ? 6 : 4 }));
 };
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ now: () => NOW });
-  config = sandboxConnectorConfig(sandbox.url, { now: () => NOW.getTime(), sleep: async () => undefined });
-  cake = createCakeConnector({ ...config, cake: { ...config.cake, ssrfGuard: { lookup } } });
+const t = useConnectorTest({
+  platform: "cake",
+  create: createCakeConnector,
+  http,
+  configure: (config) => ({ ...config, cake: { ...config.cake, ssrfGuard: { lookup } } }),
 });
-afterAll(() => sandbox.close());
-beforeEach(() => sandbox.resetControls());
+const cakeCalls = () => t.stats().calls;
+const dailyCalls = () => t.routeCalls(DAILY_ROUTE);
 
 describe("Cake connector against the sandbox (local mode: the reserved demo domain)", () => {
   it("is an API-key platform: no OAuth, no return page, revocation happens in Cake", async () => {
-    expect(cake.capabilities).toMatchObject({ auth: "apiKey", refresh: "none", revoke: false });
-    expect(cake.acceptReturn).toBe(RETURN_RULES.cake);
-    expect(cake.acceptReturn({ code: "c" })).toMatchObject({ ok: false, reason: "not_oauth" });
-    expect(() => cake.authorizeUrl({ state: "s", redirectUri: "https://app.pacer.test/x" })).toThrow(
+    expect(t.connector.capabilities).toMatchObject({ auth: "apiKey", refresh: "none", revoke: false });
+    expect(t.connector.acceptReturn).toBe(RETURN_RULES.cake);
+    expect(t.connector.acceptReturn({ code: "c" })).toMatchObject({ ok: false, reason: "not_oauth" });
+    expect(() => t.connector.authorizeUrl({ state: "s", redirectUri: "https://app.pacer.test/x" })).toThrow(
       NotSupportedError,
     );
     await expect(
-      cake.exchangeCode({ code: "c", redirectUri: "https://app.pacer.test/x" }),
+      t.connector.exchangeCode({ code: "c", redirectUri: "https://app.pacer.test/x" }),
     ).rejects.toBeInstanceOf(NotSupportedError);
-    await expect(cake.revoke(DEMO)).resolves.toBeUndefined();
-    await expect(cake.listAdAccounts({ apiKey: "", domain: CAKE_SANDBOX_DOMAIN })).rejects.toMatchObject({
+    await expect(t.connector.revoke(DEMO)).resolves.toBeUndefined();
+    await expect(
+      t.connector.listAdAccounts({ apiKey: "", domain: CAKE_SANDBOX_DOMAIN }),
+    ).rejects.toMatchObject({
       reason: "wrong_credentials",
     });
   });
 
   it("lists advertisers as views, whatever way the user typed the domain", async () => {
-    const views = await cake.listAdAccounts(DEMO);
+    const views = await t.connector.listAdAccounts(DEMO);
     expect(views).toEqual([
       {
         id: ADVERTISER,
@@ -81,7 +78,7 @@ describe("Cake connector against the sandbox (local mode: the reserved demo doma
       },
     ]);
     await expect(
-      cake.listAdAccounts({ ...DEMO, domain: ` https://${CAKE_SANDBOX_DOMAIN.toUpperCase()}/ ` }),
+      t.connector.listAdAccounts({ ...DEMO, domain: ` https://${CAKE_SANDBOX_DOMAIN.toUpperCase()}/ ` }),
     ).resolves.toEqual(views);
   });
 
@@ -89,9 +86,9 @@ describe("Cake connector against the sandbox (local mode: the reserved demo doma
     const from = "2025-08-01";
     const to = "2026-03-18";
     const before = dailyCalls();
-    const metrics = await cake.fetchDailyMetrics(DEMO, { account: { id: ADVERTISER }, from, to });
+    const metrics = await t.connector.fetchDailyMetrics(DEMO, { account: { id: ADVERTISER }, from, to });
     expect(metrics).toMatchObject({ accountId: ADVERTISER, currency: "GBP", timeZone: "Europe/London" });
-    expect(metrics.rows).toEqual(expectedSeries(sandbox, "cake", ADVERTISER, from, to));
+    expect(metrics.rows).toEqual(t.expected(ADVERTISER, from, to));
     expect(metrics.rows).toHaveLength(eachDate(from, to).length);
     expect(totalSpend(metrics.rows)).toBeGreaterThan(0);
     expect(dailyCalls() - before).toBe(monthWindows(from, to).length);
@@ -101,26 +98,14 @@ describe("Cake connector against the sandbox (local mode: the reserved demo doma
   it("filters by offer id and offer name (one report per offer) and lists offers", async () => {
     const range = { from: "2026-01-15", to: "2026-03-18" };
     const account = { id: ADVERTISER };
-    const byId = await cake.fetchDailyMetrics(DEMO, {
+    await expectCampaignFilters(t, DEMO, {
       account,
-      ...range,
-      filters: { campaignIds: ["348934"] },
+      range,
+      campaignIds: ["348934"],
+      nameContains: "CASHBACK",
     });
-    expect(byId.rows).toEqual(
-      expectedSeries(sandbox, "cake", ADVERTISER, range.from, range.to, { campaignIds: ["348934"] }),
-    );
-    const byName = await cake.fetchDailyMetrics(DEMO, {
-      account,
-      ...range,
-      filters: { campaignNameContains: "CASHBACK" },
-    });
-    expect(byName.rows).toEqual(
-      expectedSeries(sandbox, "cake", ADVERTISER, range.from, range.to, { nameContains: "cashback" }),
-    );
-    const all = await cake.fetchDailyMetrics(DEMO, { account, ...range });
-    expect(totalSpend(byId.rows) + totalSpend(byName.rows)).toBe(totalSpend(all.rows));
-    expect(cake.filterDefinitions().map((f) => f.name)).toEqual(["Offers", "Offer name contains"]);
-    expect(await cake.listFilterValues(DEMO, { account, filterId: "campaigns" })).toEqual([
+    expect(t.connector.filterDefinitions().map((f) => f.name)).toEqual(["Offers", "Offer name contains"]);
+    expect(await t.connector.listFilterValues(DEMO, { account, filterId: "campaigns" })).toEqual([
       { id: "374754", name: "Cashback offer", status: "Active" },
       { id: "348934", name: "Price comparison offer", status: "Active" },
     ]);
@@ -128,7 +113,9 @@ describe("Cake connector against the sandbox (local mode: the reserved demo doma
 
   it("maps Cake's 'Invalid API Key' (HTTP 200, success false) to AuthError without retrying", async () => {
     const before = cakeCalls();
-    const error = await cake.listAdAccounts({ ...DEMO, apiKey: "revoked-key" }).catch((e: unknown) => e);
+    const error = await t.connector
+      .listAdAccounts({ ...DEMO, apiKey: "revoked-key" })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AuthError);
     expect(error).toMatchObject({ reason: "invalid_api_key", status: 200, attempts: 1 });
     expect(JSON.stringify(error)).not.toContain("revoked-key");
@@ -136,12 +123,12 @@ describe("Cake connector against the sandbox (local mode: the reserved demo doma
   });
 
   it("refuses loopback, private and the sandbox's own address even in local mode: 100% refused, nothing sent", async () => {
-    const port = new URL(sandbox.url).port;
+    const port = new URL(t.sandbox.url).port;
     const hostile = [
       "127.0.0.1",
       `127.0.0.1:${port}`,
-      sandbox.url,
-      `${sandbox.url}/cake`,
+      t.sandbox.url,
+      `${t.sandbox.url}/cake`,
       `http://${CAKE_SANDBOX_DOMAIN}`,
       `${CAKE_SANDBOX_DOMAIN}:${port}`,
       `https://${CAKE_SANDBOX_DOMAIN}/api/2`,
@@ -168,7 +155,7 @@ describe("Cake connector against the sandbox (local mode: the reserved demo doma
     const before = cakeCalls();
     const outcomes = await Promise.all(
       hostile.map((domain) =>
-        cake.listAdAccounts({ apiKey: SANDBOX_CAKE_API_KEY, domain }).then(
+        t.connector.listAdAccounts({ apiKey: SANDBOX_CAKE_API_KEY, domain }).then(
           () => "allowed",
           (e: unknown) => (e instanceof BlockedHostError ? "refused" : `other: ${String(e)}`),
         ),
@@ -179,7 +166,7 @@ describe("Cake connector against the sandbox (local mode: the reserved demo doma
   });
 
   it("refuses the reserved demo domain outside local mode (no sandbox mapping: it must resolve publicly)", async () => {
-    const deployed = createCakeConnector({ http: config.http, cake: { ssrfGuard: { lookup } } });
+    const deployed = createCakeConnector({ http, cake: { ssrfGuard: { lookup } } });
     const before = cakeCalls();
     await expect(deployed.listAdAccounts(DEMO)).rejects.toMatchObject({
       code: "blocked_host",
@@ -196,7 +183,7 @@ describe("Cake through the SSRF guard (a deployment: https to the checked public
       sent.push(request);
       if (status)
         return new Response(null, { status, headers: { location: "http://169.254.169.254/latest" } });
-      return fetch(`${sandbox.url}/cake${request.url.pathname}`, {
+      return fetch(`${t.sandbox.url}/cake${request.url.pathname}`, {
         method: request.method,
         headers: request.headers,
         ...(request.body === undefined ? {} : { body: request.body }),
@@ -207,7 +194,7 @@ describe("Cake through the SSRF guard (a deployment: https to the checked public
   it("connects to the address it checked, keeping the host name, and reads the same data", async () => {
     const sent: PinnedRequest[] = [];
     const deployed = createCakeConnector({
-      http: config.http,
+      http,
       cake: { ssrfGuard: { lookup, transport: relay(sent) } },
     });
     const credentials = { apiKey: SANDBOX_CAKE_API_KEY, domain: "cake.publisher.example" };
@@ -216,7 +203,7 @@ describe("Cake through the SSRF guard (a deployment: https to the checked public
       from: "2026-03-01",
       to: "2026-03-18",
     });
-    expect(metrics.rows).toEqual(expectedSeries(sandbox, "cake", ADVERTISER, "2026-03-01", "2026-03-18"));
+    expect(metrics.rows).toEqual(t.expected(ADVERTISER, "2026-03-01", "2026-03-18"));
     expect(sent[0]).toMatchObject({
       address: { address: "93.184.216.34", family: 4 },
       method: "POST",
@@ -235,7 +222,7 @@ describe("Cake through the SSRF guard (a deployment: https to the checked public
   it("refuses a redirect, even one answer, without following it or retrying", async () => {
     const sent: PinnedRequest[] = [];
     const deployed = createCakeConnector({
-      http: config.http,
+      http,
       cake: { ssrfGuard: { lookup, transport: relay(sent, 302) } },
     });
     await expect(

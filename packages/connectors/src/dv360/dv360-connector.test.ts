@@ -1,89 +1,53 @@
-import { readFileSync } from "node:fs";
-import { approveConsent, type CampaignSelection, type SandboxHandle, startSandbox } from "@pacer/sandbox";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { sandboxConnectorConfig } from "../config.ts";
-import { AuthError, PlatformDownError } from "../errors.ts";
+import type { CampaignSelection } from "@pacer/sandbox";
+import { describe, expect, it } from "vitest";
+import { PlatformDownError } from "../errors.ts";
+import { acceptGoogleDv360Return, BID_MANAGER_SCOPE, GOOGLE_ADS_SCOPE } from "../oauth/return-rules.ts";
 import {
-  acceptGoogleDv360Return,
-  acceptReturnForSession,
-  BID_MANAGER_SCOPE,
-  GOOGLE_ADS_SCOPE,
-} from "../oauth/return-rules.ts";
-import { expectedSeries, totalSpend } from "../testing/sandbox-expectations.ts";
-import type { Connector, OAuthTokens } from "../types.ts";
+  expectCampaignFilters,
+  expectRevokeEndsTheGrant,
+  fixtureJson,
+  TEST_NOW,
+  useConnectorTest,
+} from "../testing/connector-test-kit.ts";
+import { totalSpend } from "../testing/sandbox-expectations.ts";
 import { createDv360Connector, DISPLAY_VIDEO_SCOPE } from "./dv360-connector.ts";
 import { parseDv360Report } from "./report-csv.ts";
 import { bidManagerReportSchema, dv360AdvertisersPageSchema } from "./schemas.ts";
 
-const NOW = new Date("2026-03-18T10:00:00Z");
 const RETURN_PAGE = "https://app.pacer.test/google-dv360-response";
 const DISPLAY = "7654321";
 const VIDEO = "7654322";
 const DELETE_ROUTE = "DELETE /doubleclickbidmanager/{version}/queries/{queryId}";
 const CREATE_ROUTE = "POST /doubleclickbidmanager/{version}/queries";
 
-let sandbox: SandboxHandle;
-let dv360: Connector;
-const sleeps: number[] = [];
+const t = useConnectorTest({
+  platform: "googledv360",
+  create: createDv360Connector,
+  returnPage: RETURN_PAGE,
+});
 
 /** DV360's standard report has no sales value: the replayed rows with revenue 0. */
 function expected(accountId: string, from: string, to: string, selection: CampaignSelection = {}) {
-  return expectedSeries(sandbox, "googledv360", accountId, from, to, selection).map((r) => ({
-    ...r,
-    revenueMicros: 0,
-  }));
+  return t.expected(accountId, from, to, selection).map((r) => ({ ...r, revenueMicros: 0 }));
 }
-
-async function connect(options: { scopes?: string[]; deny?: boolean } = {}) {
-  const state = `state-${Math.random()}`;
-  const { url, codeVerifier } = dv360.authorizeUrl({ state, redirectUri: RETURN_PAGE });
-  const back = await approveConsent(url, options);
-  const query = Object.fromEntries(back.searchParams);
-  return { accepted: acceptReturnForSession("googledv360", query, state), codeVerifier, query };
-}
-
-async function connected(): Promise<OAuthTokens> {
-  const { accepted, codeVerifier } = await connect();
-  if (!accepted.ok) throw new Error(accepted.reason);
-  return (await dv360.exchangeCode({ code: accepted.code, redirectUri: RETURN_PAGE, codeVerifier })).tokens;
-}
-
-const route = (key: string) => sandbox.stats().googledv360?.byRoute[key] ?? 0;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ now: () => NOW });
-  dv360 = createDv360Connector(
-    sandboxConnectorConfig(sandbox.url, {
-      now: () => NOW.getTime(),
-      sleep: async (ms) => {
-        sleeps.push(ms);
-      },
-    }),
-  );
-});
-afterAll(() => sandbox.close());
-beforeEach(() => {
-  sandbox.resetControls();
-  sleeps.length = 0;
-});
 
 describe("Google DV360 connector against the sandbox", () => {
   it("connects: PKCE -> consent with the Bid Manager scope -> exchange with identity", async () => {
-    const { accepted, codeVerifier } = await connect();
+    const consent = await t.connect();
+    const { accepted, codeVerifier } = consent;
     expect(accepted).toMatchObject({ ok: true });
     expect(accepted.ok && accepted.scope?.split(" ")).toEqual(
       expect.arrayContaining([BID_MANAGER_SCOPE, DISPLAY_VIDEO_SCOPE]),
     );
     expect(codeVerifier).toMatch(/^[A-Za-z0-9_-]{43}$/);
     if (!accepted.ok) return;
-    const { tokens, identity } = await dv360.exchangeCode({
-      code: accepted.code,
-      redirectUri: RETURN_PAGE,
-      codeVerifier,
+    const { tokens, identity } = await t.exchange(consent);
+    expect(tokens).toMatchObject({
+      refreshToken: expect.any(String),
+      expiresAt: TEST_NOW.getTime() + 3_599_000,
     });
-    expect(tokens).toMatchObject({ refreshToken: expect.any(String), expiresAt: NOW.getTime() + 3_599_000 });
     expect(identity.email).toBe("demo@pacer.test");
-    expect(dv360.capabilities).toMatchObject({
+    expect(t.connector.capabilities).toMatchObject({
       pkce: true,
       needsRefreshToken: true,
       rotatesRefreshToken: false,
@@ -91,24 +55,24 @@ describe("Google DV360 connector against the sandbox", () => {
   });
 
   it("applies the spec 5 rule: the scope must contain the bid manager scope; a wrong verifier is refused", async () => {
-    const narrow = await connect({ scopes: [DISPLAY_VIDEO_SCOPE, "openid", "email"] });
+    const narrow = await t.connect({ scopes: [DISPLAY_VIDEO_SCOPE, "openid", "email"] });
     expect(narrow.accepted).toMatchObject({ ok: false, reason: "missing_scope" });
-    const denied = await connect({ deny: true });
+    const denied = await t.connect({ deny: true });
     expect(denied.accepted).toMatchObject({ ok: false, reason: "platform_error" });
     expect(acceptGoogleDv360Return({ code: "c", scope: GOOGLE_ADS_SCOPE })).toMatchObject({
       reason: "missing_scope",
     });
     expect(acceptGoogleDv360Return({ scope: BID_MANAGER_SCOPE })).toMatchObject({ reason: "missing_code" });
-    const { accepted } = await connect();
-    if (!accepted.ok) throw new Error("not accepted");
-    await expect(
-      dv360.exchangeCode({ code: accepted.code, redirectUri: RETURN_PAGE, codeVerifier: "y".repeat(43) }),
-    ).rejects.toMatchObject({ code: "auth_failed", reason: "invalid_grant" });
+    const consent = await t.connect();
+    await expect(t.exchange({ ...consent, codeVerifier: "y".repeat(43) })).rejects.toMatchObject({
+      code: "auth_failed",
+      reason: "invalid_grant",
+    });
   });
 
   it("lists the advertisers of every accessible partner", async () => {
-    const tokens = await connected();
-    expect(await dv360.listAdAccounts(tokens)).toEqual([
+    const tokens = await t.connected();
+    expect(await t.connector.listAdAccounts(tokens)).toEqual([
       {
         id: DISPLAY,
         name: "Pacer Demo - Display",
@@ -127,74 +91,62 @@ describe("Google DV360 connector against the sandbox", () => {
   });
 
   it("fetches daily metrics through a Bid Manager query equal to the replayed rows, then deletes the query", async () => {
-    const tokens = await connected();
+    const tokens = await t.connected();
     const from = "2025-07-01";
     const to = "2026-03-18";
-    const [created, deleted] = [route(CREATE_ROUTE), route(DELETE_ROUTE)];
-    const metrics = await dv360.fetchDailyMetrics(tokens, { account: { id: DISPLAY }, from, to });
+    const [created, deleted] = [t.routeCalls(CREATE_ROUTE), t.routeCalls(DELETE_ROUTE)];
+    const metrics = await t.connector.fetchDailyMetrics(tokens, { account: { id: DISPLAY }, from, to });
     expect(metrics).toMatchObject({ accountId: DISPLAY, currency: "GBP", timeZone: "Europe/London" });
     expect(metrics.rows).toEqual(expected(DISPLAY, from, to));
     expect(totalSpend(metrics.rows)).toBeGreaterThan(0);
-    expect(route(CREATE_ROUTE) - created).toBe(1);
-    expect(route(DELETE_ROUTE) - deleted).toBe(1);
-    expect(sleeps).toEqual([2000, 4000]);
-    const video = await dv360.fetchDailyMetrics(tokens, { account: { id: VIDEO }, from: "2026-03-01", to });
+    expect(t.routeCalls(CREATE_ROUTE) - created).toBe(1);
+    expect(t.routeCalls(DELETE_ROUTE) - deleted).toBe(1);
+    expect(t.sleeps).toEqual([2000, 4000]);
+    const video = await t.connector.fetchDailyMetrics(tokens, {
+      account: { id: VIDEO },
+      from: "2026-03-01",
+      to,
+    });
     expect(video).toMatchObject({ currency: "EUR", timeZone: "Europe/Paris" });
     expect(video.rows).toEqual(expected(VIDEO, "2026-03-01", to));
   });
 
   it("filters by campaign (FILTER_MEDIA_PLAN) and by name, and lists campaigns", async () => {
-    const tokens = await connected();
+    const tokens = await t.connected();
     const range = { from: "2026-01-01", to: "2026-03-18" };
     const account = { id: DISPLAY, currency: "GBP", timeZone: "Europe/London" };
-    const byId = await dv360.fetchDailyMetrics(tokens, {
+    await expectCampaignFilters(t, tokens, {
       account,
-      ...range,
-      filters: { campaignIds: ["39889"] },
+      range,
+      campaignIds: ["39889"],
+      nameContains: "LOOKALIKE",
+      expected: (selection) => expected(DISPLAY, range.from, range.to, selection),
     });
-    expect(byId.rows).toEqual(expected(DISPLAY, range.from, range.to, { campaignIds: ["39889"] }));
-    const byName = await dv360.fetchDailyMetrics(tokens, {
-      account,
-      ...range,
-      filters: { campaignNameContains: "LOOKALIKE" },
-    });
-    expect(byName.rows).toEqual(expected(DISPLAY, range.from, range.to, { nameContains: "lookalike" }));
-    const all = await dv360.fetchDailyMetrics(tokens, { account, ...range });
-    expect(totalSpend(byId.rows) + totalSpend(byName.rows)).toBe(totalSpend(all.rows));
-    expect(await dv360.listFilterValues(tokens, { account, filterId: "campaigns" })).toEqual([
+    expect(await t.connector.listFilterValues(tokens, { account, filterId: "campaigns" })).toEqual([
       { id: "39889", name: "banner_partner", status: "ENTITY_STATUS_ACTIVE" },
       { id: "544756", name: "display_lookalikes", status: "ENTITY_STATUS_PAUSED" },
     ]);
   });
 
   it("refreshes an expired access token, keeping the refresh token", async () => {
-    const tokens = await connected();
-    sandbox.expireAccessTokens("googledv360");
-    await expect(dv360.listAdAccounts(tokens)).rejects.toMatchObject({
+    const tokens = await t.connected();
+    t.sandbox.expireAccessTokens("googledv360");
+    await expect(t.connector.listAdAccounts(tokens)).rejects.toMatchObject({
       code: "auth_failed",
       reason: "UNAUTHENTICATED",
     });
-    const fresh = await dv360.refreshAccessToken(tokens);
+    const fresh = await t.connector.refreshAccessToken(tokens);
     expect(fresh.refreshToken).toBe(tokens.refreshToken);
-    await expect(dv360.listAdAccounts(fresh)).resolves.toHaveLength(2);
+    await expect(t.connector.listAdAccounts(fresh)).resolves.toHaveLength(2);
   });
 
   it("revokes: afterwards the refresh answers invalid_grant, mapped to AuthError", async () => {
-    const tokens = await connected();
-    await dv360.revoke(tokens);
-    await expect(dv360.revoke(tokens)).resolves.toBeUndefined();
-    const error = await dv360.refreshAccessToken(tokens).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(AuthError);
-    expect(error).toMatchObject({ reason: "invalid_grant", retryable: false, attempts: 1 });
+    await expectRevokeEndsTheGrant(t, await t.connected());
   });
 
   it("deletes the query even when the report never completes", async () => {
-    const tokens = await connected();
-    const config = sandboxConnectorConfig(sandbox.url, {
-      now: () => NOW.getTime(),
-      sleep: async () => undefined,
-    });
-    const impatient = createDv360Connector({
+    const tokens = await t.connected();
+    const impatient = t.makeConnector((config) => ({
       ...config,
       ...(config.googledv360
         ? {
@@ -204,8 +156,8 @@ describe("Google DV360 connector against the sandbox", () => {
             },
           }
         : {}),
-    });
-    const deleted = route(DELETE_ROUTE);
+    }));
+    const deleted = t.routeCalls(DELETE_ROUTE);
     const error = await impatient
       .fetchDailyMetrics(tokens, {
         account: { id: DISPLAY, currency: "GBP", timeZone: "Europe/London" },
@@ -215,13 +167,12 @@ describe("Google DV360 connector against the sandbox", () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PlatformDownError);
     expect(error).toMatchObject({ reason: "report_timeout" });
-    expect(route(DELETE_ROUTE) - deleted).toBe(1);
+    expect(t.routeCalls(DELETE_ROUTE) - deleted).toBe(1);
   });
 });
 
 describe("DV360 parsers against public shapes (discovery documents, Bid Manager reports)", () => {
-  const fixture = (name: string): unknown =>
-    JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8"));
+  const fixture = (name: string) => fixtureJson(name, new URL("./fixtures/", import.meta.url));
 
   it("reads an advertisers page and a finished report", () => {
     const page = dv360AdvertisersPageSchema.parse(fixture("advertisers-list.json"));

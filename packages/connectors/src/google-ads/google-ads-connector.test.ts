@@ -1,91 +1,58 @@
-import { readFileSync } from "node:fs";
-import { approveConsent, type SandboxHandle, startSandbox } from "@pacer/sandbox";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { sandboxConnectorConfig } from "../config.ts";
-import { AuthError, RateLimitedError } from "../errors.ts";
-import { acceptReturnForSession, GOOGLE_ADS_SCOPE } from "../oauth/return-rules.ts";
-import { expectedSeries, totalSpend } from "../testing/sandbox-expectations.ts";
-import type { Connector, OAuthTokens } from "../types.ts";
+import { describe, expect, it } from "vitest";
+import { AuthError } from "../errors.ts";
+import { GOOGLE_ADS_SCOPE } from "../oauth/return-rules.ts";
+import {
+  expectCampaignFilters,
+  expectInvalidGrantNotRetried,
+  expectRetriesThenRateLimit,
+  expectRevokeEndsTheGrant,
+  fixtureJson,
+  TEST_NOW,
+  useConnectorTest,
+} from "../testing/connector-test-kit.ts";
+import { totalSpend } from "../testing/sandbox-expectations.ts";
 import { createGoogleAdsConnector, toPartialRow } from "./google-ads-connector.ts";
 import { searchStreamSchema } from "./schemas.ts";
 
-const NOW = new Date("2026-03-18T10:00:00Z");
 const RETURN_PAGE = "https://app.pacer.test/google-ads-response";
 const SEARCH = "1112223333";
 const YOUTUBE = "4445556666";
 
-let sandbox: SandboxHandle;
-let google: Connector;
-const sleeps: number[] = [];
-
-async function connect(options: { scopes?: string[] } = {}) {
-  const state = `state-${Math.random()}`;
-  const { url, codeVerifier } = google.authorizeUrl({ state, redirectUri: RETURN_PAGE });
-  const back = await approveConsent(url, options);
-  const accepted = acceptReturnForSession("googleads", Object.fromEntries(back.searchParams), state);
-  return { accepted, codeVerifier, back };
-}
-
-async function connected(): Promise<OAuthTokens> {
-  const { accepted, codeVerifier } = await connect();
-  if (!accepted.ok) throw new Error(accepted.reason);
-  const { tokens } = await google.exchangeCode({
-    code: accepted.code,
-    redirectUri: RETURN_PAGE,
-    codeVerifier,
-  });
-  return tokens;
-}
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ now: () => NOW });
-  google = createGoogleAdsConnector(
-    sandboxConnectorConfig(sandbox.url, {
-      now: () => NOW.getTime(),
-      sleep: async (ms) => {
-        sleeps.push(ms);
-      },
-    }),
-  );
-});
-afterAll(() => sandbox.close());
-beforeEach(() => {
-  sandbox.resetControls();
-  sleeps.length = 0;
+const t = useConnectorTest({
+  platform: "googleads",
+  create: createGoogleAdsConnector,
+  returnPage: RETURN_PAGE,
 });
 
 describe("Google Ads connector against the sandbox", () => {
   it("connects: authorize with PKCE -> approve -> accepted return -> exchange with identity", async () => {
-    const { accepted, codeVerifier, back } = await connect();
+    const consent = await t.connect();
+    const { accepted, codeVerifier, back } = consent;
     expect(back.origin + back.pathname).toBe(RETURN_PAGE);
     expect(accepted).toMatchObject({ ok: true });
     expect(accepted.ok && accepted.scope?.split(" ")).toContain(GOOGLE_ADS_SCOPE);
     expect(codeVerifier).toMatch(/^[A-Za-z0-9_-]{43}$/);
     if (!accepted.ok) return;
-    const { tokens, identity } = await google.exchangeCode({
-      code: accepted.code,
-      redirectUri: RETURN_PAGE,
-      codeVerifier,
-    });
+    const { tokens, identity } = await t.exchange(consent);
     expect(tokens.accessToken).toBeTruthy();
     expect(tokens.refreshToken).toBeTruthy();
-    expect(tokens.expiresAt).toBe(NOW.getTime() + 3599_000);
+    expect(tokens.expiresAt).toBe(TEST_NOW.getTime() + 3599_000);
     expect(identity.email).toBe("demo@pacer.test");
   });
 
   it("refuses a return without the adwords scope, and an exchange with the wrong PKCE verifier", async () => {
-    const narrow = await connect({ scopes: ["openid", "email"] });
+    const narrow = await t.connect({ scopes: ["openid", "email"] });
     expect(narrow.accepted).toMatchObject({ ok: false, reason: "missing_scope" });
-    const { accepted } = await connect();
-    if (!accepted.ok) throw new Error("not accepted");
-    await expect(
-      google.exchangeCode({ code: accepted.code, redirectUri: RETURN_PAGE, codeVerifier: "x".repeat(43) }),
-    ).rejects.toMatchObject({ code: "auth_failed", reason: "invalid_grant" });
+    const consent = await t.connect();
+    await expect(t.exchange({ ...consent, codeVerifier: "x".repeat(43) })).rejects.toMatchObject({
+      code: "auth_failed",
+      reason: "invalid_grant",
+    });
   });
 
   it("lists the ad accounts, expanding the manager and leaving it out", async () => {
-    const tokens = await connected();
-    const views = await google.listAdAccounts(tokens);
+    const tokens = await t.connected();
+    const views = await t.connector.listAdAccounts(tokens);
     expect(views).toEqual([
       {
         id: SEARCH,
@@ -105,62 +72,58 @@ describe("Google Ads connector against the sandbox", () => {
   });
 
   it("fetches daily metrics equal to the replayed rows, zero-filled outside the history", async () => {
-    const tokens = await connected();
+    const tokens = await t.connected();
     const from = "2025-07-25"; // before the first served day (2025-08-01)
     const to = "2026-03-18";
-    const metrics = await google.fetchDailyMetrics(tokens, { account: { id: SEARCH }, from, to });
+    const metrics = await t.connector.fetchDailyMetrics(tokens, { account: { id: SEARCH }, from, to });
     expect(metrics).toMatchObject({ accountId: SEARCH, currency: "GBP", timeZone: "Europe/London" });
-    const expected = expectedSeries(sandbox, "googleads", SEARCH, from, to);
-    expect(metrics.rows).toEqual(expected);
+    expect(metrics.rows).toEqual(t.expected(SEARCH, from, to));
     expect(metrics.rows[0]).toMatchObject({ date: "2025-07-25", spendMicros: 0 });
     expect(totalSpend(metrics.rows.filter((r) => r.date >= "2026-03-01"))).toBeGreaterThan(0);
   });
 
   it("reaches a client account through its manager (login-customer-id) with its factor", async () => {
-    const tokens = await connected();
-    const [youtube] = (await google.listAdAccounts(tokens)).filter((v) => v.id === YOUTUBE);
+    const tokens = await t.connected();
+    const [youtube] = (await t.connector.listAdAccounts(tokens)).filter((v) => v.id === YOUTUBE);
     if (!youtube) throw new Error("no youtube view");
-    const metrics = await google.fetchDailyMetrics(tokens, {
+    const metrics = await t.connector.fetchDailyMetrics(tokens, {
       account: youtube,
       from: "2026-02-01",
       to: "2026-02-28",
     });
     expect(metrics.currency).toBe("USD");
-    expect(metrics.rows).toEqual(expectedSeries(sandbox, "googleads", YOUTUBE, "2026-02-01", "2026-02-28"));
+    expect(metrics.rows).toEqual(t.expected(YOUTUBE, "2026-02-01", "2026-02-28"));
     await expect(
-      google.fetchDailyMetrics(tokens, { account: { id: YOUTUBE }, from: "2026-02-01", to: "2026-02-28" }),
+      t.connector.fetchDailyMetrics(tokens, {
+        account: { id: YOUTUBE },
+        from: "2026-02-01",
+        to: "2026-02-28",
+      }),
     ).rejects.toBeInstanceOf(AuthError);
   });
 
   it("applies campaign filters and lists filter values", async () => {
-    const tokens = await connected();
-    const range = { from: "2026-02-01", to: "2026-03-18" };
-    const byId = await google.fetchDailyMetrics(tokens, {
+    const tokens = await t.connected();
+    await expectCampaignFilters(t, tokens, {
       account: { id: SEARCH },
-      ...range,
-      filters: { campaignIds: ["89459845"] },
+      range: { from: "2026-02-01", to: "2026-03-18" },
+      campaignIds: ["89459845"],
+      nameContains: "WIDE",
     });
-    expect(byId.rows).toEqual(
-      expectedSeries(sandbox, "googleads", SEARCH, range.from, range.to, { campaignIds: ["89459845"] }),
-    );
-    const byName = await google.fetchDailyMetrics(tokens, {
-      account: { id: SEARCH },
-      ...range,
-      filters: { campaignNameContains: "WIDE" },
-    });
-    expect(byName.rows).toEqual(
-      expectedSeries(sandbox, "googleads", SEARCH, range.from, range.to, { nameContains: "wide" }),
-    );
-    const all = await google.fetchDailyMetrics(tokens, { account: { id: SEARCH }, ...range });
-    expect(totalSpend(byId.rows) + totalSpend(byName.rows)).toBe(totalSpend(all.rows));
 
-    expect(google.filterDefinitions().map((f) => f.type)).toEqual(["multipleChoice", "textBoxStringFilter"]);
-    const values = await google.listFilterValues(tokens, { account: { id: SEARCH }, filterId: "campaigns" });
+    expect(t.connector.filterDefinitions().map((f) => f.type)).toEqual([
+      "multipleChoice",
+      "textBoxStringFilter",
+    ]);
+    const values = await t.connector.listFilterValues(tokens, {
+      account: { id: SEARCH },
+      filterId: "campaigns",
+    });
     expect(values).toEqual([
       { id: "89459845", name: "google_hot", status: "ENABLED" },
       { id: "127823", name: "google_wide", status: "ENABLED" },
     ]);
-    const searched = await google.listFilterValues(tokens, {
+    const searched = await t.connector.listFilterValues(tokens, {
       account: { id: SEARCH },
       filterId: "campaigns",
       search: "HOT",
@@ -169,60 +132,34 @@ describe("Google Ads connector against the sandbox", () => {
   });
 
   it("refreshes an expired access token, keeping the (non-rotated) refresh token", async () => {
-    const tokens = await connected();
-    sandbox.expireAccessTokens("googleads");
-    await expect(google.listAdAccounts(tokens)).rejects.toMatchObject({ code: "auth_failed" });
-    const fresh = await google.refreshAccessToken(tokens);
+    const tokens = await t.connected();
+    t.sandbox.expireAccessTokens("googleads");
+    await expect(t.connector.listAdAccounts(tokens)).rejects.toMatchObject({ code: "auth_failed" });
+    const fresh = await t.connector.refreshAccessToken(tokens);
     expect(fresh.accessToken).not.toBe(tokens.accessToken);
     expect(fresh.refreshToken).toBe(tokens.refreshToken);
-    expect(await google.listAdAccounts(fresh)).toHaveLength(2);
+    expect(await t.connector.listAdAccounts(fresh)).toHaveLength(2);
   });
 
   it("revokes: afterwards the refresh answers invalid_grant, mapped to AuthError", async () => {
-    const tokens = await connected();
-    await google.revoke(tokens);
-    await expect(google.revoke(tokens)).resolves.toBeUndefined();
-    const error = await google.refreshAccessToken(tokens).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(AuthError);
-    expect(error).toMatchObject({ reason: "invalid_grant", retryable: false, attempts: 1 });
+    await expectRevokeEndsTheGrant(t, await t.connected());
   });
 
   it("retries injected 500s and honours the limiter's Retry-After", async () => {
-    const tokens = await connected();
-    sandbox.setControls("googleads", { faults: [{ kind: "500", times: 2, on: "api" }] });
-    const before = sandbox.stats().googleads?.apiCalls ?? 0;
-    await expect(google.listAdAccounts(tokens)).resolves.toHaveLength(2);
-    expect((sandbox.stats().googleads?.apiCalls ?? 0) - before).toBe(2 + 3);
-
-    sleeps.length = 0;
-    sandbox.setControls("googleads", {
-      faults: [],
-      rateLimit: { requests: 0, windowMs: 60_000, retryAfterSeconds: 7 },
-    });
-    const error = await google.listAdAccounts(tokens).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(RateLimitedError);
-    expect(sleeps).toEqual([7000, 7000, 7000]);
+    const tokens = await t.connected();
+    await expectRetriesThenRateLimit(t, tokens, { accounts: 2, apiCalls: 2 + 3, retryAfterSeconds: 7 });
   });
 
   it("maps an injected invalid_grant on refresh to AuthError without retrying", async () => {
-    const tokens = await connected();
-    sandbox.setControls("googleads", { faults: [{ kind: "invalid_grant", times: 1, on: "token" }] });
-    const before = sandbox.stats().googleads?.tokenCalls ?? 0;
-    await expect(google.refreshAccessToken(tokens)).rejects.toMatchObject({
-      code: "auth_failed",
-      reason: "invalid_grant",
-    });
-    expect((sandbox.stats().googleads?.tokenCalls ?? 0) - before).toBe(1);
+    const tokens = await t.connected();
+    await expectInvalidGrantNotRetried(t, () => t.connector.refreshAccessToken(tokens));
   });
 });
 
 describe("Google Ads parser against a public response shape", () => {
   it("reads a searchStream answer (int64 as strings, doubles as numbers)", () => {
-    const fixture: unknown = JSON.parse(
-      readFileSync(new URL("../testing/fixtures/google-ads-search-stream.json", import.meta.url), "utf8"),
-    );
     const rows = searchStreamSchema
-      .parse(fixture)
+      .parse(fixtureJson("google-ads-search-stream.json"))
       .flatMap((b) => b.results)
       .map(toPartialRow);
     expect(rows).toEqual([

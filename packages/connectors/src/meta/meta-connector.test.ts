@@ -1,57 +1,41 @@
-import { readFileSync } from "node:fs";
-import { approveConsent, type SandboxHandle, startSandbox } from "@pacer/sandbox";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DEFAULT_META_CONVERSION_ACTION_TYPES, sandboxConnectorConfig } from "../config.ts";
+import { approveConsent } from "@pacer/sandbox";
+import { describe, expect, it } from "vitest";
+import { DEFAULT_META_CONVERSION_ACTION_TYPES } from "../config.ts";
 import { AuthError, NotSupportedError, PlatformDownError } from "../errors.ts";
-import { acceptReturnForSession } from "../oauth/return-rules.ts";
-import { expectedSeries, totalSpend } from "../testing/sandbox-expectations.ts";
-import type { Connector, OAuthTokens } from "../types.ts";
+import { fixtureJson, TEST_NOW, useConnectorTest } from "../testing/connector-test-kit.ts";
+import { totalSpend } from "../testing/sandbox-expectations.ts";
+import type { OAuthTokens } from "../types.ts";
 import { createMetaConnector, insightsToRow } from "./meta-connector.ts";
 import { insightsPageSchema } from "./schemas.ts";
 
-const NOW = new Date("2026-03-18T10:00:00Z");
 const RETURN_PAGE = "https://app.pacer.test/facebook-ads-response";
 const FACEBOOK = "101000000000001";
 const INSTAGRAM = "101000000000002";
 
-let sandbox: SandboxHandle;
-let meta: Connector;
+const t = useConnectorTest({ platform: "facebookads", create: createMetaConnector, returnPage: RETURN_PAGE });
 
+/** A connection; every one checks that Meta uses no PKCE and that the identity carries the email. */
 async function connected(): Promise<OAuthTokens> {
-  const state = "meta-state";
-  const { url, codeVerifier } = meta.authorizeUrl({ state, redirectUri: RETURN_PAGE });
-  expect(codeVerifier).toBeUndefined();
-  const back = await approveConsent(url);
-  const accepted = acceptReturnForSession("facebookads", Object.fromEntries(back.searchParams), state);
-  if (!accepted.ok) throw new Error(accepted.reason);
-  const { tokens, identity } = await meta.exchangeCode({ code: accepted.code, redirectUri: RETURN_PAGE });
+  const { tokens, identity, consent } = await t.connection();
+  expect(consent.codeVerifier).toBeUndefined();
   expect(identity.email).toBe("demo@pacer.test");
   return tokens;
 }
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ now: () => NOW });
-  meta = createMetaConnector(
-    sandboxConnectorConfig(sandbox.url, { now: () => NOW.getTime(), sleep: async () => undefined }),
-  );
-});
-afterAll(() => sandbox.close());
-beforeEach(() => sandbox.resetControls());
 
 describe("Meta connector against the sandbox", () => {
   it("connects and holds a long-lived (~60 day) token, with no refresh token", async () => {
     const tokens = await connected();
     expect(tokens.refreshToken).toBeUndefined();
-    expect(tokens.expiresAt).toBe(NOW.getTime() + 5_183_944_000);
-    expect(meta.capabilities).toMatchObject({ refresh: "none", pkce: false });
-    await expect(meta.refreshAccessToken(tokens)).rejects.toBeInstanceOf(NotSupportedError);
+    expect(tokens.expiresAt).toBe(TEST_NOW.getTime() + 5_183_944_000);
+    expect(t.connector.capabilities).toMatchObject({ refresh: "none", pkce: false });
+    await expect(t.connector.refreshAccessToken(tokens)).rejects.toBeInstanceOf(NotSupportedError);
   });
 
   it("refuses a denied consent (Meta's error_code=200 without a code)", async () => {
-    const { url } = meta.authorizeUrl({ state: "s", redirectUri: RETURN_PAGE });
+    const { url } = t.connector.authorizeUrl({ state: "s", redirectUri: RETURN_PAGE });
     const back = await approveConsent(url, { deny: true });
     expect(back.searchParams.get("error_reason")).toBe("user_denied");
-    expect(meta.acceptReturn(Object.fromEntries(back.searchParams))).toMatchObject({
+    expect(t.connector.acceptReturn(Object.fromEntries(back.searchParams))).toMatchObject({
       ok: false,
       reason: "missing_code",
     });
@@ -59,7 +43,7 @@ describe("Meta connector against the sandbox", () => {
 
   it("lists ad accounts from /me/adaccounts", async () => {
     const tokens = await connected();
-    expect(await meta.listAdAccounts(tokens)).toEqual([
+    expect(await t.connector.listAdAccounts(tokens)).toEqual([
       {
         id: FACEBOOK,
         name: "Pacer Demo - Facebook",
@@ -82,32 +66,30 @@ describe("Meta connector against the sandbox", () => {
     const from = "2025-09-01";
     const to = "2026-03-18";
     const route = "GET /graph/{version}/act_{accountId}/insights";
-    const before = sandbox.stats().facebookads?.byRoute[route] ?? 0;
-    const metrics = await meta.fetchDailyMetrics(tokens, { account: { id: FACEBOOK }, from, to });
+    const before = t.sandbox.stats().facebookads?.byRoute[route] ?? 0;
+    const metrics = await t.connector.fetchDailyMetrics(tokens, { account: { id: FACEBOOK }, from, to });
     expect(metrics).toMatchObject({ accountId: FACEBOOK, currency: "GBP", timeZone: "Europe/London" });
-    expect(metrics.rows).toEqual(expectedSeries(sandbox, "facebookads", FACEBOOK, from, to));
-    expect((sandbox.stats().facebookads?.byRoute[route] ?? 0) - before).toBe(2);
+    expect(metrics.rows).toEqual(t.expected(FACEBOOK, from, to));
+    expect((t.sandbox.stats().facebookads?.byRoute[route] ?? 0) - before).toBe(2);
   });
 
   it("applies campaign id and name filters (summed per day) and lists campaigns", async () => {
     const tokens = await connected();
     const range = { from: "2026-02-01", to: "2026-03-18" };
     const ids = ["349043", "348934"];
-    const byId = await meta.fetchDailyMetrics(tokens, {
+    const byId = await t.connector.fetchDailyMetrics(tokens, {
       account: { id: FACEBOOK },
       ...range,
       filters: { campaignIds: ids },
     });
-    expect(byId.rows).toEqual(
-      expectedSeries(sandbox, "facebookads", FACEBOOK, range.from, range.to, { campaignIds: ids }),
-    );
-    const tier = await meta.fetchDailyMetrics(tokens, {
+    expect(byId.rows).toEqual(t.expected(FACEBOOK, range.from, range.to, { campaignIds: ids }));
+    const tier = await t.connector.fetchDailyMetrics(tokens, {
       account: { id: FACEBOOK, currency: "GBP", timeZone: "Europe/London" },
       ...range,
       filters: { campaignNameContains: "TIER" },
     });
     expect(totalSpend(tier.rows)).toBe(totalSpend(byId.rows));
-    const values = await meta.listFilterValues(tokens, {
+    const values = await t.connector.listFilterValues(tokens, {
       account: { id: FACEBOOK },
       filterId: "campaigns",
       search: "face",
@@ -122,26 +104,26 @@ describe("Meta connector against the sandbox", () => {
 
   it("revokes through DELETE /me/permissions; the token then maps to AuthError (#190)", async () => {
     const tokens = await connected();
-    await meta.revoke(tokens);
-    const error = await meta.listAdAccounts(tokens).catch((e: unknown) => e);
+    await t.connector.revoke(tokens);
+    const error = await t.connector.listAdAccounts(tokens).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AuthError);
     expect(error).toMatchObject({ reason: "190/460", retryable: false });
   });
 
   it("maps an injected invalid_grant on the API to AuthError after one call", async () => {
     const tokens = await connected();
-    sandbox.setControls("facebookads", { faults: [{ kind: "invalid_grant", times: 1, on: "api" }] });
-    const before = sandbox.stats().facebookads?.apiCalls ?? 0;
-    await expect(meta.listAdAccounts(tokens)).rejects.toBeInstanceOf(AuthError);
-    expect((sandbox.stats().facebookads?.apiCalls ?? 0) - before).toBe(1);
+    t.sandbox.setControls("facebookads", { faults: [{ kind: "invalid_grant", times: 1, on: "api" }] });
+    const before = t.sandbox.stats().facebookads?.apiCalls ?? 0;
+    await expect(t.connector.listAdAccounts(tokens)).rejects.toBeInstanceOf(AuthError);
+    expect((t.sandbox.stats().facebookads?.apiCalls ?? 0) - before).toBe(1);
   });
 
   it("retries malformed bodies and gives up with PlatformDownError when they persist", async () => {
     const tokens = await connected();
-    sandbox.setControls("facebookads", { faults: [{ kind: "malformed", times: 1, on: "api" }] });
-    await expect(meta.listAdAccounts(tokens)).resolves.toHaveLength(2);
-    sandbox.setControls("facebookads", { faults: [{ kind: "malformed", rate: 1, on: "api" }] });
-    const error = await meta.listAdAccounts(tokens).catch((e: unknown) => e);
+    t.sandbox.setControls("facebookads", { faults: [{ kind: "malformed", times: 1, on: "api" }] });
+    await expect(t.connector.listAdAccounts(tokens)).resolves.toHaveLength(2);
+    t.sandbox.setControls("facebookads", { faults: [{ kind: "malformed", rate: 1, on: "api" }] });
+    const error = await t.connector.listAdAccounts(tokens).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PlatformDownError);
     expect(error).toMatchObject({ reason: "malformed_response", attempts: 4 });
   });
@@ -149,11 +131,8 @@ describe("Meta connector against the sandbox", () => {
 
 describe("Meta parser against public response shapes", () => {
   it("reads insights rows: string numbers, actions and action_values", () => {
-    const fixture: unknown = JSON.parse(
-      readFileSync(new URL("../testing/fixtures/meta-insights.json", import.meta.url), "utf8"),
-    );
     const rows = insightsPageSchema
-      .parse(fixture)
+      .parse(fixtureJson("meta-insights.json"))
       .data.map((r) => insightsToRow(r, DEFAULT_META_CONVERSION_ACTION_TYPES));
     expect(rows).toEqual([
       {

@@ -1,18 +1,20 @@
-import { readFileSync } from "node:fs";
-import { approveConsent, type SandboxHandle, startSandbox } from "@pacer/sandbox";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { connectorConfigFromEnv, PINTEREST_ADS_API_VERSION, sandboxConnectorConfig } from "../config.ts";
+import { describe, expect, it } from "vitest";
+import { PINTEREST_ADS_API_VERSION } from "../config.ts";
 import { addDays } from "../dates.ts";
-import {
-  AuthError,
-  BadRequestError,
-  NotConfiguredError,
-  PlatformDownError,
-  RateLimitedError,
-} from "../errors.ts";
+import { AuthError, BadRequestError, PlatformDownError, RateLimitedError } from "../errors.ts";
 import { acceptErrorCodeOrCodeReturn, acceptReturnForSession } from "../oauth/return-rules.ts";
-import { expectedSeries, totalSpend } from "../testing/sandbox-expectations.ts";
-import type { Connector, OAuthTokens } from "../types.ts";
+import {
+  expectCampaignFilters,
+  expectEnvConfig,
+  expectInvalidGrantNotRetried,
+  expectRefusedGrant,
+  expectRetriesThenRateLimit,
+  fixtureJson,
+  httpFailure,
+  TEST_NOW,
+  useConnectorTest,
+} from "../testing/connector-test-kit.ts";
+import { totalSpend } from "../testing/sandbox-expectations.ts";
 import { classifyPinterestError } from "./classify.ts";
 import {
   createPinterestAdsConnector,
@@ -22,7 +24,6 @@ import {
 } from "./pinterest-ads-connector.ts";
 import { adAccountsPageSchema, analyticsSchema, reportFileSchema } from "./schemas.ts";
 
-const NOW = new Date("2026-03-18T10:00:00Z");
 const RETURN_PAGE = "https://app.pacer.test/pinterest-ads-response";
 const ACCOUNT = "549000000101";
 const SYNC = "GET /api/v5/ad_accounts/{adAccountId}/analytics";
@@ -31,68 +32,30 @@ const CREATE = "POST /api/v5/ad_accounts/{adAccountId}/reports";
 const POLL = "GET /api/v5/ad_accounts/{adAccountId}/reports";
 const DOWNLOAD = "GET /download/reports/{file}";
 
-let sandbox: SandboxHandle;
-let pinterest: Connector;
-const sleeps: number[] = [];
-
-function fixture(name: string): unknown {
-  return JSON.parse(readFileSync(new URL(`../testing/fixtures/${name}`, import.meta.url), "utf8"));
-}
-
-function calls(routes: string[]): number[] {
-  return routes.map((r) => sandbox.stats().pinterestads?.byRoute[r] ?? 0);
-}
-
-async function connect(options: { deny?: boolean } = {}) {
-  const state = `state-${Math.random()}`;
-  const { url, codeVerifier } = pinterest.authorizeUrl({ state, redirectUri: RETURN_PAGE });
-  const back = await approveConsent(url, options);
-  const accepted = acceptReturnForSession("pinterestads", Object.fromEntries(back.searchParams), state);
-  return { accepted, codeVerifier, back, url };
-}
-
-async function connected(): Promise<OAuthTokens> {
-  const { accepted } = await connect();
-  if (!accepted.ok) throw new Error(accepted.reason);
-  return (await pinterest.exchangeCode({ code: accepted.code, redirectUri: RETURN_PAGE })).tokens;
-}
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ now: () => NOW });
-  pinterest = createPinterestAdsConnector(
-    sandboxConnectorConfig(sandbox.url, {
-      now: () => NOW.getTime(),
-      sleep: async (ms) => {
-        sleeps.push(ms);
-      },
-    }),
-  );
+const t = useConnectorTest({
+  platform: "pinterestads",
+  create: createPinterestAdsConnector,
+  returnPage: RETURN_PAGE,
 });
-afterAll(() => sandbox.close());
-beforeEach(() => {
-  sandbox.resetControls();
-  sleeps.length = 0;
-});
+
+const calls = (routes: string[]) => routes.map((r) => t.routeCalls(r));
 
 describe("Pinterest Ads connector against the sandbox", () => {
   it("connects: authorize -> approve -> exchange with HTTP Basic, 30-day token and a 60-day continuous refresh token", async () => {
-    const { accepted, codeVerifier, url } = await connect();
+    const consent = await t.connect();
+    const { codeVerifier, url } = consent;
     expect(new URL(url).searchParams.get("scope")).toBe(PINTEREST_ADS_SCOPES.join(","));
     expect(codeVerifier).toBeUndefined();
-    if (!accepted.ok) throw new Error(accepted.reason);
-    const { tokens, identity } = await pinterest.exchangeCode({
-      code: accepted.code,
-      redirectUri: RETURN_PAGE,
-    });
-    expect(tokens.expiresAt).toBe(NOW.getTime() + 2_592_000_000);
-    expect(tokens.refreshTokenExpiresAt).toBe(NOW.getTime() + 5_184_000_000);
+    const { tokens, identity } = await t.exchange(consent);
+    expect(tokens.expiresAt).toBe(TEST_NOW.getTime() + 2_592_000_000);
+    expect(tokens.refreshTokenExpiresAt).toBe(TEST_NOW.getTime() + 5_184_000_000);
     expect(tokens.refreshToken).toBeTruthy();
     expect(identity).toMatchObject({ name: "Pacer Demo" });
     expect(identity.id).toMatch(/^\d+$/);
   });
 
   it("applies the spec 5 rule: error_code other than 200 or no code fails; the session state must match", async () => {
-    const denied = await connect({ deny: true });
+    const denied = await t.connect({ deny: true });
     expect(denied.accepted).toMatchObject({ ok: false, reason: "missing_code" });
     expect(acceptErrorCodeOrCodeReturn({ code: "c", error_code: "403" })).toMatchObject({
       reason: "platform_error",
@@ -107,8 +70,8 @@ describe("Pinterest Ads connector against the sandbox", () => {
   });
 
   it("lists ad accounts (shared accounts included, UTC)", async () => {
-    const tokens = await connected();
-    expect(await pinterest.listAdAccounts(tokens)).toEqual([
+    const tokens = await t.connected();
+    expect(await t.connector.listAdAccounts(tokens)).toEqual([
       {
         id: ACCOUNT,
         name: "Pacer Demo - Pinterest",
@@ -120,145 +83,111 @@ describe("Pinterest Ads connector against the sandbox", () => {
   });
 
   it("fetches seven months equal to the replayed rows: the last 90 days from analytics, older days from an async report", async () => {
-    const tokens = await connected();
+    const tokens = await t.connected();
     const from = "2025-07-25";
     const to = "2026-03-18";
     const routes = [SYNC, CREATE, POLL, DOWNLOAD];
     const before = calls(routes);
-    const metrics = await pinterest.fetchDailyMetrics(tokens, { account: { id: ACCOUNT }, from, to });
+    const metrics = await t.connector.fetchDailyMetrics(tokens, { account: { id: ACCOUNT }, from, to });
     expect(calls(routes).map((n, i) => n - (before[i] ?? 0))).toEqual([1, 1, 2, 1]);
-    expect(sleeps).toEqual([1000]);
+    expect(t.sleeps).toEqual([1000]);
     expect(metrics).toMatchObject({ accountId: ACCOUNT, currency: "GBP", timeZone: "UTC" });
-    expect(metrics.rows).toEqual(expectedSeries(sandbox, "pinterestads", ACCOUNT, from, to));
+    expect(metrics.rows).toEqual(t.expected(ACCOUNT, from, to));
     const firstSyncDay = addDays("2026-03-18", -SYNC_LOOKBACK_DAYS);
     expect(totalSpend(metrics.rows.filter((r) => r.date < firstSyncDay))).toBeGreaterThan(0);
     expect(totalSpend(metrics.rows.filter((r) => r.date >= firstSyncDay))).toBeGreaterThan(0);
   });
 
   it("serves a recent range from analytics alone", async () => {
-    const tokens = await connected();
+    const tokens = await t.connected();
     const routes = [SYNC, CREATE];
     const before = calls(routes);
-    const metrics = await pinterest.fetchDailyMetrics(tokens, {
+    const metrics = await t.connector.fetchDailyMetrics(tokens, {
       account: { id: ACCOUNT, currency: "GBP" },
       from: "2026-03-01",
       to: "2026-03-18",
     });
     expect(calls(routes).map((n, i) => n - (before[i] ?? 0))).toEqual([1, 0]);
-    expect(metrics.rows).toEqual(
-      expectedSeries(sandbox, "pinterestads", ACCOUNT, "2026-03-01", "2026-03-18"),
-    );
+    expect(metrics.rows).toEqual(t.expected(ACCOUNT, "2026-03-01", "2026-03-18"));
   });
 
   it("applies campaign filters (campaigns/analytics and CAMPAIGN-level reports) and lists filter values", async () => {
-    const tokens = await connected();
+    const tokens = await t.connected();
     const account = { id: ACCOUNT, currency: "GBP", timeZone: "UTC" };
     const range = { from: "2025-11-01", to: "2026-03-18" };
     const before = calls([CAMPAIGN_SYNC, CREATE]);
-    const byId = await pinterest.fetchDailyMetrics(tokens, {
+    await expectCampaignFilters(t, tokens, {
       account,
-      ...range,
-      filters: { campaignIds: ["9034945"] },
+      range,
+      campaignIds: ["9034945"],
+      nameContains: "AWARENESS",
+      afterById: () =>
+        expect(calls([CAMPAIGN_SYNC, CREATE]).map((n, i) => n - (before[i] ?? 0))).toEqual([1, 1]),
     });
-    expect(calls([CAMPAIGN_SYNC, CREATE]).map((n, i) => n - (before[i] ?? 0))).toEqual([1, 1]);
-    expect(byId.rows).toEqual(
-      expectedSeries(sandbox, "pinterestads", ACCOUNT, range.from, range.to, { campaignIds: ["9034945"] }),
-    );
-    const byName = await pinterest.fetchDailyMetrics(tokens, {
-      account,
-      ...range,
-      filters: { campaignNameContains: "AWARENESS" },
-    });
-    expect(byName.rows).toEqual(
-      expectedSeries(sandbox, "pinterestads", ACCOUNT, range.from, range.to, { nameContains: "awareness" }),
-    );
-    const all = await pinterest.fetchDailyMetrics(tokens, { account, ...range });
-    expect(totalSpend(byId.rows) + totalSpend(byName.rows)).toBe(totalSpend(all.rows));
     await expect(
-      pinterest.fetchDailyMetrics(tokens, { account, ...range, filters: { campaignIds: ["abc"] } }),
+      t.connector.fetchDailyMetrics(tokens, { account, ...range, filters: { campaignIds: ["abc"] } }),
     ).rejects.toBeInstanceOf(BadRequestError);
-    expect(await pinterest.listFilterValues(tokens, { account, filterId: "campaigns" })).toEqual([
+    expect(await t.connector.listFilterValues(tokens, { account, filterId: "campaigns" })).toEqual([
       { id: "348934", name: "pinterest_awareness", status: "PAUSED" },
       { id: "9034945", name: "pinterest_shopping", status: "ACTIVE" },
     ]);
   });
 
   it("refreshes with rotation: a new refresh token each time, the old one then answers invalid_grant", async () => {
-    const tokens = await connected();
-    sandbox.expireAccessTokens("pinterestads");
-    const expired = await pinterest.listAdAccounts(tokens).catch((e: unknown) => e);
+    const tokens = await t.connected();
+    t.sandbox.expireAccessTokens("pinterestads");
+    const expired = await t.connector.listAdAccounts(tokens).catch((e: unknown) => e);
     expect(expired).toBeInstanceOf(AuthError);
     expect(expired).toMatchObject({ reason: "2", status: 401 });
-    const fresh = await pinterest.refreshAccessToken(tokens);
+    const fresh = await t.connector.refreshAccessToken(tokens);
     expect(fresh.refreshToken).toBeTruthy();
     expect(fresh.refreshToken).not.toBe(tokens.refreshToken);
-    expect(fresh.refreshTokenExpiresAt).toBe(NOW.getTime() + 5_184_000_000);
-    expect(await pinterest.listAdAccounts(fresh)).toHaveLength(1);
-    await expect(pinterest.refreshAccessToken(tokens)).rejects.toMatchObject({
+    expect(fresh.refreshTokenExpiresAt).toBe(TEST_NOW.getTime() + 5_184_000_000);
+    expect(await t.connector.listAdAccounts(fresh)).toHaveLength(1);
+    await expect(t.connector.refreshAccessToken(tokens)).rejects.toMatchObject({
       code: "auth_failed",
       reason: "invalid_grant",
     });
   });
 
   it("has no user-token revocation; once the user disconnects the app, the refresh is invalid_grant -> AuthError", async () => {
-    const tokens = await connected();
-    expect(pinterest.capabilities).toMatchObject({ revoke: false, rotatesRefreshToken: true, pkce: false });
-    const before = sandbox.stats().pinterestads?.calls ?? 0;
-    await expect(pinterest.revoke(tokens)).resolves.toBeUndefined();
-    expect(sandbox.stats().pinterestads?.calls).toBe(before);
-    sandbox.revokeAll("pinterestads");
-    const error = await pinterest.refreshAccessToken(tokens).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(AuthError);
-    expect(error).toMatchObject({ reason: "invalid_grant", retryable: false, attempts: 1 });
+    const tokens = await t.connected();
+    expect(t.connector.capabilities).toMatchObject({ revoke: false, rotatesRefreshToken: true, pkce: false });
+    const before = t.sandbox.stats().pinterestads?.calls ?? 0;
+    await expect(t.connector.revoke(tokens)).resolves.toBeUndefined();
+    expect(t.sandbox.stats().pinterestads?.calls).toBe(before);
+    t.sandbox.revokeAll("pinterestads");
+    await expectRefusedGrant(t.connector.refreshAccessToken(tokens));
   });
 
   it("retries injected 500s, honours 429 Retry-After, and maps an injected invalid_grant without retrying", async () => {
-    const tokens = await connected();
-    sandbox.setControls("pinterestads", { faults: [{ kind: "500", times: 2, on: "api" }] });
-    await expect(pinterest.listAdAccounts(tokens)).resolves.toHaveLength(1);
-    expect(sleeps).toHaveLength(2);
-
-    sleeps.length = 0;
-    sandbox.setControls("pinterestads", {
-      faults: [],
-      rateLimit: { requests: 0, windowMs: 60_000, retryAfterSeconds: 4 },
-    });
-    const limited = await pinterest.listAdAccounts(tokens).catch((e: unknown) => e);
-    expect(limited).toBeInstanceOf(RateLimitedError);
-    expect(sleeps).toEqual([4000, 4000, 4000]);
-
-    sandbox.setControls("pinterestads", {
-      rateLimit: undefined,
-      faults: [{ kind: "invalid_grant", times: 1, on: "token" }],
-    });
-    const before = sandbox.stats().pinterestads?.tokenCalls ?? 0;
-    await expect(pinterest.refreshAccessToken(tokens)).rejects.toMatchObject({
-      code: "auth_failed",
-      reason: "invalid_grant",
-    });
-    expect((sandbox.stats().pinterestads?.tokenCalls ?? 0) - before).toBe(1);
+    const tokens = await t.connected();
+    await expectRetriesThenRateLimit(t, tokens, { accounts: 1, retryAfterSeconds: 4 });
+    await expectInvalidGrantNotRetried(t, () => t.connector.refreshAccessToken(tokens));
   });
 });
 
 describe("Pinterest configuration", () => {
   it("reads its app id and secret from the environment, else answers NotConfiguredError", () => {
-    const env = connectorConfigFromEnv({ PINTEREST_ADS_APP_ID: "app", PINTEREST_ADS_APP_SECRET: "secret" });
-    expect(env.pinterestads).toMatchObject({
-      authorizeUrl: "https://www.pinterest.com/oauth/",
-      apiBaseUrl: "https://api.pinterest.com",
-      apiVersion: PINTEREST_ADS_API_VERSION,
+    expectEnvConfig({
+      key: "pinterestads",
+      env: { PINTEREST_ADS_APP_ID: "app", PINTEREST_ADS_APP_SECRET: "secret" },
+      partial: { PINTEREST_ADS_APP_ID: "app" },
+      endpoints: {
+        authorizeUrl: "https://www.pinterest.com/oauth/",
+        apiBaseUrl: "https://api.pinterest.com",
+        apiVersion: PINTEREST_ADS_API_VERSION,
+      },
+      create: createPinterestAdsConnector,
+      returnPage: RETURN_PAGE,
     });
     expect(PINTEREST_ADS_API_VERSION).toBe("v5");
-    expect(connectorConfigFromEnv({ PINTEREST_ADS_APP_ID: "app" }).pinterestads).toBeUndefined();
-    expect(() =>
-      createPinterestAdsConnector({}).authorizeUrl({ state: "s", redirectUri: RETURN_PAGE }),
-    ).toThrow(NotConfiguredError);
   });
 });
 
 describe("Pinterest parsers against public response shapes (v5 OpenAPI)", () => {
   it("reads analytics rows: micro-unit columns, columns without a value left out, dollars never used", () => {
-    expect(analyticsSchema.parse(fixture("pinterest-ads-analytics.json")).map(metricsToRow)).toEqual([
+    expect(analyticsSchema.parse(fixtureJson("pinterest-ads-analytics.json")).map(metricsToRow)).toEqual([
       { date: "2021-04-01", spendMicros: 0, impressions: 0, clicks: 216, conversions: 0, revenueMicros: 0 },
       {
         date: "2021-04-02",
@@ -272,10 +201,10 @@ describe("Pinterest parsers against public response shapes (v5 OpenAPI)", () => 
   });
 
   it("reads an ad accounts page and an async report file grouped by entity id", () => {
-    const page = adAccountsPageSchema.parse(fixture("pinterest-ads-ad-accounts.json"));
+    const page = adAccountsPageSchema.parse(fixtureJson("pinterest-ads-ad-accounts.json"));
     expect(page.items[0]).toMatchObject({ id: "547602124502", currency: "USD" });
     expect(page.bookmark).toBeNull();
-    const rows = Object.values(reportFileSchema.parse(fixture("pinterest-ads-report-file.json")))
+    const rows = Object.values(reportFileSchema.parse(fixtureJson("pinterest-ads-report-file.json")))
       .flat()
       .map(metricsToRow);
     expect(rows.map((r) => [r.date, r.spendMicros, r.impressions])).toEqual([
@@ -285,15 +214,7 @@ describe("Pinterest parsers against public response shapes (v5 OpenAPI)", () => 
   });
 
   it("maps Pinterest error bodies to the typed errors", () => {
-    const failure = (status: number, body: unknown) => ({
-      platform: "pinterestads",
-      where: "pinterestads test https://x.test/p",
-      status,
-      headers: new Headers(),
-      text: JSON.stringify(body),
-      body,
-      retryAfterMs: undefined,
-    });
+    const failure = (status: number, body: unknown) => httpFailure("pinterestads", status, body);
     expect(
       classifyPinterestError(failure(401, { code: 2, message: "Authentication failed." })),
     ).toBeInstanceOf(AuthError);

@@ -1,80 +1,50 @@
-import { readFileSync } from "node:fs";
-import { approveConsent, type SandboxHandle, startSandbox } from "@pacer/sandbox";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { connectorConfigFromEnv, sandboxConnectorConfig, TIKTOK_ADS_API_VERSION } from "../config.ts";
+import { describe, expect, it } from "vitest";
+import { TIKTOK_ADS_API_VERSION } from "../config.ts";
 import {
   AuthError,
   BadRequestError,
-  NotConfiguredError,
   NotSupportedError,
   PlatformDownError,
   RateLimitedError,
 } from "../errors.ts";
 import { acceptErrorCodeOrCodeReturn, acceptReturnForSession } from "../oauth/return-rules.ts";
-import { expectedSeries, totalSpend } from "../testing/sandbox-expectations.ts";
+import {
+  expectCampaignFilters,
+  expectEnvConfig,
+  expectInvalidGrantNotRetried,
+  expectRetriesThenRateLimit,
+  fixtureJson,
+  httpFailure,
+  TEST_NOW,
+  useConnectorTest,
+} from "../testing/connector-test-kit.ts";
+import { totalSpend } from "../testing/sandbox-expectations.ts";
 import { ensureFreshTokens } from "../tokens.ts";
-import type { Connector, OAuthTokens } from "../types.ts";
 import { classifyTikTokError } from "./classify.ts";
 import { advertiserInfoSchema, reportSchema } from "./schemas.ts";
 import { createTikTokAdsConnector, REPORT_MAX_DAYS, reportRowToDaily } from "./tiktok-ads-connector.ts";
 
-const NOW = new Date("2026-03-18T10:00:00Z");
 const RETURN_PAGE = "https://app.pacer.test/tiktok-ads-response";
 const ADVERTISER = "7000000000000000101";
 const REPORT = "GET /open_api/{version}/report/integrated/get/";
 
-let sandbox: SandboxHandle;
-let tiktok: Connector;
-const sleeps: number[] = [];
-
-function fixture(name: string): unknown {
-  return JSON.parse(readFileSync(new URL(`../testing/fixtures/${name}`, import.meta.url), "utf8"));
-}
-
-async function connect(options: { deny?: boolean } = {}) {
-  const state = `state-${Math.random()}`;
-  const { url, codeVerifier } = tiktok.authorizeUrl({ state, redirectUri: RETURN_PAGE });
-  const back = await approveConsent(url, options);
-  const accepted = acceptReturnForSession("tiktokads", Object.fromEntries(back.searchParams), state);
-  return { accepted, codeVerifier, back, url };
-}
-
-async function connected(): Promise<OAuthTokens> {
-  const { accepted } = await connect();
-  if (!accepted.ok) throw new Error(accepted.reason);
-  return (await tiktok.exchangeCode({ code: accepted.code, redirectUri: RETURN_PAGE })).tokens;
-}
-
-function reportCalls(): number {
-  return sandbox.stats().tiktokads?.byRoute[REPORT] ?? 0;
-}
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ now: () => NOW });
-  tiktok = createTikTokAdsConnector(
-    sandboxConnectorConfig(sandbox.url, {
-      now: () => NOW.getTime(),
-      sleep: async (ms) => {
-        sleeps.push(ms);
-      },
-    }),
-  );
+const t = useConnectorTest({
+  platform: "tiktokads",
+  create: createTikTokAdsConnector,
+  returnPage: RETURN_PAGE,
 });
-afterAll(() => sandbox.close());
-beforeEach(() => {
-  sandbox.resetControls();
-  sleeps.length = 0;
-});
+
+const reportCalls = () => t.routeCalls(REPORT);
 
 describe("TikTok Ads connector against the sandbox", () => {
   it("connects: portal authorization -> auth_code -> long-term token (no expiry, no refresh token), identity from user/info", async () => {
-    const { accepted, codeVerifier, back, url } = await connect();
+    const consent = await t.connect();
+    const { codeVerifier, back, url } = consent;
     const authorize = new URL(url);
     expect([...authorize.searchParams.keys()].sort()).toEqual(["app_id", "redirect_uri", "state"]);
     expect(codeVerifier).toBeUndefined();
     expect(back.searchParams.get("auth_code")).toBe(back.searchParams.get("code"));
-    if (!accepted.ok) throw new Error(accepted.reason);
-    const { tokens, identity } = await tiktok.exchangeCode({ code: accepted.code, redirectUri: RETURN_PAGE });
+    const { tokens, identity } = await t.exchange(consent);
     expect(tokens.accessToken).toBeTruthy();
     expect(tokens).not.toHaveProperty("refreshToken");
     expect(tokens).not.toHaveProperty("expiresAt");
@@ -94,25 +64,22 @@ describe("TikTok Ads connector against the sandbox", () => {
       reason: "platform_error",
       detail: "40110",
     });
-    const denied = await connect({ deny: true });
+    const denied = await t.connect({ deny: true });
     expect(denied.accepted).toMatchObject({ ok: false, reason: "missing_code" });
     expect(acceptReturnForSession("tiktokads", { auth_code: "a", state: "x" }, "y")).toMatchObject({
       reason: "state_mismatch",
     });
 
-    const { accepted } = await connect();
-    if (!accepted.ok) throw new Error(accepted.reason);
-    await tiktok.exchangeCode({ code: accepted.code, redirectUri: RETURN_PAGE });
-    const reused = await tiktok
-      .exchangeCode({ code: accepted.code, redirectUri: RETURN_PAGE })
-      .catch((e: unknown) => e);
+    const consent = await t.connect();
+    await t.exchange(consent);
+    const reused = await t.exchange(consent).catch((e: unknown) => e);
     expect(reused).toBeInstanceOf(AuthError);
     expect(reused).toMatchObject({ reason: "40110", status: 200, attempts: 1 });
   });
 
   it("lists advertisers (oauth2/advertiser/get, then advertiser/info for currency and time zone)", async () => {
-    const tokens = await connected();
-    expect(await tiktok.listAdAccounts(tokens)).toEqual([
+    const tokens = await t.connected();
+    expect(await t.connector.listAdAccounts(tokens)).toEqual([
       {
         id: ADVERTISER,
         name: "Pacer Demo - TikTok",
@@ -124,48 +91,31 @@ describe("TikTok Ads connector against the sandbox", () => {
   });
 
   it("fetches daily metrics equal to the replayed rows, in report windows of at most 30 days", async () => {
-    const tokens = await connected();
+    const tokens = await t.connected();
     const from = "2025-07-25";
     const to = "2026-03-18"; // 237 days
     const before = reportCalls();
-    const metrics = await tiktok.fetchDailyMetrics(tokens, { account: { id: ADVERTISER }, from, to });
+    const metrics = await t.connector.fetchDailyMetrics(tokens, { account: { id: ADVERTISER }, from, to });
     expect(reportCalls() - before).toBe(Math.ceil(237 / REPORT_MAX_DAYS));
     expect(metrics).toMatchObject({
       accountId: ADVERTISER,
       currency: "USD",
       timeZone: "America/Los_Angeles",
     });
-    expect(metrics.rows).toEqual(expectedSeries(sandbox, "tiktokads", ADVERTISER, from, to));
+    expect(metrics.rows).toEqual(t.expected(ADVERTISER, from, to));
     expect(totalSpend(metrics.rows)).toBeGreaterThan(0);
   });
 
   it("applies campaign filters (AUCTION_CAMPAIGN with campaign_ids) and lists filter values", async () => {
-    const tokens = await connected();
+    const tokens = await t.connected();
     const account = { id: ADVERTISER, currency: "USD", timeZone: "America/Los_Angeles" };
     const range = { from: "2026-02-01", to: "2026-03-18" };
-    const byId = await tiktok.fetchDailyMetrics(tokens, {
-      account,
-      ...range,
-      filters: { campaignIds: ["374754"] },
-    });
-    expect(byId.rows).toEqual(
-      expectedSeries(sandbox, "tiktokads", ADVERTISER, range.from, range.to, { campaignIds: ["374754"] }),
-    );
-    const byName = await tiktok.fetchDailyMetrics(tokens, {
-      account,
-      ...range,
-      filters: { campaignNameContains: "FEED" },
-    });
-    expect(byName.rows).toEqual(
-      expectedSeries(sandbox, "tiktokads", ADVERTISER, range.from, range.to, { nameContains: "feed" }),
-    );
-    const all = await tiktok.fetchDailyMetrics(tokens, { account, ...range });
-    expect(totalSpend(byId.rows) + totalSpend(byName.rows)).toBe(totalSpend(all.rows));
+    await expectCampaignFilters(t, tokens, { account, range, campaignIds: ["374754"], nameContains: "FEED" });
     await expect(
-      tiktok.fetchDailyMetrics(tokens, { account, ...range, filters: { campaignIds: ["1; DROP"] } }),
+      t.connector.fetchDailyMetrics(tokens, { account, ...range, filters: { campaignIds: ["1; DROP"] } }),
     ).rejects.toBeInstanceOf(BadRequestError);
     expect(
-      await tiktok.listFilterValues(tokens, { account, filterId: "campaigns", search: "tiktok" }),
+      await t.connector.listFilterValues(tokens, { account, filterId: "campaigns", search: "tiktok" }),
     ).toEqual([
       { id: "374754", name: "tiktok_creators", status: "ENABLE" },
       { id: "983498", name: "tiktok_in_feed", status: "ENABLE" },
@@ -173,72 +123,64 @@ describe("TikTok Ads connector against the sandbox", () => {
   });
 
   it("cannot refresh (long-term tokens): refresh is NotSupported and ensureFreshTokens leaves the tokens alone", async () => {
-    const tokens = await connected();
-    expect(tiktok.capabilities).toMatchObject({ refresh: "none", needsRefreshToken: false, pkce: false });
-    await expect(tiktok.refreshAccessToken(tokens)).rejects.toBeInstanceOf(NotSupportedError);
-    expect(await ensureFreshTokens(tiktok, tokens, NOW.getTime())).toEqual({ tokens, changed: false });
+    const tokens = await t.connected();
+    expect(t.connector.capabilities).toMatchObject({
+      refresh: "none",
+      needsRefreshToken: false,
+      pkce: false,
+    });
+    await expect(t.connector.refreshAccessToken(tokens)).rejects.toBeInstanceOf(NotSupportedError);
+    expect(await ensureFreshTokens(t.connector, tokens, TEST_NOW.getTime())).toEqual({
+      tokens,
+      changed: false,
+    });
   });
 
   it("revokes through oauth2/revoke_token: the token then answers code 40105 in a 200 body -> AuthError", async () => {
-    const tokens = await connected();
-    await tiktok.revoke(tokens);
-    await expect(tiktok.revoke(tokens)).resolves.toBeUndefined();
-    const error = await tiktok.listAdAccounts(tokens).catch((e: unknown) => e);
+    const tokens = await t.connected();
+    await t.connector.revoke(tokens);
+    await expect(t.connector.revoke(tokens)).resolves.toBeUndefined();
+    const error = await t.connector.listAdAccounts(tokens).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AuthError);
     expect(error).toMatchObject({ reason: "40105", status: 200, retryable: false, attempts: 1 });
   });
 
   it("retries service errors sent in 200 bodies (code 5xxxx) and honours throttling (code 40100 + Retry-After)", async () => {
-    const tokens = await connected();
-    sandbox.setControls("tiktokads", { faults: [{ kind: "500", times: 2, on: "api" }] });
-    await expect(tiktok.listAdAccounts(tokens)).resolves.toHaveLength(1);
-    expect(sleeps).toHaveLength(2);
-
-    sleeps.length = 0;
-    sandbox.setControls("tiktokads", {
-      faults: [],
-      rateLimit: { requests: 0, windowMs: 60_000, retryAfterSeconds: 2 },
-    });
-    const limited = await tiktok.listAdAccounts(tokens).catch((e: unknown) => e);
-    expect(limited).toBeInstanceOf(RateLimitedError);
+    const tokens = await t.connected();
+    const limited = await expectRetriesThenRateLimit(t, tokens, { accounts: 1, retryAfterSeconds: 2 });
     expect(limited).toMatchObject({ reason: "40100", status: 200 });
-    expect(sleeps).toEqual([2000, 2000, 2000]);
   });
 
   it("maps an injected invalid_grant on the token endpoint to AuthError without retrying", async () => {
-    const { accepted } = await connect();
-    if (!accepted.ok) throw new Error(accepted.reason);
-    sandbox.setControls("tiktokads", { faults: [{ kind: "invalid_grant", times: 1, on: "token" }] });
-    const before = sandbox.stats().tiktokads?.tokenCalls ?? 0;
-    await expect(
-      tiktok.exchangeCode({ code: accepted.code, redirectUri: RETURN_PAGE }),
-    ).rejects.toMatchObject({
-      code: "auth_failed",
-      reason: "invalid_grant",
-    });
-    expect((sandbox.stats().tiktokads?.tokenCalls ?? 0) - before).toBe(1);
+    const consent = await t.connect();
+    if (!consent.accepted.ok) throw new Error(consent.accepted.reason);
+    await expectInvalidGrantNotRetried(t, () => t.exchange(consent));
   });
 });
 
 describe("TikTok configuration", () => {
   it("reads its app id and secret from the environment, else answers NotConfiguredError", () => {
-    const env = connectorConfigFromEnv({ TIKTOK_ADS_APP_ID: "app", TIKTOK_ADS_APP_SECRET: "secret" });
-    expect(env.tiktokads).toMatchObject({
-      authorizeUrl: "https://business-api.tiktok.com/portal/auth",
-      apiBaseUrl: "https://business-api.tiktok.com/open_api",
-      apiVersion: TIKTOK_ADS_API_VERSION,
+    expectEnvConfig({
+      key: "tiktokads",
+      env: { TIKTOK_ADS_APP_ID: "app", TIKTOK_ADS_APP_SECRET: "secret" },
+      partial: { TIKTOK_ADS_APP_SECRET: "secret" },
+      endpoints: {
+        authorizeUrl: "https://business-api.tiktok.com/portal/auth",
+        apiBaseUrl: "https://business-api.tiktok.com/open_api",
+        apiVersion: TIKTOK_ADS_API_VERSION,
+      },
+      create: createTikTokAdsConnector,
+      returnPage: RETURN_PAGE,
     });
     expect(TIKTOK_ADS_API_VERSION).toBe("v1.3");
-    expect(connectorConfigFromEnv({ TIKTOK_ADS_APP_SECRET: "secret" }).tiktokads).toBeUndefined();
-    expect(() => createTikTokAdsConnector({}).authorizeUrl({ state: "s", redirectUri: RETURN_PAGE })).toThrow(
-      NotConfiguredError,
-    );
   });
 });
 
 describe("TikTok parsers against public response shapes", () => {
   it("reads report rows: metrics as strings or numbers, stat_time_day with a time part", () => {
-    const rows = reportSchema.parse(fixture("tiktok-ads-report-daily.json")).data.list.map(reportRowToDaily);
+    const rows = reportSchema
+      .parse(fixtureJson("tiktok-ads-report-daily.json"))
+      .data.list.map(reportRowToDaily);
     expect(rows).toEqual([
       {
         date: "2024-06-01",
@@ -257,7 +199,7 @@ describe("TikTok parsers against public response shapes", () => {
         revenueMicros: 129_900_000,
       },
     ]);
-    const info = advertiserInfoSchema.parse(fixture("tiktok-ads-advertiser-info.json")).data.list;
+    const info = advertiserInfoSchema.parse(fixtureJson("tiktok-ads-advertiser-info.json")).data.list;
     expect(info.map((a) => [a.advertiser_id, a.display_timezone ?? null])).toEqual([
       ["7012345678901234567", "America/New_York"],
       ["872746382648", null],
@@ -265,16 +207,8 @@ describe("TikTok parsers against public response shapes", () => {
   });
 
   it("maps error codes inside HTTP 200 bodies to the typed errors", () => {
-    const failure = (body: unknown, status = 200) => ({
-      platform: "tiktokads",
-      where: "tiktokads test https://x.test/p",
-      status,
-      headers: new Headers(),
-      text: JSON.stringify(body),
-      body,
-      retryAfterMs: undefined,
-    });
-    expect(classifyTikTokError(failure(fixture("tiktok-ads-error-in-200.json")))).toMatchObject({
+    const failure = (body: unknown, status = 200) => httpFailure("tiktokads", status, body);
+    expect(classifyTikTokError(failure(fixtureJson("tiktok-ads-error-in-200.json")))).toMatchObject({
       code: "auth_failed",
       reason: "40104",
     });

@@ -1,13 +1,11 @@
-import { readFileSync } from "node:fs";
-import { approveConsent, type SandboxHandle, startSandbox } from "@pacer/sandbox";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { sandboxConnectorConfig } from "../config.ts";
 import { eachDate } from "../dates.ts";
 import { AuthError, BadRequestError, NotSupportedError, RateLimitedError } from "../errors.ts";
 import type { FetchLike } from "../http/http-client.ts";
 import { acceptReturnForSession, acceptTwitterAdsReturn } from "../oauth/return-rules.ts";
-import { expectedSeries, totalSpend } from "../testing/sandbox-expectations.ts";
-import type { OAuthTokens } from "../types.ts";
+import { expectCampaignFilters, fixtureJson, useConnectorTest } from "../testing/connector-test-kit.ts";
+import { totalSpend } from "../testing/sandbox-expectations.ts";
 import { xAccountsPageSchema, xFundingInstrumentsPageSchema, xStatsSchema } from "./schemas.ts";
 import {
   createTwitterAdsConnector,
@@ -17,88 +15,64 @@ import {
 } from "./twitter-ads-connector.ts";
 import { midnightIso } from "./zoned-time.ts";
 
-const NOW = new Date("2026-03-18T10:00:00Z");
 const RETURN_PAGE = "https://app.pacer.test/twitter-ads-response";
 const ACCOUNT = "18ce54pcrdm";
 const STATS_ROUTE = "GET /ads-api/{version}/stats/accounts/{accountId}";
 
-let sandbox: SandboxHandle;
-let x: OAuth1Connector;
-const sleeps: number[] = [];
 const authorizations: string[] = [];
-
-async function connect(options: { deny?: boolean } = {}) {
-  const { url, requestToken, requestTokenSecret } = await x.requestToken({
-    state: "unused-by-oauth1",
-    redirectUri: RETURN_PAGE,
-  });
-  const back = await approveConsent(url, options);
-  const query = Object.fromEntries(back.searchParams);
-  const accepted = acceptReturnForSession("twitterads", query, requestToken);
-  return { accepted, requestToken, requestTokenSecret, back, query };
-}
-
-async function connected(): Promise<OAuthTokens> {
-  const { accepted, requestTokenSecret } = await connect();
-  if (!accepted.ok) throw new Error(accepted.reason);
-  const { tokens } = await x.exchangeCode({
-    code: accepted.code,
-    redirectUri: RETURN_PAGE,
-    ...(accepted.oauthVerifier ? { oauthVerifier: accepted.oauthVerifier } : {}),
-    requestTokenSecret,
-  });
-  return tokens;
-}
-
-function statsCalls(): number {
-  return sandbox.stats().twitterads?.byRoute[STATS_ROUTE] ?? 0;
-}
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ now: () => NOW });
-  const recording: FetchLike = (url, init) => {
-    authorizations.push(new Headers(init.headers).get("authorization") ?? "");
-    return fetch(url, init);
-  };
-  x = createTwitterAdsConnector(
-    sandboxConnectorConfig(sandbox.url, {
-      now: () => NOW.getTime(),
-      fetch: recording,
-      sleep: async (ms) => {
-        sleeps.push(ms);
-      },
-    }),
-  );
+const recording: FetchLike = (url, init) => {
+  authorizations.push(new Headers(init.headers).get("authorization") ?? "");
+  return fetch(url, init);
+};
+/** OAuth 1.0a: consent starts with a request token, which the return page echoes as `oauth_token`. */
+const t = useConnectorTest<OAuth1Connector>({
+  platform: "twitterads",
+  create: createTwitterAdsConnector,
+  returnPage: RETURN_PAGE,
+  http: { fetch: recording },
+  start: async (x, redirectUri) => {
+    const { url, requestToken, requestTokenSecret } = await x.requestToken({
+      state: "unused-by-oauth1",
+      redirectUri,
+    });
+    return { url, state: requestToken, requestTokenSecret };
+  },
 });
-afterAll(() => sandbox.close());
 beforeEach(() => {
-  sandbox.resetControls();
-  sleeps.length = 0;
   authorizations.length = 0;
 });
 
+const statsCalls = () => t.routeCalls(STATS_ROUTE);
+
 describe("X (Twitter) Ads connector against the sandbox", () => {
   it("connects with OAuth 1.0a: request token -> authorize -> oauth_token + oauth_verifier -> access token", async () => {
-    const { accepted, requestToken, back, query } = await connect();
+    const { accepted, state: requestToken, back, query } = await t.connect();
     expect(back.origin + back.pathname).toBe(RETURN_PAGE);
     expect(query.oauth_token).toBe(requestToken);
     expect(accepted).toMatchObject({ ok: true, code: requestToken });
     expect(accepted.ok && accepted.oauthVerifier).toMatch(/^[0-9a-f]{32}$/);
-    const tokens = await connected();
+    const tokens = await t.connected();
     expect(tokens.accessToken).toBeTruthy();
     expect(tokens.accessTokenSecret).toBeTruthy();
     expect(tokens.expiresAt).toBeUndefined();
     expect(tokens.refreshToken).toBeUndefined();
-    expect(x.capabilities).toMatchObject({ auth: "oauth1", refresh: "none", revoke: true, pkce: false });
-    expect(() => x.authorizeUrl({ state: "s", redirectUri: RETURN_PAGE })).toThrow(NotSupportedError);
-    await expect(x.refreshAccessToken(tokens)).rejects.toBeInstanceOf(NotSupportedError);
+    expect(t.connector.capabilities).toMatchObject({
+      auth: "oauth1",
+      refresh: "none",
+      revoke: true,
+      pkce: false,
+    });
+    expect(() => t.connector.authorizeUrl({ state: "s", redirectUri: RETURN_PAGE })).toThrow(
+      NotSupportedError,
+    );
+    await expect(t.connector.refreshAccessToken(tokens)).rejects.toBeInstanceOf(NotSupportedError);
   });
 
   it("applies the spec 5 return rule: oauth_token is the required item, error_code other than 200 fails", async () => {
-    const denied = await connect({ deny: true });
-    expect(denied.query.denied).toBe(denied.requestToken);
+    const denied = await t.connect({ deny: true });
+    expect(denied.query.denied).toBe(denied.state);
     expect(denied.query.oauth_token).toBeUndefined();
-    expect(x.acceptReturn(denied.query)).toMatchObject({ ok: false, reason: "missing_code" });
+    expect(t.connector.acceptReturn(denied.query)).toMatchObject({ ok: false, reason: "missing_code" });
     expect(acceptTwitterAdsReturn({ oauth_verifier: "v" })).toMatchObject({
       ok: false,
       reason: "missing_code",
@@ -112,7 +86,7 @@ describe("X (Twitter) Ads connector against the sandbox", () => {
     expect(acceptTwitterAdsReturn({ oauth_token: "t", oauth_verifier: "v", error_code: "200" }).ok).toBe(
       true,
     );
-    const other = await connect();
+    const other = await t.connect();
     expect(acceptReturnForSession("twitterads", other.query, "someone-elses-request-token")).toMatchObject({
       ok: false,
       reason: "state_mismatch",
@@ -120,10 +94,10 @@ describe("X (Twitter) Ads connector against the sandbox", () => {
   });
 
   it("refuses an exchange without verifier, and a request token used twice (single use)", async () => {
-    const { accepted, requestTokenSecret } = await connect();
+    const { accepted, requestTokenSecret } = await t.connect();
     if (!accepted.ok) throw new Error("not accepted");
     await expect(
-      x.exchangeCode({ code: accepted.code, redirectUri: RETURN_PAGE, requestTokenSecret }),
+      t.connector.exchangeCode({ code: accepted.code, redirectUri: RETURN_PAGE, requestTokenSecret }),
     ).rejects.toBeInstanceOf(BadRequestError);
     const exchange = {
       code: accepted.code,
@@ -131,17 +105,17 @@ describe("X (Twitter) Ads connector against the sandbox", () => {
       oauthVerifier: accepted.oauthVerifier ?? "",
       requestTokenSecret,
     };
-    await expect(x.exchangeCode(exchange)).resolves.toMatchObject({ identity: { name: "demo" } });
-    const error = await x.exchangeCode(exchange).catch((e: unknown) => e);
+    await expect(t.connector.exchangeCode(exchange)).resolves.toMatchObject({ identity: { name: "demo" } });
+    const error = await t.connector.exchangeCode(exchange).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AuthError);
     expect(error).toMatchObject({ reason: "89", attempts: 1 });
   });
 
   it("signs every attempt afresh: a retried call carries a new nonce and a valid signature", async () => {
-    const tokens = await connected();
-    sandbox.setControls("twitterads", { faults: [{ kind: "500", times: 1, on: "api" }] });
+    const tokens = await t.connected();
+    t.sandbox.setControls("twitterads", { faults: [{ kind: "500", times: 1, on: "api" }] });
     authorizations.length = 0;
-    await expect(x.listAdAccounts(tokens)).resolves.toHaveLength(1);
+    await expect(t.connector.listAdAccounts(tokens)).resolves.toHaveLength(1);
     const nonces = authorizations.map((a) => /oauth_nonce="([^"]+)"/.exec(a)?.[1]);
     expect(nonces.length).toBeGreaterThanOrEqual(3);
     expect(new Set(nonces).size).toBe(nonces.length);
@@ -149,7 +123,7 @@ describe("X (Twitter) Ads connector against the sandbox", () => {
   });
 
   it("is refused with a wrong consumer secret (the sandbox verifies HMAC-SHA1 signatures)", async () => {
-    const config = sandboxConnectorConfig(sandbox.url, { sleep: async () => undefined });
+    const config = sandboxConnectorConfig(t.sandbox.url, { sleep: async () => undefined });
     const wrong = createTwitterAdsConnector({
       ...config,
       ...(config.twitterads
@@ -163,8 +137,8 @@ describe("X (Twitter) Ads connector against the sandbox", () => {
   });
 
   it("lists ad accounts with the currency of their funding instrument", async () => {
-    const tokens = await connected();
-    expect(await x.listAdAccounts(tokens)).toEqual([
+    const tokens = await t.connected();
+    expect(await t.connector.listAdAccounts(tokens)).toEqual([
       {
         id: ACCOUNT,
         name: "Pacer Demo - X",
@@ -176,13 +150,13 @@ describe("X (Twitter) Ads connector against the sandbox", () => {
   });
 
   it("fetches daily metrics equal to the replayed rows: 7-day windows, two placements, across DST", async () => {
-    const tokens = await connected();
+    const tokens = await t.connected();
     const from = "2025-07-25";
     const to = "2026-03-18";
     const before = statsCalls();
-    const metrics = await x.fetchDailyMetrics(tokens, { account: { id: ACCOUNT }, from, to });
+    const metrics = await t.connector.fetchDailyMetrics(tokens, { account: { id: ACCOUNT }, from, to });
     expect(metrics).toMatchObject({ accountId: ACCOUNT, currency: "USD", timeZone: "America/Los_Angeles" });
-    expect(metrics.rows).toEqual(expectedSeries(sandbox, "twitterads", ACCOUNT, from, to));
+    expect(metrics.rows).toEqual(t.expected(ACCOUNT, from, to));
     expect(metrics.rows.find((r) => r.date === "2026-03-08")?.spendMicros).toBeGreaterThan(0);
     expect(totalSpend(metrics.rows.filter((r) => r.date < "2025-08-01"))).toBe(0);
     const windows = Math.ceil(eachDate(from, to).length / X_SYNC_STATS_MAX_DAYS);
@@ -190,88 +164,80 @@ describe("X (Twitter) Ads connector against the sandbox", () => {
   });
 
   it("applies campaign id and name filters (entity=CAMPAIGN) and lists campaigns", async () => {
-    const tokens = await connected();
+    const tokens = await t.connected();
     const range = { from: "2026-02-01", to: "2026-03-18" };
     const account = { id: ACCOUNT, currency: "USD", timeZone: "America/Los_Angeles" };
-    const byId = await x.fetchDailyMetrics(tokens, {
+    const { all } = await expectCampaignFilters(t, tokens, {
       account,
-      ...range,
-      filters: { campaignIds: ["7hbn", "l2ve"] },
+      range,
+      campaignIds: ["7hbn", "l2ve"],
+      nameContains: "RETARGET",
     });
-    expect(byId.rows).toEqual(
-      expectedSeries(sandbox, "twitterads", ACCOUNT, range.from, range.to, { campaignIds: ["7hbn", "l2ve"] }),
-    );
-    const byName = await x.fetchDailyMetrics(tokens, {
-      account,
-      ...range,
-      filters: { campaignNameContains: "RETARGET" },
-    });
-    expect(byName.rows).toEqual(
-      expectedSeries(sandbox, "twitterads", ACCOUNT, range.from, range.to, { nameContains: "retarget" }),
-    );
-    const all = await x.fetchDailyMetrics(tokens, { account, ...range });
-    expect(totalSpend(byId.rows) + totalSpend(byName.rows)).toBe(totalSpend(all.rows));
-    const none = await x.fetchDailyMetrics(tokens, {
+    const none = await t.connector.fetchDailyMetrics(tokens, {
       account,
       ...range,
       filters: { campaignNameContains: "zzz" },
     });
     expect(totalSpend(none.rows)).toBe(0);
-    expect(none.rows).toHaveLength(all.rows.length);
+    expect(none.rows).toHaveLength(all?.rows.length ?? -1);
 
-    expect(await x.listFilterValues(tokens, { account, filterId: "campaigns" })).toEqual([
+    expect(await t.connector.listFilterValues(tokens, { account, filterId: "campaigns" })).toEqual([
       { id: "7hbn", name: "x_promoted_tier1", status: "ACTIVE" },
       { id: "2m1eq", name: "x_retargeting", status: "ACTIVE" },
       { id: "l2ve", name: "x_video_views", status: "PAUSED" },
     ]);
-    const searched = await x.listFilterValues(tokens, { account, filterId: "campaigns", search: "VIDEO" });
+    const searched = await t.connector.listFilterValues(tokens, {
+      account,
+      filterId: "campaigns",
+      search: "VIDEO",
+    });
     expect(searched.map((v) => v.id)).toEqual(["l2ve"]);
   });
 
   it("revokes with the token plus its secret; the revoked token then maps to AuthError", async () => {
-    const tokens = await connected();
-    await x.revoke(tokens);
-    const error = await x.listAdAccounts(tokens).catch((e: unknown) => e);
+    const tokens = await t.connected();
+    await t.connector.revoke(tokens);
+    const error = await t.connector.listAdAccounts(tokens).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AuthError);
     expect(error).toMatchObject({ reason: "UNAUTHORIZED_ACCESS", retryable: false, attempts: 1 });
-    await expect(x.revoke(tokens)).resolves.toBeUndefined();
-    await expect(x.revoke({ accessToken: "t" })).rejects.toMatchObject({ reason: "missing_token_secret" });
+    await expect(t.connector.revoke(tokens)).resolves.toBeUndefined();
+    await expect(t.connector.revoke({ accessToken: "t" })).rejects.toMatchObject({
+      reason: "missing_token_secret",
+    });
   });
 
   it("maps a user who removed the app (all tokens revoked) and an injected invalid_grant to AuthError", async () => {
-    const tokens = await connected();
-    sandbox.revokeAll("twitterads");
+    const tokens = await t.connected();
+    t.sandbox.revokeAll("twitterads");
     await expect(
-      x.fetchDailyMetrics(tokens, { account: { id: ACCOUNT }, from: "2026-03-01", to: "2026-03-02" }),
+      t.connector.fetchDailyMetrics(tokens, {
+        account: { id: ACCOUNT },
+        from: "2026-03-01",
+        to: "2026-03-02",
+      }),
     ).rejects.toBeInstanceOf(AuthError);
-    const { accepted, requestTokenSecret } = await connect();
-    if (!accepted.ok) throw new Error("not accepted");
-    sandbox.setControls("twitterads", { faults: [{ kind: "invalid_grant", times: 1, on: "token" }] });
-    const error = await x
-      .exchangeCode({
-        code: accepted.code,
-        redirectUri: RETURN_PAGE,
-        oauthVerifier: accepted.oauthVerifier ?? "",
-        requestTokenSecret,
-      })
-      .catch((e: unknown) => e);
+    const consent = await t.connect();
+    if (!consent.accepted.ok) throw new Error("not accepted");
+    t.sandbox.setControls("twitterads", { faults: [{ kind: "invalid_grant", times: 1, on: "token" }] });
+    const error = await t.exchange(consent).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AuthError);
     expect(error).toMatchObject({ reason: "invalid_grant", attempts: 1 });
   });
 
   it("honours Retry-After on 429 and ends with RateLimitedError", async () => {
-    const tokens = await connected();
-    sandbox.setControls("twitterads", { rateLimit: { requests: 0, windowMs: 60_000, retryAfterSeconds: 5 } });
-    const error = await x.listAdAccounts(tokens).catch((e: unknown) => e);
+    const tokens = await t.connected();
+    t.sandbox.setControls("twitterads", {
+      rateLimit: { requests: 0, windowMs: 60_000, retryAfterSeconds: 5 },
+    });
+    const error = await t.connector.listAdAccounts(tokens).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitedError);
     expect(error).toMatchObject({ reason: "TOO_MANY_REQUESTS", retryAfterMs: 5000 });
-    expect(sleeps).toEqual([5000, 5000, 5000]);
+    expect(t.sleeps).toEqual([5000, 5000, 5000]);
   });
 });
 
 describe("X parsers against public response shapes (X Ads SDK fixtures, analytics docs)", () => {
-  const fixture = (name: string): unknown =>
-    JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8"));
+  const fixture = (name: string) => fixtureJson(name, new URL("./fixtures/", import.meta.url));
 
   it("reads accounts and funding instruments", () => {
     const accounts = xAccountsPageSchema.parse(fixture("accounts-all.json"));
