@@ -1,6 +1,6 @@
 import { epochDay, isDate, monthStartBefore, plusDays, todayInZone } from "./calendar.ts";
 import type { DemoAccount, DemoCampaign } from "./demo-accounts.ts";
-import type { SourceData, SourceDay } from "./source-rows.ts";
+import type { DayFigures, SourceData, SourceDay } from "./source-rows.ts";
 
 /**
  * The replay rule: calendar date D shows the real figures of source day (epochDay(D) mod 28),
@@ -23,15 +23,9 @@ export function servedWindow(account: DemoAccount, now: Date): { first: string; 
 }
 
 /** One campaign on one replayed day, after the account factor. Money in micros. */
-export interface CampaignDay {
+export interface CampaignDay extends DayFigures {
   date: string;
   campaign: DemoCampaign;
-  impressions: number;
-  spendMicros: number;
-  clicks: number;
-  leads: number;
-  orders: number;
-  revenueMicros: number;
 }
 
 function scale(value: number, percent: number): number {
@@ -112,6 +106,50 @@ export interface AccountDay {
   revenueMicros: number;
 }
 
+/** The figures of `d` alone (a copy, to sum into). */
+export function figuresOf(d: DayFigures): DayFigures {
+  return {
+    impressions: d.impressions,
+    spendMicros: d.spendMicros,
+    clicks: d.clicks,
+    leads: d.leads,
+    orders: d.orders,
+    revenueMicros: d.revenueMicros,
+  };
+}
+
+/** Adds the figures of `d` to `into`. */
+export function addFigures(into: DayFigures, d: DayFigures): void {
+  into.impressions += d.impressions;
+  into.spendMicros += d.spendMicros;
+  into.clicks += d.clicks;
+  into.leads += d.leads;
+  into.orders += d.orders;
+  into.revenueMicros += d.revenueMicros;
+}
+
+/** A group of {@link groupDays}: its first day (for the date and campaign) and the group's summed figures. */
+export interface DayGroup {
+  first: CampaignDay;
+  figures: DayFigures;
+}
+
+/**
+ * Campaign days summed per group, `keyOf` naming a day's group (e.g. its date, or its date and
+ * campaign): the groups in the order they first appear. How every report of the sandbox sums the
+ * replayed days to the level a query asks for.
+ */
+export function groupDays(days: readonly CampaignDay[], keyOf: (d: CampaignDay) => string): DayGroup[] {
+  const groups = new Map<string, DayGroup>();
+  for (const d of days) {
+    const key = keyOf(d);
+    const group = groups.get(key);
+    if (group) addFigures(group.figures, d);
+    else groups.set(key, { first: d, figures: figuresOf(d) });
+  }
+  return [...groups.values()];
+}
+
 /**
  * Account-level daily totals, ascending, only days with data: what a connector's
  * `fetchDailyMetrics` must return for these dates (it adds zero rows for the other dates).
@@ -124,22 +162,14 @@ export function accountDays(
   now: Date,
   selection: CampaignSelection = {},
 ): AccountDay[] {
-  const byDate = new Map<string, AccountDay>();
-  for (const d of campaignDays(source, account, from, to, now, selection)) {
-    const row = byDate.get(d.date) ?? {
-      date: d.date,
-      spendMicros: 0,
-      impressions: 0,
-      clicks: 0,
-      conversions: 0,
-      revenueMicros: 0,
-    };
-    row.spendMicros += d.spendMicros;
-    row.impressions += d.impressions;
-    row.clicks += d.clicks;
-    row.conversions += d.orders;
-    row.revenueMicros += d.revenueMicros;
-    byDate.set(d.date, row);
-  }
-  return [...byDate.values()].sort((a, b) => a.date.localeCompare(b.date));
+  return groupDays(campaignDays(source, account, from, to, now, selection), (d) => d.date)
+    .map(({ first, figures: f }) => ({
+      date: first.date,
+      spendMicros: f.spendMicros,
+      impressions: f.impressions,
+      clicks: f.clicks,
+      conversions: f.orders,
+      revenueMicros: f.revenueMicros,
+    }))
+    .sort((a, b) => a.date.localeCompare(b.date));
 }

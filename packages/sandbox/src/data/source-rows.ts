@@ -23,8 +23,18 @@ export function sourceFilePath(dataDir: string = defaultDataDir()): string {
   return join(dataDir, SOURCE_FILE);
 }
 
-/** One real day of one source campaign. Money in integer micros (the source carries no currency). */
-export interface SourceDay {
+/** The figures of one day: counts, and money in integer micros (the source carries no currency). */
+export interface DayFigures {
+  impressions: number;
+  spendMicros: number;
+  clicks: number;
+  leads: number;
+  orders: number;
+  revenueMicros: number;
+}
+
+/** One real day of one source campaign. */
+export interface SourceDay extends DayFigures {
   /** `yyyy-MM-dd`, 2021-02-01 .. 2021-02-28. */
   date: string;
   /** Day index 0..27 (date's day of month minus one). */
@@ -32,12 +42,6 @@ export interface SourceDay {
   campaignName: string;
   campaignId: string;
   category: string;
-  impressions: number;
-  spendMicros: number;
-  clicks: number;
-  leads: number;
-  orders: number;
-  revenueMicros: number;
 }
 
 /** The source rows by lowercased campaign name, each an array of 28 days in date order. */

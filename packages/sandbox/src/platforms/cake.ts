@@ -1,7 +1,7 @@
 import type { ServerResponse } from "node:http";
 import { isDate, plusDays } from "../data/calendar.ts";
 import type { DemoAccount } from "../data/demo-accounts.ts";
-import { campaignDays } from "../data/replay.ts";
+import { campaignDays, groupDays } from "../data/replay.ts";
 import { type SandboxRequest, sendJson } from "../http-kit.ts";
 import type { PlatformFactory } from "./platform-module.ts";
 
@@ -93,32 +93,23 @@ export const cakePlatform: PlatformFactory = (ctx) => {
             return refuse(res, "Invalid start_date or end_date");
           if (end > plusOneMonth(start)) return refuse(res, "Date range cannot be more than one month");
           const offer = String(p.site_offer_id);
-          const days = new Map<
-            string,
-            { views: number; clicks: number; conversions: number; cost: number; revenue: number }
-          >();
-          for (const account of advertisers(p.brand_advertiser_id)) {
-            const selection = offer === "0" ? {} : { campaignIds: [offer] };
-            for (const d of campaignDays(
-              ctx.source,
-              account,
-              start,
-              plusDays(end, -1),
-              ctx.now(),
-              selection,
-            )) {
-              const t = days.get(d.date) ?? { views: 0, clicks: 0, conversions: 0, cost: 0, revenue: 0 };
-              t.views += d.impressions;
-              t.clicks += d.clicks;
-              t.conversions += d.orders;
-              t.cost += d.spendMicros;
-              t.revenue += d.revenueMicros;
-              days.set(d.date, t);
-            }
-          }
-          const rows = [...days.entries()]
-            .sort(([a], [b]) => a.localeCompare(b))
-            .map(([date, t]) => ({
+          const selection = offer === "0" ? {} : { campaignIds: [offer] };
+          const days = advertisers(p.brand_advertiser_id).flatMap((account) =>
+            campaignDays(ctx.source, account, start, plusDays(end, -1), ctx.now(), selection),
+          );
+          const rows = groupDays(days, (d) => d.date)
+            .map(({ first, figures: f }) => ({
+              date: first.date,
+              t: {
+                views: f.impressions,
+                clicks: f.clicks,
+                conversions: f.orders,
+                cost: f.spendMicros,
+                revenue: f.revenueMicros,
+              },
+            }))
+            .sort((a, b) => a.date.localeCompare(b.date))
+            .map(({ date, t }) => ({
               date: `${date}T00:00:00`,
               views: t.views,
               clicks: t.clicks,

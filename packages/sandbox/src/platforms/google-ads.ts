@@ -1,6 +1,7 @@
 import type { ServerResponse } from "node:http";
 import type { DemoAccount } from "../data/demo-accounts.ts";
-import { campaignDays } from "../data/replay.ts";
+import { campaignDays, groupDays } from "../data/replay.ts";
+import type { DayFigures } from "../data/source-rows.ts";
 import { type SandboxRequest, sendJson } from "../http-kit.ts";
 import { OAuthServer, standardTokenEndpoint } from "../oauth-server.ts";
 import { GaqlError, type GaqlQuery, matches, parseGaql } from "./gaql-engine.ts";
@@ -69,13 +70,7 @@ function rowsFor(ctx: SandboxContext, customer: DemoAccount, q: GaqlQuery): Flat
   const range = q.where.find((w) => w.field === "segments.date" && w.op === "BETWEEN");
   if (range?.op !== "BETWEEN") throw new GaqlError("segments.date requires a finite date range");
   const days = campaignDays(ctx.source, customer, range.low, range.high, ctx.now());
-  const metrics = (d: {
-    spendMicros: number;
-    impressions: number;
-    clicks: number;
-    orders: number;
-    revenueMicros: number;
-  }) => ({
+  const metrics = (d: DayFigures) => ({
     "metrics.cost_micros": d.spendMicros,
     "metrics.impressions": d.impressions,
     "metrics.clicks": d.clicks,
@@ -93,26 +88,11 @@ function rowsFor(ctx: SandboxContext, customer: DemoAccount, q: GaqlQuery): Flat
     }));
   }
   if (q.from === "customer") {
-    const byDate = new Map<
-      string,
-      { spendMicros: number; impressions: number; clicks: number; orders: number; revenueMicros: number }
-    >();
-    for (const d of days) {
-      const t = byDate.get(d.date) ?? {
-        spendMicros: 0,
-        impressions: 0,
-        clicks: 0,
-        orders: 0,
-        revenueMicros: 0,
-      };
-      t.spendMicros += d.spendMicros;
-      t.impressions += d.impressions;
-      t.clicks += d.clicks;
-      t.orders += d.orders;
-      t.revenueMicros += d.revenueMicros;
-      byDate.set(d.date, t);
-    }
-    return [...byDate.entries()].map(([date, t]) => ({ ...base, "segments.date": date, ...metrics(t) }));
+    return groupDays(days, (d) => d.date).map(({ first, figures }) => ({
+      ...base,
+      "segments.date": first.date,
+      ...metrics(figures),
+    }));
   }
   throw new GaqlError(`resource ${q.from} is not served by the sandbox`);
 }

@@ -1,6 +1,6 @@
 import type { ServerResponse } from "node:http";
 import type { DemoAccount } from "../data/demo-accounts.ts";
-import { type CampaignDay, campaignDays } from "../data/replay.ts";
+import { type CampaignDay, campaignDays, groupDays } from "../data/replay.ts";
 import { type SandboxRequest, sendJson } from "../http-kit.ts";
 import { type IssuedTokens, OAuthProblem, OAuthServer, sendOAuthProblem } from "../oauth-server.ts";
 import type { PlatformFactory } from "./platform-module.ts";
@@ -348,29 +348,12 @@ export const linkedInAdsPlatform: PlatformFactory = (ctx) => {
             ctx.now(),
             campaignIds ? { campaignIds } : {},
           );
-          const groups = new Map<
-            string,
-            { date: string; pivot: string; t: Omit<CampaignDay, "campaign" | "date"> }
-          >();
-          for (const d of days) {
-            const pivotValue =
-              pivot === "CAMPAIGN"
-                ? `urn:li:sponsoredCampaign:${d.campaign.id}`
-                : `urn:li:sponsoredAccount:${a.id}`;
-            const key = `${d.date}|${pivotValue}`;
-            const g = groups.get(key);
-            if (!g) {
-              groups.set(key, { date: d.date, pivot: pivotValue, t: { ...d } });
-              continue;
-            }
-            g.t.impressions += d.impressions;
-            g.t.spendMicros += d.spendMicros;
-            g.t.clicks += d.clicks;
-            g.t.leads += d.leads;
-            g.t.orders += d.orders;
-            g.t.revenueMicros += d.revenueMicros;
-          }
-          const elements = [...groups.values()]
+          const pivotOf = (d: CampaignDay) =>
+            pivot === "CAMPAIGN"
+              ? `urn:li:sponsoredCampaign:${d.campaign.id}`
+              : `urn:li:sponsoredAccount:${a.id}`;
+          const elements = groupDays(days, (d) => `${d.date}|${pivotOf(d)}`)
+            .map(({ first, figures }) => ({ date: first.date, pivot: pivotOf(first), t: figures }))
             .filter((g) => g.t.impressions || g.t.spendMicros)
             .map((g) => {
               const all: Record<string, unknown> = {

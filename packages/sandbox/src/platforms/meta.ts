@@ -1,6 +1,7 @@
 import type { ServerResponse } from "node:http";
 import type { DemoAccount } from "../data/demo-accounts.ts";
-import { type CampaignDay, campaignDays } from "../data/replay.ts";
+import { campaignDays, figuresOf, groupDays } from "../data/replay.ts";
+import type { DayFigures } from "../data/source-rows.ts";
 import { type SandboxRequest, sendJson } from "../http-kit.ts";
 import { OAuthProblem, OAuthServer } from "../oauth-server.ts";
 import type { PlatformFactory } from "./platform-module.ts";
@@ -27,17 +28,13 @@ function money(micros: number): string {
   return fraction ? `${whole}.${fraction}` : String(whole);
 }
 
-interface Totals {
-  spendMicros: number;
-  impressions: number;
-  clicks: number;
-  leads: number;
-  orders: number;
-  revenueMicros: number;
-}
-
 /** One insights row in Meta's shape: every number a string; conversions in `actions`, revenue in `action_values`. */
-function insightsRow(account: DemoAccount, date: string, t: Totals, campaign?: { id: string; name: string }) {
+function insightsRow(
+  account: DemoAccount,
+  date: string,
+  t: DayFigures,
+  campaign?: { id: string; name: string },
+) {
   const actions: Array<{ action_type: string; value: string }> = [];
   if (t.clicks) actions.push({ action_type: "link_click", value: String(t.clicks) });
   if (t.leads) actions.push({ action_type: "lead", value: String(t.leads) });
@@ -63,19 +60,6 @@ function insightsRow(account: DemoAccount, date: string, t: Totals, campaign?: {
     ...(actionValues.length ? { action_values: actionValues } : {}),
   };
 }
-
-function add(t: Totals, d: CampaignDay): Totals {
-  return {
-    spendMicros: t.spendMicros + d.spendMicros,
-    impressions: t.impressions + d.impressions,
-    clicks: t.clicks + d.clicks,
-    leads: t.leads + d.leads,
-    orders: t.orders + d.orders,
-    revenueMicros: t.revenueMicros + d.revenueMicros,
-  };
-}
-
-const ZERO: Totals = { spendMicros: 0, impressions: 0, clicks: 0, leads: 0, orders: 0, revenueMicros: 0 };
 
 /** Cursor paging over a list: `limit` and `after` (base64 offset), `paging.next` absolute like Graph's. */
 function page<T>(req: SandboxRequest, items: T[], defaultLimit: number, maxLimit = 5000) {
@@ -294,13 +278,11 @@ export const metaPlatform: PlatformFactory = (ctx) => {
           if (level === "campaign") {
             for (const d of days) {
               if (d.spendMicros || d.impressions)
-                rows.push(insightsRow(account, d.date, add(ZERO, d), d.campaign));
+                rows.push(insightsRow(account, d.date, figuresOf(d), d.campaign));
             }
           } else {
-            const byDate = new Map<string, Totals>();
-            for (const d of days) byDate.set(d.date, add(byDate.get(d.date) ?? ZERO, d));
-            for (const [date, t] of byDate)
-              if (t.spendMicros || t.impressions) rows.push(insightsRow(account, date, t));
+            for (const { first, figures: t } of groupDays(days, (d) => d.date))
+              if (t.spendMicros || t.impressions) rows.push(insightsRow(account, first.date, t));
           }
           // Like Graph, insights pages hold fewer rows than asked for: at most 100.
           sendJson(res, 200, page(req, rows, 25, 100));

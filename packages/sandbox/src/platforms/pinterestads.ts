@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import { epochDay, isDate, plusDays } from "../data/calendar.ts";
 import type { DemoAccount } from "../data/demo-accounts.ts";
-import { type CampaignDay, campaignDays } from "../data/replay.ts";
+import { campaignDays, groupDays } from "../data/replay.ts";
+import type { DayFigures } from "../data/source-rows.ts";
 import { type SandboxRequest, sendJson } from "../http-kit.ts";
 import { type IssuedTokens, OAuthProblem, OAuthServer, sendOAuthProblem } from "../oauth-server.ts";
 import type { PlatformFactory } from "./platform-module.ts";
@@ -18,10 +19,8 @@ const SYNC_MAX_DAYS = 90;
 const REPORT_LOOKBACK_DAYS = 914;
 const REPORT_MAX_DAYS = 186;
 
-type Totals = Omit<CampaignDay, "campaign" | "date">;
-
 /** Metric columns the sandbox fills, from the replayed figures. */
-const COLUMN_VALUES: Record<string, (t: Totals) => number> = {
+const COLUMN_VALUES: Record<string, (t: DayFigures) => number> = {
   SPEND_IN_MICRO_DOLLAR: (t) => t.spendMicros,
   TOTAL_IMPRESSION: (t) => t.impressions,
   PAID_IMPRESSION: (t) => t.impressions,
@@ -96,28 +95,19 @@ export const pinterestAdsPlatform: PlatformFactory = (ctx) => {
   /** Per (date, entity) totals for the window, entity = the account or each campaign. */
   const totals = (account: DemoAccount, from: string, to: string, campaignIds: string[] | undefined) => {
     const days = campaignDays(ctx.source, account, from, to, ctx.now(), campaignIds ? { campaignIds } : {});
-    const groups = new Map<string, { date: string; campaignId?: string; t: Totals }>();
-    for (const d of days) {
-      const key = campaignIds ? `${d.date}|${d.campaign.id}` : d.date;
-      const g = groups.get(key);
-      if (!g) {
-        groups.set(key, { date: d.date, ...(campaignIds ? { campaignId: d.campaign.id } : {}), t: { ...d } });
-        continue;
-      }
-      g.t.impressions += d.impressions;
-      g.t.spendMicros += d.spendMicros;
-      g.t.clicks += d.clicks;
-      g.t.leads += d.leads;
-      g.t.orders += d.orders;
-      g.t.revenueMicros += d.revenueMicros;
-    }
-    return [...groups.values()].filter((g) => g.t.impressions || g.t.spendMicros);
+    return groupDays(days, (d) => (campaignIds ? `${d.date}|${d.campaign.id}` : d.date))
+      .map(({ first, figures }) => ({
+        date: first.date,
+        ...(campaignIds ? { campaignId: first.campaign.id } : {}),
+        t: figures,
+      }))
+      .filter((g) => g.t.impressions || g.t.spendMicros);
   };
 
   /** One metrics row: ids, `DATE`, and the asked columns that have a value (zeros are left out). */
   const metricsRow = (
     account: DemoAccount,
-    g: { date: string; campaignId?: string; t: Totals },
+    g: { date: string; campaignId?: string; t: DayFigures },
     columns: string[],
   ) => {
     const row: Record<string, unknown> = { AD_ACCOUNT_ID: account.id, DATE: g.date };

@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import { epochDay } from "../data/calendar.ts";
 import type { DemoAccount } from "../data/demo-accounts.ts";
-import { type CampaignDay, campaignDays } from "../data/replay.ts";
+import { campaignDays, groupDays } from "../data/replay.ts";
+import type { DayFigures } from "../data/source-rows.ts";
 import { type SandboxRequest, sendJson } from "../http-kit.ts";
 import { OAuthProblem, OAuthServer, sandboxClient } from "../oauth-server.ts";
 import type { PlatformFactory } from "./platform-module.ts";
@@ -324,29 +325,14 @@ export const tikTokAdsPlatform: PlatformFactory = (ctx) => {
               return envelope(res, 40002, "filtering must be a JSON list; campaign_ids IN a JSON list.");
           }
           const days = campaignDays(ctx.source, a, from, to, ctx.now(), campaignIds ? { campaignIds } : {});
-          const groups = new Map<
-            string,
-            { date: string; campaignId?: string; t: Omit<CampaignDay, "campaign" | "date"> }
-          >();
-          for (const d of days) {
-            const key = campaignLevel ? `${d.date}|${d.campaign.id}` : d.date;
-            const g = groups.get(key);
-            if (!g) {
-              groups.set(key, {
-                date: d.date,
-                ...(campaignLevel ? { campaignId: d.campaign.id } : {}),
-                t: { ...d },
-              });
-              continue;
-            }
-            g.t.impressions += d.impressions;
-            g.t.spendMicros += d.spendMicros;
-            g.t.clicks += d.clicks;
-            g.t.leads += d.leads;
-            g.t.orders += d.orders;
-            g.t.revenueMicros += d.revenueMicros;
-          }
-          const values: Record<string, (t: Omit<CampaignDay, "campaign" | "date">) => string | number> = {
+          const groups = groupDays(days, (d) => (campaignLevel ? `${d.date}|${d.campaign.id}` : d.date)).map(
+            ({ first, figures }) => ({
+              date: first.date,
+              ...(campaignLevel ? { campaignId: first.campaign.id } : {}),
+              t: figures,
+            }),
+          );
+          const values: Record<string, (t: DayFigures) => string | number> = {
             spend: (t) => money(t.spendMicros),
             cash_spend: (t) => money(t.spendMicros),
             voucher_spend: () => "0.00",
@@ -358,7 +344,7 @@ export const tikTokAdsPlatform: PlatformFactory = (ctx) => {
           };
           const unknown = metrics.find((m) => !(m in values));
           if (unknown) return envelope(res, 40002, `The sandbox does not serve the metric ${unknown}.`);
-          const rows = [...groups.values()]
+          const rows = groups
             .filter((g) => g.t.impressions || g.t.spendMicros)
             .map((g) => ({
               dimensions: {
