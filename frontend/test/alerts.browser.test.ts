@@ -1,6 +1,5 @@
-import { launchBrowser } from "@pacer/local/testing/browser";
-import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import {
   callApi,
   registerAccount,
@@ -9,7 +8,7 @@ import {
   uniqueEmail,
   type World,
 } from "./dashboard-seed";
-import { auditPage, newPage, openSignedIn } from "./helpers";
+import { auditPage, newPage, openSignedIn, useBrowser } from "./helpers";
 
 const UNIT = 1_000_000;
 
@@ -42,7 +41,7 @@ async function cells(row: Locator): Promise<string[]> {
 }
 
 describe("alerts: create, edit and delete (browser)", () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let admin: World;
   let trackerIds: string[];
   let podId: string;
@@ -50,7 +49,6 @@ describe("alerts: create, edit and delete (browser)", () => {
   const baseUrl = inject("baseUrl");
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     admin = await registerAccount(baseUrl, "alerts");
     trackerIds = await seedTrackers(admin, [
       { name: "Brand Search", client: "Acme", budget: 3000 * UNIT },
@@ -78,9 +76,6 @@ describe("alerts: create, edit and delete (browser)", () => {
       },
     )) as { user: { _id: string } };
     managerId = registered.user._id;
-  });
-  afterAll(async () => {
-    await browser?.close();
   });
 
   async function stored(): Promise<StoredAlert[]> {

@@ -1,18 +1,9 @@
-import { launchBrowser } from "@pacer/local/testing/browser";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { auditPage, latestLink, logIn, newPage, uniqueEmail, userMenu } from "./helpers";
+import { describe, expect, inject, it } from "vitest";
+import { auditPage, latestLink, logIn, newPage, uniqueEmail, useBrowser, userMenu } from "./helpers";
 
 describe("sign-up, sign-in and password reset (browser)", () => {
-  let browser: Browser;
+  const browser = useBrowser();
   const baseUrl = inject("baseUrl");
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   it("registers by e-mail into the app with a 14-day trial banner, sets a password from the welcome mail, logs out and in", async () => {
     const { context, page } = await newPage(browser);

@@ -1,7 +1,6 @@
-import { launchBrowser } from "@pacer/local/testing/browser";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { auditPage, newPage, openSignedIn, seedAdmin } from "./helpers";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { auditPage, newPage, openSignedIn, seedAdmin, useBrowser } from "./helpers";
 
 /** The tile of a connection on the Connections page, by its platform's name. */
 function tile(page: Page, name: string) {
@@ -9,15 +8,8 @@ function tile(page: Page, name: string) {
 }
 
 describe("connections through the authorisation popup (browser)", () => {
-  let browser: Browser;
+  const browser = useBrowser();
   const baseUrl = inject("baseUrl");
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   /**
    * 'Connect now' for `platform`: the 600x550 popup goes to the sandbox platform's authorize page,

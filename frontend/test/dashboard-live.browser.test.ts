@@ -1,6 +1,4 @@
-import { launchBrowser } from "@pacer/local/testing/browser";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import {
   callApi,
   connectSandbox,
@@ -9,15 +7,15 @@ import {
   tableRow,
   type World,
 } from "./dashboard-seed";
+import { useBrowser } from "./helpers";
 
 describe("live updates (browser)", () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let world: World;
   let trackerId: string;
   const baseUrl = inject("baseUrl");
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     world = await registerAccount(baseUrl, "live");
     await connectSandbox(world, "google-ads", "ads@acme.test");
     const created = (await callApi(baseUrl, world.token, "POST", "/api/trackers/create-trackers", {
@@ -35,9 +33,6 @@ describe("live updates (browser)", () => {
       ],
     })) as { trackers: { _id: string }[] };
     trackerId = (created.trackers[0] as { _id: string })._id;
-  });
-  afterAll(async () => {
-    await browser?.close();
   });
 
   it("updates a row in place when the server pushes the tracker (no reload, before the 30-second re-fetch)", async () => {

@@ -1,11 +1,10 @@
 import { updateAccount } from "@pacer/db";
-import { launchBrowser, screenshot } from "@pacer/local/testing/browser";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { screenshot } from "@pacer/local/testing/browser";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { expectNoSeriousViolations } from "./dashboard-axe";
 import {
   callApi,
-  openSignedIn,
+  openDashboardPage,
   registerAccount,
   seedTrackers,
   TEST_PASSWORD,
@@ -13,6 +12,7 @@ import {
   uniqueEmail,
   type World,
 } from "./dashboard-seed";
+import { useBrowser } from "./helpers";
 
 /** Invites a user of `userType` by link and registers them; returns their world. */
 async function inviteUser(admin: World, userType: "Manager" | "Viewer"): Promise<World> {
@@ -32,13 +32,12 @@ async function inviteUser(admin: World, userType: "Manager" | "Viewer"): Promise
 }
 
 describe("dashboard roles and the tracker allowance (browser)", () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let admin: World;
   let viewer: World;
   const baseUrl = inject("baseUrl");
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     admin = await registerAccount(baseUrl, "roles");
     const [shared] = await seedTrackers(admin, [
       { name: "Shared Search", client: "Acme" },
@@ -49,17 +48,9 @@ describe("dashboard roles and the tracker allowance (browser)", () => {
       associatedUsers: [{ _id: viewer.userId }],
     });
   });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   it("gives a Viewer only their trackers, no star, no Add Tracker(s), no Column Ordering and no manage modal", async () => {
-    const context = await browser.newContext({
-      viewport: { width: 1440, height: 900 },
-      reducedMotion: "reduce",
-    });
-    const page = await context.newPage();
-    await openSignedIn(page, viewer);
+    const page = await openDashboardPage(browser, viewer);
     const row = tableRow(page, "Shared Search");
     await row.waitFor();
     expect(await tableRow(page, "Private Search").count()).toBe(0);
@@ -78,12 +69,7 @@ describe("dashboard roles and the tracker allowance (browser)", () => {
 
   it("replaces the table with the exceeded-count screen and turns Add Tracker(s) red above the allowance", async () => {
     await updateAccount(admin.accountId, () => ({ trackerAllowance: 1 }));
-    const context = await browser.newContext({
-      viewport: { width: 1440, height: 900 },
-      reducedMotion: "reduce",
-    });
-    const page = await context.newPage();
-    await openSignedIn(page, admin);
+    const page = await openDashboardPage(browser, admin);
     await page.getByRole("heading", { name: "You have exceeded your tracker count" }).waitFor();
     await expect(
       page.getByText("Please upgrade your account to get access to your dashboard").isVisible(),

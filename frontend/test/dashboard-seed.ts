@@ -10,7 +10,7 @@ import {
 } from "@pacer/db";
 import { recomputeTrackerData } from "@pacer/functions/lib/tracker-data";
 import { approveConsent } from "@pacer/sandbox/testing/approve-consent";
-import type { Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 
 /**
  * World builders of the dashboard's browser tests and benchmark. Each test file registers its own
@@ -49,10 +49,15 @@ export async function registerAccount(
   });
   const body = (await answer.json()) as { token?: string; message?: string };
   if (!answer.ok || !body.token) throw new Error(`Registration failed: ${answer.status} ${body.message}`);
-  const me = (await callApi(baseUrl, body.token, "GET", "/api/auth")) as {
-    user: { _id: string; account: { _id: string } };
+  return worldOf(baseUrl, body.token);
+}
+
+/** The world of a signed-in user: ids and e-mail from `GET /api/auth`. */
+export async function worldOf(baseUrl: string, token: string): Promise<World> {
+  const me = (await callApi(baseUrl, token, "GET", "/api/auth")) as {
+    user: { _id: string; email: string; account: { _id: string } };
   };
-  return { baseUrl, email, token: body.token, accountId: me.user.account._id, userId: me.user._id };
+  return { baseUrl, email: me.user.email, token, accountId: me.user.account._id, userId: me.user._id };
 }
 
 /** Calls the API as the world's user; throws on a non-2xx answer. */
@@ -209,11 +214,31 @@ export async function connectSandbox(
   );
 }
 
+/** Opens `path` signed in with `token` (kept in local storage, as the app keeps it). */
+export async function openWithToken(page: Page, baseUrl: string, token: string, path: string): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.evaluate(`localStorage.setItem("token", ${JSON.stringify(token)})`);
+  await page.goto(`${baseUrl}${path}`);
+}
+
 /** Opens `path` signed in with the world's token. */
 export async function openSignedIn(page: Page, world: World, path = "/dashboard"): Promise<void> {
-  await page.goto(`${world.baseUrl}/login`);
-  await page.evaluate(`localStorage.setItem("token", ${JSON.stringify(world.token)})`);
-  await page.goto(`${world.baseUrl}${path}`);
+  await openWithToken(page, world.baseUrl, world.token, path);
+}
+
+/** A page of its own (new 1440x900 context, reduced motion) at `path`, signed in as the world's user. */
+export async function openDashboardPage(
+  browser: Pick<Browser, "newContext">,
+  world: World,
+  path = "/dashboard",
+): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: 1440, height: 900 },
+    reducedMotion: "reduce",
+  });
+  const page = await context.newPage();
+  await openSignedIn(page, world, path);
+  return page;
 }
 
 /** The dashboard table's rows (tracker or group rows), by their `data-row-id`. */

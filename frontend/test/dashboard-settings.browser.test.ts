@@ -1,8 +1,9 @@
-import { launchBrowser, screenshot } from "@pacer/local/testing/browser";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { screenshot } from "@pacer/local/testing/browser";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { expectNoSeriousViolations } from "./dashboard-axe";
-import { openSignedIn, registerAccount, seedTrackers, tableRow, type World } from "./dashboard-seed";
+import { openDashboardPage, registerAccount, seedTrackers, tableRow, type World } from "./dashboard-seed";
+import { useBrowser } from "./helpers";
 
 const UNIT = 1_000_000;
 
@@ -12,29 +13,20 @@ async function headers(page: Page): Promise<string[]> {
 }
 
 describe("dashboard table settings, column ordering and metrics explainer (browser)", () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let world: World;
   const baseUrl = inject("baseUrl");
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     world = await registerAccount(baseUrl, "settings");
     await seedTrackers(world, [
       { name: "North Search", client: "Acme", dailySpend: 100 * UNIT },
       { name: "South Search", client: "Acme", dailySpend: 50 * UNIT },
     ]);
   });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   async function open(): Promise<Page> {
-    const context = await browser.newContext({
-      viewport: { width: 1440, height: 900 },
-      reducedMotion: "reduce",
-    });
-    const page = await context.newPage();
-    await openSignedIn(page, world);
+    const page = await openDashboardPage(browser, world);
     await tableRow(page, "North Search").waitFor();
     return page;
   }

@@ -1,18 +1,25 @@
-import { launchBrowser, screenshot } from "@pacer/local/testing/browser";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { screenshot } from "@pacer/local/testing/browser";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { expectNoSeriousViolations } from "./dashboard-axe";
-import { openSignedIn, registerAccount, seedTrackers, tableRow, type World } from "./dashboard-seed";
+import {
+  openDashboardPage,
+  openSignedIn,
+  registerAccount,
+  seedTrackers,
+  tableRow,
+  type World,
+} from "./dashboard-seed";
+import { useBrowser } from "./helpers";
 
 const UNIT = 1_000_000;
 
 describe("dashboard views (browser)", () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let world: World;
   const baseUrl = inject("baseUrl");
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     world = await registerAccount(baseUrl, "views");
     await seedTrackers(world, [
       { name: "Alpha Search", client: "Acme", budget: 3100 * UNIT, dailySpend: 120 * UNIT },
@@ -27,17 +34,9 @@ describe("dashboard views (browser)", () => {
       { name: "Epsilon New", client: "Acme", requiresUpdate: true },
     ]);
   });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   async function open(path = "/dashboard"): Promise<Page> {
-    const context = await browser.newContext({
-      viewport: { width: 1440, height: 900 },
-      reducedMotion: "reduce",
-    });
-    const page = await context.newPage();
-    await openSignedIn(page, world, path);
+    const page = await openDashboardPage(browser, world, path);
     await tableRow(page, "Alpha Search").first().waitFor();
     return page;
   }

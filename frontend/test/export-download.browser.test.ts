@@ -1,20 +1,18 @@
 import { formatMoney, formatPercent } from "@pacer/core/format";
-import { launchBrowser } from "@pacer/local/testing/browser";
 import ExcelJS from "exceljs";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { callApi, openSignedIn, registerAccount, seedTrackers, tableRow, type World } from "./dashboard-seed";
+import { useBrowser } from "./helpers";
 
 const UNIT = 1_000_000;
 
 describe("Download Data (browser)", () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let world: World;
   let ids: string[];
   const baseUrl = inject("baseUrl");
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     world = await registerAccount(baseUrl, "export");
     ids = await seedTrackers(world, [
       { name: "=SUM(A1:A9)", client: "Acme", budget: 3000 * UNIT, dailySpend: 100 * UNIT },
@@ -28,9 +26,6 @@ describe("Download Data (browser)", () => {
       trackers: [ids[0], ids[1], ids[2]],
       users: [],
     });
-  });
-  afterAll(async () => {
-    await browser?.close();
   });
 
   it("downloads Pacer_data_export.xlsx with Trackers, Clients and Pods matching the table", async () => {

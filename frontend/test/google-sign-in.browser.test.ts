@@ -1,23 +1,15 @@
-import { launchBrowser } from "@pacer/local/testing/browser";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import { callApi } from "./dashboard-seed";
-import { newPage, seedAdmin, uniqueEmail } from "./helpers";
+import { newPage, seedAdmin, uniqueEmail, useBrowser } from "./helpers";
 
 interface Me {
   user: { userType: string; email: string; account: { _id: string; coupon?: string; referralName?: string } };
 }
 
 describe("Google sign-in through the one redirect path (browser)", () => {
-  let browser: Browser;
+  const browser = useBrowser();
   const baseUrl = inject("baseUrl");
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   /**
    * Clicks the page's Google button, checks the authorize request names /login as its redirect

@@ -1,22 +1,42 @@
 import AxeBuilder from "@axe-core/playwright";
-import { screenshot } from "@pacer/local/testing/browser";
+import { launchBrowser, screenshot } from "@pacer/local/testing/browser";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
+import { openWithToken, registerAccount } from "./dashboard-seed";
+
+export { TEST_PASSWORD, uniqueEmail } from "./dashboard-seed";
 
 /** The two viewports every page is captured at. */
 export const DESKTOP = { width: 1280, height: 800 } as const;
 export const MOBILE = { width: 390, height: 844 } as const;
 
-/** A unique address per call, so test files never share accounts. */
-export function uniqueEmail(prefix: string): string {
-  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.test`;
+/** The browser of a test file: Debian's Chromium, launched before its tests and closed after them. */
+export type TestBrowser = Pick<Browser, "newContext" | "newPage">;
+
+/** Launches the file's browser in `beforeAll` and closes it in `afterAll`; call inside `describe`. */
+export function useBrowser(): TestBrowser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  const current = () => {
+    if (!browser) throw new Error("The browser starts in beforeAll");
+    return browser;
+  };
+  return {
+    newContext: (options) => current().newContext(options),
+    newPage: (options) => current().newPage(options),
+  };
 }
 
 /**
  * A new page in its own context (own local storage) at the desktop size. Motion is reduced, as a
  * user may ask, so toasts and overlays are checked in their final colours rather than mid-fade.
  */
-export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(browser: TestBrowser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: DESKTOP, reducedMotion: "reduce" });
   const page = await context.newPage();
   return { context, page };
@@ -78,35 +98,17 @@ export async function latestLink(baseUrl: string, address: string, subjectPart =
   return link;
 }
 
-export const TEST_PASSWORD = "Sunny-Fields-2026";
-
 /**
  * Creates an account with an Admin through the API (the self-registration call with a password)
- * and returns the session token; `signIn` puts it in a page's local storage.
+ * and returns the session token; `openSignedIn` puts it in a page's local storage.
  */
 export async function seedAdmin(baseUrl: string, prefix: string): Promise<{ email: string; token: string }> {
-  const email = uniqueEmail(prefix);
-  const answer = await fetch(`${baseUrl}/api/register/register-new-user-and-account`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      email,
-      password: TEST_PASSWORD,
-      name: "Alex Admin",
-      companyName: `${prefix} Agency`,
-    }),
-  });
-  const body = (await answer.json()) as { token?: string; message?: string };
-  if (!answer.ok || !body.token) throw new Error(`Registration failed: ${answer.status} ${body.message}`);
-  return { email, token: body.token };
+  const { email, token } = await registerAccount(baseUrl, prefix);
+  return { email, token };
 }
 
 /** Opens `path` signed in with `token`. */
-export async function openSignedIn(page: Page, baseUrl: string, token: string, path: string): Promise<void> {
-  await page.goto(`${baseUrl}/login`);
-  await page.evaluate((t) => localStorage.setItem("token", t), token);
-  await page.goto(`${baseUrl}${path}`);
-}
+export const openSignedIn = openWithToken;
 
 /** Logs in through the login page. */
 export async function logIn(page: Page, baseUrl: string, email: string, password: string): Promise<void> {

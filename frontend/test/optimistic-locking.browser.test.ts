@@ -1,8 +1,14 @@
-import { launchBrowser } from "@pacer/local/testing/browser";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { expectNoSeriousViolations } from "./dashboard-axe";
-import { callApi, openSignedIn, registerAccount, seedTrackers, tableRow, type World } from "./dashboard-seed";
+import {
+  callApi,
+  openDashboardPage,
+  registerAccount,
+  seedTrackers,
+  tableRow,
+  type World,
+} from "./dashboard-seed";
+import { useBrowser } from "./helpers";
 
 const UNIT = 1_000_000;
 const changedElsewhere = (label: string) =>
@@ -15,13 +21,12 @@ const changedElsewhere = (label: string) =>
  * "Someone else" is the same account's API, called from the test while the modal is open.
  */
 describe("changes by someone else while a manage modal is open (browser)", () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let world: World;
   let trackerIds: string[];
   const baseUrl = inject("baseUrl");
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     world = await registerAccount(baseUrl, "locking");
     trackerIds = await seedTrackers(
       world,
@@ -32,22 +37,9 @@ describe("changes by someone else while a manage modal is open (browser)", () =>
       { sandbox: true },
     );
   });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  async function open(path = "/dashboard"): Promise<Page> {
-    const context = await browser.newContext({
-      viewport: { width: 1440, height: 900 },
-      reducedMotion: "reduce",
-    });
-    const page = await context.newPage();
-    await openSignedIn(page, world, path);
-    return page;
-  }
 
   it("tracker: a stale budget change is refused, the tracker reloads, the next change saves", async () => {
-    const page = await open();
+    const page = await openDashboardPage(browser, world);
     await tableRow(page, "Brand Search").click();
     const before = page.getByRole("dialog", { name: "Brand Search" });
     await before.getByLabel("Manual Budget").waitFor();
@@ -79,7 +71,7 @@ describe("changes by someone else while a manage modal is open (browser)", () =>
       name: "Search Pod",
       trackers: [trackerIds[1]],
     })) as { pod: { _id: string } };
-    const page = await open("/dashboard?view=pod");
+    const page = await openDashboardPage(browser, world, "/dashboard?view=pod");
     const pod = page.locator("tr.row-group", { hasText: "Search Pod" });
     await pod.getByRole("button", { name: "Manage Search Pod" }).click();
     const before = page.getByRole("dialog", { name: "Manage Search Pod" });
@@ -117,7 +109,7 @@ describe("changes by someone else while a manage modal is open (browser)", () =>
       allocatedBudgetAsAPercentage: true,
       trackers: [{ _id: trackerIds[0] }],
     })) as { sharedBudget: { _id: string } };
-    const page = await open("/dashboard?view=sharedBudgets");
+    const page = await openDashboardPage(browser, world, "/dashboard?view=sharedBudgets");
     const group = page.locator("tr.row-group", { hasText: "Q4 Budget" });
     await group.getByRole("button", { name: "Manage Q4 Budget" }).click();
     const dialog = page.getByRole("dialog", { name: "Manage Q4 Budget" });

@@ -1,18 +1,18 @@
-import { launchBrowser, screenshot } from "@pacer/local/testing/browser";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { screenshot } from "@pacer/local/testing/browser";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { expectNoSeriousViolations } from "./dashboard-axe";
-import { openSignedIn, registerAccount, seedTrackers, tableRow, type World } from "./dashboard-seed";
+import { openDashboardPage, registerAccount, seedTrackers, tableRow, type World } from "./dashboard-seed";
+import { useBrowser } from "./helpers";
 
 const UNIT = 1_000_000;
 
 describe("pods and shared budgets (browser)", () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let world: World;
   const baseUrl = inject("baseUrl");
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     world = await registerAccount(baseUrl, "pods");
     await seedTrackers(world, [
       { name: "North Search", client: "Acme", budget: 3000 * UNIT, dailySpend: 100 * UNIT },
@@ -20,17 +20,9 @@ describe("pods and shared budgets (browser)", () => {
       { name: "West Social", client: "Bravo", budget: 1000 * UNIT, dailySpend: 20 * UNIT },
     ]);
   });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   async function open(view: string): Promise<Page> {
-    const context = await browser.newContext({
-      viewport: { width: 1440, height: 900 },
-      reducedMotion: "reduce",
-    });
-    const page = await context.newPage();
-    await openSignedIn(page, world, `/dashboard?view=${view}`);
+    const page = await openDashboardPage(browser, world, `/dashboard?view=${view}`);
     return page;
   }
 

@@ -1,18 +1,11 @@
-import { launchBrowser, screenshot } from "@pacer/local/testing/browser";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { screenshot } from "@pacer/local/testing/browser";
+import { describe, expect, inject, it } from "vitest";
+import { useBrowser } from "./helpers";
 
 describe("sign-in (browser)", () => {
-  let browser: Browser;
+  const browser = useBrowser();
   const baseUrl = inject("baseUrl");
   const demo = inject("demoLogin");
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   it("serves the SPA at /, sends a signed-out visitor to /login, and signs the demo Admin into the app shell", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });

@@ -1,18 +1,18 @@
-import { launchBrowser, screenshot } from "@pacer/local/testing/browser";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { screenshot } from "@pacer/local/testing/browser";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { expectNoSeriousViolations } from "./dashboard-axe";
-import { openSignedIn, registerAccount, seedTrackers, tableRow, type World } from "./dashboard-seed";
+import { openDashboardPage, registerAccount, seedTrackers, tableRow, type World } from "./dashboard-seed";
+import { useBrowser } from "./helpers";
 
 const UNIT = 1_000_000;
 
 describe("manage tracker (browser)", () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let world: World;
   const baseUrl = inject("baseUrl");
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     world = await registerAccount(baseUrl, "manage");
     await seedTrackers(
       world,
@@ -24,17 +24,9 @@ describe("manage tracker (browser)", () => {
       { sandbox: true },
     );
   });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   async function open(): Promise<Page> {
-    const context = await browser.newContext({
-      viewport: { width: 1440, height: 900 },
-      reducedMotion: "reduce",
-    });
-    const page = await context.newPage();
-    await openSignedIn(page, world);
+    const page = await openDashboardPage(browser, world);
     await tableRow(page, "Brand Search").waitFor();
     return page;
   }

@@ -1,29 +1,20 @@
-import { launchBrowser, screenshot } from "@pacer/local/testing/browser";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { screenshot } from "@pacer/local/testing/browser";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { expectNoSeriousViolations } from "./dashboard-axe";
-import { connectSandbox, openSignedIn, registerAccount, tableRow, type World } from "./dashboard-seed";
+import { connectSandbox, openDashboardPage, registerAccount, tableRow, type World } from "./dashboard-seed";
+import { useBrowser } from "./helpers";
 
 describe("create tracker wizard on a sandbox connection (browser)", () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let world: World;
   const baseUrl = inject("baseUrl");
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     world = await registerAccount(baseUrl, "wizard");
-  });
-  afterAll(async () => {
-    await browser?.close();
   });
 
   it("offers 'Add a Connection now' without connections", async () => {
-    const context = await browser.newContext({
-      viewport: { width: 1440, height: 900 },
-      reducedMotion: "reduce",
-    });
-    const page = await context.newPage();
-    await openSignedIn(page, world);
+    const page = await openDashboardPage(browser, world);
     await page.getByText("No Trackers found").waitFor();
     await page.getByRole("button", { name: "Add Tracker(s)" }).click();
     const wizard = page.getByRole("dialog", { name: "Add Tracker(s)" });
@@ -36,12 +27,7 @@ describe("create tracker wizard on a sandbox connection (browser)", () => {
 
   it("creates two trackers from the sandbox's Google Ads accounts, one with a manual budget", async () => {
     await connectSandbox(world, "google-ads", "ads@acme.test");
-    const context = await browser.newContext({
-      viewport: { width: 1440, height: 900 },
-      reducedMotion: "reduce",
-    });
-    const page = await context.newPage();
-    await openSignedIn(page, world);
+    const page = await openDashboardPage(browser, world);
     await page.getByText("No Trackers found").waitFor();
     await page.getByRole("button", { name: "Add Tracker(s)" }).click();
     const wizard = page.getByRole("dialog", { name: "Add Tracker(s)" });

@@ -1,8 +1,6 @@
-import { launchBrowser } from "@pacer/local/testing/browser";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { callApi, seedTrackers, type World } from "./dashboard-seed";
-import { auditPage, newPage, openSignedIn, seedAdmin, uniqueEmail, userMenu } from "./helpers";
+import { describe, expect, inject, it } from "vitest";
+import { callApi, seedTrackers, worldOf } from "./dashboard-seed";
+import { auditPage, newPage, openSignedIn, seedAdmin, uniqueEmail, useBrowser, userMenu } from "./helpers";
 
 /** A 40x40 PNG with half-transparent pixels (drawn on white before upload). */
 const PNG = Buffer.from(
@@ -11,23 +9,8 @@ const PNG = Buffer.from(
 );
 
 describe("users, account settings and roles (browser)", () => {
-  let browser: Browser;
+  const browser = useBrowser();
   const baseUrl = inject("baseUrl");
-
-  /** The signed-in user's world (ids from `GET /api/auth`) for the API helpers. */
-  async function worldOf(email: string, token: string): Promise<World> {
-    const me = (await callApi(baseUrl, token, "GET", "/api/auth")) as {
-      user: { _id: string; account: { _id: string } };
-    };
-    return { baseUrl, email, token, accountId: me.user.account._id, userId: me.user._id };
-  }
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   /** Creates an invitation link of `userType` on the Users page and returns it. */
   async function invitationLink(page: import("playwright-core").Page, userType: string): Promise<string> {
@@ -152,7 +135,7 @@ describe("users, account settings and roles (browser)", () => {
 
   it("a Viewer sees no Connections, no Users and no options menus", async () => {
     const admin = await seedAdmin(baseUrl, "viewer");
-    const adminWorld = await worldOf(admin.email, admin.token);
+    const adminWorld = await worldOf(baseUrl, admin.token);
     const [shared] = await seedTrackers(adminWorld, [
       { name: "Shared Search", client: "Acme" },
       { name: "Private Search", client: "Acme" },
@@ -164,7 +147,7 @@ describe("users, account settings and roles (browser)", () => {
 
     const viewer = await registerInvited(link, "Vic Viewer");
     const viewerWorld = await worldOf(
-      "",
+      baseUrl,
       (await viewer.page.evaluate(() => localStorage.getItem("token"))) ?? "",
     );
     await callApi(baseUrl, admin.token, "POST", `/api/tracker/update-associated-users/${shared}`, {

@@ -126,3 +126,16 @@ export function useDeleteGroup(resource: GroupResource, accountId: string) {
     onError: (error, { id }) => reload(error, id),
   });
 }
+
+/** The hooks of one resource, named as its feature exports them. */
+export function groupHooks<V, F>(resource: GroupResource) {
+  return {
+    useList: (accountId: string, userId: string) => useGroupList<V>(resource, accountId, userId),
+    useItem: (id: string | null) => useGroupItem<V>(resource, id),
+    useCreate: (accountId: string) => useCreateGroup<F>(resource, accountId),
+    useUpdate: (accountId: string) => useUpdateGroup<F>(resource, accountId),
+    useDelete: (accountId: string) => useDeleteGroup(resource, accountId),
+  };
+}
+
+export type GroupHooks<V, F> = ReturnType<typeof groupHooks<V, F>>;

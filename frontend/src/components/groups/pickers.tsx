@@ -48,12 +48,77 @@ const USER_COLUMNS: ColumnDef<AccountUser>[] = [
   { id: "userType", header: "User Type", accessorKey: "userType" },
 ];
 
-const trackerId = (t: TrackerPick) => t._id;
-const trackerName = (t: TrackerPick) => t.name;
-const trackerSearch = (t: TrackerPick) => `${t.name} ${t.client}`;
-const userId = (u: AccountUser) => u._id;
-const userName = (u: AccountUser) => u.name || u.email;
-const userSearch = (u: AccountUser) => `${u.name} ${u.email}`;
+/** What a picker of one kind of item needs: its columns, texts and how to name and search an item. */
+interface PickerKind<T> {
+  columns: ColumnDef<T>[];
+  getId: (item: T) => string;
+  getName: (item: T) => string;
+  searchText: (item: T) => string;
+  noun: string;
+  emptyText: string;
+  loadingText: string;
+  searchPlaceholder: string;
+  selectAllLabel: string;
+}
+
+const TRACKERS: PickerKind<TrackerPick> = {
+  columns: TRACKER_COLUMNS,
+  getId: (t) => t._id,
+  getName: (t) => t.name,
+  searchText: (t) => `${t.name} ${t.client}`,
+  noun: "tracker",
+  emptyText: "No Trackers found in this account.",
+  loadingText: "Loading Trackers...",
+  searchPlaceholder: "Search Trackers",
+  selectAllLabel: "Select all trackers",
+};
+
+const USERS: PickerKind<AccountUser> = {
+  columns: USER_COLUMNS,
+  getId: (u) => u._id,
+  getName: (u) => u.name || u.email,
+  searchText: (u) => `${u.name} ${u.email}`,
+  noun: "user",
+  emptyText: "No users found",
+  loadingText: "Loading Users...",
+  searchPlaceholder: "Search Users",
+  selectAllLabel: "Select all users",
+};
+
+interface PickerProps {
+  selected: ReadonlySet<string>;
+  onChange: (ids: string[], select: boolean) => void;
+  caption: string;
+}
+
+/** A searchable selection table of one kind of item with the live 'You have selected N ...' line. */
+function Picker<T>({
+  kind,
+  items,
+  isLoading,
+  selected,
+  onChange,
+  caption,
+}: PickerProps & { kind: PickerKind<T>; items: readonly T[]; isLoading?: boolean }) {
+  return (
+    <SelectionTable
+      items={items}
+      getId={kind.getId}
+      getName={kind.getName}
+      columns={kind.columns}
+      selected={selected}
+      onChange={onChange}
+      caption={caption}
+      emptyText={kind.emptyText}
+      searchPlaceholder={kind.searchPlaceholder}
+      searchText={kind.searchText}
+      selectAllLabel={kind.selectAllLabel}
+      isLoading={isLoading ?? false}
+      loadingText={kind.loadingText}
+      summary={<p aria-live="polite">You have selected {countLabel(selected.size, kind.noun)}</p>}
+    />
+  );
+}
 
 const NO_USERS: readonly AccountUser[] = Object.freeze([]) as readonly AccountUser[];
 
@@ -74,33 +139,12 @@ export function applySelection(
 /** Select Trackers, with the selection rule's message under it when it fails. */
 export function TrackerPicker({
   trackers,
-  selected,
-  onChange,
-  caption,
   error,
-}: {
-  trackers: readonly TrackerPick[];
-  selected: ReadonlySet<string>;
-  onChange: (ids: string[], select: boolean) => void;
-  caption: string;
-  error?: string | undefined;
-}) {
+  ...props
+}: PickerProps & { trackers: readonly TrackerPick[]; error?: string | undefined }) {
   return (
     <>
-      <SelectionTable
-        items={trackers}
-        getId={trackerId}
-        getName={trackerName}
-        columns={TRACKER_COLUMNS}
-        selected={selected}
-        onChange={onChange}
-        caption={caption}
-        emptyText="No Trackers found in this account."
-        searchPlaceholder="Search Trackers"
-        searchText={trackerSearch}
-        selectAllLabel="Select all trackers"
-        summary={<p aria-live="polite">You have selected {countLabel(selected.size, "tracker")}</p>}
-      />
+      <Picker kind={TRACKERS} items={trackers} {...props} />
       {error && <p className="field-error">{error}</p>}
     </>
   );
@@ -120,33 +164,8 @@ export function useOtherUsers(accountId: string, currentUserId: string) {
 export function UserPicker({
   accountId,
   currentUserId,
-  selected,
-  onChange,
-  caption,
-}: {
-  accountId: string;
-  currentUserId: string;
-  selected: ReadonlySet<string>;
-  onChange: (ids: string[], select: boolean) => void;
-  caption: string;
-}) {
+  ...props
+}: PickerProps & { accountId: string; currentUserId: string }) {
   const { users, isPending } = useOtherUsers(accountId, currentUserId);
-  return (
-    <SelectionTable
-      items={users}
-      getId={userId}
-      getName={userName}
-      columns={USER_COLUMNS}
-      selected={selected}
-      onChange={onChange}
-      caption={caption}
-      emptyText="No users found"
-      searchPlaceholder="Search Users"
-      searchText={userSearch}
-      selectAllLabel="Select all users"
-      isLoading={isPending}
-      loadingText="Loading Users..."
-      summary={<p aria-live="polite">You have selected {countLabel(selected.size, "user")}</p>}
-    />
-  );
+  return <Picker kind={USERS} items={users} isLoading={isPending} {...props} />;
 }

@@ -1,5 +1,6 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { Button } from "./button";
+import { TrashIcon } from "./icons";
 import { Modal } from "./modal";
 
 export interface ConfirmDialogProps {
@@ -78,5 +79,45 @@ export function AlertDialog({
     >
       <div className="confirm-message">{message}</div>
     </Modal>
+  );
+}
+
+/**
+ * The Delete button of a manage modal's header (top left) with its confirmation: Delete asks
+ * `question`; the confirmation keeps its spinner until `onDelete` settles, then closes.
+ */
+export function DeleteWithConfirm({
+  question,
+  onDelete,
+  deleting,
+  disabled,
+}: {
+  question: string;
+  onDelete: () => Promise<unknown>;
+  deleting: boolean;
+  disabled: boolean;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="sm"
+        icon={<TrashIcon />}
+        onClick={() => setConfirming(true)}
+        disabled={disabled}
+      >
+        Delete
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        message={question}
+        confirmLabel="Delete"
+        danger
+        isLoading={deleting}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void onDelete().finally(() => setConfirming(false))}
+      />
+    </>
   );
 }

@@ -2,7 +2,6 @@ import { tablePageSize } from "@pacer/core/columns";
 import {
   type CellContext,
   type ColumnDef,
-  flexRender,
   getCoreRowModel,
   getPaginationRowModel,
   getSortedRowModel,
@@ -11,11 +10,8 @@ import {
   type SortingState,
   useReactTable,
 } from "@tanstack/react-table";
-import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
-import { Button } from "./button";
-import { EmptyState } from "./empty-state";
-import { SearchIcon } from "./icons";
-import { PageLoader } from "./spinner";
+import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
+import { TablePager, TableSearch, TableView } from "./table-parts";
 
 /** What the selection column reads from the table's meta. */
 interface SelectionMeta {
@@ -125,7 +121,6 @@ export function SelectionTable<T>({
 }: SelectionTableProps<T>) {
   const [query, setQuery] = useState("");
   const [sorting, setSorting] = useState<SortingState>([]);
-  const searchId = useId();
 
   const shown = useMemo(() => {
     const q = query.trim().toLowerCase();
@@ -170,107 +165,31 @@ export function SelectionTable<T>({
   return (
     <div className="data-table selection-table">
       <div className="table-toolbar">
-        <div className="search-box">
-          <label htmlFor={searchId} className="sr-only">
-            {searchPlaceholder}
-          </label>
-          <SearchIcon />
-          <input
-            id={searchId}
-            type="text"
-            className="input"
-            placeholder={searchPlaceholder}
-            value={query}
-            onChange={(event) => {
-              setQuery(event.target.value);
-              setPagination((p) => ({ ...p, pageIndex: 0 }));
-            }}
-          />
-        </div>
+        <TableSearch
+          type="text"
+          placeholder={searchPlaceholder}
+          value={query}
+          onChange={(value) => {
+            setQuery(value);
+            setPagination((p) => ({ ...p, pageIndex: 0 }));
+          }}
+        />
         {summary}
       </div>
-      {isLoading ? (
-        <PageLoader message={loadingText} />
-      ) : (
-        <div className="table-scroll">
-          <table className="table">
-            <caption className="sr-only">{caption}</caption>
-            <thead>
-              {table.getHeaderGroups().map((group) => (
-                <tr key={group.id}>
-                  {group.headers.map((header) => {
-                    const sorted = header.column.getIsSorted();
-                    const content = flexRender(header.column.columnDef.header, header.getContext());
-                    return (
-                      <th
-                        key={header.id}
-                        scope="col"
-                        style={
-                          header.column.columnDef.size ? { width: header.column.columnDef.size } : undefined
-                        }
-                        aria-sort={
-                          sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined
-                        }
-                      >
-                        {header.column.getCanSort() ? (
-                          <button
-                            type="button"
-                            className="th-sort"
-                            onClick={header.column.getToggleSortingHandler()}
-                          >
-                            {content}
-                            <span aria-hidden="true">
-                              {sorted === "asc" ? " ▲" : sorted === "desc" ? " ▼" : ""}
-                            </span>
-                          </button>
-                        ) : (
-                          content
-                        )}
-                      </th>
-                    );
-                  })}
-                </tr>
-              ))}
-            </thead>
-            <tbody>
-              {table.getRowModel().rows.length === 0 ? (
-                <tr>
-                  <td colSpan={allColumns.length}>
-                    <EmptyState title={emptyText} />
-                  </td>
-                </tr>
-              ) : (
-                table.getRowModel().rows.map((row) => (
-                  <tr
-                    key={row.id}
-                    className="row-clickable"
-                    style={isDimmed?.(row.original) ? DIMMED_ROW : undefined}
-                    data-dimmed={isDimmed?.(row.original) || undefined}
-                    onClick={() => onChange([row.id], !selected.has(row.id))}
-                  >
-                    {row.getVisibleCells().map((cell) => (
-                      <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
-                    ))}
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {sizing.paginate && !isLoading && (
-        <div className="pagination">
-          <Button size="sm" onClick={() => table.previousPage()} disabled={!table.getCanPreviousPage()}>
-            Previous
-          </Button>
-          <span>
-            Page {pagination.pageIndex + 1} of {table.getPageCount()}
-          </span>
-          <Button size="sm" onClick={() => table.nextPage()} disabled={!table.getCanNextPage()}>
-            Next
-          </Button>
-        </div>
-      )}
+      <TableView
+        table={table}
+        caption={caption}
+        emptyText={emptyText}
+        isLoading={isLoading}
+        loadingText={loadingText}
+        rowProps={(row) => ({
+          className: "row-clickable",
+          style: isDimmed?.(row.original) ? DIMMED_ROW : undefined,
+          "data-dimmed": isDimmed?.(row.original) || undefined,
+          onClick: () => onChange([row.id], !selected.has(row.id)),
+        })}
+      />
+      {sizing.paginate && !isLoading && <TablePager table={table} />}
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useMemo, useRef, useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { EmptyState } from "../../../components/ui/empty-state";
+import { TablePager } from "../../../components/ui/table-parts";
 import type { DashboardMeta } from "../lib/columns";
 import type { DashboardRow, TrackerTableRow } from "../lib/rows";
 
@@ -289,19 +290,7 @@ export const DashboardTable = memo(function DashboardTable({
           )}
         </table>
       </section>
-      {sizing.paginate && (
-        <nav className="pagination" aria-label="Pages">
-          <Button size="sm" onClick={() => table.previousPage()} disabled={!table.getCanPreviousPage()}>
-            Previous
-          </Button>
-          <span>
-            Page {pagination.pageIndex + 1} of {table.getPageCount()}
-          </span>
-          <Button size="sm" onClick={() => table.nextPage()} disabled={!table.getCanNextPage()}>
-            Next
-          </Button>
-        </nav>
-      )}
+      {sizing.paginate && <TablePager table={table} />}
     </div>
   );
 });

@@ -1,12 +1,5 @@
 import { seg } from "../../../lib/api-client";
-import {
-  type GroupResource,
-  useCreateGroup,
-  useDeleteGroup,
-  useGroupItem,
-  useGroupList,
-  useUpdateGroup,
-} from "../../../lib/group-api";
+import { type GroupResource, groupHooks } from "../../../lib/group-api";
 
 /** Pods (spec pods-budgets-alerts-users-connections.md sections 3 and 7.1). */
 export interface PodView {
@@ -53,14 +46,15 @@ export const POD_RESOURCE: GroupResource = {
   },
 };
 
-/** `GET /api/pods/get-pods/{accountId}/{userId}`: fetched when the user loads. */
-export const usePods = (accountId: string, userId: string) =>
-  useGroupList<PodView>(POD_RESOURCE, accountId, userId);
-/** `GET /api/pod/get-pod/{id}` (the manage modal loads the pod afresh). */
-export const usePod = (id: string | null) => useGroupItem<PodView>(POD_RESOURCE, id);
-/** `POST /api/pod/create-pod`: toast 'Pod Created'. Failures are only logged. */
-export const useCreatePod = (accountId: string) => useCreateGroup<PodForm>(POD_RESOURCE, accountId);
-/** `POST /api/pod/update-single-pod/{id}` with `if-match`: toast 'Pod successfully updated'. */
-export const useUpdatePod = (accountId: string) => useUpdateGroup<PodForm>(POD_RESOURCE, accountId);
-/** `GET /api/pod/delete-pod/{id}` with `if-match`: toast 'Pod successfully deleted'. */
-export const useDeletePod = (accountId: string) => useDeleteGroup(POD_RESOURCE, accountId);
+/**
+ * The list (fetched when the user loads), one item loaded afresh for its manage modal, create, and
+ * update and delete with `if-match`, each with the spec's toast.
+ */
+export const POD_HOOKS = groupHooks<PodView, PodForm>(POD_RESOURCE);
+export const {
+  useList: usePods,
+  useItem: usePod,
+  useCreate: useCreatePod,
+  useUpdate: useUpdatePod,
+  useDelete: useDeletePod,
+} = POD_HOOKS;

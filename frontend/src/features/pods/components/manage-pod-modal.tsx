@@ -1,6 +1,6 @@
 import { podFormErrors } from "@pacer/core/validation";
 import { useMemo, useState } from "react";
-import { ManageGroupModal, useEditableCopy } from "../../../components/groups/manage-group-modal";
+import { ManageGroupModal, useGroupEditor } from "../../../components/groups/manage-group-modal";
 import {
   applySelection,
   type TrackerPick,
@@ -9,7 +9,7 @@ import {
 } from "../../../components/groups/pickers";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { TextAreaField, TextField } from "../../../components/ui/field";
-import { type PodForm, type PodView, useDeletePod, usePod, useUpdatePod } from "../api/pods";
+import { POD_HOOKS, type PodForm, type PodView } from "../api/pods";
 
 const TABS = [
   { id: "preferences", label: "Preferences" },
@@ -47,12 +47,18 @@ export function ManagePodModal({
   trackers: readonly TrackerPick[];
   onClose: () => void;
 }) {
-  const pod = usePod(podId);
-  const update = useUpdatePod(accountId);
-  const remove = useDeletePod(accountId);
+  const {
+    item: pod,
+    form,
+    edit,
+    frame,
+  } = useGroupEditor(POD_HOOKS, {
+    id: podId,
+    accountId,
+    toForm,
+    onClose,
+  });
   const [tab, setTab] = useState<Tab>("preferences");
-  const copy = useEditableCopy(pod.data, toForm);
-  const form = copy.form;
 
   const selectedTrackers = useMemo(() => new Set(form?.trackers ?? []), [form?.trackers]);
   const selectedUsers = useMemo(() => new Set(form?.users ?? []), [form?.users]);
@@ -67,32 +73,16 @@ export function ManagePodModal({
 
   return (
     <ManageGroupModal
+      editor={frame}
       title={pod.data ? `Manage ${pod.data.name}` : "Manage Pod"}
-      loading={!form}
       loadingText="Loading pod..."
       tabsLabel="Pod settings"
       tabs={TABS}
       tab={tab}
       onTabChange={setTab}
-      changed={copy.changed}
       saveLabel="UPDATE POD"
       canSave={!errors.name && !errors.trackers}
-      saving={update.isPending}
-      onSave={() =>
-        form &&
-        update.mutate(
-          { id: podId, version: copy.version, form: { ...form, name: form.name.trim() } },
-          { onSuccess: onClose, onError: copy.discardOnConflict },
-        )
-      }
       deleteQuestion={DELETE_POD_QUESTION}
-      deleting={remove.isPending}
-      onDelete={
-        pod.data
-          ? () =>
-              remove.mutateAsync({ id: podId, version: copy.version }).then(onClose, copy.discardOnConflict)
-          : undefined
-      }
       onClose={onClose}
     >
       {form && tab === "preferences" && (
@@ -100,14 +90,14 @@ export function ManagePodModal({
           <TextField
             label="Name"
             value={form.name}
-            onChange={(event) => copy.edit({ name: event.target.value })}
+            onChange={(event) => edit({ name: event.target.value })}
             invalid={Boolean(errors.name)}
             error={errors.name}
           />
           <TextAreaField
             label="Description"
             value={form.description}
-            onChange={(event) => copy.edit({ description: event.target.value })}
+            onChange={(event) => edit({ description: event.target.value })}
             rows={3}
           />
         </div>
@@ -118,9 +108,7 @@ export function ManagePodModal({
           <TrackerPicker
             trackers={trackerItems}
             selected={selectedTrackers}
-            onChange={(ids, select) =>
-              copy.edit({ trackers: [...applySelection(selectedTrackers, ids, select)] })
-            }
+            onChange={(ids, select) => edit({ trackers: [...applySelection(selectedTrackers, ids, select)] })}
             caption="Pod trackers"
             error={errors.trackers}
           />
@@ -133,7 +121,7 @@ export function ManagePodModal({
             accountId={accountId}
             currentUserId={userId}
             selected={selectedUsers}
-            onChange={(ids, select) => copy.edit({ users: [...applySelection(selectedUsers, ids, select)] })}
+            onChange={(ids, select) => edit({ users: [...applySelection(selectedUsers, ids, select)] })}
             caption="Pod users"
           />
         </div>

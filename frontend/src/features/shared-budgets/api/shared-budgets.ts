@@ -1,12 +1,5 @@
 import { seg } from "../../../lib/api-client";
-import {
-  type GroupResource,
-  useCreateGroup,
-  useDeleteGroup,
-  useGroupItem,
-  useGroupList,
-  useUpdateGroup,
-} from "../../../lib/group-api";
+import { type GroupResource, groupHooks } from "../../../lib/group-api";
 
 /** Shared budgets (spec pods-budgets-alerts-users-connections.md sections 3 and 7.2). Money in micros. */
 export interface SharedBudgetAllocation {
@@ -68,17 +61,15 @@ export const SHARED_BUDGET_RESOURCE: GroupResource = {
   },
 };
 
-/** `GET /api/shared-budgets/get-shared-budgets/{accountId}/{userId}`. */
-export const useSharedBudgets = (accountId: string, userId: string) =>
-  useGroupList<SharedBudgetView>(SHARED_BUDGET_RESOURCE, accountId, userId);
-/** `GET /api/shared-budget/get-shared-budget/{id}`. */
-export const useSharedBudget = (id: string | null) =>
-  useGroupItem<SharedBudgetView>(SHARED_BUDGET_RESOURCE, id);
-/** `POST /api/shared-budget/create-shared-budget`: toast 'Shared Budget Created'. */
-export const useCreateSharedBudget = (accountId: string) =>
-  useCreateGroup<SharedBudgetForm>(SHARED_BUDGET_RESOURCE, accountId);
-/** `POST /api/shared-budget/update-single-shared-budget/{id}` with `if-match`. */
-export const useUpdateSharedBudget = (accountId: string) =>
-  useUpdateGroup<SharedBudgetForm>(SHARED_BUDGET_RESOURCE, accountId);
-/** `GET /api/shared-budget/delete-shared-budget/{id}` with `if-match`. */
-export const useDeleteSharedBudget = (accountId: string) => useDeleteGroup(SHARED_BUDGET_RESOURCE, accountId);
+/**
+ * The list (fetched when the user loads), one item loaded afresh for its manage modal, create, and
+ * update and delete with `if-match`, each with the spec's toast.
+ */
+export const SHARED_BUDGET_HOOKS = groupHooks<SharedBudgetView, SharedBudgetForm>(SHARED_BUDGET_RESOURCE);
+export const {
+  useList: useSharedBudgets,
+  useItem: useSharedBudget,
+  useCreate: useCreateSharedBudget,
+  useUpdate: useUpdateSharedBudget,
+  useDelete: useDeleteSharedBudget,
+} = SHARED_BUDGET_HOOKS;

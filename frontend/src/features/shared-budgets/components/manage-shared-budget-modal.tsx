@@ -1,18 +1,12 @@
 import { formatBudgetAmount, parseAmountInput } from "@pacer/core/format";
 import { sharedBudgetFormErrors } from "@pacer/core/validation";
 import { useEffect, useMemo, useState } from "react";
-import { ManageGroupModal, useEditableCopy } from "../../../components/groups/manage-group-modal";
+import { ManageGroupModal, useGroupEditor } from "../../../components/groups/manage-group-modal";
 import { type TrackerPick, TrackerPicker } from "../../../components/groups/pickers";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { TextField, Toggle } from "../../../components/ui/field";
 import { MoneyInput } from "../../../components/ui/money-input";
-import {
-  type SharedBudgetForm,
-  type SharedBudgetView,
-  useDeleteSharedBudget,
-  useSharedBudget,
-  useUpdateSharedBudget,
-} from "../api/shared-budgets";
+import { SHARED_BUDGET_HOOKS, type SharedBudgetForm, type SharedBudgetView } from "../api/shared-budgets";
 import { AllocationEditor } from "./allocation-editor";
 import { withSelection } from "./budget-form";
 
@@ -56,14 +50,15 @@ export function ManageSharedBudgetModal({
   trackers: readonly TrackerPick[];
   onClose: () => void;
 }) {
-  const budgetQuery = useSharedBudget(sharedBudgetId);
-  const update = useUpdateSharedBudget(accountId);
-  const remove = useDeleteSharedBudget(accountId);
+  const {
+    item: budgetQuery,
+    form,
+    edit,
+    frame,
+  } = useGroupEditor(SHARED_BUDGET_HOOKS, { id: sharedBudgetId, accountId, toForm, onClose });
   const [tab, setTab] = useState<Tab>("preferences");
-  const copy = useEditableCopy(budgetQuery.data, toForm);
-  const form = copy.form;
   const [budgetText, setBudgetText] = useState("");
-  const loadedBudget = form && !copy.changed ? form.budget : undefined;
+  const loadedBudget = form && !frame.changed ? form.budget : undefined;
   useEffect(() => {
     if (loadedBudget !== undefined) setBudgetText(formatBudgetAmount(loadedBudget));
   }, [loadedBudget]);
@@ -74,35 +69,17 @@ export function ManageSharedBudgetModal({
 
   return (
     <ManageGroupModal
+      editor={frame}
       title={budgetQuery.data ? `Manage ${budgetQuery.data.name}` : "Manage Shared Budget"}
-      loading={!form}
       loadingText="Loading shared budget..."
       failed={budgetQuery.isError ? <EmptyState title="No Shared Budget found" /> : undefined}
       tabsLabel="Shared budget settings"
       tabs={TABS}
       tab={tab}
       onTabChange={setTab}
-      changed={copy.changed}
       saveLabel="UPDATE SHARED BUDGET"
       canSave={!errors.name && !errors.trackers}
-      saving={update.isPending}
-      onSave={() =>
-        form &&
-        update.mutate(
-          { id: sharedBudgetId, version: copy.version, form: { ...form, name: form.name.trim() } },
-          { onSuccess: onClose, onError: copy.discardOnConflict },
-        )
-      }
       deleteQuestion={DELETE_SHARED_BUDGET_QUESTION}
-      deleting={remove.isPending}
-      onDelete={
-        budgetQuery.data
-          ? () =>
-              remove
-                .mutateAsync({ id: sharedBudgetId, version: copy.version })
-                .then(onClose, copy.discardOnConflict)
-          : undefined
-      }
       onClose={onClose}
     >
       {form && tab === "preferences" && (
@@ -110,7 +87,7 @@ export function ManageSharedBudgetModal({
           <TextField
             label="Budget Name"
             value={form.name}
-            onChange={(event) => copy.edit({ name: event.target.value })}
+            onChange={(event) => edit({ name: event.target.value })}
             invalid={Boolean(errors.name)}
             error={errors.name}
           />
@@ -120,13 +97,13 @@ export function ManageSharedBudgetModal({
             value={budgetText}
             onChange={(text) => {
               setBudgetText(text);
-              copy.edit({ budget: Math.max(0, parseAmountInput(text)) });
+              edit({ budget: Math.max(0, parseAmountInput(text)) });
             }}
             onBlur={() => setBudgetText(formatBudgetAmount(form.budget))}
           />
           <Toggle
             checked={form.weekdaysOnly}
-            onChange={(weekdaysOnly) => copy.edit({ weekdaysOnly })}
+            onChange={(weekdaysOnly) => edit({ weekdaysOnly })}
             label="Weekdays Only"
           />
         </div>
@@ -136,7 +113,7 @@ export function ManageSharedBudgetModal({
           <TrackerPicker
             trackers={trackers}
             selected={selected}
-            onChange={(ids, select) => copy.edit({ trackers: withSelection(form.trackers, ids, select) })}
+            onChange={(ids, select) => edit({ trackers: withSelection(form.trackers, ids, select) })}
             caption="Shared budget trackers"
             error={errors.trackers}
           />
@@ -145,7 +122,7 @@ export function ManageSharedBudgetModal({
       {form && tab === "allocation" && (
         <AllocationEditor
           state={form}
-          onChange={(next) => copy.edit(next)}
+          onChange={(next) => edit(next)}
           budget={form.budget}
           currency={currency}
           trackers={chosen}

@@ -2,8 +2,8 @@ import { isTrackerErrored } from "@pacer/core/row-state";
 import { useCallback, useMemo, useRef, useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { ChannelIcon } from "../../../components/ui/channel-icon";
-import { AlertDialog, ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { RefreshIcon, TrashIcon, WarningIcon } from "../../../components/ui/icons";
+import { AlertDialog, DeleteWithConfirm } from "../../../components/ui/confirm-dialog";
+import { RefreshIcon, WarningIcon } from "../../../components/ui/icons";
 import { Modal } from "../../../components/ui/modal";
 import { LoadingOverlay, PageLoader } from "../../../components/ui/spinner";
 import { Tabs } from "../../../components/ui/tabs";
@@ -85,7 +85,6 @@ export function ManageTrackerModal({
   const [action, setAction] = useState<string | null>(null);
   const [prompt, setPrompt] = useState<Prompt | null>(null);
   const [saving, setSaving] = useState(false);
-  const [confirmDelete, setConfirmDelete] = useState(false);
   const [warnings, setWarnings] = useState(false);
   const pending = useRef(new Map<string, PendingChange>());
   const [, setPendingVersion] = useState(0);
@@ -208,15 +207,16 @@ export function ManageTrackerModal({
       className="manage-modal manage-tracker-modal"
       closeOnBackdrop={false}
       headerStart={
-        <Button
-          variant="ghost"
-          size="sm"
-          icon={<TrashIcon />}
-          onClick={() => setConfirmDelete(true)}
+        <DeleteWithConfirm
+          question={DELETE_TRACKER_QUESTION}
+          onDelete={() =>
+            remove.mutateAsync().then(onClose, (error: unknown) => {
+              if (isVersionConflict(error)) return afterConflict();
+            })
+          }
+          deleting={remove.isPending}
           disabled={!tracker}
-        >
-          Delete
-        </Button>
+        />
       }
       footer={
         tracker && (failed || filtersPending) ? (
@@ -268,25 +268,6 @@ export function ManageTrackerModal({
       >
         <p className="confirm-message">Do you want to {prompt ? PENDING_ACTIONS[prompt.kind] : ""}?</p>
       </Modal>
-
-      <ConfirmDialog
-        open={confirmDelete}
-        message={DELETE_TRACKER_QUESTION}
-        confirmLabel="Delete"
-        danger
-        isLoading={remove.isPending}
-        onCancel={() => setConfirmDelete(false)}
-        onConfirm={() =>
-          remove.mutate(undefined, {
-            onSuccess: onClose,
-            onError: (error) => {
-              if (!isVersionConflict(error)) return;
-              setConfirmDelete(false);
-              void afterConflict();
-            },
-          })
-        }
-      />
 
       {tracker && (
         <AlertDialog

@@ -1,0 +1,151 @@
+import { flexRender, type Row, type Table } from "@tanstack/react-table";
+import { type HTMLAttributes, useId } from "react";
+import { Button } from "./button";
+import { EmptyState } from "./empty-state";
+import { SearchIcon } from "./icons";
+import { PageLoader } from "./spinner";
+
+/**
+ * The parts the product's TanStack tables share (DataTable, SelectionTable, the dashboard table):
+ * the search box, the header row whose sortable columns sort on click and announce it with
+ * `aria-sort`, the empty row with the spec's text, and the pager shown above 100 rows (spec
+ * pods-budgets-alerts-users-connections.md 9).
+ */
+
+/** A search box with its (visually hidden) label. */
+export function TableSearch({
+  placeholder,
+  value,
+  onChange,
+  type = "search",
+}: {
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+  type?: "search" | "text";
+}) {
+  const id = useId();
+  return (
+    <div className="search-box">
+      <label htmlFor={id} className="sr-only">
+        {placeholder}
+      </label>
+      <SearchIcon />
+      <input
+        id={id}
+        type={type}
+        className="input"
+        placeholder={placeholder}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}
+
+/** The header rows: a sortable column's header is a button that toggles its order. */
+export function TableHead<T>({ table }: { table: Table<T> }) {
+  return (
+    <thead>
+      {table.getHeaderGroups().map((group) => (
+        <tr key={group.id}>
+          {group.headers.map((header) => {
+            const sorted = header.column.getIsSorted();
+            const content = header.isPlaceholder
+              ? null
+              : flexRender(header.column.columnDef.header, header.getContext());
+            return (
+              <th
+                key={header.id}
+                scope="col"
+                aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}
+                style={header.column.columnDef.size ? { width: header.column.columnDef.size } : undefined}
+              >
+                {header.column.getCanSort() && !header.isPlaceholder ? (
+                  <button type="button" className="th-sort" onClick={header.column.getToggleSortingHandler()}>
+                    {content}
+                    <span aria-hidden="true">{sorted === "asc" ? " ▲" : sorted === "desc" ? " ▼" : ""}</span>
+                  </button>
+                ) : (
+                  content
+                )}
+              </th>
+            );
+          })}
+        </tr>
+      ))}
+    </thead>
+  );
+}
+
+/** The one row of an empty table body. */
+export function EmptyRow({ colSpan, text }: { colSpan: number; text: string }) {
+  return (
+    <tr>
+      <td colSpan={colSpan}>
+        <EmptyState title={text} />
+      </td>
+    </tr>
+  );
+}
+
+/** Previous / 'Page N of M' / Next. */
+export function TablePager<T>({ table }: { table: Table<T> }) {
+  return (
+    <nav className="pagination" aria-label="Pages">
+      <Button size="sm" onClick={() => table.previousPage()} disabled={!table.getCanPreviousPage()}>
+        Previous
+      </Button>
+      <span>
+        Page {table.getState().pagination.pageIndex + 1} of {table.getPageCount()}
+      </span>
+      <Button size="sm" onClick={() => table.nextPage()} disabled={!table.getCanNextPage()}>
+        Next
+      </Button>
+    </nav>
+  );
+}
+
+/**
+ * The table itself, or its loading line: a visually hidden caption naming it, the header rows, one
+ * row per row of the page (with `rowProps`' attributes, e.g. a click) or the empty row.
+ */
+export function TableView<T>({
+  table,
+  caption,
+  emptyText,
+  isLoading,
+  loadingText,
+  rowProps,
+}: {
+  table: Table<T>;
+  caption: string;
+  emptyText: string;
+  isLoading: boolean;
+  loadingText: string;
+  rowProps?: (row: Row<T>) => HTMLAttributes<HTMLTableRowElement>;
+}) {
+  if (isLoading) return <PageLoader message={loadingText} />;
+  const rows = table.getRowModel().rows;
+  return (
+    <div className="table-scroll">
+      <table className="table">
+        <caption className="sr-only">{caption}</caption>
+        <TableHead table={table} />
+        <tbody>
+          {rows.length === 0 ? (
+            <EmptyRow colSpan={table.getVisibleLeafColumns().length} text={emptyText} />
+          ) : (
+            rows.map((row) => (
+              <tr key={row.id} {...rowProps?.(row)}>
+                {row.getVisibleCells().map((cell) => (
+                  <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
