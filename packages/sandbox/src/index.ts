@@ -10,7 +10,7 @@ export * from "./data/replay.ts";
 export * from "./data/source-rows.ts";
 export { DEMO_USER, sandboxClient } from "./oauth-server.ts";
 export { SANDBOX_DEVELOPER_TOKEN } from "./platforms/google-ads.ts";
-export { identityIssuer } from "./platforms/google-identity.ts";
+export { identityIssuer } from "./platforms/google-oauth.ts";
 export type { PlatformFactory, PlatformModule, SandboxContext } from "./platforms/platform-module.ts";
 export * from "./start-sandbox.ts";
 export * from "./testing/approve-consent.ts";

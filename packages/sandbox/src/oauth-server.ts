@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { ServerResponse } from "node:http";
-import { escapeHtml, redirect, type SandboxRequest, sendHtml, sendJson } from "./http-kit.ts";
+import { escapeHtml, type Route, redirect, type SandboxRequest, sendHtml, sendJson } from "./http-kit.ts";
 
 /** The demo user every consent page suggests. */
 export const DEMO_USER = { email: "demo@pacer.test", name: "Pacer Demo" } as const;
@@ -155,6 +155,35 @@ ${scopeBoxes}
     );
   }
 
+  /**
+   * The consent page route: `GET authorizePath` renders the consent, its form posting to the
+   * flavour's `approvePath` below `base()` (the platform's URL), `{parameters}` filled from the page's path.
+   */
+  consentRoute(authorizePath: string, base: () => string): Route {
+    return {
+      method: "GET",
+      pattern: authorizePath,
+      kind: "page",
+      handle: (req, res) =>
+        this.renderConsent(req, res, `${base()}${fillPath(this.flavour.approvePath, req.params)}`),
+    };
+  }
+
+  /** The approval route: `POST approvePath` (of the flavour) handled by {@link approve}. */
+  approveRoute(): Route {
+    return {
+      method: "POST",
+      pattern: this.flavour.approvePath,
+      kind: "page",
+      handle: (req, res) => this.approve(req, res),
+    };
+  }
+
+  /** The consent page at `authorizePath` and the approval its form posts to (see {@link consentRoute}). */
+  consentRoutes(authorizePath: string, base: () => string): Route[] {
+    return [this.consentRoute(authorizePath, base), this.approveRoute()];
+  }
+
   /** Handles the consent form: redirects back with `code`, `state` (and `scope`), or the platform's denial parameters. */
   approve(
     req: SandboxRequest,
@@ -301,6 +330,24 @@ ${scopeBoxes}
   }
 }
 
+/** `pattern` with each `{name}` replaced by `params[name]`. */
+function fillPath(pattern: string, params: Record<string, string>): string {
+  return pattern.replace(/\{([a-zA-Z]+)\}/g, (_m, name: string) => params[name] ?? "");
+}
+
+/**
+ * Runs the work of a token or revoke endpoint, answering an {@link OAuthProblem} it throws with the
+ * RFC 6749 error; any other error propagates.
+ */
+export function answeringOAuthProblems(res: ServerResponse, work: () => void): void {
+  try {
+    work();
+  } catch (error) {
+    if (error instanceof OAuthProblem) sendOAuthProblem(res, error);
+    else throw error;
+  }
+}
+
 /** Sends an RFC 6749 error answer. */
 export function sendOAuthProblem(res: ServerResponse, problem: OAuthProblem): void {
   const body: Record<string, string> = { error: problem.error };
@@ -316,8 +363,8 @@ export function standardTokenEndpoint(
   server: OAuthServer,
   extra?: (issued: IssuedTokens) => Record<string, unknown>,
 ): (req: SandboxRequest, res: ServerResponse) => void {
-  return (req, res) => {
-    try {
+  return (req, res) =>
+    answeringOAuthProblems(res, () => {
       const f = req.form;
       server.checkClient(req, f);
       let issued: IssuedTokens;
@@ -335,9 +382,5 @@ export function standardTokenEndpoint(
       }
       const { grant, ...body } = issued;
       sendJson(res, 200, { ...body, ...(extra?.(issued) ?? {}) });
-    } catch (error) {
-      if (error instanceof OAuthProblem) sendOAuthProblem(res, error);
-      else throw error;
-    }
-  };
+    });
 }

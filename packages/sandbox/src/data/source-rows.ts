@@ -55,6 +55,20 @@ export function unitsToMicros(text: string): number {
 }
 
 /**
+ * Micros as plain decimal text in currency units, the way platforms write amounts: trailing zeros
+ * dropped, but at least `minDecimals` decimals (`5339.5`, `14.35`; with 2: `20.00`; with 6:
+ * `7307.370000`). The inverse of {@link unitsToMicros}.
+ */
+export function microsText(micros: number, minDecimals = 0): string {
+  const whole = Math.trunc(micros / 1_000_000);
+  const fraction = String(micros % 1_000_000)
+    .padStart(6, "0")
+    .replace(/0+$/, "")
+    .padEnd(minDecimals, "0");
+  return fraction ? `${whole}.${fraction}` : String(whole);
+}
+
+/**
  * Reads and checks the source file: every campaign must have exactly the 28 days of February 2021.
  * Campaign names are keyed lowercased (the file spells one `facebOOK_tier2`).
  */

@@ -144,18 +144,7 @@ export const amazonAdsPlatform: PlatformFactory = (ctx) => {
     prefix: PREFIX,
     oauth,
     routes: [
-      {
-        method: "GET",
-        pattern: "/www/ap/oa",
-        kind: "page",
-        handle: (req, res) => oauth.renderConsent(req, res, `${base()}/www/ap/approve`),
-      },
-      {
-        method: "POST",
-        pattern: "/www/ap/approve",
-        kind: "page",
-        handle: (req, res) => oauth.approve(req, res),
-      },
+      ...oauth.consentRoutes("/www/ap/oa", base),
       { method: "POST", pattern: "/api/auth/o2/token", kind: "token", handle: standardTokenEndpoint(oauth) },
       {
         method: "GET",

@@ -3,6 +3,7 @@ import type { ServerResponse } from "node:http";
 import { strToU8, zipSync } from "fflate";
 import type { DemoAccount } from "../data/demo-accounts.ts";
 import { type CampaignDay, campaignDays } from "../data/replay.ts";
+import { microsText } from "../data/source-rows.ts";
 import { type SandboxRequest, sendJson } from "../http-kit.ts";
 import { OAuthServer, standardTokenEndpoint } from "../oauth-server.ts";
 import type { PlatformFactory } from "./platform-module.ts";
@@ -61,15 +62,6 @@ function apiFault(res: ServerResponse, errors: MicrosoftError[]) {
 function trackingId(): string {
   const h = randomBytes(16).toString("hex");
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
-
-/** Micros -> the report's plain decimal text ("1.48", "5339.5"). */
-function money(micros: number): string {
-  const whole = Math.trunc(micros / 1_000_000);
-  const fraction = String(micros % 1_000_000)
-    .padStart(6, "0")
-    .replace(/0+$/, "");
-  return fraction ? `${whole}.${fraction}` : String(whole);
 }
 
 /** A stable all-digits Microsoft user id for a sandbox user (ids are int64 in Microsoft's API). */
@@ -238,7 +230,7 @@ export const bingAdsPlatform: PlatformFactory = (ctx) => {
         case "CampaignStatus":
           return r.campaign?.status === "PAUSED" ? "Paused" : "Active";
         case "Spend":
-          return money(r.t.spendMicros);
+          return microsText(r.t.spendMicros);
         case "Impressions":
           return r.t.impressions;
         case "Clicks":
@@ -246,7 +238,7 @@ export const bingAdsPlatform: PlatformFactory = (ctx) => {
         case "Conversions":
           return r.t.orders;
         case "Revenue":
-          return money(r.t.revenueMicros);
+          return microsText(r.t.revenueMicros);
         default:
           return "";
       }
@@ -260,19 +252,7 @@ export const bingAdsPlatform: PlatformFactory = (ctx) => {
     prefix: PREFIX,
     oauth,
     routes: [
-      {
-        method: "GET",
-        pattern: "/login/{tenant}/oauth2/v2.0/authorize",
-        kind: "page",
-        handle: (req, res) =>
-          oauth.renderConsent(req, res, `${base()}/login/${req.params.tenant}/oauth2/v2.0/approve`),
-      },
-      {
-        method: "POST",
-        pattern: "/login/{tenant}/oauth2/v2.0/approve",
-        kind: "page",
-        handle: (req, res) => oauth.approve(req, res),
-      },
+      ...oauth.consentRoutes("/login/{tenant}/oauth2/v2.0/authorize", base),
       {
         method: "POST",
         pattern: "/login/{tenant}/oauth2/v2.0/token",

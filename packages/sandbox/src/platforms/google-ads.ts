@@ -3,9 +3,8 @@ import type { DemoAccount } from "../data/demo-accounts.ts";
 import { campaignDays, groupDays } from "../data/replay.ts";
 import type { DayFigures } from "../data/source-rows.ts";
 import { type SandboxRequest, sendJson } from "../http-kit.ts";
-import { OAuthServer, standardTokenEndpoint } from "../oauth-server.ts";
 import { GaqlError, type GaqlQuery, matches, parseGaql } from "./gaql-engine.ts";
-import { identityIssuer, idTokenFor } from "./google-identity.ts";
+import { googleOAuthRoutes, googleOAuthServer } from "./google-oauth.ts";
 import type { PlatformFactory, SandboxContext } from "./platform-module.ts";
 
 const PREFIX = "googleads";
@@ -131,21 +130,7 @@ function project(row: Flat, select: string[]): Record<string, unknown> {
  * replayed rows), `developer-token` and `login-customer-id` checks, errors as google.rpc.Status.
  */
 export const googleAdsPlatform: PlatformFactory = (ctx) => {
-  const oauth = new OAuthServer(
-    {
-      prefix: PREFIX,
-      displayName: "Google Ads",
-      approvePath: "/o/oauth2/v2/approve",
-      pkce: true,
-      refreshTokens: "static",
-      accessTokenTtlSeconds: 3599,
-      scopeSeparator: " ",
-      returnScope: true,
-      denyParams: { error: "access_denied" },
-    },
-    () => ctx.now().getTime(),
-  );
-  const base = () => `${ctx.baseUrl()}/${PREFIX}`;
+  const oauth = googleOAuthServer(ctx, PREFIX, "Google Ads");
   const accessible = ctx.accounts.filter((a) => !a.managerId);
 
   const authorized = (req: SandboxRequest, res: ServerResponse): boolean => {
@@ -168,45 +153,7 @@ export const googleAdsPlatform: PlatformFactory = (ctx) => {
     prefix: PREFIX,
     oauth,
     routes: [
-      {
-        method: "GET",
-        pattern: "/o/oauth2/v2/auth",
-        kind: "page",
-        handle: (req, res) => oauth.renderConsent(req, res, `${base()}/o/oauth2/v2/approve`),
-      },
-      {
-        method: "POST",
-        pattern: "/o/oauth2/v2/approve",
-        kind: "page",
-        handle: (req, res) => oauth.approve(req, res),
-      },
-      {
-        method: "POST",
-        pattern: "/token",
-        kind: "token",
-        handle: standardTokenEndpoint(oauth, (issued) =>
-          issued.grant.scope.includes("openid")
-            ? {
-                id_token: idTokenFor(
-                  ctx.signer,
-                  identityIssuer(ctx.baseUrl()),
-                  issued.grant,
-                  ctx.now().getTime(),
-                ),
-              }
-            : {},
-        ),
-      },
-      {
-        method: "POST",
-        pattern: "/revoke",
-        kind: "token",
-        handle: (req, res) => {
-          const value = req.form.get("token") ?? req.url.searchParams.get("token") ?? "";
-          if (oauth.revoke(value)) sendJson(res, 200, {});
-          else sendJson(res, 400, { error: "invalid_token", error_description: "Token expired or revoked" });
-        },
-      },
+      ...googleOAuthRoutes(ctx, PREFIX, oauth),
       {
         method: "GET",
         pattern: "/api/{version}/customers:listAccessibleCustomers",

@@ -1,44 +1,8 @@
 import type { ServerResponse } from "node:http";
 import { redirect, sendJson } from "../http-kit.ts";
-import type { IdTokenSigner } from "../id-token-signer.ts";
-import {
-  DEMO_USER,
-  type Grant,
-  OAuthServer,
-  sandboxClient,
-  standardTokenEndpoint,
-  userFor,
-} from "../oauth-server.ts";
+import { DEMO_USER, type Grant, sandboxClient, standardTokenEndpoint, userFor } from "../oauth-server.ts";
+import { GOOGLE_IDENTITY_PREFIX, googleOAuthServer, identityIssuer, idTokenFor } from "./google-oauth.ts";
 import type { PlatformFactory } from "./platform-module.ts";
-
-const PREFIX = "google-identity";
-
-/** The issuer URL of the sandbox's Google identity (`iss` of its ID tokens). */
-export function identityIssuer(baseUrl: string): string {
-  return `${baseUrl}/${PREFIX}`;
-}
-
-/**
- * ID token claims as Google issues them (iss, aud, azp, sub, email, email_verified, name, iat,
- * exp one hour later, nonce when the request had one).
- * https://developers.google.com/identity/openid-connect/openid-connect#an-id-tokens-payload
- */
-export function idTokenFor(signer: IdTokenSigner, issuer: string, grant: Grant, nowMs: number): string {
-  const iat = Math.floor(nowMs / 1000);
-  const claims: Record<string, unknown> = {
-    iss: issuer,
-    azp: grant.clientId,
-    aud: grant.clientId,
-    sub: grant.user.id,
-    email: grant.user.email,
-    email_verified: true,
-    name: grant.user.name,
-    iat,
-    exp: iat + 3600,
-  };
-  if (grant.nonce) claims.nonce = grant.nonce;
-  return signer.sign(claims);
-}
 
 /**
  * "Sign in with Google" issuer: OIDC discovery, JWKS, a consent page that answers `code` (then
@@ -46,24 +10,14 @@ export function idTokenFor(signer: IdTokenSigner, issuer: string, grant: Grant, 
  * redirect's fragment, RS256-signed.
  */
 export const googleIdentityPlatform: PlatformFactory = (ctx) => {
-  const oauth = new OAuthServer(
-    {
-      prefix: PREFIX,
-      displayName: "Google",
-      approvePath: "/o/oauth2/v2/approve",
-      pkce: true,
-      refreshTokens: "none",
-      accessTokenTtlSeconds: 3600,
-      scopeSeparator: " ",
-      returnScope: true,
-      denyParams: { error: "access_denied" },
-    },
-    () => ctx.now().getTime(),
-  );
+  const oauth = googleOAuthServer(ctx, GOOGLE_IDENTITY_PREFIX, "Google", {
+    refreshTokens: "none",
+    accessTokenTtlSeconds: 3600,
+  });
   const issuer = () => identityIssuer(ctx.baseUrl());
   const failure = (res: ServerResponse, status: number, error: string) => sendJson(res, status, { error });
   return {
-    prefix: PREFIX,
+    prefix: GOOGLE_IDENTITY_PREFIX,
     oauth,
     routes: [
       {
@@ -90,12 +44,7 @@ export const googleIdentityPlatform: PlatformFactory = (ctx) => {
         kind: "page",
         handle: (_req, res) => sendJson(res, 200, ctx.signer.jwks()),
       },
-      {
-        method: "GET",
-        pattern: "/o/oauth2/v2/auth",
-        kind: "page",
-        handle: (req, res) => oauth.renderConsent(req, res, `${issuer()}/o/oauth2/v2/approve`),
-      },
+      oauth.consentRoute("/o/oauth2/v2/auth", issuer),
       {
         method: "POST",
         pattern: "/o/oauth2/v2/approve",
@@ -105,7 +54,10 @@ export const googleIdentityPlatform: PlatformFactory = (ctx) => {
           if ((f.get("response_type") ?? "code") === "id_token" && f.get("decision") !== "deny") {
             // Implicit OIDC answer: the ID token travels in the redirect's fragment.
             const redirectUri = f.get("redirect_uri") ?? "";
-            if (f.get("client_id") !== sandboxClient(PREFIX).clientId || !/^https?:\/\//.test(redirectUri)) {
+            if (
+              f.get("client_id") !== sandboxClient(GOOGLE_IDENTITY_PREFIX).clientId ||
+              !/^https?:\/\//.test(redirectUri)
+            ) {
               failure(res, 400, "invalid_request");
               return;
             }

@@ -2,9 +2,10 @@ import type { ServerResponse } from "node:http";
 import { isDate } from "../data/calendar.ts";
 import type { DemoAccount } from "../data/demo-accounts.ts";
 import { campaignDays } from "../data/replay.ts";
+import { microsText } from "../data/source-rows.ts";
 import { type SandboxRequest, sendJson } from "../http-kit.ts";
-import { type Grant, OAuthServer, standardTokenEndpoint } from "../oauth-server.ts";
-import { identityIssuer, idTokenFor } from "./google-identity.ts";
+import type { Grant } from "../oauth-server.ts";
+import { googleOAuthRoutes, googleOAuthServer } from "./google-oauth.ts";
 import type { PlatformFactory } from "./platform-module.ts";
 
 const PREFIX = "googledv360";
@@ -76,11 +77,6 @@ function isoOf(d: GoogleDate | undefined): string {
   return `${d.year}-${String(d.month).padStart(2, "0")}-${String(d.day).padStart(2, "0")}`;
 }
 
-/** Micros -> a Bid Manager decimal with 6 places (`7307.370000`). */
-function money(micros: number): string {
-  return `${Math.trunc(micros / 1_000_000)}.${String(micros % 1_000_000).padStart(6, "0")}`;
-}
-
 function csvCell(value: string | number): string {
   const text = String(value);
   return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
@@ -96,20 +92,7 @@ function csvCell(value: string | number): string {
  * footer lines. Errors as google.rpc.Status.
  */
 export const googleDv360Platform: PlatformFactory = (ctx) => {
-  const oauth = new OAuthServer(
-    {
-      prefix: PREFIX,
-      displayName: "Google",
-      approvePath: "/o/oauth2/v2/approve",
-      pkce: true,
-      refreshTokens: "static",
-      accessTokenTtlSeconds: 3599,
-      scopeSeparator: " ",
-      returnScope: true,
-      denyParams: { error: "access_denied" },
-    },
-    () => ctx.now().getTime(),
-  );
+  const oauth = googleOAuthServer(ctx, PREFIX, "Google");
   const base = () => `${ctx.baseUrl()}/${PREFIX}`;
   const queries = new Map<string, StoredQuery>();
   const reports = new Map<string, StoredReport>();
@@ -186,7 +169,7 @@ export const googleDv360Platform: PlatformFactory = (ctx) => {
     }
     const cell = (metric: string, v: number) =>
       metric === "METRIC_REVENUE_ADVERTISER" || metric === "METRIC_MEDIA_COST_ADVERTISER"
-        ? money(v)
+        ? microsText(v, 6)
         : String(v);
     const lines = [
       [...groupBys.map((g) => GROUP_COLUMNS[g] ?? g), ...metrics.map((m) => METRIC_COLUMNS[m] ?? m)],
@@ -223,45 +206,7 @@ export const googleDv360Platform: PlatformFactory = (ctx) => {
     prefix: PREFIX,
     oauth,
     routes: [
-      {
-        method: "GET",
-        pattern: "/o/oauth2/v2/auth",
-        kind: "page",
-        handle: (req, res) => oauth.renderConsent(req, res, `${base()}/o/oauth2/v2/approve`),
-      },
-      {
-        method: "POST",
-        pattern: "/o/oauth2/v2/approve",
-        kind: "page",
-        handle: (req, res) => oauth.approve(req, res),
-      },
-      {
-        method: "POST",
-        pattern: "/token",
-        kind: "token",
-        handle: standardTokenEndpoint(oauth, (issued) =>
-          issued.grant.scope.includes("openid")
-            ? {
-                id_token: idTokenFor(
-                  ctx.signer,
-                  identityIssuer(ctx.baseUrl()),
-                  issued.grant,
-                  ctx.now().getTime(),
-                ),
-              }
-            : {},
-        ),
-      },
-      {
-        method: "POST",
-        pattern: "/revoke",
-        kind: "token",
-        handle: (req, res) => {
-          const value = req.form.get("token") ?? req.url.searchParams.get("token") ?? "";
-          if (oauth.revoke(value)) sendJson(res, 200, {});
-          else sendJson(res, 400, { error: "invalid_token", error_description: "Token expired or revoked" });
-        },
-      },
+      ...googleOAuthRoutes(ctx, PREFIX, oauth),
       {
         method: "GET",
         pattern: "/displayvideo/{version}/partners",

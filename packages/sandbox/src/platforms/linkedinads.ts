@@ -1,8 +1,9 @@
 import type { ServerResponse } from "node:http";
 import type { DemoAccount } from "../data/demo-accounts.ts";
 import { type CampaignDay, campaignDays, groupDays } from "../data/replay.ts";
+import { microsText } from "../data/source-rows.ts";
 import { type SandboxRequest, sendJson } from "../http-kit.ts";
-import { type IssuedTokens, OAuthProblem, OAuthServer, sendOAuthProblem } from "../oauth-server.ts";
+import { answeringOAuthProblems, type IssuedTokens, OAuthProblem, OAuthServer } from "../oauth-server.ts";
 import type { PlatformFactory } from "./platform-module.ts";
 
 const PREFIX = "linkedinads";
@@ -27,15 +28,6 @@ function restliError(
     { status, ...(serviceErrorCode ? { serviceErrorCode } : {}), code, message },
     headers,
   );
-}
-
-/** Micros -> LinkedIn's decimal string ("209.449"). */
-function money(micros: number): string {
-  const whole = Math.trunc(micros / 1_000_000);
-  const fraction = String(micros % 1_000_000)
-    .padStart(6, "0")
-    .replace(/0+$/, "");
-  return fraction ? `${whole}.${fraction}` : String(whole);
 }
 
 function restliDay(date: string) {
@@ -190,24 +182,13 @@ export const linkedInAdsPlatform: PlatformFactory = (ctx) => {
     prefix: PREFIX,
     oauth,
     routes: [
-      {
-        method: "GET",
-        pattern: "/www/oauth/v2/authorization",
-        kind: "page",
-        handle: (req, res) => oauth.renderConsent(req, res, `${base()}/www/oauth/v2/approve`),
-      },
-      {
-        method: "POST",
-        pattern: "/www/oauth/v2/approve",
-        kind: "page",
-        handle: (req, res) => oauth.approve(req, res),
-      },
+      ...oauth.consentRoutes("/www/oauth/v2/authorization", base),
       {
         method: "POST",
         pattern: "/www/oauth/v2/accessToken",
         kind: "token",
-        handle: (req, res) => {
-          try {
+        handle: (req, res) =>
+          answeringOAuthProblems(res, () => {
             const f = req.form;
             oauth.checkClient(req, f);
             if (f.get("grant_type") === "authorization_code") {
@@ -228,27 +209,19 @@ export const linkedInAdsPlatform: PlatformFactory = (ctx) => {
               return sendJson(res, 200, tokenAnswer(oauth.refresh(refreshToken), refreshToken));
             }
             throw new OAuthProblem("unsupported_grant_type");
-          } catch (error) {
-            if (error instanceof OAuthProblem) sendOAuthProblem(res, error);
-            else throw error;
-          }
-        },
+          }),
       },
       {
         method: "POST",
         pattern: "/www/oauth/v2/revoke",
         kind: "token",
-        handle: (req, res) => {
-          try {
+        handle: (req, res) =>
+          answeringOAuthProblems(res, () => {
             oauth.checkClient(req, req.form);
-          } catch (error) {
-            if (error instanceof OAuthProblem) return sendOAuthProblem(res, error);
-            throw error;
-          }
-          oauth.revoke(req.form.get("token") ?? "");
-          res.writeHead(200);
-          res.end();
-        },
+            oauth.revoke(req.form.get("token") ?? "");
+            res.writeHead(200);
+            res.end();
+          }),
       },
       {
         method: "GET",
@@ -359,11 +332,11 @@ export const linkedInAdsPlatform: PlatformFactory = (ctx) => {
               const all: Record<string, unknown> = {
                 pivotValues: [g.pivot],
                 dateRange: { start: restliDay(g.date), end: restliDay(g.date) },
-                costInLocalCurrency: money(g.t.spendMicros),
+                costInLocalCurrency: microsText(g.t.spendMicros),
                 impressions: g.t.impressions,
                 clicks: g.t.clicks,
                 externalWebsiteConversions: g.t.orders,
-                conversionValueInLocalCurrency: money(g.t.revenueMicros),
+                conversionValueInLocalCurrency: microsText(g.t.revenueMicros),
               };
               return Object.fromEntries(Object.entries(all).filter(([k]) => fields.has(k)));
             });

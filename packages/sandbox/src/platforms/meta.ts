@@ -1,7 +1,7 @@
 import type { ServerResponse } from "node:http";
 import type { DemoAccount } from "../data/demo-accounts.ts";
 import { campaignDays, figuresOf, groupDays } from "../data/replay.ts";
-import type { DayFigures } from "../data/source-rows.ts";
+import { type DayFigures, microsText } from "../data/source-rows.ts";
 import { type SandboxRequest, sendJson } from "../http-kit.ts";
 import { OAuthProblem, OAuthServer } from "../oauth-server.ts";
 import type { PlatformFactory } from "./platform-module.ts";
@@ -17,15 +17,6 @@ function graphError(
   headers: Record<string, string> = {},
 ) {
   sendJson(res, status, { error: { fbtrace_id: "AsandboxTrace", ...error } }, headers);
-}
-
-/** Amount in micros -> Meta's decimal string ("5339.5", "14.35"). */
-function money(micros: number): string {
-  const whole = Math.trunc(micros / 1_000_000);
-  const fraction = String(micros % 1_000_000)
-    .padStart(6, "0")
-    .replace(/0+$/, "");
-  return fraction ? `${whole}.${fraction}` : String(whole);
 }
 
 /** One insights row in Meta's shape: every number a string; conversions in `actions`, revenue in `action_values`. */
@@ -44,8 +35,11 @@ function insightsRow(
   }
   const actionValues: Array<{ action_type: string; value: string }> = [];
   if (t.revenueMicros) {
-    actionValues.push({ action_type: "offsite_conversion.fb_pixel_purchase", value: money(t.revenueMicros) });
-    actionValues.push({ action_type: "omni_purchase", value: money(t.revenueMicros) });
+    actionValues.push({
+      action_type: "offsite_conversion.fb_pixel_purchase",
+      value: microsText(t.revenueMicros),
+    });
+    actionValues.push({ action_type: "omni_purchase", value: microsText(t.revenueMicros) });
   }
   return {
     account_id: account.id,
@@ -53,7 +47,7 @@ function insightsRow(
     ...(campaign ? { campaign_id: campaign.id, campaign_name: campaign.name } : {}),
     date_start: date,
     date_stop: date,
-    spend: money(t.spendMicros),
+    spend: microsText(t.spendMicros),
     impressions: String(t.impressions),
     clicks: String(t.clicks),
     ...(actions.length ? { actions } : {}),
@@ -135,19 +129,7 @@ export const metaPlatform: PlatformFactory = (ctx) => {
     prefix: PREFIX,
     oauth,
     routes: [
-      {
-        method: "GET",
-        pattern: "/www/{version}/dialog/oauth",
-        kind: "page",
-        handle: (req, res) =>
-          oauth.renderConsent(req, res, `${base()}/www/${req.params.version}/dialog/approve`),
-      },
-      {
-        method: "POST",
-        pattern: "/www/{version}/dialog/approve",
-        kind: "page",
-        handle: (req, res) => oauth.approve(req, res),
-      },
+      ...oauth.consentRoutes("/www/{version}/dialog/oauth", base),
       {
         method: "GET",
         pattern: "/graph/{version}/oauth/access_token",

@@ -216,18 +216,7 @@ export const pinterestAdsPlatform: PlatformFactory = (ctx) => {
     prefix: PREFIX,
     oauth,
     routes: [
-      {
-        method: "GET",
-        pattern: "/www/oauth/",
-        kind: "page",
-        handle: (req, res) => oauth.renderConsent(req, res, `${base()}/www/oauth/approve`),
-      },
-      {
-        method: "POST",
-        pattern: "/www/oauth/approve",
-        kind: "page",
-        handle: (req, res) => oauth.approve(req, res),
-      },
+      ...oauth.consentRoutes("/www/oauth/", base),
       {
         method: "POST",
         pattern: "/api/v5/oauth/token",

@@ -4,7 +4,7 @@ import { isDate, plusDays } from "../data/calendar.ts";
 import type { DemoAccount } from "../data/demo-accounts.ts";
 import { campaignDays } from "../data/replay.ts";
 import { type SandboxRequest, sendJson } from "../http-kit.ts";
-import { type IssuedTokens, OAuthProblem, OAuthServer, sendOAuthProblem } from "../oauth-server.ts";
+import { answeringOAuthProblems, type IssuedTokens, OAuthProblem, OAuthServer } from "../oauth-server.ts";
 import type { PlatformFactory } from "./platform-module.ts";
 
 const PREFIX = "redditads";
@@ -91,8 +91,8 @@ export const redditAdsPlatform: PlatformFactory = (ctx) => {
     return { data: items.slice(start, start + size), pagination: { next_url: next } };
   };
 
-  const tokenEndpoint = (req: SandboxRequest, res: ServerResponse) => {
-    try {
+  const tokenEndpoint = (req: SandboxRequest, res: ServerResponse) =>
+    answeringOAuthProblems(res, () => {
       const f = req.form;
       oauth.checkClient(req, f);
       if (!req.headers.authorization?.startsWith("Basic ")) throw new OAuthProblem("invalid_client", 401);
@@ -114,11 +114,7 @@ export const redditAdsPlatform: PlatformFactory = (ctx) => {
       }
       const { grant, ...body } = issued;
       sendJson(res, 200, body);
-    } catch (error) {
-      if (error instanceof OAuthProblem) sendOAuthProblem(res, error);
-      else throw error;
-    }
-  };
+    });
 
   return {
     prefix: PREFIX,
@@ -136,27 +132,18 @@ export const redditAdsPlatform: PlatformFactory = (ctx) => {
           oauth.renderConsent(req, res, `${base()}/www/api/v1/approve`);
         },
       },
-      {
-        method: "POST",
-        pattern: "/www/api/v1/approve",
-        kind: "page",
-        handle: (req, res) => oauth.approve(req, res),
-      },
+      oauth.approveRoute(),
       { method: "POST", pattern: "/www/api/v1/access_token", kind: "token", handle: tokenEndpoint },
       {
         method: "POST",
         pattern: "/www/api/v1/revoke_token",
         kind: "token",
-        handle: (req, res) => {
-          try {
+        handle: (req, res) =>
+          answeringOAuthProblems(res, () => {
             oauth.checkClient(req, req.form);
-          } catch (error) {
-            if (error instanceof OAuthProblem) return sendOAuthProblem(res, error);
-            throw error;
-          }
-          oauth.revoke(req.form.get("token") ?? "");
-          res.writeHead(204).end(); // Reddit answers 204 for known and unknown tokens alike
-        },
+            oauth.revoke(req.form.get("token") ?? "");
+            res.writeHead(204).end(); // Reddit answers 204 for known and unknown tokens alike
+          }),
       },
       {
         method: "GET",

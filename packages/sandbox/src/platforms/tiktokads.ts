@@ -3,7 +3,7 @@ import type { ServerResponse } from "node:http";
 import { epochDay } from "../data/calendar.ts";
 import type { DemoAccount } from "../data/demo-accounts.ts";
 import { campaignDays, groupDays } from "../data/replay.ts";
-import type { DayFigures } from "../data/source-rows.ts";
+import { type DayFigures, microsText } from "../data/source-rows.ts";
 import { type SandboxRequest, sendJson } from "../http-kit.ts";
 import { OAuthProblem, OAuthServer, sandboxClient } from "../oauth-server.ts";
 import type { PlatformFactory } from "./platform-module.ts";
@@ -20,16 +20,6 @@ const GRANTED_SCOPES = [4, 5, 6];
 function envelope(res: ServerResponse, code: number, message: string, data: unknown = {}, headers = {}) {
   const requestId = `${new Date().toISOString().replace(/\D/g, "").slice(0, 14)}${randomBytes(6).toString("hex").toUpperCase()}`;
   sendJson(res, 200, { code, message, request_id: requestId, data }, headers);
-}
-
-/** Micros -> TikTok's decimal string ("20.00" style, exact). */
-function money(micros: number): string {
-  const whole = Math.trunc(micros / 1_000_000);
-  const fraction = String(micros % 1_000_000)
-    .padStart(6, "0")
-    .replace(/0+$/, "")
-    .padEnd(2, "0");
-  return `${whole}.${fraction}`;
 }
 
 /** The fixed-offset `Etc/GMT±h` name of a zone's standard time (TikTok's `timezone` field). */
@@ -333,14 +323,14 @@ export const tikTokAdsPlatform: PlatformFactory = (ctx) => {
             }),
           );
           const values: Record<string, (t: DayFigures) => string | number> = {
-            spend: (t) => money(t.spendMicros),
-            cash_spend: (t) => money(t.spendMicros),
+            spend: (t) => microsText(t.spendMicros, 2),
+            cash_spend: (t) => microsText(t.spendMicros, 2),
             voucher_spend: () => "0.00",
             impressions: (t) => String(t.impressions),
             clicks: (t) => String(t.clicks),
             conversion: (t) => String(t.orders),
             complete_payment: (t) => String(t.orders),
-            total_complete_payment_rate: (t) => money(t.revenueMicros),
+            total_complete_payment_rate: (t) => microsText(t.revenueMicros, 2),
           };
           const unknown = metrics.find((m) => !(m in values));
           if (unknown) return envelope(res, 40002, `The sandbox does not serve the metric ${unknown}.`);
