@@ -37,218 +37,146 @@ export interface DemoAccount {
   customerId?: string;
 }
 
+/** Currency and time zone of an account (the places the demo accounts sit in). */
+type Place = Pick<DemoAccount, "currency" | "timeZone">;
+const GBP_LONDON: Place = { currency: "GBP", timeZone: "Europe/London" };
+const USD_NEW_YORK: Place = { currency: "USD", timeZone: "America/New_York" };
+const USD_LOS_ANGELES: Place = { currency: "USD", timeZone: "America/Los_Angeles" };
+
+/** A platform campaign backed by the source campaign `source` (by default the same name), enabled unless said. */
+function campaign(
+  id: string,
+  name: string,
+  source: string = name,
+  status: DemoCampaign["status"] = "ENABLED",
+): DemoCampaign {
+  return { id, name, source, status };
+}
+
+/** A demo account; `extra` carries a platform's own fields (Google Ads managers, Microsoft customers). */
+function account(
+  platform: string,
+  id: string,
+  name: string,
+  place: Place,
+  factorPercent: number,
+  campaigns: DemoCampaign[],
+  extra: Pick<DemoAccount, "managerId" | "manager" | "customerId"> = {},
+): DemoAccount {
+  return { platform, id, name, ...place, factorPercent, ...extra, campaigns };
+}
+
 /** All demo accounts. */
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
-  {
-    platform: "googleads",
-    id: "1112223333",
-    name: "Pacer Demo - Search",
-    currency: "GBP",
-    timeZone: "Europe/London",
-    factorPercent: 100,
-    campaigns: [
-      { id: "89459845", name: "google_hot", source: "google_hot", status: "ENABLED" },
-      { id: "127823", name: "google_wide", source: "google_wide", status: "ENABLED" },
+  account("googleads", "1112223333", "Pacer Demo - Search", GBP_LONDON, 100, [
+    campaign("89459845", "google_hot"),
+    campaign("127823", "google_wide"),
+  ]),
+  account("googleads", "9990001111", "Pacer Demo Agency (manager)", GBP_LONDON, 100, [], { manager: true }),
+  account(
+    "googleads",
+    "4445556666",
+    "Pacer Demo - YouTube",
+    USD_NEW_YORK,
+    50,
+    [campaign("10934", "youtube_blogger")],
+    { managerId: "9990001111" },
+  ),
+  account("facebookads", "101000000000001", "Pacer Demo - Facebook", GBP_LONDON, 100, [
+    campaign("349043", "facebook_tier1"),
+    campaign("348934", "facebook_tier2", "facebOOK_tier2"),
+    campaign("4387490", "facebook_retargeting"),
+    campaign("544756", "facebook_lal", "facebook_lal", "PAUSED"),
+  ]),
+  account(
+    "facebookads",
+    "101000000000002",
+    "Pacer Demo - Instagram",
+    { currency: "EUR", timeZone: "Europe/Berlin" },
+    100,
+    [
+      campaign("9034945", "instagram_tier1"),
+      campaign("983498", "instagram_tier2"),
+      campaign("374754", "instagram_blogger"),
     ],
-  },
-  {
-    platform: "googleads",
-    id: "9990001111",
-    name: "Pacer Demo Agency (manager)",
-    currency: "GBP",
-    timeZone: "Europe/London",
-    factorPercent: 100,
-    manager: true,
-    campaigns: [],
-  },
-  {
-    platform: "googleads",
-    id: "4445556666",
-    name: "Pacer Demo - YouTube",
-    currency: "USD",
-    timeZone: "America/New_York",
-    factorPercent: 50,
-    managerId: "9990001111",
-    campaigns: [{ id: "10934", name: "youtube_blogger", source: "youtube_blogger", status: "ENABLED" }],
-  },
-  {
-    platform: "facebookads",
-    id: "101000000000001",
-    name: "Pacer Demo - Facebook",
-    currency: "GBP",
-    timeZone: "Europe/London",
-    factorPercent: 100,
-    campaigns: [
-      { id: "349043", name: "facebook_tier1", source: "facebook_tier1", status: "ENABLED" },
-      { id: "348934", name: "facebook_tier2", source: "facebOOK_tier2", status: "ENABLED" },
-      { id: "4387490", name: "facebook_retargeting", source: "facebook_retargeting", status: "ENABLED" },
-      { id: "544756", name: "facebook_lal", source: "facebook_lal", status: "PAUSED" },
+  ),
+  account(
+    "bingads",
+    "180000101",
+    "Pacer Demo - Microsoft Search",
+    USD_NEW_YORK,
+    40,
+    [
+      campaign("89459845", "bing_search_hot", "google_hot"),
+      campaign("127823", "bing_search_wide", "google_wide"),
     ],
-  },
-  {
-    platform: "facebookads",
-    id: "101000000000002",
-    name: "Pacer Demo - Instagram",
-    currency: "EUR",
-    timeZone: "Europe/Berlin",
-    factorPercent: 100,
-    campaigns: [
-      { id: "9034945", name: "instagram_tier1", source: "instagram_tier1", status: "ENABLED" },
-      { id: "983498", name: "instagram_tier2", source: "instagram_tier2", status: "ENABLED" },
-      { id: "374754", name: "instagram_blogger", source: "instagram_blogger", status: "ENABLED" },
+    { customerId: "250000101" },
+  ),
+  account(
+    "bingads",
+    "180000202",
+    "Pacer Demo - Microsoft Audience",
+    GBP_LONDON,
+    25,
+    [campaign("10934", "bing_audience_video", "youtube_blogger")],
+    { customerId: "250000202" },
+  ),
+  account("linkedinads", "508000101", "Pacer Demo - LinkedIn", { currency: "EUR", timeZone: "UTC" }, 20, [
+    campaign("349043", "linkedin_sponsored_content", "facebook_tier1"),
+    campaign("4387490", "linkedin_retargeting", "facebook_retargeting", "PAUSED"),
+  ]),
+  account("tiktokads", "7000000000000000101", "Pacer Demo - TikTok", USD_LOS_ANGELES, 60, [
+    campaign("374754", "tiktok_creators", "instagram_blogger"),
+    campaign("983498", "tiktok_in_feed", "instagram_tier2"),
+  ]),
+  account(
+    "pinterestads",
+    "549000000101",
+    "Pacer Demo - Pinterest",
+    { currency: "GBP", timeZone: "UTC" },
+    50,
+    [
+      campaign("9034945", "pinterest_shopping", "instagram_tier1"),
+      campaign("348934", "pinterest_awareness", "facebOOK_tier2", "PAUSED"),
     ],
-  },
-  {
-    platform: "bingads",
-    id: "180000101",
-    name: "Pacer Demo - Microsoft Search",
-    currency: "USD",
-    timeZone: "America/New_York",
-    factorPercent: 40,
-    customerId: "250000101",
-    campaigns: [
-      { id: "89459845", name: "bing_search_hot", source: "google_hot", status: "ENABLED" },
-      { id: "127823", name: "bing_search_wide", source: "google_wide", status: "ENABLED" },
-    ],
-  },
-  {
-    platform: "bingads",
-    id: "180000202",
-    name: "Pacer Demo - Microsoft Audience",
-    currency: "GBP",
-    timeZone: "Europe/London",
-    factorPercent: 25,
-    customerId: "250000202",
-    campaigns: [{ id: "10934", name: "bing_audience_video", source: "youtube_blogger", status: "ENABLED" }],
-  },
-  {
-    platform: "linkedinads",
-    id: "508000101",
-    name: "Pacer Demo - LinkedIn",
-    currency: "EUR",
-    timeZone: "UTC",
-    factorPercent: 20,
-    campaigns: [
-      { id: "349043", name: "linkedin_sponsored_content", source: "facebook_tier1", status: "ENABLED" },
-      { id: "4387490", name: "linkedin_retargeting", source: "facebook_retargeting", status: "PAUSED" },
-    ],
-  },
-  {
-    platform: "tiktokads",
-    id: "7000000000000000101",
-    name: "Pacer Demo - TikTok",
-    currency: "USD",
-    timeZone: "America/Los_Angeles",
-    factorPercent: 60,
-    campaigns: [
-      { id: "374754", name: "tiktok_creators", source: "instagram_blogger", status: "ENABLED" },
-      { id: "983498", name: "tiktok_in_feed", source: "instagram_tier2", status: "ENABLED" },
-    ],
-  },
-  {
-    platform: "pinterestads",
-    id: "549000000101",
-    name: "Pacer Demo - Pinterest",
-    currency: "GBP",
-    timeZone: "UTC",
-    factorPercent: 50,
-    campaigns: [
-      { id: "9034945", name: "pinterest_shopping", source: "instagram_tier1", status: "ENABLED" },
-      { id: "348934", name: "pinterest_awareness", source: "facebOOK_tier2", status: "PAUSED" },
-    ],
-  },
-  {
-    platform: "twitterads",
-    id: "18ce54pcrdm",
-    name: "Pacer Demo - X",
-    currency: "USD",
-    timeZone: "America/Los_Angeles",
-    factorPercent: 40,
-    campaigns: [
-      { id: "7hbn", name: "x_promoted_tier1", source: "facebook_tier1", status: "ENABLED" },
-      { id: "2m1eq", name: "x_retargeting", source: "facebook_retargeting", status: "ENABLED" },
-      { id: "l2ve", name: "x_video_views", source: "instagram_tier2", status: "PAUSED" },
-    ],
-  },
-  {
-    platform: "redditads",
-    id: "a2_pacerdemo01",
-    name: "Pacer Demo - Reddit",
-    currency: "GBP",
-    timeZone: "Europe/London",
-    factorPercent: 25,
-    campaigns: [
-      { id: "9034945", name: "reddit_communities", source: "instagram_tier1", status: "ENABLED" },
-      { id: "127823", name: "reddit_conversation", source: "google_wide", status: "ENABLED" },
-    ],
-  },
-  {
-    platform: "amazonads",
-    id: "3810822089931808",
-    name: "Pacer Demo Store (US)",
-    currency: "USD",
-    timeZone: "America/Los_Angeles",
-    factorPercent: 60,
-    campaigns: [
-      { id: "89459845", name: "sp_auto_bestsellers", source: "google_hot", status: "ENABLED" },
-      { id: "10934", name: "sb_brand_video", source: "youtube_blogger", status: "ENABLED" },
-      { id: "4387490", name: "sd_retargeting", source: "facebook_retargeting", status: "PAUSED" },
-    ],
-  },
-  {
-    platform: "amazonads",
-    id: "2859176666497025",
-    name: "Pacer Demo Store (UK)",
-    currency: "GBP",
-    timeZone: "Europe/London",
-    factorPercent: 30,
-    campaigns: [
-      { id: "127823", name: "sp_manual_keywords", source: "google_wide", status: "ENABLED" },
-      { id: "374754", name: "sd_audiences", source: "instagram_blogger", status: "ENABLED" },
-    ],
-  },
-  {
-    platform: "googledv360",
-    id: "7654321",
-    name: "Pacer Demo - Display",
-    currency: "GBP",
-    timeZone: "Europe/London",
-    factorPercent: 100,
-    campaigns: [
-      { id: "39889", name: "banner_partner", source: "banner_partner", status: "ENABLED" },
-      { id: "544756", name: "display_lookalikes", source: "facebook_lal", status: "PAUSED" },
-    ],
-  },
-  {
-    platform: "googledv360",
-    id: "7654322",
-    name: "Pacer Demo - Programmatic Video",
-    currency: "EUR",
-    timeZone: "Europe/Paris",
-    factorPercent: 20,
-    campaigns: [{ id: "10934", name: "video_prospecting", source: "youtube_blogger", status: "ENABLED" }],
-  },
-  {
-    platform: "cake",
-    id: "101",
-    name: "Pacer Demo Advertiser",
-    currency: "GBP",
-    timeZone: "Europe/London",
-    factorPercent: 10,
-    campaigns: [
-      { id: "374754", name: "Cashback offer", source: "instagram_blogger", status: "ENABLED" },
-      { id: "348934", name: "Price comparison offer", source: "facebOOK_tier2", status: "ENABLED" },
-    ],
-  },
-  {
-    platform: "cake",
-    id: "102",
-    name: "Pacer Demo Lead Gen",
-    currency: "GBP",
-    timeZone: "Europe/London",
-    factorPercent: 5,
-    campaigns: [{ id: "89459845", name: "Insurance leads offer", source: "google_hot", status: "PAUSED" }],
-  },
+  ),
+  account("twitterads", "18ce54pcrdm", "Pacer Demo - X", USD_LOS_ANGELES, 40, [
+    campaign("7hbn", "x_promoted_tier1", "facebook_tier1"),
+    campaign("2m1eq", "x_retargeting", "facebook_retargeting"),
+    campaign("l2ve", "x_video_views", "instagram_tier2", "PAUSED"),
+  ]),
+  account("redditads", "a2_pacerdemo01", "Pacer Demo - Reddit", GBP_LONDON, 25, [
+    campaign("9034945", "reddit_communities", "instagram_tier1"),
+    campaign("127823", "reddit_conversation", "google_wide"),
+  ]),
+  account("amazonads", "3810822089931808", "Pacer Demo Store (US)", USD_LOS_ANGELES, 60, [
+    campaign("89459845", "sp_auto_bestsellers", "google_hot"),
+    campaign("10934", "sb_brand_video", "youtube_blogger"),
+    campaign("4387490", "sd_retargeting", "facebook_retargeting", "PAUSED"),
+  ]),
+  account("amazonads", "2859176666497025", "Pacer Demo Store (UK)", GBP_LONDON, 30, [
+    campaign("127823", "sp_manual_keywords", "google_wide"),
+    campaign("374754", "sd_audiences", "instagram_blogger"),
+  ]),
+  account("googledv360", "7654321", "Pacer Demo - Display", GBP_LONDON, 100, [
+    campaign("39889", "banner_partner"),
+    campaign("544756", "display_lookalikes", "facebook_lal", "PAUSED"),
+  ]),
+  account(
+    "googledv360",
+    "7654322",
+    "Pacer Demo - Programmatic Video",
+    { currency: "EUR", timeZone: "Europe/Paris" },
+    20,
+    [campaign("10934", "video_prospecting", "youtube_blogger")],
+  ),
+  account("cake", "101", "Pacer Demo Advertiser", GBP_LONDON, 10, [
+    campaign("374754", "Cashback offer", "instagram_blogger"),
+    campaign("348934", "Price comparison offer", "facebOOK_tier2"),
+  ]),
+  account("cake", "102", "Pacer Demo Lead Gen", GBP_LONDON, 5, [
+    campaign("89459845", "Insurance leads offer", "google_hot", "PAUSED"),
+  ]),
 ];
 
 /** The demo accounts of one platform. */
