@@ -22,7 +22,7 @@ import {
   authorizeUrlWith,
   connectionIdentity,
   exchangeAuthorizationCode,
-  type OAuthClient,
+  oauthClient,
   refreshWithToken,
 } from "../oauth/oauth2-client.ts";
 import { acceptErrorCodeOrCodeReturn } from "../oauth/return-rules.ts";
@@ -112,14 +112,12 @@ export function createPinterestAdsConnector(config: ConnectorConfig): Connector 
   const http = httpClientFor(SLUG, config.http, { classify: classifyPinterestError });
   const now = config.http?.now ?? Date.now;
   const sleep = config.http?.sleep ?? realSleep;
-  const client = (): OAuthClient => {
+  const client = () => {
     const s = need();
-    return {
-      clientId: s.appId,
-      clientSecret: s.appSecret,
-      tokenUrl: api("/oauth/token"),
-      auth: "client_secret_basic",
-    };
+    return oauthClient(
+      { clientId: s.appId, clientSecret: s.appSecret, tokenUrl: api("/oauth/token") },
+      "client_secret_basic",
+    );
   };
   function api(path: string): string {
     return versionedUrl(need().apiBaseUrl, need().apiVersion, path);
