@@ -42,6 +42,7 @@ describe("connections through the authorisation popup (browser)", () => {
     await popup.locator("input[name=email]").fill(email);
     await approve.click();
     await popup.getByText(`You can now access data from ${platform} within the product`).waitFor();
+    if (platform === "Google Ads") await auditPage(popup, "connection-return-page");
     // The opener shows the connection before the popup closes, without a reload.
     await tile(page, platform).waitFor();
     await Promise.all([

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { callApi } from "./dashboard-seed";
-import { newPage, seedAdmin, uniqueEmail, useBrowser } from "./helpers";
+import { auditPage, newPage, seedAdmin, uniqueEmail, useBrowser } from "./helpers";
 
 interface Me {
   user: { userType: string; email: string; account: { _id: string; coupon?: string; referralName?: string } };
@@ -54,6 +54,7 @@ describe("Google sign-in through the one redirect path (browser)", () => {
       const email = uniqueEmail("google-register");
       await page.goto(`${baseUrl}${path}`);
       await page.getByRole("heading", { name: "Get started now!!!" }).waitFor();
+      if (path.startsWith("/register/")) await auditPage(page, "register-coupon");
       await approveGoogle(page, "Sign Up with Google", email);
       await page.waitForURL(`${baseUrl}/dashboard`);
       const user = await me(page);
@@ -78,6 +79,7 @@ describe("Google sign-in through the one redirect path (browser)", () => {
     const { context, page } = await newPage(browser);
     await page.goto(`${baseUrl}${link.pathname}${link.search}`);
     await page.getByRole("heading", { name: "Create Account" }).waitFor();
+    await auditPage(page, "register-invited");
     const email = uniqueEmail("google-invited");
     await approveGoogle(page, "Register with Google", email);
     await page.waitForURL(`${baseUrl}/dashboard`);

@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { expectNoSeriousViolations } from "./dashboard-axe";
 import {
   callApi,
   openDashboardPage,
@@ -8,7 +7,7 @@ import {
   tableRow,
   type World,
 } from "./dashboard-seed";
-import { useBrowser } from "./helpers";
+import { auditPage, useBrowser } from "./helpers";
 
 const UNIT = 1_000_000;
 const changedElsewhere = (label: string) =>
@@ -57,7 +56,7 @@ describe("changes by someone else while a manage modal is open (browser)", () =>
     await expect.poll(() => dialog.getByLabel("Manual Budget").inputValue()).toBe("3,000");
     await tableRow(page, "Brand Search EU").waitFor();
     expect(await tableRow(page, "Brand Search EU").locator("td.col-budget").textContent()).toBe("£3,000");
-    await expectNoSeriousViolations(page, "Manage Tracker after a reload");
+    await auditPage(page, "manage-tracker-reloaded");
 
     await dialog.getByLabel("Manual Budget").fill("4,500");
     await dialog.getByRole("button", { name: "Update Budget" }).click();
@@ -91,6 +90,7 @@ describe("changes by someone else while a manage modal is open (browser)", () =>
     await expect.poll(() => dialog.getByLabel("Description").inputValue()).toBe("Set by someone else");
     expect(await dialog.getByLabel("Name").inputValue()).toBe("Search Pod UK");
     expect(await dialog.getByRole("button", { name: "UPDATE POD" }).count()).toBe(0);
+    await auditPage(page, "manage-pod-reloaded");
 
     await dialog.getByLabel("Description").fill("Agreed");
     await dialog.getByRole("button", { name: "UPDATE POD" }).click();
@@ -132,6 +132,7 @@ describe("changes by someone else while a manage modal is open (browser)", () =>
     await page.getByText(changedElsewhere("Shared Budget")).waitFor();
     await expect.poll(() => dialog.getByLabel("Monthly Budget").inputValue()).toBe("8,000");
     expect(await dialog.getByLabel("Budget Name").inputValue()).toBe("Q4 Budget");
+    await auditPage(page, "manage-shared-budget-reloaded");
 
     await dialog.getByLabel("Budget Name").fill("Q4 Budget UK");
     await dialog.getByRole("button", { name: "UPDATE SHARED BUDGET" }).click();

@@ -45,7 +45,7 @@ function field<T>(data: unknown, name: string): T | undefined {
 }
 
 /** The account's list: fetched when the user loads. */
-export function useGroupList<T>(resource: GroupResource, accountId: string, userId: string) {
+function useGroupList<T>(resource: GroupResource, accountId: string, userId: string) {
   return useQuery({
     queryKey: groupListKey(resource, accountId),
     queryFn: async ({ signal }) => {
@@ -57,7 +57,7 @@ export function useGroupList<T>(resource: GroupResource, accountId: string, user
 }
 
 /** One item, loaded afresh each time its manage modal opens. */
-export function useGroupItem<T>(resource: GroupResource, id: string | null) {
+function useGroupItem<T>(resource: GroupResource, id: string | null) {
   return useQuery({
     queryKey: groupItemKey(resource, id),
     queryFn: async ({ signal }) =>
@@ -88,7 +88,7 @@ function useAfterChange(resource: GroupResource, accountId: string) {
   };
 }
 
-export function useCreateGroup<F>(resource: GroupResource, accountId: string) {
+function useCreateGroup<F>(resource: GroupResource, accountId: string) {
   const { refresh } = useAfterChange(resource, accountId);
   return useMutation({
     mutationFn: (form: F) => api.post<unknown>(resource.paths.create, form),
@@ -100,7 +100,7 @@ export function useCreateGroup<F>(resource: GroupResource, accountId: string) {
 }
 
 /** Update with `if-match: <version>`; a stale write reloads the item (the error is passed on). */
-export function useUpdateGroup<F>(resource: GroupResource, accountId: string) {
+function useUpdateGroup<F>(resource: GroupResource, accountId: string) {
   const { refresh, reload } = useAfterChange(resource, accountId);
   return useMutation({
     mutationFn: ({ id, version, form }: { id: string; version: number | undefined; form: F }) =>
@@ -114,7 +114,7 @@ export function useUpdateGroup<F>(resource: GroupResource, accountId: string) {
 }
 
 /** Delete with `if-match: <version>`; a stale delete reloads the item instead. */
-export function useDeleteGroup(resource: GroupResource, accountId: string) {
+function useDeleteGroup(resource: GroupResource, accountId: string) {
   const { refresh, reload } = useAfterChange(resource, accountId);
   return useMutation({
     mutationFn: ({ id, version }: { id: string; version: number | undefined }) =>
