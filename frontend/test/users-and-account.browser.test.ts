@@ -1,3 +1,4 @@
+import { defaultAlertForm } from "@pacer/core/alerts";
 import { describe, expect, inject, it } from "vitest";
 import { callApi, seedTrackers, worldOf } from "./dashboard-seed";
 import { auditPage, newPage, openSignedIn, seedAdmin, uniqueEmail, useBrowser, userMenu } from "./helpers";
@@ -154,20 +155,11 @@ describe("users, account settings and roles (browser)", () => {
       associatedUsers: [{ _id: viewerWorld.userId }],
     });
     // An Admin's alert that the Viewer receives.
+    const blank = defaultAlertForm();
     await callApi(baseUrl, admin.token, "POST", "/api/alerts/create-alert", {
+      ...blank,
       name: "Account overspend",
-      level: "tracker",
-      target: { all: true },
-      data: {
-        metric: "actualSpend",
-        metricName: "Actual Spend",
-        operator: "isGreaterThan",
-        valueSet: "budget",
-        value: 0,
-        valueBudget: "budget",
-      },
-      fireWhen: "everyday",
-      fireOn: null,
+      data: { ...blank.data, valueSet: "budget" },
       additionalRecipients: [{ _id: viewerWorld.userId, name: "Vic Viewer", email: "" }],
     });
     const nav = viewer.page.getByRole("navigation", { name: "Main navigation" });
