@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
+import { platformCredentialVariables } from "@pacer/connectors";
 import { queueUrlEnv } from "@pacer/functions/resources";
 import { Lazy } from "aws-cdk-lib";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -31,14 +32,7 @@ const NOT_DEPLOYED: Record<string, string> = {
 };
 
 /** The keys `connectorConfigFromEnv` reads: on AWS they are keys of the PLATFORM_SECRETS_ARN JSON. */
-function platformCredentialKeys(): string[] {
-  const source = readFileSync(join(REPO_ROOT, "packages/connectors/src/config.ts"), "utf8");
-  const schema = source.slice(
-    source.indexOf("const envSchema"),
-    source.indexOf("});", source.indexOf("const envSchema")),
-  );
-  return [...schema.matchAll(/^\s+([A-Z][A-Z0-9_]+):/gm)].map((m) => m[1] as string);
-}
+const platformCredentialKeys = platformCredentialVariables;
 
 /** Every environment variable name the function code reads, with the files that read it. */
 function variablesRead(): Map<string, string[]> {

@@ -578,6 +578,18 @@ const PLATFORM_BLOCKS: readonly PlatformBlock[] = [
   },
 ];
 
+/**
+ * The names of every platform credential variable `connectorConfigFromEnv` reads (required and
+ * optional, every platform, `PACER_SANDBOX_URL` excluded). On AWS they are the keys of the platform
+ * credentials secret; the infrastructure tests check each one is provided.
+ */
+export function platformCredentialVariables(): string[] {
+  return PLATFORM_BLOCKS.flatMap((block) => [
+    ...Object.values(block.credentials),
+    ...Object.values(block.optional ?? {}),
+  ]);
+}
+
 /** Every variable of every block: non-empty text unless the block gives a stricter rule. */
 const envSchema = z.object({
   PACER_SANDBOX_URL: z.url().optional(),
