@@ -122,6 +122,23 @@ describe("dashboard views (browser)", () => {
     await reset;
   });
 
+  it("sorts by a column header, largest first, with N/A figures last", async () => {
+    const page = await open("/dashboard?view=tracker");
+    const header = page.locator("th.col-actualSpend");
+    await header.getByRole("button").click();
+    await expect(header.getAttribute("aria-sort")).resolves.toBe("descending");
+    const names = () =>
+      page.locator("table.metrics-table tbody tr .tracker-name > span:first-child").allTextContents();
+    // 120, (100: Epsilon, awaiting refresh), 90, 50 (EUR) and 10 a day; the errored tracker's N/A last.
+    const sorted = (await names()).filter((n) => n !== "Epsilon New");
+    expect(sorted).toEqual(["Alpha Search", "Alpha Display", "Beta Social", "Gamma Video", "Delta Broken"]);
+    await header.getByRole("button").click();
+    await expect(header.getAttribute("aria-sort")).resolves.toBe("ascending");
+    const ascending = await names();
+    expect(ascending.slice(0, 2)).toEqual(["Gamma Video", "Beta Social"]);
+    expect(ascending.at(-1)).toBe("Delta Broken");
+  });
+
   it("searches tracker names, clears the search, and keeps favourites", async () => {
     const page = await open("/dashboard?view=tracker");
     const search = page.getByLabel("Search Trackers");

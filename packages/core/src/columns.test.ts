@@ -4,6 +4,7 @@ import {
   columnDef,
   columnsWithPreferences,
   isColumnId,
+  isMetricColumnId,
   METRIC_COLUMNS,
   orderColumns,
   SMALL_TABLE_PAGING,
@@ -110,6 +111,9 @@ describe("the column catalogue (trackers.md sections 2 and 3)", () => {
   it("knows its ids and throws for unknown ones", () => {
     expect(isColumnId("roas")).toBe(true);
     expect(isColumnId("favourite")).toBe(false);
+    expect(isMetricColumnId("actualSpend")).toBe(true);
+    expect(isMetricColumnId("name")).toBe(false);
+    expect(METRIC_COLUMNS.every((c) => isMetricColumnId(c.id))).toBe(true);
     expect(() => columnDef("favourite")).toThrow(RangeError);
   });
 });

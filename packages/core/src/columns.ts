@@ -307,6 +307,13 @@ export const METRIC_COLUMNS: readonly (ColumnDef & { id: MetricColumnId })[] = C
   (c): c is ColumnDef & { id: MetricColumnId } => c.format !== "text",
 );
 
+const metricIds = new Set<string>(METRIC_COLUMNS.map((c) => c.id));
+
+/** Whether `id` is a metric (numeric) column of the catalogue. */
+export function isMetricColumnId(id: string): id is MetricColumnId {
+  return metricIds.has(id);
+}
+
 /** Whether `id` is a column of the catalogue. */
 export function isColumnId(id: string): id is ColumnId {
   return byId.has(id);

@@ -43,8 +43,17 @@ export function TableSearch({
   );
 }
 
-/** The header rows: a sortable column's header is a button that toggles its order. */
-export function TableHead<T>({ table }: { table: Table<T> }) {
+/**
+ * The header rows: a sortable column's header is a button that toggles its order. `className`
+ * gives each header cell its class (the dashboard's `col-<id>`).
+ */
+export function TableHead<T>({
+  table,
+  className,
+}: {
+  table: Table<T>;
+  className?: (columnId: string) => string;
+}) {
   return (
     <thead>
       {table.getHeaderGroups().map((group) => (
@@ -58,6 +67,7 @@ export function TableHead<T>({ table }: { table: Table<T> }) {
               <th
                 key={header.id}
                 scope="col"
+                className={className?.(header.column.id)}
                 aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}
                 style={header.column.columnDef.size ? { width: header.column.columnDef.size } : undefined}
               >

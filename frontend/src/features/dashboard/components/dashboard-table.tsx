@@ -7,6 +7,7 @@ import {
   getExpandedRowModel,
   type PaginationState,
   type Row,
+  type SortingState,
   useReactTable,
   type VisibilityState,
 } from "@tanstack/react-table";
@@ -14,9 +15,10 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useMemo, useRef, useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { EmptyState } from "../../../components/ui/empty-state";
-import { TablePager } from "../../../components/ui/table-parts";
+import { TableHead, TablePager } from "../../../components/ui/table-parts";
 import type { DashboardMeta } from "../lib/columns";
 import type { DashboardRow, TrackerTableRow } from "../lib/rows";
+import { sortDashboardRows } from "../lib/sort";
 
 export interface DashboardTableProps {
   /** Module-level column definitions (lib/columns.tsx). */
@@ -38,6 +40,8 @@ export interface DashboardTableProps {
 const VIRTUALISE_ABOVE = 30;
 /** A row's height before it is measured, px. */
 const ROW_HEIGHT = 41;
+
+const columnClass = (id: string) => `col-${id}`;
 
 const getSubRows = (row: DashboardRow) => (row.kind === "group" ? row.subRows : undefined);
 const getRowId = (row: DashboardRow, _index: number, parent?: Row<DashboardRow>) =>
@@ -127,7 +131,8 @@ const DashboardTableRow = memo(
 
 /**
  * A dashboard table on TanStack Table: the account's column order, the user's column visibility,
- * the spec's page-size rule (10, 20, 50 or 100 rows; pagination above 100 rows), expandable group
+ * sorting by a header click (lib/sort.ts: the whole list, groups and their trackers), the spec's
+ * page-size rule (10, 20, 50 or 100 rows; pagination above 100 rows), expandable group
  * rows with 'Collapse All', and the totals footer.
  */
 export const DashboardTable = memo(function DashboardTable({
@@ -144,10 +149,16 @@ export const DashboardTable = memo(function DashboardTable({
   const sizing = tablePageSize(rows.length);
   const [expanded, setExpanded] = useState<ExpandedState>({});
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: sizing.pageSize });
-  // A new search, a new list or a new page size: back to the first page (state adjusted while rendering).
-  const [seenRows, setSeenRows] = useState(rows);
-  if (seenRows !== rows || pagination.pageSize !== sizing.pageSize) {
-    setSeenRows(rows);
+  // Sorted here, on the whole list, before paging (TanStack's sorting is manual): a header click
+  // orders every tracker of the account, not only the page's.
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const sort = sorting[0];
+  const sortedRows = useMemo(() => sortDashboardRows(rows, sort ?? null), [rows, sort]);
+  // A new search, a new list, a new order or a new page size: back to the first page (state
+  // adjusted while rendering).
+  const [seenRows, setSeenRows] = useState(sortedRows);
+  if (seenRows !== sortedRows || pagination.pageSize !== sizing.pageSize) {
+    setSeenRows(sortedRows);
     setPagination({ pageIndex: 0, pageSize: sizing.pageSize });
   }
 
@@ -156,18 +167,21 @@ export const DashboardTable = memo(function DashboardTable({
   const pageCount = Math.max(1, Math.ceil(rows.length / pagination.pageSize));
   const pageRows = useMemo(
     () =>
-      rows.slice(
+      sortedRows.slice(
         pagination.pageIndex * pagination.pageSize,
         (pagination.pageIndex + 1) * pagination.pageSize,
       ),
-    [rows, pagination.pageIndex, pagination.pageSize],
+    [sortedRows, pagination.pageIndex, pagination.pageSize],
   );
   const table = useReactTable({
     data: pageRows,
     columns,
     meta,
-    state: { columnVisibility, columnOrder, expanded, pagination },
+    state: { columnVisibility, columnOrder, expanded, pagination, sorting },
     onExpandedChange: setExpanded,
+    onSortingChange: setSorting,
+    manualSorting: true,
+    enableMultiSort: false,
     onPaginationChange: setPagination,
     getSubRows,
     getRowId,
@@ -224,19 +238,7 @@ export const DashboardTable = memo(function DashboardTable({
       >
         <table className="table metrics-table" aria-rowcount={visible.length + 1}>
           <caption className="sr-only">{caption}</caption>
-          <thead>
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => (
-                  <th key={header.id} scope="col" className={`col-${header.column.id}`}>
-                    {header.isPlaceholder
-                      ? null
-                      : flexRender(header.column.columnDef.header, header.getContext())}
-                  </th>
-                ))}
-              </tr>
-            ))}
-          </thead>
+          <TableHead table={table} className={columnClass} />
           <tbody>
             {visible.length === 0 ? (
               <tr>

@@ -17,6 +17,7 @@ import {
 } from "../../../components/ui/icons";
 import { Tooltip } from "../../../components/ui/tooltip";
 import type { DashboardRow, GroupTableRow, TrackerTableRow } from "./rows";
+import { sortKey } from "./sort";
 
 /**
  * The column definitions of the dashboard tables, built once at module load from the engine's
@@ -24,7 +25,12 @@ import type { DashboardRow, GroupTableRow, TrackerTableRow } from "./rows";
  * `cellTone`, so every figure, N/A and over-budget style comes from `@pacer/core`.
  *
  * Callbacks and per-render facts reach the cells through the table's `meta` ({@link DashboardMeta}).
+ * A column with an accessor is sortable by its header; the accessor is the sort key of lib/sort.ts
+ * (the table sorts the whole list itself, so TanStack's sorting is manual).
  */
+
+/** The accessor of a sortable column: its sort key. */
+const sortable = (id: string) => ({ id, accessorFn: (row: DashboardRow) => sortKey(row, id) });
 
 export interface DashboardMeta {
   /** Whether a tracker is in the user's favourites. */
@@ -229,36 +235,41 @@ function AllocationCell({ row }: Ctx) {
 
 const favouriteColumn: ColumnDef<DashboardRow> = {
   id: "favourite",
+  enableSorting: false,
   header: () => <span className="sr-only">Favourite</span>,
   cell: FavouriteCell,
   size: 44,
 };
 
 const nameColumn = (header: ColumnDef<DashboardRow>["header"]): ColumnDef<DashboardRow> => ({
-  id: "name",
+  ...sortable("name"),
   header,
   cell: NameCell,
   footer: ({ table }) => (metaOf(table).totals ? "Totals" : null),
 });
 
 const clientColumn: ColumnDef<DashboardRow> = {
-  id: "client",
+  ...sortable("client"),
   header: "Client",
   cell: ({ row }) => (row.original.kind === "tracker" ? row.original.tracker.client : null),
 };
 
-const channelColumn: ColumnDef<DashboardRow> = { id: "channel", header: "Channel", cell: ChannelCell };
+const channelColumn: ColumnDef<DashboardRow> = {
+  ...sortable("channel"),
+  header: "Channel",
+  cell: ChannelCell,
+};
 
 /** One column per metric of the catalogue, in catalogue order (the account's order is applied later). */
 const metricColumns: ColumnDef<DashboardRow>[] = METRIC_COLUMNS.map((def) => ({
-  id: def.id,
+  ...sortable(def.id),
   header: def.name,
   cell: MetricCell,
   footer: totalsFooter,
 }));
 
 const groupColumn = (header: string): ColumnDef<DashboardRow> => ({
-  id: "group",
+  ...sortable("group"),
   header,
   cell: GroupCell,
   footer: ({ table }) => (metaOf(table).totals ? "Totals" : null),
@@ -271,12 +282,13 @@ groupNameColumn.footer = undefined;
 
 const manageColumn: ColumnDef<DashboardRow> = {
   id: "manage",
+  enableSorting: false,
   header: () => <span className="sr-only">Manage</span>,
   cell: ManageCell,
 };
 
 const allocationColumn: ColumnDef<DashboardRow> = {
-  id: "allocation",
+  ...sortable("allocation"),
   header: "Allocation",
   cell: AllocationCell,
 };
