@@ -1,6 +1,20 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { QUEUES, SCHEDULES, WEBSOCKET } from "@pacer/functions/resources";
+import { ROUTES } from "@pacer/functions/routes";
 import { FUNCTION_DEFAULTS } from "./constructs/pacer-function.ts";
+
+/**
+ * The functions the app deploys, counted from the definitions the stacks are generated from: one per
+ * route group of `functions/routes.ts`, the authorizer, one consumer per queue, one per scheduled
+ * target and the WebSocket handler of `functions/resources.ts`.
+ */
+export const DEPLOYED_FUNCTIONS =
+  new Set(ROUTES.map((r) => r.group)).size +
+  1 +
+  QUEUES.length +
+  new Set(SCHEDULES.map((s) => s.target)).size +
+  (WEBSOCKET ? 1 : 0);
 
 /**
  * The monthly AWS cost of Pacer for a number of trackers on an hourly refresh cycle, computed from
@@ -105,7 +119,16 @@ export const ASSUMPTIONS = {
     unit: "trackers",
     why: "one connected platform login serves several ad accounts",
   },
-  queues: { value: 10, unit: "queues", why: "one per live platform; each event source polls even when idle" },
+  queues: {
+    value: QUEUES.length,
+    unit: "queues",
+    why: "one per platform and the CSV source (functions/resources.ts); each event source polls even when idle",
+  },
+  functions: {
+    value: DEPLOYED_FUNCTIONS,
+    unit: "functions",
+    why: "route groups, the authorizer, queue consumers, scheduled targets, the WebSocket handler; one error alarm each",
+  },
   idlePollsPerQueueMinute: {
     value: 15,
     unit: "receives",
@@ -264,8 +287,9 @@ export function monthlyCost(
       ((refreshes * a.tokenReadsPerRefresh) / 1e4) * p.secretsApiPer10k,
     "CloudWatch Logs and X-Ray": logGb * p.logsIngestGb + (traces / 1e6) * p.xrayTracesPerMillion,
     SES: ((users * a.alertEmailsPerUserDay * 30) / 1000) * p.sesPerThousand,
-    // One alarm per dead-letter queue, plus the bounce-rate and complaint-rate alarms.
-    "KMS key and alarms": p.kmsKeyMonth + (a.queues + 2) * p.alarmMonth,
+    // One alarm per dead-letter queue and per function, the HTTP API's 5xx alarm, and the
+    // bounce-rate and complaint-rate alarms.
+    "KMS key and alarms": p.kmsKeyMonth + (a.queues + a.functions + 1 + 2) * p.alarmMonth,
   };
   const total = Object.values(lines).reduce((sum, x) => sum + x, 0);
   return { trackers, lines, total, perTracker: total / trackers };
@@ -277,27 +301,45 @@ export const SIZES = [100, 1_000, 10_000] as const;
 const usd = (x: number) => (x >= 100 ? `$${x.toFixed(0)}` : x >= 1 ? `$${x.toFixed(2)}` : `$${x.toFixed(3)}`);
 const number = (x: number) => (Number.isInteger(x) ? x.toLocaleString("en-US") : String(x));
 
+/**
+ * A Markdown table with its columns padded to one width, as a formatter would leave it (the page is
+ * read as text too). `right` lists the columns aligned right.
+ */
+function markdownTable(
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+  right: readonly number[],
+) {
+  const widths = header.map((h, i) => Math.max(3, h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const line = (cells: readonly string[]) =>
+    `| ${cells.map((c, i) => (right.includes(i) ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0))).join(" | ")} |`;
+  const rule = `| ${widths.map((w, i) => (right.includes(i) ? `${"-".repeat(w - 1)}:` : "-".repeat(w))).join(" | ")} |`;
+  return [line(header), rule, ...rows.map(line)];
+}
+
 /** The generated part of COST-MODEL.md: results, then the assumptions and prices they come from. */
 export function renderCostModel(): string {
   const estimates = SIZES.map((n) => monthlyCost(n));
-  const header = `| Monthly, USD | ${SIZES.map((n) => `${number(n)} trackers`).join(" | ")} |`;
-  const rule = `|---|${SIZES.map(() => "---:").join("|")}|`;
-  const rows = LINES.map((line) => `| ${line} | ${estimates.map((e) => usd(e.lines[line])).join(" | ")} |`);
-  const total = `| **Total** | ${estimates.map((e) => `**${usd(e.total)}**`).join(" | ")} |`;
-  const per = `| **Per tracker** | ${estimates.map((e) => `**${usd(e.perTracker)}**`).join(" | ")} |`;
-  const table = (t: Record<string, Assumption>) => [
-    "| Name | Value | Unit | Source |",
-    "|---|---:|---|---|",
-    ...Object.entries(t).map(([k, v]) => `| ${k} | ${number(v.value)} | ${v.unit} | ${v.why} |`),
-  ];
+  const figures = [1, 2, 3];
+  const estimate = markdownTable(
+    ["Monthly, USD", ...SIZES.map((n) => `${number(n)} trackers`)],
+    [
+      ...LINES.map((line) => [line, ...estimates.map((e) => usd(e.lines[line]))]),
+      ["**Total**", ...estimates.map((e) => `**${usd(e.total)}**`)],
+      ["**Per tracker**", ...estimates.map((e) => `**${usd(e.perTracker)}**`)],
+    ],
+    figures,
+  );
+  const table = (t: Record<string, Assumption>) =>
+    markdownTable(
+      ["Name", "Value", "Unit", "Source"],
+      Object.entries(t).map(([k, v]) => [k, number(v.value), v.unit, v.why]),
+      [1],
+    );
   return [
     "### Estimate",
     "",
-    header,
-    rule,
-    ...rows,
-    total,
-    per,
+    ...estimate,
     "",
     "### Assumptions",
     "",

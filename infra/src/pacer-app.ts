@@ -47,7 +47,7 @@ export interface BuildOptions extends StackProps {
  * 5. PacerApi, PacerRealtime: the HTTP routes and the WebSocket routes with their functions.
  *
  * Every function gets the same environment (table, queue URLs, Management API endpoint, app URL,
- * secret ARNs) from `functionEnvironment`, and the grants of its access row. PacerPipeline exists
+ * secret ARNs) from `functionEnvironment`, the grants of its access row and an alarm on its errors. PacerPipeline exists
  * when `functions/resources.ts` defines a queue or a schedule, PacerRealtime when it defines the
  * WebSocket API: a CloudFormation stack cannot be empty.
  */
@@ -78,6 +78,7 @@ export function buildApp(app: App, options: BuildOptions = {}) {
   const gateways = new GatewaysStack(app, "PacerGateways", {
     ...props,
     webSocket: Boolean(resources.websocket),
+    alarmTopic: ops.alarmTopic,
   });
   const web = new WebStack(app, "PacerWeb", {
     ...props,
@@ -119,6 +120,7 @@ export function buildApp(app: App, options: BuildOptions = {}) {
       readPolicy: data.avatarsReadPolicy,
       readWritePolicy: data.avatarsReadWritePolicy,
     },
+    alarmTopic: ops.alarmTopic,
   };
 
   pipeline?.addFunctions(services);

@@ -3,6 +3,7 @@ import { Token } from "aws-cdk-lib";
 import type { ITableV2 } from "aws-cdk-lib/aws-dynamodb";
 import type { IManagedPolicy } from "aws-cdk-lib/aws-iam";
 import type { ISecret } from "aws-cdk-lib/aws-secretsmanager";
+import type { ITopic } from "aws-cdk-lib/aws-sns";
 import type { IQueue } from "aws-cdk-lib/aws-sqs";
 
 /** A queue of `functions/resources.ts` as deployed, with its dead-letter queue. */
@@ -36,6 +37,8 @@ export interface Services {
     sendResources: string[];
   };
   avatars: { bucketName: string; readPolicy: IManagedPolicy; readWritePolicy: IManagedPolicy };
+  /** The operations topic (PacerOps): every function's error alarm notifies it. */
+  alarmTopic: ITopic;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { Match, type Template } from "aws-cdk-lib/assertions";
 import { describe, expect, it } from "vitest";
+import { HTTP_SERVER_ERROR_ALARM } from "../src/constructs/http-gateway.ts";
 import { MAIL_ALARM_THRESHOLDS } from "../src/stacks/mail-stack.ts";
 import { PLATFORM_TOKENS_PREFIX } from "../src/stacks/secrets-stack.ts";
 import { resourcesOf, synthesize } from "./synth.ts";
@@ -59,6 +60,38 @@ describe("PacerMail, PacerSecrets, PacerOps", () => {
       });
     }
     ops.hasResourceProperties("AWS::SNS::Subscription", { Protocol: "email", Endpoint: "ops@example.org" });
+  });
+
+  it("alarms on every product function's errors and on the HTTP API's server errors, notifying the alarm topic", () => {
+    let functions = 0;
+    for (const [stackName, template] of Object.entries(templates)) {
+      const alarms = Object.values(resourcesOf(template, "AWS::CloudWatch::Alarm")).filter(
+        (a) => a.Properties.Namespace === "AWS/Lambda" && a.Properties.MetricName === "Errors",
+      );
+      for (const [logicalId, fn] of Object.entries(resourcesOf(template, "AWS::Lambda::Function"))) {
+        // The product's functions carry the shared environment; CDK's helper functions do not.
+        const environment = fn.Properties.Environment as { Variables?: Record<string, unknown> } | undefined;
+        if (!environment?.Variables?.APP_ORIGIN) continue;
+        functions += 1;
+        const alarm = alarms.find((a) => JSON.stringify(a.Properties.Dimensions).includes(`"${logicalId}"`));
+        expect(alarm, `${stackName}/${logicalId} has an error alarm`).toBeDefined();
+        expect(alarm?.Properties).toMatchObject({ Threshold: 1, Statistic: "Sum", Period: 300 });
+        expect(JSON.stringify(alarm?.Properties.AlarmActions)).toContain("PacerOps");
+      }
+    }
+    expect(functions).toBeGreaterThan(10);
+    const gateways = templates.PacerGateways as Template;
+    gateways.hasResourceProperties("AWS::CloudWatch::Alarm", {
+      Namespace: "AWS/ApiGateway",
+      MetricName: "5xx",
+      Threshold: HTTP_SERVER_ERROR_ALARM.threshold,
+      Period: HTTP_SERVER_ERROR_ALARM.periodMinutes * 60,
+    });
+    expect(
+      JSON.stringify(
+        Object.values(resourcesOf(gateways, "AWS::CloudWatch::Alarm"))[0]?.Properties.AlarmActions,
+      ),
+    ).toContain("PacerOps");
   });
 
   it("generates the session key, keeps both secrets on stack deletion, and scopes token access to the token prefix", () => {

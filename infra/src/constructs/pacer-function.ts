@@ -1,11 +1,14 @@
 import { fileURLToPath } from "node:url";
 import { TABLE } from "@pacer/db";
 import { Duration } from "aws-cdk-lib";
+import { Alarm, ComparisonOperator, TreatMissingData } from "aws-cdk-lib/aws-cloudwatch";
+import { SnsAction } from "aws-cdk-lib/aws-cloudwatch-actions";
 import type { ITableV2 } from "aws-cdk-lib/aws-dynamodb";
 import { Effect, PolicyStatement, Role, ServicePrincipal } from "aws-cdk-lib/aws-iam";
 import { Architecture, LoggingFormat, Runtime, Tracing } from "aws-cdk-lib/aws-lambda";
 import { NodejsFunction, type NodejsFunctionProps, OutputFormat } from "aws-cdk-lib/aws-lambda-nodejs";
 import { LogGroup, RetentionDays } from "aws-cdk-lib/aws-logs";
+import type { ITopic } from "aws-cdk-lib/aws-sns";
 import type { Construct } from "constructs";
 import type { FunctionAccess } from "../function-access.ts";
 import { acknowledge } from "../nag.ts";
@@ -119,10 +122,30 @@ export class PacerFunction extends NodejsFunction {
   }
 
   /**
+   * An alarm on the function's errors (a throw out of the handler, a timeout, running out of
+   * memory) notifying `topic`: any error in five minutes. Handlers answer bad input with a 4xx and
+   * unexpected errors with a logged 500, so a Lambda error is always a fault: a crash, a timeout or
+   * a queue consumer failing a whole batch.
+   */
+  alarmOnErrors(topic: ITopic): Alarm {
+    const alarm = new Alarm(this, "ErrorsAlarm", {
+      alarmDescription: `The Pacer ${this.group} function failed (error, timeout or out of memory)`,
+      metric: this.metricErrors({ period: Duration.minutes(5), statistic: "Sum" }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+    alarm.addAlarmAction(new SnsAction(topic));
+    return alarm;
+  }
+
+  /**
    * Sets the whole function environment (the same for every function, see `functionEnvironment`)
-   * and grants exactly what the access row allows, in one call.
+   * and grants exactly what the access row allows, and adds the error alarm, in one call.
    */
   connect(services: Services, access: FunctionAccess): this {
+    this.alarmOnErrors(services.alarmTopic);
     for (const [name, value] of Object.entries(functionEnvironment(services)))
       this.addEnvironment(name, value);
     if (access.table) this.bindTable(services.table, access.table);

@@ -1,4 +1,5 @@
 import { Stack, type StackProps } from "aws-cdk-lib";
+import type { ITopic } from "aws-cdk-lib/aws-sns";
 import type { Construct } from "constructs";
 import { HttpGateway } from "../constructs/http-gateway.ts";
 import { WebSocketGateway } from "../constructs/websocket-gateway.ts";
@@ -6,6 +7,8 @@ import { WebSocketGateway } from "../constructs/websocket-gateway.ts";
 export interface GatewaysStackProps extends StackProps {
   /** Whether `functions/resources.ts` defines a WebSocket API. */
   webSocket: boolean;
+  /** Notified when the HTTP API answers with server errors (PacerOps). */
+  alarmTopic: ITopic;
 }
 
 /**
@@ -23,7 +26,7 @@ export class GatewaysStack extends Stack {
       description: "Pacer API Gateway HTTP and WebSocket APIs (routes are added later)",
       ...props,
     });
-    this.http = new HttpGateway(this, "Http");
+    this.http = new HttpGateway(this, "Http", { alarmTopic: props.alarmTopic });
     this.webSocket = props.webSocket ? new WebSocketGateway(this, "WebSocket") : undefined;
   }
 }
