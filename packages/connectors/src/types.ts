@@ -170,6 +170,23 @@ export interface DailyMetrics {
   rows: DailyMetricsRow[];
 }
 
+/** Input to {@link Connector.fetchBudget}: the ad account and the tracker's filters. */
+export interface BudgetQuery {
+  account: MetricsQuery["account"];
+  filters?: TrackerFilters;
+  signal?: AbortSignal;
+}
+
+/**
+ * An ad account's budget at the platform, as the pacing engine reads it (core's `PlatformBudget`,
+ * trackers.md section 3 "automated budget"): integer micros of the account currency per day or per
+ * month.
+ */
+export interface PlatformBudget {
+  amount: number;
+  period: "day" | "month";
+}
+
 /** A filter a tracker can set on this platform (spec: multipleChoice or textBoxStringFilter). */
 export interface FilterDefinition {
   id: "campaigns" | "campaignName";
@@ -243,4 +260,13 @@ export interface Connector {
   filterDefinitions(): FilterDefinition[];
   /** The possible values of a multiple-choice filter (campaigns). */
   listFilterValues(credentials: Credentials, query: FilterValuesQuery): Promise<FilterValue[]>;
+  /**
+   * The account's current budget at the platform, for trackers with an automated budget: the sum
+   * of the daily budgets of the running campaigns that pass the tracker's filters (a budget shared
+   * by several campaigns counted once), per day. Absent on platforms that have no campaign budget
+   * to read (Cake, the CSV source): their trackers need a manual budget.
+   * @returns null when no running campaign has a daily budget
+   * @throws the typed errors of `errors.ts`, like every call
+   */
+  fetchBudget?(credentials: Credentials, query: BudgetQuery): Promise<PlatformBudget | null>;
 }
