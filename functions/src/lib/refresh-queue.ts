@@ -212,6 +212,7 @@ export async function requestTrackerRefresh(
   const flagged = await markTrackerRefreshQueued(tracker.accountId, tracker.trackerId, {
     isUpdating: true,
     dataLoading: !tracker.lastRefreshedAt,
+    isBudgetUpdating: tracker.automatedBudget === true,
   });
   if (!flagged) return undefined;
   let failed: RefreshMessage[];
@@ -229,6 +230,7 @@ export async function requestTrackerRefresh(
     await markTrackerRefreshQueued(tracker.accountId, tracker.trackerId, {
       isUpdating: false,
       dataLoading: false,
+      isBudgetUpdating: false,
     });
     throw new Error(`The refresh of tracker ${tracker.trackerId} could not be queued`);
   }

@@ -99,6 +99,11 @@ export const REFRESH_ERROR_TEXTS = {
   badRequest: (platform: string) =>
     `${platform} could not return the data of this account, please check the account and its filters`,
   notAvailable: (platform: string) => `${platform} is not available at the moment`,
+  budgetFailedTitle: "Budget load failed",
+  budgetNotProvided: (platform: string) =>
+    `${platform} does not provide a budget for this account, please set the budget of this Tracker manually`,
+  budgetNotLoaded: (platform: string) =>
+    `${platform} did not return the budget of this account, it will be loaded again at the next update`,
 } as const;
 
 /** The tracker's `err` for a failure that ends a job. */

@@ -1,22 +1,33 @@
-import type { ConnectorRegistry, MetricsQuery, TrackerFilters } from "@pacer/connectors";
+import type {
+  Connector,
+  ConnectorRegistry,
+  Credentials,
+  MetricsQuery,
+  PlatformBudget,
+  TrackerFilters,
+} from "@pacer/connectors";
+import { isConnectorError } from "@pacer/connectors";
 import {
   findTracker,
   getIntegration,
   type Integration,
+  NotFoundError,
   putDailyMetrics,
+  setTrackerRefreshState,
   settleTrackerRefresh,
   type Tracker,
 } from "@pacer/db";
 import { withCredentials } from "../lib/integration-credentials.ts";
 import type { RefreshMessage } from "../lib/refresh-queue.ts";
 import { recomputeTrackerData } from "../lib/tracker-data.ts";
-import { JobError } from "./failures.ts";
+import { classifyFailure, JobError, REFRESH_ERROR_TEXTS, type TrackerErr } from "./failures.ts";
 
 /**
  * One refresh job, the worker's unit of work: load the tracker and its connection, get fresh
  * credentials (refreshed and saved when near expiry: `withCredentials`), fetch the window's daily
- * metrics from the platform, upsert one daily item per day, recompute the tracker's figures with the
- * engine and store them on the tracker (clearing 'Awaiting data refresh'), then settle its flags.
+ * metrics from the platform (and, for a tracker with an automated budget, its budget at the
+ * platform), upsert one daily item per day, recompute the tracker's figures with the engine and
+ * store them on the tracker (clearing 'Awaiting data refresh'), then settle its flags.
  * Every write is an upsert or a conditional write, so running a job twice leaves the same items.
  */
 
@@ -146,13 +157,24 @@ export async function runRefreshJob(
     filters: connectorFilters(tracker.filters),
     ...(deps.signal ? { signal: deps.signal } : {}),
   };
-  const metrics = await withCredentials(
+  const automated = tracker.automatedBudget === true;
+  const { metrics, budget } = await withCredentials(
     integration,
     connector,
-    (credentials) => connector.fetchDailyMetrics(credentials, query),
+    async (credentials) => ({
+      metrics: await connector.fetchDailyMetrics(credentials, query),
+      budget: automated ? await platformBudgetOf(connector, credentials, query) : undefined,
+    }),
     deps.now(),
   );
   await putDailyMetrics(accountId, trackerId, metrics.rows);
+  // The platform budget is stored before the figures are computed from it (a tracker deleted
+  // meanwhile is found by the recomputation below).
+  if (budget?.ok) {
+    await setTrackerRefreshState(accountId, trackerId, { platformBudget: budget.budget }).catch((error) => {
+      if (!(error instanceof NotFoundError)) throw error;
+    });
+  }
   const recomputed = await recomputeTrackerData(accountId, trackerId, deps.now(), { refreshed: true });
   if (!recomputed) {
     throw new JobError(
@@ -160,6 +182,42 @@ export async function runRefreshJob(
       "The tracker was deleted",
     );
   }
-  const settled = await settleTrackerRefresh(accountId, trackerId, { ok: true });
+  const settled = await settleTrackerRefresh(accountId, trackerId, {
+    ok: true,
+    ...(budget && !budget.ok ? { budgetErr: budget.err } : {}),
+  });
   return { tracker: settled ?? recomputed, days: metrics.rows.length };
+}
+
+/** The outcome of reading a tracker's budget at the platform. */
+type BudgetOutcome = { ok: true; budget: PlatformBudget | null } | { ok: false; err: TrackerErr };
+
+/**
+ * The account's budget at the platform for a tracker with an automated budget (trackers.md section
+ * 3). A platform without a budget call (`fetchBudget` absent), or a budget call that fails with a
+ * platform error after the connector's retries, leaves the tracker's spend figures loaded and its
+ * budget in error (`budgetLoadFail`, with a text saying what to do); a refused connection
+ * (AuthError) or an unexpected error fails the job like any call.
+ */
+async function platformBudgetOf(
+  connector: Connector,
+  credentials: Credentials,
+  query: MetricsQuery,
+): Promise<BudgetOutcome> {
+  const title = REFRESH_ERROR_TEXTS.budgetFailedTitle;
+  if (!connector.fetchBudget) {
+    return { ok: false, err: { title, msg: REFRESH_ERROR_TEXTS.budgetNotProvided(connector.displayName) } };
+  }
+  try {
+    const budget = await connector.fetchBudget(credentials, {
+      account: query.account,
+      ...(query.filters ? { filters: query.filters } : {}),
+      ...(query.signal ? { signal: query.signal } : {}),
+    });
+    return { ok: true, budget };
+  } catch (error) {
+    // Only the platform's typed errors are a budget that did not load; anything else ends the job.
+    if (!isConnectorError(error) || classifyFailure(error).code === "auth_failed") throw error;
+    return { ok: false, err: { title, msg: REFRESH_ERROR_TEXTS.budgetNotLoaded(connector.displayName) } };
+  }
 }

@@ -144,6 +144,61 @@ describe("refresh worker", () => {
     expect(after).toMatchObject({ dataLoadFail: false, requiresUpdate: false });
   });
 
+  it("a tracker with an automated budget on a source without platform budgets: spend loads, the budget is in error saying to set it manually", async () => {
+    const today = budgetCalendar(new Date(), "Europe/London");
+    const csv = [
+      "date,account_id,account_name,currency,time_zone,spend,impressions,clicks,conversions,revenue",
+      `${today.today},offline-auto,Offline Print,GBP,Europe/London,50.00,100,10,1,300`,
+    ].join("\n");
+    const imported = await callApi<{ integrationObj: { email: string } }>("POST", "/api/csv/import", {
+      token: world.token,
+      body: { csv },
+    });
+    expect(imported.status).toBe(200);
+    const integration = await getIntegration(
+      world.account.accountId,
+      "csv",
+      imported.body.integrationObj.email,
+    );
+    if (!integration) throw new Error("no csv connection");
+    const [tracker] = (await trackersOn(
+      world.account.accountId,
+      integration,
+      { id: "offline-auto", name: "Offline Print", currency: "GBP", timeZone: "Europe/London" },
+      1,
+      { overrides: { automatedBudget: true, manualBudgetValue: undefined } },
+    )) as [Tracker];
+    const flagged = await requestTrackerRefresh(tracker, { reason: "on-demand", now: new Date() });
+    expect(flagged).toMatchObject({ isUpdating: true, isBudgetUpdating: true });
+    await pipeline.drained();
+    const after = (await findTracker(world.account.accountId, tracker.trackerId)) as Tracker;
+    expect(storedTrackerData(after)?.actualSpend).toBe(50_000_000);
+    expect(after).toMatchObject({
+      isUpdating: false,
+      isBudgetUpdating: false,
+      dataLoadFail: false,
+      budgetLoadFail: true,
+      err: {
+        title: REFRESH_ERROR_TEXTS.budgetFailedTitle,
+        msg: REFRESH_ERROR_TEXTS.budgetNotProvided("Manual / CSV"),
+      },
+    });
+    expect(after.platformBudget).toBeUndefined();
+    // Setting the budget by hand and refreshing clears the budget error.
+    const manual = await callApi("POST", `/api/tracker/update-budget/${tracker.trackerId}`, {
+      token: world.token,
+      body: { budget: 1_000_000_000, budgetPeriod: "month" },
+    });
+    expect(manual.status).toBe(200);
+    const current = (await findTracker(world.account.accountId, tracker.trackerId)) as Tracker;
+    await requestTrackerRefresh(current, { reason: "on-demand", now: new Date() });
+    await pipeline.drained();
+    const fixed = (await findTracker(world.account.accountId, tracker.trackerId)) as Tracker;
+    expect(fixed).toMatchObject({ automatedBudget: false, budgetLoadFail: false, dataLoadFail: false });
+    expect(fixed.err).toBeUndefined();
+    expect(storedTrackerData(fixed)?.budget).toBe(1_000_000_000);
+  });
+
   it("retries a rate-limited job later, after the platform's Retry-After (a visibility change), and succeeds", async () => {
     const { integration, view } = await googleView("rate-limited@pacer.test");
     const [tracker] = (await trackersOn(world.account.accountId, integration, view, 1, {

@@ -275,14 +275,15 @@ export async function claimRefreshAuthNotice(
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Marks a tracker's refresh as queued: `isUpdating` ('Currently Updating') and, for a tracker that
- * has never had data, `dataLoading` (the spinner). The settings version does not change.
+ * Marks a tracker's refresh as queued: `isUpdating` ('Currently Updating'), for a tracker that
+ * has never had data `dataLoading` (the spinner), and for an automated budget `isBudgetUpdating`
+ * ('Budget Updating'). The settings version does not change.
  * @returns the tracker as updated, or undefined when it is gone.
  */
 export async function markTrackerRefreshQueued(
   accountId: string,
   trackerId: string,
-  flags: { isUpdating: boolean; dataLoading: boolean },
+  flags: { isUpdating: boolean; dataLoading: boolean; isBudgetUpdating?: boolean },
 ): Promise<Tracker | undefined> {
   try {
     const { data } = await db()
@@ -297,24 +298,31 @@ export async function markTrackerRefreshQueued(
 }
 
 /**
- * Settles a tracker's refresh flags when its refresh ended: `isUpdating` and `dataLoading` off; on
- * success the load error (`dataLoadFail`, `err`) is cleared, on failure it is set to `err`.
+ * Settles a tracker's refresh flags when its refresh ended: `isUpdating`, `isBudgetUpdating` and
+ * `dataLoading` off. On success the data load error (`dataLoadFail`) is cleared, and the budget load
+ * error (`budgetLoadFail`) is set with its `err` when the platform budget of an automated tracker
+ * did not load (`budgetErr`), else cleared with `err`; on failure `dataLoadFail` is set with `err`.
  * @returns the tracker as updated, or undefined when it is gone.
  */
 export async function settleTrackerRefresh(
   accountId: string,
   trackerId: string,
-  outcome: { ok: true } | { ok: false; err: { title: string; msg: string } },
+  outcome:
+    | { ok: true; budgetErr?: { title: string; msg: string } }
+    | { ok: false; err: { title: string; msg: string } },
 ): Promise<Tracker | undefined> {
+  const idle = { isUpdating: false, isBudgetUpdating: false, dataLoading: false };
   try {
     let op = db()
       .entities.tracker.patch({ accountId, trackerId })
       .set(
-        outcome.ok
-          ? { isUpdating: false, dataLoading: false, dataLoadFail: false }
-          : { isUpdating: false, dataLoading: false, dataLoadFail: true, err: outcome.err },
+        !outcome.ok
+          ? { ...idle, dataLoadFail: true, err: outcome.err }
+          : outcome.budgetErr
+            ? { ...idle, dataLoadFail: false, budgetLoadFail: true, err: outcome.budgetErr }
+            : { ...idle, dataLoadFail: false, budgetLoadFail: false },
       );
-    if (outcome.ok) op = op.remove(["err"]);
+    if (outcome.ok && !outcome.budgetErr) op = op.remove(["err"]);
     const { data } = await op.go({ response: "all_new" });
     return data as Tracker;
   } catch (error) {

@@ -56,7 +56,10 @@ export type TrackerSettings = Pick<
 /** A settings change: a field set to `null` is removed (e.g. clearing the previous over/under spend). */
 export type TrackerSettingsChanges = { [K in keyof TrackerSettings]?: TrackerSettings[K] | null };
 
-/** Fields the data refresh owns; written without touching `version`. */
+/**
+ * Fields the data refresh owns; written without touching `version`. `platformBudget: null` removes
+ * the stored platform budget (the platform has none).
+ */
 export type TrackerRefreshState = Partial<
   Pick<
     Tracker,
@@ -66,9 +69,8 @@ export type TrackerRefreshState = Partial<
     | "dataLoadFail"
     | "budgetLoadFail"
     | "err"
-    | "platformBudget"
     | "lastRefreshedAt"
-  >
+  > & { platformBudget: Tracker["platformBudget"] | null }
 >;
 
 /** Computed figures to store with a settings change or a recomputation. */
@@ -317,13 +319,18 @@ export async function setTrackerRefreshState(
   trackerId: string,
   state: TrackerRefreshState,
 ): Promise<void> {
-  const entries = Object.entries(state).filter(([, v]) => v !== undefined);
-  if (entries.length === 0) return;
+  const entries = Object.entries(state).filter(([, v]) => v !== undefined && v !== null);
+  const removed = Object.entries(state)
+    .filter(([, v]) => v === null)
+    .map(([k]) => k as "platformBudget");
+  if (entries.length === 0 && removed.length === 0) return;
   try {
-    await db()
-      .entities.tracker.patch({ accountId, trackerId })
-      .set(Object.fromEntries(entries) as TrackerRefreshState)
-      .go();
+    const patch = db().entities.tracker.patch({ accountId, trackerId });
+    if (entries.length === 0) await patch.remove(removed).go();
+    else {
+      const set = patch.set(Object.fromEntries(entries) as Partial<Tracker>);
+      await (removed.length ? set.remove(removed) : set).go();
+    }
   } catch (error) {
     if (isConditionFailure(error)) throw new NotFoundError("Tracker");
     throw error;
