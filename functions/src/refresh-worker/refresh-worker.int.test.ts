@@ -6,6 +6,7 @@ import {
   getIntegration,
   listDailyMetrics,
   listRefreshJobs,
+  type NewTracker,
   saveConnection,
   type Tracker,
 } from "@pacer/db";
@@ -45,6 +46,37 @@ const googleView = async (email: string) => {
   if (!view) throw new Error("no sandbox view 1112223333");
   return { integration, view };
 };
+
+/** Imports CSV rows (without the header) through the API and creates one GBP tracker on their account. */
+async function csvTracker(
+  account: { id: string; name: string },
+  rows: string[],
+  overrides: Partial<NewTracker> = {},
+): Promise<Tracker> {
+  const csv = [
+    "date,account_id,account_name,currency,time_zone,spend,impressions,clicks,conversions,revenue",
+    ...rows,
+  ].join("\n");
+  const imported = await callApi<{ integrationObj: { email: string } }>("POST", "/api/csv/import", {
+    token: world.token,
+    body: { csv },
+  });
+  expect(imported.status).toBe(200);
+  const integration = await getIntegration(
+    world.account.accountId,
+    "csv",
+    imported.body.integrationObj.email,
+  );
+  if (!integration) throw new Error("no csv connection");
+  const [tracker] = await trackersOn(
+    world.account.accountId,
+    integration,
+    { ...account, currency: "GBP", timeZone: "Europe/London" },
+    1,
+    { overrides },
+  );
+  return tracker as Tracker;
+}
 
 const sum = (rows: { spendMicros: number }[]) => rows.reduce((s, r) => s + r.spendMicros, 0);
 
@@ -111,32 +143,10 @@ describe("refresh worker", () => {
   it("refreshes a tracker of the Manual / CSV source from its imported rows", async () => {
     const today = budgetCalendar(new Date(), "Europe/London");
     const days = [today.monthStart, today.today].filter((d, i, all) => all.indexOf(d) === i);
-    const csv = [
-      "date,account_id,account_name,currency,time_zone,spend,impressions,clicks,conversions,revenue",
-      ...days.map((d) => `${d},offline-1,Offline Radio,GBP,Europe/London,123.45,100,10,1,300`),
-    ].join("\n");
-    const imported = await callApi<{ integrationObj: { email: string } }>("POST", "/api/csv/import", {
-      token: world.token,
-      body: { csv },
-    });
-    expect(imported.status).toBe(200);
-    const integration = await getIntegration(
-      world.account.accountId,
-      "csv",
-      imported.body.integrationObj.email,
+    const tracker = await csvTracker(
+      { id: "offline-1", name: "Offline Radio" },
+      days.map((d) => `${d},offline-1,Offline Radio,GBP,Europe/London,123.45,100,10,1,300`),
     );
-    if (!integration) throw new Error("no csv connection");
-    const [tracker] = (await trackersOn(
-      world.account.accountId,
-      integration,
-      {
-        id: "offline-1",
-        name: "Offline Radio",
-        currency: "GBP",
-        timeZone: "Europe/London",
-      },
-      1,
-    )) as [Tracker];
     await requestTrackerRefresh(tracker, { reason: "on-demand", now: new Date() });
     await pipeline.drained();
     const after = (await findTracker(world.account.accountId, tracker.trackerId)) as Tracker;
@@ -146,28 +156,11 @@ describe("refresh worker", () => {
 
   it("a tracker with an automated budget on a source without platform budgets: spend loads, the budget is in error saying to set it manually", async () => {
     const today = budgetCalendar(new Date(), "Europe/London");
-    const csv = [
-      "date,account_id,account_name,currency,time_zone,spend,impressions,clicks,conversions,revenue",
-      `${today.today},offline-auto,Offline Print,GBP,Europe/London,50.00,100,10,1,300`,
-    ].join("\n");
-    const imported = await callApi<{ integrationObj: { email: string } }>("POST", "/api/csv/import", {
-      token: world.token,
-      body: { csv },
-    });
-    expect(imported.status).toBe(200);
-    const integration = await getIntegration(
-      world.account.accountId,
-      "csv",
-      imported.body.integrationObj.email,
+    const tracker = await csvTracker(
+      { id: "offline-auto", name: "Offline Print" },
+      [`${today.today},offline-auto,Offline Print,GBP,Europe/London,50.00,100,10,1,300`],
+      { automatedBudget: true, manualBudgetValue: undefined },
     );
-    if (!integration) throw new Error("no csv connection");
-    const [tracker] = (await trackersOn(
-      world.account.accountId,
-      integration,
-      { id: "offline-auto", name: "Offline Print", currency: "GBP", timeZone: "Europe/London" },
-      1,
-      { overrides: { automatedBudget: true, manualBudgetValue: undefined } },
-    )) as [Tracker];
     const flagged = await requestTrackerRefresh(tracker, { reason: "on-demand", now: new Date() });
     expect(flagged).toMatchObject({ isUpdating: true, isBudgetUpdating: true });
     await pipeline.drained();

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, within } from "@testing-library/rea
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { aTracker } from "../../trackers/testing/a-tracker";
 import { columnOrderFor, type DashboardMeta, TRACKER_COLUMNS } from "../lib/columns";
-import { trackerTableRow } from "../lib/rows";
+import { type TrackerTableRow, trackerTableRow } from "../lib/rows";
 import { DashboardTable } from "./dashboard-table";
 
 const ORDER = columnOrderFor(
@@ -20,9 +20,14 @@ const META: DashboardMeta = {
 };
 
 function renderTable(count: number, overrides: Parameters<typeof aTracker>[0] = {}) {
-  const rows = Array.from({ length: count }, (_, i) =>
-    trackerTableRow(aTracker({ name: `Tracker ${i + 1}`, ...overrides })),
+  return renderRows(
+    Array.from({ length: count }, (_, i) =>
+      trackerTableRow(aTracker({ name: `Tracker ${i + 1}`, ...overrides })),
+    ),
   );
+}
+
+function renderRows(rows: TrackerTableRow[]) {
   const onClick = vi.fn();
   render(
     <DashboardTable
@@ -135,17 +140,7 @@ describe("DashboardTable", () => {
         trackerTableRow(aTracker({ name: `T${i}-${j}`, dailySpend: (spend + j) * 1_000_000 })),
       ),
     );
-    render(
-      <DashboardTable
-        columns={TRACKER_COLUMNS}
-        rows={rows}
-        caption="Trackers"
-        columnVisibility={{}}
-        columnOrder={ORDER}
-        meta={META}
-        emptyText="No Trackers found"
-      />,
-    );
+    renderRows(rows);
     const header = () => document.querySelector("th.col-actualSpend") as HTMLElement;
     const firstName = () => (bodyRows()[0] as HTMLElement).querySelector(".tracker-name span")?.textContent;
     expect(firstName()).toBe("T0-0");
