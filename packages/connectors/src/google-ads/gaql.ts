@@ -38,6 +38,14 @@ export function checkCampaignIds(ids: string[]): string[] {
   return ids;
 }
 
+/** A tracker's normalised filters as GAQL conditions on `campaign` (ids checked, name escaped). */
+export function campaignConditions(filters: { campaignIds?: string[]; nameContains?: string }): string[] {
+  const where: string[] = [];
+  if (filters.campaignIds) where.push(`campaign.id IN (${checkCampaignIds(filters.campaignIds).join(", ")})`);
+  if (filters.nameContains) where.push(`campaign.name LIKE ${likeContains(filters.nameContains)}`);
+  return where;
+}
+
 /**
  * The daily query: account-level (`FROM customer`) without filters, campaign-level with them
  * (then summed per date by the connector).
@@ -50,9 +58,10 @@ export function dailyMetricsQuery(
   const filtered = Boolean(filters.campaignIds || filters.nameContains);
   const select = ["customer.currency_code", "customer.time_zone", "segments.date", ...METRIC_FIELDS];
   if (filtered) select.splice(2, 0, "campaign.id");
-  const where = [`segments.date BETWEEN ${gaqlString(from)} AND ${gaqlString(to)}`];
-  if (filters.campaignIds) where.push(`campaign.id IN (${checkCampaignIds(filters.campaignIds).join(", ")})`);
-  if (filters.nameContains) where.push(`campaign.name LIKE ${likeContains(filters.nameContains)}`);
+  const where = [
+    `segments.date BETWEEN ${gaqlString(from)} AND ${gaqlString(to)}`,
+    ...campaignConditions(filters),
+  ];
   return `SELECT ${select.join(", ")} FROM ${filtered ? "campaign" : "customer"} WHERE ${where.join(" AND ")}`;
 }
 
@@ -71,4 +80,22 @@ export function campaignsQuery(search?: string): string {
   const where = ["campaign.status != 'REMOVED'"];
   if (search?.trim()) where.push(`campaign.name LIKE ${likeContains(search.trim())}`);
   return `SELECT campaign.id, campaign.name, campaign.status FROM campaign WHERE ${where.join(" AND ")} ORDER BY campaign.name`;
+}
+
+/**
+ * The budgets of the enabled campaigns that pass the tracker's filters (the same conditions as
+ * {@link dailyMetricsQuery}): one row per campaign with its `campaign_budget` (an attributed
+ * resource of `campaign`), so a shared budget appears once per campaign spending from it.
+ * https://developers.google.com/google-ads/api/fields/v23/campaign_budget
+ */
+export function budgetQuery(filters: { campaignIds?: string[]; nameContains?: string }): string {
+  const select = [
+    "campaign.id",
+    "campaign.name",
+    "campaign_budget.resource_name",
+    "campaign_budget.amount_micros",
+    "campaign_budget.period",
+  ];
+  const where = ["campaign.status = 'ENABLED'", ...campaignConditions(filters)];
+  return `SELECT ${select.join(", ")} FROM campaign WHERE ${where.join(" AND ")}`;
 }

@@ -1,5 +1,6 @@
+import { demoAccount } from "@pacer/sandbox";
 import { describe, expect, it } from "vitest";
-import { AuthError } from "../errors.ts";
+import { AuthError, BadRequestError, RateLimitedError } from "../errors.ts";
 import { GOOGLE_ADS_SCOPE } from "../oauth/return-rules.ts";
 import {
   expectCampaignFilters,
@@ -11,8 +12,9 @@ import {
   useConnectorTest,
 } from "../testing/connector-test-kit.ts";
 import { totalSpend } from "../testing/sandbox-expectations.ts";
-import { createGoogleAdsConnector, toPartialRow } from "./google-ads-connector.ts";
-import { searchStreamSchema } from "./schemas.ts";
+import type { OAuthTokens } from "../types.ts";
+import { createGoogleAdsConnector, dailyBudgetOf, toPartialRow } from "./google-ads-connector.ts";
+import { type GoogleAdsRow, searchStreamSchema } from "./schemas.ts";
 
 const RETURN_PAGE = "https://app.pacer.test/google-ads-response";
 const SEARCH = "1112223333";
@@ -153,6 +155,130 @@ describe("Google Ads connector against the sandbox", () => {
   it("maps an injected invalid_grant on refresh to AuthError without retrying", async () => {
     const tokens = await t.connected();
     await expectInvalidGrantNotRetried(t, () => t.connector.refreshAccessToken(tokens));
+  });
+});
+
+/**
+ * The daily budget the sandbox README documents for campaigns of a demo account that share one
+ * budget (one campaign: its own): their average daily spend in the data file x the account factor
+ * x 110%, rounded to a whole currency unit, in micros.
+ */
+function documentedBudget(accountId: string, campaignIds: string[]): number {
+  const account = demoAccount("googleads", accountId);
+  if (!account) throw new Error(`no demo account ${accountId}`);
+  let spendMicros = 0;
+  for (const id of campaignIds) {
+    const campaign = account.campaigns.find((c) => c.id === id);
+    const days = t.sandbox.source.get(campaign?.source.toLowerCase() ?? "") ?? [];
+    expect(days).toHaveLength(28);
+    spendMicros += days.reduce((sum, d) => sum + d.spendMicros, 0);
+  }
+  const units = Math.round((spendMicros / 28 / 1e6) * (account.factorPercent / 100) * 1.1);
+  return units * 1_000_000;
+}
+
+const HOT = "89459845";
+const WIDE = "127823";
+const YOUTUBE_BLOGGER = "10934";
+const SEARCH_STREAM = "POST /api/{version}/customers/{customerId}/googleAds:searchStream";
+
+describe("Google Ads budget (fetchBudget) against the sandbox", () => {
+  const budget = (
+    tokens: OAuthTokens,
+    account: { id: string; metaData?: Record<string, string> },
+    filters = {},
+  ) => t.connector.fetchBudget?.(tokens, { account, filters });
+
+  it("sums the enabled campaigns' daily budgets in one call, counting the Search pair's shared budget once", async () => {
+    const tokens = await t.connected();
+    const before = t.routeCalls(SEARCH_STREAM);
+    const shared = documentedBudget(SEARCH, [HOT, WIDE]);
+    expect(await budget(tokens, { id: SEARCH })).toEqual({ amount: shared, period: "day" });
+    expect(t.routeCalls(SEARCH_STREAM) - before).toBe(1);
+    // Both campaigns spend from that one budget: the whole account answers what one campaign does.
+    expect(await budget(tokens, { id: SEARCH }, { campaignIds: [HOT] })).toEqual({
+      amount: shared,
+      period: "day",
+    });
+
+    const [youtube] = (await t.connector.listAdAccounts(tokens)).filter((v) => v.id === YOUTUBE);
+    if (!youtube) throw new Error("no youtube view");
+    expect(await budget(tokens, youtube)).toEqual({
+      amount: documentedBudget(YOUTUBE, [YOUTUBE_BLOGGER]),
+      period: "day",
+    });
+    await expect(budget(tokens, { id: YOUTUBE })).rejects.toBeInstanceOf(AuthError);
+  });
+
+  it("applies the tracker's filters as the metrics query does; a shared budget counts in full for one of its campaigns", async () => {
+    const tokens = await t.connected();
+    const shared = { amount: documentedBudget(SEARCH, [HOT, WIDE]), period: "day" };
+    expect(await budget(tokens, { id: SEARCH }, { campaignIds: [HOT] })).toEqual(shared);
+    expect(await budget(tokens, { id: SEARCH }, { campaignNameContains: "WIDE" })).toEqual(shared);
+    const [youtube] = (await t.connector.listAdAccounts(tokens)).filter((v) => v.id === YOUTUBE);
+    if (!youtube) throw new Error("no youtube view");
+    expect(await budget(tokens, youtube, { campaignNameContains: "blogger" })).toEqual({
+      amount: documentedBudget(YOUTUBE, [YOUTUBE_BLOGGER]),
+      period: "day",
+    });
+    // Both filters at once (AND), and a name with LIKE's wildcards matched literally.
+    expect(
+      await budget(tokens, youtube, { campaignIds: [YOUTUBE_BLOGGER], campaignNameContains: "hot" }),
+    ).toBeNull();
+    expect(await budget(tokens, { id: SEARCH }, { campaignNameContains: "google%" })).toBeNull();
+  });
+
+  it("answers null when no enabled campaign passes the filters", async () => {
+    const tokens = await t.connected();
+    expect(await budget(tokens, { id: SEARCH }, { campaignIds: [YOUTUBE_BLOGGER] })).toBeNull();
+    expect(await budget(tokens, { id: SEARCH }, { campaignNameContains: "no such campaign" })).toBeNull();
+  });
+
+  it("maps errors like every call: revoked token, rate limit, malformed campaign id", async () => {
+    const tokens = await t.connected();
+    t.sandbox.setControls("googleads", {
+      rateLimit: { requests: 0, windowMs: 60_000, retryAfterSeconds: 4 },
+    });
+    const limited = await budget(tokens, { id: SEARCH })?.catch((e: unknown) => e);
+    expect(limited).toBeInstanceOf(RateLimitedError);
+    expect(limited).toMatchObject({ reason: "quotaError.RESOURCE_TEMPORARILY_EXHAUSTED" });
+    expect(t.sleeps).toEqual([4000, 4000, 4000]);
+    t.sandbox.resetControls();
+
+    const before = t.stats().apiCalls;
+    await expect(budget(tokens, { id: SEARCH }, { campaignIds: ["1 OR 1=1"] })).rejects.toBeInstanceOf(
+      BadRequestError,
+    );
+    expect(t.stats().apiCalls).toBe(before);
+
+    t.sandbox.revokeAll("googleads");
+    const refused = await budget(tokens, { id: SEARCH })?.catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(AuthError);
+    expect(refused).toMatchObject({ retryable: false });
+  });
+});
+
+describe("Google Ads budget rows", () => {
+  /** A budget-query row: a campaign and the budget it spends from. */
+  const row = (campaign: string, budget: string, amountMicros: string, period: string): GoogleAdsRow => ({
+    campaign: { id: campaign },
+    campaignBudget: { resourceName: `customers/1/campaignBudgets/${budget}`, amountMicros, period },
+  });
+
+  it("counts each daily budget once and leaves custom-period budgets out", () => {
+    const rows = [
+      row("1", "A", "40000000", "DAILY"),
+      row("2", "A", "40000000", "DAILY"),
+      row("3", "B", "2500000", "DAILY"),
+      row("4", "C", "900000000", "CUSTOM_PERIOD"),
+    ];
+    expect(dailyBudgetOf(rows)).toEqual({
+      amount: Number(rows[0]?.campaignBudget?.amountMicros) + Number(rows[2]?.campaignBudget?.amountMicros),
+      period: "day",
+    });
+    expect(dailyBudgetOf(rows.slice(3))).toBeNull();
+    expect(dailyBudgetOf([{ campaign: { id: "5" } }])).toBeNull();
+    expect(dailyBudgetOf([])).toBeNull();
   });
 });
 

@@ -18,6 +18,7 @@ import { googleOAuth } from "../oauth/google-oauth.ts";
 import { acceptGoogleAdsReturn, GOOGLE_ADS_SCOPE } from "../oauth/return-rules.ts";
 import type {
   AdAccountView,
+  BudgetQuery,
   Connector,
   Credentials,
   DailyMetrics,
@@ -26,9 +27,16 @@ import type {
   FilterValuesQuery,
   MetricsQuery,
   OAuthTokens,
+  PlatformBudget,
 } from "../types.ts";
 import { classifyGoogleError } from "./classify.ts";
-import { CUSTOMER_CLIENT_QUERY, CUSTOMER_INFO_QUERY, campaignsQuery, dailyMetricsQuery } from "./gaql.ts";
+import {
+  budgetQuery,
+  CUSTOMER_CLIENT_QUERY,
+  CUSTOMER_INFO_QUERY,
+  campaignsQuery,
+  dailyMetricsQuery,
+} from "./gaql.ts";
 import { accessibleCustomersSchema, type GoogleAdsRow, searchStreamSchema } from "./schemas.ts";
 
 const SLUG = "googleads";
@@ -40,6 +48,7 @@ export const GOOGLE_ADS_SCOPES = [GOOGLE_ADS_SCOPE, "openid", "email"];
  * Google Ads connector (REST). Accounts: `customers:listAccessibleCustomers`, then a `customer_client`
  * query per accessible customer (managers expand to their direct clients, which then carry
  * `metaData.loginCustomerId`). Metrics: `googleAds:searchStream` with GAQL, `developer-token` header.
+ * Budget: the enabled campaigns' daily `campaign_budget`s, each counted once (`fetchBudget`).
  * OAuth: Google's web-server flow (`oauth/google-oauth.ts`, shared with DV360): PKCE S256,
  * `access_type=offline`, `prompt=consent` (so a refresh token is always returned); refresh tokens
  * are not rotated.
@@ -143,6 +152,27 @@ export function createGoogleAdsConnector(config: ConnectorConfig): Connector {
       return dailyMetrics(query, { accountId: customerId, currency, timeZone }, rows.map(toPartialRow));
     },
 
+    /**
+     * The account's daily budget at Google Ads, integer micros of the account currency: the sum of
+     * the `campaign_budget.amount_micros` of the `ENABLED` campaigns that pass the tracker's filters
+     * (the metrics query's conditions), each budget counted once however many campaigns share it
+     * (a shared budget counts in full when any of its campaigns passes). Budgets whose period is not
+     * `DAILY` (`CUSTOM_PERIOD`: a total over the campaign's dates) are left out. One
+     * `googleAds:searchStream` call, `FROM campaign` with its attributed `campaign_budget`.
+     * https://developers.google.com/google-ads/api/fields/v23/campaign_budget
+     * @returns `{amount, period: "day"}`, or null when no such campaign has a daily budget
+     * @throws the typed errors of `errors.ts`, like every call
+     */
+    async fetchBudget(credentials: Credentials, query: BudgetQuery): Promise<PlatformBudget | null> {
+      const tokens = requireOAuth(credentials, SLUG);
+      const s = need();
+      const customerId = checkCustomerId(query.account.id);
+      const loginId = query.account.metaData?.loginCustomerId ?? s.loginCustomerId;
+      const gaql = budgetQuery(normaliseFilters(query.filters));
+      const rows = await searchStream(http, s, tokens, customerId, loginId, gaql, query.signal);
+      return dailyBudgetOf(rows);
+    },
+
     filterDefinitions: () => CAMPAIGN_FILTERS,
 
     async listFilterValues(credentials: Credentials, query: FilterValuesQuery): Promise<FilterValue[]> {
@@ -227,4 +257,22 @@ export function toPartialRow(row: GoogleAdsRow): DailyMetricsRow {
     conversions: m.conversions ?? 0,
     revenueMicros: m.conversionsValue === undefined ? 0 : decimalToMicros(m.conversionsValue),
   };
+}
+
+/**
+ * Rows of the budget query -> the daily budget: the `amountMicros` (already micros of the account
+ * currency) of each distinct `campaignBudget.resourceName` whose period is `DAILY`, summed.
+ * @returns null when no row carries a daily budget
+ */
+export function dailyBudgetOf(rows: readonly GoogleAdsRow[]): PlatformBudget | null {
+  const daily = new Map<string, number>();
+  for (const row of rows) {
+    const budget = row.campaignBudget;
+    if (!budget?.resourceName || budget.period !== "DAILY" || budget.amountMicros === undefined) continue;
+    daily.set(budget.resourceName, parseCount(budget.amountMicros));
+  }
+  if (daily.size === 0) return null;
+  let amount = 0;
+  for (const micros of daily.values()) amount += micros;
+  return { amount, period: "day" };
 }

@@ -34,6 +34,14 @@ export const googleAdsRowSchema = z.object({
   campaign: z
     .object({ id: int64.optional(), name: z.string().optional(), status: z.string().optional() })
     .optional(),
+  campaignBudget: z
+    .object({
+      resourceName: z.string().optional(),
+      amountMicros: int64.optional(),
+      /** BudgetPeriod: `DAILY`, `CUSTOM_PERIOD` (a total over the campaign's dates), `UNKNOWN`. */
+      period: z.string().optional(),
+    })
+    .optional(),
   segments: z.object({ date: z.string().optional() }).optional(),
   metrics: z
     .object({

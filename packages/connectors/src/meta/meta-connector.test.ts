@@ -1,12 +1,13 @@
-import { approveConsent } from "@pacer/sandbox";
+import { approveConsent, demoAccount } from "@pacer/sandbox";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_META_CONVERSION_ACTION_TYPES } from "../config.ts";
-import { AuthError, NotSupportedError, PlatformDownError } from "../errors.ts";
+import { AuthError, NotSupportedError, PlatformDownError, RateLimitedError } from "../errors.ts";
 import { fixtureJson, TEST_NOW, useConnectorTest } from "../testing/connector-test-kit.ts";
 import { totalSpend } from "../testing/sandbox-expectations.ts";
-import type { OAuthTokens } from "../types.ts";
-import { createMetaConnector, insightsToRow } from "./meta-connector.ts";
-import { insightsPageSchema } from "./schemas.ts";
+import type { OAuthTokens, TrackerFilters } from "../types.ts";
+import { metaBudgetToMicros, metaCurrencyOffset } from "./currencies.ts";
+import { createMetaConnector, insightsToRow, runningBudgets } from "./meta-connector.ts";
+import { campaignsPageSchema, insightsPageSchema } from "./schemas.ts";
 
 const RETURN_PAGE = "https://app.pacer.test/facebook-ads-response";
 const FACEBOOK = "101000000000001";
@@ -126,6 +127,134 @@ describe("Meta connector against the sandbox", () => {
     const error = await t.connector.listAdAccounts(tokens).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PlatformDownError);
     expect(error).toMatchObject({ reason: "malformed_response", attempts: 4 });
+  });
+});
+
+/**
+ * The daily budget the sandbox README documents for a campaign of a demo account: its average
+ * daily spend in the data file x the account factor x 110%, rounded to a whole currency unit, in
+ * micros.
+ */
+function documentedBudget(accountId: string, campaignId: string): number {
+  const account = demoAccount("facebookads", accountId);
+  const campaign = account?.campaigns.find((c) => c.id === campaignId);
+  if (!account || !campaign) throw new Error(`no demo campaign ${accountId}/${campaignId}`);
+  const days = t.sandbox.source.get(campaign.source.toLowerCase()) ?? [];
+  expect(days).toHaveLength(28);
+  const spendMicros = days.reduce((sum, d) => sum + d.spendMicros, 0);
+  return Math.round((spendMicros / 28 / 1e6) * (account.factorPercent / 100) * 1.1) * 1_000_000;
+}
+
+const TIER1 = "349043";
+const TIER2 = "348934";
+/** Active, with its budgets on its ad sets (no campaign budget). */
+const RETARGETING = "4387490";
+/** Paused, with a campaign budget. */
+const LAL = "544756";
+const CAMPAIGNS_ROUTE = "GET /graph/{version}/act_{accountId}/campaigns";
+const ACCOUNT_ROUTE = "GET /graph/{version}/act_{accountId}";
+
+describe("Meta budget (fetchBudget) against the sandbox", () => {
+  const budget = (
+    tokens: OAuthTokens,
+    accountId: string,
+    filters: TrackerFilters = {},
+    currency: string | undefined = undefined,
+  ) =>
+    t.connector.fetchBudget?.(tokens, {
+      account: { id: accountId, ...(currency ? { currency } : {}) },
+      filters,
+    });
+
+  it("sums the daily budgets of the active campaigns with a campaign budget", async () => {
+    const tokens = await connected();
+    const before = { campaigns: t.routeCalls(CAMPAIGNS_ROUTE), account: t.routeCalls(ACCOUNT_ROUTE) };
+    expect(await budget(tokens, FACEBOOK, {}, "GBP")).toEqual({
+      amount: documentedBudget(FACEBOOK, TIER1) + documentedBudget(FACEBOOK, TIER2),
+      period: "day",
+    });
+    expect(t.routeCalls(CAMPAIGNS_ROUTE) - before.campaigns).toBe(1);
+    expect(t.routeCalls(ACCOUNT_ROUTE) - before.account).toBe(0);
+
+    // Without the view's currency, it is read from /act_{id} (EUR: cents too).
+    const instagram = demoAccount("facebookads", INSTAGRAM)?.campaigns ?? [];
+    expect(instagram).toHaveLength(3);
+    expect(await budget(tokens, INSTAGRAM)).toEqual({
+      amount: instagram.reduce((sum, c) => sum + documentedBudget(INSTAGRAM, c.id), 0),
+      period: "day",
+    });
+    expect(t.routeCalls(ACCOUNT_ROUTE) - before.account).toBe(1);
+  });
+
+  it("narrows to the campaigns the tracker's filters keep, as fetchDailyMetrics does", async () => {
+    const tokens = await connected();
+    expect(await budget(tokens, FACEBOOK, { campaignIds: [TIER1] }, "GBP")).toEqual({
+      amount: documentedBudget(FACEBOOK, TIER1),
+      period: "day",
+    });
+    expect(await budget(tokens, FACEBOOK, { campaignNameContains: "TIER2" }, "GBP")).toEqual({
+      amount: documentedBudget(FACEBOOK, TIER2),
+      period: "day",
+    });
+    expect(
+      await budget(tokens, FACEBOOK, {
+        campaignIds: [TIER1, TIER2, RETARGETING],
+        campaignNameContains: "tier1",
+      }),
+    ).toEqual({ amount: documentedBudget(FACEBOOK, TIER1), period: "day" });
+  });
+
+  it("answers null when no running campaign has a campaign budget (ad-set budgets, paused)", async () => {
+    const tokens = await connected();
+    expect(await budget(tokens, FACEBOOK, { campaignIds: [RETARGETING] })).toBeNull();
+    expect(await budget(tokens, FACEBOOK, { campaignIds: [LAL] })).toBeNull();
+    expect(await budget(tokens, FACEBOOK, { campaignNameContains: "no such campaign" })).toBeNull();
+  });
+
+  it("maps errors like every call: rate limit (#80004), revoked token (#190)", async () => {
+    const tokens = await connected();
+    t.sandbox.setControls("facebookads", {
+      rateLimit: { requests: 0, windowMs: 60_000, retryAfterSeconds: 6 },
+    });
+    const limited = await budget(tokens, FACEBOOK)?.catch((e: unknown) => e);
+    expect(limited).toBeInstanceOf(RateLimitedError);
+    expect(limited).toMatchObject({ reason: "80004" });
+    expect(t.sleeps).toEqual([6000, 6000, 6000]);
+    t.sandbox.resetControls();
+
+    await t.connector.revoke(tokens);
+    const refused = await budget(tokens, FACEBOOK)?.catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(AuthError);
+    expect(refused).toMatchObject({ reason: "190/460", retryable: false });
+  });
+});
+
+describe("Meta budgets against public response shapes", () => {
+  it("converts daily_budget from the currency's offset units: cents, or whole units (JPY, HUF)", () => {
+    expect(metaCurrencyOffset("GBP")).toBe(100);
+    expect(metaBudgetToMicros("10076000", "GBP")).toBe((10_076_000 / 100) * 1_000_000);
+    expect(metaBudgetToMicros("7", "EUR")).toBe((7 / 100) * 1_000_000);
+    expect(() => metaBudgetToMicros("12.50", "EUR")).toThrow(RangeError);
+    for (const currency of ["JPY", "HUF", "KRW"]) {
+      expect(metaCurrencyOffset(currency)).toBe(1);
+      expect(metaBudgetToMicros("5000", currency)).toBe(5000 * 1_000_000);
+    }
+  });
+
+  it("counts active campaigns with a campaign budget; ad-set budgets (absent or 0) and other statuses not", () => {
+    const page = campaignsPageSchema.parse({
+      data: [
+        { id: "1", name: "Prospecting", effective_status: "ACTIVE", daily_budget: "2500" },
+        { id: "2", name: "Retargeting", effective_status: "ACTIVE" },
+        { id: "3", name: "Catalogue", effective_status: "ACTIVE", daily_budget: "0" },
+        { id: "4", name: "Old prospecting", effective_status: "PAUSED", daily_budget: "9900" },
+        { id: "5", name: "Lookalikes", effective_status: "ACTIVE", daily_budget: 1200 },
+      ],
+    });
+    expect(runningBudgets(page.data, {})).toEqual(["2500", "1200"]);
+    expect(runningBudgets(page.data, { nameContains: "PROSPECT" })).toEqual(["2500"]);
+    expect(runningBudgets(page.data, { campaignIds: ["2", "4"] })).toEqual([]);
+    expect(() => campaignsPageSchema.parse({ data: [{ id: "6", daily_budget: "12.50" }] })).toThrow();
   });
 });
 

@@ -8,6 +8,7 @@ import {
   dailyMetrics,
   followPages,
   httpClientFor,
+  type NormalisedFilters,
   nameMatches,
   normaliseFilters,
   notSupported,
@@ -22,19 +23,24 @@ import { authorizeUrlWith, connectionIdentity, revokeIgnoringInvalid } from "../
 import { acceptFacebookAdsReturn } from "../oauth/return-rules.ts";
 import type {
   AdAccountView,
+  BudgetQuery,
   Connector,
+  Credentials,
   DailyMetrics,
   DailyMetricsRow,
   FilterValue,
   OAuthTokens,
+  PlatformBudget,
 } from "../types.ts";
 import { classifyMetaError } from "./classify.ts";
+import { metaBudgetToMicros } from "./currencies.ts";
 import {
   adAccountSchema,
   adAccountsPageSchema,
   campaignsPageSchema,
   type InsightsRow,
   insightsPageSchema,
+  type MetaCampaign,
   meSchema,
   metaTokenSchema,
 } from "./schemas.ts";
@@ -55,6 +61,7 @@ const MAX_PAGES = 200;
  * Metrics: `GET /act_{id}/insights?time_increment=1` (account level, or campaign level summed per
  * day when the tracker has filters); conversions and revenue from `actions` / `action_values`,
  * using the first configured action type present so one purchase is never counted twice.
+ * Budget: the `daily_budget` of the active campaigns (`/act_{id}/campaigns`), see `fetchBudget`.
  * https://developers.facebook.com/docs/marketing-api/insights
  */
 export function createMetaConnector(config: ConnectorConfig): Connector {
@@ -229,6 +236,64 @@ export function createMetaConnector(config: ConnectorConfig): Connector {
       return dailyMetrics(query, { accountId, currency, timeZone }, partials);
     },
 
+    /**
+     * The account's daily budget at Meta, integer micros of the account currency: the sum of the
+     * `daily_budget` of the campaigns whose `effective_status` is `ACTIVE` and that pass the
+     * tracker's filters (ids, and the name as `fetchDailyMetrics` applies it), read from
+     * `GET /act_{id}/campaigns?fields=id,name,daily_budget,effective_status&effective_status=["ACTIVE"]`
+     * (paged). `daily_budget` is in the currency's offset units (cents; whole units for JPY and the
+     * other offset-1 currencies, see `currencies.ts`). Campaigns without a campaign budget (budgets
+     * set on their ad sets) or with only a `lifetime_budget` are not counted. Meta has no budget
+     * shared between campaigns, so each campaign's budget is its own. The currency comes from the
+     * view, or else from `GET /act_{id}` (only when some campaign has a budget).
+     * https://developers.facebook.com/docs/marketing-api/reference/ad-campaign-group
+     * @returns `{amount, period: "day"}`, or null when no such campaign has a daily budget
+     * @throws the typed errors of `errors.ts`, like every call
+     */
+    async fetchBudget(credentials: Credentials, query: BudgetQuery): Promise<PlatformBudget | null> {
+      const tokens = requireOAuth(credentials, SLUG);
+      const accountId = checkAccountId(query.account.id);
+      const filters = normaliseFilters(query.filters);
+      const campaigns: MetaCampaign[] = [];
+      await eachPage(
+        http,
+        need(),
+        {
+          url: graph(`/act_${accountId}/campaigns`),
+          query: {
+            fields: "id,name,daily_budget,effective_status",
+            effective_status: JSON.stringify(["ACTIVE"]),
+            limit: 200,
+          },
+        },
+        tokens,
+        "campaigns",
+        (body) => campaignsPageSchema.parse(body),
+        (page) => {
+          campaigns.push(...page.data);
+        },
+        query.signal,
+      );
+      const budgeted = runningBudgets(campaigns, filters);
+      if (budgeted.length === 0) return null;
+      let currency = query.account.currency;
+      if (!currency) {
+        const info = await http.json(
+          {
+            operation: "adaccount",
+            url: graph(`/act_${accountId}`),
+            query: { fields: "currency,timezone_name" },
+            headers: bearer(tokens),
+            signal: query.signal,
+          },
+          (body) => adAccountSchema.parse(body),
+        );
+        currency = info.currency;
+      }
+      const amount = budgeted.reduce((sum, text) => sum + metaBudgetToMicros(text, currency), 0);
+      return { amount, period: "day" };
+    },
+
     filterDefinitions: () => CAMPAIGN_FILTERS,
 
     async listFilterValues(credentials, query): Promise<FilterValue[]> {
@@ -257,6 +322,19 @@ export function createMetaConnector(config: ConnectorConfig): Connector {
       return values.sort(byName);
     },
   };
+}
+
+/**
+ * The `daily_budget` texts (offset units) of the campaigns a budget counts: `ACTIVE` ones (the call
+ * asks only for those; checked again when the answer says otherwise), kept by the tracker's
+ * filters, with a campaign budget above zero (absent: the budgets sit on the ad sets).
+ */
+export function runningBudgets(campaigns: readonly MetaCampaign[], filters: NormalisedFilters): string[] {
+  return campaigns
+    .filter((c) => c.effective_status === undefined || c.effective_status === "ACTIVE")
+    .filter((c) => !filters.campaignIds || filters.campaignIds.includes(c.id))
+    .filter((c) => nameMatches(c.name ?? "", filters.nameContains))
+    .flatMap((c) => (c.daily_budget && /[1-9]/.test(c.daily_budget) ? [c.daily_budget] : []));
 }
 
 /** An ad account id without its `act_` prefix. @throws BadRequestError `bad_account_id` */

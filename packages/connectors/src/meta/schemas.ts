@@ -58,15 +58,29 @@ export const adAccountsPageSchema = z.object({
 /** `GET /act_{id}?fields=currency,timezone_name`. */
 export const adAccountSchema = z.object({ currency: z.string(), timezone_name: z.string() }).loose();
 
-/** `GET /act_{id}/campaigns` page. */
+/**
+ * A campaign budget (`daily_budget`, `lifetime_budget`): an integer in the account currency's
+ * offset units (cents for GBP), sent as a string. https://developers.facebook.com/docs/marketing-api/currencies
+ */
+const budgetAmount = z.union([z.string().regex(/^\d+$/), z.number().int().nonnegative()]).transform(String);
+
+/** `GET /act_{id}/campaigns` page. `daily_budget` is absent when the budgets sit on the ad sets. */
 export const campaignsPageSchema = z.object({
   data: z.array(
     z
-      .object({ id: z.string(), name: z.string().optional(), effective_status: z.string().optional() })
+      .object({
+        id: z.string(),
+        name: z.string().optional(),
+        effective_status: z.string().optional(),
+        daily_budget: budgetAmount.optional(),
+      })
       .loose(),
   ),
   paging,
 });
+
+/** One campaign of a `GET /act_{id}/campaigns` page. */
+export type MetaCampaign = z.infer<typeof campaignsPageSchema>["data"][number];
 
 /** `GET /oauth/access_token` answer (code exchange and `fb_exchange_token`). */
 export const metaTokenSchema = z.object({

@@ -3,6 +3,7 @@ import type { DemoAccount } from "../data/demo-accounts.ts";
 import { campaignDays, groupDays } from "../data/replay.ts";
 import type { DayFigures } from "../data/source-rows.ts";
 import { type SandboxRequest, sendJson } from "../http-kit.ts";
+import { budgetOf, type DemoBudget, demoBudgets } from "./demo-budgets.ts";
 import { GaqlError, type GaqlQuery, matches, parseGaql } from "./gaql-engine.ts";
 import { googleOAuthRoutes, googleOAuthServer } from "./google-oauth.ts";
 import type { PlatformFactory, SandboxContext } from "./platform-module.ts";
@@ -33,8 +34,35 @@ function rpcError(
   sendJson(res, status, [{ error }]);
 }
 
+/**
+ * The `campaign.campaign_budget` and `campaign_budget.*` fields of a campaign row (a campaign's
+ * budget is an attributed resource of `FROM campaign`): the demo budget it spends from, daily.
+ * https://developers.google.com/google-ads/api/fields/v23/campaign_budget
+ */
+function budgetFields(customer: DemoAccount, budget: DemoBudget | undefined): Flat {
+  if (!budget) return {};
+  const resourceName = `customers/${customer.id}/campaignBudgets/${budget.id}`;
+  return {
+    "campaign.campaign_budget": resourceName,
+    "campaign_budget.resource_name": resourceName,
+    "campaign_budget.id": budget.id,
+    "campaign_budget.name": budget.name,
+    "campaign_budget.amount_micros": budget.amountMicros,
+    "campaign_budget.period": "DAILY",
+    "campaign_budget.delivery_method": "STANDARD",
+    "campaign_budget.status": "ENABLED",
+    "campaign_budget.explicitly_shared": budget.shared,
+    "campaign_budget.reference_count": budget.campaignIds.length,
+  };
+}
+
 /** Flat rows of a resource for one customer, before WHERE. */
-function rowsFor(ctx: SandboxContext, customer: DemoAccount, q: GaqlQuery): Flat[] {
+function rowsFor(
+  ctx: SandboxContext,
+  customer: DemoAccount,
+  q: GaqlQuery,
+  budgets: readonly DemoBudget[],
+): Flat[] {
   const base: Flat = {
     "customer.id": customer.id,
     "customer.descriptive_name": customer.name,
@@ -64,6 +92,7 @@ function rowsFor(ctx: SandboxContext, customer: DemoAccount, q: GaqlQuery): Flat
       "campaign.id": k.id,
       "campaign.name": k.name,
       "campaign.status": k.status,
+      ...budgetFields(c, budgetOf(budgets, k.id)),
     }));
   if (!dated) return q.from === "campaign" ? campaigns(customer) : q.from === "customer" ? [base] : [];
   const range = q.where.find((w) => w.field === "segments.date" && w.op === "BETWEEN");
@@ -82,6 +111,7 @@ function rowsFor(ctx: SandboxContext, customer: DemoAccount, q: GaqlQuery): Flat
       "campaign.id": d.campaign.id,
       "campaign.name": d.campaign.name,
       "campaign.status": d.campaign.status,
+      ...budgetFields(customer, budgetOf(budgets, d.campaign.id)),
       "segments.date": d.date,
       ...metrics(d),
     }));
@@ -96,7 +126,15 @@ function rowsFor(ctx: SandboxContext, customer: DemoAccount, q: GaqlQuery): Flat
   throw new GaqlError(`resource ${q.from} is not served by the sandbox`);
 }
 
-const INT64_FIELDS = new Set(["id", "cost_micros", "impressions", "clicks", "level"]);
+const INT64_FIELDS = new Set([
+  "id",
+  "cost_micros",
+  "impressions",
+  "clicks",
+  "level",
+  "amount_micros",
+  "reference_count",
+]);
 
 /** snake_case -> lowerCamelCase (proto3 JSON names). */
 function camel(name: string): string {
@@ -127,11 +165,12 @@ function project(row: Flat, select: string[]): Record<string, unknown> {
 /**
  * Google Ads sandbox: Google OAuth (PKCE, static refresh tokens, revoke), the REST
  * `customers:listAccessibleCustomers` and `googleAds:searchStream` (a GAQL engine over the
- * replayed rows), `developer-token` and `login-customer-id` checks, errors as google.rpc.Status.
+ * replayed rows; campaign rows carry their `campaign_budget.*`, see `demo-budgets.ts`), `developer-token` and `login-customer-id` checks, errors as google.rpc.Status.
  */
 export const googleAdsPlatform: PlatformFactory = (ctx) => {
   const oauth = googleOAuthServer(ctx, PREFIX, "Google Ads");
   const accessible = ctx.accounts.filter((a) => !a.managerId);
+  const budgets = new Map(ctx.accounts.map((a) => [a.id, demoBudgets(ctx.source, a)]));
 
   const authorized = (req: SandboxRequest, res: ServerResponse): boolean => {
     if (!oauth.validate(req.bearer)) {
@@ -186,7 +225,9 @@ export const googleAdsPlatform: PlatformFactory = (ctx) => {
           try {
             if (typeof body?.query !== "string") throw new GaqlError("query is required");
             const q = parseGaql(body.query);
-            let rows = rowsFor(ctx, customer, q).filter((r) => matches(r, q.where));
+            let rows = rowsFor(ctx, customer, q, budgets.get(customer.id) ?? []).filter((r) =>
+              matches(r, q.where),
+            );
             if (q.orderBy) {
               const { field, desc } = q.orderBy;
               rows.sort((a, b) => String(a[field]).localeCompare(String(b[field])) * (desc ? -1 : 1));

@@ -4,6 +4,7 @@ import { campaignDays, figuresOf, groupDays } from "../data/replay.ts";
 import { type DayFigures, microsText } from "../data/source-rows.ts";
 import { type SandboxRequest, sendJson } from "../http-kit.ts";
 import { OAuthProblem, OAuthServer } from "../oauth-server.ts";
+import { budgetOf, demoBudgets } from "./demo-budgets.ts";
 import type { PlatformFactory } from "./platform-module.ts";
 
 const PREFIX = "facebookads";
@@ -55,6 +56,44 @@ function insightsRow(
   };
 }
 
+/** Fields of `/act_{id}/campaigns` when the call names none (the sandbox's historical answer). */
+const DEFAULT_CAMPAIGN_FIELDS = ["id", "name", "effective_status"];
+
+/**
+ * Currencies Meta writes budgets of in whole units (offset 1); every other currency in hundredths
+ * (offset 100). https://developers.facebook.com/docs/marketing-api/currencies
+ */
+const OFFSET_ONE_CURRENCIES = new Set([
+  "CLP",
+  "COP",
+  "CRC",
+  "HUF",
+  "ISK",
+  "IDR",
+  "JPY",
+  "KRW",
+  "PYG",
+  "TWD",
+  "VND",
+]);
+
+/** Micros -> Meta's budget text: the amount in the currency's offset units (cents for GBP), an integer string. */
+function offsetUnits(micros: number, currency: string): string {
+  const perUnit = OFFSET_ONE_CURRENCIES.has(currency) ? 1_000_000 : 10_000;
+  return String(Math.round(micros / perUnit));
+}
+
+/** A Graph list parameter (`["ACTIVE","PAUSED"]`): undefined when absent, "invalid" when not a JSON string array. */
+function stringList(text: string | null): string[] | undefined | "invalid" {
+  if (text === null) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) && value.every((v) => typeof v === "string") ? value : "invalid";
+  } catch {
+    return "invalid";
+  }
+}
+
 /** Cursor paging over a list: `limit` and `after` (base64 offset), `paging.next` absolute like Graph's. */
 function page<T>(req: SandboxRequest, items: T[], defaultLimit: number, maxLimit = 5000) {
   const limit = Math.min(Number(req.url.searchParams.get("limit") ?? defaultLimit) || defaultLimit, maxLimit);
@@ -77,7 +116,8 @@ function page<T>(req: SandboxRequest, items: T[], defaultLimit: number, maxLimit
 /**
  * Meta sandbox: Facebook Login dialog, `GET /oauth/access_token` (code exchange and
  * `fb_exchange_token` for a ~60-day token; no refresh tokens), `/me`, `DELETE /me/permissions`,
- * `/me/adaccounts`, `/act_{id}`, `/act_{id}/campaigns`, `/act_{id}/insights` (`time_increment=1`,
+ * `/me/adaccounts`, `/act_{id}`, `/act_{id}/campaigns` (`fields`, `effective_status` filter,
+ * `daily_budget` in the currency's offset units, see `demo-budgets.ts`), `/act_{id}/insights` (`time_increment=1`,
  * `level=account|campaign`, `filtering` on `campaign.id`), errors as Graph `{"error": {...}}`.
  */
 export const metaPlatform: PlatformFactory = (ctx) => {
@@ -101,6 +141,7 @@ export const metaPlatform: PlatformFactory = (ctx) => {
     () => ctx.now().getTime(),
   );
   const base = () => `${ctx.baseUrl()}/${PREFIX}`;
+  const budgets = new Map(ctx.accounts.map((a) => [a.id, demoBudgets(ctx.source, a)]));
   const invalidToken = (res: ServerResponse) =>
     graphError(res, 400, {
       message: "Error validating access token: The session has been invalidated.",
@@ -218,11 +259,36 @@ export const metaPlatform: PlatformFactory = (ctx) => {
         handle: (req, res) => {
           const account = withAccount(req, res);
           if (!account) return;
-          const data = account.campaigns.map((c) => ({
-            id: c.id,
-            name: c.name,
-            effective_status: c.status === "ENABLED" ? "ACTIVE" : "PAUSED",
-          }));
+          const q = req.url.searchParams;
+          const statuses = stringList(q.get("effective_status"));
+          if (statuses === "invalid") {
+            graphError(res, 400, {
+              message: "(#100) param effective_status must be an array of strings",
+              type: "OAuthException",
+              code: 100,
+            });
+            return;
+          }
+          const asked =
+            q
+              .get("fields")
+              ?.split(",")
+              .map((f) => f.trim()) ?? DEFAULT_CAMPAIGN_FIELDS;
+          const data: Array<Record<string, string>> = [];
+          for (const c of account.campaigns) {
+            const budget = budgetOf(budgets.get(account.id) ?? [], c.id);
+            const all: Record<string, string> = {
+              id: c.id,
+              name: c.name,
+              effective_status: c.status === "ENABLED" ? "ACTIVE" : "PAUSED",
+              ...(budget ? { daily_budget: offsetUnits(budget.amountMicros, account.currency) } : {}),
+            };
+            if (statuses && !statuses.includes(all.effective_status as string)) continue;
+            // Like Graph: only the fields asked for, and always the id.
+            data.push(
+              Object.fromEntries(Object.entries(all).filter(([k]) => k === "id" || asked.includes(k))),
+            );
+          }
           sendJson(res, 200, page(req, data, 25));
         },
       },

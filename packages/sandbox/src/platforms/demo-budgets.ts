@@ -1,0 +1,93 @@
+import type { DemoAccount } from "../data/demo-accounts.ts";
+import type { SourceData } from "../data/source-rows.ts";
+
+/**
+ * The demo campaigns' daily budgets, derived from the real data so that trackers with an automated
+ * budget pace near 100%: a budget is the average daily spend of its campaigns' source rows (the 28
+ * days of February 2021), times the account factor, times {@link BUDGET_HEADROOM_PERCENT}, rounded
+ * to a whole currency unit (half up). Served by the platforms that have campaign budgets (Google
+ * Ads `campaign_budget`, Meta `daily_budget`); the README's "Budgets" table lists them.
+ */
+
+/** Budgets are 110% of what their campaigns spend on an average day. */
+export const BUDGET_HEADROOM_PERCENT = 110;
+
+/** Days in the source file (February 2021). */
+const SOURCE_DAYS = 28;
+
+/**
+ * Campaigns sharing one budget (Google Ads "shared budget"), by `platform/account id`: each inner
+ * list is one budget, by campaign id. Every other campaign has a budget of its own.
+ */
+const SHARED_BUDGETS: Readonly<Record<string, readonly (readonly string[])[]>> = {
+  "googleads/1112223333": [["89459845", "127823"]],
+};
+
+/**
+ * Campaigns without a campaign-level budget (Meta: the budgets sit on the ad sets), as
+ * `platform/account id/campaign id`.
+ */
+const WITHOUT_CAMPAIGN_BUDGET: ReadonlySet<string> = new Set(["facebookads/101000000000001/4387490"]);
+
+/** One daily campaign budget of a demo account. */
+export interface DemoBudget {
+  /** Budget id (Google Ads `campaign_budget.id`): `9` followed by the first member campaign's id. */
+  id: string;
+  name: string;
+  /** Daily amount: integer micros of the account currency, a whole number of currency units. */
+  amountMicros: number;
+  /** The campaigns spending from it (ids as the platform writes them). */
+  campaignIds: string[];
+  /** True when several campaigns share it. */
+  shared: boolean;
+}
+
+/**
+ * The daily budget of campaigns whose source rows total `spendMicros` over the 28 source days, on
+ * an account with factor `factorPercent`: average day x factor x 110%, rounded half up to a whole
+ * unit, in micros. Exact (integer arithmetic).
+ */
+export function dailyBudgetMicros(spendMicros: number, factorPercent: number): number {
+  const numerator = BigInt(spendMicros) * BigInt(factorPercent) * BigInt(BUDGET_HEADROOM_PERCENT);
+  const denominator = BigInt(SOURCE_DAYS) * 100n * 100n * 1_000_000n;
+  const units = (2n * numerator + denominator) / (2n * denominator);
+  return Number(units) * 1_000_000;
+}
+
+/** Spend of a source campaign over its 28 days, micros (0 when the source has no such campaign). */
+function sourceSpendMicros(source: SourceData, sourceName: string): number {
+  return (source.get(sourceName.toLowerCase()) ?? []).reduce((sum, day) => sum + day.spendMicros, 0);
+}
+
+/**
+ * The daily budgets of an account's campaigns, paused campaigns included (a paused campaign keeps
+ * its budget; the platforms say which campaigns run). Campaigns without a campaign-level budget
+ * have none. Order: the account's campaign order.
+ */
+export function demoBudgets(source: SourceData, account: DemoAccount): DemoBudget[] {
+  const key = `${account.platform}/${account.id}`;
+  const groups = SHARED_BUDGETS[key] ?? [];
+  const budgets: DemoBudget[] = [];
+  const done = new Set<string>();
+  for (const campaign of account.campaigns) {
+    if (done.has(campaign.id) || WITHOUT_CAMPAIGN_BUDGET.has(`${key}/${campaign.id}`)) continue;
+    const ids = groups.find((g) => g.includes(campaign.id)) ?? [campaign.id];
+    const members = account.campaigns.filter((c) => ids.includes(c.id));
+    for (const m of members) done.add(m.id);
+    const spend = members.reduce((sum, m) => sum + sourceSpendMicros(source, m.source), 0);
+    budgets.push({
+      id: `9${campaign.id}`,
+      name:
+        members.length > 1 ? `Shared: ${members.map((m) => m.name).join(" + ")}` : `${campaign.name} budget`,
+      amountMicros: dailyBudgetMicros(spend, account.factorPercent),
+      campaignIds: members.map((m) => m.id),
+      shared: members.length > 1,
+    });
+  }
+  return budgets;
+}
+
+/** The budget a campaign spends from, if it has a campaign-level one. */
+export function budgetOf(budgets: readonly DemoBudget[], campaignId: string): DemoBudget | undefined {
+  return budgets.find((b) => b.campaignIds.includes(campaignId));
+}
