@@ -10,6 +10,8 @@ import {
   saveConnection,
   type Tracker,
 } from "@pacer/db";
+import { demoAccount } from "@pacer/sandbox/data/demo-accounts";
+import { demoBudgets } from "@pacer/sandbox/platforms/demo-budgets";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queueUrlEnv } from "../../resources.ts";
 import { refreshMessageFor, requestTrackerRefresh, sqsClient } from "../lib/refresh-queue.ts";
@@ -152,6 +154,31 @@ describe("refresh worker", () => {
     const after = (await findTracker(world.account.accountId, tracker.trackerId)) as Tracker;
     expect(storedTrackerData(after)?.actualSpend).toBe(days.length * 123_450_000);
     expect(after).toMatchObject({ dataLoadFail: false, requiresUpdate: false });
+  });
+
+  it("a tracker with an automated budget gets the platform's budget: the running campaigns' daily budgets, stored and paced on", async () => {
+    const { integration, view } = await googleView("automated@pacer.test");
+    const [tracker] = (await trackersOn(world.account.accountId, integration, view, 1, {
+      overrides: { automatedBudget: true, manualBudgetValue: undefined },
+    })) as [Tracker];
+    const account = demoAccount("googleads", view.id);
+    if (!account) throw new Error("no demo account");
+    const running = new Set(account.campaigns.filter((c) => c.status === "ENABLED").map((c) => c.id));
+    const expected = demoBudgets(pipeline.sandbox.source, account)
+      .filter((b) => b.campaignIds.some((id) => running.has(id)))
+      .reduce((sum, b) => sum + b.amountMicros, 0);
+    expect(expected).toBeGreaterThan(0);
+
+    const flagged = await requestTrackerRefresh(tracker, { reason: "on-demand", now: new Date() });
+    expect(flagged).toMatchObject({ isBudgetUpdating: true });
+    await pipeline.drained();
+    const after = (await findTracker(world.account.accountId, tracker.trackerId)) as Tracker;
+    expect(after.platformBudget).toEqual({ amount: expected, period: "day" });
+    expect(after).toMatchObject({ isBudgetUpdating: false, budgetLoadFail: false, dataLoadFail: false });
+    expect(after.err).toBeUndefined();
+    const data = storedTrackerData(after);
+    expect(data?.dailyBudget).toBe(expected);
+    expect(data?.budget).toBe(expected * budgetCalendar(new Date(), view.timeZone).allDays.daysInMonth);
   });
 
   it("a tracker with an automated budget on a source without platform budgets: spend loads, the budget is in error saying to set it manually", async () => {

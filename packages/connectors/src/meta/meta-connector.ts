@@ -83,6 +83,20 @@ export function createMetaConnector(config: ConnectorConfig): Connector {
     );
   }
 
+  /** `GET /act_{id}?fields=currency,timezone_name`: the ad account's currency and time zone. */
+  function accountInfo(tokens: OAuthTokens, accountId: string, signal: AbortSignal | undefined) {
+    return http.json(
+      {
+        operation: "adaccount",
+        url: graph(`/act_${accountId}`),
+        query: { fields: "currency,timezone_name" },
+        headers: bearer(tokens),
+        signal,
+      },
+      (body) => adAccountSchema.parse(body),
+    );
+  }
+
   return {
     slug: SLUG,
     displayName: "Facebook Ads",
@@ -220,16 +234,7 @@ export function createMetaConnector(config: ConnectorConfig): Connector {
       let timeZone = query.account.timeZone;
       currency ??= query.account.currency;
       if (!timeZone || !currency) {
-        const info = await http.json(
-          {
-            operation: "adaccount",
-            url: graph(`/act_${accountId}`),
-            query: { fields: "currency,timezone_name" },
-            headers: bearer(tokens),
-            signal: query.signal,
-          },
-          (body) => adAccountSchema.parse(body),
-        );
+        const info = await accountInfo(tokens, accountId, query.signal);
         timeZone = info.timezone_name;
         currency ??= info.currency;
       }
@@ -278,16 +283,7 @@ export function createMetaConnector(config: ConnectorConfig): Connector {
       if (budgeted.length === 0) return null;
       let currency = query.account.currency;
       if (!currency) {
-        const info = await http.json(
-          {
-            operation: "adaccount",
-            url: graph(`/act_${accountId}`),
-            query: { fields: "currency,timezone_name" },
-            headers: bearer(tokens),
-            signal: query.signal,
-          },
-          (body) => adAccountSchema.parse(body),
-        );
+        const info = await accountInfo(tokens, accountId, query.signal);
         currency = info.currency;
       }
       const amount = budgeted.reduce((sum, text) => sum + metaBudgetToMicros(text, currency), 0);
