@@ -80,6 +80,16 @@ describe("the demo account on the local runtime", () => {
       expect(spend, t.name).toBeGreaterThan(0);
       expect(t, t.name).toMatchObject({ requiresUpdate: false, dataLoading: false });
     }
+    // The demo's automated tracker paces on its platform budget, read at the refresh.
+    const automated = trackers.filter((t) => t.automatedBudget);
+    expect(automated.map((t) => t.name)).toEqual(
+      DEMO_TRACKERS.filter((d) => d.budget === "platform").map((d) => d.name),
+    );
+    for (const t of automated) {
+      expect(t, t.name).toMatchObject({ budgetLoadFail: false, platformBudget: { period: "day" } });
+      expect(storedTrackerData(t)?.dailyBudget, t.name).toBe(t.platformBudget?.amount);
+      expect(t.platformBudget?.amount, t.name).toBeGreaterThan(0);
+    }
   }, 600_000);
 
   it("pushes a refresh asked for over HTTP to the account's open WebSocket as it happens", async () => {

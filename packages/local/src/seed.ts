@@ -46,14 +46,15 @@ const MILLION = 1_000_000;
 /**
  * The demo trackers: one sandbox demo ad account each, four clients (each in one currency, so their
  * rows add up; the pod mixes currencies), budgets near each account's
- * replayed monthly spend (some over, some under). Amounts in the account's currency units.
+ * replayed monthly spend (some over, some under). Amounts in the account's currency units;
+ * `"platform"`: an automated budget, read from the platform's campaign budgets at each refresh.
  */
 export const DEMO_TRACKERS: ReadonlyArray<{
   slug: keyof typeof OAUTH_SEGMENTS | "cake";
   view: string;
   name: string;
   client: string;
-  budget: number;
+  budget: number | "platform";
   budgetPeriod: "month" | "day";
   pod?: boolean;
 }> = [
@@ -62,7 +63,7 @@ export const DEMO_TRACKERS: ReadonlyArray<{
     view: "1112223333",
     name: "Search - Always On",
     client: "Northwind Outdoor",
-    budget: 3_800_000,
+    budget: "platform",
     budgetPeriod: "month",
     pod: true,
   },
@@ -294,8 +295,9 @@ async function seedDemoConnectionsAndTrackers(
       client: spec.client,
       currency: view.currency,
       timeZone: view.timeZone,
-      automatedBudget: false,
-      manualBudgetValue: spec.budget * MILLION,
+      ...(spec.budget === "platform"
+        ? { automatedBudget: true }
+        : { automatedBudget: false, manualBudgetValue: spec.budget * MILLION }),
       budgetPeriod: spec.budgetPeriod,
       createdBy: user.userId,
       dataSource: {
