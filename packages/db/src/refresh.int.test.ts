@@ -18,7 +18,7 @@ import {
   startAccountRefreshRun,
 } from "./refresh.ts";
 import { tableName } from "./table.ts";
-import { createTrackers } from "./trackers.ts";
+import { createTrackers, getTracker, setTrackerRefreshState } from "./trackers.ts";
 
 const anAccount = (now = new Date()) =>
   createAccountWithUser(
@@ -164,6 +164,38 @@ describe("refresh data layer", () => {
     expect(ok?.dataLoadFail).toBe(false);
     expect(ok?.err).toBeUndefined();
     expect(await settleTrackerRefresh(account.accountId, randomUUID(), { ok: true })).toBeUndefined();
+
+    // An automated budget: stored, then removed when the platform has none; a budget that did not
+    // load keeps the figures' flags clear and sets budgetLoadFail with its err until a refresh ends it.
+    await setTrackerRefreshState(account.accountId, id, {
+      platformBudget: { amount: 50_000_000, period: "day" },
+    });
+    expect((await getTracker(account.accountId, id)).platformBudget).toEqual({
+      amount: 50_000_000,
+      period: "day",
+    });
+    await setTrackerRefreshState(account.accountId, id, { platformBudget: null, isUpdating: false });
+    expect((await getTracker(account.accountId, id)).platformBudget).toBeUndefined();
+    await markTrackerRefreshQueued(account.accountId, id, {
+      isUpdating: true,
+      dataLoading: false,
+      isBudgetUpdating: true,
+    });
+    const budgetFailed = await settleTrackerRefresh(account.accountId, id, {
+      ok: true,
+      budgetErr: { title: "Budget load failed", msg: "Set the budget manually" },
+    });
+    expect(budgetFailed).toMatchObject({
+      isUpdating: false,
+      isBudgetUpdating: false,
+      dataLoadFail: false,
+      budgetLoadFail: true,
+      err: { title: "Budget load failed" },
+    });
+    const cleared = await settleTrackerRefresh(account.accountId, id, { ok: true });
+    expect(cleared).toMatchObject({ budgetLoadFail: false, dataLoadFail: false });
+    expect(cleared?.err).toBeUndefined();
+    expect(cleared?.version).toBe(tracker?.version);
   });
 
   it("spends a realtime ticket once and only while valid", async () => {
