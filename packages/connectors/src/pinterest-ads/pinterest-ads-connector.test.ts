@@ -1,3 +1,5 @@
+import { type DemoAccount, demoAccount } from "@pacer/sandbox";
+import { budgetOf, demoBudgets } from "@pacer/sandbox/platforms/demo-budgets";
 import { describe, expect, it } from "vitest";
 import { PINTEREST_ADS_API_VERSION } from "../config.ts";
 import { addDays } from "../dates.ts";
@@ -15,14 +17,16 @@ import {
   useConnectorTest,
 } from "../testing/connector-test-kit.ts";
 import { totalSpend } from "../testing/sandbox-expectations.ts";
+import type { OAuthTokens, TrackerFilters } from "../types.ts";
 import { classifyPinterestError } from "./classify.ts";
 import {
   createPinterestAdsConnector,
   metricsToRow,
   PINTEREST_ADS_SCOPES,
+  runningDailyCaps,
   SYNC_LOOKBACK_DAYS,
 } from "./pinterest-ads-connector.ts";
-import { adAccountsPageSchema, analyticsSchema, reportFileSchema } from "./schemas.ts";
+import { adAccountsPageSchema, analyticsSchema, campaignsPageSchema, reportFileSchema } from "./schemas.ts";
 
 const RETURN_PAGE = "https://app.pacer.test/pinterest-ads-response";
 const ACCOUNT = "549000000101";
@@ -164,6 +168,84 @@ describe("Pinterest Ads connector against the sandbox", () => {
     const tokens = await t.connected();
     await expectRetriesThenRateLimit(t, tokens, { accounts: 1, retryAfterSeconds: 4 });
     await expectInvalidGrantNotRetried(t, () => t.connector.refreshAccessToken(tokens));
+  });
+});
+
+/** Active: `pinterest_shopping`. Paused: `pinterest_awareness`. */
+const SHOPPING = "9034945";
+const AWARENESS = "348934";
+const CAMPAIGNS = "GET /api/v5/ad_accounts/{adAccountId}/campaigns";
+
+describe("Pinterest budget (fetchBudget) against the sandbox", () => {
+  const budget = (tokens: OAuthTokens, filters: TrackerFilters = {}) =>
+    t.connector.fetchBudget?.(tokens, { account: { id: ACCOUNT }, filters });
+  /** A demo campaign's daily budget as the sandbox derives it from the data file (demo-budgets.ts), micros. */
+  const demoDaily = (id: string) =>
+    budgetOf(demoBudgets(t.sandbox.source, demoAccount("pinterestads", ACCOUNT) as DemoAccount), id)
+      ?.amountMicros;
+
+  it("sums the daily_spend_cap of the active campaigns in one call; the paused campaign's budget is not counted", async () => {
+    const tokens = await t.connected();
+    expect(demoDaily(AWARENESS)).toBeGreaterThan(0);
+    const before = t.routeCalls(CAMPAIGNS);
+    expect(await budget(tokens)).toEqual({ amount: demoDaily(SHOPPING), period: "day" });
+    expect(t.routeCalls(CAMPAIGNS) - before).toBe(1);
+    expect(await budget(tokens, { campaignIds: [AWARENESS] })).toBeNull();
+  });
+
+  it("applies the tracker's filters as fetchDailyMetrics does", async () => {
+    const tokens = await t.connected();
+    const shopping = { amount: demoDaily(SHOPPING), period: "day" };
+    expect(await budget(tokens, { campaignIds: [SHOPPING, AWARENESS] })).toEqual(shopping);
+    expect(await budget(tokens, { campaignNameContains: "SHOP" })).toEqual(shopping);
+    expect(await budget(tokens, { campaignIds: [SHOPPING], campaignNameContains: "awareness" })).toBeNull();
+    expect(await budget(tokens, { campaignNameContains: "no such campaign" })).toBeNull();
+    const before = t.stats().apiCalls;
+    await expect(budget(tokens, { campaignIds: ["abc"] })).rejects.toBeInstanceOf(BadRequestError);
+    expect(t.stats().apiCalls).toBe(before);
+  });
+
+  it("maps errors like every call: rate limit (429 after the retries), expired token (code 2)", async () => {
+    const tokens = await t.connected();
+    t.sandbox.setControls("pinterestads", {
+      rateLimit: { requests: 0, windowMs: 60_000, retryAfterSeconds: 3 },
+    });
+    const limited = await budget(tokens)?.catch((e: unknown) => e);
+    expect(limited).toBeInstanceOf(RateLimitedError);
+    expect(limited).toMatchObject({ reason: "429" });
+    expect(t.sleeps).toEqual([3000, 3000, 3000]);
+    t.sandbox.resetControls();
+
+    t.sandbox.expireAccessTokens("pinterestads");
+    const refused = await budget(tokens)?.catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(AuthError);
+    expect(refused).toMatchObject({ reason: "2", retryable: false });
+  });
+});
+
+describe("Pinterest budgets against the public campaign shape (v5 OpenAPI CampaignResponse)", () => {
+  it("counts active campaigns' daily_spend_cap (micros); lifetime-only, null or zero caps and other statuses not", () => {
+    const page = campaignsPageSchema.parse({
+      items: [
+        { id: "1", name: "Daily", status: "ACTIVE", daily_spend_cap: 25_000_000, lifetime_spend_cap: null },
+        {
+          id: "2",
+          name: "Lifetime",
+          status: "ACTIVE",
+          daily_spend_cap: null,
+          lifetime_spend_cap: 900_000_000,
+        },
+        { id: "3", name: "No cap", status: "ACTIVE", daily_spend_cap: 0 },
+        { id: "4", name: "Paused", status: "PAUSED", daily_spend_cap: 40_000_000 },
+        { id: "5", name: "As text", status: "ACTIVE", daily_spend_cap: "1432744744" },
+      ],
+      bookmark: null,
+    });
+    expect(runningDailyCaps(page.items)).toEqual([
+      { id: "1", name: "Daily", dailyMicros: 25_000_000 },
+      { id: "5", name: "As text", dailyMicros: 1_432_744_744 },
+    ]);
+    expect(() => campaignsPageSchema.parse({ items: [{ id: "6", daily_spend_cap: 12.5 }] })).toThrow();
   });
 });
 

@@ -30,11 +30,14 @@ import { toTokens } from "../oauth/token-response.ts";
 import { pollStepped, realSleep, STEPPED_MAX_POLLS, STEPPED_POLL_DELAYS_MS } from "../report-kit.ts";
 import type {
   AdAccountView,
+  BudgetQuery,
   Connector,
+  Credentials,
   DailyMetrics,
   DailyMetricsRow,
   FilterValue,
   OAuthTokens,
+  PlatformBudget,
 } from "../types.ts";
 import { classifyPinterestError } from "./classify.ts";
 import {
@@ -44,6 +47,7 @@ import {
   campaignsPageSchema,
   createReportSchema,
   type MetricsRow,
+  type PinterestCampaign,
   reportFileSchema,
   reportStatusSchema,
   userAccountSchema,
@@ -102,6 +106,7 @@ const MAX_PAGES = 200;
  *   `campaign_ids` when filtered) for the last 90 days, in calls of at most 90 days; older days
  *   through asynchronous reports (`POST /ad_accounts/{id}/reports`, poll with the token, download
  *   the JSON file) of at most 186 days. Money columns are already micros.
+ * - Budget: the `daily_spend_cap` of the active campaigns (`fetchBudget`).
  * Every method throws the typed errors: AuthError, RateLimitedError, BadRequestError (also for
  * malformed dates or ids), PlatformDownError (after the shared retries), NotConfiguredError without
  * its config block.
@@ -153,20 +158,31 @@ export function createPinterestAdsConnector(config: ConnectorConfig): Connector 
     );
   }
 
-  async function campaigns(tokens: OAuthTokens, accountId: string, signal: AbortSignal | undefined) {
-    const out: FilterValue[] = [];
+  /** The ad account's campaigns as Pinterest writes them, all pages; `query` narrows the listing (`entity_statuses`). */
+  async function campaignItems(
+    tokens: OAuthTokens,
+    accountId: string,
+    query: Record<string, string>,
+    signal: AbortSignal | undefined,
+  ): Promise<PinterestCampaign[]> {
+    const out: PinterestCampaign[] = [];
     await paged(
       tokens,
       "campaigns",
       `/ad_accounts/${accountId}/campaigns`,
-      {},
+      query,
       (body) => campaignsPageSchema.parse(body),
       (page) => {
-        for (const c of page.items) out.push({ id: c.id, name: c.name ?? c.id, status: c.status ?? "" });
+        out.push(...page.items);
       },
       signal,
     );
     return out;
+  }
+
+  async function campaigns(tokens: OAuthTokens, accountId: string, signal: AbortSignal | undefined) {
+    const items = await campaignItems(tokens, accountId, {}, signal);
+    return items.map((c): FilterValue => ({ id: c.id, name: c.name ?? c.id, status: c.status ?? "" }));
   }
 
   /** Synchronous analytics for one window (within the lookback), account or campaign level. */
@@ -402,6 +418,33 @@ export function createPinterestAdsConnector(config: ConnectorConfig): Connector 
       return dailyMetrics(query, { accountId, currency, timeZone: PINTEREST_TIME_ZONE }, partials);
     },
 
+    /**
+     * The ad account's daily budget at Pinterest, integer micros of the account currency: the sum of
+     * the `daily_spend_cap` (already micro-currency) of the `ACTIVE` campaigns that pass the
+     * tracker's filters, chosen as `fetchDailyMetrics` chooses them (`campaignIdsToReport`). Read
+     * from `GET /v5/ad_accounts/{id}/campaigns?entity_statuses=ACTIVE` (bookmark paging).
+     * Campaigns with only a `lifetime_spend_cap`, or no cap (null, which Pinterest treats as 0), are
+     * not counted; budgets set on ad groups are not read. Pinterest has no budget shared between
+     * campaigns, so each campaign's cap is its own.
+     * https://developers.pinterest.com/docs/api/v5/campaigns-list
+     * @returns `{amount, period: "day"}`, or null when no such campaign has a daily cap
+     * @throws the typed errors of `errors.ts`, like every call (BadRequestError for a malformed
+     *   campaign id, before any call)
+     */
+    async fetchBudget(credentials: Credentials, query: BudgetQuery): Promise<PlatformBudget | null> {
+      const tokens = requireOAuth(credentials, SLUG);
+      const accountId = checkId(SLUG, query.account.id, { what: "ad account" });
+      const filters = normaliseFilters(query.filters);
+      const checkCampaign = (id: string) => checkId(SLUG, id, { what: "campaign" });
+      filters.campaignIds?.forEach(checkCampaign);
+      const items = await campaignItems(tokens, accountId, { entity_statuses: "ACTIVE" }, query.signal);
+      const running = runningDailyCaps(items);
+      const kept = await campaignIdsToReport(filters, async () => running, checkCampaign);
+      const counted = kept ? running.filter((c) => kept.includes(c.id)) : running;
+      if (counted.length === 0) return null;
+      return { amount: counted.reduce((sum, c) => sum + c.dailyMicros, 0), period: "day" };
+    },
+
     filterDefinitions: () => CAMPAIGN_FILTERS,
 
     listFilterValues: (credentials, query) =>
@@ -413,6 +456,26 @@ export function createPinterestAdsConnector(config: ConnectorConfig): Connector 
         ),
       ),
   };
+}
+
+/** A running campaign with a daily budget: its id and name, the budget in micros of the account currency. */
+export interface DailyCapCampaign {
+  id: string;
+  name: string;
+  dailyMicros: number;
+}
+
+/**
+ * The campaigns a Pinterest budget counts: `ACTIVE` ones (the call asks only for those; checked
+ * again when the answer says otherwise) with a `daily_spend_cap` above zero, in micros as written.
+ * `lifetime_spend_cap` is a total over the campaign's run, not a daily budget: left out.
+ */
+export function runningDailyCaps(items: readonly PinterestCampaign[]): DailyCapCampaign[] {
+  return items.flatMap((c) =>
+    (c.status ?? "ACTIVE") === "ACTIVE" && c.daily_spend_cap
+      ? [{ id: c.id, name: c.name ?? c.id, dailyMicros: c.daily_spend_cap }]
+      : [],
+  );
 }
 
 /** `from..to` limited to `first..last`, or undefined when they do not overlap. */

@@ -31,11 +31,32 @@ export const adAccountsPageSchema = z.object({
 /** `GET /ad_accounts/{id}`. */
 export const adAccountSchema = z.object({ id, currency: z.string().nullish() }).loose();
 
+/**
+ * A spend cap (`daily_spend_cap`, `lifetime_spend_cap`): an integer in micro-units of the ad
+ * account currency; null (Pinterest's default) means no cap, the same as 0.
+ */
+const microCap = z
+  .union([z.number().int().nonnegative(), z.string().regex(/^\d+$/).transform(Number)])
+  .nullish();
+
 /** `GET /ad_accounts/{id}/campaigns` page (`CampaignResponse`). */
 export const campaignsPageSchema = z.object({
-  items: z.array(z.object({ id, name: z.string().nullish(), status: z.string().nullish() }).loose()),
+  items: z.array(
+    z
+      .object({
+        id,
+        name: z.string().nullish(),
+        status: z.string().nullish(),
+        daily_spend_cap: microCap,
+        lifetime_spend_cap: microCap,
+      })
+      .loose(),
+  ),
   bookmark,
 });
+
+/** One campaign of a `GET /ad_accounts/{id}/campaigns` page. */
+export type PinterestCampaign = z.infer<typeof campaignsPageSchema>["items"][number];
 
 /** One analytics row (sync answers and async report files alike). */
 export const metricsRowSchema = z

@@ -6,6 +6,7 @@ import { campaignDays, groupDays } from "../data/replay.ts";
 import type { DayFigures } from "../data/source-rows.ts";
 import { type SandboxRequest, sendJson } from "../http-kit.ts";
 import { type IssuedTokens, OAuthProblem, OAuthServer, sendOAuthProblem } from "../oauth-server.ts";
+import { budgetOf, demoBudgets } from "./demo-budgets.ts";
 import type { PlatformFactory } from "./platform-module.ts";
 
 const PREFIX = "pinterestads";
@@ -30,6 +31,9 @@ const COLUMN_VALUES: Record<string, (t: DayFigures) => number> = {
   TOTAL_LEAD: (t) => t.leads,
 };
 
+/** Campaign entity statuses `entity_statuses` may name. */
+const ENTITY_STATUSES = new Set(["ACTIVE", "PAUSED", "ARCHIVED", "DRAFT", "DELETED_DRAFT"]);
+
 /** Pinterest's error body (`{"code", "message"}`). */
 function pinError(res: ServerResponse, status: number, code: number, message: string, headers = {}) {
   sendJson(res, status, { code, message }, headers);
@@ -44,7 +48,8 @@ interface ReportJob {
 /**
  * Pinterest sandbox: `www.pinterest.com/oauth/` consent, `POST /v5/oauth/token` (HTTP Basic client
  * authentication; continuous refresh tokens that rotate on every refresh), `/v5/user_account`,
- * `/v5/ad_accounts` (bookmark paging), `/v5/ad_accounts/{id}`, `/campaigns`, the synchronous
+ * `/v5/ad_accounts` (bookmark paging), `/v5/ad_accounts/{id}`, `/campaigns` (`entity_statuses`
+ * filter; `daily_spend_cap` in micros from `demo-budgets.ts`, no `lifetime_spend_cap`), the synchronous
  * `/analytics` and `/campaigns/analytics` (`granularity=DAY`, bare JSON arrays, columns without a
  * value left out; at most 90 days, no further back than 90 days in UTC) and asynchronous
  * `/reports` (create with a JSON body, poll with the token: one `IN_PROGRESS`, then `FINISHED`
@@ -69,6 +74,7 @@ export const pinterestAdsPlatform: PlatformFactory = (ctx) => {
   const base = () => `${ctx.baseUrl()}/${PREFIX}`;
   const jobs = new Map<string, ReportJob>();
   const todayUtc = () => ctx.now().toISOString().slice(0, 10);
+  const budgets = new Map(ctx.accounts.map((a) => [a.id, demoBudgets(ctx.source, a)]));
 
   const unauthorized = (res: ServerResponse) => pinError(res, 401, 2, "Authentication failed.");
 
@@ -301,14 +307,24 @@ export const pinterestAdsPlatform: PlatformFactory = (ctx) => {
         handle: (req, res) => {
           const account = withAccount(req, res);
           if (!account) return;
-          const items = account.campaigns.map((c) => ({
-            id: c.id,
-            ad_account_id: account.id,
-            name: c.name,
-            status: c.status === "PAUSED" ? "PAUSED" : "ACTIVE",
-            type: "campaign",
-            objective_type: "CONSIDERATION",
-          }));
+          // An array parameter: repeated (`entity_statuses=ACTIVE&entity_statuses=PAUSED`) or comma separated.
+          const statuses = req.url.searchParams.getAll("entity_statuses").flatMap((v) => v.split(","));
+          const unknown = statuses.find((v) => !ENTITY_STATUSES.has(v));
+          if (unknown !== undefined) {
+            return pinError(res, 400, 1, `Invalid parameters: entity_statuses ${unknown} is not valid.`);
+          }
+          const items = account.campaigns
+            .map((c) => ({
+              id: c.id,
+              ad_account_id: account.id,
+              name: c.name,
+              status: c.status === "PAUSED" ? "PAUSED" : "ACTIVE",
+              daily_spend_cap: budgetOf(budgets.get(account.id) ?? [], c.id)?.amountMicros ?? null,
+              lifetime_spend_cap: null,
+              type: "campaign",
+              objective_type: "CONSIDERATION",
+            }))
+            .filter((c) => statuses.length === 0 || statuses.includes(c.status));
           sendJson(res, 200, paged(req, items));
         },
       },
