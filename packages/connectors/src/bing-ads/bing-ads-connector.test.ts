@@ -1,3 +1,5 @@
+import { demoAccount } from "@pacer/sandbox";
+import { budgetOf, demoBudgets } from "@pacer/sandbox/platforms/demo-budgets";
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { MICROSOFT_ADS_API_VERSION } from "../config.ts";
@@ -16,10 +18,11 @@ import {
   useConnectorTest,
 } from "../testing/connector-test-kit.ts";
 import { totalSpend } from "../testing/sandbox-expectations.ts";
-import { createBingAdsConnector } from "./bing-ads-connector.ts";
+import type { OAuthTokens, TrackerFilters } from "../types.ts";
+import { activeDailyBudget, createBingAdsConnector } from "./bing-ads-connector.ts";
 import { classifyMicrosoftAdsError } from "./classify.ts";
 import { ReportFileError, readReportZip, reportRowToDaily } from "./report-csv.ts";
-import { accountsSearchSchema, pollReportSchema, userQuerySchema } from "./schemas.ts";
+import { accountsSearchSchema, campaignsSchema, pollReportSchema, userQuerySchema } from "./schemas.ts";
 import { ianaTimeZone, MICROSOFT_TIME_ZONES } from "./time-zones.ts";
 
 const RETURN_PAGE = "https://app.pacer.test/bing-ads-response";
@@ -236,6 +239,155 @@ describe("Microsoft Advertising connector against the sandbox", () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PlatformDownError);
     expect(error).toMatchObject({ reason: "malformed_report", retryable: true });
+  });
+});
+
+/**
+ * The daily budget the sandbox serves for a demo campaign (`demo-budgets.ts`: its average daily
+ * spend in the data file x the account factor x 110%, whole currency units), in micros.
+ */
+function demoDailyBudget(accountId: string, campaignId: string): number {
+  const account = demoAccount("bingads", accountId);
+  const budget = account && budgetOf(demoBudgets(t.sandbox.source, account), campaignId);
+  if (!budget) throw new Error(`no demo budget for ${accountId}/${campaignId}`);
+  return budget.amountMicros;
+}
+
+const HOT = "89459845";
+const WIDE = "127823";
+const AUDIENCE_VIDEO = "10934";
+const GET_CAMPAIGNS = "POST /campaign/CampaignManagement/{version}/Campaigns/QueryByAccountId";
+
+describe("Microsoft Advertising budget (fetchBudget) against the sandbox", () => {
+  /** A view as the wizard stores it: with the account's parent customer id. */
+  const budget = (tokens: OAuthTokens, id: string, filters: TrackerFilters = {}) =>
+    t.connector.fetchBudget?.(tokens, {
+      account: { id, metaData: { customerId: demoAccount("bingads", id)?.customerId ?? "" } },
+      filters,
+    });
+
+  it("sums the active campaigns' DailyBudget (currency units -> micros) in one GetCampaignsByAccountId call", async () => {
+    const tokens = await t.connected();
+    const before = {
+      campaigns: routeCount(GET_CAMPAIGNS),
+      account: routeCount("POST /clientcenter/CustomerManagement/{version}/Account/Query"),
+    };
+    expect(await budget(tokens, SEARCH)).toEqual({
+      amount: demoDailyBudget(SEARCH, HOT) + demoDailyBudget(SEARCH, WIDE),
+      period: "day",
+    });
+    expect(routeCount(GET_CAMPAIGNS) - before.campaigns).toBe(1);
+    expect(routeCount("POST /clientcenter/CustomerManagement/{version}/Account/Query") - before.account).toBe(
+      0,
+    );
+    // Without the view's customer id, GetAccount supplies it first.
+    expect(await t.connector.fetchBudget?.(tokens, { account: { id: AUDIENCE } })).toEqual({
+      amount: demoDailyBudget(AUDIENCE, AUDIENCE_VIDEO),
+      period: "day",
+    });
+  });
+
+  it("narrows to the campaigns the tracker's filters keep, as fetchDailyMetrics does; null when none is left", async () => {
+    const tokens = await t.connected();
+    expect(await budget(tokens, SEARCH, { campaignIds: [HOT] })).toEqual({
+      amount: demoDailyBudget(SEARCH, HOT),
+      period: "day",
+    });
+    expect(await budget(tokens, SEARCH, { campaignNameContains: "WIDE" })).toEqual({
+      amount: demoDailyBudget(SEARCH, WIDE),
+      period: "day",
+    });
+    expect(await budget(tokens, SEARCH, { campaignIds: [HOT], campaignNameContains: "wide" })).toBeNull();
+    expect(await budget(tokens, SEARCH, { campaignNameContains: "no such campaign" })).toBeNull();
+  });
+
+  it("maps errors like every call: call-rate limit (117), expired token (109)", async () => {
+    const tokens = await t.connected();
+    t.sandbox.setControls("bingads", { rateLimit: { requests: 0, windowMs: 60_000, retryAfterSeconds: 4 } });
+    const limited = await budget(tokens, SEARCH)?.catch((e: unknown) => e);
+    expect(limited).toBeInstanceOf(RateLimitedError);
+    expect(limited).toMatchObject({ reason: "117/CallRateExceeded", retryAfterMs: 4000 });
+    expect(t.sleeps).toEqual([4000, 4000, 4000]);
+    t.sandbox.resetControls();
+
+    t.sandbox.expireAccessTokens("bingads");
+    const expired = await budget(tokens, SEARCH)?.catch((e: unknown) => e);
+    expect(expired).toBeInstanceOf(AuthError);
+    expect(expired).toMatchObject({ reason: "109/AuthenticationTokenExpired", retryable: false });
+  });
+});
+
+describe("Microsoft Advertising budgets against the public Campaign shape", () => {
+  const campaigns =
+    campaignsSchema.parse({
+      Campaigns: [
+        {
+          Id: "1",
+          Name: "Brand",
+          Status: "Active",
+          BudgetType: "DailyBudgetStandard",
+          DailyBudget: 25.5,
+          BudgetId: null,
+        },
+        {
+          Id: "2",
+          Name: "Generic A",
+          Status: "Active",
+          BudgetType: "DailyBudgetStandard",
+          DailyBudget: 40,
+          BudgetId: "7001",
+        },
+        {
+          Id: "3",
+          Name: "Generic B",
+          Status: "Active",
+          BudgetType: "DailyBudgetStandard",
+          DailyBudget: 40,
+          BudgetId: "7001",
+        },
+        { Id: "4", Name: "Old brand", Status: "Paused", BudgetType: "DailyBudgetStandard", DailyBudget: 99 },
+        {
+          Id: "5",
+          Name: "Launch",
+          Status: "Active",
+          BudgetType: "LifetimeBudgetStandard",
+          DailyBudget: 3000,
+        },
+        {
+          Id: "6",
+          Name: "Audience",
+          Status: "Active",
+          BudgetType: "DailyBudgetAccelerated",
+          DailyBudget: 12.34,
+          BudgetId: "0",
+        },
+        {
+          Id: "7",
+          Name: "Limited",
+          Status: "BudgetPaused",
+          BudgetType: "DailyBudgetStandard",
+          DailyBudget: 10,
+        },
+      ],
+    }).Campaigns ?? [];
+
+  it("counts Active campaigns' daily budgets, a shared BudgetId once; paused and lifetime budgets not", () => {
+    expect(activeDailyBudget(campaigns, {})).toEqual({
+      amount: 25_500_000 + 40_000_000 + 12_340_000,
+      period: "day",
+    });
+    // The shared budget counts in full for one of its campaigns.
+    expect(activeDailyBudget(campaigns, { campaignIds: ["3"] })).toEqual({
+      amount: 40_000_000,
+      period: "day",
+    });
+    expect(activeDailyBudget(campaigns, { nameContains: "brand" })).toEqual({
+      amount: 25_500_000,
+      period: "day",
+    });
+    expect(activeDailyBudget(campaigns, { campaignIds: ["4", "5", "7"] })).toBeNull();
+    expect(activeDailyBudget([], {})).toBeNull();
+    expect(() => campaignsSchema.parse({ Campaigns: [{ Id: "8", DailyBudget: "ten" }] })).toThrow();
   });
 });
 

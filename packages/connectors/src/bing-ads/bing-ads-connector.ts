@@ -7,12 +7,15 @@ import {
   checkRange,
   dailyMetrics,
   httpClientFor,
+  type NormalisedFilters,
   nameMatches,
   normaliseFilters,
   requireOAuth,
+  selectedCampaignIds,
   settingsOf,
 } from "../connector-kit.ts";
 import { PlatformDownError } from "../errors.ts";
+import { decimalToMicros } from "../money.ts";
 import {
   authorizeUrlWith,
   connectionIdentity,
@@ -26,12 +29,14 @@ import { toTokens } from "../oauth/token-response.ts";
 import { pollStepped, realSleep, STEPPED_MAX_POLLS, STEPPED_POLL_DELAYS_MS } from "../report-kit.ts";
 import type {
   AdAccountView,
+  BudgetQuery,
   Connector,
   Credentials,
   DailyMetrics,
   FilterValue,
   MetricsQuery,
   OAuthTokens,
+  PlatformBudget,
 } from "../types.ts";
 import { classifyMicrosoftAdsError } from "./classify.ts";
 import { ReportFileError, type ReportRow, readReportZip, reportRowToDaily } from "./report-csv.ts";
@@ -40,6 +45,7 @@ import {
   accountQuerySchema,
   accountsSearchSchema,
   campaignsSchema,
+  type MicrosoftCampaign,
   pollReportSchema,
   submitReportSchema,
   userQuerySchema,
@@ -100,6 +106,8 @@ export interface BingAdsConnector extends Connector {
  *   account's own time zone, then `GenerateReport/Poll` until `Success`, then the ZIP of one CSV is
  *   downloaded from the returned URL (no URL: no data). Headers `Authorization: Bearer`,
  *   `DeveloperToken`, `CustomerId`, `CustomerAccountId`.
+ * - Budget: the `DailyBudget` of the `Active` campaigns (Campaign Management
+ *   `GetCampaignsByAccountId`), a shared budget (`BudgetId`) counted once; see `fetchBudget`.
  * Every method throws the typed errors: AuthError, RateLimitedError, BadRequestError (also for
  * malformed dates or ids), PlatformDownError (after the shared retries), NotConfiguredError without
  * its config block.
@@ -218,6 +226,35 @@ export function createBingAdsConnector(config: ConnectorConfig): BingAdsConnecto
       currency: a.CurrencyCode ?? query.account.currency ?? "",
       timeZone: ianaTimeZone(a.TimeZone),
     };
+  }
+
+  /**
+   * Campaign Management `GetCampaignsByAccountId` (`POST Campaigns/QueryByAccountId`) for every
+   * campaign type that carries spend: the account's campaigns with their status and budget. The
+   * `CustomerId` header comes from the view's `metaData.customerId`, else from GetAccount.
+   */
+  async function accountCampaigns(
+    tokens: OAuthTokens,
+    account: MetricsQuery["account"],
+    signal: AbortSignal | undefined,
+  ): Promise<MicrosoftCampaign[]> {
+    const accountId = checkMicrosoftId(account.id, "account");
+    // Only the parent customer id is needed: from the view, else from GetAccount.
+    const customerId =
+      account.metaData?.customerId ||
+      (await accountInfo(tokens, { account, from: "", to: "", signal }, accountId)).customerId;
+    const answer = await http.json(
+      {
+        operation: "getCampaigns",
+        method: "POST",
+        url: url("campaign", "/Campaigns/QueryByAccountId"),
+        headers: headers(tokens, customerId, accountId),
+        json: { AccountId: Number(accountId), CampaignType: CAMPAIGN_TYPES },
+        signal,
+      },
+      (body) => campaignsSchema.parse(body),
+    );
+    return answer.Campaigns ?? [];
   }
 
   /** Submit, poll until done, download and read one report. No download URL means no rows. */
@@ -396,30 +433,69 @@ export function createBingAdsConnector(config: ConnectorConfig): BingAdsConnecto
       return dailyMetrics(query, { accountId, currency: info.currency, timeZone: info.timeZone }, partials);
     },
 
+    /**
+     * The account's daily budget at Microsoft Advertising, integer micros of the account currency:
+     * the sum of the `DailyBudget` (a double in currency units, converted exactly) of the campaigns
+     * whose `Status` is `Active` and that pass the tracker's filters (ids, and the name as
+     * `fetchDailyMetrics` applies it to `CampaignName`), read with one Campaign Management
+     * `GetCampaignsByAccountId` call. A shared budget (`BudgetId` set: each of its campaigns
+     * answers the shared amount) counts once, in full as soon as one of its campaigns passes.
+     * `LifetimeBudgetStandard` budgets (a total over the campaign's dates) are not counted.
+     * https://learn.microsoft.com/en-us/advertising/campaign-management-service/getcampaignsbyaccountid
+     * @returns `{amount, period: "day"}`, or null when no such campaign has a daily budget
+     * @throws the typed errors of `errors.ts`, like every call
+     */
+    async fetchBudget(credentials: Credentials, query: BudgetQuery): Promise<PlatformBudget | null> {
+      const tokens = requireOAuth(credentials, SLUG);
+      const filters = normaliseFilters(query.filters);
+      return activeDailyBudget(await accountCampaigns(tokens, query.account, query.signal), filters);
+    },
+
     filterDefinitions: () => CAMPAIGN_FILTERS,
 
     async listFilterValues(credentials, query): Promise<FilterValue[]> {
       if (query.filterId !== "campaigns") return [];
       const tokens = requireOAuth(credentials, SLUG);
-      const accountId = checkMicrosoftId(query.account.id, "account");
-      const info = await accountInfo(tokens, { account: query.account, from: "", to: "" }, accountId);
-      const answer = await http.json(
-        {
-          operation: "getCampaigns",
-          method: "POST",
-          url: url("campaign", "/Campaigns/QueryByAccountId"),
-          headers: headers(tokens, info.customerId, accountId),
-          json: { AccountId: Number(accountId), CampaignType: CAMPAIGN_TYPES },
-          signal: query.signal,
-        },
-        (body) => campaignsSchema.parse(body),
-      );
-      return (answer.Campaigns ?? [])
+      return (await accountCampaigns(tokens, query.account, query.signal))
         .filter((c) => nameMatches(c.Name ?? "", query.search?.trim()))
         .map((c) => ({ id: c.Id, name: c.Name ?? c.Id, status: c.Status ?? "" }))
         .sort(byName);
     },
   };
+}
+
+/** Budget types that are a daily amount (BudgetLimitType); `LifetimeBudgetStandard` is not. */
+const DAILY_BUDGET_TYPES = new Set(["DailyBudgetStandard", "DailyBudgetAccelerated"]);
+
+/**
+ * GetCampaignsByAccountId campaigns -> the daily budget: the `Active` campaigns kept by the
+ * tracker's filters (as {@link selectedCampaignIds} keeps them) with a daily budget type and a
+ * `DailyBudget` above zero; each budget counted once (a shared one by its `BudgetId`, else the
+ * campaign's own), currency units -> micros.
+ * @returns `{amount, period: "day"}` in micros, or null when no campaign has a daily budget
+ */
+export function activeDailyBudget(
+  campaigns: readonly MicrosoftCampaign[],
+  filters: NormalisedFilters,
+): PlatformBudget | null {
+  const running = campaigns.filter(
+    (c) => c.Status === "Active" && DAILY_BUDGET_TYPES.has(c.BudgetType ?? ""),
+  );
+  const kept = new Set(
+    selectedCampaignIds(
+      running.map((c) => ({ id: c.Id, name: c.Name ?? "" })),
+      filters,
+    ),
+  );
+  const budgets = new Map<string, number>();
+  for (const c of running) {
+    const micros = c.DailyBudget == null ? 0 : decimalToMicros(c.DailyBudget);
+    if (!kept.has(c.Id) || micros <= 0) continue;
+    const shared = c.BudgetId && c.BudgetId !== "0" ? c.BudgetId : undefined;
+    budgets.set(shared ? `budget:${shared}` : `campaign:${c.Id}`, micros);
+  }
+  if (budgets.size === 0) return null;
+  return { amount: [...budgets.values()].reduce((sum, micros) => sum + micros, 0), period: "day" };
 }
 
 /** An advertiser account -> a view; `metaData` carries what the reporting headers need. */

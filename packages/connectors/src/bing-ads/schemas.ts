@@ -55,10 +55,32 @@ export const accountsSearchSchema = z.object({ Accounts: z.array(advertiserAccou
 /** `POST CustomerManagement/v13/Account/Query` (GetAccount) answer. */
 export const accountQuerySchema = z.object({ Account: advertiserAccountSchema });
 
-/** `POST CampaignManagement/v13/Campaigns/QueryByAccountId` (GetCampaignsByAccountId) answer. */
+/**
+ * `POST CampaignManagement/v13/Campaigns/QueryByAccountId` (GetCampaignsByAccountId) answer.
+ * `DailyBudget` is a double in the account currency's units (the shared budget's amount when
+ * `BudgetId` is set); `BudgetType` is a BudgetLimitType (`DailyBudgetStandard`,
+ * `DailyBudgetAccelerated`, `LifetimeBudgetStandard`).
+ * https://learn.microsoft.com/en-us/advertising/campaign-management-service/campaign
+ */
 export const campaignsSchema = z.object({
-  Campaigns: z.array(z.object({ Id: id, Name: text, Status: text }).loose()).nullish(),
+  Campaigns: z
+    .array(
+      z
+        .object({
+          Id: id,
+          Name: text,
+          Status: text,
+          BudgetType: text,
+          DailyBudget: z.union([z.number().nonnegative(), z.string().regex(/^\d+(\.\d+)?$/)]).nullish(),
+          BudgetId: id.nullish(),
+        })
+        .loose(),
+    )
+    .nullish(),
 });
+
+/** One campaign of a GetCampaignsByAccountId answer. */
+export type MicrosoftCampaign = NonNullable<z.infer<typeof campaignsSchema>["Campaigns"]>[number];
 
 /** `POST Reporting/v13/GenerateReport/Submit` answer. */
 export const submitReportSchema = z.object({ ReportRequestId: z.string().min(1) });

@@ -6,6 +6,7 @@ import { type CampaignDay, campaignDays } from "../data/replay.ts";
 import { microsText } from "../data/source-rows.ts";
 import { type SandboxRequest, sendJson } from "../http-kit.ts";
 import { OAuthServer, standardTokenEndpoint } from "../oauth-server.ts";
+import { budgetOf, demoBudgets } from "./demo-budgets.ts";
 import type { PlatformFactory } from "./platform-module.ts";
 
 const PREFIX = "bingads";
@@ -92,6 +93,7 @@ interface ReportJob {
  * `Accounts/Search`, `Account/Query`), Campaign Management `Campaigns/QueryByAccountId`, and
  * Reporting `GenerateReport/Submit` + `GenerateReport/Poll` (one `Pending` poll, then `Success`)
  * with a ZIP of one CSV served from a signed download URL (null when the report has no rows).
+ * Campaigns carry `DailyBudget` (currency units) from `demo-budgets.ts` and `BudgetId` for a shared one.
  * Checks `DeveloperToken`, and `CustomerId`/`CustomerAccountId` on account-scoped calls. Errors as
  * `AdApiFaultDetail` / `ApiFaultDetail`.
  */
@@ -115,6 +117,7 @@ export const bingAdsPlatform: PlatformFactory = (ctx) => {
   );
   const base = () => `${ctx.baseUrl()}/${PREFIX}`;
   const jobs = new Map<string, ReportJob>();
+  const budgets = new Map(ctx.accounts.map((a) => [a.id, demoBudgets(ctx.source, a)]));
 
   const tokenExpired = (res: ServerResponse) =>
     adApiFault(res, 401, [
@@ -339,14 +342,20 @@ export const bingAdsPlatform: PlatformFactory = (ctx) => {
             ]);
           }
           sendJson(res, 200, {
-            Campaigns: account.campaigns.map((c) => ({
-              Id: c.id,
-              Name: c.name,
-              Status: c.status === "PAUSED" ? "Paused" : "Active",
-              CampaignType: "Search",
-              BudgetType: "DailyBudgetStandard",
-              TimeZone: MICROSOFT_TIME_ZONE_OF[account.timeZone] ?? null,
-            })),
+            Campaigns: account.campaigns.map((c) => {
+              // DailyBudget: a double in currency units (a shared budget's amount when BudgetId is set).
+              const budget = budgetOf(budgets.get(account.id) ?? [], c.id);
+              return {
+                Id: c.id,
+                Name: c.name,
+                Status: c.status === "PAUSED" ? "Paused" : "Active",
+                CampaignType: "Search",
+                BudgetType: "DailyBudgetStandard",
+                DailyBudget: budget ? budget.amountMicros / 1_000_000 : null,
+                BudgetId: budget?.shared ? budget.id : null,
+                TimeZone: MICROSOFT_TIME_ZONE_OF[account.timeZone] ?? null,
+              };
+            }),
             PartialErrors: null,
           });
         },
