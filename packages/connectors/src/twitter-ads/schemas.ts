@@ -50,7 +50,13 @@ export const xFundingInstrumentsPageSchema = cursorPage(
     .loose(),
 );
 
-/** One campaign (`GET /{version}/accounts/{id}/campaigns`). */
+/** A budget in micros of the account currency (`*_budget_amount_local_micro`); null when not set. */
+const localMicro = z.number().int().nonnegative().nullable().optional();
+
+/**
+ * One campaign (`GET /{version}/accounts/{id}/campaigns`): `daily_budget_amount_local_micro` and
+ * `total_budget_amount_local_micro` (the campaign's whole run) in micros of the account currency.
+ */
 export const xCampaignSchema = z
   .object({
     id: z.string(),
@@ -58,8 +64,13 @@ export const xCampaignSchema = z
     entity_status: z.string().optional(),
     currency: z.string().optional(),
     deleted: z.boolean().optional(),
+    daily_budget_amount_local_micro: localMicro,
+    total_budget_amount_local_micro: localMicro,
   })
   .loose();
+
+/** One campaign. */
+export type XCampaign = z.infer<typeof xCampaignSchema>;
 
 /** `GET /{version}/accounts/{id}/campaigns` page. */
 export const xCampaignsPageSchema = cursorPage(xCampaignSchema);

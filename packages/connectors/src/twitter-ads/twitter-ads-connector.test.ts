@@ -1,3 +1,5 @@
+import { type DemoAccount, demoAccount } from "@pacer/sandbox";
+import { budgetOf, demoBudgets } from "@pacer/sandbox/platforms/demo-budgets";
 import { beforeEach, describe, expect, it } from "vitest";
 import { sandboxConnectorConfig } from "../config.ts";
 import { eachDate } from "../dates.ts";
@@ -6,8 +8,15 @@ import type { FetchLike } from "../http/http-client.ts";
 import { acceptReturnForSession, acceptTwitterAdsReturn } from "../oauth/return-rules.ts";
 import { expectCampaignFilters, fixtureJson, useConnectorTest } from "../testing/connector-test-kit.ts";
 import { totalSpend } from "../testing/sandbox-expectations.ts";
-import { xAccountsPageSchema, xFundingInstrumentsPageSchema, xStatsSchema } from "./schemas.ts";
+import type { OAuthTokens, TrackerFilters } from "../types.ts";
 import {
+  xAccountsPageSchema,
+  xCampaignsPageSchema,
+  xFundingInstrumentsPageSchema,
+  xStatsSchema,
+} from "./schemas.ts";
+import {
+  activeDailyBudgets,
   createTwitterAdsConnector,
   type OAuth1Connector,
   statsToRows,
@@ -233,6 +242,95 @@ describe("X (Twitter) Ads connector against the sandbox", () => {
     expect(error).toBeInstanceOf(RateLimitedError);
     expect(error).toMatchObject({ reason: "TOO_MANY_REQUESTS", retryAfterMs: 5000 });
     expect(t.sleeps).toEqual([5000, 5000, 5000]);
+  });
+});
+
+/** Active: `x_promoted_tier1`, `x_retargeting`. Paused: `x_video_views`. */
+const PROMOTED = "7hbn";
+const RETARGETING = "2m1eq";
+const VIDEO = "l2ve";
+const CAMPAIGNS_ROUTE = "GET /ads-api/{version}/accounts/{accountId}/campaigns";
+
+describe("X budget (fetchBudget) against the sandbox", () => {
+  const budget = (tokens: OAuthTokens, filters: TrackerFilters = {}) =>
+    t.connector.fetchBudget?.(tokens, { account: { id: ACCOUNT }, filters });
+  /** A demo campaign's daily budget as the sandbox derives it from the data file (demo-budgets.ts), micros. */
+  const demoDaily = (id: string) =>
+    budgetOf(demoBudgets(t.sandbox.source, demoAccount("twitterads", ACCOUNT) as DemoAccount), id)
+      ?.amountMicros ?? Number.NaN;
+
+  it("sums the active campaigns' daily_budget_amount_local_micro in one signed call; the paused campaign's not", async () => {
+    const tokens = await t.connected();
+    expect(demoDaily(VIDEO)).toBeGreaterThan(0);
+    const before = t.routeCalls(CAMPAIGNS_ROUTE);
+    expect(await budget(tokens)).toEqual({
+      amount: demoDaily(PROMOTED) + demoDaily(RETARGETING),
+      period: "day",
+    });
+    expect(t.routeCalls(CAMPAIGNS_ROUTE) - before).toBe(1);
+    expect(authorizations.at(-1)).toMatch(/^OAuth .*oauth_signature=/);
+    expect(await budget(tokens, { campaignIds: [VIDEO] })).toBeNull();
+  });
+
+  it("applies the tracker's filters as fetchDailyMetrics does", async () => {
+    const tokens = await t.connected();
+    expect(await budget(tokens, { campaignIds: [PROMOTED, VIDEO] })).toEqual({
+      amount: demoDaily(PROMOTED),
+      period: "day",
+    });
+    expect(await budget(tokens, { campaignNameContains: "RETARGET" })).toEqual({
+      amount: demoDaily(RETARGETING),
+      period: "day",
+    });
+    expect(await budget(tokens, { campaignIds: [PROMOTED], campaignNameContains: "video" })).toBeNull();
+    expect(await budget(tokens, { campaignNameContains: "no such campaign" })).toBeNull();
+  });
+
+  it("maps errors like every call: rate limit (TOO_MANY_REQUESTS), revoked token (UNAUTHORIZED_ACCESS)", async () => {
+    const tokens = await t.connected();
+    t.sandbox.setControls("twitterads", {
+      rateLimit: { requests: 0, windowMs: 60_000, retryAfterSeconds: 2 },
+    });
+    const limited = await budget(tokens)?.catch((e: unknown) => e);
+    expect(limited).toBeInstanceOf(RateLimitedError);
+    expect(limited).toMatchObject({ reason: "TOO_MANY_REQUESTS", retryAfterMs: 2000 });
+    expect(t.sleeps).toEqual([2000, 2000, 2000]);
+    t.sandbox.resetControls();
+
+    await t.connector.revoke(tokens);
+    const refused = await budget(tokens)?.catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(AuthError);
+    expect(refused).toMatchObject({ reason: "UNAUTHORIZED_ACCESS", retryable: false });
+  });
+});
+
+describe("X budgets against the public campaign shape (X Ads SDK campaigns_all fixture)", () => {
+  it("counts active campaigns' daily budgets (micros); total-only budgets, paused and deleted campaigns not", () => {
+    const campaign = (id: string, status: string, daily: number | null, total: number | null) => ({
+      id,
+      name: `Campaign ${id}`,
+      entity_status: status,
+      daily_budget_amount_local_micro: daily,
+      total_budget_amount_local_micro: total,
+      currency: "USD",
+      deleted: false,
+    });
+    const page = xCampaignsPageSchema.parse({
+      request: { params: { account_id: "2iqph" } },
+      data: [
+        campaign("2wap7", "ACTIVE", 1_000_000, null),
+        campaign("2v3c4", "ACTIVE", 10_000, 10_000),
+        campaign("2of1n", "PAUSED", 1_000_000, 1_000_000),
+        campaign("3tot", "ACTIVE", null, 50_000_000),
+        { ...campaign("3del", "ACTIVE", 2_000_000, null), deleted: true },
+      ],
+      data_type: "campaign",
+      next_cursor: null,
+    });
+    expect(activeDailyBudgets(page.data)).toEqual([
+      { id: "2wap7", name: "Campaign 2wap7", dailyMicros: 1_000_000 },
+      { id: "2v3c4", name: "Campaign 2v3c4", dailyMicros: 10_000 },
+    ]);
   });
 });
 

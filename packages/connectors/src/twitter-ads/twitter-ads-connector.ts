@@ -23,15 +23,19 @@ import { acceptTwitterAdsReturn } from "../oauth/return-rules.ts";
 import type {
   AdAccountView,
   AuthorizeRequest,
+  BudgetQuery,
   Connector,
+  Credentials,
   DailyMetrics,
   DailyMetricsRow,
   OAuthTokens,
+  PlatformBudget,
 } from "../types.ts";
 import { classifyXError } from "./classify.ts";
 import { type OAuth1Token, oauth1Fetch, parseTokenAnswer, urlWithQuery } from "./oauth1.ts";
 import {
   type XAccount,
+  type XCampaign,
   type XMetrics,
   xAccountResponseSchema,
   xAccountsPageSchema,
@@ -94,7 +98,8 @@ export function isOAuth1Connector(connector: Connector): connector is OAuth1Conn
  * call, times at midnight in the account time zone), `ALL_ON_TWITTER` and `PUBLISHER_NETWORK`
  * summed; spend `billed_charge_local_micro` (micros), conversions and revenue from
  * `conversion_purchases` (`metric`, `sale_amount` in micros). Filters: campaigns listed, then
- * `entity=CAMPAIGN` with the matching ids.
+ * `entity=CAMPAIGN` with the matching ids. Budget: the active campaigns'
+ * `daily_budget_amount_local_micro` (`fetchBudget`).
  * https://docs.x.com/x-ads-api/analytics
  */
 export function createTwitterAdsConnector(config: ConnectorConfig): OAuth1Connector {
@@ -165,8 +170,9 @@ export function createTwitterAdsConnector(config: ConnectorConfig): OAuth1Connec
     return currency ?? "";
   }
 
-  async function campaigns(http: HttpClient, accountId: string, signal?: AbortSignal) {
-    const out: Array<{ id: string; name: string; status: string }> = [];
+  /** The account's campaigns as X writes them (deleted ones left out), all cursor pages. */
+  async function campaignRecords(http: HttpClient, accountId: string, signal?: AbortSignal) {
+    const out: XCampaign[] = [];
     await eachCursorPage(
       http,
       "campaigns",
@@ -174,13 +180,16 @@ export function createTwitterAdsConnector(config: ConnectorConfig): OAuth1Connec
       { count: 1000 },
       (b) => xCampaignsPageSchema.parse(b),
       (page) => {
-        for (const c of page.data) {
-          if (!c.deleted) out.push({ id: c.id, name: c.name ?? c.id, status: c.entity_status ?? "" });
-        }
+        for (const c of page.data) if (!c.deleted) out.push(c);
       },
       signal,
     );
     return out;
+  }
+
+  async function campaigns(http: HttpClient, accountId: string, signal?: AbortSignal) {
+    const records = await campaignRecords(http, accountId, signal);
+    return records.map((c) => ({ id: c.id, name: c.name ?? c.id, status: c.entity_status ?? "" }));
   }
 
   return {
@@ -348,6 +357,29 @@ export function createTwitterAdsConnector(config: ConnectorConfig): OAuth1Connec
       return dailyMetrics(query, { accountId, currency, timeZone }, partials);
     },
 
+    /**
+     * The account's daily budget at X, integer micros of the account currency: the sum of the
+     * `daily_budget_amount_local_micro` (already micros) of the campaigns whose `entity_status` is
+     * `ACTIVE` and that pass the tracker's filters (`selectedCampaignIds`, as `fetchDailyMetrics`
+     * chooses its campaigns). Read from `GET /{version}/accounts/{id}/campaigns` (cursor paging,
+     * signed like every call); the v12 listing has no status parameter, so the status is checked on
+     * each campaign. Campaigns with only a `total_budget_amount_local_micro` (a total over their
+     * run) are not counted; line-item budgets are not read. X has no budget shared between
+     * campaigns, so each campaign's budget is its own.
+     * https://docs.x.com/x-ads-api/campaign-management/reference (GET accounts/:account_id/campaigns)
+     * @returns `{amount, period: "day"}`, or null when no such campaign has a daily budget
+     * @throws the typed errors of `errors.ts`, like every call
+     */
+    async fetchBudget(credentials: Credentials, query: BudgetQuery): Promise<PlatformBudget | null> {
+      const http = signed(userToken(requireOAuth(credentials, SLUG)));
+      const accountId = checkAccountId(query.account.id);
+      const running = activeDailyBudgets(await campaignRecords(http, accountId, query.signal));
+      const kept = new Set(selectedCampaignIds(running, normaliseFilters(query.filters)));
+      const counted = running.filter((c) => kept.has(c.id));
+      if (counted.length === 0) return null;
+      return { amount: counted.reduce((sum, c) => sum + c.dailyMicros, 0), period: "day" };
+    },
+
     filterDefinitions: () => CAMPAIGN_FILTERS,
 
     listFilterValues: (credentials, query) =>
@@ -368,6 +400,21 @@ function checkAccountId(id: string): string {
     problem: "must be alphanumeric",
     reason: "bad_account_id",
   });
+}
+
+/**
+ * The campaigns an X budget counts, with their daily budget in micros as written: `entity_status`
+ * `ACTIVE` and a `daily_budget_amount_local_micro` above zero. `total_budget_amount_local_micro`
+ * alone is a total over the campaign's run, not a daily budget: left out.
+ */
+export function activeDailyBudgets(
+  records: readonly XCampaign[],
+): Array<{ id: string; name: string; dailyMicros: number }> {
+  return records.flatMap((c) =>
+    c.entity_status === "ACTIVE" && !c.deleted && c.daily_budget_amount_local_micro
+      ? [{ id: c.id, name: c.name ?? c.id, dailyMicros: c.daily_budget_amount_local_micro }]
+      : [],
+  );
 }
 
 /**

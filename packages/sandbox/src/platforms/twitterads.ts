@@ -5,6 +5,7 @@ import type { DemoAccount } from "../data/demo-accounts.ts";
 import { type CampaignDay, campaignDays } from "../data/replay.ts";
 import { escapeHtml, redirect, type SandboxRequest, sendHtml, sendJson } from "../http-kit.ts";
 import { DEMO_USER, type Grant, OAuthServer, sandboxClient, userFor } from "../oauth-server.ts";
+import { budgetOf, demoBudgets } from "./demo-budgets.ts";
 import type { PlatformFactory } from "./platform-module.ts";
 
 const PREFIX = "twitterads";
@@ -124,7 +125,8 @@ interface Totals {
 /**
  * X (Twitter) Ads sandbox: OAuth 1.0a (request token, consent page, access token with
  * `oauth_verifier`, `1.1/oauth/invalidate_token`), every call's HMAC-SHA1 signature verified;
- * Ads API `accounts`, `accounts/{id}`, `funding_instruments`, `campaigns` (cursor paging) and the
+ * Ads API `accounts`, `accounts/{id}`, `funding_instruments`, `campaigns` (cursor paging;
+ * `daily_budget_amount_local_micro` from `demo-budgets.ts`, no total budget) and the
  * synchronous `stats/accounts/{id}` (DAY granularity, at most 7 days and 20 entities, times at the
  * account's midnight, placements `ALL_ON_TWITTER` and `PUBLISHER_NETWORK` sharing each figure
  * 90/10), errors as `{"errors": [{"code", "message"}]}`.
@@ -152,6 +154,7 @@ export const twitterAdsPlatform: PlatformFactory = (ctx) => {
   >();
   const accessSecrets = new Map<string, string>();
   const base = () => `${ctx.baseUrl()}/${PREFIX}`;
+  const budgets = new Map(ctx.accounts.map((a) => [a.id, demoBudgets(ctx.source, a)]));
   const random = (kind: string) => `${kind}-${randomBytes(18).toString("base64url")}`;
 
   const unauthorized = (res: ServerResponse) =>
@@ -371,6 +374,10 @@ export const twitterAdsPlatform: PlatformFactory = (ctx) => {
             entity_status: c.status === "ENABLED" ? "ACTIVE" : "PAUSED",
             currency: account.currency,
             servable: c.status === "ENABLED",
+            daily_budget_amount_local_micro:
+              budgetOf(budgets.get(account.id) ?? [], c.id)?.amountMicros ?? null,
+            total_budget_amount_local_micro: null,
+            standard_delivery: true,
             deleted: false,
           }));
           sendJson(res, 200, cursorPage(req, data, "campaign"));
