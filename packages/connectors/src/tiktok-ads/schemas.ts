@@ -60,7 +60,12 @@ export const advertiserInfoSchema = envelope(
 
 const pageInfo = z.object({ page: z.number(), total_page: z.number() }).loose().nullish();
 
-/** `GET /campaign/get/` data. */
+/**
+ * `GET /campaign/get/` data. `budget` is in the advertiser currency's units (a number; a decimal
+ * string accepted), read with `budget_mode`: `BUDGET_MODE_DAY` (daily), `BUDGET_MODE_TOTAL`
+ * (lifetime), `BUDGET_MODE_INFINITE` (no campaign budget: the ad groups carry the budgets).
+ * https://business-api.tiktok.com/portal/docs?id=1739315828649986
+ */
 export const campaignsSchema = envelope(
   z.object({
     list: z.array(
@@ -69,12 +74,17 @@ export const campaignsSchema = envelope(
           campaign_id: id,
           campaign_name: z.string().nullish(),
           operation_status: z.string().nullish(),
+          budget: z.union([z.number().nonnegative(), z.string().regex(/^\d+(\.\d+)?$/)]).nullish(),
+          budget_mode: z.string().nullish(),
         })
         .loose(),
     ),
     page_info: pageInfo,
   }),
 );
+
+/** One campaign of a `GET /campaign/get/` page. */
+export type TikTokCampaign = z.infer<typeof campaignsSchema>["data"]["list"][number];
 
 /** One `report/integrated/get` row. */
 export const reportRowSchema = z

@@ -1,3 +1,5 @@
+import { demoAccount } from "@pacer/sandbox";
+import { budgetOf, demoBudgets } from "@pacer/sandbox/platforms/demo-budgets";
 import { describe, expect, it } from "vitest";
 import { TIKTOK_ADS_API_VERSION } from "../config.ts";
 import {
@@ -7,6 +9,7 @@ import {
   PlatformDownError,
   RateLimitedError,
 } from "../errors.ts";
+import type { FetchLike } from "../http/http-client.ts";
 import { acceptErrorCodeOrCodeReturn, acceptReturnForSession } from "../oauth/return-rules.ts";
 import {
   expectCampaignFilters,
@@ -20,9 +23,15 @@ import {
 } from "../testing/connector-test-kit.ts";
 import { totalSpend } from "../testing/sandbox-expectations.ts";
 import { ensureFreshTokens } from "../tokens.ts";
+import type { OAuthTokens, TrackerFilters } from "../types.ts";
 import { classifyTikTokError } from "./classify.ts";
-import { advertiserInfoSchema, reportSchema } from "./schemas.ts";
-import { createTikTokAdsConnector, REPORT_MAX_DAYS, reportRowToDaily } from "./tiktok-ads-connector.ts";
+import { advertiserInfoSchema, campaignsSchema, reportSchema } from "./schemas.ts";
+import {
+  createTikTokAdsConnector,
+  enabledDailyBudget,
+  REPORT_MAX_DAYS,
+  reportRowToDaily,
+} from "./tiktok-ads-connector.ts";
 
 const RETURN_PAGE = "https://app.pacer.test/tiktok-ads-response";
 const ADVERTISER = "7000000000000000101";
@@ -155,6 +164,137 @@ describe("TikTok Ads connector against the sandbox", () => {
     const consent = await t.connect();
     if (!consent.accepted.ok) throw new Error(consent.accepted.reason);
     await expectInvalidGrantNotRetried(t, () => t.exchange(consent));
+  });
+});
+
+/**
+ * The daily budget the sandbox serves for a demo campaign (`demo-budgets.ts`: its average daily
+ * spend in the data file x the account factor x 110%, whole currency units), in micros.
+ */
+function demoDailyBudget(campaignId: string): number {
+  const account = demoAccount("tiktokads", ADVERTISER);
+  const budget = account && budgetOf(demoBudgets(t.sandbox.source, account), campaignId);
+  if (!budget) throw new Error(`no demo budget for ${campaignId}`);
+  return budget.amountMicros;
+}
+
+const CREATORS = "374754";
+const IN_FEED = "983498";
+const CAMPAIGN_GET = "GET /open_api/{version}/campaign/get/";
+
+describe("TikTok budget (fetchBudget) against the sandbox", () => {
+  const budget = (tokens: OAuthTokens, filters: TrackerFilters = {}) =>
+    t.connector.fetchBudget?.(tokens, { account: { id: ADVERTISER }, filters });
+
+  it("sums the enabled campaigns' BUDGET_MODE_DAY budgets (currency units -> micros) from campaign/get", async () => {
+    const urls: string[] = [];
+    const recording: FetchLike = (input, init) => {
+      urls.push(input);
+      return fetch(input, init);
+    };
+    const tokens = await t.connected();
+    const before = t.routeCalls(CAMPAIGN_GET);
+    const connector = t.makeConnector((config) => ({
+      ...config,
+      http: { ...config.http, fetch: recording },
+    }));
+    expect(await connector.fetchBudget?.(tokens, { account: { id: ADVERTISER } })).toEqual({
+      amount: demoDailyBudget(CREATORS) + demoDailyBudget(IN_FEED),
+      period: "day",
+    });
+    expect(t.routeCalls(CAMPAIGN_GET) - before).toBe(1);
+    const asked = new URL(urls.find((u) => u.includes("/campaign/get/")) ?? "").searchParams;
+    expect(JSON.parse(asked.get("fields") ?? "[]")).toEqual(
+      expect.arrayContaining(["budget", "budget_mode"]),
+    );
+    expect(asked.get("advertiser_id")).toBe(ADVERTISER);
+  });
+
+  it("narrows to the campaigns the tracker's filters keep, as fetchDailyMetrics does; null when none is left", async () => {
+    const tokens = await t.connected();
+    expect(await budget(tokens, { campaignIds: [CREATORS] })).toEqual({
+      amount: demoDailyBudget(CREATORS),
+      period: "day",
+    });
+    expect(await budget(tokens, { campaignNameContains: "IN_FEED" })).toEqual({
+      amount: demoDailyBudget(IN_FEED),
+      period: "day",
+    });
+    expect(await budget(tokens, { campaignIds: [CREATORS], campaignNameContains: "feed" })).toBeNull();
+    expect(await budget(tokens, { campaignIds: ["1"] })).toBeNull();
+  });
+
+  it("maps errors in 200 bodies like every call: throttled (40100), revoked token (40105)", async () => {
+    const tokens = await t.connected();
+    t.sandbox.setControls("tiktokads", {
+      rateLimit: { requests: 0, windowMs: 60_000, retryAfterSeconds: 5 },
+    });
+    const limited = await budget(tokens)?.catch((e: unknown) => e);
+    expect(limited).toBeInstanceOf(RateLimitedError);
+    expect(limited).toMatchObject({ reason: "40100", status: 200 });
+    expect(t.sleeps).toEqual([5000, 5000, 5000]);
+    t.sandbox.resetControls();
+
+    await t.connector.revoke(tokens);
+    const refused = await budget(tokens)?.catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(AuthError);
+    expect(refused).toMatchObject({ reason: "40105", retryable: false });
+  });
+});
+
+describe("TikTok budgets against the public campaign/get shape", () => {
+  it("counts enabled campaigns in BUDGET_MODE_DAY; disabled, lifetime (TOTAL) and INFINITE budgets not", () => {
+    const { list } = campaignsSchema.parse({
+      code: 0,
+      message: "OK",
+      data: {
+        list: [
+          {
+            campaign_id: "1",
+            campaign_name: "Spark",
+            operation_status: "ENABLE",
+            budget_mode: "BUDGET_MODE_DAY",
+            budget: 50.5,
+          },
+          {
+            campaign_id: "2",
+            campaign_name: "Spark retarget",
+            operation_status: "ENABLE",
+            budget_mode: "BUDGET_MODE_DAY",
+            budget: "20",
+          },
+          {
+            campaign_id: "3",
+            campaign_name: "Launch",
+            operation_status: "ENABLE",
+            budget_mode: "BUDGET_MODE_TOTAL",
+            budget: 3000,
+          },
+          {
+            campaign_id: "4",
+            campaign_name: "Ad groups",
+            operation_status: "ENABLE",
+            budget_mode: "BUDGET_MODE_INFINITE",
+            budget: 0,
+          },
+          {
+            campaign_id: "5",
+            campaign_name: "Old spark",
+            operation_status: "DISABLE",
+            budget_mode: "BUDGET_MODE_DAY",
+            budget: 80,
+          },
+        ],
+        page_info: { page: 1, page_size: 1000, total_number: 5, total_page: 1 },
+      },
+    }).data;
+    expect(enabledDailyBudget(list, {})).toEqual({ amount: 70_500_000, period: "day" });
+    expect(enabledDailyBudget(list, { nameContains: "RETARGET" })).toEqual({
+      amount: 20_000_000,
+      period: "day",
+    });
+    expect(enabledDailyBudget(list, { campaignIds: ["3", "4", "5"] })).toBeNull();
+    expect(enabledDailyBudget([], {})).toBeNull();
   });
 });
 

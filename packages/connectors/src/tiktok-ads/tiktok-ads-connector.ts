@@ -8,9 +8,11 @@ import {
   checkRange,
   dailyMetrics,
   httpClientFor,
+  type NormalisedFilters,
   normaliseFilters,
   notSupported,
   requireOAuth,
+  selectedCampaignIds,
   settingsOf,
   tooManyPages,
   versionedUrl,
@@ -21,11 +23,14 @@ import { authorizeUrlWith, connectionIdentity, revokeIgnoringInvalid } from "../
 import { acceptErrorCodeOrCodeReturn } from "../oauth/return-rules.ts";
 import type {
   AdAccountView,
+  BudgetQuery,
   Connector,
+  Credentials,
   DailyMetrics,
   DailyMetricsRow,
   FilterValue,
   OAuthTokens,
+  PlatformBudget,
 } from "../types.ts";
 import { classifyTikTokError } from "./classify.ts";
 import {
@@ -36,6 +41,7 @@ import {
   type ReportRow,
   reportSchema,
   revokeSchema,
+  type TikTokCampaign,
   userInfoSchema,
 } from "./schemas.ts";
 
@@ -49,6 +55,11 @@ const PAGE_SIZE = 1000;
 const INFO_BATCH = 100;
 /** Pages followed at most per listing. */
 const MAX_PAGES = 200;
+
+/** Campaign fields read for the campaign filter. */
+const CAMPAIGN_FIELDS = ["campaign_id", "campaign_name", "operation_status"];
+/** Campaign fields read for the budget. */
+const BUDGET_FIELDS = [...CAMPAIGN_FIELDS, "budget", "budget_mode"];
 
 /** Report metrics read: spend, delivery, and purchases ("Complete Payment" events) with their value. */
 export const TIKTOK_REPORT_METRICS = [
@@ -72,6 +83,7 @@ export const TIKTOK_REPORT_METRICS = [
  *   `AUCTION_CAMPAIGN` with a `campaign_ids` filter), dimension `stat_time_day`, in windows of at most
  *   30 days, paged. Spend is a decimal string in the advertiser currency; conversions and revenue
  *   are the Complete Payment count and value.
+ * - Budget: the `BUDGET_MODE_DAY` budgets of the enabled campaigns (`/campaign/get/`), see `fetchBudget`.
  * - Quirk: errors come in HTTP 200 answers with a non-zero `code` (see `classify.ts`).
  * Every method throws the typed errors: AuthError, RateLimitedError, BadRequestError (also for
  * malformed dates or ids), PlatformDownError (after the shared retries), NotConfiguredError without
@@ -112,34 +124,41 @@ export function createTikTokAdsConnector(config: ConnectorConfig): Connector {
     return out;
   }
 
-  async function campaigns(tokens: OAuthTokens, advertiserId: string, signal: AbortSignal | undefined) {
-    const out: FilterValue[] = [];
+  /** Every campaign of an advertiser (`/campaign/get/`, all pages) with the `fields` asked for. */
+  async function campaignList(
+    tokens: OAuthTokens,
+    advertiserId: string,
+    fields: string[],
+    signal: AbortSignal | undefined,
+  ): Promise<TikTokCampaign[]> {
+    const out: TikTokCampaign[] = [];
     for (let page = 1; ; page++) {
       if (page > MAX_PAGES) throw tooManyPages(SLUG, "campaigns");
       const answer = await http.json(
         {
           operation: "campaigns",
           url: api("/campaign/get/"),
-          query: {
-            advertiser_id: advertiserId,
-            page,
-            page_size: PAGE_SIZE,
-            fields: JSON.stringify(["campaign_id", "campaign_name", "operation_status"]),
-          },
+          query: { advertiser_id: advertiserId, page, page_size: PAGE_SIZE, fields: JSON.stringify(fields) },
           headers: headers(tokens),
           signal,
         },
         (body) => campaignsSchema.parse(body),
       );
-      for (const c of answer.data.list) {
-        out.push({
-          id: c.campaign_id,
-          name: c.campaign_name ?? c.campaign_id,
-          status: c.operation_status ?? "",
-        });
-      }
+      out.push(...answer.data.list);
       if (page >= (answer.data.page_info?.total_page ?? 1)) return out;
     }
+  }
+
+  /** The advertiser's campaigns as filter values (id, name, `operation_status`). */
+  async function campaigns(tokens: OAuthTokens, advertiserId: string, signal: AbortSignal | undefined) {
+    const list = await campaignList(tokens, advertiserId, CAMPAIGN_FIELDS, signal);
+    return list.map(
+      (c): FilterValue => ({
+        id: c.campaign_id,
+        name: c.campaign_name ?? c.campaign_id,
+        status: c.operation_status ?? "",
+      }),
+    );
   }
 
   /** Every report row for one window of at most {@link REPORT_MAX_DAYS} days, all pages. */
@@ -322,6 +341,26 @@ export function createTikTokAdsConnector(config: ConnectorConfig): Connector {
       return dailyMetrics(query, { accountId: advertiserId, currency, timeZone }, partials);
     },
 
+    /**
+     * The advertiser's daily budget at TikTok, integer micros of the advertiser currency: the sum of
+     * the `budget` (currency units) of the campaigns whose `operation_status` is `ENABLE`, whose
+     * `budget_mode` is `BUDGET_MODE_DAY` and that pass the tracker's filters (ids, and the name as
+     * `fetchDailyMetrics` resolves it), read from `GET /campaign/get/` (all pages, `fields` with
+     * `budget` and `budget_mode`). `BUDGET_MODE_TOTAL` (lifetime) and `BUDGET_MODE_INFINITE` (no
+     * campaign budget: the ad groups carry the budgets) are not counted. The listing is not narrowed
+     * by `secondary_status`: an enabled campaign that has spent today's budget
+     * (`CAMPAIGN_STATUS_BUDGET_EXCEED`) still counts. TikTok has no budget shared between campaigns.
+     * https://business-api.tiktok.com/portal/docs?id=1739315828649986
+     * @returns `{amount, period: "day"}`, or null when no such campaign has a daily budget
+     * @throws the typed errors of `errors.ts`, like every call (errors in 200 bodies included)
+     */
+    async fetchBudget(credentials: Credentials, query: BudgetQuery): Promise<PlatformBudget | null> {
+      const tokens = requireOAuth(credentials, SLUG);
+      const advertiserId = checkTikTokId(query.account.id, "advertiser");
+      const list = await campaignList(tokens, advertiserId, BUDGET_FIELDS, query.signal);
+      return enabledDailyBudget(list, normaliseFilters(query.filters));
+    },
+
     filterDefinitions: () => CAMPAIGN_FILTERS,
 
     listFilterValues: (credentials, query) =>
@@ -333,6 +372,30 @@ export function createTikTokAdsConnector(config: ConnectorConfig): Connector {
         ),
       ),
   };
+}
+
+/**
+ * `/campaign/get/` campaigns -> the daily budget: those with `operation_status` `ENABLE` and
+ * `budget_mode` `BUDGET_MODE_DAY`, kept by the tracker's filters (as {@link selectedCampaignIds}
+ * keeps them), their `budget` (currency units) -> micros, summed.
+ * @returns `{amount, period: "day"}` in micros, or null when no campaign has a daily budget
+ */
+export function enabledDailyBudget(
+  campaigns: readonly TikTokCampaign[],
+  filters: NormalisedFilters,
+): PlatformBudget | null {
+  const daily = campaigns.filter(
+    (c) => c.operation_status === "ENABLE" && c.budget_mode === "BUDGET_MODE_DAY" && c.budget != null,
+  );
+  const kept = new Set(
+    selectedCampaignIds(
+      daily.map((c) => ({ id: c.campaign_id, name: c.campaign_name ?? "" })),
+      filters,
+    ),
+  );
+  const amounts = daily.filter((c) => kept.has(c.campaign_id)).map((c) => decimalToMicros(c.budget ?? 0));
+  const amount = amounts.reduce((sum, micros) => sum + micros, 0);
+  return amount > 0 ? { amount, period: "day" } : null;
 }
 
 /** The advertiser's IANA time zone: `display_timezone`, else `timezone` (e.g. `Etc/GMT+8`), else UTC. */

@@ -6,6 +6,7 @@ import { campaignDays, groupDays } from "../data/replay.ts";
 import { type DayFigures, microsText } from "../data/source-rows.ts";
 import { type SandboxRequest, sendJson } from "../http-kit.ts";
 import { OAuthProblem, OAuthServer, sandboxClient } from "../oauth-server.ts";
+import { budgetOf, demoBudgets } from "./demo-budgets.ts";
 import type { PlatformFactory } from "./platform-module.ts";
 
 const PREFIX = "tiktokads";
@@ -48,7 +49,8 @@ function jsonList(value: string | null): string[] | undefined {
  * TikTok sandbox: the advertiser authorization page (`/portal/auth?app_id&state&redirect_uri`,
  * redirect with `auth_code` and `code`), `POST /open_api/{version}/oauth2/access_token/` (JSON
  * `app_id`, `secret`, `auth_code`; long-term token, no refresh token), `oauth2/revoke_token/`,
- * `user/info/`, `oauth2/advertiser/get/`, `advertiser/info/`, `campaign/get/` and the synchronous
+ * `user/info/`, `oauth2/advertiser/get/`, `advertiser/info/`, `campaign/get/` (with `budget_mode`
+ * `BUDGET_MODE_DAY` and `budget` in currency units from `demo-budgets.ts`) and the synchronous
  * `report/integrated/get/` (`AUCTION_ADVERTISER` / `AUCTION_CAMPAIGN`, `stat_time_day`, at most 30
  * days, `campaign_ids` filtering, paged). Auth by the `Access-Token` header. Every error is an HTTP
  * 200 envelope with a non-zero `code` (40105 bad token, 40100 throttled, 5xxxx service error).
@@ -72,6 +74,7 @@ export const tikTokAdsPlatform: PlatformFactory = (ctx) => {
   const client = sandboxClient(PREFIX);
   /** Redirect URI of each issued code (TikTok's token call does not repeat it). */
   const codeRedirects = new Map<string, string>();
+  const budgets = new Map(ctx.accounts.map((a) => [a.id, demoBudgets(ctx.source, a)]));
 
   const badToken = (res: ServerResponse) =>
     envelope(res, 40105, "Access token is incorrect or has been revoked.");
@@ -252,13 +255,19 @@ export const tikTokAdsPlatform: PlatformFactory = (ctx) => {
           if (!authorized(req, res)) return;
           const a = advertiser(res, req.url.searchParams.get("advertiser_id"));
           if (!a) return;
-          const items = a.campaigns.map((c) => ({
-            advertiser_id: a.id,
-            campaign_id: c.id,
-            campaign_name: c.name,
-            operation_status: c.status === "PAUSED" ? "DISABLE" : "ENABLE",
-            objective_type: "CONVERSIONS",
-          }));
+          const items = a.campaigns.map((c) => {
+            // A campaign budget in currency units; none (INFINITE, 0) leaves the budgets to the ad groups.
+            const budget = budgetOf(budgets.get(a.id) ?? [], c.id);
+            return {
+              advertiser_id: a.id,
+              campaign_id: c.id,
+              campaign_name: c.name,
+              operation_status: c.status === "PAUSED" ? "DISABLE" : "ENABLE",
+              objective_type: "CONVERSIONS",
+              budget_mode: budget ? "BUDGET_MODE_DAY" : "BUDGET_MODE_INFINITE",
+              budget: budget ? budget.amountMicros / 1_000_000 : 0,
+            };
+          });
           const page = pageOf(req, res, items);
           if (page) envelope(res, 0, "OK", page);
         },
