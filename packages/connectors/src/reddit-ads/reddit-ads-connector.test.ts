@@ -1,6 +1,8 @@
+import { type DemoAccount, demoAccount } from "@pacer/sandbox";
+import { budgetOf, demoBudgets } from "@pacer/sandbox/platforms/demo-budgets";
 import { describe, expect, it } from "vitest";
 import { REDDIT_ADS_DEFAULT_USER_AGENT } from "../config.ts";
-import { AuthError, PlatformDownError } from "../errors.ts";
+import { AuthError, PlatformDownError, RateLimitedError } from "../errors.ts";
 import type { FetchLike } from "../http/http-client.ts";
 import { acceptRedditAdsReturn } from "../oauth/return-rules.ts";
 import {
@@ -12,8 +14,14 @@ import {
   useConnectorTest,
 } from "../testing/connector-test-kit.ts";
 import { totalSpend } from "../testing/sandbox-expectations.ts";
-import { createRedditAdsConnector, REDDIT_ADS_SCOPES, reportRowToPartial } from "./reddit-ads-connector.ts";
-import { redditAdAccountsPageSchema, redditReportPageSchema } from "./schemas.ts";
+import type { OAuthTokens, TrackerFilters } from "../types.ts";
+import {
+  activeDailyGoals,
+  createRedditAdsConnector,
+  REDDIT_ADS_SCOPES,
+  reportRowToPartial,
+} from "./reddit-ads-connector.ts";
+import { redditAdAccountsPageSchema, redditCampaignsPageSchema, redditReportPageSchema } from "./schemas.ts";
 
 const RETURN_PAGE = "https://app.pacer.test/reddit-ads-response";
 const ACCOUNT = "a2_pacerdemo01";
@@ -146,6 +154,107 @@ describe("Reddit Ads connector (beta) against the sandbox", () => {
   });
 });
 
+/** Both active in the sandbox: `reddit_communities`, `reddit_conversation`. */
+const COMMUNITIES = "9034945";
+const CONVERSATION = "127823";
+const CAMPAIGNS_ROUTE = "GET /ads-api/api/{version}/ad_accounts/{accountId}/campaigns";
+
+describe("Reddit budget (fetchBudget) against the sandbox", () => {
+  const budget = (tokens: OAuthTokens, filters: TrackerFilters = {}) =>
+    t.connector.fetchBudget?.(tokens, { account: { id: ACCOUNT }, filters });
+  /** A demo campaign's daily budget as the sandbox derives it from the data file (demo-budgets.ts), micros. */
+  const demoDaily = (id: string) =>
+    budgetOf(demoBudgets(t.sandbox.source, demoAccount("redditads", ACCOUNT) as DemoAccount), id)
+      ?.amountMicros ?? Number.NaN;
+
+  it("sums the active campaigns' DAILY_SPEND goal_value in one call, with the User-Agent Reddit requires", async () => {
+    const tokens = await t.connected();
+    const before = t.routeCalls(CAMPAIGNS_ROUTE);
+    expect(await budget(tokens)).toEqual({
+      amount: demoDaily(COMMUNITIES) + demoDaily(CONVERSATION),
+      period: "day",
+    });
+    expect(t.routeCalls(CAMPAIGNS_ROUTE) - before).toBe(1);
+    expect(userAgents).not.toContain("");
+  });
+
+  it("applies the tracker's filters as fetchDailyMetrics does; null when nothing passes", async () => {
+    const tokens = await t.connected();
+    expect(await budget(tokens, { campaignIds: [CONVERSATION, "t6_unknown"] })).toEqual({
+      amount: demoDaily(CONVERSATION),
+      period: "day",
+    });
+    expect(await budget(tokens, { campaignNameContains: "COMMUNITIES" })).toEqual({
+      amount: demoDaily(COMMUNITIES),
+      period: "day",
+    });
+    expect(
+      await budget(tokens, { campaignIds: [COMMUNITIES], campaignNameContains: "conversation" }),
+    ).toBeNull();
+    expect(await budget(tokens, { campaignNameContains: "no such campaign" })).toBeNull();
+  });
+
+  it("maps errors like every call: rate limit (429 after the retries), expired token (401)", async () => {
+    const tokens = await t.connected();
+    t.sandbox.setControls("redditads", {
+      rateLimit: { requests: 0, windowMs: 60_000, retryAfterSeconds: 7 },
+    });
+    const limited = await budget(tokens)?.catch((e: unknown) => e);
+    expect(limited).toBeInstanceOf(RateLimitedError);
+    expect(limited).toMatchObject({ reason: "http_429", retryAfterMs: 7000 });
+    expect(t.sleeps).toEqual([7000, 7000, 7000]);
+    t.sandbox.resetControls();
+
+    t.sandbox.expireAccessTokens("redditads");
+    const refused = await budget(tokens)?.catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(AuthError);
+    expect(refused).toMatchObject({ status: 401, retryable: false });
+  });
+});
+
+describe("Reddit budgets against the campaign shape (Airbyte source-reddit-ads manifest)", () => {
+  it("counts active campaigns' DAILY_SPEND goal_value (micros); lifetime goals, spend caps, ad-group budgets and paused campaigns not", () => {
+    const page = redditCampaignsPageSchema.parse({
+      data: [
+        {
+          id: "1",
+          name: "Daily",
+          configured_status: "ACTIVE",
+          goal_type: "DAILY_SPEND",
+          goal_value: 50_000_000,
+        },
+        {
+          id: "2",
+          name: "Lifetime",
+          configured_status: "ACTIVE",
+          goal_type: "LIFETIME_SPEND",
+          goal_value: 9e8,
+        },
+        { id: "3", name: "Capped", configured_status: "ACTIVE", goal_type: null, spend_cap: 100_000_000 },
+        { id: "4", name: "Ad groups", configured_status: "ACTIVE", is_campaign_budget_optimization: false },
+        {
+          id: "5",
+          name: "Paused",
+          configured_status: "PAUSED",
+          goal_type: "DAILY_SPEND",
+          goal_value: 7_000_000,
+        },
+        {
+          id: "6",
+          name: "Text",
+          effective_status: "ACTIVE",
+          goal_type: "DAILY_SPEND",
+          goal_value: "2500000",
+        },
+      ],
+      pagination: { next_url: null },
+    });
+    expect(activeDailyGoals(page.data)).toEqual([
+      { id: "1", name: "Daily", dailyMicros: 50_000_000 },
+      { id: "6", name: "Text", dailyMicros: 2_500_000 },
+    ]);
+  });
+});
 describe("Reddit parsers against public response shapes (Airbyte mock server, docs)", () => {
   const fixture = (name: string) => fixtureJson(name, new URL("./fixtures/", import.meta.url));
 

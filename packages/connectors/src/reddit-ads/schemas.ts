@@ -34,7 +34,18 @@ export const redditAdAccountsPageSchema = z.object({ data: z.array(redditAdAccou
 /** `GET /ad_accounts/{id}`. */
 export const redditAdAccountResponseSchema = z.object({ data: redditAdAccountSchema }).loose();
 
-/** `GET /ad_accounts/{id}/campaigns` page. */
+/** A budget amount: an integer in micros of the account currency, as a number or digit string. */
+const micros = z
+  .union([z.number().int().nonnegative(), z.string().regex(/^\d+$/).transform(Number)])
+  .nullable()
+  .optional();
+
+/**
+ * `GET /ad_accounts/{id}/campaigns` page. Budget fields as the Airbyte source-reddit-ads manifest
+ * lists them: `goal_type` (`DAILY_SPEND` or `LIFETIME_SPEND`) with `goal_value` (micros) when the
+ * campaign holds the budget (`is_campaign_budget_optimization`; otherwise the budgets sit on the ad
+ * groups), and `spend_cap` (a cap over the campaign's run).
+ */
 export const redditCampaignsPageSchema = z.object({
   data: z.array(
     z
@@ -43,11 +54,18 @@ export const redditCampaignsPageSchema = z.object({
         name: z.string().nullable().optional(),
         configured_status: z.string().nullable().optional(),
         effective_status: z.string().nullable().optional(),
+        is_campaign_budget_optimization: z.boolean().nullable().optional(),
+        goal_type: z.string().nullable().optional(),
+        goal_value: micros,
+        spend_cap: z.number().nullable().optional(),
       })
       .loose(),
   ),
   pagination,
 });
+
+/** One campaign of a `GET /ad_accounts/{id}/campaigns` page. */
+export type RedditCampaign = z.infer<typeof redditCampaignsPageSchema>["data"][number];
 
 /** One report row: `date` (and `campaign_id` with that breakdown), spend in micros, purchase value in cents. */
 export const redditReportRowSchema = z

@@ -5,6 +5,7 @@ import type { DemoAccount } from "../data/demo-accounts.ts";
 import { campaignDays } from "../data/replay.ts";
 import { type SandboxRequest, sendJson } from "../http-kit.ts";
 import { answeringOAuthProblems, type IssuedTokens, OAuthProblem, OAuthServer } from "../oauth-server.ts";
+import { budgetOf, demoBudgets } from "./demo-budgets.ts";
 import type { PlatformFactory } from "./platform-module.ts";
 
 const PREFIX = "redditads";
@@ -30,7 +31,8 @@ function splitOrders(orders: number): { clicks: number; views: number } {
  * revoke endpoints with HTTP Basic, static refresh tokens, a refused code answered with HTTP 200
  * and `{"error": "invalid_grant"}` as Reddit does), a descriptive `User-Agent` required on API
  * calls, and Ads API v3 `me`, `me/businesses`, `businesses/{id}/ad_accounts`, `ad_accounts/{id}`,
- * `ad_accounts/{id}/campaigns` and `POST ad_accounts/{id}/reports` (breakdowns `DATE` and
+ * `ad_accounts/{id}/campaigns` (campaign budgets: `DAILY_SPEND` `goal_value` in micros from
+ * `demo-budgets.ts`) and `POST ad_accounts/{id}/reports` (breakdowns `DATE` and
  * `CAMPAIGN_ID`, spend in micros, purchase value in cents, paged by `pagination.next_url`).
  */
 export const redditAdsPlatform: PlatformFactory = (ctx) => {
@@ -49,6 +51,7 @@ export const redditAdsPlatform: PlatformFactory = (ctx) => {
     () => ctx.now().getTime(),
   );
   const base = () => `${ctx.baseUrl()}/${PREFIX}`;
+  const budgets = new Map(ctx.accounts.map((a) => [a.id, demoBudgets(ctx.source, a)]));
 
   const unauthorized = (res: ServerResponse) => redditError(res, 401, "UNAUTHORIZED", "Unauthorized");
   /** The grant of a live token with a descriptive User-Agent, else answers the error. */
@@ -189,14 +192,21 @@ export const redditAdsPlatform: PlatformFactory = (ctx) => {
         handle: (req, res) => {
           const account = withAccount(req, res);
           if (!account) return;
-          const data = account.campaigns.map((c) => ({
-            id: c.id,
-            name: c.name,
-            ad_account_id: account.id,
-            configured_status: c.status === "ENABLED" ? "ACTIVE" : "PAUSED",
-            effective_status: c.status === "ENABLED" ? "ACTIVE" : "PAUSED",
-            objective: "CONVERSIONS",
-          }));
+          const data = account.campaigns.map((c) => {
+            const budget = budgetOf(budgets.get(account.id) ?? [], c.id);
+            return {
+              id: c.id,
+              name: c.name,
+              ad_account_id: account.id,
+              configured_status: c.status === "ENABLED" ? "ACTIVE" : "PAUSED",
+              effective_status: c.status === "ENABLED" ? "ACTIVE" : "PAUSED",
+              objective: "CONVERSIONS",
+              is_campaign_budget_optimization: budget !== undefined,
+              goal_type: budget ? "DAILY_SPEND" : null,
+              goal_value: budget?.amountMicros ?? null,
+              spend_cap: null,
+            };
+          });
           sendJson(res, 200, page(req, data, 100));
         },
       },
