@@ -1,4 +1,4 @@
-import { demoAccount } from "@pacer/sandbox";
+import { type DemoAccount, demoAccount } from "@pacer/sandbox";
 import { budgetOf, demoBudgets } from "@pacer/sandbox/platforms/demo-budgets";
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
@@ -242,16 +242,10 @@ describe("Microsoft Advertising connector against the sandbox", () => {
   });
 });
 
-/**
- * The daily budget the sandbox serves for a demo campaign (`demo-budgets.ts`: its average daily
- * spend in the data file x the account factor x 110%, whole currency units), in micros.
- */
-function demoDailyBudget(accountId: string, campaignId: string): number {
-  const account = demoAccount("bingads", accountId);
-  const budget = account && budgetOf(demoBudgets(t.sandbox.source, account), campaignId);
-  if (!budget) throw new Error(`no demo budget for ${accountId}/${campaignId}`);
-  return budget.amountMicros;
-}
+/** The daily budget (micros) the sandbox serves for a demo campaign: `demoBudgets`, from the data file. */
+const demoDailyBudget = (accountId: string, campaignId: string) =>
+  budgetOf(demoBudgets(t.sandbox.source, demoAccount("bingads", accountId) as DemoAccount), campaignId)
+    ?.amountMicros ?? Number.NaN;
 
 const HOT = "89459845";
 const WIDE = "127823";

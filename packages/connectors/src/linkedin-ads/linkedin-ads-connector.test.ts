@@ -1,6 +1,9 @@
+import { type DemoAccount, demoAccount } from "@pacer/sandbox";
+import { budgetOf, demoBudgets } from "@pacer/sandbox/platforms/demo-budgets";
 import { beforeEach, describe, expect, it } from "vitest";
 import { LINKEDIN_ADS_API_VERSION } from "../config.ts";
-import { AuthError, BadRequestError, PlatformDownError } from "../errors.ts";
+import { AuthError, BadRequestError, PlatformDownError, RateLimitedError } from "../errors.ts";
+import type { FetchLike } from "../http/http-client.ts";
 import { acceptLinkedInAdsReturn, acceptReturnForSession } from "../oauth/return-rules.ts";
 import {
   expectCampaignFilters,
@@ -14,9 +17,16 @@ import {
   useConnectorTest,
 } from "../testing/connector-test-kit.ts";
 import { totalSpend } from "../testing/sandbox-expectations.ts";
+import type { OAuthTokens, TrackerFilters } from "../types.ts";
 import { classifyLinkedInError } from "./classify.ts";
-import { analyticsToRow, createLinkedInAdsConnector, LINKEDIN_ADS_SCOPES } from "./linkedin-ads-connector.ts";
-import { adAccountsPageSchema, analyticsSchema } from "./schemas.ts";
+import {
+  ACTIVE_CAMPAIGNS_SEARCH,
+  activeDailyBudget,
+  analyticsToRow,
+  createLinkedInAdsConnector,
+  LINKEDIN_ADS_SCOPES,
+} from "./linkedin-ads-connector.ts";
+import { adAccountsPageSchema, adCampaignsPageSchema, analyticsSchema } from "./schemas.ts";
 
 const DAY_MS = 86_400_000;
 const RETURN_PAGE = "https://app.pacer.test/linkedin-ads-response";
@@ -164,6 +174,109 @@ describe("LinkedIn Ads connector against the sandbox", () => {
     const tokens = await t.connected();
     await expectRetriesThenRateLimit(t, tokens, { accounts: 1, retryAfterSeconds: 3 });
     await expectInvalidGrantNotRetried(t, () => t.connector.refreshAccessToken(tokens));
+  });
+});
+
+/** The daily budget (micros) the sandbox serves for a demo campaign: `demoBudgets`, from the data file. */
+const demoDailyBudget = (campaignId: string) =>
+  budgetOf(demoBudgets(t.sandbox.source, demoAccount("linkedinads", ACCOUNT) as DemoAccount), campaignId)
+    ?.amountMicros ?? Number.NaN;
+
+const SPONSORED = "349043";
+/** Paused, with a daily budget. */
+const RETARGETING = "4387490";
+const AD_CAMPAIGNS = "GET /api/rest/adAccounts/{accountId}/adCampaigns";
+
+describe("LinkedIn budget (fetchBudget) against the sandbox", () => {
+  const budget = (tokens: OAuthTokens, filters: TrackerFilters = {}) =>
+    t.connector.fetchBudget?.(tokens, { account: { id: ACCOUNT }, filters });
+
+  it("sums the ACTIVE campaigns' dailyBudget from one adCampaigns search (literal Rest.li, pinned version)", async () => {
+    const sent: Array<{ url: string; version: string | null }> = [];
+    const recording: FetchLike = (input, init) => {
+      sent.push({ url: input, version: new Headers(init?.headers).get("linkedin-version") });
+      return fetch(input, init);
+    };
+    const tokens = await t.connected();
+    const before = t.routeCalls(AD_CAMPAIGNS);
+    const connector = t.makeConnector((config) => ({
+      ...config,
+      http: { ...config.http, fetch: recording },
+    }));
+    // The paused campaign keeps its budget in the sandbox but does not run: only the active one counts.
+    expect(demoDailyBudget(RETARGETING)).toBeGreaterThan(0);
+    expect(await connector.fetchBudget?.(tokens, { account: { id: ACCOUNT } })).toEqual({
+      amount: demoDailyBudget(SPONSORED),
+      period: "day",
+    });
+    expect(t.routeCalls(AD_CAMPAIGNS) - before).toBe(1);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.url).toContain(`&search=${ACTIVE_CAMPAIGNS_SEARCH}`);
+    expect(sent[0]?.version).toBe(LINKEDIN_ADS_API_VERSION);
+  });
+
+  it("narrows to the campaigns the tracker's filters keep, as fetchDailyMetrics does; paused ones never count", async () => {
+    const tokens = await t.connected();
+    expect(await budget(tokens, { campaignNameContains: "SPONSORED" })).toEqual({
+      amount: demoDailyBudget(SPONSORED),
+      period: "day",
+    });
+    expect(await budget(tokens, { campaignIds: [SPONSORED, RETARGETING] })).toEqual({
+      amount: demoDailyBudget(SPONSORED),
+      period: "day",
+    });
+    expect(await budget(tokens, { campaignIds: [RETARGETING] })).toBeNull();
+    expect(await budget(tokens, { campaignNameContains: "retargeting" })).toBeNull();
+  });
+
+  it("maps errors like every call: 429 with Retry-After, an invalid token (401)", async () => {
+    const tokens = await t.connected();
+    t.sandbox.setControls("linkedinads", {
+      rateLimit: { requests: 0, windowMs: 60_000, retryAfterSeconds: 3 },
+    });
+    const limited = await budget(tokens)?.catch((e: unknown) => e);
+    expect(limited).toBeInstanceOf(RateLimitedError);
+    expect(t.sleeps).toEqual([3000, 3000, 3000]);
+    t.sandbox.resetControls();
+
+    await t.connector.revoke(tokens);
+    const refused = await budget(tokens)?.catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(AuthError);
+    expect(refused).toMatchObject({ reason: "INVALID_ACCESS_TOKEN", retryable: false });
+  });
+});
+
+describe("LinkedIn budgets against the public adCampaigns shape", () => {
+  it("counts ACTIVE campaigns' dailyBudget; totalBudget-only and paused campaigns not", () => {
+    const { elements } = adCampaignsPageSchema.parse({
+      elements: [
+        {
+          id: 1,
+          name: "Leads EMEA",
+          status: "ACTIVE",
+          dailyBudget: { amount: "50.00", currencyCode: "EUR" },
+        },
+        {
+          id: 2,
+          name: "Leads DACH",
+          status: "ACTIVE",
+          dailyBudget: { amount: "12.5", currencyCode: "EUR" },
+          totalBudget: { amount: "900.00", currencyCode: "EUR" },
+        },
+        { id: 3, name: "Event", status: "ACTIVE", totalBudget: { amount: "2000.00", currencyCode: "EUR" } },
+        { id: 4, name: "Old leads", status: "PAUSED", dailyBudget: { amount: "80.00", currencyCode: "EUR" } },
+      ],
+      metadata: {},
+    });
+    expect(activeDailyBudget(elements, {})).toEqual({ amount: 62_500_000, period: "day" });
+    expect(activeDailyBudget(elements, { nameContains: "dach" })).toEqual({
+      amount: 12_500_000,
+      period: "day",
+    });
+    expect(activeDailyBudget(elements, { campaignIds: ["3", "4"] })).toBeNull();
+    expect(() =>
+      adCampaignsPageSchema.parse({ elements: [{ id: 5, dailyBudget: { amount: "fifty" } }] }),
+    ).toThrow();
   });
 });
 

@@ -10,11 +10,14 @@ import {
   dailyMetrics,
   followPages,
   httpClientFor,
+  type NormalisedFilters,
   normaliseFilters,
   requireOAuth,
+  selectedCampaignIds,
   settingsOf,
 } from "../connector-kit.ts";
 import { splitRange } from "../dates.ts";
+import { buildUrl } from "../http/http-client.ts";
 import { decimalToMicros } from "../money.ts";
 import {
   authorizeUrlWith,
@@ -28,11 +31,14 @@ import { acceptLinkedInAdsReturn } from "../oauth/return-rules.ts";
 import { toTokens } from "../oauth/token-response.ts";
 import type {
   AdAccountView,
+  BudgetQuery,
   Connector,
+  Credentials,
   DailyMetrics,
   DailyMetricsRow,
   FilterValue,
   OAuthTokens,
+  PlatformBudget,
 } from "../types.ts";
 import { classifyLinkedInError } from "./classify.ts";
 import {
@@ -41,6 +47,7 @@ import {
   adAccountsPageSchema,
   adCampaignsPageSchema,
   analyticsSchema,
+  type LinkedInCampaign,
   userInfoSchema,
 } from "./schemas.ts";
 
@@ -58,6 +65,9 @@ const MAX_ELEMENTS = 15_000;
 const PAGE_SIZE = 100;
 /** Pages followed at most per listing. */
 const MAX_PAGES = 200;
+
+/** The `search` criteria of the budget's campaign listing (Rest.li 2.0, written literally). */
+export const ACTIVE_CAMPAIGNS_SEARCH = "(status:(values:List(ACTIVE)))";
 
 /** The analytics fields read (LinkedIn answers only the fields asked for). */
 const ANALYTICS_FIELDS = [
@@ -82,6 +92,7 @@ const ANALYTICS_FIELDS = [
  *   `pivot=CAMPAIGN` with `campaigns=List(urn:li:sponsoredCampaign:...)` when the tracker filters
  *   (the name filter is resolved to ids through `adCampaigns`). Cost and conversion value are decimal
  *   strings in the account currency; conversions are `externalWebsiteConversions`.
+ * - Budget: the `dailyBudget` of the `ACTIVE` campaigns (`adCampaigns` search), see `fetchBudget`.
  * Every method throws the typed errors: AuthError, RateLimitedError, BadRequestError (also for
  * malformed dates or ids), PlatformDownError (after the shared retries), NotConfiguredError without
  * its config block.
@@ -99,7 +110,11 @@ export function createLinkedInAdsConnector(config: ConnectorConfig): Connector {
     "x-restli-protocol-version": "2.0.0",
   });
 
-  /** Follows `metadata.nextPageToken` through a finder. */
+  /**
+   * Follows `metadata.nextPageToken` through a `q=search` finder. `search` (Rest.li criteria such as
+   * {@link ACTIVE_CAMPAIGNS_SEARCH}) goes into the query string as written: its structure
+   * characters must stay literal, so it is appended after the encoded parameters.
+   */
   async function finder<T extends { metadata?: { nextPageToken?: string | null } | null | undefined }>(
     tokens: OAuthTokens,
     operation: string,
@@ -107,6 +122,7 @@ export function createLinkedInAdsConnector(config: ConnectorConfig): Connector {
     parse: (body: unknown) => T,
     onPage: (page: T) => void,
     signal: AbortSignal | undefined,
+    search?: string,
   ): Promise<void> {
     await followPages(
       SLUG,
@@ -116,8 +132,7 @@ export function createLinkedInAdsConnector(config: ConnectorConfig): Connector {
         http.json(
           {
             operation,
-            url: api(path),
-            query: { q: "search", pageSize: PAGE_SIZE, pageToken },
+            url: `${buildUrl(api(path), { q: "search", pageSize: PAGE_SIZE, pageToken })}${search ? `&search=${search}` : ""}`,
             headers: headers(tokens),
             signal,
           },
@@ -128,19 +143,32 @@ export function createLinkedInAdsConnector(config: ConnectorConfig): Connector {
     );
   }
 
-  async function campaigns(tokens: OAuthTokens, accountId: string, signal: AbortSignal | undefined) {
-    const out: FilterValue[] = [];
+  /** The account's campaigns (`adAccounts/{id}/adCampaigns?q=search`, all pages), optionally narrowed by `search`. */
+  async function campaignList(
+    tokens: OAuthTokens,
+    accountId: string,
+    signal: AbortSignal | undefined,
+    search?: string,
+  ): Promise<LinkedInCampaign[]> {
+    const out: LinkedInCampaign[] = [];
     await finder(
       tokens,
       "adCampaigns",
       `/rest/adAccounts/${accountId}/adCampaigns`,
       (body) => adCampaignsPageSchema.parse(body),
       (page) => {
-        for (const c of page.elements) out.push({ id: c.id, name: c.name ?? c.id, status: c.status ?? "" });
+        out.push(...page.elements);
       },
       signal,
+      search,
     );
     return out;
+  }
+
+  /** The account's campaigns as filter values (id, name, status). */
+  async function campaigns(tokens: OAuthTokens, accountId: string, signal: AbortSignal | undefined) {
+    const list = await campaignList(tokens, accountId, signal);
+    return list.map((c): FilterValue => ({ id: c.id, name: c.name ?? c.id, status: c.status ?? "" }));
   }
 
   /** One `adAnalytics` call for a date range (already within the element cap). */
@@ -292,6 +320,25 @@ export function createLinkedInAdsConnector(config: ConnectorConfig): Connector {
       return dailyMetrics(query, { accountId, currency, timeZone: LINKEDIN_TIME_ZONE }, partials);
     },
 
+    /**
+     * The account's daily budget at LinkedIn, integer micros of the account currency: the sum of
+     * the `dailyBudget.amount` (a decimal string in currency units) of the `ACTIVE` campaigns that
+     * pass the tracker's filters (ids, and the name as `fetchDailyMetrics` resolves it), read from
+     * `GET /rest/adAccounts/{id}/adCampaigns?q=search&search=(status:(values:List(ACTIVE)))` (paged,
+     * the pinned `Linkedin-Version`). Campaigns with only a `totalBudget` (lifetime) are not
+     * counted. LinkedIn has no budget shared between campaigns (campaign groups' budgets are not
+     * read).
+     * https://learn.microsoft.com/en-us/linkedin/marketing/integrations/ads/account-structure/create-and-manage-campaigns
+     * @returns `{amount, period: "day"}`, or null when no such campaign has a daily budget
+     * @throws the typed errors of `errors.ts`, like every call
+     */
+    async fetchBudget(credentials: Credentials, query: BudgetQuery): Promise<PlatformBudget | null> {
+      const tokens = requireOAuth(credentials, SLUG);
+      const accountId = checkId(SLUG, query.account.id, { what: "account" });
+      const list = await campaignList(tokens, accountId, query.signal, ACTIVE_CAMPAIGNS_SEARCH);
+      return activeDailyBudget(list, normaliseFilters(query.filters));
+    },
+
     filterDefinitions: () => CAMPAIGN_FILTERS,
 
     listFilterValues: (credentials, query) =>
@@ -303,6 +350,29 @@ export function createLinkedInAdsConnector(config: ConnectorConfig): Connector {
         ),
       ),
   };
+}
+
+/**
+ * `adCampaigns` elements -> the daily budget: the `ACTIVE` campaigns (the search asks only for
+ * those; checked again) kept by the tracker's filters (as {@link selectedCampaignIds} keeps them),
+ * their `dailyBudget.amount` (currency units) -> micros, summed; `totalBudget` is not read.
+ * @returns `{amount, period: "day"}` in micros, or null when no campaign has a daily budget
+ */
+export function activeDailyBudget(
+  campaigns: readonly LinkedInCampaign[],
+  filters: NormalisedFilters,
+): PlatformBudget | null {
+  const daily = campaigns.filter((c) => c.status === "ACTIVE" && c.dailyBudget);
+  const kept = new Set(
+    selectedCampaignIds(
+      daily.map((c) => ({ id: c.id, name: c.name ?? "" })),
+      filters,
+    ),
+  );
+  const amount = daily
+    .filter((c) => kept.has(c.id))
+    .reduce((sum, c) => sum + decimalToMicros(c.dailyBudget?.amount ?? 0), 0);
+  return amount > 0 ? { amount, period: "day" } : null;
 }
 
 /** `yyyy-MM-dd` -> Rest.li `(year:2024,month:6,day:1)`. */

@@ -26,11 +26,37 @@ export const adAccountSchema = z
 /** `GET /rest/adAccounts?q=search` page. */
 export const adAccountsPageSchema = z.object({ elements: z.array(adAccountSchema), metadata });
 
-/** `GET /rest/adAccounts/{id}/adCampaigns?q=search` page. */
+/** A campaign budget: `amount` a decimal string in `currencyCode` units (the account currency). */
+const budget = z
+  .object({
+    amount: z.union([z.string().regex(/^\d+(\.\d+)?$/), z.number().nonnegative()]),
+    currencyCode: z.string().nullish(),
+  })
+  .loose()
+  .nullish();
+
+/**
+ * `GET /rest/adAccounts/{id}/adCampaigns?q=search` page. `dailyBudget` and `totalBudget` (lifetime)
+ * are optional; a campaign has either or both.
+ * https://learn.microsoft.com/en-us/linkedin/marketing/integrations/ads/account-structure/create-and-manage-campaigns
+ */
 export const adCampaignsPageSchema = z.object({
-  elements: z.array(z.object({ id, name: z.string().nullish(), status: z.string().nullish() }).loose()),
+  elements: z.array(
+    z
+      .object({
+        id,
+        name: z.string().nullish(),
+        status: z.string().nullish(),
+        dailyBudget: budget,
+        totalBudget: budget,
+      })
+      .loose(),
+  ),
   metadata,
 });
+
+/** One campaign of an `adCampaigns` page. */
+export type LinkedInCampaign = z.infer<typeof adCampaignsPageSchema>["elements"][number];
 
 const day = z.object({ year: z.number(), month: z.number(), day: z.number() });
 

@@ -1,4 +1,4 @@
-import { demoAccount } from "@pacer/sandbox";
+import { type DemoAccount, demoAccount } from "@pacer/sandbox";
 import { budgetOf, demoBudgets } from "@pacer/sandbox/platforms/demo-budgets";
 import { describe, expect, it } from "vitest";
 import { TIKTOK_ADS_API_VERSION } from "../config.ts";
@@ -167,16 +167,10 @@ describe("TikTok Ads connector against the sandbox", () => {
   });
 });
 
-/**
- * The daily budget the sandbox serves for a demo campaign (`demo-budgets.ts`: its average daily
- * spend in the data file x the account factor x 110%, whole currency units), in micros.
- */
-function demoDailyBudget(campaignId: string): number {
-  const account = demoAccount("tiktokads", ADVERTISER);
-  const budget = account && budgetOf(demoBudgets(t.sandbox.source, account), campaignId);
-  if (!budget) throw new Error(`no demo budget for ${campaignId}`);
-  return budget.amountMicros;
-}
+/** The daily budget (micros) the sandbox serves for a demo campaign: `demoBudgets`, from the data file. */
+const demoDailyBudget = (campaignId: string) =>
+  budgetOf(demoBudgets(t.sandbox.source, demoAccount("tiktokads", ADVERTISER) as DemoAccount), campaignId)
+    ?.amountMicros ?? Number.NaN;
 
 const CREATORS = "374754";
 const IN_FEED = "983498";

@@ -4,6 +4,7 @@ import { type CampaignDay, campaignDays, groupDays } from "../data/replay.ts";
 import { microsText } from "../data/source-rows.ts";
 import { type SandboxRequest, sendJson } from "../http-kit.ts";
 import { answeringOAuthProblems, type IssuedTokens, OAuthProblem, OAuthServer } from "../oauth-server.ts";
+import { budgetOf, demoBudgets } from "./demo-budgets.ts";
 import type { PlatformFactory } from "./platform-module.ts";
 
 const PREFIX = "linkedinads";
@@ -60,10 +61,21 @@ function parseUrnList(value: string | null, kind: string): string[] | undefined 
 }
 
 /**
+ * The statuses of an `adCampaigns` `search=(status:(values:List(ACTIVE,PAUSED)))` criteria (as
+ * decoded from the query string): undefined without a search, "invalid" when it is not that shape.
+ */
+function searchStatuses(value: string | null): string[] | undefined | "invalid" {
+  if (value === null) return undefined;
+  const m = /^\(status:\(values:List\(([A-Z_,]+)\)\)\)$/.exec(value);
+  return m?.[1] ? m[1].split(",") : "invalid";
+}
+
+/**
  * LinkedIn sandbox: `www.linkedin.com/oauth/v2` (authorization, `accessToken` with 60-day access
  * tokens and non-rotated programmatic refresh tokens whose `refresh_token_expires_in` counts down,
  * `revoke`), the OpenID Connect `/v2/userinfo`, and the versioned Rest.li 2.0 API: `adAccounts`
- * (`q=search`, paged by `pageToken`), `adAccounts/{id}`, `adAccounts/{id}/adCampaigns`, and the
+ * (`q=search`, paged by `pageToken`), `adAccounts/{id}`, `adAccounts/{id}/adCampaigns` (with
+ * `dailyBudget` from `demo-budgets.ts`; `search=(status:(values:List(...)))`, literal Rest.li), and the
  * `adAnalytics` finder (`q=analytics`, `pivot=ACCOUNT|CAMPAIGN`, `timeGranularity=DAILY`, Rest.li
  * `dateRange`, encoded URNs in `accounts`/`campaigns`, only the asked `fields`; days without
  * delivery omitted). Requires `Linkedin-Version` (recent) and `X-Restli-Protocol-Version: 2.0.0`.
@@ -89,6 +101,7 @@ export const linkedInAdsPlatform: PlatformFactory = (ctx) => {
   const base = () => `${ctx.baseUrl()}/${PREFIX}`;
   /** When each refresh token was first issued (its one-year lifetime counts from there). */
   const refreshIssuedAt = new Map<string, number>();
+  const budgets = new Map(ctx.accounts.map((a) => [a.id, demoBudgets(ctx.source, a)]));
 
   const invalidToken = (res: ServerResponse) =>
     restliError(res, 401, "INVALID_ACCESS_TOKEN", "Invalid access token", 65600);
@@ -273,15 +286,29 @@ export const linkedInAdsPlatform: PlatformFactory = (ctx) => {
           if (!authorized(req, res)) return;
           const a = account(res, req.params.accountId);
           if (!a) return;
-          const items = a.campaigns.map((c) => ({
-            id: Number(c.id),
-            account: `urn:li:sponsoredAccount:${a.id}`,
-            name: c.name,
-            status: c.status === "PAUSED" ? "PAUSED" : "ACTIVE",
-            type: "SPONSORED_UPDATES",
-            costType: "CPM",
-            campaignGroup: `urn:li:sponsoredCampaignGroup:${a.id.slice(-4)}`,
-          }));
+          const statuses = searchStatuses(req.url.searchParams.get("search"));
+          // Rest.li 2.0: the criteria's structure characters must arrive literal, not encoded.
+          if (statuses === "invalid" || (statuses && !/[?&]search=\(status:/.test(req.url.search))) {
+            return restliError(res, 400, "ILLEGAL_ARGUMENT", "Invalid param. Please check search.");
+          }
+          const items = a.campaigns
+            .map((c) => {
+              // dailyBudget: a decimal string in the account currency's units.
+              const budget = budgetOf(budgets.get(a.id) ?? [], c.id);
+              return {
+                id: Number(c.id),
+                account: `urn:li:sponsoredAccount:${a.id}`,
+                name: c.name,
+                status: c.status === "PAUSED" ? "PAUSED" : "ACTIVE",
+                type: "SPONSORED_UPDATES",
+                costType: "CPM",
+                campaignGroup: `urn:li:sponsoredCampaignGroup:${a.id.slice(-4)}`,
+                ...(budget
+                  ? { dailyBudget: { amount: microsText(budget.amountMicros, 2), currencyCode: a.currency } }
+                  : {}),
+              };
+            })
+            .filter((c) => !statuses || statuses.includes(c.status));
           sendJson(res, 200, page(req, items));
         },
       },
