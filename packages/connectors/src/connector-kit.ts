@@ -19,6 +19,7 @@ import {
   isOAuthTokens,
   type MetricsQuery,
   type OAuthTokens,
+  type PlatformBudget,
   type TrackerFilters,
 } from "./types.ts";
 
@@ -156,6 +157,39 @@ export function selectedCampaignIds(
     .filter((c) => !filters.campaignIds || filters.campaignIds.includes(c.id))
     .filter((c) => nameMatches(c.name, filters.nameContains))
     .map((c) => c.id);
+}
+
+/** A running campaign's daily budget, as a platform's campaign listing gives it. */
+export interface CampaignDailyBudget {
+  id: string;
+  name: string;
+  /** The daily budget, integer micros of the account currency. */
+  dailyMicros: number;
+  /** The budget's own id when several campaigns may share it (Microsoft's `BudgetId`): counted once. */
+  budgetId?: string | undefined;
+}
+
+/**
+ * The answer of `fetchBudget` (types.ts, `Connector.fetchBudget`) from a platform's running
+ * campaigns and their daily budgets: those the tracker's filters keep (as
+ * {@link selectedCampaignIds} keeps them), budgets of 0 left out, a budget shared by several
+ * campaigns (same `budgetId`) counted once, summed per day.
+ * @returns `{amount: micros, period: "day"}`, or null when no budget is left
+ */
+export function summedDailyBudget(
+  campaigns: readonly CampaignDailyBudget[],
+  filters: NormalisedFilters,
+): PlatformBudget | null {
+  const kept = new Set(selectedCampaignIds(campaigns, filters));
+  const budgets = new Map<string, number>();
+  for (const c of campaigns) {
+    if (!kept.has(c.id) || c.dailyMicros <= 0) continue;
+    budgets.set(c.budgetId ? `budget:${c.budgetId}` : `campaign:${c.id}`, c.dailyMicros);
+  }
+  if (budgets.size === 0) return null;
+  let amount = 0;
+  for (const micros of budgets.values()) amount += micros;
+  return { amount, period: "day" };
 }
 
 /**

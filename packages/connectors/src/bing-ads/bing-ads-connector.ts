@@ -13,6 +13,7 @@ import {
   requireOAuth,
   selectedCampaignIds,
   settingsOf,
+  summedDailyBudget,
 } from "../connector-kit.ts";
 import { PlatformDownError } from "../errors.ts";
 import { decimalToMicros } from "../money.ts";
@@ -478,24 +479,17 @@ export function activeDailyBudget(
   campaigns: readonly MicrosoftCampaign[],
   filters: NormalisedFilters,
 ): PlatformBudget | null {
-  const running = campaigns.filter(
-    (c) => c.Status === "Active" && DAILY_BUDGET_TYPES.has(c.BudgetType ?? ""),
+  return summedDailyBudget(
+    campaigns
+      .filter((c) => c.Status === "Active" && DAILY_BUDGET_TYPES.has(c.BudgetType ?? ""))
+      .map((c) => ({
+        id: c.Id,
+        name: c.Name ?? "",
+        dailyMicros: c.DailyBudget == null ? 0 : decimalToMicros(c.DailyBudget),
+        budgetId: c.BudgetId && c.BudgetId !== "0" ? c.BudgetId : undefined,
+      })),
+    filters,
   );
-  const kept = new Set(
-    selectedCampaignIds(
-      running.map((c) => ({ id: c.Id, name: c.Name ?? "" })),
-      filters,
-    ),
-  );
-  const budgets = new Map<string, number>();
-  for (const c of running) {
-    const micros = c.DailyBudget == null ? 0 : decimalToMicros(c.DailyBudget);
-    if (!kept.has(c.Id) || micros <= 0) continue;
-    const shared = c.BudgetId && c.BudgetId !== "0" ? c.BudgetId : undefined;
-    budgets.set(shared ? `budget:${shared}` : `campaign:${c.Id}`, micros);
-  }
-  if (budgets.size === 0) return null;
-  return { amount: [...budgets.values()].reduce((sum, micros) => sum + micros, 0), period: "day" };
 }
 
 /** An advertiser account -> a view; `metaData` carries what the reporting headers need. */

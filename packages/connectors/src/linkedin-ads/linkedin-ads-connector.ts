@@ -15,6 +15,7 @@ import {
   requireOAuth,
   selectedCampaignIds,
   settingsOf,
+  summedDailyBudget,
 } from "../connector-kit.ts";
 import { splitRange } from "../dates.ts";
 import { buildUrl } from "../http/http-client.ts";
@@ -362,17 +363,16 @@ export function activeDailyBudget(
   campaigns: readonly LinkedInCampaign[],
   filters: NormalisedFilters,
 ): PlatformBudget | null {
-  const daily = campaigns.filter((c) => c.status === "ACTIVE" && c.dailyBudget);
-  const kept = new Set(
-    selectedCampaignIds(
-      daily.map((c) => ({ id: c.id, name: c.name ?? "" })),
-      filters,
-    ),
+  return summedDailyBudget(
+    campaigns
+      .filter((c) => c.status === "ACTIVE" && c.dailyBudget)
+      .map((c) => ({
+        id: c.id,
+        name: c.name ?? "",
+        dailyMicros: decimalToMicros(c.dailyBudget?.amount ?? 0),
+      })),
+    filters,
   );
-  const amount = daily
-    .filter((c) => kept.has(c.id))
-    .reduce((sum, c) => sum + decimalToMicros(c.dailyBudget?.amount ?? 0), 0);
-  return amount > 0 ? { amount, period: "day" } : null;
 }
 
 /** `yyyy-MM-dd` -> Rest.li `(year:2024,month:6,day:1)`. */

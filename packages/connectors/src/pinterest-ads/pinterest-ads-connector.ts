@@ -3,6 +3,7 @@ import {
   bearer,
   byName,
   CAMPAIGN_FILTERS,
+  type CampaignDailyBudget,
   campaignFilterValues,
   campaignIdsToReport,
   checkId,
@@ -13,6 +14,7 @@ import {
   normaliseFilters,
   requireOAuth,
   settingsOf,
+  summedDailyBudget,
   versionedUrl,
 } from "../connector-kit.ts";
 import { addDays, splitRange } from "../dates.ts";
@@ -438,11 +440,7 @@ export function createPinterestAdsConnector(config: ConnectorConfig): Connector 
       const checkCampaign = (id: string) => checkId(SLUG, id, { what: "campaign" });
       filters.campaignIds?.forEach(checkCampaign);
       const items = await campaignItems(tokens, accountId, { entity_statuses: "ACTIVE" }, query.signal);
-      const running = runningDailyCaps(items);
-      const kept = await campaignIdsToReport(filters, async () => running, checkCampaign);
-      const counted = kept ? running.filter((c) => kept.includes(c.id)) : running;
-      if (counted.length === 0) return null;
-      return { amount: counted.reduce((sum, c) => sum + c.dailyMicros, 0), period: "day" };
+      return summedDailyBudget(runningDailyCaps(items), filters);
     },
 
     filterDefinitions: () => CAMPAIGN_FILTERS,
@@ -458,19 +456,12 @@ export function createPinterestAdsConnector(config: ConnectorConfig): Connector 
   };
 }
 
-/** A running campaign with a daily budget: its id and name, the budget in micros of the account currency. */
-export interface DailyCapCampaign {
-  id: string;
-  name: string;
-  dailyMicros: number;
-}
-
 /**
  * The campaigns a Pinterest budget counts: `ACTIVE` ones (the call asks only for those; checked
  * again when the answer says otherwise) with a `daily_spend_cap` above zero, in micros as written.
  * `lifetime_spend_cap` is a total over the campaign's run, not a daily budget: left out.
  */
-export function runningDailyCaps(items: readonly PinterestCampaign[]): DailyCapCampaign[] {
+export function runningDailyCaps(items: readonly PinterestCampaign[]): CampaignDailyBudget[] {
   return items.flatMap((c) =>
     (c.status ?? "ACTIVE") === "ACTIVE" && c.daily_spend_cap
       ? [{ id: c.id, name: c.name ?? c.id, dailyMicros: c.daily_spend_cap }]

@@ -3,6 +3,7 @@ import {
   bearer,
   byName,
   CAMPAIGN_FILTERS,
+  type CampaignDailyBudget,
   campaignFilterValues,
   checkId,
   checkRange,
@@ -14,6 +15,7 @@ import {
   sameOriginLink,
   selectedCampaignIds,
   settingsOf,
+  summedDailyBudget,
   versionedUrl,
 } from "../connector-kit.ts";
 import { addDays, isIsoDate, splitRange } from "../dates.ts";
@@ -340,10 +342,7 @@ export function createRedditAdsConnector(config: ConnectorConfig): Connector {
       const tokens = requireOAuth(credentials, SLUG);
       const accountId = checkAccountId(query.account.id);
       const running = activeDailyGoals(await campaignRecords(tokens, accountId, query.signal));
-      const kept = new Set(selectedCampaignIds(running, normaliseFilters(query.filters)));
-      const counted = running.filter((c) => kept.has(c.id));
-      if (counted.length === 0) return null;
-      return { amount: counted.reduce((sum, c) => sum + c.dailyMicros, 0), period: "day" };
+      return summedDailyBudget(running, normaliseFilters(query.filters));
     },
 
     filterDefinitions: () => CAMPAIGN_FILTERS,
@@ -360,9 +359,7 @@ export function createRedditAdsConnector(config: ConnectorConfig): Connector {
  * `configured_status` `ACTIVE` (else, when absent, `effective_status`), `goal_type` `DAILY_SPEND`
  * and a `goal_value` above zero. `LIFETIME_SPEND` goals and `spend_cap` are totals: left out.
  */
-export function activeDailyGoals(
-  records: readonly RedditCampaign[],
-): Array<{ id: string; name: string; dailyMicros: number }> {
+export function activeDailyGoals(records: readonly RedditCampaign[]): CampaignDailyBudget[] {
   return records.flatMap((c) =>
     (c.configured_status ?? c.effective_status) === "ACTIVE" && c.goal_type === "DAILY_SPEND" && c.goal_value
       ? [{ id: c.id, name: c.name ?? c.id, dailyMicros: c.goal_value }]

@@ -14,6 +14,7 @@ import {
   requireOAuth,
   selectedCampaignIds,
   settingsOf,
+  summedDailyBudget,
   tooManyPages,
   versionedUrl,
 } from "../connector-kit.ts";
@@ -384,18 +385,18 @@ export function enabledDailyBudget(
   campaigns: readonly TikTokCampaign[],
   filters: NormalisedFilters,
 ): PlatformBudget | null {
-  const daily = campaigns.filter(
-    (c) => c.operation_status === "ENABLE" && c.budget_mode === "BUDGET_MODE_DAY" && c.budget != null,
+  return summedDailyBudget(
+    campaigns
+      .filter(
+        (c) => c.operation_status === "ENABLE" && c.budget_mode === "BUDGET_MODE_DAY" && c.budget != null,
+      )
+      .map((c) => ({
+        id: c.campaign_id,
+        name: c.campaign_name ?? "",
+        dailyMicros: decimalToMicros(c.budget ?? 0),
+      })),
+    filters,
   );
-  const kept = new Set(
-    selectedCampaignIds(
-      daily.map((c) => ({ id: c.campaign_id, name: c.campaign_name ?? "" })),
-      filters,
-    ),
-  );
-  const amounts = daily.filter((c) => kept.has(c.campaign_id)).map((c) => decimalToMicros(c.budget ?? 0));
-  const amount = amounts.reduce((sum, micros) => sum + micros, 0);
-  return amount > 0 ? { amount, period: "day" } : null;
 }
 
 /** The advertiser's IANA time zone: `display_timezone`, else `timezone` (e.g. `Etc/GMT+8`), else UTC. */

@@ -2,6 +2,7 @@ import type { ConnectorConfig } from "../config.ts";
 import {
   byName,
   CAMPAIGN_FILTERS,
+  type CampaignDailyBudget,
   campaignFilterValues,
   checkId,
   checkRange,
@@ -13,6 +14,7 @@ import {
   requireOAuth,
   selectedCampaignIds,
   settingsOf,
+  summedDailyBudget,
   versionedUrl,
 } from "../connector-kit.ts";
 import { addDays, splitRange } from "../dates.ts";
@@ -374,10 +376,7 @@ export function createTwitterAdsConnector(config: ConnectorConfig): OAuth1Connec
       const http = signed(userToken(requireOAuth(credentials, SLUG)));
       const accountId = checkAccountId(query.account.id);
       const running = activeDailyBudgets(await campaignRecords(http, accountId, query.signal));
-      const kept = new Set(selectedCampaignIds(running, normaliseFilters(query.filters)));
-      const counted = running.filter((c) => kept.has(c.id));
-      if (counted.length === 0) return null;
-      return { amount: counted.reduce((sum, c) => sum + c.dailyMicros, 0), period: "day" };
+      return summedDailyBudget(running, normaliseFilters(query.filters));
     },
 
     filterDefinitions: () => CAMPAIGN_FILTERS,
@@ -407,9 +406,7 @@ function checkAccountId(id: string): string {
  * `ACTIVE` and a `daily_budget_amount_local_micro` above zero. `total_budget_amount_local_micro`
  * alone is a total over the campaign's run, not a daily budget: left out.
  */
-export function activeDailyBudgets(
-  records: readonly XCampaign[],
-): Array<{ id: string; name: string; dailyMicros: number }> {
+export function activeDailyBudgets(records: readonly XCampaign[]): CampaignDailyBudget[] {
   return records.flatMap((c) =>
     c.entity_status === "ACTIVE" && !c.deleted && c.daily_budget_amount_local_micro
       ? [{ id: c.id, name: c.name ?? c.id, dailyMicros: c.daily_budget_amount_local_micro }]
