@@ -6,7 +6,9 @@ import type { SourceData } from "../data/source-rows.ts";
  * budget pace near 100%: a budget is the average daily spend of its campaigns' source rows (the 28
  * days of February 2021), times the account factor, times {@link BUDGET_HEADROOM_PERCENT}, rounded
  * to a whole currency unit (half up). Served by the platforms that have campaign budgets (Google
- * Ads `campaign_budget`, Meta `daily_budget`); the README's "Budgets" table lists them.
+ * Ads `campaign_budget`, Meta `daily_budget`, Microsoft `DailyBudget`, TikTok `budget`, LinkedIn
+ * `dailyBudget`, Pinterest `daily_spend_cap`, X `daily_budget_amount_local_micro`, Reddit
+ * `goal_value`); the README's "Budgets" table lists them.
  */
 
 /** Budgets are 110% of what their campaigns spend on an average day. */
