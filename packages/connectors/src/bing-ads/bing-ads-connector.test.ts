@@ -1,5 +1,4 @@
-import { type DemoAccount, demoAccount } from "@pacer/sandbox";
-import { budgetOf, demoBudgets } from "@pacer/sandbox/platforms/demo-budgets";
+import { demoAccount } from "@pacer/sandbox";
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { MICROSOFT_ADS_API_VERSION } from "../config.ts";
@@ -7,9 +6,11 @@ import { AuthError, BadRequestError, PlatformDownError, RateLimitedError } from 
 import type { FetchLike } from "../http/http-client.ts";
 import { acceptBingAdsReturn, acceptReturnForSession } from "../oauth/return-rules.ts";
 import {
+  demoDailyBudget,
   expectCampaignFilters,
   expectEnvConfig,
   expectInvalidGrantNotRetried,
+  expectRateLimitThenRefusal,
   expectRefusedGrant,
   expectRetriesThenRateLimit,
   fixtureText,
@@ -243,9 +244,7 @@ describe("Microsoft Advertising connector against the sandbox", () => {
 });
 
 /** The daily budget (micros) the sandbox serves for a demo campaign: `demoBudgets`, from the data file. */
-const demoDailyBudget = (accountId: string, campaignId: string) =>
-  budgetOf(demoBudgets(t.sandbox.source, demoAccount("bingads", accountId) as DemoAccount), campaignId)
-    ?.amountMicros ?? Number.NaN;
+const demoDaily = (accountId: string, campaignId: string) => demoDailyBudget(t, accountId, campaignId);
 
 const HOT = "89459845";
 const WIDE = "127823";
@@ -267,7 +266,7 @@ describe("Microsoft Advertising budget (fetchBudget) against the sandbox", () =>
       account: routeCount("POST /clientcenter/CustomerManagement/{version}/Account/Query"),
     };
     expect(await budget(tokens, SEARCH)).toEqual({
-      amount: demoDailyBudget(SEARCH, HOT) + demoDailyBudget(SEARCH, WIDE),
+      amount: demoDaily(SEARCH, HOT) + demoDaily(SEARCH, WIDE),
       period: "day",
     });
     expect(routeCount(GET_CAMPAIGNS) - before.campaigns).toBe(1);
@@ -276,7 +275,7 @@ describe("Microsoft Advertising budget (fetchBudget) against the sandbox", () =>
     );
     // Without the view's customer id, GetAccount supplies it first.
     expect(await t.connector.fetchBudget?.(tokens, { account: { id: AUDIENCE } })).toEqual({
-      amount: demoDailyBudget(AUDIENCE, AUDIENCE_VIDEO),
+      amount: demoDaily(AUDIENCE, AUDIENCE_VIDEO),
       period: "day",
     });
   });
@@ -284,11 +283,11 @@ describe("Microsoft Advertising budget (fetchBudget) against the sandbox", () =>
   it("narrows to the campaigns the tracker's filters keep, as fetchDailyMetrics does; null when none is left", async () => {
     const tokens = await t.connected();
     expect(await budget(tokens, SEARCH, { campaignIds: [HOT] })).toEqual({
-      amount: demoDailyBudget(SEARCH, HOT),
+      amount: demoDaily(SEARCH, HOT),
       period: "day",
     });
     expect(await budget(tokens, SEARCH, { campaignNameContains: "WIDE" })).toEqual({
-      amount: demoDailyBudget(SEARCH, WIDE),
+      amount: demoDaily(SEARCH, WIDE),
       period: "day",
     });
     expect(await budget(tokens, SEARCH, { campaignIds: [HOT], campaignNameContains: "wide" })).toBeNull();
@@ -297,17 +296,12 @@ describe("Microsoft Advertising budget (fetchBudget) against the sandbox", () =>
 
   it("maps errors like every call: call-rate limit (117), expired token (109)", async () => {
     const tokens = await t.connected();
-    t.sandbox.setControls("bingads", { rateLimit: { requests: 0, windowMs: 60_000, retryAfterSeconds: 4 } });
-    const limited = await budget(tokens, SEARCH)?.catch((e: unknown) => e);
-    expect(limited).toBeInstanceOf(RateLimitedError);
-    expect(limited).toMatchObject({ reason: "117/CallRateExceeded", retryAfterMs: 4000 });
-    expect(t.sleeps).toEqual([4000, 4000, 4000]);
-    t.sandbox.resetControls();
-
-    t.sandbox.expireAccessTokens("bingads");
-    const expired = await budget(tokens, SEARCH)?.catch((e: unknown) => e);
-    expect(expired).toBeInstanceOf(AuthError);
-    expect(expired).toMatchObject({ reason: "109/AuthenticationTokenExpired", retryable: false });
+    await expectRateLimitThenRefusal(t, () => budget(tokens, SEARCH), {
+      retryAfterSeconds: 4,
+      rateLimited: { reason: "117/CallRateExceeded", retryAfterMs: 4000 },
+      refuse: () => t.sandbox.expireAccessTokens("bingads"),
+      refused: { reason: "109/AuthenticationTokenExpired" },
+    });
   });
 });
 

@@ -1,10 +1,11 @@
-import { demoAccount } from "@pacer/sandbox";
 import { describe, expect, it } from "vitest";
-import { AuthError, BadRequestError, RateLimitedError } from "../errors.ts";
+import { AuthError, BadRequestError } from "../errors.ts";
 import { GOOGLE_ADS_SCOPE } from "../oauth/return-rules.ts";
 import {
+  documentedDailyBudget,
   expectCampaignFilters,
   expectInvalidGrantNotRetried,
+  expectRateLimitThenRefusal,
   expectRetriesThenRateLimit,
   expectRevokeEndsTheGrant,
   fixtureJson,
@@ -158,25 +159,6 @@ describe("Google Ads connector against the sandbox", () => {
   });
 });
 
-/**
- * The daily budget the sandbox README documents for campaigns of a demo account that share one
- * budget (one campaign: its own): their average daily spend in the data file x the account factor
- * x 110%, rounded to a whole currency unit, in micros.
- */
-function documentedBudget(accountId: string, campaignIds: string[]): number {
-  const account = demoAccount("googleads", accountId);
-  if (!account) throw new Error(`no demo account ${accountId}`);
-  let spendMicros = 0;
-  for (const id of campaignIds) {
-    const campaign = account.campaigns.find((c) => c.id === id);
-    const days = t.sandbox.source.get(campaign?.source.toLowerCase() ?? "") ?? [];
-    expect(days).toHaveLength(28);
-    spendMicros += days.reduce((sum, d) => sum + d.spendMicros, 0);
-  }
-  const units = Math.round((spendMicros / 28 / 1e6) * (account.factorPercent / 100) * 1.1);
-  return units * 1_000_000;
-}
-
 const HOT = "89459845";
 const WIDE = "127823";
 const YOUTUBE_BLOGGER = "10934";
@@ -192,7 +174,7 @@ describe("Google Ads budget (fetchBudget) against the sandbox", () => {
   it("sums the enabled campaigns' daily budgets in one call, counting the Search pair's shared budget once", async () => {
     const tokens = await t.connected();
     const before = t.routeCalls(SEARCH_STREAM);
-    const shared = documentedBudget(SEARCH, [HOT, WIDE]);
+    const shared = documentedDailyBudget(t, SEARCH, [HOT, WIDE]);
     expect(await budget(tokens, { id: SEARCH })).toEqual({ amount: shared, period: "day" });
     expect(t.routeCalls(SEARCH_STREAM) - before).toBe(1);
     // Both campaigns spend from that one budget: the whole account answers what one campaign does.
@@ -204,7 +186,7 @@ describe("Google Ads budget (fetchBudget) against the sandbox", () => {
     const [youtube] = (await t.connector.listAdAccounts(tokens)).filter((v) => v.id === YOUTUBE);
     if (!youtube) throw new Error("no youtube view");
     expect(await budget(tokens, youtube)).toEqual({
-      amount: documentedBudget(YOUTUBE, [YOUTUBE_BLOGGER]),
+      amount: documentedDailyBudget(t, YOUTUBE, [YOUTUBE_BLOGGER]),
       period: "day",
     });
     await expect(budget(tokens, { id: YOUTUBE })).rejects.toBeInstanceOf(AuthError);
@@ -212,13 +194,13 @@ describe("Google Ads budget (fetchBudget) against the sandbox", () => {
 
   it("applies the tracker's filters as the metrics query does; a shared budget counts in full for one of its campaigns", async () => {
     const tokens = await t.connected();
-    const shared = { amount: documentedBudget(SEARCH, [HOT, WIDE]), period: "day" };
+    const shared = { amount: documentedDailyBudget(t, SEARCH, [HOT, WIDE]), period: "day" };
     expect(await budget(tokens, { id: SEARCH }, { campaignIds: [HOT] })).toEqual(shared);
     expect(await budget(tokens, { id: SEARCH }, { campaignNameContains: "WIDE" })).toEqual(shared);
     const [youtube] = (await t.connector.listAdAccounts(tokens)).filter((v) => v.id === YOUTUBE);
     if (!youtube) throw new Error("no youtube view");
     expect(await budget(tokens, youtube, { campaignNameContains: "blogger" })).toEqual({
-      amount: documentedBudget(YOUTUBE, [YOUTUBE_BLOGGER]),
+      amount: documentedDailyBudget(t, YOUTUBE, [YOUTUBE_BLOGGER]),
       period: "day",
     });
     // Both filters at once (AND), and a name with LIKE's wildcards matched literally.
@@ -236,25 +218,16 @@ describe("Google Ads budget (fetchBudget) against the sandbox", () => {
 
   it("maps errors like every call: revoked token, rate limit, malformed campaign id", async () => {
     const tokens = await t.connected();
-    t.sandbox.setControls("googleads", {
-      rateLimit: { requests: 0, windowMs: 60_000, retryAfterSeconds: 4 },
-    });
-    const limited = await budget(tokens, { id: SEARCH })?.catch((e: unknown) => e);
-    expect(limited).toBeInstanceOf(RateLimitedError);
-    expect(limited).toMatchObject({ reason: "quotaError.RESOURCE_TEMPORARILY_EXHAUSTED" });
-    expect(t.sleeps).toEqual([4000, 4000, 4000]);
-    t.sandbox.resetControls();
-
     const before = t.stats().apiCalls;
     await expect(budget(tokens, { id: SEARCH }, { campaignIds: ["1 OR 1=1"] })).rejects.toBeInstanceOf(
       BadRequestError,
     );
     expect(t.stats().apiCalls).toBe(before);
-
-    t.sandbox.revokeAll("googleads");
-    const refused = await budget(tokens, { id: SEARCH })?.catch((e: unknown) => e);
-    expect(refused).toBeInstanceOf(AuthError);
-    expect(refused).toMatchObject({ retryable: false });
+    await expectRateLimitThenRefusal(t, () => budget(tokens, { id: SEARCH }), {
+      retryAfterSeconds: 4,
+      rateLimited: { reason: "quotaError.RESOURCE_TEMPORARILY_EXHAUSTED" },
+      refuse: () => t.sandbox.revokeAll("googleads"),
+    });
   });
 });
 

@@ -1,14 +1,14 @@
-import { type DemoAccount, demoAccount } from "@pacer/sandbox";
-import { budgetOf, demoBudgets } from "@pacer/sandbox/platforms/demo-budgets";
 import { beforeEach, describe, expect, it } from "vitest";
 import { LINKEDIN_ADS_API_VERSION } from "../config.ts";
-import { AuthError, BadRequestError, PlatformDownError, RateLimitedError } from "../errors.ts";
+import { AuthError, BadRequestError, PlatformDownError } from "../errors.ts";
 import type { FetchLike } from "../http/http-client.ts";
 import { acceptLinkedInAdsReturn, acceptReturnForSession } from "../oauth/return-rules.ts";
 import {
+  demoDailyBudget,
   expectCampaignFilters,
   expectEnvConfig,
   expectInvalidGrantNotRetried,
+  expectRateLimitThenRefusal,
   expectRetriesThenRateLimit,
   expectRevokeEndsTheGrant,
   fixtureJson,
@@ -178,9 +178,7 @@ describe("LinkedIn Ads connector against the sandbox", () => {
 });
 
 /** The daily budget (micros) the sandbox serves for a demo campaign: `demoBudgets`, from the data file. */
-const demoDailyBudget = (campaignId: string) =>
-  budgetOf(demoBudgets(t.sandbox.source, demoAccount("linkedinads", ACCOUNT) as DemoAccount), campaignId)
-    ?.amountMicros ?? Number.NaN;
+const demoDaily = (campaignId: string) => demoDailyBudget(t, ACCOUNT, campaignId);
 
 const SPONSORED = "349043";
 /** Paused, with a daily budget. */
@@ -204,9 +202,9 @@ describe("LinkedIn budget (fetchBudget) against the sandbox", () => {
       http: { ...config.http, fetch: recording },
     }));
     // The paused campaign keeps its budget in the sandbox but does not run: only the active one counts.
-    expect(demoDailyBudget(RETARGETING)).toBeGreaterThan(0);
+    expect(demoDaily(RETARGETING)).toBeGreaterThan(0);
     expect(await connector.fetchBudget?.(tokens, { account: { id: ACCOUNT } })).toEqual({
-      amount: demoDailyBudget(SPONSORED),
+      amount: demoDaily(SPONSORED),
       period: "day",
     });
     expect(t.routeCalls(AD_CAMPAIGNS) - before).toBe(1);
@@ -218,11 +216,11 @@ describe("LinkedIn budget (fetchBudget) against the sandbox", () => {
   it("narrows to the campaigns the tracker's filters keep, as fetchDailyMetrics does; paused ones never count", async () => {
     const tokens = await t.connected();
     expect(await budget(tokens, { campaignNameContains: "SPONSORED" })).toEqual({
-      amount: demoDailyBudget(SPONSORED),
+      amount: demoDaily(SPONSORED),
       period: "day",
     });
     expect(await budget(tokens, { campaignIds: [SPONSORED, RETARGETING] })).toEqual({
-      amount: demoDailyBudget(SPONSORED),
+      amount: demoDaily(SPONSORED),
       period: "day",
     });
     expect(await budget(tokens, { campaignIds: [RETARGETING] })).toBeNull();
@@ -231,18 +229,11 @@ describe("LinkedIn budget (fetchBudget) against the sandbox", () => {
 
   it("maps errors like every call: 429 with Retry-After, an invalid token (401)", async () => {
     const tokens = await t.connected();
-    t.sandbox.setControls("linkedinads", {
-      rateLimit: { requests: 0, windowMs: 60_000, retryAfterSeconds: 3 },
+    await expectRateLimitThenRefusal(t, () => budget(tokens), {
+      retryAfterSeconds: 3,
+      refuse: async () => t.connector.revoke(tokens),
+      refused: { reason: "INVALID_ACCESS_TOKEN" },
     });
-    const limited = await budget(tokens)?.catch((e: unknown) => e);
-    expect(limited).toBeInstanceOf(RateLimitedError);
-    expect(t.sleeps).toEqual([3000, 3000, 3000]);
-    t.sandbox.resetControls();
-
-    await t.connector.revoke(tokens);
-    const refused = await budget(tokens)?.catch((e: unknown) => e);
-    expect(refused).toBeInstanceOf(AuthError);
-    expect(refused).toMatchObject({ reason: "INVALID_ACCESS_TOKEN", retryable: false });
   });
 });
 

@@ -1,8 +1,14 @@
 import { approveConsent, demoAccount } from "@pacer/sandbox";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_META_CONVERSION_ACTION_TYPES } from "../config.ts";
-import { AuthError, NotSupportedError, PlatformDownError, RateLimitedError } from "../errors.ts";
-import { fixtureJson, TEST_NOW, useConnectorTest } from "../testing/connector-test-kit.ts";
+import { AuthError, NotSupportedError, PlatformDownError } from "../errors.ts";
+import {
+  documentedDailyBudget,
+  expectRateLimitThenRefusal,
+  fixtureJson,
+  TEST_NOW,
+  useConnectorTest,
+} from "../testing/connector-test-kit.ts";
 import { totalSpend } from "../testing/sandbox-expectations.ts";
 import type { OAuthTokens, TrackerFilters } from "../types.ts";
 import { metaBudgetToMicros, metaCurrencyOffset } from "./currencies.ts";
@@ -130,21 +136,6 @@ describe("Meta connector against the sandbox", () => {
   });
 });
 
-/**
- * The daily budget the sandbox README documents for a campaign of a demo account: its average
- * daily spend in the data file x the account factor x 110%, rounded to a whole currency unit, in
- * micros.
- */
-function documentedBudget(accountId: string, campaignId: string): number {
-  const account = demoAccount("facebookads", accountId);
-  const campaign = account?.campaigns.find((c) => c.id === campaignId);
-  if (!account || !campaign) throw new Error(`no demo campaign ${accountId}/${campaignId}`);
-  const days = t.sandbox.source.get(campaign.source.toLowerCase()) ?? [];
-  expect(days).toHaveLength(28);
-  const spendMicros = days.reduce((sum, d) => sum + d.spendMicros, 0);
-  return Math.round((spendMicros / 28 / 1e6) * (account.factorPercent / 100) * 1.1) * 1_000_000;
-}
-
 const TIER1 = "349043";
 const TIER2 = "348934";
 /** Active, with its budgets on its ad sets (no campaign budget). */
@@ -170,7 +161,7 @@ describe("Meta budget (fetchBudget) against the sandbox", () => {
     const tokens = await connected();
     const before = { campaigns: t.routeCalls(CAMPAIGNS_ROUTE), account: t.routeCalls(ACCOUNT_ROUTE) };
     expect(await budget(tokens, FACEBOOK, {}, "GBP")).toEqual({
-      amount: documentedBudget(FACEBOOK, TIER1) + documentedBudget(FACEBOOK, TIER2),
+      amount: documentedDailyBudget(t, FACEBOOK, [TIER1]) + documentedDailyBudget(t, FACEBOOK, [TIER2]),
       period: "day",
     });
     expect(t.routeCalls(CAMPAIGNS_ROUTE) - before.campaigns).toBe(1);
@@ -180,7 +171,7 @@ describe("Meta budget (fetchBudget) against the sandbox", () => {
     const instagram = demoAccount("facebookads", INSTAGRAM)?.campaigns ?? [];
     expect(instagram).toHaveLength(3);
     expect(await budget(tokens, INSTAGRAM)).toEqual({
-      amount: instagram.reduce((sum, c) => sum + documentedBudget(INSTAGRAM, c.id), 0),
+      amount: instagram.reduce((sum, c) => sum + documentedDailyBudget(t, INSTAGRAM, [c.id]), 0),
       period: "day",
     });
     expect(t.routeCalls(ACCOUNT_ROUTE) - before.account).toBe(1);
@@ -189,11 +180,11 @@ describe("Meta budget (fetchBudget) against the sandbox", () => {
   it("narrows to the campaigns the tracker's filters keep, as fetchDailyMetrics does", async () => {
     const tokens = await connected();
     expect(await budget(tokens, FACEBOOK, { campaignIds: [TIER1] }, "GBP")).toEqual({
-      amount: documentedBudget(FACEBOOK, TIER1),
+      amount: documentedDailyBudget(t, FACEBOOK, [TIER1]),
       period: "day",
     });
     expect(await budget(tokens, FACEBOOK, { campaignNameContains: "TIER2" }, "GBP")).toEqual({
-      amount: documentedBudget(FACEBOOK, TIER2),
+      amount: documentedDailyBudget(t, FACEBOOK, [TIER2]),
       period: "day",
     });
     expect(
@@ -201,7 +192,7 @@ describe("Meta budget (fetchBudget) against the sandbox", () => {
         campaignIds: [TIER1, TIER2, RETARGETING],
         campaignNameContains: "tier1",
       }),
-    ).toEqual({ amount: documentedBudget(FACEBOOK, TIER1), period: "day" });
+    ).toEqual({ amount: documentedDailyBudget(t, FACEBOOK, [TIER1]), period: "day" });
   });
 
   it("answers null when no running campaign has a campaign budget (ad-set budgets, paused)", async () => {
@@ -213,19 +204,12 @@ describe("Meta budget (fetchBudget) against the sandbox", () => {
 
   it("maps errors like every call: rate limit (#80004), revoked token (#190)", async () => {
     const tokens = await connected();
-    t.sandbox.setControls("facebookads", {
-      rateLimit: { requests: 0, windowMs: 60_000, retryAfterSeconds: 6 },
+    await expectRateLimitThenRefusal(t, () => budget(tokens, FACEBOOK), {
+      retryAfterSeconds: 6,
+      rateLimited: { reason: "80004" },
+      refuse: async () => t.connector.revoke(tokens),
+      refused: { reason: "190/460" },
     });
-    const limited = await budget(tokens, FACEBOOK)?.catch((e: unknown) => e);
-    expect(limited).toBeInstanceOf(RateLimitedError);
-    expect(limited).toMatchObject({ reason: "80004" });
-    expect(t.sleeps).toEqual([6000, 6000, 6000]);
-    t.sandbox.resetControls();
-
-    await t.connector.revoke(tokens);
-    const refused = await budget(tokens, FACEBOOK)?.catch((e: unknown) => e);
-    expect(refused).toBeInstanceOf(AuthError);
-    expect(refused).toMatchObject({ reason: "190/460", retryable: false });
   });
 });
 

@@ -1,14 +1,14 @@
-import { type DemoAccount, demoAccount } from "@pacer/sandbox";
-import { budgetOf, demoBudgets } from "@pacer/sandbox/platforms/demo-budgets";
 import { describe, expect, it } from "vitest";
 import { PINTEREST_ADS_API_VERSION } from "../config.ts";
 import { addDays } from "../dates.ts";
 import { AuthError, BadRequestError, PlatformDownError, RateLimitedError } from "../errors.ts";
 import { acceptErrorCodeOrCodeReturn, acceptReturnForSession } from "../oauth/return-rules.ts";
 import {
+  demoDailyBudget,
   expectCampaignFilters,
   expectEnvConfig,
   expectInvalidGrantNotRetried,
+  expectRateLimitThenRefusal,
   expectRefusedGrant,
   expectRetriesThenRateLimit,
   fixtureJson,
@@ -180,9 +180,7 @@ describe("Pinterest budget (fetchBudget) against the sandbox", () => {
   const budget = (tokens: OAuthTokens, filters: TrackerFilters = {}) =>
     t.connector.fetchBudget?.(tokens, { account: { id: ACCOUNT }, filters });
   /** A demo campaign's daily budget as the sandbox derives it from the data file (demo-budgets.ts), micros. */
-  const demoDaily = (id: string) =>
-    budgetOf(demoBudgets(t.sandbox.source, demoAccount("pinterestads", ACCOUNT) as DemoAccount), id)
-      ?.amountMicros;
+  const demoDaily = (id: string) => demoDailyBudget(t, ACCOUNT, id);
 
   it("sums the daily_spend_cap of the active campaigns in one call; the paused campaign's budget is not counted", async () => {
     const tokens = await t.connected();
@@ -207,19 +205,12 @@ describe("Pinterest budget (fetchBudget) against the sandbox", () => {
 
   it("maps errors like every call: rate limit (429 after the retries), expired token (code 2)", async () => {
     const tokens = await t.connected();
-    t.sandbox.setControls("pinterestads", {
-      rateLimit: { requests: 0, windowMs: 60_000, retryAfterSeconds: 3 },
+    await expectRateLimitThenRefusal(t, () => budget(tokens), {
+      retryAfterSeconds: 3,
+      rateLimited: { reason: "429" },
+      refuse: () => t.sandbox.expireAccessTokens("pinterestads"),
+      refused: { reason: "2" },
     });
-    const limited = await budget(tokens)?.catch((e: unknown) => e);
-    expect(limited).toBeInstanceOf(RateLimitedError);
-    expect(limited).toMatchObject({ reason: "429" });
-    expect(t.sleeps).toEqual([3000, 3000, 3000]);
-    t.sandbox.resetControls();
-
-    t.sandbox.expireAccessTokens("pinterestads");
-    const refused = await budget(tokens)?.catch((e: unknown) => e);
-    expect(refused).toBeInstanceOf(AuthError);
-    expect(refused).toMatchObject({ reason: "2", retryable: false });
   });
 });
 

@@ -1,12 +1,12 @@
-import { type DemoAccount, demoAccount } from "@pacer/sandbox";
-import { budgetOf, demoBudgets } from "@pacer/sandbox/platforms/demo-budgets";
 import { describe, expect, it } from "vitest";
 import { REDDIT_ADS_DEFAULT_USER_AGENT } from "../config.ts";
-import { AuthError, PlatformDownError, RateLimitedError } from "../errors.ts";
+import { AuthError, PlatformDownError } from "../errors.ts";
 import type { FetchLike } from "../http/http-client.ts";
 import { acceptRedditAdsReturn } from "../oauth/return-rules.ts";
 import {
+  demoDailyBudget,
   expectCampaignFilters,
+  expectRateLimitThenRefusal,
   expectRetriesThenRateLimit,
   expectRevokeEndsTheGrant,
   fixtureJson,
@@ -163,9 +163,7 @@ describe("Reddit budget (fetchBudget) against the sandbox", () => {
   const budget = (tokens: OAuthTokens, filters: TrackerFilters = {}) =>
     t.connector.fetchBudget?.(tokens, { account: { id: ACCOUNT }, filters });
   /** A demo campaign's daily budget as the sandbox derives it from the data file (demo-budgets.ts), micros. */
-  const demoDaily = (id: string) =>
-    budgetOf(demoBudgets(t.sandbox.source, demoAccount("redditads", ACCOUNT) as DemoAccount), id)
-      ?.amountMicros ?? Number.NaN;
+  const demoDaily = (id: string) => demoDailyBudget(t, ACCOUNT, id);
 
   it("sums the active campaigns' DAILY_SPEND goal_value in one call, with the User-Agent Reddit requires", async () => {
     const tokens = await t.connected();
@@ -196,19 +194,12 @@ describe("Reddit budget (fetchBudget) against the sandbox", () => {
 
   it("maps errors like every call: rate limit (429 after the retries), expired token (401)", async () => {
     const tokens = await t.connected();
-    t.sandbox.setControls("redditads", {
-      rateLimit: { requests: 0, windowMs: 60_000, retryAfterSeconds: 7 },
+    await expectRateLimitThenRefusal(t, () => budget(tokens), {
+      retryAfterSeconds: 7,
+      rateLimited: { reason: "http_429", retryAfterMs: 7000 },
+      refuse: () => t.sandbox.expireAccessTokens("redditads"),
+      refused: { status: 401 },
     });
-    const limited = await budget(tokens)?.catch((e: unknown) => e);
-    expect(limited).toBeInstanceOf(RateLimitedError);
-    expect(limited).toMatchObject({ reason: "http_429", retryAfterMs: 7000 });
-    expect(t.sleeps).toEqual([7000, 7000, 7000]);
-    t.sandbox.resetControls();
-
-    t.sandbox.expireAccessTokens("redditads");
-    const refused = await budget(tokens)?.catch((e: unknown) => e);
-    expect(refused).toBeInstanceOf(AuthError);
-    expect(refused).toMatchObject({ status: 401, retryable: false });
   });
 });
 

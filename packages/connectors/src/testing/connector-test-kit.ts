@@ -8,6 +8,8 @@ import {
   type SandboxHandle,
   startSandbox,
 } from "@pacer/sandbox";
+import { demoAccount } from "@pacer/sandbox/data/demo-accounts";
+import { budgetOf, demoBudgets } from "@pacer/sandbox/platforms/demo-budgets";
 import { afterAll, beforeAll, beforeEach, expect } from "vitest";
 import {
   type ConnectorConfig,
@@ -309,6 +311,75 @@ export async function expectRetriesThenRateLimit<C extends Connector>(
   const wait = expected.retryAfterSeconds * 1000;
   expect(test.sleeps).toEqual([wait, wait, wait]);
   return limited;
+}
+
+/**
+ * Checks that `call` maps the platform's errors like every call: a platform that rate-limits every
+ * call is retried after its `Retry-After` (three sleeps of it) and ends in RateLimitedError
+ * (matching `rateLimited`); then, once `refuse` revoked or expired the tokens, AuthError (matching
+ * `refused`), not retryable. The sandbox controls are reset in between.
+ */
+export async function expectRateLimitThenRefusal<C extends Connector>(
+  test: ConnectorTest<C>,
+  call: () => Promise<unknown> | undefined,
+  expected: {
+    retryAfterSeconds: number;
+    rateLimited?: Record<string, unknown>;
+    refuse: () => unknown;
+    refused?: Record<string, unknown>;
+  },
+): Promise<void> {
+  test.sandbox.setControls(test.platform, {
+    rateLimit: { requests: 0, windowMs: 60_000, retryAfterSeconds: expected.retryAfterSeconds },
+  });
+  const limited = await Promise.resolve(call()).catch((e: unknown) => e);
+  expect(limited).toBeInstanceOf(RateLimitedError);
+  if (expected.rateLimited) expect(limited).toMatchObject(expected.rateLimited);
+  const wait = expected.retryAfterSeconds * 1000;
+  expect(test.sleeps).toEqual([wait, wait, wait]);
+  test.sandbox.resetControls();
+
+  await expected.refuse();
+  const refused = await Promise.resolve(call()).catch((e: unknown) => e);
+  expect(refused).toBeInstanceOf(AuthError);
+  expect(refused).toMatchObject({ retryable: false, ...expected.refused });
+}
+
+/**
+ * The daily budget the sandbox README documents for campaigns of a demo account that share one
+ * budget (one campaign: its own), worked out again here from the data file: their average daily
+ * spend over its 28 days x the account factor x 110%, rounded to a whole currency unit, in micros.
+ */
+export function documentedDailyBudget<C extends Connector>(
+  test: ConnectorTest<C>,
+  accountId: string,
+  campaignIds: readonly string[],
+): number {
+  const account = demoAccount(test.platform, accountId);
+  if (!account) throw new Error(`no demo account ${test.platform}/${accountId}`);
+  let spendMicros = 0;
+  for (const id of campaignIds) {
+    const campaign = account.campaigns.find((c) => c.id === id);
+    if (!campaign) throw new Error(`no demo campaign ${accountId}/${id}`);
+    const days = test.sandbox.source.get(campaign.source.toLowerCase()) ?? [];
+    expect(days).toHaveLength(28);
+    spendMicros += days.reduce((sum, d) => sum + d.spendMicros, 0);
+  }
+  return Math.round((spendMicros / 28 / 1e6) * (account.factorPercent / 100) * 1.1) * 1_000_000;
+}
+
+/**
+ * The daily budget (micros) the sandbox serves for a demo campaign, derived from the data file by
+ * `demoBudgets` (sandbox `platforms/demo-budgets.ts`); NaN when the campaign has none.
+ */
+export function demoDailyBudget<C extends Connector>(
+  test: ConnectorTest<C>,
+  accountId: string,
+  campaignId: string,
+): number {
+  const account = demoAccount(test.platform, accountId);
+  if (!account) throw new Error(`no demo account ${test.platform}/${accountId}`);
+  return budgetOf(demoBudgets(test.sandbox.source, account), campaignId)?.amountMicros ?? Number.NaN;
 }
 
 /**

@@ -1,5 +1,3 @@
-import { type DemoAccount, demoAccount } from "@pacer/sandbox";
-import { budgetOf, demoBudgets } from "@pacer/sandbox/platforms/demo-budgets";
 import { describe, expect, it } from "vitest";
 import { TIKTOK_ADS_API_VERSION } from "../config.ts";
 import {
@@ -12,9 +10,11 @@ import {
 import type { FetchLike } from "../http/http-client.ts";
 import { acceptErrorCodeOrCodeReturn, acceptReturnForSession } from "../oauth/return-rules.ts";
 import {
+  demoDailyBudget,
   expectCampaignFilters,
   expectEnvConfig,
   expectInvalidGrantNotRetried,
+  expectRateLimitThenRefusal,
   expectRetriesThenRateLimit,
   fixtureJson,
   httpFailure,
@@ -168,9 +168,7 @@ describe("TikTok Ads connector against the sandbox", () => {
 });
 
 /** The daily budget (micros) the sandbox serves for a demo campaign: `demoBudgets`, from the data file. */
-const demoDailyBudget = (campaignId: string) =>
-  budgetOf(demoBudgets(t.sandbox.source, demoAccount("tiktokads", ADVERTISER) as DemoAccount), campaignId)
-    ?.amountMicros ?? Number.NaN;
+const demoDaily = (campaignId: string) => demoDailyBudget(t, ADVERTISER, campaignId);
 
 const CREATORS = "374754";
 const IN_FEED = "983498";
@@ -193,7 +191,7 @@ describe("TikTok budget (fetchBudget) against the sandbox", () => {
       http: { ...config.http, fetch: recording },
     }));
     expect(await connector.fetchBudget?.(tokens, { account: { id: ADVERTISER } })).toEqual({
-      amount: demoDailyBudget(CREATORS) + demoDailyBudget(IN_FEED),
+      amount: demoDaily(CREATORS) + demoDaily(IN_FEED),
       period: "day",
     });
     expect(t.routeCalls(CAMPAIGN_GET) - before).toBe(1);
@@ -207,11 +205,11 @@ describe("TikTok budget (fetchBudget) against the sandbox", () => {
   it("narrows to the campaigns the tracker's filters keep, as fetchDailyMetrics does; null when none is left", async () => {
     const tokens = await t.connected();
     expect(await budget(tokens, { campaignIds: [CREATORS] })).toEqual({
-      amount: demoDailyBudget(CREATORS),
+      amount: demoDaily(CREATORS),
       period: "day",
     });
     expect(await budget(tokens, { campaignNameContains: "IN_FEED" })).toEqual({
-      amount: demoDailyBudget(IN_FEED),
+      amount: demoDaily(IN_FEED),
       period: "day",
     });
     expect(await budget(tokens, { campaignIds: [CREATORS], campaignNameContains: "feed" })).toBeNull();
@@ -220,19 +218,12 @@ describe("TikTok budget (fetchBudget) against the sandbox", () => {
 
   it("maps errors in 200 bodies like every call: throttled (40100), revoked token (40105)", async () => {
     const tokens = await t.connected();
-    t.sandbox.setControls("tiktokads", {
-      rateLimit: { requests: 0, windowMs: 60_000, retryAfterSeconds: 5 },
+    await expectRateLimitThenRefusal(t, () => budget(tokens), {
+      retryAfterSeconds: 5,
+      rateLimited: { reason: "40100", status: 200 },
+      refuse: async () => t.connector.revoke(tokens),
+      refused: { reason: "40105" },
     });
-    const limited = await budget(tokens)?.catch((e: unknown) => e);
-    expect(limited).toBeInstanceOf(RateLimitedError);
-    expect(limited).toMatchObject({ reason: "40100", status: 200 });
-    expect(t.sleeps).toEqual([5000, 5000, 5000]);
-    t.sandbox.resetControls();
-
-    await t.connector.revoke(tokens);
-    const refused = await budget(tokens)?.catch((e: unknown) => e);
-    expect(refused).toBeInstanceOf(AuthError);
-    expect(refused).toMatchObject({ reason: "40105", retryable: false });
   });
 });
 

@@ -1,12 +1,16 @@
-import { type DemoAccount, demoAccount } from "@pacer/sandbox";
-import { budgetOf, demoBudgets } from "@pacer/sandbox/platforms/demo-budgets";
 import { beforeEach, describe, expect, it } from "vitest";
 import { sandboxConnectorConfig } from "../config.ts";
 import { eachDate } from "../dates.ts";
 import { AuthError, BadRequestError, NotSupportedError, RateLimitedError } from "../errors.ts";
 import type { FetchLike } from "../http/http-client.ts";
 import { acceptReturnForSession, acceptTwitterAdsReturn } from "../oauth/return-rules.ts";
-import { expectCampaignFilters, fixtureJson, useConnectorTest } from "../testing/connector-test-kit.ts";
+import {
+  demoDailyBudget,
+  expectCampaignFilters,
+  expectRateLimitThenRefusal,
+  fixtureJson,
+  useConnectorTest,
+} from "../testing/connector-test-kit.ts";
 import { totalSpend } from "../testing/sandbox-expectations.ts";
 import type { OAuthTokens, TrackerFilters } from "../types.ts";
 import {
@@ -255,9 +259,7 @@ describe("X budget (fetchBudget) against the sandbox", () => {
   const budget = (tokens: OAuthTokens, filters: TrackerFilters = {}) =>
     t.connector.fetchBudget?.(tokens, { account: { id: ACCOUNT }, filters });
   /** A demo campaign's daily budget as the sandbox derives it from the data file (demo-budgets.ts), micros. */
-  const demoDaily = (id: string) =>
-    budgetOf(demoBudgets(t.sandbox.source, demoAccount("twitterads", ACCOUNT) as DemoAccount), id)
-      ?.amountMicros ?? Number.NaN;
+  const demoDaily = (id: string) => demoDailyBudget(t, ACCOUNT, id);
 
   it("sums the active campaigns' daily_budget_amount_local_micro in one signed call; the paused campaign's not", async () => {
     const tokens = await t.connected();
@@ -288,19 +290,12 @@ describe("X budget (fetchBudget) against the sandbox", () => {
 
   it("maps errors like every call: rate limit (TOO_MANY_REQUESTS), revoked token (UNAUTHORIZED_ACCESS)", async () => {
     const tokens = await t.connected();
-    t.sandbox.setControls("twitterads", {
-      rateLimit: { requests: 0, windowMs: 60_000, retryAfterSeconds: 2 },
+    await expectRateLimitThenRefusal(t, () => budget(tokens), {
+      retryAfterSeconds: 2,
+      rateLimited: { reason: "TOO_MANY_REQUESTS", retryAfterMs: 2000 },
+      refuse: async () => t.connector.revoke(tokens),
+      refused: { reason: "UNAUTHORIZED_ACCESS" },
     });
-    const limited = await budget(tokens)?.catch((e: unknown) => e);
-    expect(limited).toBeInstanceOf(RateLimitedError);
-    expect(limited).toMatchObject({ reason: "TOO_MANY_REQUESTS", retryAfterMs: 2000 });
-    expect(t.sleeps).toEqual([2000, 2000, 2000]);
-    t.sandbox.resetControls();
-
-    await t.connector.revoke(tokens);
-    const refused = await budget(tokens)?.catch((e: unknown) => e);
-    expect(refused).toBeInstanceOf(AuthError);
-    expect(refused).toMatchObject({ reason: "UNAUTHORIZED_ACCESS", retryable: false });
   });
 });
 
