@@ -99,3 +99,45 @@ describe("create tracker wizard on a sandbox connection (browser)", () => {
     await expectNoSeriousViolations(page, "Create Tracker, tracked accounts dimmed");
   });
 });
+
+describe("create tracker wizard on a source without platform budgets (browser)", () => {
+  const browser = useBrowser();
+  const baseUrl = inject("baseUrl");
+
+  it("asks for the budget from the start and offers no reset to a platform budget", async () => {
+    const world = await registerAccount(baseUrl, "wizard-csv");
+    const csv = [
+      "date,account_id,account_name,currency,time_zone,spend,impressions,clicks,conversions,revenue",
+      "2026-11-01,radio-1,Radio Spots,GBP,Europe/London,120.50,1000,10,1,300",
+    ].join("\n");
+    const imported = await fetch(`${baseUrl}/api/csv/import`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-auth-token": world.token },
+      body: JSON.stringify({ csv }),
+    });
+    expect(imported.status).toBe(200);
+
+    const page = await openDashboardPage(browser, world);
+    await page.getByText("No Trackers found").waitFor();
+    await page.getByRole("button", { name: "Add Tracker(s)" }).click();
+    const wizard = page.getByRole("dialog", { name: "Add Tracker(s)" });
+    await wizard.getByRole("button", { name: /Manual \/ CSV/ }).click();
+    await wizard.getByText("Radio Spots").waitFor();
+    await wizard.getByRole("checkbox", { name: "Select all accounts" }).check();
+    await wizard.getByRole("button", { name: "PROCEED" }).click();
+    await wizard.getByRole("heading", { name: "Preferences" }).waitFor();
+
+    await wizard.getByLabel("Budget of tracker 1").waitFor();
+    expect(
+      await wizard.getByRole("button", { name: "taken from the platform, click to manually change" }).count(),
+    ).toBe(0);
+    expect(await wizard.getByRole("button", { name: "Reset tracker 1 to the platform budget" }).count()).toBe(
+      0,
+    );
+    await expectNoSeriousViolations(page, "Create Tracker, Preferences without a platform budget");
+    await wizard.getByLabel("Budget of tracker 1").fill("900");
+    await wizard.getByRole("button", { name: "CREATE" }).click();
+    await page.getByText("Tracker Created").waitFor();
+    await expect(tableRow(page, "Radio Spots").locator("td.col-budget").textContent()).resolves.toBe("£900");
+  });
+});

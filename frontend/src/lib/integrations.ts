@@ -14,6 +14,8 @@ export interface Integration {
   type?: string;
   category?: string;
   metaData?: Record<string, unknown>;
+  /** False when the platform gives no budget (the tracker wizard then asks for a manual one); absent: unknown. */
+  budgetFromPlatform?: boolean;
   /** Health computed by the server (when given); otherwise computed here from `tokens`. */
   status?: IntegrationStatus;
   message?: string | null;

@@ -76,7 +76,9 @@ describe("Google Ads: the whole chain", () => {
       integrationWarnings: unknown[];
     }>("GET", "/api/account/get-account-integrations", { token: Manager.token });
     expect(list.status).toBe(200);
-    expect(list.body.integrations).toEqual([expect.objectContaining({ slug: "googleads", status: "ok" })]);
+    expect(list.body.integrations).toEqual([
+      expect.objectContaining({ slug: "googleads", status: "ok", budgetFromPlatform: true }),
+    ]);
     expect(list.body.integrationWarnings).toEqual([]);
 
     // the tracker wizard: accounts (the manager expanded to its client), then campaigns
@@ -193,6 +195,27 @@ describe("connections are one per slug and e-mail", () => {
     expect(all.map((i) => i.email).sort()).toEqual(["one@acme.test", "two@acme.test"]);
     const second = await storedTokens(account.accountId, "googleads", "one@acme.test");
     expect(second?.accessToken).not.toBe(first?.accessToken);
+  });
+
+  it("says which connections give a budget: a platform with campaign budgets does, the CSV source does not", async () => {
+    const { Admin } = await aWorld();
+    await connectThroughApi(Admin.token, "googleads", { email: "budgets@acme.test" });
+    const imported = await callApi("POST", "/api/csv/import", {
+      token: Admin.token,
+      body: {
+        csv: "date,account_id,account_name,currency,time_zone,spend,impressions,clicks,conversions,revenue\n2026-11-01,radio,Radio,GBP,Europe/London,10,1,1,0,0",
+      },
+    });
+    expect(imported.status).toBe(200);
+    const list = await callApi<{ integrations: Array<Record<string, unknown>> }>(
+      "GET",
+      "/api/account/get-account-integrations",
+      { token: Admin.token },
+    );
+    expect(Object.fromEntries(list.body.integrations.map((i) => [i.slug, i.budgetFromPlatform]))).toEqual({
+      googleads: true,
+      csv: false,
+    });
   });
 
   it("a Viewer can see the connections but not connect", async () => {

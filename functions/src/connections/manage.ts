@@ -12,11 +12,19 @@ import { tokenStore } from "../lib/token-store.ts";
 /** How long a removal waits for the platform's revocation before answering anyway. */
 export const REVOKE_TIMEOUT_MS = 5000;
 
-/** `GET /api/account/get-account-integrations`: the account's connections with health, and the warnings. */
+/**
+ * `GET /api/account/get-account-integrations`: the account's connections with health, and the
+ * warnings. Each connection also says whether its platform gives a budget
+ * (`budgetFromPlatform`: its connector reads campaign budgets), so the tracker wizard asks for a
+ * manual budget where it does not.
+ */
 export async function listConnections(session: Session, now: Date) {
-  const integrations = await listIntegrations(session.accountId);
+  const [integrations, { registry }] = await Promise.all([listIntegrations(session.accountId), connectors()]);
   return {
-    integrations: integrations.map((i) => integrationView(i, now)),
+    integrations: integrations.map((i) => ({
+      ...integrationView(i, now),
+      budgetFromPlatform: Boolean(registry[i.slug as IntegrationSlug]?.fetchBudget),
+    })),
     integrationWarnings: integrationWarningsOf(integrations, now),
   };
 }

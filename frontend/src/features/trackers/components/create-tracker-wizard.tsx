@@ -193,7 +193,16 @@ export function CreateTrackerWizard({
     const have = new Set(keep.map((d) => d.account.id));
     const added = accountList
       .filter((a) => chosen.has(a.id) && !have.has(a.id))
-      .map((a): Draft => ({ key: draftKey(), account: a, name: a.name, client: "", manual: null }));
+      .map(
+        (a): Draft => ({
+          key: draftKey(),
+          account: a,
+          name: a.name,
+          client: "",
+          // A platform that gives no budget: the budget is entered by hand from the start.
+          manual: integration?.budgetFromPlatform === false ? { text: "", period: "month" } : null,
+        }),
+      );
     setDrafts([...keep, ...added]);
     setStep(2);
   };
@@ -368,6 +377,7 @@ export function CreateTrackerWizard({
                         key={d.key}
                         draft={d}
                         index={index}
+                        budgetFromPlatform={integration?.budgetFromPlatform !== false}
                         onPatch={(change) => patch(d.key, change)}
                         onDuplicate={() => duplicate(d)}
                         onRemove={() => removeDraft(d)}
@@ -387,12 +397,15 @@ export function CreateTrackerWizard({
 function DraftRow({
   draft,
   index,
+  budgetFromPlatform,
   onPatch,
   onDuplicate,
   onRemove,
 }: {
   draft: Draft;
   index: number;
+  /** False: the platform gives no budget, so there is no reset to it. */
+  budgetFromPlatform: boolean;
   onPatch: (change: Partial<Draft>) => void;
   onDuplicate: () => void;
   onRemove: () => void;
@@ -456,12 +469,14 @@ function DraftRow({
               <option value="day">per Day</option>
               <option value="month">per Month</option>
             </select>
-            <IconButton
-              label={`Reset tracker ${row} to the platform budget`}
-              icon={<UndoIcon size={16} />}
-              size="sm"
-              onClick={() => onPatch({ manual: null })}
-            />
+            {budgetFromPlatform && (
+              <IconButton
+                label={`Reset tracker ${row} to the platform budget`}
+                icon={<UndoIcon size={16} />}
+                size="sm"
+                onClick={() => onPatch({ manual: null })}
+              />
+            )}
           </span>
         ) : (
           <button
