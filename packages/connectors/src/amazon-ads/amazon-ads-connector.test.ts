@@ -5,14 +5,22 @@ import { describe, expect, it } from "vitest";
 import { zeroRow } from "../connector-kit.ts";
 import { eachDate, splitRange, todayIn } from "../dates.ts";
 import { AuthError, PlatformDownError } from "../errors.ts";
+import type { FetchLike } from "../http/http-client.ts";
 import { acceptErrorCodeOrCodeReturn } from "../oauth/return-rules.ts";
-import { expectCampaignFilters, TEST_NOW, useConnectorTest } from "../testing/connector-test-kit.ts";
+import {
+  demoDailyBudget,
+  expectCampaignFilters,
+  expectRateLimitThenRefusal,
+  TEST_NOW,
+  useConnectorTest,
+} from "../testing/connector-test-kit.ts";
 import { totalSpend } from "../testing/sandbox-expectations.ts";
-import type { DailyMetricsRow } from "../types.ts";
+import type { DailyMetricsRow, OAuthTokens, TrackerFilters } from "../types.ts";
 import {
   AMAZON_ADS_SCOPES,
   AMAZON_REPORTS,
   createAmazonAdsConnector,
+  enabledDailyBudget,
   reportRowToPartial,
   reportWindows,
   retentionStart,
@@ -21,6 +29,7 @@ import {
   amazonProfilesSchema,
   amazonReportRowsSchema,
   amazonReportSchema,
+  amazonSpCampaignPageSchema,
   quoteLargeIds,
 } from "./schemas.ts";
 
@@ -215,6 +224,145 @@ describe("Amazon Ads connector against the sandbox", () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PlatformDownError);
     expect(error).toMatchObject({ reason: "report_timeout", retryable: true });
+  });
+});
+
+/** The daily budget (micros) the sandbox serves for a demo campaign: `demoBudgets`, from the data file. */
+const demoDaily = (profileId: string, campaignId: string) => demoDailyBudget(t, profileId, campaignId);
+
+/** The Sponsored Products campaigns of the demo profiles (both enabled). */
+const SP_US = "89459845";
+const SP_UK = "127823";
+const SB_US = "10934";
+const SP_LIST = "POST /{host}/sp/campaigns/list";
+const US_VIEW = { id: US, metaData: { region: "NA" }, currency: "USD", timeZone: "America/Los_Angeles" };
+
+describe("Amazon budget (fetchBudget) against the sandbox", () => {
+  const budget = (tokens: OAuthTokens, filters: TrackerFilters = {}) =>
+    t.connector.fetchBudget?.(tokens, { account: US_VIEW, filters });
+
+  it("sums the enabled Sponsored Products campaigns' DAILY budgets (currency units -> micros) from sp/campaigns/list", async () => {
+    const calls: { url: string; init: RequestInit | undefined }[] = [];
+    const recording: FetchLike = (input, init) => {
+      calls.push({ url: input, init });
+      return fetch(input, init);
+    };
+    const tokens = await t.connected();
+    const before = t.routeCalls(SP_LIST);
+    const connector = t.makeConnector((config) => ({
+      ...config,
+      http: { ...config.http, fetch: recording },
+    }));
+    // A bare view: the region comes from the profiles, then one campaign list call.
+    expect(await connector.fetchBudget?.(tokens, { account: { id: US } })).toEqual({
+      amount: demoDaily(US, SP_US),
+      period: "day",
+    });
+    expect(await connector.fetchBudget?.(tokens, { account: { id: UK } })).toEqual({
+      amount: demoDaily(UK, SP_UK),
+      period: "day",
+    });
+    expect(t.routeCalls(SP_LIST) - before).toBe(2);
+    const listCall = calls.find((c) => c.url.endsWith("/advertising-api/sp/campaigns/list"));
+    expect(listCall).toBeDefined();
+    const headers = new Headers(listCall?.init?.headers);
+    expect(headers.get("content-type")).toBe("application/vnd.spCampaign.v3+json");
+    expect(headers.get("accept")).toBe("application/vnd.spCampaign.v3+json");
+    expect(headers.get("amazon-advertising-api-scope")).toBe(US);
+    expect(headers.get("amazon-advertising-api-clientid")).toBeTruthy();
+    expect(headers.get("authorization")).toBe(`Bearer ${tokens.accessToken}`);
+    expect(JSON.parse(String(listCall?.init?.body))).toEqual({
+      stateFilter: { include: ["ENABLED"] },
+      maxResults: 100,
+    });
+  });
+
+  it("narrows to the campaigns the tracker's filters keep, as fetchDailyMetrics does; null when none is left", async () => {
+    const tokens = await t.connected();
+    expect(await budget(tokens, { campaignIds: [SP_US] })).toEqual({
+      amount: demoDaily(US, SP_US),
+      period: "day",
+    });
+    expect(await budget(tokens, { campaignNameContains: "BESTSELLERS" })).toEqual({
+      amount: demoDaily(US, SP_US),
+      period: "day",
+    });
+    // A Sponsored Brands campaign has spend in the metrics but no budget read here.
+    expect(await budget(tokens, { campaignIds: [SB_US] })).toBeNull();
+    expect(await budget(tokens, { campaignNameContains: "manual" })).toBeNull();
+  });
+
+  it("the sandbox answers in the v3 shape: stateFilter honoured, nextToken paging, media type checked", async () => {
+    const tokens = await t.connected();
+    const list = (body: unknown, contentType = "application/vnd.spCampaign.v3+json") =>
+      fetch(`${t.sandbox.url}/amazonads/advertising-api/sp/campaigns/list`, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${tokens.accessToken}`,
+          "amazon-advertising-api-clientid": "sandbox-amazonads-client",
+          "amazon-advertising-api-scope": US,
+          "content-type": contentType,
+          accept: contentType,
+        },
+        body: JSON.stringify(body),
+      });
+    const enabled = await list({ stateFilter: { include: ["ENABLED"] }, maxResults: 1 });
+    expect(await enabled.json()).toEqual({
+      campaigns: [
+        {
+          campaignId: SP_US,
+          name: "sp_auto_bestsellers",
+          state: "ENABLED",
+          targetingType: "AUTO",
+          budget: { budgetType: "DAILY", budget: demoDaily(US, SP_US) / 1_000_000 },
+        },
+      ],
+      totalResults: 1,
+    });
+    expect(await (await list({ stateFilter: { include: ["PAUSED", "ARCHIVED"] } })).json()).toEqual({
+      campaigns: [],
+      totalResults: 0,
+    });
+    expect((await list({ stateFilter: { include: ["enabled"] } })).status).toBe(400);
+    expect((await list({ nextToken: "not-a-token" })).status).toBe(400);
+    expect((await list({}, "application/json")).status).toBe(415);
+  });
+
+  it("maps errors like every call: throttled (429 with Retry-After), expired token (401 UNAUTHORIZED)", async () => {
+    const tokens = await t.connected();
+    await expectRateLimitThenRefusal(t, () => budget(tokens), {
+      retryAfterSeconds: 5,
+      rateLimited: { reason: "http_429", status: 429, retryAfterMs: 5000 },
+      refuse: () => t.sandbox.expireAccessTokens("amazonads"),
+      refused: { reason: "UNAUTHORIZED", status: 401 },
+    });
+  });
+});
+
+describe("Amazon budgets against the public sp/campaigns/list v3 shape", () => {
+  it("counts ENABLED campaigns with a DAILY budget; paused, archived and OTHER budgets not", () => {
+    const text = `{"campaigns": [
+      {"campaignId": "158410630682987", "name": "Auto bestsellers", "state": "ENABLED",
+       "targetingType": "AUTO", "budget": {"budgetType": "DAILY", "budget": 50.5}},
+      {"campaignId": "2", "name": "Manual retarget", "state": "ENABLED", "targetingType": "MANUAL",
+       "budget": {"budgetType": "DAILY", "budget": 20, "effectiveBudget": 30}},
+      {"campaignId": "3", "name": "Other", "state": "ENABLED", "budget": {"budgetType": "OTHER", "budget": 900}},
+      {"campaignId": "4", "name": "Paused", "state": "PAUSED", "budget": {"budgetType": "DAILY", "budget": 80}},
+      {"campaignId": "5", "name": "Archived", "state": "ARCHIVED", "budget": {"budgetType": "DAILY", "budget": 70}},
+      {"campaignId": "6", "name": "Zero", "state": "ENABLED", "budget": {"budgetType": "DAILY", "budget": 0}}
+    ], "totalResults": 6, "nextToken": null}`;
+    const { campaigns } = amazonSpCampaignPageSchema.parse(JSON.parse(quoteLargeIds(text)));
+    expect(enabledDailyBudget(campaigns, {})).toEqual({ amount: 70_500_000, period: "day" });
+    expect(enabledDailyBudget(campaigns, { nameContains: "RETARGET" })).toEqual({
+      amount: 20_000_000,
+      period: "day",
+    });
+    expect(enabledDailyBudget(campaigns, { campaignIds: ["158410630682987"] })).toEqual({
+      amount: 50_500_000,
+      period: "day",
+    });
+    expect(enabledDailyBudget(campaigns, { campaignIds: ["3", "4", "5", "6"] })).toBeNull();
+    expect(enabledDailyBudget([], {})).toBeNull();
   });
 });
 

@@ -8,10 +8,12 @@ import {
   checkRange,
   dailyMetrics,
   httpClientFor,
+  type NormalisedFilters,
   nameMatches,
   normaliseFilters,
   requireOAuth,
   settingsOf,
+  summedDailyBudget,
 } from "../connector-kit.ts";
 import { addDays, type DateWindow, splitRange, todayIn } from "../dates.ts";
 import { BadRequestError, isConnectorError, PlatformDownError } from "../errors.ts";
@@ -34,6 +36,7 @@ import {
 } from "../report-kit.ts";
 import type {
   AdAccountView,
+  BudgetQuery,
   ConnectionIdentity,
   Connector,
   DailyMetrics,
@@ -41,15 +44,18 @@ import type {
   FilterValue,
   MetricsQuery,
   OAuthTokens,
+  PlatformBudget,
 } from "../types.ts";
 import { AmazonDuplicateReportError, classifyAmazonError } from "./classify.ts";
 import {
   type AmazonReportRow,
+  type AmazonSpCampaign,
   amazonCampaignPageSchema,
   amazonProfilesSchema,
   amazonReportRowsSchema,
   amazonReportSchema,
   amazonSdCampaignsSchema,
+  amazonSpCampaignPageSchema,
   amazonUserProfileSchema,
   quoteLargeIds,
 } from "./schemas.ts";
@@ -116,6 +122,31 @@ export function reportWindows(from: string, to: string, today: string, spec: Ama
   return start > to ? [] : splitRange(start, to, AMAZON_REPORT_MAX_DAYS);
 }
 
+/** A campaign `list` call of the campaign management API: `POST`, its media type, paged by `nextToken`. */
+interface CampaignList {
+  path: string;
+  mediaType: string;
+  operation: string;
+}
+
+/** Sponsored Products campaigns, v3. */
+const SP_CAMPAIGNS: CampaignList = {
+  path: "/sp/campaigns/list",
+  mediaType: "application/vnd.spCampaign.v3+json",
+  operation: "sp_campaigns",
+};
+
+/** Sponsored Brands campaigns, v4. */
+const SB_CAMPAIGNS: CampaignList = {
+  path: "/sb/v4/campaigns/list",
+  mediaType: "application/vnd.sbcampaignresource.v4+json",
+  operation: "sb_campaigns",
+};
+
+/** Campaigns per `list` page, and the most pages read. */
+const CAMPAIGN_PAGE_SIZE = 100;
+const MAX_CAMPAIGN_PAGES = 100;
+
 interface PendingReport {
   region: AmazonAdsRegion;
   spec: AmazonReportSpec;
@@ -134,7 +165,8 @@ interface PendingReport {
  * 31-day window, poll `GET /reporting/reports/{id}` until `COMPLETED`, download the gzip JSON from
  * the returned URL, sum campaigns per day. Days older than a report type's retention (SP 95, SB
  * 60, SD 65 days) cannot be reported and count as zero. A 425 duplicate answer resumes the report
- * Amazon already has. Cost and sales are in the profile currency's units.
+ * Amazon already has. Cost and sales are in the profile currency's units. Budget: the daily budgets
+ * of the enabled Sponsored Products campaigns (`POST /sp/campaigns/list`), see `fetchBudget`.
  * https://advertising.amazon.com/API/docs/en-us/guides/reporting/v3/get-started
  */
 export function createAmazonAdsConnector(config: ConnectorConfig): Connector {
@@ -332,6 +364,40 @@ export function createAmazonAdsConnector(config: ConnectorConfig): Connector {
     }
   }
 
+  /**
+   * Every campaign of a `list` call (`POST`, `maxResults` 100 a page, paged by `nextToken`, at most
+   * 100 pages), with `filter` (e.g. `stateFilter`) in each request body.
+   */
+  async function listedCampaigns<T>(
+    tokens: OAuthTokens,
+    region: AmazonAdsRegion,
+    profileId: string,
+    list: CampaignList,
+    parse: (body: unknown) => { campaigns: T[]; nextToken?: string | null | undefined },
+    filter: Record<string, unknown>,
+    signal?: AbortSignal,
+  ): Promise<T[]> {
+    const out: T[] = [];
+    let nextToken: string | undefined;
+    for (let page = 0; page < MAX_CAMPAIGN_PAGES; page++) {
+      const body = await jsonWithIds(
+        {
+          operation: list.operation,
+          method: "POST",
+          url: `${root(region)}${list.path}`,
+          headers: { ...headers(tokens, profileId), "content-type": list.mediaType, accept: list.mediaType },
+          json: { ...filter, maxResults: CAMPAIGN_PAGE_SIZE, ...(nextToken ? { nextToken } : {}) },
+          signal,
+        },
+        parse,
+      );
+      out.push(...body.campaigns);
+      nextToken = body.nextToken ?? undefined;
+      if (!nextToken) break;
+    }
+    return out;
+  }
+
   async function campaigns(
     tokens: OAuthTokens,
     region: AmazonAdsRegion,
@@ -341,27 +407,10 @@ export function createAmazonAdsConnector(config: ConnectorConfig): Connector {
     const out: FilterValue[] = [];
     const push = (c: { campaignId: string; name?: string | undefined; state?: string | undefined }) =>
       out.push({ id: c.campaignId, name: c.name ?? c.campaignId, status: (c.state ?? "").toUpperCase() });
-    const listed = async (path: string, mediaType: string, operation: string) => {
-      let nextToken: string | undefined;
-      for (let page = 0; page < 100; page++) {
-        const body = await jsonWithIds(
-          {
-            operation,
-            method: "POST",
-            url: `${root(region)}${path}`,
-            headers: { ...headers(tokens, profileId), "content-type": mediaType, accept: mediaType },
-            json: { maxResults: 100, ...(nextToken ? { nextToken } : {}) },
-            signal,
-          },
-          (b) => amazonCampaignPageSchema.parse(b),
-        );
-        body.campaigns.forEach(push);
-        nextToken = body.nextToken ?? undefined;
-        if (!nextToken) return;
-      }
-    };
-    await listed("/sp/campaigns/list", "application/vnd.spCampaign.v3+json", "sp_campaigns");
-    await listed("/sb/v4/campaigns/list", "application/vnd.sbcampaignresource.v4+json", "sb_campaigns");
+    const parse = (b: unknown) => amazonCampaignPageSchema.parse(b);
+    for (const list of [SP_CAMPAIGNS, SB_CAMPAIGNS]) {
+      (await listedCampaigns(tokens, region, profileId, list, parse, {}, signal)).forEach(push);
+    }
     for (let start = 0; ; start += 100) {
       const page = await jsonWithIds(
         {
@@ -475,6 +524,35 @@ export function createAmazonAdsConnector(config: ConnectorConfig): Connector {
       return dailyMetrics(query, { accountId: profileId, currency, timeZone }, partials);
     },
 
+    /**
+     * The profile's daily budget at Amazon, integer micros of the profile currency: the sum of the
+     * `budget.budget` (currency units) of the Sponsored Products campaigns whose `state` is ENABLED,
+     * whose `budget.budgetType` is DAILY and that pass the tracker's filters (ids and name, as
+     * `fetchDailyMetrics` applies them to the report rows). Read from `POST /sp/campaigns/list`
+     * (media type `application/vnd.spCampaign.v3+json`, `stateFilter` ENABLED, all `nextToken`
+     * pages). Sponsored Brands and Sponsored Display campaigns are not read, though their spend is in
+     * the metrics; `effectiveBudget` (raised by budget rules) is not used. No budget is shared
+     * between Sponsored Products campaigns.
+     * https://advertising.amazon.com/API/docs/en-us/sponsored-products/3-0/openapi/prod#tag/Campaigns/operation/ListSponsoredProductsCampaigns
+     * @returns `{amount, period: "day"}`, or null when no such campaign has a daily budget
+     * @throws the typed errors of `errors.ts`, like every call
+     */
+    async fetchBudget(credentials, query: BudgetQuery): Promise<PlatformBudget | null> {
+      const tokens = requireOAuth(credentials, SLUG);
+      const profileId = checkProfileId(query.account.id);
+      const { region } = await profileOf(tokens, query.account, query.signal);
+      const enabled = await listedCampaigns(
+        tokens,
+        region,
+        profileId,
+        SP_CAMPAIGNS,
+        (b) => amazonSpCampaignPageSchema.parse(b),
+        { stateFilter: { include: ["ENABLED"] } },
+        query.signal,
+      );
+      return enabledDailyBudget(enabled, normaliseFilters(query.filters));
+    },
+
     filterDefinitions: () => CAMPAIGN_FILTERS,
 
     listFilterValues: (credentials, query) =>
@@ -493,6 +571,30 @@ function checkProfileId(id: string): string {
 
 const amountMicros = (value: string | number | null | undefined) =>
   value === null || value === undefined || value === "" ? 0 : decimalToMicros(value);
+
+/**
+ * `/sp/campaigns/list` campaigns -> the daily budget: those with `state` ENABLED (checked again
+ * though the call asks only for them) and `budget.budgetType` DAILY, kept by the tracker's filters
+ * (as connector-kit's `selectedCampaignIds` keeps them), `budget.budget` (currency units) -> micros, summed;
+ * budgets of 0 or none left out.
+ * https://advertising.amazon.com/API/docs/en-us/sponsored-products/3-0/openapi/prod#tag/Campaigns/operation/ListSponsoredProductsCampaigns
+ * @returns `{amount, period: "day"}` in micros, or null when no campaign has a daily budget
+ */
+export function enabledDailyBudget(
+  campaigns: readonly AmazonSpCampaign[],
+  filters: NormalisedFilters,
+): PlatformBudget | null {
+  return summedDailyBudget(
+    campaigns
+      .filter((c) => (c.state ?? "").toUpperCase() === "ENABLED" && c.budget?.budgetType === "DAILY")
+      .map((c) => ({
+        id: c.campaignId,
+        name: c.name ?? c.campaignId,
+        dailyMicros: amountMicros(c.budget?.budget),
+      })),
+    filters,
+  );
+}
 
 /** One report row -> a partial daily row: `cost` and sales in currency units -> micros, purchases counted. */
 export function reportRowToPartial(

@@ -78,6 +78,23 @@ export const amazonCampaignPageSchema = z
   })
   .loose();
 
+/**
+ * A Sponsored Products v3 campaign (`POST /sp/campaigns/list`): `state` ENABLED, PAUSED or
+ * ARCHIVED; `budget.budgetType` DAILY (or OTHER), `budget.budget` in the profile currency's units.
+ * https://advertising.amazon.com/API/docs/en-us/sponsored-products/3-0/openapi/prod#tag/Campaigns/operation/ListSponsoredProductsCampaigns
+ */
+export const amazonSpCampaignSchema = amazonCampaignSchema.extend({
+  budget: z.object({ budgetType: z.string().optional(), budget: amount }).loose().nullable().optional(),
+});
+
+/** One Sponsored Products campaign with its budget. */
+export type AmazonSpCampaign = z.infer<typeof amazonSpCampaignSchema>;
+
+/** `POST /sp/campaigns/list` pages, campaigns read with their budgets. */
+export const amazonSpCampaignPageSchema = amazonCampaignPageSchema.extend({
+  campaigns: z.array(amazonSpCampaignSchema).default([]),
+});
+
 /** `GET /sd/campaigns`: a bare array. */
 export const amazonSdCampaignsSchema = z.array(amazonCampaignSchema);
 

@@ -6,11 +6,16 @@ import type { DemoAccount, DemoCampaign } from "../data/demo-accounts.ts";
 import { campaignDays } from "../data/replay.ts";
 import { type SandboxRequest, sendJson } from "../http-kit.ts";
 import { OAuthServer, sandboxClient, standardTokenEndpoint } from "../oauth-server.ts";
+import { budgetOf, demoBudgets } from "./demo-budgets.ts";
 import type { PlatformFactory } from "./platform-module.ts";
 
 const PREFIX = "amazonads";
 /** Media type of a reporting v3 request. */
 const REPORT_MEDIA_TYPE = "application/vnd.createasyncreportrequest.v3+json";
+/** Media type of the Sponsored Products v3 campaign calls. */
+const SP_CAMPAIGN_MEDIA_TYPE = "application/vnd.spCampaign.v3+json";
+/** The `stateFilter.include` values of Sponsored Products v3. */
+const SP_STATES = new Set(["ENABLED", "PAUSED", "ARCHIVED"]);
 /** Path segment of each regional API host under the sandbox prefix. */
 const REGION_HOSTS: Record<string, "NA" | "EU" | "FE"> = {
   "advertising-api": "NA",
@@ -78,8 +83,10 @@ function amazonError(res: ServerResponse, status: number, code: string, details:
  * `GET /v2/profiles` of its region, reporting v3 (`POST /reporting/reports` checked like Amazon:
  * media type, 31-day range, retention SP 95 / SB 60 / SD 65 days, 425 naming the duplicate;
  * `GET /reporting/reports/{id}` PENDING -> PROCESSING -> COMPLETED; the gzip JSON rows from a
- * pre-signed-style URL), and the campaign lists `POST /sp/campaigns/list`,
- * `POST /sb/v4/campaigns/list`, `GET /sd/campaigns`. Every API call checks the
+ * pre-signed-style URL), and the campaign lists `POST /sp/campaigns/list` (v3 media type,
+ * `stateFilter`, `maxResults`/`nextToken` paging, each campaign's `budget` {budgetType DAILY,
+ * budget in currency units} from `demo-budgets.ts`), `POST /sb/v4/campaigns/list`,
+ * `GET /sd/campaigns`. Every API call checks the
  * `Amazon-Advertising-API-ClientId` header, and `Amazon-Advertising-API-Scope` (a profile of that
  * region) where Amazon requires it.
  */
@@ -101,6 +108,7 @@ export const amazonAdsPlatform: PlatformFactory = (ctx) => {
   );
   const base = () => `${ctx.baseUrl()}/${PREFIX}`;
   const reports = new Map<string, Report>();
+  const budgets = new Map(ctx.accounts.map((a) => [a.id, demoBudgets(ctx.source, a)]));
   const reportsByKey = new Map<string, string>();
 
   const unauthorized = (res: ServerResponse) =>
@@ -321,8 +329,57 @@ export const amazonAdsPlatform: PlatformFactory = (ctx) => {
         handle: (req, res) => {
           const auth = authorized(req, res, true);
           if (!auth?.profile) return;
-          const list = auth.profile.campaigns.filter((c) => amazonAdProductOf(c) === "SPONSORED_PRODUCTS");
-          sendJson(res, 200, { campaigns: list.map((c) => campaignJson(c)), totalResults: list.length });
+          const profile = auth.profile;
+          const mediaType = String(req.headers["content-type"] ?? "").toLowerCase();
+          if (!mediaType.startsWith(SP_CAMPAIGN_MEDIA_TYPE.toLowerCase())) {
+            return amazonError(res, 415, "415", `Content-Type must be ${SP_CAMPAIGN_MEDIA_TYPE}`);
+          }
+          const body = (req.json ?? {}) as {
+            stateFilter?: { include?: unknown };
+            maxResults?: unknown;
+            nextToken?: unknown;
+          };
+          const include = body.stateFilter?.include;
+          const states = include === undefined ? [] : Array.isArray(include) ? include.map(String) : ["?"];
+          if (states.some((v) => !SP_STATES.has(v))) {
+            return amazonError(
+              res,
+              400,
+              "INVALID_ARGUMENT",
+              "stateFilter.include: ENABLED, PAUSED or ARCHIVED",
+            );
+          }
+          // Without maxResults, one page holds every campaign (Amazon: "defaults to max page size").
+          const size = body.maxResults === undefined ? Number.MAX_SAFE_INTEGER : Number(body.maxResults);
+          if (!Number.isInteger(size) || size < 1) {
+            return amazonError(res, 400, "INVALID_ARGUMENT", "maxResults must be a positive integer");
+          }
+          const start =
+            body.nextToken === undefined
+              ? 0
+              : Number(Buffer.from(String(body.nextToken), "base64url").toString() || "-");
+          if (!Number.isInteger(start) || start < 0) {
+            return amazonError(res, 400, "INVALID_ARGUMENT", "Invalid nextToken");
+          }
+          const list = profile.campaigns
+            .filter((c) => amazonAdProductOf(c) === "SPONSORED_PRODUCTS")
+            .filter((c) => states.length === 0 || states.includes(c.status));
+          const page = list.slice(start, start + size).map((c) => {
+            // Every Sponsored Products campaign has a daily budget, in currency units.
+            const budget = budgetOf(budgets.get(profile.id) ?? [], c.id);
+            return {
+              ...campaignJson(c),
+              targetingType: c.name.includes("auto") ? "AUTO" : "MANUAL",
+              ...(budget ? { budget: { budgetType: "DAILY", budget: budget.amountMicros / 1_000_000 } } : {}),
+            };
+          });
+          const next =
+            start + size < list.length ? Buffer.from(String(start + size)).toString("base64url") : undefined;
+          sendJson(res, 200, {
+            campaigns: page,
+            totalResults: list.length,
+            ...(next ? { nextToken: next } : {}),
+          });
         },
       },
       {
