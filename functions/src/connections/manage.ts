@@ -12,19 +12,11 @@ import { tokenStore } from "../lib/token-store.ts";
 /** How long a removal waits for the platform's revocation before answering anyway. */
 export const REVOKE_TIMEOUT_MS = 5000;
 
-/**
- * `GET /api/account/get-account-integrations`: the account's connections with health, and the
- * warnings. Each connection also says whether its platform gives a budget
- * (`budgetFromPlatform`: its connector reads campaign budgets), so the tracker wizard asks for a
- * manual budget where it does not.
- */
+/** `GET /api/account/get-account-integrations`: the account's connections with health, and the warnings. */
 export async function listConnections(session: Session, now: Date) {
-  const [integrations, { registry }] = await Promise.all([listIntegrations(session.accountId), connectors()]);
+  const integrations = await listIntegrations(session.accountId);
   return {
-    integrations: integrations.map((i) => ({
-      ...integrationView(i, now),
-      budgetFromPlatform: Boolean(registry[i.slug as IntegrationSlug]?.fetchBudget),
-    })),
+    integrations: integrations.map((i) => integrationView(i, now)),
     integrationWarnings: integrationWarningsOf(integrations, now),
   };
 }

@@ -1,3 +1,4 @@
+import { platformGivesBudget } from "@pacer/connectors";
 import { INTEGRATION_WARNING_TEXTS, type IntegrationHealth, integrationHealth } from "@pacer/core";
 import type { Integration } from "@pacer/db";
 
@@ -25,7 +26,8 @@ export function integrationHealthOf(integration: Integration, now: Date): Integr
 
 /**
  * A connection as the SPA sees it (Connections tiles, the tracker wizard's step 1, the return
- * pages' answer): metadata and health, never tokens or the secret's name.
+ * pages' answer): metadata and health, never tokens or the secret's name; `budgetFromPlatform`
+ * false where the platform gives no budget (the wizard then asks for a manual one).
  */
 export function integrationView(integration: Integration, now: Date) {
   const health = integrationHealthOf(integration, now);
@@ -40,6 +42,7 @@ export function integrationView(integration: Integration, now: Date) {
     connectedAt: integration.connectedAt,
     status: health.status,
     message: health.message,
+    budgetFromPlatform: platformGivesBudget(integration.slug),
   };
 }
 

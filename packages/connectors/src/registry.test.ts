@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { connectorConfigFromEnv, sandboxConnectorConfig } from "./config.ts";
 import { NotConfiguredError, NotSupportedError } from "./errors.ts";
-import { connectorFor, createConnectors } from "./registry.ts";
+import { connectorFor, createConnectors, platformGivesBudget } from "./registry.ts";
 import { ensureFreshTokens } from "./tokens.ts";
 import { INTEGRATION_SLUGS } from "./types.ts";
 
@@ -25,6 +25,17 @@ describe("connector registry", () => {
       "twitterads",
     ]);
     expect(() => connectorFor(registry, "myspace")).toThrow(/unknown integration/);
+  });
+
+  it("knows which platforms give a budget: those whose connector reads campaign budgets", () => {
+    const registry = createConnectors({});
+    for (const slug of INTEGRATION_SLUGS) {
+      expect(platformGivesBudget(slug), slug).toBe(typeof registry[slug].fetchBudget === "function");
+    }
+    for (const slug of ["googleads", "facebookads", "bingads"])
+      expect(platformGivesBudget(slug), slug).toBe(true);
+    for (const slug of ["cake", "csv", "googledv360", "snapchatads", "myspace"])
+      expect(platformGivesBudget(slug), slug).toBe(false);
   });
 
   it("answers NotConfiguredError without credentials and NotSupportedError for platforms not live", async () => {

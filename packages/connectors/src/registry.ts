@@ -41,6 +41,22 @@ export function createConnectors(config: ConnectorConfig): ConnectorRegistry {
   });
 }
 
+let withBudgets: ReadonlySet<string> | undefined;
+
+/**
+ * Whether the platform of `slug` gives a budget: its connector reads campaign budgets
+ * (`fetchBudget`), so its trackers can have an automated budget. Known from the connectors
+ * themselves (built once without settings; no call is made).
+ */
+export function platformGivesBudget(slug: string): boolean {
+  withBudgets ??= new Set(
+    Object.values(createConnectors({}))
+      .filter((c) => typeof c.fetchBudget === "function")
+      .map((c) => c.slug),
+  );
+  return withBudgets.has(slug);
+}
+
 /** The connector of `slug`. @throws BadRequestError for an unknown slug */
 export function connectorFor(registry: ConnectorRegistry, slug: string): Connector {
   if (!isIntegrationSlug(slug)) {
