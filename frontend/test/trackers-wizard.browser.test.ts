@@ -139,5 +139,12 @@ describe("create tracker wizard on a source without platform budgets (browser)",
     await wizard.getByRole("button", { name: "CREATE" }).click();
     await page.getByText("Tracker Created").waitFor();
     await expect(tableRow(page, "Radio Spots").locator("td.col-budget").textContent()).resolves.toBe("£900");
+
+    // Its manage modal cannot turn on an automated budget, and says why.
+    await tableRow(page, "Radio Spots").click();
+    const dialog = page.getByRole("dialog", { name: "Radio Spots" });
+    await dialog.getByText("Manual / CSV does not provide a budget: set it manually.").waitFor();
+    await expect(dialog.getByRole("switch", { name: "Automate Budget" }).isDisabled()).resolves.toBe(true);
+    await expectNoSeriousViolations(page, "Manage Tracker without a platform budget");
   });
 });

@@ -29,6 +29,59 @@ type ListAnswer = {
   trackers: Array<{ _id: string; podId: string | null; podName: string | null; [k: string]: unknown }>;
 };
 
+describe("budgets from a platform that gives none", () => {
+  it("a tracker on the CSV source needs a manual budget: created without one or switched to automated, 400 and nothing changes", async () => {
+    const { account, token } = await anAccountWithAdmin();
+    const csv = { ...(await aConnectionIn(account.accountId, "csv")), name: "Manual / CSV" };
+    const refused = await callApi<{ msg: string; field: string }>("POST", "/api/trackers/create-trackers", {
+      token,
+      body: { trackers: [{ name: "Radio", client: "Acme", dataSource: aDataSource(csv) }] },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      msg: "Manual / CSV does not provide a budget, please set the budget of this Tracker manually",
+      field: "body.trackers.0.manualBudgetValue",
+    });
+    const none = await callApi<ListAnswer>(
+      "GET",
+      `/api/trackers/get-trackers-by-account/${account.accountId}`,
+      {
+        token,
+      },
+    );
+    expect(none.body.trackers).toEqual([]);
+
+    const created = await callApi<{ trackers: TrackerAnswer["tracker"][] }>(
+      "POST",
+      "/api/trackers/create-trackers",
+      {
+        token,
+        body: {
+          trackers: [
+            { name: "Radio", client: "Acme", manualBudgetValue: 900_000_000, dataSource: aDataSource(csv) },
+          ],
+        },
+      },
+    );
+    expect(created.status).toBe(201);
+    const [radio] = created.body.trackers;
+    const automate = await callApi<{ msg: string }>("POST", "/api/tracker/update-automated-budget", {
+      token,
+      body: { tracker: radio?._id, automatedBudget: true },
+    });
+    expect(automate.status).toBe(400);
+    expect(automate.body.msg).toBe(
+      "Manual / CSV does not provide a budget, please set the budget of this Tracker manually",
+    );
+    const stored = await getTracker(account.accountId, radio?._id as string);
+    expect(stored).toMatchObject({
+      automatedBudget: false,
+      manualBudgetValue: 900_000_000,
+      version: radio?.version,
+    });
+  });
+});
+
 describe("create-trackers", () => {
   it("creates trackers on the account's connection, automated without a manual budget, with figures", async () => {
     const { account, token } = await anAccountWithAdmin();

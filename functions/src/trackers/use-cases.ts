@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { platformGivesBudget } from "@pacer/connectors";
 import {
   budgetCalendar,
   computeTrackerData,
@@ -47,6 +48,8 @@ export const TRACKER_TEXTS = {
   messageDeleted: "Message deleted",
   unknownConnection: "This connection is not connected to the account",
   trackerMismatch: "The tracker in the body is not the tracker of the path",
+  noPlatformBudget: (platform: string) =>
+    `${platform} does not provide a budget, please set the budget of this Tracker manually`,
 } as const;
 
 /** Trackers the caller may see, oldest first, each with its stored figures (a read, no computation). */
@@ -70,7 +73,8 @@ export async function getTrackerFor(session: Session, trackerId: string) {
  * (section 5; enforced in the same transaction as the writes). Each tracker starts with
  * `requiresUpdate` (its first data refresh is due) and figures computed from no data. A Manager who
  * creates trackers is attached to them, so they can see what they made.
- * @throws AppError 403 with the spec's allowance text; 400 for a connection the account does not have.
+ * @throws AppError 403 with the spec's allowance text; 400 for a connection the account does not
+ * have, or for a tracker without a manual budget on a platform that gives no budget.
  */
 export async function createTrackersFor(
   session: Session,
@@ -91,6 +95,14 @@ export async function createTrackersFor(
     }
     if (!connections.get(key)) {
       throw badRequest(TRACKER_TEXTS.unknownConnection, `body.trackers.${i}.dataSource.integration`);
+    }
+    const integration = d.dataSource.integration;
+    const automated = d.manualBudgetValue === undefined || d.manualBudgetValue === null;
+    if (automated && !platformGivesBudget(integration.slug)) {
+      throw badRequest(
+        TRACKER_TEXTS.noPlatformBudget(integration.name || integration.slug),
+        `body.trackers.${i}.manualBudgetValue`,
+      );
     }
   }
   const associatedUserIds = session.userType === "Admin" ? [] : [session.userId];
@@ -262,7 +274,17 @@ export const setAutomatedBudget =
   (value: boolean | undefined): TrackerChange =>
   (tracker) => {
     const on = value ?? !tracker.automatedBudget;
-    if (on) return { automatedBudget: true, useLifetimeBudgetAsPrimary: false, requiresUpdate: true };
+    if (on) {
+      const integration = (tracker.dataSource as { integration?: { slug?: string; name?: string } })
+        .integration;
+      if (!platformGivesBudget(integration?.slug ?? "")) {
+        throw badRequest(
+          TRACKER_TEXTS.noPlatformBudget(integration?.name || integration?.slug || "This platform"),
+          "body.automatedBudget",
+        );
+      }
+      return { automatedBudget: true, useLifetimeBudgetAsPrimary: false, requiresUpdate: true };
+    }
     const keepPlatform =
       (tracker.manualBudgetValue === undefined || tracker.manualBudgetValue === null) &&
       tracker.platformBudget;

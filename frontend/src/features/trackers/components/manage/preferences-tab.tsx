@@ -20,6 +20,7 @@ import { ConfirmDialog } from "../../../../components/ui/confirm-dialog";
 import { SelectField, TextField, Toggle } from "../../../../components/ui/field";
 import { InlineEdit } from "../../../../components/ui/inline-edit";
 import { MoneyInput } from "../../../../components/ui/money-input";
+import { useIntegrations } from "../../../../lib/integrations";
 import { type TrackerCall, trackerCalls } from "../../api/tracker";
 import type { TrackerDetail } from "../../types";
 import { useSetPending } from "./pending";
@@ -91,6 +92,12 @@ export function PreferencesTab({
     [tracker.timeZone],
   );
   const [confirmManual, setConfirmManual] = useState(false);
+  // A platform that gives no budget (the connections say so): automation cannot be turned on.
+  const integrations = useIntegrations();
+  const source = tracker.dataSource?.integration;
+  const noPlatformBudget = (integrations.data ?? []).some(
+    (i) => i.slug === source?.slug && i.email === source?.email && i.budgetFromPlatform === false,
+  );
 
   // Manual budget draft.
   const savedAmount = tracker.manualBudgetValue ? formatBudgetAmount(tracker.manualBudgetValue) : "";
@@ -234,11 +241,15 @@ export function PreferencesTab({
         <Toggle
           label="Automate Budget"
           checked={tracker.automatedBudget}
+          disabled={noPlatformBudget && !tracker.automatedBudget}
           onChange={(on) => {
             if (on) void run(trackerCalls.automatedBudget(id, true), "Updating budget...");
             else setConfirmManual(true);
           }}
         />
+        {noPlatformBudget && (
+          <p className="muted">{`${source?.name || "This platform"} does not provide a budget: set it manually.`}</p>
+        )}
         <dl className="budget-figures">
           <div>
             <dt>Monthly Budget</dt>
