@@ -29,6 +29,8 @@ import {
   amazonProfilesSchema,
   amazonReportRowsSchema,
   amazonReportSchema,
+  amazonSbCampaignPageSchema,
+  amazonSdBudgetedCampaignsSchema,
   amazonSpCampaignPageSchema,
   quoteLargeIds,
 } from "./schemas.ts";
@@ -230,69 +232,110 @@ describe("Amazon Ads connector against the sandbox", () => {
 /** The daily budget (micros) the sandbox serves for a demo campaign: `demoBudgets`, from the data file. */
 const demoDaily = (profileId: string, campaignId: string) => demoDailyBudget(t, profileId, campaignId);
 
-/** The Sponsored Products campaigns of the demo profiles (both enabled). */
+/** The demo campaigns: US SP and SB enabled, SD paused; UK SP and SD enabled. */
 const SP_US = "89459845";
-const SP_UK = "127823";
 const SB_US = "10934";
+const SD_US = "4387490";
+const SP_UK = "127823";
+const SD_UK = "374754";
 const SP_LIST = "POST /{host}/sp/campaigns/list";
+const SB_LIST = "POST /{host}/sb/v4/campaigns/list";
+const SD_LIST = "GET /{host}/sd/campaigns";
 const US_VIEW = { id: US, metaData: { region: "NA" }, currency: "USD", timeZone: "America/Los_Angeles" };
+const SB_MEDIA_TYPE = "application/vnd.sbcampaignresource.v4+json";
+
+/** The sum of the demo budgets of a profile's enabled campaigns, all ad products (from the demo data). */
+function enabledDemoBudget(profileId: string): number {
+  const account = demoAccount("amazonads", profileId);
+  if (!account) throw new Error("no demo profile");
+  const enabled = account.campaigns.filter((c) => c.status === "ENABLED");
+  return enabled.reduce((sum, c) => sum + demoDaily(profileId, c.id), 0);
+}
+
+/** A connector whose fetch records every call, and answers `answer(url)` instead of the sandbox when it gives one. */
+function recordingConnector(answer: (url: string) => Response | undefined = () => undefined) {
+  const calls: { url: string; init: RequestInit | undefined }[] = [];
+  const recording: FetchLike = (input, init) => {
+    calls.push({ url: input, init });
+    return Promise.resolve(answer(input) ?? fetch(input, init));
+  };
+  const connector = t.makeConnector((config) => ({ ...config, http: { ...config.http, fetch: recording } }));
+  return { connector, calls };
+}
 
 describe("Amazon budget (fetchBudget) against the sandbox", () => {
-  const budget = (tokens: OAuthTokens, filters: TrackerFilters = {}) =>
-    t.connector.fetchBudget?.(tokens, { account: US_VIEW, filters });
+  const budget = (tokens: OAuthTokens, filters: TrackerFilters = {}, account = US_VIEW) =>
+    t.connector.fetchBudget?.(tokens, { account, filters });
+  const routes = () => [SP_LIST, SB_LIST, SD_LIST].map((r) => t.routeCalls(r));
 
-  it("sums the enabled Sponsored Products campaigns' DAILY budgets (currency units -> micros) from sp/campaigns/list", async () => {
-    const calls: { url: string; init: RequestInit | undefined }[] = [];
-    const recording: FetchLike = (input, init) => {
-      calls.push({ url: input, init });
-      return fetch(input, init);
-    };
+  it("sums the enabled SP, SB and SD campaigns' daily budgets (currency units -> micros), one listing per ad product", async () => {
     const tokens = await t.connected();
-    const before = t.routeCalls(SP_LIST);
-    const connector = t.makeConnector((config) => ({
-      ...config,
-      http: { ...config.http, fetch: recording },
-    }));
-    // A bare view: the region comes from the profiles, then one campaign list call.
+    const { connector, calls } = recordingConnector();
+    const before = routes();
+    // A bare view: the region comes from the profiles, then one campaign list call per ad product.
     expect(await connector.fetchBudget?.(tokens, { account: { id: US } })).toEqual({
-      amount: demoDaily(US, SP_US),
+      amount: enabledDemoBudget(US),
       period: "day",
     });
     expect(await connector.fetchBudget?.(tokens, { account: { id: UK } })).toEqual({
-      amount: demoDaily(UK, SP_UK),
+      amount: enabledDemoBudget(UK),
       period: "day",
     });
-    expect(t.routeCalls(SP_LIST) - before).toBe(2);
-    const listCall = calls.find((c) => c.url.endsWith("/advertising-api/sp/campaigns/list"));
-    expect(listCall).toBeDefined();
-    const headers = new Headers(listCall?.init?.headers);
-    expect(headers.get("content-type")).toBe("application/vnd.spCampaign.v3+json");
-    expect(headers.get("accept")).toBe("application/vnd.spCampaign.v3+json");
-    expect(headers.get("amazon-advertising-api-scope")).toBe(US);
-    expect(headers.get("amazon-advertising-api-clientid")).toBeTruthy();
-    expect(headers.get("authorization")).toBe(`Bearer ${tokens.accessToken}`);
-    expect(JSON.parse(String(listCall?.init?.body))).toEqual({
-      stateFilter: { include: ["ENABLED"] },
-      maxResults: 100,
+    // The paused US Sponsored Display campaign is not counted; the whole profile is more than SP.
+    expect(enabledDemoBudget(US)).toBe(demoDaily(US, SP_US) + demoDaily(US, SB_US));
+    expect(enabledDemoBudget(UK)).toBe(demoDaily(UK, SP_UK) + demoDaily(UK, SD_UK));
+    expect(routes().map((n, i) => n - (before[i] ?? 0))).toEqual([2, 2, 2]);
+    const call = (path: string) => calls.find((c) => new URL(c.url).pathname.endsWith(path));
+    const sp = call("/advertising-api/sp/campaigns/list");
+    const sb = call("/advertising-api/sb/v4/campaigns/list");
+    const sd = call("/advertising-api/sd/campaigns");
+    for (const [listed, mediaType] of [
+      [sp, "application/vnd.spCampaign.v3+json"],
+      [sb, SB_MEDIA_TYPE],
+    ] as const) {
+      const headers = new Headers(listed?.init?.headers);
+      expect(headers.get("content-type")).toBe(mediaType);
+      expect(headers.get("accept")).toBe(mediaType);
+      expect(JSON.parse(String(listed?.init?.body))).toEqual({
+        stateFilter: { include: ["ENABLED"] },
+        maxResults: 100,
+      });
+    }
+    expect(sd?.init?.method ?? "GET").toBe("GET");
+    expect(Object.fromEntries(new URL(sd?.url ?? "http://x").searchParams)).toEqual({
+      stateFilter: "enabled",
+      startIndex: "0",
+      count: "100",
     });
+    for (const listed of [sp, sb, sd]) {
+      const headers = new Headers(listed?.init?.headers);
+      expect(headers.get("amazon-advertising-api-scope")).toBe(US);
+      expect(headers.get("amazon-advertising-api-clientid")).toBeTruthy();
+      expect(headers.get("authorization")).toBe(`Bearer ${tokens.accessToken}`);
+    }
   });
 
-  it("narrows to the campaigns the tracker's filters keep, as fetchDailyMetrics does; null when none is left", async () => {
+  it("narrows to the campaigns the tracker's filters keep across ad products, as fetchDailyMetrics does; null when none is left", async () => {
     const tokens = await t.connected();
-    expect(await budget(tokens, { campaignIds: [SP_US] })).toEqual({
-      amount: demoDaily(US, SP_US),
-      period: "day",
-    });
-    expect(await budget(tokens, { campaignNameContains: "BESTSELLERS" })).toEqual({
-      amount: demoDaily(US, SP_US),
-      period: "day",
-    });
-    // A Sponsored Brands campaign has spend in the metrics but no budget read here.
-    expect(await budget(tokens, { campaignIds: [SB_US] })).toBeNull();
+    const day = (amount: number) => ({ amount, period: "day" });
+    expect(await budget(tokens, { campaignIds: [SP_US] })).toEqual(day(demoDaily(US, SP_US)));
+    expect(await budget(tokens, { campaignIds: [SB_US] })).toEqual(day(demoDaily(US, SB_US)));
+    expect(await budget(tokens, { campaignIds: [SP_US, SB_US, SD_US] })).toEqual(
+      day(demoDaily(US, SP_US) + demoDaily(US, SB_US)),
+    );
+    expect(await budget(tokens, { campaignNameContains: "BESTSELLERS" })).toEqual(day(demoDaily(US, SP_US)));
+    expect(await budget(tokens, { campaignNameContains: "brand" })).toEqual(day(demoDaily(US, SB_US)));
+    // The US Sponsored Display campaign is paused: its budget is not read.
+    expect(await budget(tokens, { campaignIds: [SD_US] })).toBeNull();
+    expect(await budget(tokens, { campaignNameContains: "retargeting" })).toBeNull();
     expect(await budget(tokens, { campaignNameContains: "manual" })).toBeNull();
+    const uk = { id: UK, metaData: { region: "EU" }, currency: "GBP", timeZone: "Europe/London" };
+    expect(await budget(tokens, { campaignNameContains: "audiences" }, uk)).toEqual(
+      day(demoDaily(UK, SD_UK)),
+    );
   });
 
-  it("the sandbox answers in the v3 shape: stateFilter honoured, nextToken paging, media type checked", async () => {
+  it("the sandbox answers sp/campaigns/list in the v3 shape: stateFilter honoured, nextToken paging, media type checked", async () => {
     const tokens = await t.connected();
     const list = (body: unknown, contentType = "application/vnd.spCampaign.v3+json") =>
       fetch(`${t.sandbox.url}/amazonads/advertising-api/sp/campaigns/list`, {
@@ -328,6 +371,75 @@ describe("Amazon budget (fetchBudget) against the sandbox", () => {
     expect((await list({}, "application/json")).status).toBe(415);
   });
 
+  it("the sandbox answers sb/v4/campaigns/list in the v4 shape: budget and budgetType on the campaign, stateFilter, nextToken paging", async () => {
+    const tokens = await t.connected();
+    const list = (body: unknown, mediaType: { "content-type"?: string; accept?: string } = {}) =>
+      fetch(`${t.sandbox.url}/amazonads/advertising-api/sb/v4/campaigns/list`, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${tokens.accessToken}`,
+          "amazon-advertising-api-clientid": "sandbox-amazonads-client",
+          "amazon-advertising-api-scope": US,
+          "content-type": SB_MEDIA_TYPE,
+          accept: SB_MEDIA_TYPE,
+          ...mediaType,
+        },
+        body: JSON.stringify(body),
+      });
+    const sbUs = {
+      campaignId: SB_US,
+      name: "sb_brand_video",
+      state: "ENABLED",
+      budget: demoDaily(US, SB_US) / 1_000_000,
+      budgetType: "DAILY",
+    };
+    expect(await (await list({ stateFilter: { include: ["ENABLED"] }, maxResults: 1 })).json()).toEqual({
+      campaigns: [sbUs],
+      totalResults: 1,
+    });
+    // The filter-values listing (no stateFilter) gets the same campaign.
+    expect(await (await list({ maxResults: 100 })).json()).toEqual({ campaigns: [sbUs], totalResults: 1 });
+    expect(await (await list({ stateFilter: { include: ["PAUSED"] } })).json()).toEqual({
+      campaigns: [],
+      totalResults: 0,
+    });
+    // Amazon's v4 samples send the media type in Accept only (Content-Type text/plain).
+    expect((await list({}, { "content-type": "text/plain" })).status).toBe(200);
+    expect((await list({}, { "content-type": "application/json", accept: "application/json" })).status).toBe(
+      415,
+    );
+    expect((await list({ stateFilter: { include: ["enabled"] } })).status).toBe(400);
+    expect((await list({ nextToken: "not-a-token" })).status).toBe(400);
+  });
+
+  it("the sandbox answers GET /sd/campaigns as a bare array: budget and budgetType daily, stateFilter, startIndex/count paging", async () => {
+    const tokens = await t.connected();
+    const list = async (profileId: string, query: string) => {
+      const response = await fetch(`${t.sandbox.url}/amazonads/advertising-api-eu/sd/campaigns?${query}`, {
+        headers: {
+          authorization: `Bearer ${tokens.accessToken}`,
+          "amazon-advertising-api-clientid": "sandbox-amazonads-client",
+          "amazon-advertising-api-scope": profileId,
+        },
+      });
+      return { status: response.status, body: response.status === 200 ? await response.json() : undefined };
+    };
+    const sdUk = {
+      campaignId: Number(SD_UK),
+      name: "sd_audiences",
+      state: "enabled",
+      budget: demoDaily(UK, SD_UK) / 1_000_000,
+      budgetType: "daily",
+    };
+    expect(await list(UK, "stateFilter=enabled&startIndex=0&count=100")).toEqual({
+      status: 200,
+      body: [sdUk],
+    });
+    expect(await list(UK, "stateFilter=paused,archived")).toEqual({ status: 200, body: [] });
+    expect(await list(UK, "startIndex=1&count=100")).toEqual({ status: 200, body: [] });
+    expect((await list(UK, "stateFilter=ENABLED")).status).toBe(400);
+  });
+
   it("maps errors like every call: throttled (429 with Retry-After), expired token (401 UNAUTHORIZED)", async () => {
     const tokens = await t.connected();
     await expectRateLimitThenRefusal(t, () => budget(tokens), {
@@ -337,10 +449,78 @@ describe("Amazon budget (fetchBudget) against the sandbox", () => {
       refused: { reason: "UNAUTHORIZED", status: 401 },
     });
   });
+
+  it("reads every page: SB v4 by nextToken, SD by startIndex/count until a short page", async () => {
+    const tokens = await t.connected();
+    const json = (body: unknown) =>
+      new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
+    const sdCampaign = (i: number) => ({
+      campaignId: 1000 + i,
+      name: `sd_${i}`,
+      state: "enabled",
+      budget: 1,
+      budgetType: "daily",
+    });
+    const { connector, calls } = recordingConnector((url) => {
+      const u = new URL(url);
+      if (u.pathname.endsWith("/sp/campaigns/list")) return json({ campaigns: [], totalResults: 0 });
+      if (u.pathname.endsWith("/sd/campaigns")) {
+        const start = Number(u.searchParams.get("startIndex"));
+        return json(Array.from({ length: start === 0 ? 100 : 1 }, (_, i) => sdCampaign(start + i)));
+      }
+      return undefined;
+    });
+    const sbPages: unknown[] = [];
+    const sbAnswer = recordingConnector((url) => {
+      if (!new URL(url).pathname.endsWith("/sb/v4/campaigns/list")) return undefined;
+      const page = sbPages.length;
+      sbPages.push(page);
+      return json({
+        campaigns: [
+          { campaignId: `${page + 1}`, name: `sb_${page}`, state: "ENABLED", budget: 2, budgetType: "DAILY" },
+        ],
+        totalResults: 2,
+        ...(page === 0 ? { nextToken: "page-2" } : {}),
+      });
+    });
+    expect(await connector.fetchBudget?.(tokens, { account: US_VIEW })).toEqual({
+      amount: 101_000_000 + demoDaily(US, SB_US),
+      period: "day",
+    });
+    const sd = calls.filter((c) => new URL(c.url).pathname.endsWith("/sd/campaigns"));
+    expect(sd.map((c) => new URL(c.url).searchParams.get("startIndex"))).toEqual(["0", "100"]);
+    const sbAmount = await sbAnswer.connector.fetchBudget?.(tokens, { account: US_VIEW });
+    expect(sbAmount).toEqual({ amount: demoDaily(US, SP_US) + 4_000_000, period: "day" });
+    const sb = sbAnswer.calls.filter((c) => new URL(c.url).pathname.endsWith("/sb/v4/campaigns/list"));
+    expect(sb.map((c) => JSON.parse(String(c.init?.body)).nextToken)).toEqual([undefined, "page-2"]);
+  });
+
+  it("fails as a whole when the SB or SD listing fails, with that listing's typed error (no partial sum)", async () => {
+    const tokens = await t.connected();
+    const refusing = (path: string, status: number, code: string) =>
+      recordingConnector((url) =>
+        new URL(url).pathname.endsWith(path)
+          ? new Response(JSON.stringify({ code, details: "refused" }), {
+              status,
+              headers: { "content-type": "application/json" },
+            })
+          : undefined,
+      ).connector;
+    const sb = await refusing("/sb/v4/campaigns/list", 401, "UNAUTHORIZED")
+      .fetchBudget?.(tokens, { account: US_VIEW })
+      .catch((e: unknown) => e);
+    expect(sb).toBeInstanceOf(AuthError);
+    expect(sb).toMatchObject({ reason: "UNAUTHORIZED", status: 401 });
+    const sd = await refusing("/sd/campaigns", 403, "UNAUTHORIZED")
+      .fetchBudget?.(tokens, { account: US_VIEW })
+      .catch((e: unknown) => e);
+    expect(sd).toBeInstanceOf(AuthError);
+    expect(sd).toMatchObject({ status: 403 });
+  });
 });
 
-describe("Amazon budgets against the public sp/campaigns/list v3 shape", () => {
-  it("counts ENABLED campaigns with a DAILY budget; paused, archived and OTHER budgets not", () => {
+describe("Amazon budgets against the public campaign list shapes (SP v3, SB v4, SD)", () => {
+  it("SP v3: counts ENABLED campaigns with a DAILY budget; paused, archived and OTHER budgets not", () => {
     const text = `{"campaigns": [
       {"campaignId": "158410630682987", "name": "Auto bestsellers", "state": "ENABLED",
        "targetingType": "AUTO", "budget": {"budgetType": "DAILY", "budget": 50.5}},
@@ -363,6 +543,41 @@ describe("Amazon budgets against the public sp/campaigns/list v3 shape", () => {
     });
     expect(enabledDailyBudget(campaigns, { campaignIds: ["3", "4", "5", "6"] })).toBeNull();
     expect(enabledDailyBudget([], {})).toBeNull();
+  });
+
+  it("SB v4 (Amazon's multi-ad-group guide sample) and SD: flat budget; LIFETIME, paused and archived not counted; summed with SP", () => {
+    // POST /sb/v4/campaigns/list, as Amazon's "Managing campaigns" guide answers it (plus more states).
+    const sbText = `{"campaigns": [
+      {"bidding": {"bidOptimizationStrategy": "MAXIMIZE_IMMEDIATE_SALES"}, "budget": 100.0,
+       "budgetType": "DAILY", "campaignId": "63665260422798", "isMultiAdGroupsEnabled": true,
+       "name": "create campaign test", "startDate": "2022-02-08", "state": "ENABLED"},
+      {"budget": 3000, "budgetType": "LIFETIME", "campaignId": "2", "name": "Launch lifetime", "state": "ENABLED"},
+      {"budget": 40, "budgetType": "DAILY", "campaignId": "3", "name": "Paused video", "state": "PAUSED"},
+      {"budget": 40, "budgetType": "DAILY", "campaignId": "4", "name": "Archived", "state": "ARCHIVED"}
+    ], "totalResults": 4}`;
+    // GET /sd/campaigns: a bare array, lower-case state and budgetType.
+    const sdText = `[
+      {"campaignId": 186203479904657, "name": "Views remarketing", "tactic": "T00030", "startDate": "20240101",
+       "state": "enabled", "costType": "cpc", "budget": 25.25, "budgetType": "daily", "deliveryProfile": "as_soon_as_possible"},
+      {"campaignId": 6, "name": "Paused audiences", "tactic": "T00020", "state": "paused", "budget": 60, "budgetType": "daily"},
+      {"campaignId": 7, "name": "Archived audiences", "state": "archived", "budget": 60, "budgetType": "daily"}
+    ]`;
+    const sb = amazonSbCampaignPageSchema.parse(JSON.parse(quoteLargeIds(sbText))).campaigns;
+    const sd = amazonSdBudgetedCampaignsSchema.parse(JSON.parse(quoteLargeIds(sdText)));
+    expect(sd[0]?.campaignId).toBe("186203479904657");
+    expect(enabledDailyBudget(sb, {})).toEqual({ amount: 100_000_000, period: "day" });
+    expect(enabledDailyBudget(sd, {})).toEqual({ amount: 25_250_000, period: "day" });
+    expect(enabledDailyBudget([...sb, ...sd], { nameContains: "remarketing" })).toEqual({
+      amount: 25_250_000,
+      period: "day",
+    });
+    expect(enabledDailyBudget([...sb, ...sd], { campaignIds: ["2", "3", "4", "6", "7"] })).toBeNull();
+    const sp = amazonSpCampaignPageSchema.parse({
+      campaigns: [
+        { campaignId: "9", name: "SP", state: "ENABLED", budget: { budgetType: "DAILY", budget: 10 } },
+      ],
+    }).campaigns;
+    expect(enabledDailyBudget([...sp, ...sb, ...sd], {})).toEqual({ amount: 135_250_000, period: "day" });
   });
 });
 

@@ -48,12 +48,14 @@ import type {
 } from "../types.ts";
 import { AmazonDuplicateReportError, classifyAmazonError } from "./classify.ts";
 import {
+  type AmazonBudgetedCampaign,
   type AmazonReportRow,
-  type AmazonSpCampaign,
   amazonCampaignPageSchema,
   amazonProfilesSchema,
   amazonReportRowsSchema,
   amazonReportSchema,
+  amazonSbCampaignPageSchema,
+  amazonSdBudgetedCampaignsSchema,
   amazonSdCampaignsSchema,
   amazonSpCampaignPageSchema,
   amazonUserProfileSchema,
@@ -143,9 +145,12 @@ const SB_CAMPAIGNS: CampaignList = {
   operation: "sb_campaigns",
 };
 
-/** Campaigns per `list` page, and the most pages read. */
+/** Campaigns per `list` page (and per `GET /sd/campaigns` page), and the most pages read. */
 const CAMPAIGN_PAGE_SIZE = 100;
 const MAX_CAMPAIGN_PAGES = 100;
+
+/** The `stateFilter` of the SP v3 and SB v4 `list` bodies that asks for running campaigns only. */
+const ENABLED_ONLY = { stateFilter: { include: ["ENABLED"] } };
 
 interface PendingReport {
   region: AmazonAdsRegion;
@@ -166,7 +171,8 @@ interface PendingReport {
  * the returned URL, sum campaigns per day. Days older than a report type's retention (SP 95, SB
  * 60, SD 65 days) cannot be reported and count as zero. A 425 duplicate answer resumes the report
  * Amazon already has. Cost and sales are in the profile currency's units. Budget: the daily budgets
- * of the enabled Sponsored Products campaigns (`POST /sp/campaigns/list`), see `fetchBudget`.
+ * of the enabled campaigns of the same three ad products (`POST /sp/campaigns/list`,
+ * `POST /sb/v4/campaigns/list`, `GET /sd/campaigns`), see `fetchBudget`.
  * https://advertising.amazon.com/API/docs/en-us/guides/reporting/v3/get-started
  */
 export function createAmazonAdsConnector(config: ConnectorConfig): Connector {
@@ -398,6 +404,38 @@ export function createAmazonAdsConnector(config: ConnectorConfig): Connector {
     return out;
   }
 
+  /**
+   * Every Sponsored Display campaign (`GET /sd/campaigns`, a bare array, paged by `startIndex` and
+   * `count` 100: a short page is the last; at most 100 pages), with `stateFilter` (comma-delimited
+   * lower-case states) in the query when given.
+   */
+  async function sdCampaigns<T>(
+    tokens: OAuthTokens,
+    region: AmazonAdsRegion,
+    profileId: string,
+    parse: (body: unknown) => T[],
+    stateFilter: string | undefined,
+    signal?: AbortSignal,
+  ): Promise<T[]> {
+    const out: T[] = [];
+    const state = stateFilter ? `stateFilter=${encodeURIComponent(stateFilter)}&` : "";
+    for (let page = 0; page < MAX_CAMPAIGN_PAGES; page++) {
+      const start = page * CAMPAIGN_PAGE_SIZE;
+      const campaigns = await jsonWithIds(
+        {
+          operation: "sd_campaigns",
+          url: `${root(region)}/sd/campaigns?${state}startIndex=${start}&count=${CAMPAIGN_PAGE_SIZE}`,
+          headers: headers(tokens, profileId),
+          signal,
+        },
+        parse,
+      );
+      out.push(...campaigns);
+      if (campaigns.length < CAMPAIGN_PAGE_SIZE) break;
+    }
+    return out;
+  }
+
   async function campaigns(
     tokens: OAuthTokens,
     region: AmazonAdsRegion,
@@ -411,19 +449,8 @@ export function createAmazonAdsConnector(config: ConnectorConfig): Connector {
     for (const list of [SP_CAMPAIGNS, SB_CAMPAIGNS]) {
       (await listedCampaigns(tokens, region, profileId, list, parse, {}, signal)).forEach(push);
     }
-    for (let start = 0; ; start += 100) {
-      const page = await jsonWithIds(
-        {
-          operation: "sd_campaigns",
-          url: `${root(region)}/sd/campaigns?startIndex=${start}&count=100`,
-          headers: headers(tokens, profileId),
-          signal,
-        },
-        (b) => amazonSdCampaignsSchema.parse(b),
-      );
-      page.forEach(push);
-      if (page.length < 100) break;
-    }
+    const sdParse = (b: unknown) => amazonSdCampaignsSchema.parse(b);
+    (await sdCampaigns(tokens, region, profileId, sdParse, undefined, signal)).forEach(push);
     return out;
   }
 
@@ -526,14 +553,20 @@ export function createAmazonAdsConnector(config: ConnectorConfig): Connector {
 
     /**
      * The profile's daily budget at Amazon, integer micros of the profile currency: the sum of the
-     * `budget.budget` (currency units) of the Sponsored Products campaigns whose `state` is ENABLED,
-     * whose `budget.budgetType` is DAILY and that pass the tracker's filters (ids and name, as
-     * `fetchDailyMetrics` applies them to the report rows). Read from `POST /sp/campaigns/list`
-     * (media type `application/vnd.spCampaign.v3+json`, `stateFilter` ENABLED, all `nextToken`
-     * pages). Sponsored Brands and Sponsored Display campaigns are not read, though their spend is in
-     * the metrics; `effectiveBudget` (raised by budget rules) is not used. No budget is shared
-     * between Sponsored Products campaigns.
+     * daily budgets (currency units) of the campaigns of the three ad products the metrics report
+     * (Sponsored Products, Brands and Display) whose state is enabled, whose budget type is daily
+     * and that pass the tracker's filters (ids and name, as `fetchDailyMetrics` applies them to the
+     * report rows). One listing per ad product, each asking for enabled campaigns only, all pages:
+     * `POST /sp/campaigns/list` (media type `application/vnd.spCampaign.v3+json`, `stateFilter`
+     * ENABLED, `nextToken` paging; `budget: {budgetType DAILY, budget}`), `POST
+     * /sb/v4/campaigns/list` (media type `application/vnd.sbcampaignresource.v4+json`, the same
+     * body and paging; `budget` with `budgetType` DAILY, LIFETIME budgets not counted) and `GET
+     * /sd/campaigns?stateFilter=enabled` (`startIndex`/`count` paging; `budget` with `budgetType`
+     * daily). `effectiveBudget` (SP budget rules) is not used. Amazon shares no budget between
+     * campaigns. A listing that fails fails the whole call (no partial sum).
      * https://advertising.amazon.com/API/docs/en-us/sponsored-products/3-0/openapi/prod#tag/Campaigns/operation/ListSponsoredProductsCampaigns
+     * https://advertising.amazon.com/API/docs/en-us/sponsored-brands/3-0/openapi/prod#tag/Campaigns/operation/ListSponsoredBrandsCampaigns
+     * https://advertising.amazon.com/API/docs/en-us/sponsored-display/3-0/openapi#tag/Campaigns/operation/listCampaigns
      * @returns `{amount, period: "day"}`, or null when no such campaign has a daily budget
      * @throws the typed errors of `errors.ts`, like every call
      */
@@ -541,15 +574,15 @@ export function createAmazonAdsConnector(config: ConnectorConfig): Connector {
       const tokens = requireOAuth(credentials, SLUG);
       const profileId = checkProfileId(query.account.id);
       const { region } = await profileOf(tokens, query.account, query.signal);
-      const enabled = await listedCampaigns(
-        tokens,
-        region,
-        profileId,
-        SP_CAMPAIGNS,
-        (b) => amazonSpCampaignPageSchema.parse(b),
-        { stateFilter: { include: ["ENABLED"] } },
-        query.signal,
-      );
+      const { signal } = query;
+      const sp = (b: unknown) => amazonSpCampaignPageSchema.parse(b);
+      const sb = (b: unknown) => amazonSbCampaignPageSchema.parse(b);
+      const sd = (b: unknown) => amazonSdBudgetedCampaignsSchema.parse(b);
+      const enabled = [
+        ...(await listedCampaigns(tokens, region, profileId, SP_CAMPAIGNS, sp, ENABLED_ONLY, signal)),
+        ...(await listedCampaigns(tokens, region, profileId, SB_CAMPAIGNS, sb, ENABLED_ONLY, signal)),
+        ...(await sdCampaigns(tokens, region, profileId, sd, "enabled", signal)),
+      ];
       return enabledDailyBudget(enabled, normaliseFilters(query.filters));
     },
 
@@ -573,25 +606,23 @@ const amountMicros = (value: string | number | null | undefined) =>
   value === null || value === undefined || value === "" ? 0 : decimalToMicros(value);
 
 /**
- * `/sp/campaigns/list` campaigns -> the daily budget: those with `state` ENABLED (checked again
- * though the call asks only for them) and `budget.budgetType` DAILY, kept by the tracker's filters
- * (as connector-kit's `selectedCampaignIds` keeps them), `budget.budget` (currency units) -> micros, summed;
- * budgets of 0 or none left out.
- * https://advertising.amazon.com/API/docs/en-us/sponsored-products/3-0/openapi/prod#tag/Campaigns/operation/ListSponsoredProductsCampaigns
+ * Listed campaigns of any ad product (SP read into the SB v4 / SD shape) -> the daily budget: those
+ * whose `state` is enabled (checked again though the calls ask only for them; SP and SB v4 write
+ * ENABLED, SD enabled) and whose `budgetType` is daily (SP and SB v4 DAILY, SD daily; SP OTHER and
+ * SB LIFETIME budgets not counted), kept by the tracker's filters (as connector-kit's
+ * `selectedCampaignIds` keeps them), `budget` (currency units) -> micros, summed; budgets of 0 or
+ * none left out.
  * @returns `{amount, period: "day"}` in micros, or null when no campaign has a daily budget
  */
 export function enabledDailyBudget(
-  campaigns: readonly AmazonSpCampaign[],
+  campaigns: readonly AmazonBudgetedCampaign[],
   filters: NormalisedFilters,
 ): PlatformBudget | null {
+  const upper = (value: string | null | undefined) => (value ?? "").toUpperCase();
   return summedDailyBudget(
     campaigns
-      .filter((c) => (c.state ?? "").toUpperCase() === "ENABLED" && c.budget?.budgetType === "DAILY")
-      .map((c) => ({
-        id: c.campaignId,
-        name: c.name ?? c.campaignId,
-        dailyMicros: amountMicros(c.budget?.budget),
-      })),
+      .filter((c) => upper(c.state) === "ENABLED" && upper(c.budgetType) === "DAILY")
+      .map((c) => ({ id: c.campaignId, name: c.name ?? c.campaignId, dailyMicros: amountMicros(c.budget) })),
     filters,
   );
 }

@@ -79,24 +79,55 @@ export const amazonCampaignPageSchema = z
   .loose();
 
 /**
- * A Sponsored Products v3 campaign (`POST /sp/campaigns/list`): `state` ENABLED, PAUSED or
- * ARCHIVED; `budget.budgetType` DAILY (or OTHER), `budget.budget` in the profile currency's units.
- * https://advertising.amazon.com/API/docs/en-us/sponsored-products/3-0/openapi/prod#tag/Campaigns/operation/ListSponsoredProductsCampaigns
+ * A campaign with its budget as Sponsored Brands v4 (`POST /sb/v4/campaigns/list`) and Sponsored
+ * Display (`GET /sd/campaigns`) write it, on the campaign: `budget` in the profile currency's
+ * units and `budgetType` (SB v4 `DAILY` or `LIFETIME`; SD `daily`). `state` is upper case in SB
+ * v4 (ENABLED, PAUSED, ARCHIVED), lower case in SD (enabled, paused, archived).
+ * https://advertising.amazon.com/API/docs/en-us/sponsored-brands/3-0/openapi/prod#tag/Campaigns/operation/ListSponsoredBrandsCampaigns
+ * https://advertising.amazon.com/API/docs/en-us/sponsored-display/3-0/openapi#tag/Campaigns/operation/listCampaigns
  */
-export const amazonSpCampaignSchema = amazonCampaignSchema.extend({
-  budget: z.object({ budgetType: z.string().optional(), budget: amount }).loose().nullable().optional(),
+export const amazonBudgetedCampaignSchema = amazonCampaignSchema.extend({
+  budget: amount,
+  budgetType: z.string().nullable().optional(),
 });
 
-/** One Sponsored Products campaign with its budget. */
-export type AmazonSpCampaign = z.infer<typeof amazonSpCampaignSchema>;
+/** One campaign with its budget, in the SB v4 / SD shape (Sponsored Products campaigns are read into it). */
+export type AmazonBudgetedCampaign = z.infer<typeof amazonBudgetedCampaignSchema>;
+
+/**
+ * A Sponsored Products v3 campaign (`POST /sp/campaigns/list`): `state` ENABLED, PAUSED or
+ * ARCHIVED; `budget.budgetType` DAILY (or OTHER), `budget.budget` in the profile currency's units.
+ * Read into the SB v4 / SD shape ({@link AmazonBudgetedCampaign}): the nested budget's two fields
+ * on the campaign.
+ * https://advertising.amazon.com/API/docs/en-us/sponsored-products/3-0/openapi/prod#tag/Campaigns/operation/ListSponsoredProductsCampaigns
+ */
+export const amazonSpCampaignSchema = amazonCampaignSchema
+  .extend({
+    budget: z.object({ budgetType: z.string().optional(), budget: amount }).loose().nullable().optional(),
+  })
+  .transform(
+    ({ budget, ...campaign }): AmazonBudgetedCampaign => ({
+      ...campaign,
+      budget: budget?.budget,
+      budgetType: budget?.budgetType,
+    }),
+  );
 
 /** `POST /sp/campaigns/list` pages, campaigns read with their budgets. */
 export const amazonSpCampaignPageSchema = amazonCampaignPageSchema.extend({
   campaigns: z.array(amazonSpCampaignSchema).default([]),
 });
 
+/** `POST /sb/v4/campaigns/list` pages, campaigns read with their budgets. */
+export const amazonSbCampaignPageSchema = amazonCampaignPageSchema.extend({
+  campaigns: z.array(amazonBudgetedCampaignSchema).default([]),
+});
+
 /** `GET /sd/campaigns`: a bare array. */
 export const amazonSdCampaignsSchema = z.array(amazonCampaignSchema);
+
+/** `GET /sd/campaigns`, campaigns read with their budgets. */
+export const amazonSdBudgetedCampaignsSchema = z.array(amazonBudgetedCampaignSchema);
 
 /** Login with Amazon user profile (`profile` scope). */
 export const amazonUserProfileSchema = z

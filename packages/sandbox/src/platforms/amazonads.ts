@@ -14,8 +14,12 @@ const PREFIX = "amazonads";
 const REPORT_MEDIA_TYPE = "application/vnd.createasyncreportrequest.v3+json";
 /** Media type of the Sponsored Products v3 campaign calls. */
 const SP_CAMPAIGN_MEDIA_TYPE = "application/vnd.spCampaign.v3+json";
-/** The `stateFilter.include` values of Sponsored Products v3. */
-const SP_STATES = new Set(["ENABLED", "PAUSED", "ARCHIVED"]);
+/** Media type of the Sponsored Brands v4 campaign calls. */
+const SB_CAMPAIGN_MEDIA_TYPE = "application/vnd.sbcampaignresource.v4+json";
+/** The `stateFilter.include` values of Sponsored Products v3 and Sponsored Brands v4. */
+const LIST_STATES = new Set(["ENABLED", "PAUSED", "ARCHIVED"]);
+/** The `stateFilter` values of `GET /sd/campaigns` (comma-delimited). */
+const SD_STATES = new Set(["enabled", "paused", "archived"]);
 /** Path segment of each regional API host under the sandbox prefix. */
 const REGION_HOSTS: Record<string, "NA" | "EU" | "FE"> = {
   "advertising-api": "NA",
@@ -83,10 +87,12 @@ function amazonError(res: ServerResponse, status: number, code: string, details:
  * `GET /v2/profiles` of its region, reporting v3 (`POST /reporting/reports` checked like Amazon:
  * media type, 31-day range, retention SP 95 / SB 60 / SD 65 days, 425 naming the duplicate;
  * `GET /reporting/reports/{id}` PENDING -> PROCESSING -> COMPLETED; the gzip JSON rows from a
- * pre-signed-style URL), and the campaign lists `POST /sp/campaigns/list` (v3 media type,
- * `stateFilter`, `maxResults`/`nextToken` paging, each campaign's `budget` {budgetType DAILY,
- * budget in currency units} from `demo-budgets.ts`), `POST /sb/v4/campaigns/list`,
- * `GET /sd/campaigns`. Every API call checks the
+ * pre-signed-style URL), and the campaign lists with each campaign's daily budget (currency units,
+ * from `demo-budgets.ts`): `POST /sp/campaigns/list` (v3 media type, `stateFilter`,
+ * `maxResults`/`nextToken` paging, `budget: {budgetType: DAILY, budget}`),
+ * `POST /sb/v4/campaigns/list` (v4 media type, the same body and paging, `budget` and
+ * `budgetType` DAILY on the campaign) and `GET /sd/campaigns` (`stateFilter`,
+ * `startIndex`/`count` paging, `budget` and `budgetType` daily). Every API call checks the
  * `Amazon-Advertising-API-ClientId` header, and `Amazon-Advertising-API-Scope` (a profile of that
  * region) where Amazon requires it.
  */
@@ -147,6 +153,65 @@ export const amazonAdsPlatform: PlatformFactory = (ctx) => {
     name: c.name,
     state: lowerState ? c.status.toLowerCase() : c.status,
   });
+  /** A demo campaign's daily budget in currency units (every Amazon demo campaign has one). */
+  const dailyUnits = (profile: DemoAccount, c: DemoCampaign) => {
+    const budget = budgetOf(budgets.get(profile.id) ?? [], c.id);
+    return budget ? budget.amountMicros / 1_000_000 : undefined;
+  };
+  /**
+   * A campaign `list` answer (SP v3, SB v4): the media type in one of `mediaHeaders` (else 415),
+   * `stateFilter.include` ENABLED / PAUSED / ARCHIVED (else 400; all states without it),
+   * `maxResults` / `nextToken` paging (all in one page without `maxResults`), the campaigns of
+   * `adProduct` written by `toJson`.
+   */
+  const listAnswer = (
+    req: SandboxRequest,
+    res: ServerResponse,
+    profile: DemoAccount,
+    list: {
+      adProduct: string;
+      mediaType: string;
+      mediaHeaders: readonly ("content-type" | "accept")[];
+      toJson: (c: DemoCampaign) => Record<string, unknown>;
+    },
+  ) => {
+    const sent = list.mediaHeaders.map((h) => String(req.headers[h] ?? "").toLowerCase());
+    if (!sent.some((v) => v.startsWith(list.mediaType.toLowerCase()))) {
+      return amazonError(res, 415, "415", `Content-Type must be ${list.mediaType}`);
+    }
+    const body = (req.json ?? {}) as {
+      stateFilter?: { include?: unknown };
+      maxResults?: unknown;
+      nextToken?: unknown;
+    };
+    const include = body.stateFilter?.include;
+    const states = include === undefined ? [] : Array.isArray(include) ? include.map(String) : ["?"];
+    if (states.some((v) => !LIST_STATES.has(v))) {
+      return amazonError(res, 400, "INVALID_ARGUMENT", "stateFilter.include: ENABLED, PAUSED or ARCHIVED");
+    }
+    // Without maxResults, one page holds every campaign (Amazon: "defaults to max page size").
+    const size = body.maxResults === undefined ? Number.MAX_SAFE_INTEGER : Number(body.maxResults);
+    if (!Number.isInteger(size) || size < 1) {
+      return amazonError(res, 400, "INVALID_ARGUMENT", "maxResults must be a positive integer");
+    }
+    const start =
+      body.nextToken === undefined
+        ? 0
+        : Number(Buffer.from(String(body.nextToken), "base64url").toString() || "-");
+    if (!Number.isInteger(start) || start < 0) {
+      return amazonError(res, 400, "INVALID_ARGUMENT", "Invalid nextToken");
+    }
+    const campaigns = profile.campaigns
+      .filter((c) => amazonAdProductOf(c) === list.adProduct)
+      .filter((c) => states.length === 0 || states.includes(c.status));
+    const next =
+      start + size < campaigns.length ? Buffer.from(String(start + size)).toString("base64url") : undefined;
+    sendJson(res, 200, {
+      campaigns: campaigns.slice(start, start + size).map(list.toJson),
+      totalResults: campaigns.length,
+      ...(next ? { nextToken: next } : {}),
+    });
+  };
 
   return {
     prefix: PREFIX,
@@ -330,55 +395,18 @@ export const amazonAdsPlatform: PlatformFactory = (ctx) => {
           const auth = authorized(req, res, true);
           if (!auth?.profile) return;
           const profile = auth.profile;
-          const mediaType = String(req.headers["content-type"] ?? "").toLowerCase();
-          if (!mediaType.startsWith(SP_CAMPAIGN_MEDIA_TYPE.toLowerCase())) {
-            return amazonError(res, 415, "415", `Content-Type must be ${SP_CAMPAIGN_MEDIA_TYPE}`);
-          }
-          const body = (req.json ?? {}) as {
-            stateFilter?: { include?: unknown };
-            maxResults?: unknown;
-            nextToken?: unknown;
-          };
-          const include = body.stateFilter?.include;
-          const states = include === undefined ? [] : Array.isArray(include) ? include.map(String) : ["?"];
-          if (states.some((v) => !SP_STATES.has(v))) {
-            return amazonError(
-              res,
-              400,
-              "INVALID_ARGUMENT",
-              "stateFilter.include: ENABLED, PAUSED or ARCHIVED",
-            );
-          }
-          // Without maxResults, one page holds every campaign (Amazon: "defaults to max page size").
-          const size = body.maxResults === undefined ? Number.MAX_SAFE_INTEGER : Number(body.maxResults);
-          if (!Number.isInteger(size) || size < 1) {
-            return amazonError(res, 400, "INVALID_ARGUMENT", "maxResults must be a positive integer");
-          }
-          const start =
-            body.nextToken === undefined
-              ? 0
-              : Number(Buffer.from(String(body.nextToken), "base64url").toString() || "-");
-          if (!Number.isInteger(start) || start < 0) {
-            return amazonError(res, 400, "INVALID_ARGUMENT", "Invalid nextToken");
-          }
-          const list = profile.campaigns
-            .filter((c) => amazonAdProductOf(c) === "SPONSORED_PRODUCTS")
-            .filter((c) => states.length === 0 || states.includes(c.status));
-          const page = list.slice(start, start + size).map((c) => {
-            // Every Sponsored Products campaign has a daily budget, in currency units.
-            const budget = budgetOf(budgets.get(profile.id) ?? [], c.id);
-            return {
-              ...campaignJson(c),
-              targetingType: c.name.includes("auto") ? "AUTO" : "MANUAL",
-              ...(budget ? { budget: { budgetType: "DAILY", budget: budget.amountMicros / 1_000_000 } } : {}),
-            };
-          });
-          const next =
-            start + size < list.length ? Buffer.from(String(start + size)).toString("base64url") : undefined;
-          sendJson(res, 200, {
-            campaigns: page,
-            totalResults: list.length,
-            ...(next ? { nextToken: next } : {}),
+          listAnswer(req, res, profile, {
+            adProduct: "SPONSORED_PRODUCTS",
+            mediaType: SP_CAMPAIGN_MEDIA_TYPE,
+            mediaHeaders: ["content-type"],
+            toJson: (c) => {
+              const budget = dailyUnits(profile, c);
+              return {
+                ...campaignJson(c),
+                targetingType: c.name.includes("auto") ? "AUTO" : "MANUAL",
+                ...(budget === undefined ? {} : { budget: { budgetType: "DAILY", budget } }),
+              };
+            },
           });
         },
       },
@@ -388,8 +416,17 @@ export const amazonAdsPlatform: PlatformFactory = (ctx) => {
         handle: (req, res) => {
           const auth = authorized(req, res, true);
           if (!auth?.profile) return;
-          const list = auth.profile.campaigns.filter((c) => amazonAdProductOf(c) === "SPONSORED_BRANDS");
-          sendJson(res, 200, { campaigns: list.map((c) => campaignJson(c)) });
+          const profile = auth.profile;
+          // Amazon's own v4 samples send the media type in Accept with Content-Type text/plain.
+          listAnswer(req, res, profile, {
+            adProduct: "SPONSORED_BRANDS",
+            mediaType: SB_CAMPAIGN_MEDIA_TYPE,
+            mediaHeaders: ["content-type", "accept"],
+            toJson: (c) => {
+              const budget = dailyUnits(profile, c);
+              return { ...campaignJson(c), ...(budget === undefined ? {} : { budget, budgetType: "DAILY" }) };
+            },
+          });
         },
       },
       {
@@ -398,15 +435,28 @@ export const amazonAdsPlatform: PlatformFactory = (ctx) => {
         handle: (req, res) => {
           const auth = authorized(req, res, true);
           if (!auth?.profile) return;
-          const list = auth.profile.campaigns.filter((c) => amazonAdProductOf(c) === "SPONSORED_DISPLAY");
+          const profile = auth.profile;
+          const stateFilter = req.url.searchParams.get("stateFilter");
+          const states = stateFilter === null ? [] : stateFilter.split(",").map((v) => v.trim());
+          if (states.some((v) => !SD_STATES.has(v))) {
+            return amazonError(res, 400, "400", "stateFilter: enabled, paused or archived, comma-delimited");
+          }
+          const list = profile.campaigns
+            .filter((c) => amazonAdProductOf(c) === "SPONSORED_DISPLAY")
+            .filter((c) => states.length === 0 || states.includes(c.status.toLowerCase()));
           const start = Number(req.url.searchParams.get("startIndex") ?? 0) || 0;
           const count = Number(req.url.searchParams.get("count") ?? 100) || 100;
           sendJson(
             res,
             200,
-            list
-              .slice(start, start + count)
-              .map((c) => ({ ...campaignJson(c, true), campaignId: Number(c.id) })),
+            list.slice(start, start + count).map((c) => {
+              const budget = dailyUnits(profile, c);
+              return {
+                ...campaignJson(c, true),
+                campaignId: Number(c.id),
+                ...(budget === undefined ? {} : { budget, budgetType: "daily" }),
+              };
+            }),
           );
         },
       },

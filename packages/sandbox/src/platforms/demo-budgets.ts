@@ -8,7 +8,8 @@ import type { SourceData } from "../data/source-rows.ts";
  * to a whole currency unit (half up). Served by the platforms that have campaign budgets (Google
  * Ads `campaign_budget`, Meta `daily_budget`, Microsoft `DailyBudget`, TikTok `budget`, LinkedIn
  * `dailyBudget`, Pinterest `daily_spend_cap`, X `daily_budget_amount_local_micro`, Reddit
- * `goal_value`); the README's "Budgets" table lists them.
+ * `goal_value`, Amazon Ads `budget` of its SP, SB and SD campaigns); the README's "Budgets" table
+ * lists them.
  */
 
 /** Budgets are 110% of what their campaigns spend on an average day. */
