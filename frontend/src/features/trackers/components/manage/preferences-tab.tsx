@@ -92,11 +92,11 @@ export function PreferencesTab({
     [tracker.timeZone],
   );
   const [confirmManual, setConfirmManual] = useState(false);
-  // A platform that gives no budget (the connections say so): automation cannot be turned on.
+  // A platform that gives no budget (the connections say so, per platform): automation cannot be turned on.
   const integrations = useIntegrations();
   const source = tracker.dataSource?.integration;
   const noPlatformBudget = (integrations.data ?? []).some(
-    (i) => i.slug === source?.slug && i.email === source?.email && i.budgetFromPlatform === false,
+    (i) => i.slug === source?.slug && i.budgetFromPlatform === false,
   );
 
   // Manual budget draft.
