@@ -2,10 +2,12 @@ import { addDays, budgetCalendar } from "@pacer/core/calendar";
 import {
   createTrackers,
   type DailyMetricsRow,
+  getAccount,
   type NewTracker,
   putDailyMetrics,
   putIntegration,
   setTrackerRefreshState,
+  startAccountRefreshRun,
   updateAccount,
 } from "@pacer/db";
 import { recomputeTrackerData } from "@pacer/functions/lib/tracker-data";
@@ -35,7 +37,12 @@ export interface World {
   userId: string;
 }
 
-/** Registers an account with its Admin through the self-registration call. */
+/**
+ * Registers an account with its Admin through the self-registration call, and starts its scheduled
+ * refresh run at once so the next is an hour away: the shared runtime's 5-minute scheduler would
+ * otherwise refresh the account's trackers for real (over the sandbox, or failing on a connection
+ * that has no tokens) while a test looks at the states it seeded. On-demand refreshes still run.
+ */
 export async function registerAccount(
   baseUrl: string,
   prefix: string,
@@ -49,7 +56,9 @@ export async function registerAccount(
   });
   const body = (await answer.json()) as { token?: string; message?: string };
   if (!answer.ok || !body.token) throw new Error(`Registration failed: ${answer.status} ${body.message}`);
-  return worldOf(baseUrl, body.token);
+  const world = await worldOf(baseUrl, body.token);
+  await startAccountRefreshRun(await getAccount(world.accountId), new Date());
+  return world;
 }
 
 /** The world of a signed-in user: ids and e-mail from `GET /api/auth`. */
