@@ -1,4 +1,6 @@
 import type { EntityItem } from "electrodb";
+import { batchWriteRetrying } from "./batch-write.ts";
+import { type DailyMetricsRow, dailyFigures } from "./daily-rows.ts";
 import { nowIso } from "./entities/common.ts";
 import type { CsvAccountEntity } from "./entities/csv-source.ts";
 import { db } from "./service.ts";
@@ -7,14 +9,7 @@ import { db } from "./service.ts";
 export type CsvAccount = EntityItem<typeof CsvAccountEntity>;
 
 /** One day of one CSV ad account: money in integer micros, the date `yyyy-MM-dd` in its time zone. */
-export interface CsvDayRow {
-  date: string;
-  spendMicros: number;
-  impressions: number;
-  clicks: number;
-  conversions: number;
-  revenueMicros: number;
-}
+export type CsvDayRow = DailyMetricsRow;
 
 /** One validated import row (what `parseDailyCsv` of `@pacer/connectors` accepted). */
 export interface CsvImportRow extends CsvDayRow {
@@ -36,27 +31,8 @@ export interface CsvAccountView {
   metaData: Record<string, string>;
 }
 
-/** How many times the unprocessed part of a batch write is sent again. */
-const BATCH_ATTEMPTS = 5;
 /** Batch requests (25 items each) in flight at once. */
 const CONCURRENT_BATCHES = 8;
-
-async function writeAll<T>(
-  items: T[],
-  send: (batch: T[]) => Promise<{ unprocessed: unknown[] }>,
-  keyOf: (item: T) => string,
-  keyOfUnprocessed: (u: unknown) => string,
-): Promise<void> {
-  let pending = items;
-  for (let attempt = 1; pending.length > 0; attempt++) {
-    const { unprocessed } = await send(pending);
-    if (unprocessed.length === 0) return;
-    if (attempt >= BATCH_ATTEMPTS) throw new Error(`${unprocessed.length} CSV items were not written`);
-    const left = new Set(unprocessed.map(keyOfUnprocessed));
-    pending = pending.filter((p) => left.has(keyOf(p)));
-    await new Promise((done) => setTimeout(done, 50 * 2 ** attempt));
-  }
-}
 
 /** The tenant's CSV ad accounts, by `csvAccountId`. */
 export async function listCsvAccounts(accountId: string): Promise<CsvAccount[]> {
@@ -82,21 +58,13 @@ export async function importCsvRows(
   const items = [...byKey.values()].map((r) => ({
     accountId,
     csvAccountId: r.accountId,
-    date: r.date,
-    spendMicros: r.spendMicros,
-    impressions: r.impressions,
-    clicks: r.clicks,
-    conversions: r.conversions,
-    revenueMicros: r.revenueMicros,
+    ...dailyFigures(r),
   }));
-  await writeAll(
+  await batchWriteRetrying(
     items,
-    async (batch) => db().entities.csvRow.put(batch).go({ concurrent: CONCURRENT_BATCHES }),
-    (i) => `${i.csvAccountId}\u0000${i.date}`,
-    (u) => {
-      const k = u as { csvAccountId: string; date: string };
-      return `${k.csvAccountId}\u0000${k.date}`;
-    },
+    (batch) => db().entities.csvRow.put(batch).go({ concurrent: CONCURRENT_BATCHES }),
+    (item) => `${item.csvAccountId}\u0000${item.date}`,
+    "CSV rows",
   );
 
   const existing = new Map((await listCsvAccounts(accountId)).map((a) => [a.csvAccountId, a]));
@@ -116,11 +84,11 @@ export async function importCsvRows(
     });
   }
   const list = [...accounts.values()];
-  await writeAll(
+  await batchWriteRetrying(
     list,
-    async (batch) => db().entities.csvAccount.put(batch).go({ concurrent: CONCURRENT_BATCHES }),
+    (batch) => db().entities.csvAccount.put(batch).go({ concurrent: CONCURRENT_BATCHES }),
     (a) => a.csvAccountId,
-    (u) => (u as { csvAccountId: string }).csvAccountId,
+    "CSV accounts",
   );
   return { accounts: list, rows: items.length };
 }
@@ -136,14 +104,7 @@ export async function listCsvRows(
     .entities.csvRow.query.byCsvAccount({ accountId, csvAccountId })
     .between({ date: from }, { date: to })
     .go({ pages: "all" });
-  return data.map((d) => ({
-    date: d.date,
-    spendMicros: d.spendMicros,
-    impressions: d.impressions,
-    clicks: d.clicks,
-    conversions: d.conversions,
-    revenueMicros: d.revenueMicros,
-  }));
+  return data.map(dailyFigures);
 }
 
 /** A CSV account as a view (`metaData` says which days were imported). */
@@ -180,11 +141,11 @@ export async function deleteCsvSource(accountId: string): Promise<number> {
       .entities.csvRow.query.byCsvAccount({ accountId, csvAccountId: account.csvAccountId })
       .go({ pages: "all", attributes: ["accountId", "csvAccountId", "date"] });
     const keys = data.map((d) => ({ accountId, csvAccountId: account.csvAccountId, date: d.date }));
-    await writeAll(
+    await batchWriteRetrying(
       keys,
-      async (batch) => db().entities.csvRow.delete(batch).go({ concurrent: CONCURRENT_BATCHES }),
+      (batch) => db().entities.csvRow.delete(batch).go({ concurrent: CONCURRENT_BATCHES }),
       (k) => k.date,
-      (u) => (u as { date: string }).date,
+      "CSV rows",
     );
     deleted += keys.length;
     await db().entities.csvAccount.delete({ accountId, csvAccountId: account.csvAccountId }).go();

@@ -1,25 +1,13 @@
 import type { EntityItem } from "electrodb";
+import { batchWriteRetrying } from "./batch-write.ts";
+import { type DailyMetricsRow, dailyFigures } from "./daily-rows.ts";
 import type { DailyMetricEntity } from "./entities/daily-metric.ts";
 import { db } from "./service.ts";
 
+export type { DailyMetricsRow } from "./daily-rows.ts";
+
 /** A daily metrics item as stored. */
 export type DailyMetric = EntityItem<typeof DailyMetricEntity>;
-
-/**
- * One day of an ad account's performance, as the connectors deliver it (connectors' DailyMetricsRow,
- * core's DailyRow): money in integer micros, the date `yyyy-MM-dd` in the ad account's time zone.
- */
-export interface DailyMetricsRow {
-  date: string;
-  spendMicros: number;
-  impressions: number;
-  clicks: number;
-  conversions: number;
-  revenueMicros: number;
-}
-
-/** How many times the unprocessed part of a batch write is sent again. */
-const BATCH_ATTEMPTS = 5;
 
 /**
  * Upserts a tracker's daily rows: one item per day, written with a plain put, so writing the same
@@ -35,24 +23,12 @@ export async function putDailyMetrics(
   // One item per day: the last row of a date wins within one call, as it does across calls.
   const byDate = new Map<string, DailyMetricsRow>();
   for (const row of rows) byDate.set(row.date, row);
-  let pending = [...byDate.values()].map((r) => ({
-    accountId,
-    trackerId,
-    date: r.date,
-    spendMicros: r.spendMicros,
-    impressions: r.impressions,
-    clicks: r.clicks,
-    conversions: r.conversions,
-    revenueMicros: r.revenueMicros,
-  }));
-  for (let attempt = 1; pending.length > 0; attempt++) {
-    const { unprocessed } = await db().entities.dailyMetric.put(pending).go({ concurrent: 4 });
-    if (unprocessed.length === 0) return;
-    if (attempt >= BATCH_ATTEMPTS) throw new Error(`${unprocessed.length} daily metrics were not written`);
-    const left = new Set(unprocessed.map((u) => u.date));
-    pending = pending.filter((p) => left.has(p.date));
-    await new Promise((done) => setTimeout(done, 50 * 2 ** attempt));
-  }
+  await batchWriteRetrying(
+    [...byDate.values()].map((r) => ({ accountId, trackerId, ...dailyFigures(r) })),
+    (batch) => db().entities.dailyMetric.put(batch).go({ concurrent: 4 }),
+    (item) => item.date,
+    "daily metrics",
+  );
 }
 
 /** A tracker's daily rows from `from` to `to` (inclusive, `yyyy-MM-dd`), oldest first. */
@@ -66,12 +42,5 @@ export async function listDailyMetrics(
     .entities.dailyMetric.query.byTracker({ accountId, trackerId })
     .between({ date: from }, { date: to })
     .go({ pages: "all" });
-  return data.map((d) => ({
-    date: d.date,
-    spendMicros: d.spendMicros,
-    impressions: d.impressions,
-    clicks: d.clicks,
-    conversions: d.conversions,
-    revenueMicros: d.revenueMicros,
-  }));
+  return data.map(dailyFigures);
 }

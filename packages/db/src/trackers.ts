@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { QueryCommand, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
 import type { EntityItem } from "electrodb";
+import { batchWriteRetrying } from "./batch-write.ts";
 import { documentClientFor } from "./client.ts";
 import { nowIso } from "./entities/common.ts";
 import type { PodEntity } from "./entities/pod.ts";
@@ -401,7 +402,7 @@ export async function deleteTracker(
   }
 }
 
-/** Removes a deleted tracker's messages and daily metrics (idempotent). */
+/** Removes a deleted tracker's messages and daily metrics (idempotent; unprocessed deletes are sent again). */
 export async function deleteTrackerChildren(accountId: string, trackerId: string): Promise<void> {
   const [messages, days] = await Promise.all([
     db()
@@ -411,16 +412,16 @@ export async function deleteTrackerChildren(accountId: string, trackerId: string
       .entities.dailyMetric.query.byTracker({ accountId, trackerId })
       .go({ pages: "all", attributes: ["accountId", "trackerId", "date"] }),
   ]);
-  if (messages.data.length) {
-    await db()
-      .entities.message.delete(
-        messages.data.map((m) => ({ accountId, trackerId, messageId: m.messageId as string })),
-      )
-      .go();
-  }
-  if (days.data.length) {
-    await db()
-      .entities.dailyMetric.delete(days.data.map((d) => ({ accountId, trackerId, date: d.date as string })))
-      .go();
-  }
+  await batchWriteRetrying(
+    messages.data.map((m) => ({ accountId, trackerId, messageId: m.messageId as string })),
+    (batch) => db().entities.message.delete(batch).go(),
+    (key) => key.messageId,
+    "messages",
+  );
+  await batchWriteRetrying(
+    days.data.map((d) => ({ accountId, trackerId, date: d.date as string })),
+    (batch) => db().entities.dailyMetric.delete(batch).go(),
+    (key) => key.date,
+    "daily metrics",
+  );
 }

@@ -1,4 +1,5 @@
 import { Entity } from "electrodb";
+import { DAILY_FIGURE_ATTRIBUTES } from "../daily-rows.ts";
 import { CASE, KEYS, SERVICE } from "./common.ts";
 
 /**
@@ -16,12 +17,7 @@ export const DailyMetricEntity = new Entity({
   attributes: {
     accountId: { type: "string", required: true, readOnly: true },
     trackerId: { type: "string", required: true, readOnly: true },
-    date: { type: "string", required: true, readOnly: true },
-    spendMicros: { type: "number", required: true },
-    impressions: { type: "number", required: true },
-    clicks: { type: "number", required: true },
-    conversions: { type: "number", required: true },
-    revenueMicros: { type: "number", required: true },
+    ...DAILY_FIGURE_ATTRIBUTES,
   },
   indexes: {
     byTracker: {
