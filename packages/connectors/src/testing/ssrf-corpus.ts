@@ -1,0 +1,47 @@
+/**
+ * URLs an SSRF guard must refuse, whatever the DNS says: wrong schemes and ports, credentials in
+ * the URL, loopback, private, link-local, CGNAT, multicast and broadcast addresses in every IPv4
+ * and IPv6 spelling (decimal, hex, octal, short forms, mapped and NAT64 addresses), local names,
+ * host names that do not resolve publicly, and text that is not a URL. Shared by the guard's unit
+ * test and the Cake connection route's test (which adds the bare domains its form receives).
+ */
+export const SSRF_URL_CORPUS: readonly string[] = [
+  "http://public.cake.example/api",
+  "ftp://public.cake.example/",
+  "https://public.cake.example:8443/api",
+  "https://public.cake.example:80/api",
+  "https://user:pass@public.cake.example/",
+  "https://127.0.0.1/",
+  "https://127.1/",
+  "https://2130706433/",
+  "https://0x7f000001/",
+  "https://0x7f.0.0.1/",
+  "https://0177.0.0.1/",
+  "https://017700000001/",
+  "https://0.0.0.0/",
+  "https://10.1.2.3/",
+  "https://172.16.0.1/",
+  "https://192.168.0.1/",
+  "https://169.254.169.254/latest/meta-data/",
+  "https://2852039166/",
+  "https://100.64.0.1/",
+  "https://224.0.0.1/",
+  "https://255.255.255.255/",
+  "https://[::1]/",
+  "https://[::]/",
+  "https://[::ffff:127.0.0.1]/",
+  "https://[::ffff:a9fe:a9fe]/",
+  "https://[fe80::1]/",
+  "https://[fc00::1]/",
+  "https://[ff02::1]/",
+  "https://[64:ff9b::7f00:1]/",
+  "https://[2002:7f00:1::]/",
+  "https://localhost/",
+  "https://foo.localhost/",
+  "https://intranet/",
+  "https://service.internal/",
+  "https://internal.attacker.example/",
+  "https://metadata.attacker.example/",
+  "https://does-not-resolve.example/",
+  "not a url",
+];
