@@ -12,23 +12,25 @@ import { PageLoader } from "./spinner";
  * pods-budgets-alerts-users-connections.md 9).
  */
 
-/** A search box with its (visually hidden) label. */
+/** A search box with its (visually hidden) label: `label`, or else the placeholder. */
 export function TableSearch({
   placeholder,
   value,
   onChange,
   type = "search",
+  label = placeholder,
 }: {
   placeholder: string;
   value: string;
   onChange: (value: string) => void;
   type?: "search" | "text";
+  label?: string;
 }) {
   const id = useId();
   return (
     <div className="search-box">
       <label htmlFor={id} className="sr-only">
-        {placeholder}
+        {label}
       </label>
       <SearchIcon />
       <input

@@ -1,7 +1,7 @@
 import { searchColumns } from "@pacer/core/columns";
-import { useId, useState } from "react";
-import { SearchIcon } from "../../../components/ui/icons";
+import { useState } from "react";
 import { Modal } from "../../../components/ui/modal";
+import { TableSearch } from "../../../components/ui/table-parts";
 
 /**
  * Metrics Explainer (spec trackers.md section 2; pods-budgets... 2.9): the catalogue's metric names,
@@ -9,25 +9,11 @@ import { Modal } from "../../../components/ui/modal";
  */
 export function MetricsExplainerModal({ onClose }: { onClose: () => void }) {
   const [query, setQuery] = useState("");
-  const searchId = useId();
   const shown = searchColumns(query);
   return (
     <Modal open onClose={onClose} title="Metrics Explainer" size="lg">
       <div className="stack">
-        <div className="search-box">
-          <label htmlFor={searchId} className="sr-only">
-            Search Metrics
-          </label>
-          <SearchIcon />
-          <input
-            id={searchId}
-            type="text"
-            className="input"
-            placeholder="Search Metrics"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-          />
-        </div>
+        <TableSearch type="text" placeholder="Search Metrics" value={query} onChange={setQuery} />
         <ul className="metric-list" aria-label="Metrics">
           {shown.map((c) => (
             <li key={c.id}>

@@ -1,9 +1,9 @@
 import { type ColumnDef as CatalogueColumn, searchColumns } from "@pacer/core/columns";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { Toggle } from "../../../components/ui/field";
-import { SearchIcon } from "../../../components/ui/icons";
 import { Modal } from "../../../components/ui/modal";
+import { TableSearch } from "../../../components/ui/table-parts";
 import type { CurrentUser } from "../../../lib/auth";
 import { userColumns, useSaveTableColumns, useSetShowTotals } from "../api/preferences";
 
@@ -29,7 +29,6 @@ export function TableSettingsModal({
   const [showTotals, setShowTotals] = useState(user.account.showTableTotals === true);
   const saveColumns = useSaveTableColumns(user);
   const setTotals = useSetShowTotals(user.account._id);
-  const searchId = useId();
 
   const initial = userColumns(user);
   const columnsChanged = draft.some((c, i) => c.hideColumn !== initial[i]?.hideColumn);
@@ -63,20 +62,7 @@ export function TableSettingsModal({
       }
     >
       <div className="stack">
-        <div className="search-box">
-          <label htmlFor={searchId} className="sr-only">
-            Search columns
-          </label>
-          <SearchIcon />
-          <input
-            id={searchId}
-            type="text"
-            className="input"
-            placeholder="Search columns"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-          />
-        </div>
+        <TableSearch type="text" placeholder="Search columns" value={query} onChange={setQuery} />
         <ul className="column-list" style={{ maxHeight: 380 }} aria-label="Columns">
           {shown.map((c) => {
             const fixed = ALWAYS_SHOWN.has(c.id);

@@ -1,9 +1,10 @@
 import { checkFilterPick } from "@pacer/core/validation";
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Badge } from "../../../../components/ui/badge";
 import { Button } from "../../../../components/ui/button";
 import { EmptyState } from "../../../../components/ui/empty-state";
 import { Spinner } from "../../../../components/ui/spinner";
+import { TableSearch } from "../../../../components/ui/table-parts";
 import { fetchFilterValues, trackerCalls } from "../../api/tracker";
 import type { FilterSelection, TrackerDetail, TrackerFilter } from "../../types";
 import { useSetPending } from "./pending";
@@ -97,7 +98,6 @@ function FilterPanel({
   const [query, setQuery] = useState("");
   const [message, setMessage] = useState<string | null>(null);
   const [text, setText] = useState(filter.selection[0]?.filterString ?? filter.selection[0]?.name ?? "");
-  const searchId = useId();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const load = useCallback(async () => {
@@ -177,18 +177,13 @@ function FilterPanel({
         ) : (
           <>
             <div className="row">
-              <div className="search-box">
-                <label htmlFor={searchId} className="sr-only">
-                  Search {filter.name}
-                </label>
-                <input
-                  id={searchId}
-                  className="input"
-                  placeholder="Search by name or id"
-                  value={query}
-                  onChange={(event) => setQuery(event.target.value)}
-                />
-              </div>
+              <TableSearch
+                type="text"
+                label={`Search ${filter.name}`}
+                placeholder="Search by name or id"
+                value={query}
+                onChange={setQuery}
+              />
               {q ? (
                 <Button size="sm" onClick={() => selectMany(shown)} disabled={shown.length === 0}>
                   Include All

@@ -1,9 +1,9 @@
-import { useId, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { Avatar } from "../../../../components/ui/avatar";
 import { Button } from "../../../../components/ui/button";
 import { EmptyState } from "../../../../components/ui/empty-state";
-import { SearchIcon } from "../../../../components/ui/icons";
 import { PageLoader } from "../../../../components/ui/spinner";
+import { TableSearch } from "../../../../components/ui/table-parts";
 import { type AccountUser, useAccountUsers } from "../../../../lib/account-users";
 import { trackerCalls } from "../../api/tracker";
 import type { AssociatedUser, TrackerDetail } from "../../types";
@@ -24,7 +24,6 @@ export function UsersTab({
 }) {
   const users = useAccountUsers(accountId);
   const [query, setQuery] = useState("");
-  const searchId = useId();
   const attached = tracker.associatedUsers ?? [];
   const attachedIds = useMemo(() => new Set(attached.map((u) => u._id)), [attached]);
   const available = useMemo(
@@ -77,19 +76,7 @@ export function UsersTab({
         <h3 id="add-users" className="section-title">
           Add users
         </h3>
-        <div className="search-box">
-          <label htmlFor={searchId} className="sr-only">
-            Search users
-          </label>
-          <SearchIcon />
-          <input
-            id={searchId}
-            className="input"
-            placeholder="Search users"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-          />
-        </div>
+        <TableSearch type="text" placeholder="Search users" value={query} onChange={setQuery} />
         {users.isPending ? (
           <PageLoader message="Loading users..." />
         ) : available.length === 0 ? (
