@@ -56,3 +56,14 @@ export function memberView(user: User) {
     account: { _id: user.accountId },
   };
 }
+
+/**
+ * The owner of a pod or shared budget as the SPA sees it (spec section 3): joined from the
+ * account's users; an owner who has left the account keeps the id with empty details.
+ */
+export function ownerView(users: ReadonlyMap<string, User>, ownerId: string) {
+  const owner = users.get(ownerId);
+  return owner
+    ? { _id: owner.userId, name: owner.name, email: owner.email, avatar: owner.avatar ?? null }
+    : { _id: ownerId, name: "", email: "", avatar: null };
+}

@@ -12,6 +12,7 @@ import {
 import { badRequest, notFound } from "../lib/errors.ts";
 import type { Session } from "../lib/session.ts";
 import { requireWriter } from "../lib/tracker-access.ts";
+import { ownerView } from "../lib/views.ts";
 import { canSeePod, canSeeTracker, podByTracker, type Viewer } from "../lib/visibility.ts";
 
 /**
@@ -64,16 +65,13 @@ function visibleTrackerIds(viewer: Viewer, pod: Pod, world: PodWorld): string[] 
  * `account` are joined. Trackers the viewer may not see are left out.
  */
 export function podView(pod: Pod, viewer: Viewer, world: PodWorld, session: Session) {
-  const owner = world.users.get(pod.ownerId);
   return {
     _id: pod.podId,
     name: pod.name,
     description: pod.description,
     trackers: visibleTrackerIds(viewer, pod, world),
     users: pod.users.filter((id) => world.users.has(id)),
-    owner: owner
-      ? { _id: owner.userId, name: owner.name, email: owner.email, avatar: owner.avatar ?? null }
-      : { _id: pod.ownerId, name: "", email: "", avatar: null },
+    owner: ownerView(world.users, pod.ownerId),
     account: { _id: session.accountId, name: session.account.name },
     createdAt: pod.createdAt,
     version: pod.version,

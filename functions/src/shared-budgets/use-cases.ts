@@ -15,6 +15,7 @@ import {
 import { badRequest, notFound } from "../lib/errors.ts";
 import type { Session } from "../lib/session.ts";
 import { requireWriter } from "../lib/tracker-access.ts";
+import { ownerView } from "../lib/views.ts";
 import { canSeeSharedBudget, canSeeTracker, podByTracker, type Viewer } from "../lib/visibility.ts";
 
 /**
@@ -67,7 +68,6 @@ function visibleTrackerIdSet(viewer: Viewer, world: BudgetWorld): Set<string> {
  * allocations of the trackers the viewer may see; `owner` and `account` are joined.
  */
 function budgetView(budget: SharedBudget, visible: Set<string>, world: BudgetWorld, session: Session) {
-  const owner = world.users.get(budget.ownerId);
   return {
     _id: budget.sharedBudgetId,
     name: budget.name,
@@ -84,9 +84,7 @@ function budgetView(budget: SharedBudget, visible: Set<string>, world: BudgetWor
         budgetAllocationMoney: t.budgetAllocationMoney ?? null,
       })),
     users: budget.users.filter((id) => world.users.has(id)),
-    owner: owner
-      ? { _id: owner.userId, name: owner.name, email: owner.email, avatar: owner.avatar ?? null }
-      : { _id: budget.ownerId, name: "", email: "", avatar: null },
+    owner: ownerView(world.users, budget.ownerId),
     account: { _id: session.accountId, name: session.account.name },
     createdAt: budget.createdAt,
     version: budget.version,
