@@ -1,28 +1,22 @@
 // The local package declares the types of its DynamoDB Local launcher here.
 /// <reference path="../../../packages/local/src/types.d.ts" />
 import { randomUUID } from "node:crypto";
-import os from "node:os";
-import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import type { Bench, BenchResult } from "@pacer/bench/bench";
-import { msSince } from "@pacer/bench/bench";
+import { loadNote, msSince } from "@pacer/bench/bench";
 import {
   createAccountWithUser,
   createTrackers,
   dynamoClient,
-  ensureTable,
   getRefreshRun,
   type NewTracker,
-  resetClients,
-  resetDb,
   setTrackerRefreshState,
 } from "@pacer/db";
-import { LOCAL_AWS_ENV, startDynamoDbLocal } from "@pacer/local/dynamodb";
 import { connectSandboxPlatforms, listSandboxViews } from "@pacer/local/seed";
 import { REFRESH_CONCURRENCY_PER_PLATFORM } from "../../resources.ts";
 import { evaluateAlertsForAccount } from "../lib/alert-evaluation.ts";
-import { resetAppSecrets } from "../lib/config.ts";
 import { runRefreshScheduler } from "../refresh-scheduler/scheduler.ts";
 import { startRefreshPipeline } from "../testing/refresh-pipeline.ts";
+import { startBenchTable } from "./bench-table.ts";
 
 /**
  * A full refresh of 2,000 trackers through the pipeline exactly as it runs locally: the scheduler
@@ -63,20 +57,7 @@ const WRITE_COMMANDS = new Set([
 ]);
 
 const bench: Bench = async (): Promise<BenchResult> => {
-  const engine = await startDynamoDbLocal();
-  const table = `pacer-bench-${randomUUID().slice(0, 8)}`;
-  Object.assign(process.env, LOCAL_AWS_ENV, {
-    AWS_ENDPOINT_URL_DYNAMODB: engine.endpoint,
-    TABLE_NAME: table,
-    PACER_LOCAL: "1",
-    JWT_SECRET: "benchmark-only-secret-0123456789abcdef0123",
-    APP_ORIGIN: "http://localhost:3000",
-    MAIL_FROM: "Pacer <no-reply@pacer.local>",
-    LOG_LEVEL: "ERROR",
-  });
-  resetClients();
-  resetDb();
-  resetAppSecrets();
+  const stage = await startBenchTable();
   const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
   const pipeline = await startRefreshPipeline({
     sandbox: { latencyMs: LATENCY_MS },
@@ -90,10 +71,6 @@ const bench: Bench = async (): Promise<BenchResult> => {
     },
   });
   try {
-    const setupClient = new DynamoDBClient({});
-    await ensureTable(setupClient, table);
-    setupClient.destroy();
-
     const { account, user } = await createAccountWithUser(
       { name: "Bench Agency", freeTrial: false, trackerAllowance: 1_000_000 },
       { name: "Bench Admin", email: `bench-${randomUUID()}@example.test`, userType: "Admin" },
@@ -222,19 +199,14 @@ const bench: Bench = async (): Promise<BenchResult> => {
         },
       ],
       notes: [
-        `Load average at the end: ${os
-          .loadavg()
-          .map((l) => l.toFixed(1))
-          .join(", ")} on ${os.cpus().length} cores (shared machine: wall times include waiting for a core).`,
+        loadNote("at the end"),
         "Report platforms (Amazon Ads, DV360, Microsoft) poll their asynchronous reports every 150 ms here: the sandbox's reports are ready after a set number of polls, so the connectors' real waits of seconds would only add idle time.",
         "Writes per job: the job claim, daily items in batches of 25, the figures, the flags, the job's outcome and the run counter.",
       ],
     };
   } finally {
     await pipeline.stop();
-    resetClients();
-    resetDb();
-    await engine.stop();
+    await stage.stop();
   }
 };
 

@@ -1,28 +1,23 @@
 // The local package declares the types of its DynamoDB Local launcher here.
 /// <reference path="../../../packages/local/src/types.d.ts" />
 import { randomUUID } from "node:crypto";
-import os from "node:os";
 import { DynamoDBClient, QueryCommand } from "@aws-sdk/client-dynamodb";
 import type { Bench, BenchResult } from "@pacer/bench/bench";
-import { msSince, percentile } from "@pacer/bench/bench";
+import { loadNote, msSince, percentile } from "@pacer/bench/bench";
 import { computeTrackerData, type DailyRow } from "@pacer/core";
 import {
   createAccountWithUser,
   createTrackers,
   dynamoClient,
-  ensureTable,
   type NewTracker,
-  resetClients,
-  resetDb,
   savePod,
   saveSharedBudget,
 } from "@pacer/db";
 import { invokeApi } from "@pacer/local/api-gateway";
-import { LOCAL_AWS_ENV, startDynamoDbLocal } from "@pacer/local/dynamodb";
 import { loadGroupHandler } from "@pacer/local/functions-loader";
-import { resetAppSecrets } from "../lib/config.ts";
 import { signSession } from "../lib/jwt.ts";
 import { encodeTrackerData } from "../lib/tracker-data.ts";
+import { startBenchTable } from "./bench-table.ts";
 
 /**
  * `get-trackers-by-account` for an account with 2,000 trackers, on its own DynamoDB Local (in memory),
@@ -164,25 +159,8 @@ async function measure(
 }
 
 const bench: Bench = async (): Promise<BenchResult> => {
-  const engine = await startDynamoDbLocal();
-  const table = `pacer-bench-${randomUUID().slice(0, 8)}`;
-  Object.assign(process.env, LOCAL_AWS_ENV, {
-    AWS_ENDPOINT_URL_DYNAMODB: engine.endpoint,
-    TABLE_NAME: table,
-    PACER_LOCAL: "1",
-    JWT_SECRET: "benchmark-only-secret-0123456789abcdef0123",
-    APP_ORIGIN: "http://localhost:3000",
-    MAIL_FROM: "Pacer <no-reply@pacer.local>",
-    LOG_LEVEL: "ERROR",
-  });
-  resetClients();
-  resetDb();
-  resetAppSecrets();
+  const stage = await startBenchTable();
   try {
-    const setupClient = new DynamoDBClient({});
-    await ensureTable(setupClient, table);
-    setupClient.destroy();
-
     const { account, user } = await createAccountWithUser(
       { name: "Bench Agency", freeTrial: false, trackerAllowance: 1_000_000 },
       { name: "Bench Admin", email: `bench-${randomUUID()}@example.test`, userType: "Admin" },
@@ -244,7 +222,7 @@ const bench: Bench = async (): Promise<BenchResult> => {
     do {
       const page = await raw.send(
         new QueryCommand({
-          TableName: table,
+          TableName: stage.table,
           KeyConditionExpression: "pk = :pk AND begins_with(sk, :sk)",
           ExpressionAttributeValues: { ":pk": { S: `ACCOUNT#${accountId}` }, ":sk": { S: "TRACKER#" } },
           ReturnConsumedCapacity: "TOTAL",
@@ -296,18 +274,13 @@ const bench: Bench = async (): Promise<BenchResult> => {
         },
       ],
       notes: [
-        `Load average during the run: ${os
-          .loadavg()
-          .map((l) => l.toFixed(1))
-          .join(", ")} on ${os.cpus().length} cores (shared machine: wall times include waiting for a core).`,
+        loadNote("during the run"),
         "The list is a read: figures are computed when settings or daily metrics change (recomputeTrackerData), never per request.",
         "The tracker query reads 1 MB pages; the answer drops per-tracker historic data, stored edits, filters and data-source metaData (get-tracker has them).",
       ],
     };
   } finally {
-    resetClients();
-    resetDb();
-    await engine.stop();
+    await stage.stop();
   }
 };
 

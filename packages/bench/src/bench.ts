@@ -1,3 +1,4 @@
+import os from "node:os";
 /**
  * The contract every benchmark follows. A benchmark is a module under `packages/<pkg>/src/bench/`
  * (or `functions/src/bench/`) whose default export runs the measurement and returns a section of
@@ -27,4 +28,16 @@ export function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   const rank = Math.ceil((p / 100) * sorted.length);
   return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))] as number;
+}
+
+/**
+ * A note on the machine's load when a figure was taken (`when`: "at the end", "during the run"):
+ * the load averages and cores, since wall times on a shared machine include waiting for a core.
+ */
+export function loadNote(when: string): string {
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(", ");
+  return `Load average ${when}: ${load} on ${os.cpus().length} cores (shared machine: wall times include waiting for a core).`;
 }
