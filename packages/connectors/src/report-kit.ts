@@ -118,3 +118,23 @@ export function reportText(platform: string, bytes: Uint8Array, maxBytes = MAX_R
     });
   }
 }
+
+/**
+ * A report's download location, checked before anything is fetched from it: an https URL (a
+ * platform's pre-signed storage URL, to which no credentials are sent), or a URL on `apiBase`'s
+ * origin (the configured API host: the sandbox serves its files over http).
+ * @returns the URL, normalised
+ * @throws PlatformDownError reason `report_url` for anything else, an unreadable URL included
+ */
+export function checkedReportUrl(platform: string, url: string, apiBase: string): string {
+  let target: URL | undefined;
+  try {
+    target = new URL(url);
+  } catch {
+    target = undefined;
+  }
+  if (!target || (target.protocol !== "https:" && target.origin !== new URL(apiBase).origin)) {
+    throw new PlatformDownError(`${platform}: report location refused`, { platform, reason: "report_url" });
+  }
+  return target.toString();
+}

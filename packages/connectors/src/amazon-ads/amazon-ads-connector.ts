@@ -28,6 +28,7 @@ import {
 import { acceptErrorCodeOrCodeReturn } from "../oauth/return-rules.ts";
 import { toTokens } from "../oauth/token-response.ts";
 import {
+  checkedReportUrl,
   DEFAULT_REPORT_POLL,
   pollUntil,
   type ReportPollSettings,
@@ -352,11 +353,7 @@ export function createAmazonAdsConnector(config: ConnectorConfig): Connector {
 
   /** Downloads a finished report (a pre-signed storage URL: no Amazon headers are sent to it). */
   async function download(r: PendingReport, signal?: AbortSignal): Promise<AmazonReportRow[]> {
-    const url = r.url ?? "";
-    const allowed = url.startsWith("https://") || new URL(url).origin === new URL(r.region.apiBaseUrl).origin;
-    if (!allowed) {
-      throw new PlatformDownError(`${SLUG}: report URL refused`, { platform: SLUG, reason: "report_url" });
-    }
+    const url = checkedReportUrl(SLUG, r.url ?? "", r.region.apiBaseUrl);
     const response = await http.raw({ operation: "report_download", url, signal });
     const text = reportText(SLUG, response.bytes);
     try {

@@ -27,7 +27,13 @@ import {
 import { createPkcePair } from "../oauth/pkce.ts";
 import { acceptBingAdsReturn } from "../oauth/return-rules.ts";
 import { toTokens } from "../oauth/token-response.ts";
-import { pollStepped, realSleep, STEPPED_MAX_POLLS, STEPPED_POLL_DELAYS_MS } from "../report-kit.ts";
+import {
+  checkedReportUrl,
+  pollStepped,
+  realSleep,
+  STEPPED_MAX_POLLS,
+  STEPPED_POLL_DELAYS_MS,
+} from "../report-kit.ts";
 import type {
   AdAccountView,
   BudgetQuery,
@@ -313,23 +319,8 @@ export function createBingAdsConnector(config: ConnectorConfig): BingAdsConnecto
    * configured reporting host, for the sandbox), no Microsoft headers sent to the storage host.
    */
   async function download(reportUrl: string, signal: AbortSignal | undefined): Promise<ReportRow[]> {
-    let target: URL;
-    try {
-      target = new URL(reportUrl);
-    } catch {
-      throw new PlatformDownError(`${SLUG} downloadReport: unreadable download URL`, {
-        platform: SLUG,
-        reason: "report_url",
-      });
-    }
-    const reportingOrigin = new URL(need().reportingUrl).origin;
-    if (target.protocol !== "https:" && target.origin !== reportingOrigin) {
-      throw new PlatformDownError(`${SLUG} downloadReport: download URL is not https`, {
-        platform: SLUG,
-        reason: "report_url",
-      });
-    }
-    const file = await http.raw({ operation: "downloadReport", url: target.toString(), signal });
+    const url = checkedReportUrl(SLUG, reportUrl, need().reportingUrl);
+    const file = await http.raw({ operation: "downloadReport", url, signal });
     try {
       return readReportZip(file.bytes);
     } catch (error) {

@@ -20,6 +20,7 @@ import { classifyGoogleError } from "../google-ads/classify.ts";
 import { googleOAuth } from "../oauth/google-oauth.ts";
 import { acceptGoogleDv360Return, BID_MANAGER_SCOPE } from "../oauth/return-rules.ts";
 import {
+  checkedReportUrl,
   DEFAULT_REPORT_POLL,
   pollUntil,
   type ReportPollSettings,
@@ -177,16 +178,9 @@ export function createDv360Connector(config: ConnectorConfig): Connector {
         sleep,
         signal,
       );
-      const allowed =
-        path.startsWith("https://") || safeOrigin(path) === safeOrigin(need().bidManagerBaseUrl);
-      if (!allowed) {
-        throw new PlatformDownError(`${SLUG}: report location refused`, {
-          platform: SLUG,
-          reason: "report_url",
-        });
-      }
       // A signed Cloud Storage URL: no Google token is sent to it.
-      const file = await http.raw({ operation: "report_download", url: path, signal });
+      const url = checkedReportUrl(SLUG, path, need().bidManagerBaseUrl);
+      const file = await http.raw({ operation: "report_download", url, signal });
       return reportText(SLUG, file.bytes);
     } finally {
       await http
@@ -333,14 +327,6 @@ export function createDv360Connector(config: ConnectorConfig): Connector {
       return valuesMatching(values, query.search);
     },
   };
-}
-
-function safeOrigin(url: string): string | undefined {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return undefined;
-  }
 }
 
 function checkAdvertiserId(id: string): string {

@@ -29,7 +29,13 @@ import {
 } from "../oauth/oauth2-client.ts";
 import { acceptErrorCodeOrCodeReturn } from "../oauth/return-rules.ts";
 import { toTokens } from "../oauth/token-response.ts";
-import { pollStepped, realSleep, STEPPED_MAX_POLLS, STEPPED_POLL_DELAYS_MS } from "../report-kit.ts";
+import {
+  checkedReportUrl,
+  pollStepped,
+  realSleep,
+  STEPPED_MAX_POLLS,
+  STEPPED_POLL_DELAYS_MS,
+} from "../report-kit.ts";
 import type {
   AdAccountView,
   BudgetQuery,
@@ -283,19 +289,8 @@ export function createPinterestAdsConnector(config: ConnectorConfig): Connector 
 
   /** Downloads a report file from its pre-signed URL (https only, or the configured API host), without credentials. */
   async function download(reportUrl: string, signal: AbortSignal | undefined): Promise<DailyMetricsRow[]> {
-    let target: URL | undefined;
-    try {
-      target = new URL(reportUrl);
-    } catch {
-      target = undefined;
-    }
-    if (!target || (target.protocol !== "https:" && target.origin !== new URL(need().apiBaseUrl).origin)) {
-      throw new PlatformDownError(`${SLUG} downloadReport: download URL refused`, {
-        platform: SLUG,
-        reason: "report_url",
-      });
-    }
-    return http.json({ operation: "downloadReport", url: target.toString(), signal }, (body) =>
+    const url = checkedReportUrl(SLUG, reportUrl, need().apiBaseUrl);
+    return http.json({ operation: "downloadReport", url, signal }, (body) =>
       Object.values(reportFileSchema.parse(body)).flat().map(metricsToRow),
     );
   }
