@@ -1,3 +1,4 @@
+import { livePlatforms } from "@pacer/connectors";
 import type { Group } from "./routes.ts";
 
 /**
@@ -39,27 +40,14 @@ export interface WebSocketDef {
 }
 
 /**
- * The platforms with a refresh queue of their own: every live connector and the CSV source. One
+ * The platforms with a refresh queue of their own: every live connector (the CSV source included),
+ * as the connectors say of themselves. One
  * queue per platform, so SQS `maximumConcurrency` (and the same cap of the local queue) bounds the
  * refreshes in flight per platform: the worker runs a batch's jobs one after the other and each job's
  * platform calls one after the other, so concurrent calls to a platform never exceed its queue's
  * `maxConcurrency`, on AWS and locally alike.
  */
-export const REFRESH_PLATFORMS = [
-  "amazonads",
-  "bingads",
-  "cake",
-  "csv",
-  "facebookads",
-  "googleads",
-  "googledv360",
-  "linkedinads",
-  "pinterestads",
-  "redditads",
-  "tiktokads",
-  "twitterads",
-] as const;
-export type RefreshPlatform = (typeof REFRESH_PLATFORMS)[number];
+export const REFRESH_PLATFORMS: readonly string[] = livePlatforms();
 
 /** Concurrent refreshes (hence platform calls) per platform. */
 export const REFRESH_CONCURRENCY_PER_PLATFORM = 10;

@@ -13,7 +13,7 @@ import { createPinterestAdsConnector } from "./pinterest-ads/pinterest-ads-conne
 import { createRedditAdsConnector } from "./reddit-ads/reddit-ads-connector.ts";
 import { createTikTokAdsConnector } from "./tiktok-ads/tiktok-ads-connector.ts";
 import { createTwitterAdsConnector } from "./twitter-ads/twitter-ads-connector.ts";
-import { type Connector, type IntegrationSlug, isIntegrationSlug } from "./types.ts";
+import { type Connector, INTEGRATION_SLUGS, type IntegrationSlug, isIntegrationSlug } from "./types.ts";
 
 /** Every connector, keyed by integration slug. */
 export type ConnectorRegistry = Readonly<Record<IntegrationSlug, Connector>>;
@@ -41,20 +41,25 @@ export function createConnectors(config: ConnectorConfig): ConnectorRegistry {
   });
 }
 
-let withBudgets: ReadonlySet<string> | undefined;
+let unconfigured: ConnectorRegistry | undefined;
+
+/** The connectors built once without settings, for what they say of themselves (no call is made). */
+function connectorFacts(): ConnectorRegistry {
+  unconfigured ??= createConnectors({});
+  return unconfigured;
+}
 
 /**
  * Whether the platform of `slug` gives a budget: its connector reads campaign budgets
- * (`fetchBudget`), so its trackers can have an automated budget. Known from the connectors
- * themselves (built once without settings; no call is made).
+ * (`fetchBudget`), so its trackers can have an automated budget.
  */
 export function platformGivesBudget(slug: string): boolean {
-  withBudgets ??= new Set(
-    Object.values(createConnectors({}))
-      .filter((c) => typeof c.fetchBudget === "function")
-      .map((c) => c.slug),
-  );
-  return withBudgets.has(slug);
+  return isIntegrationSlug(slug) && typeof connectorFacts()[slug].fetchBudget === "function";
+}
+
+/** The integration slugs whose connector is live (every platform but those listed and not built). */
+export function livePlatforms(): IntegrationSlug[] {
+  return INTEGRATION_SLUGS.filter((slug) => connectorFacts()[slug].live);
 }
 
 /** The connector of `slug`. @throws BadRequestError for an unknown slug */
