@@ -13,7 +13,7 @@ import { budgetCalendar } from "./calendar.ts";
 import { cellValue } from "./cells.ts";
 import { METRIC_COLUMNS } from "./columns.ts";
 import { instantArb, rowsNear, settingsNear, TIME_ZONES } from "./testing/arbitraries.ts";
-import { aTracker, aTrackerRow, monthToDateRows, REFERENCE_NOW } from "./testing/builders.ts";
+import { aTracker, aTrackerRow, flatRows, monthToDateRows, REFERENCE_NOW } from "./testing/builders.ts";
 import { computeTrackerData } from "./tracker-data.ts";
 
 const GBP = 1_000_000;
@@ -134,6 +134,38 @@ describe("aggregateTrackers (pods-budgets-alerts-users-connections.md section 9;
     // 1,940 x 100 / (100 x 31 + 32.258065 x 31) = 47.3 -> 47
     expect(podSpendPercentage([a, b, lifetime, { ...b, id: "x", errored: true }])).toBe(47);
     expect(podSpendPercentage([])).toBe(0);
+  });
+});
+
+describe("last month figures of trackers without a recorded last month budget", () => {
+  // February spend and no historic data: last month has no budget.
+  const unbudgeted = aTrackerRow({
+    id: "u",
+    rows: [...flatRows("2024-02-01", "2024-02-29", 50 * GBP), ...monthToDateRows()],
+  });
+  // February budget 1,000 against 1,450 spent: 450 over.
+  const budgeted = aTrackerRow({
+    id: "k",
+    settings: aTracker({ historicData: [{ month: "2024-02-01", budget: 1000 * GBP }] }),
+    rows: [...flatRows("2024-02-01", "2024-02-29", 50 * GBP), ...monthToDateRows()],
+  });
+
+  it("sums only the trackers that have a last month budget", () => {
+    const group = aggregateTrackers([unbudgeted, budgeted]);
+    expect(group.money).toMatchObject({
+      lastMonthSpend: 2900 * GBP,
+      lastMonthBudget: 1000 * GBP,
+      lastMonthOverUnderSpend: 450 * GBP,
+      lastMonthOverUnderSpendPositive: true,
+    });
+  });
+
+  it("has none when no tracker has one: '-' budget, N/A over/under spend", () => {
+    const group = aggregateTrackers([unbudgeted, { ...unbudgeted, id: "u2" }]);
+    expect(group.money).toMatchObject({ lastMonthBudget: null, lastMonthOverUnderSpend: null });
+    expect(cellValue(group, "lastMonthBudget")).toEqual({ kind: "none" });
+    expect(cellValue(group, "lastMonthOverUnderSpend")).toEqual({ kind: "na", reason: "noBudget" });
+    expect(cellValue(group, "lastMonthSpend")).toEqual({ kind: "value", value: 2900 * GBP });
   });
 });
 

@@ -23,6 +23,8 @@ import { finiteOr0 } from "./types.ts";
  *   over the sum of (dailyBudget x days gone), truncated to an integer (0 if not finite). The spec
  *   gives it for clients; pods use it too so the two tables agree.
  * - percentageThroughMonth is the mean of the trackers' (their calendars may differ).
+ * - Last month budget and over/under spend sum the trackers whose last month has a recorded budget
+ *   (a month without one has no budget, not a budget of 0); with none, they are null ('-' and N/A).
  * - **Multiple currencies**: money cannot be added across currencies, so a group whose trackers use
  *   more than one currency has `currency: null`, `multiCurrency: true` and `money: null`; the tables
  *   show the multi-currency icon (tooltip {@link MULTI_CURRENCY_TOOLTIP}) and N/A in money cells.
@@ -48,12 +50,17 @@ export interface TrackerRow {
 export interface GroupMoney {
   budget: Micros;
   dailyBudget: Micros;
-  lastMonthBudget: Micros;
+  /** Sum over the trackers whose last month has a recorded budget; null when none has. */
+  lastMonthBudget: Micros | null;
   actualSpend: Micros;
   lifetimeBudget: Micros;
   lifetimeSpend: Micros;
   lastMonthSpend: Micros;
-  lastMonthOverUnderSpend: Micros;
+  /**
+   * Sum of the over/under spend of the trackers whose last month has a recorded budget (their spend
+   * minus their budget); null when none has.
+   */
+  lastMonthOverUnderSpend: Micros | null;
   lastMonthOverUnderSpendPositive: boolean;
   spendRemaining: Micros;
   yesterdaySpend: Micros;
@@ -134,16 +141,17 @@ export function aggregateTrackers(rows: readonly TrackerRow[]): GroupData {
   let eomConversions = 0;
   let throughMonth = 0;
   let monthlySpend = 0;
+  /** Last month's budget and over/under spend of the trackers that have a budget for it; micros. */
+  let lastMonthBudget: Micros | null = null;
+  let lastMonthOverUnderSpend: Micros | null = null;
   /** Money sums, in micros. */
   const m = {
     budget: 0,
     dailyBudget: 0,
-    lastMonthBudget: 0,
     actualSpend: 0,
     lifetimeBudget: 0,
     lifetimeSpend: 0,
     lastMonthSpend: 0,
-    lastMonthOverUnderSpend: 0,
     spendRemaining: 0,
     yesterdaySpend: 0,
     todaySpend: 0,
@@ -167,10 +175,12 @@ export function aggregateTrackers(rows: readonly TrackerRow[]): GroupData {
     conversions += d.actualConversions;
     eomConversions += d.endOfMonthEstConversions;
     throughMonth += d.percentageThroughMonth;
-    m.lastMonthBudget += d.lastMonthBudget;
+    if (d.lastMonthBudget !== null) lastMonthBudget = (lastMonthBudget ?? 0) + d.lastMonthBudget;
+    if (d.lastMonthOverUnderSpend !== null) {
+      lastMonthOverUnderSpend = (lastMonthOverUnderSpend ?? 0) + d.lastMonthOverUnderSpend;
+    }
     m.actualSpend += d.actualSpend;
     m.lastMonthSpend += d.lastMonthSpend;
-    m.lastMonthOverUnderSpend += d.lastMonthOverUnderSpend;
     m.yesterdaySpend += d.yesterdaySpend;
     m.todaySpend += d.todaySpend;
     m.actualRevenue += d.actualRevenue;
@@ -191,14 +201,17 @@ export function aggregateTrackers(rows: readonly TrackerRow[]): GroupData {
       m.proRatedBudget += d.proRatedBudget;
     }
   }
-  for (const value of Object.values(m)) safeSum(value);
+  for (const value of [...Object.values(m), lastMonthBudget ?? 0, lastMonthOverUnderSpend ?? 0])
+    safeSum(value);
   const included = monthlyCount + lifetimeCount;
   const multiCurrency = currencies.size > 1;
   const money: GroupMoney | null = multiCurrency
     ? null
     : {
         ...m,
-        lastMonthOverUnderSpendPositive: m.lastMonthOverUnderSpend > 0,
+        lastMonthBudget,
+        lastMonthOverUnderSpend,
+        lastMonthOverUnderSpendPositive: lastMonthOverUnderSpend !== null && lastMonthOverUnderSpend > 0,
         percentageThroughBudget: finiteOr0((monthlySpend / m.budget) * 100),
         adjustedPercentageThroughBudget: Math.trunc(finiteOr0((monthlySpend * 100) / m.proRatedBudget)),
         percentageThroughLifetimeBudget: finiteOr0((m.lifetimeSpend / m.lifetimeBudget) * 100),

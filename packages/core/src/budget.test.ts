@@ -134,10 +134,10 @@ describe("historic data (trackers.md section 3: the sixth entry's budget is last
     const rowSpend = [1, 2, 3, 4, 5, 6].map((n) => n * GBP);
     expect(resolveHistoricData(stored, cal, rowSpend)).toEqual([
       { month: "2023-09-01", budget: 1000 * GBP, actualSpend: 900 * GBP },
-      { month: "2023-10-01", budget: 0, actualSpend: 2 * GBP },
-      { month: "2023-11-01", budget: 0, actualSpend: 3 * GBP },
-      { month: "2023-12-01", budget: 0, actualSpend: 4 * GBP },
-      { month: "2024-01-01", budget: 0, actualSpend: 5 * GBP },
+      { month: "2023-10-01", budget: null, actualSpend: 2 * GBP },
+      { month: "2023-11-01", budget: null, actualSpend: 3 * GBP },
+      { month: "2023-12-01", budget: null, actualSpend: 4 * GBP },
+      { month: "2024-01-01", budget: null, actualSpend: 5 * GBP },
       { month: "2024-02-01", budget: 3000 * GBP, actualSpend: 6 * GBP },
     ]);
   });
@@ -151,8 +151,76 @@ describe("historic data (trackers.md section 3: the sixth entry's budget is last
     expect(resolved.lastMonthBudget).toBe(2900 * GBP);
   });
 
-  it("has a last month budget of 0 with no historic data", () => {
-    expect(resolveTrackerBudget(aTracker({ historicData: null }), cal).lastMonthBudget).toBe(0);
+  it("has no last month budget (null, not 0) with no historic data", () => {
+    expect(resolveTrackerBudget(aTracker({ historicData: null }), cal).lastMonthBudget).toBeNull();
+  });
+});
+
+describe("months without a recorded budget (e.g. before the tracker existed) have no budget, not 0", () => {
+  // Spend in every one of the six months (the daily rows), budgets recorded for some months only.
+  const rowSpend = [3000, 3000, 3000, 3000, 3000, 3000].map((n) => n * GBP);
+
+  it("skips last month when it has no budget: no adjustment, this month's budget unchanged", () => {
+    const resolved = resolveTrackerBudget(
+      aTracker({ lastMonthOverUnderSpendIncludedInBudgetCalc: true, historicData: [] }),
+      cal,
+      rowSpend,
+    );
+    expect(resolved.lastMonthBudget).toBeNull();
+    expect(resolved.adjustment).toBeNull();
+    expect(resolved.budget).toBe(3100 * GBP);
+    expect(resolved.dailyBudget).toBe(100 * GBP);
+  });
+
+  it("six months: sums the over/under spend of the months with a budget only", () => {
+    const resolved = resolveTrackerBudget(
+      aTracker({
+        lastSixMonthsOverUnderSpendIncludedInBudgetCalc: true,
+        historicData: [
+          { month: "2024-01-01", budget: 2800 * GBP }, // 200 over
+          { month: "2024-02-01", budget: 3100 * GBP }, // 100 under
+        ],
+      }),
+      cal,
+      rowSpend,
+    );
+    expect(resolved.adjustment).toEqual({ kind: "lastSixMonths", overUnderSpend: 100 * GBP });
+    expect(resolved.budget).toBe(3000 * GBP);
+  });
+
+  it("six months with no budget at all (a new tracker with spend history): no adjustment", () => {
+    const resolved = resolveTrackerBudget(
+      aTracker({ lastSixMonthsOverUnderSpendIncludedInBudgetCalc: true }),
+      cal,
+      rowSpend,
+    );
+    expect(resolved.historicData.map((h) => h.budget)).toEqual([null, null, null, null, null, null]);
+    expect(resolved.adjustment).toBeNull();
+    expect(resolved.budget).toBe(3100 * GBP);
+  });
+
+  it("a budget of 0 typed by the user counts: the whole month's spend is overspend", () => {
+    const resolved = resolveTrackerBudget(
+      aTracker({
+        lastMonthOverUnderSpendIncludedInBudgetCalc: true,
+        historicData: [{ month: "2024-02-01", budget: 0 }],
+      }),
+      cal,
+      [0, 0, 0, 0, 0, 1000 * GBP],
+    );
+    expect(resolved.lastMonthBudget).toBe(0);
+    expect(resolved.adjustment).toEqual({ kind: "lastMonth", overUnderSpend: 1000 * GBP });
+    expect(resolved.budget).toBe(2100 * GBP);
+  });
+
+  it("a stored previous over/under spend still applies when last month has no budget", () => {
+    const resolved = resolveTrackerBudget(
+      aTracker({ lastMonthOverUnderSpendIncludedInBudgetCalc: true, previousOverUnderSpend: 100 * GBP }),
+      cal,
+      rowSpend,
+    );
+    expect(resolved.adjustment).toEqual({ kind: "lastMonth", overUnderSpend: 100 * GBP });
+    expect(resolved.budget).toBe(3000 * GBP);
   });
 });
 

@@ -15,7 +15,10 @@ import type { BudgetPeriod, IsoDate, Micros } from "./types.ts";
 export interface HistoricDataInput {
   /** Any date in the month, normally its first day (`yyyy-MM-01`). */
   month: IsoDate;
-  /** The month's budget in micros; missing means 0. */
+  /**
+   * The month's budget in micros as recorded or typed by a user; missing or null means the month has
+   * no budget (e.g. a month before the tracker existed): not a budget of 0.
+   */
   budget?: Micros | null;
   /**
    * The month's actual spend in micros as recorded or edited by a user; missing means "sum the daily
@@ -28,8 +31,21 @@ export interface HistoricDataInput {
 export interface HistoricDataEntry {
   /** First day of the month, `yyyy-MM-01`. */
   month: IsoDate;
-  budget: Micros;
+  /**
+   * The month's recorded budget in micros, or null when none was recorded: the month has no budget
+   * (shown '-'), no over/under spend, and the over/under spend adjustments skip it.
+   */
+  budget: Micros | null;
   actualSpend: Micros;
+}
+
+/**
+ * A historic month's over/under spend in micros: actual spend minus budget (positive = overspent),
+ * or null when the month has no recorded budget (trackers.md "Metric formulas": lastMonthOverUnderSpend
+ * = last month spend minus last month budget; a month without a budget has no over/under spend).
+ */
+export function monthOverUnderSpend(entry: HistoricDataEntry): Micros | null {
+  return entry.budget === null ? null : entry.actualSpend - entry.budget;
 }
 
 /**
@@ -122,8 +138,11 @@ export interface ResolvedBudget {
   adjustment: BudgetAdjustment | null;
   /** The six months before the current one, oldest first (index 5 = last month). */
   historicData: HistoricDataEntry[];
-  /** Last month's budget: the sixth historicData entry's budget (trackers.md "Metric formulas"). */
-  lastMonthBudget: Micros;
+  /**
+   * Last month's budget: the sixth historicData entry's budget (trackers.md "Metric formulas"); null
+   * when last month has no recorded budget.
+   */
+  lastMonthBudget: Micros | null;
   /** Lifetime budget in micros (0 when missing). */
   lifetimeBudget: Micros;
   lifetimeBudgetDates: LifetimeBudgetDates | null;
@@ -137,7 +156,7 @@ function monthOf(date: IsoDate): string {
  * The six months of historicData before the calendar's month, oldest first, so that the sixth entry
  * is last month (trackers.md section 3: "the sixth entry's budget is used as last month's budget").
  * Stored entries are matched by month (yyyy-MM); stored entries outside the six months are dropped.
- * A month's budget is the stored budget (0 if none); its actualSpend is the stored actualSpend when
+ * A month's budget is the stored budget, or null when none is stored (no budget: not 0); its actualSpend is the stored actualSpend when
  * present (a recorded or user-edited figure), else `rowSpend[i]`, the sum of that month's daily rows.
  *
  * @param rowSpend six monthly spend sums in micros, oldest first, aligned with calendar.previousMonths.
@@ -153,7 +172,7 @@ export function resolveHistoricData(
     const entry = byMonth.get(monthOf(month));
     return {
       month,
-      budget: entry?.budget ?? 0,
+      budget: entry?.budget ?? null,
       actualSpend: entry?.actualSpend ?? rowSpend[i] ?? 0,
     };
   });
@@ -181,8 +200,9 @@ function futureBudgetFor(
  *    the month. With weekdaysOnly the days are Monday to Friday. Daily budgets round to whole micros.
  * 3. Adjustment: with lastMonthOverUnderSpendIncludedInBudgetCalc the over/under spend is last
  *    month's (actualSpend - budget of the sixth historic entry); with
- *    lastSixMonthsOverUnderSpendIncludedInBudgetCalc it is the sum over the six entries; a stored
- *    previousOverUnderSpend replaces the computed amount. The adjusted budget is base budget minus
+ *    lastSixMonthsOverUnderSpendIncludedInBudgetCalc it is the sum over the six entries. Months
+ *    without a recorded budget are skipped: with none left (and no stored amount) there is no
+ *    adjustment. A stored previousOverUnderSpend replaces the computed amount. The adjusted budget is base budget minus
  *    the over/under spend, never below 0, and the adjusted daily budget is it over the days in the
  *    month. The two options are mutually exclusive (trackers.md section 5); if both are set the
  *    last-month option wins.
@@ -223,17 +243,23 @@ export function resolveTrackerBudget(
 
   const historicData = resolveHistoricData(settings.historicData, calendar, rowSpend);
   const lastMonth = historicData[5];
-  const lastMonthBudget = lastMonth?.budget ?? 0;
+  const lastMonthBudget = lastMonth?.budget ?? null;
 
-  let adjustment: BudgetAdjustment | null = null;
+  let kind: BudgetAdjustmentKind | null = null;
+  let computed: Micros | null = null;
   if (settings.lastMonthOverUnderSpendIncludedInBudgetCalc) {
-    const computed = lastMonth ? lastMonth.actualSpend - lastMonth.budget : 0;
-    adjustment = { kind: "lastMonth", overUnderSpend: settings.previousOverUnderSpend ?? computed };
+    kind = "lastMonth";
+    computed = lastMonth ? monthOverUnderSpend(lastMonth) : null;
   } else if (settings.lastSixMonthsOverUnderSpendIncludedInBudgetCalc) {
-    let computed = 0;
-    for (const h of historicData) computed += h.actualSpend - h.budget;
-    adjustment = { kind: "lastSixMonths", overUnderSpend: settings.previousOverUnderSpend ?? computed };
+    kind = "lastSixMonths";
+    for (const h of historicData) {
+      const overUnder = monthOverUnderSpend(h);
+      if (overUnder !== null) computed = (computed ?? 0) + overUnder;
+    }
   }
+  const overUnderSpend = settings.previousOverUnderSpend ?? computed;
+  const adjustment: BudgetAdjustment | null =
+    kind && overUnderSpend !== null ? { kind, overUnderSpend } : null;
   const budget = adjustment ? Math.max(0, baseBudget - adjustment.overUnderSpend) : baseBudget;
   const dailyBudget = adjustment ? perDay(budget, daysInMonth) : baseDailyBudget;
 

@@ -197,10 +197,13 @@ export const lifetimeBudgetSchema = z.object({
   lifetimeBudgetDates: z.object({ startDate: isoDateSchema, endDate: isoDateSchema.nullable() }),
 });
 
-/** A historic data row as edited in the Historic Data tab (micros). */
+/**
+ * A historic data row as edited in the Historic Data tab (micros). `budget: null` records that the
+ * month has no budget (shown '-', skipped by the over/under spend adjustments; see budget.ts).
+ */
 export const historicDataEntrySchema = z.object({
   month: isoDateSchema,
-  budget: nonNegativeMicrosSchema,
+  budget: nonNegativeMicrosSchema.nullable(),
   actualSpend: nonNegativeMicrosSchema,
 });
 
