@@ -8,6 +8,7 @@ import {
   MULTI_CURRENCY_TOOLTIP,
   podSpendPercentage,
   sharedBudgetTable,
+  sharedBudgetTotals,
 } from "./aggregate.ts";
 import { budgetCalendar } from "./calendar.ts";
 import { cellValue } from "./cells.ts";
@@ -263,6 +264,63 @@ describe("sharedBudgetTable (pods-budgets-alerts-users-connections.md sections 2
     });
     expect(row && cellValue(row, "budget")).toEqual({ kind: "value", value: 2100 * GBP });
     expect(weekdays.group.money?.dailyBudget).toBe(100 * GBP);
+  });
+});
+
+describe("sharedBudgetTotals: the shared-budget table's Totals footer agrees with its group rows", () => {
+  const cal = budgetCalendar(REFERENCE_NOW, "Europe/London");
+  // A overspends its 10% (620 of 6,200) with 1,440; B spends 500 of its 25% (1,550).
+  const first = sharedBudgetTable(
+    {
+      budget: 6200 * GBP,
+      allocatedBudgetAsAPercentage: true,
+      hasManualAllocationBeenSet: true,
+      trackers: [
+        { _id: "a", budgetAllocation: 10 },
+        { _id: "b", budgetAllocation: 25 },
+      ],
+    },
+    [a, b],
+    cal,
+  );
+  const second = sharedBudgetTable(
+    {
+      budget: 1000 * GBP,
+      allocatedBudgetAsAPercentage: false,
+      weekdaysOnly: true,
+      trackers: [{ _id: "c", budgetAllocationMoney: 400 * GBP }],
+    },
+    [{ ...a, id: "c" }],
+    cal,
+  );
+
+  it("with one shared budget, every cell of the footer is the group row's", () => {
+    const totals = sharedBudgetTotals([first]);
+    // Spend remaining of the shared budget, 6,200 - 1,940, not the trackers' 0 + 1,050.
+    expect(totals.money?.spendRemaining).toBe(4260 * GBP);
+    for (const column of METRIC_COLUMNS) {
+      expect([column.id, cellValue(totals, column.id)]).toEqual([
+        column.id,
+        cellValue(first.group, column.id),
+      ]);
+    }
+  });
+
+  it("with several, the budget figures are the sums of the group rows and the ratios come from them", () => {
+    const totals = sharedBudgetTotals([first, second]);
+    const [one, two] = [first.group.money, second.group.money];
+    for (const field of [
+      "budget",
+      "dailyBudget",
+      "spendRemaining",
+      "requiredDailySpend",
+      "endOfMonthEstSpend",
+    ] as const) {
+      expect([field, totals.money?.[field]]).toEqual([field, (one?.[field] ?? 0) + (two?.[field] ?? 0)]);
+    }
+    expect(totals.money?.actualSpend).toBe(3380 * GBP);
+    expect(totals.money?.percentageThroughBudget).toBeCloseTo((3380 / 7200) * 100, 10);
+    expect(totals.trackerCount).toBe(3);
   });
 });
 

@@ -2,7 +2,7 @@ import type { SharedBudgetSettings } from "./budget.ts";
 import { perDay, sharedBudgetAllocations } from "./budget.ts";
 import type { BudgetCalendar } from "./calendar.ts";
 import { monthDayCounts } from "./calendar.ts";
-import type { TrackerData } from "./tracker-data.ts";
+import type { MonthlyPacing, TrackerData } from "./tracker-data.ts";
 import { monthlyPacing } from "./tracker-data.ts";
 import type { Micros } from "./types.ts";
 import { finiteOr0 } from "./types.ts";
@@ -380,11 +380,64 @@ export function sharedBudgetTable(
       group.money.todaySpend,
       counts,
     );
-    group.money = { ...group.money, ...pacing };
+    group.money = pacedOn(group.money, [pacing]);
   }
   return {
     group: { ...group, percentageThroughMonth: counts.percentageThroughMonth },
     trackers,
     missingTrackerIds,
   };
+}
+
+/** The figures of a monthly pacing that add up across budgets (micros). */
+const PACED_SUMS = [
+  "budget",
+  "dailyBudget",
+  "proRatedBudget",
+  "spendRemaining",
+  "todaySpendRemaining",
+  "requiredDailySpend",
+  "endOfMonthEstSpend",
+] as const satisfies readonly (keyof MonthlyPacing & keyof GroupMoney)[];
+
+/**
+ * A group's money with its budget figures taken from budgets paced on their own (the shared budgets'
+ * totals): the paced figures summed, percent and adjusted percent through budget (not truncated)
+ * from the group's spend over those sums. One pacing gives exactly its own figures; the group row
+ * and the Totals footer of the shared-budget table both come from here.
+ */
+function pacedOn(
+  money: GroupMoney,
+  pacings: readonly Pick<MonthlyPacing, (typeof PACED_SUMS)[number]>[],
+): GroupMoney {
+  const paced = { ...money };
+  for (const field of PACED_SUMS) {
+    let sum = 0;
+    for (const pacing of pacings) sum += pacing[field];
+    paced[field] = safeSum(sum);
+  }
+  paced.percentageThroughBudget = finiteOr0((money.actualSpend / paced.budget) * 100);
+  paced.adjustedPercentageThroughBudget = finiteOr0((money.actualSpend * 100) / paced.proRatedBudget);
+  return paced;
+}
+
+/**
+ * The Totals footer of the shared-budget table (spec sections 2.6 and 2.9, 'Show Totals'): the
+ * trackers of every shared budget shown summed like any group (spend, performance, counts), and the
+ * budget figures (budget, daily budget, spend remaining, today spend remaining, required daily spend,
+ * EOM estimate, % and adjusted % through budget) summed from the shared budgets' group rows, each
+ * paced on its own total (see sharedBudgetTable). So the footer agrees with the group rows: with one
+ * shared budget it is its group row; it never sums the trackers' own spend remaining, which would
+ * count an overspent tracker's allocation as 0 while the shared budget still has money left.
+ * Pass each shared budget's group row and its tracker rows, as shown (e.g. after a search).
+ * @throws RangeError if a money total exceeds 2^53 micros.
+ */
+export function sharedBudgetTotals(
+  tables: readonly { group: GroupData; trackers: readonly TrackerRow[] }[],
+): GroupData {
+  const totals = aggregateTrackers(tables.flatMap((t) => t.trackers));
+  if (!totals.money) return totals;
+  const pacings: GroupMoney[] = [];
+  for (const { group } of tables) if (group.money) pacings.push(group.money);
+  return { ...totals, money: pacedOn(totals.money, pacings) };
 }

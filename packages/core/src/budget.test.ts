@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { TrackerBudgetSettings } from "./budget.ts";
 import {
+  allocationTotal,
   budgetAdjustmentTooltip,
   clampAllocation,
   equalSharePercent,
   resolveHistoricData,
   resolveTrackerBudget,
   sharedBudgetAllocations,
+  switchAllocationMode,
 } from "./budget.ts";
 import { budgetCalendar } from "./calendar.ts";
 import { aTracker } from "./testing/builders.ts";
@@ -420,5 +422,134 @@ describe("shared budget allocations (pods-budgets-alerts-users-connections.md se
     expect(clampAllocation(Number.NaN, true, 0)).toBe(0);
     expect(clampAllocation(5000, false, 1000)).toBe(1000);
     expect(clampAllocation(-1, false, 1000)).toBe(0);
+  });
+});
+
+describe("switching allocations between percentage and money converts them (spec section 5)", () => {
+  const percents = {
+    budget: 10_000 * GBP,
+    allocatedBudgetAsAPercentage: true,
+    hasManualAllocationBeenSet: true,
+    trackers: [
+      { _id: "a", budgetAllocation: 50, budgetAllocationMoney: null },
+      { _id: "b", budgetAllocation: 30 },
+      { _id: "c", budgetAllocation: 20 },
+    ],
+  };
+
+  it("percentage to money: each tracker keeps its share of the budget (not 0)", () => {
+    const money = switchAllocationMode(percents, false);
+    expect(money.allocatedBudgetAsAPercentage).toBe(false);
+    expect(money.trackers.map((t) => t.budgetAllocationMoney)).toEqual([5000 * GBP, 3000 * GBP, 2000 * GBP]);
+    // The percents are kept too.
+    expect(money.trackers.map((t) => t.budgetAllocation)).toEqual([50, 30, 20]);
+  });
+
+  it("money to percentage: each tracker's money over the budget, the percents now set by hand", () => {
+    const back = switchAllocationMode(
+      {
+        budget: 10_000 * GBP,
+        allocatedBudgetAsAPercentage: false,
+        hasManualAllocationBeenSet: false,
+        trackers: [
+          { _id: "a", budgetAllocationMoney: 2500 * GBP },
+          { _id: "b", budgetAllocationMoney: 7500 * GBP },
+        ],
+      },
+      true,
+    );
+    expect(back).toMatchObject({ allocatedBudgetAsAPercentage: true, hasManualAllocationBeenSet: true });
+    expect(back.trackers.map((t) => t.budgetAllocation)).toEqual([25, 75]);
+  });
+
+  it("equal shares become exact equal amounts, and a round trip keeps the total whole", () => {
+    const equal = { ...percents, hasManualAllocationBeenSet: false };
+    const money = switchAllocationMode(equal, false);
+    const amounts = money.trackers.map((t) => t.budgetAllocationMoney as number);
+    expect(amounts.reduce((s, m) => s + m, 0)).toBe(10_000 * GBP);
+    expect(amounts).toEqual([3_333_333_334, 3_333_333_333, 3_333_333_333]);
+    const back = switchAllocationMode({ ...money, budget: 10_000 * GBP }, true);
+    const back100 = back.trackers.map((t) => t.budgetAllocation as number);
+    expect(back100).toEqual([33.34, 33.33, 33.33]);
+    expect(allocationTotal({ ...back, budget: 10_000 * GBP })).toMatchObject({ sum: 100, over: false });
+  });
+
+  it("six equal sixths add up to 100%, not 100.02% (rounding never pushes the total over)", () => {
+    const sixths = switchAllocationMode(
+      {
+        budget: 600 * GBP,
+        allocatedBudgetAsAPercentage: false,
+        hasManualAllocationBeenSet: false,
+        trackers: ["a", "b", "c", "d", "e", "f"].map((_id) => ({ _id, budgetAllocationMoney: 100 * GBP })),
+      },
+      true,
+    );
+    expect(allocationTotal({ ...sixths, budget: 600 * GBP })).toMatchObject({ sum: 100, over: false });
+  });
+
+  it("with a budget of 0 the percents stay as they were; the mode already set changes nothing", () => {
+    const zero = {
+      ...percents,
+      budget: 0,
+      allocatedBudgetAsAPercentage: false,
+      trackers: percents.trackers.map((t) => ({ ...t, budgetAllocationMoney: 0 })),
+    };
+    expect(switchAllocationMode(zero, true).trackers.map((t) => t.budgetAllocation)).toEqual([50, 30, 20]);
+    expect(switchAllocationMode(percents, true).trackers).toBe(percents.trackers);
+  });
+});
+
+describe("allocationTotal: allocations may not hand out more than the budget", () => {
+  it.each<[string, Parameters<typeof allocationTotal>[0], ReturnType<typeof allocationTotal>]>([
+    [
+      "percentages over 100",
+      {
+        budget: 1000 * GBP,
+        allocatedBudgetAsAPercentage: true,
+        hasManualAllocationBeenSet: true,
+        trackers: [
+          { _id: "a", budgetAllocation: 70 },
+          { _id: "b", budgetAllocation: 50 },
+        ],
+      },
+      { unit: "percent", sum: 120, limit: 100, over: true },
+    ],
+    [
+      "percentages of exactly 100 (33.33 + 33.33 + 33.34)",
+      {
+        budget: 1000 * GBP,
+        allocatedBudgetAsAPercentage: true,
+        hasManualAllocationBeenSet: true,
+        trackers: [33.33, 33.33, 33.34].map((p, i) => ({ _id: `t${i}`, budgetAllocation: p })),
+      },
+      { unit: "percent", sum: 100, limit: 100, over: false },
+    ],
+    [
+      "money over the budget (each clamped to the budget first)",
+      {
+        budget: 1000 * GBP,
+        allocatedBudgetAsAPercentage: false,
+        trackers: [
+          { _id: "a", budgetAllocationMoney: 800 * GBP },
+          { _id: "b", budgetAllocationMoney: 5000 * GBP },
+        ],
+      },
+      { unit: "micros", sum: 1800 * GBP, limit: 1000 * GBP, over: true },
+    ],
+    [
+      "equal shares are not checked (the spec's rounded display may add up to 102%)",
+      {
+        budget: 1000 * GBP,
+        allocatedBudgetAsAPercentage: true,
+        hasManualAllocationBeenSet: false,
+        trackers: [
+          { _id: "a", budgetAllocation: 90 },
+          { _id: "b", budgetAllocation: 90 },
+        ],
+      },
+      null,
+    ],
+  ])("%s", (_name, shared, expected) => {
+    expect(allocationTotal(shared)).toEqual(expected);
   });
 });

@@ -374,3 +374,106 @@ export function sharedBudgetAllocations(shared: SharedBudgetSettings): ResolvedA
     };
   });
 }
+
+/** A shared budget's allocation settings: the mode, the manual flag and each tracker's allocation. */
+export interface SharedBudgetAllocationState {
+  allocatedBudgetAsAPercentage: boolean;
+  hasManualAllocationBeenSet: boolean;
+  trackers: SharedBudgetTrackerAllocation[];
+}
+
+/**
+ * Whole units that add up to `target`, each the floor or the ceiling of its exact share (largest
+ * remainder first; ties go to the earlier entry), so rounding never makes a total drift.
+ * `target` must lie between the sums of the floors and of the ceilings.
+ */
+function apportion(exact: readonly number[], target: number): number[] {
+  const units = exact.map((x) => Math.floor(x));
+  let rest = target - units.reduce((s, u) => s + u, 0);
+  const order = exact.map((x, i) => ({ i, remainder: x - Math.floor(x) }));
+  order.sort((a, b) => b.remainder - a.remainder || a.i - b.i);
+  for (const { i } of order) {
+    if (rest <= 0) break;
+    units[i] = (units[i] as number) + 1;
+    rest--;
+  }
+  return units;
+}
+
+/**
+ * Switches a shared budget's allocations between percentage and money, converting each tracker's
+ * allocation so that every tracker keeps its share of the budget (spec section 5: "Allocation in
+ * percentage mode ... In money mode ..."; the spec does not say what a switch does, and a user
+ * expects the shares to survive it).
+ * - Percentage to money: each tracker's money is its share of `budget` in micros: its percent (clamped
+ *   to 0..100) of the total, or an exact equal share (total / n) while no percent was set by hand.
+ *   The amounts are rounded so that they add up to the rounded total of the shares (never more).
+ * - Money to percentage: each tracker's percent is its money (clamped to 0..budget) over the budget,
+ *   to two decimals, rounded so that the percents add up to the rounded total; the percents now count
+ *   as set by hand. With a budget of 0 there is nothing to convert: the percents stay as they were.
+ * The other mode's stored values are kept; switching to the mode already set changes nothing.
+ */
+export function switchAllocationMode(
+  state: SharedBudgetAllocationState & { budget: Micros },
+  asPercentage: boolean,
+): SharedBudgetAllocationState {
+  const { trackers, hasManualAllocationBeenSet } = state;
+  const unchanged = { allocatedBudgetAsAPercentage: asPercentage, hasManualAllocationBeenSet, trackers };
+  if (state.allocatedBudgetAsAPercentage === asPercentage) return unchanged;
+  const total = Math.max(0, state.budget);
+  const sum = (values: readonly number[]) => values.reduce((s, v) => s + v, 0);
+  if (!asPercentage) {
+    const exact = trackers.map((t) =>
+      hasManualAllocationBeenSet
+        ? (total * clampAllocation(t.budgetAllocation ?? 0, true, total)) / 100
+        : total / trackers.length,
+    );
+    const money = apportion(exact, Math.round(sum(exact)));
+    return { ...unchanged, trackers: trackers.map((t, i) => ({ ...t, budgetAllocationMoney: money[i] })) };
+  }
+  if (total === 0) return unchanged;
+  const hundredths = trackers.map(
+    (t) => (clampAllocation(t.budgetAllocationMoney ?? 0, false, total) * 10_000) / total,
+  );
+  const percents = apportion(hundredths, Math.round(sum(hundredths)));
+  return {
+    allocatedBudgetAsAPercentage: true,
+    hasManualAllocationBeenSet: true,
+    trackers: trackers.map((t, i) => ({ ...t, budgetAllocation: (percents[i] as number) / 100 })),
+  };
+}
+
+/** The sum of a shared budget's allocations and its limit (spec section 5). */
+export interface AllocationTotal {
+  /** "percent": percents (limit 100); "micros": money (limit the shared budget). */
+  unit: "percent" | "micros";
+  /** The sum of the clamped allocations, in `unit`. */
+  sum: number;
+  /** 100 percent, or the shared budget in micros. */
+  limit: number;
+  /** sum > limit: the allocations hand out more than the budget. */
+  over: boolean;
+}
+
+/**
+ * The sum of a shared budget's allocations, each clamped as the engine uses it (see
+ * sharedBudgetAllocations), against its limit: 100% in percentage mode, the budget in money mode.
+ * Null in percentage mode until an allocation is set by hand: the equal shares are the spec's
+ * display rule (100 / n rounded, which may add up to a little more than 100) and not the user's.
+ * Percents are added in millionths, so 33.33 + 33.33 + 33.34 is exactly 100.
+ */
+export function allocationTotal(shared: SharedBudgetSettings): AllocationTotal | null {
+  const total = Math.max(0, shared.budget);
+  if (shared.allocatedBudgetAsAPercentage) {
+    if (!shared.hasManualAllocationBeenSet) return null;
+    let millionths = 0;
+    for (const t of shared.trackers) {
+      millionths += Math.round(clampAllocation(t.budgetAllocation ?? 0, true, total) * 1_000_000);
+    }
+    return { unit: "percent", sum: millionths / 1_000_000, limit: 100, over: millionths > 100_000_000 };
+  }
+  let micros = 0;
+  for (const t of shared.trackers)
+    micros += Math.round(clampAllocation(t.budgetAllocationMoney ?? 0, false, total));
+  return { unit: "micros", sum: micros, limit: total, over: micros > total };
+}
