@@ -198,5 +198,25 @@ describe("pods and shared budgets (browser)", () => {
       footer.textContent(),
     ]);
     expect(footerRemaining).toBe(groupRemaining);
+
+    // Manage: the same form; the update appears once something changed and waits for valid allocations.
+    await group.getByRole("button", { name: "Manage Social Q1" }).click();
+    const manage = page.getByRole("dialog", { name: "Manage Social Q1" });
+    await expect(manage.getByLabel("Monthly Budget").inputValue()).resolves.toBe("1,000");
+    await expect(manage.getByRole("button", { name: "UPDATE SHARED BUDGET" }).count()).resolves.toBe(0);
+    await manage.getByRole("tab", { name: "Budget Allocation" }).click();
+    await manage.getByLabel("West Social").fill("100");
+    await manage.getByRole("alert").getByText("Allocations add up to 101.00%, more than 100%").waitFor();
+    const update = manage.getByRole("button", { name: "UPDATE SHARED BUDGET" });
+    await expect(update.isDisabled()).resolves.toBe(true);
+    await manage.getByLabel("West Social").fill("89");
+    await manage.getByText("Allocated: 90.00% of 100%").waitFor();
+    await update.click();
+    await page.getByText("Shared Budget successfully updated").waitFor();
+    await manage.waitFor({ state: "detached" });
+    await group.click();
+    await expect(tableRow(page, "West Social").locator("td.col-allocation").textContent()).resolves.toBe(
+      "89.00%",
+    );
   });
 });
