@@ -47,6 +47,7 @@ export function AllocationEditor({
   /** The shared budget's total, micros. */
   budget: number;
   currency: string;
+  /** The trackers to name the allocations by (any superset of the allocated ones). */
   trackers: readonly TrackerPick[];
   /** Why the allocations cannot be saved (e.g. they add up to more than the budget). */
   error?: string | undefined;

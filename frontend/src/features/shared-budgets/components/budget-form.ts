@@ -34,6 +34,18 @@ export function useSharedBudgetForm(values: SharedBudgetForm): SharedBudgetFormC
   return form;
 }
 
+/** The form of a new shared budget: percentage allocations, equal shares until set by hand. */
+export const EMPTY_SHARED_BUDGET_FORM: SharedBudgetForm = {
+  name: "",
+  description: "",
+  budget: 0,
+  allocatedBudgetAsAPercentage: true,
+  hasManualAllocationBeenSet: false,
+  weekdaysOnly: false,
+  trackers: [],
+  users: [],
+};
+
 /** A change made by the form's own controls: the form is changed and validated again. */
 export const EDIT = { shouldDirty: true, shouldValidate: true } as const;
 

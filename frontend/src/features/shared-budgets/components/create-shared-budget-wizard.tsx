@@ -1,25 +1,14 @@
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { useFormState, useWatch } from "react-hook-form";
 import { GroupWizard, WizardStep } from "../../../components/groups/group-wizard";
-import { type TrackerPick, TrackerPicker } from "../../../components/groups/pickers";
-import { TextField, Toggle } from "../../../components/ui/field";
-import { type SharedBudgetForm, useCreateSharedBudget } from "../api/shared-budgets";
+import type { TrackerPick } from "../../../components/groups/pickers";
+import { useCreateSharedBudget } from "../api/shared-budgets";
 import { FormAllocationEditor } from "./allocation-editor";
-import { EDIT, useSharedBudgetForm, withSelection } from "./budget-form";
-import { MonthlyBudgetField } from "./monthly-budget-field";
+import { EMPTY_SHARED_BUDGET_FORM, useSharedBudgetForm } from "./budget-form";
+import { FormTrackerPicker } from "./form-tracker-picker";
+import { PreferencesFields } from "./preferences-fields";
 
 const STEPS = ["Preferences", "Select Trackers", "Allocate Budget"] as const;
-
-const EMPTY_FORM: SharedBudgetForm = {
-  name: "",
-  description: "",
-  budget: 0,
-  allocatedBudgetAsAPercentage: true,
-  hasManualAllocationBeenSet: false,
-  weekdaysOnly: false,
-  trackers: [],
-  users: [],
-};
 
 /**
  * Create Shared Budget (spec pods-budgets-alerts-users-connections.md 2.7, 4, 5): three steps,
@@ -40,13 +29,11 @@ export function CreateSharedBudgetWizard({
   onClose: () => void;
 }) {
   const [step, setStep] = useState(0);
-  const form = useSharedBudgetForm(EMPTY_FORM);
-  const { errors, touchedFields } = useFormState({ control: form.control });
-  const [weekdaysOnly, allocations] = useWatch({ control: form.control, name: ["weekdaysOnly", "trackers"] });
+  const form = useSharedBudgetForm(EMPTY_SHARED_BUDGET_FORM);
+  const { errors } = useFormState({ control: form.control });
+  const allocations = useWatch({ control: form.control, name: "trackers" });
   const create = useCreateSharedBudget(accountId);
 
-  const selected = useMemo(() => new Set(allocations.map((t) => t._id)), [allocations]);
-  const chosenTrackers = useMemo(() => trackers.filter((t) => selected.has(t._id)), [trackers, selected]);
   const hasName = !errors.name;
   const hasTrackers = allocations.length > 0;
   const onCreate = form.handleSubmit((values) => create.mutate(values, { onSuccess: onClose }));
@@ -67,37 +54,17 @@ export function CreateSharedBudgetWizard({
     >
       {step === 0 && (
         <WizardStep id="sb-step-1" heading="Preferences">
-          <TextField
-            label="Budget Name"
-            {...form.register("name")}
-            invalid={Boolean(touchedFields.name) && !hasName}
-            error={errors.name?.message ?? null}
-            autoComplete="off"
-          />
-          <MonthlyBudgetField form={form} currency={currency} />
-          <Toggle
-            checked={weekdaysOnly ?? false}
-            onChange={(on) => form.setValue("weekdaysOnly", on, EDIT)}
-            label="Weekdays Only"
-          />
+          <PreferencesFields form={form} currency={currency} />
         </WizardStep>
       )}
       {step === 1 && (
         <WizardStep id="sb-step-2" heading="Select Trackers">
-          <TrackerPicker
-            trackers={trackers}
-            selected={selected}
-            onChange={(ids, select) =>
-              form.setValue("trackers", withSelection(form.getValues("trackers"), ids, select), EDIT)
-            }
-            caption="Trackers"
-            error={errors.trackers?.message}
-          />
+          <FormTrackerPicker form={form} trackers={trackers} caption="Trackers" />
         </WizardStep>
       )}
       {step === 2 && (
         <WizardStep id="sb-step-3" heading="Allocate Budget">
-          <FormAllocationEditor form={form} currency={currency} trackers={chosenTrackers} />
+          <FormAllocationEditor form={form} currency={currency} trackers={trackers} />
         </WizardStep>
       )}
     </GroupWizard>

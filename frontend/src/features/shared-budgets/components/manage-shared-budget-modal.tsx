@@ -1,14 +1,14 @@
-import { useEffect, useMemo, useState } from "react";
-import { useFormState, useWatch } from "react-hook-form";
+import { useEffect, useState } from "react";
+import { useFormState } from "react-hook-form";
 import { type GroupEditorFrame, ManageGroupModal } from "../../../components/groups/manage-group-modal";
-import { type TrackerPick, TrackerPicker } from "../../../components/groups/pickers";
+import type { TrackerPick } from "../../../components/groups/pickers";
 import { EmptyState } from "../../../components/ui/empty-state";
-import { TextField, Toggle } from "../../../components/ui/field";
 import { ApiError, isVersionConflict } from "../../../lib/api-client";
 import { SHARED_BUDGET_HOOKS, type SharedBudgetForm, type SharedBudgetView } from "../api/shared-budgets";
 import { FormAllocationEditor } from "./allocation-editor";
-import { EDIT, type SharedBudgetFormControl, useSharedBudgetForm, withSelection } from "./budget-form";
-import { MonthlyBudgetField } from "./monthly-budget-field";
+import { EMPTY_SHARED_BUDGET_FORM, useSharedBudgetForm } from "./budget-form";
+import { FormTrackerPicker } from "./form-tracker-picker";
+import { PreferencesFields } from "./preferences-fields";
 
 const TABS = [
   { id: "preferences", label: "Preferences" },
@@ -41,7 +41,7 @@ function useSharedBudgetEditor(id: string, accountId: string, onClose: () => voi
   const item = SHARED_BUDGET_HOOKS.useItem(id);
   const update = SHARED_BUDGET_HOOKS.useUpdate(accountId);
   const remove = SHARED_BUDGET_HOOKS.useDelete(accountId);
-  const form = useSharedBudgetForm(item.data ? toForm(item.data) : EMPTY_FORM);
+  const form = useSharedBudgetForm(item.data ? toForm(item.data) : EMPTY_SHARED_BUDGET_FORM);
   const { isDirty } = useFormState({ control: form.control });
   /** The version the form was made from; null until the item loaded (or after a stale write). */
   const [version, setVersion] = useState<number | undefined | null>(null);
@@ -82,17 +82,6 @@ function useSharedBudgetEditor(id: string, accountId: string, onClose: () => voi
   return { item, form, frame };
 }
 
-const EMPTY_FORM: SharedBudgetForm = {
-  name: "",
-  description: "",
-  budget: 0,
-  allocatedBudgetAsAPercentage: true,
-  hasManualAllocationBeenSet: false,
-  weekdaysOnly: false,
-  trackers: [],
-  users: [],
-};
-
 /**
  * Manage Shared Budget (spec pods-budgets-alerts-users-connections.md 2.8 and 4): tabs Preferences,
  * Trackers and Budget Allocation; delete behind a confirmation; 'UPDATE SHARED BUDGET' appears once
@@ -132,73 +121,15 @@ export function ManageSharedBudgetModal({
       deleteQuestion={DELETE_SHARED_BUDGET_QUESTION}
       onClose={onClose}
     >
-      {tab === "preferences" && <PreferencesTab form={form} currency={currency} />}
-      {tab === "trackers" && <TrackersTab form={form} trackers={trackers} />}
-      {tab === "allocation" && <AllocationTab form={form} currency={currency} trackers={trackers} />}
+      {tab === "preferences" && (
+        <div className="stack">
+          <PreferencesFields form={form} currency={currency} />
+        </div>
+      )}
+      {tab === "trackers" && (
+        <FormTrackerPicker form={form} trackers={trackers} caption="Shared budget trackers" />
+      )}
+      {tab === "allocation" && <FormAllocationEditor form={form} currency={currency} trackers={trackers} />}
     </ManageGroupModal>
   );
-}
-
-function PreferencesTab({ form, currency }: { form: SharedBudgetFormControl; currency: string }) {
-  const { errors } = useFormState({ control: form.control, name: "name" });
-  const weekdaysOnly = useWatch({ control: form.control, name: "weekdaysOnly" });
-  return (
-    <div className="stack">
-      <TextField
-        label="Budget Name"
-        {...form.register("name")}
-        invalid={Boolean(errors.name)}
-        error={errors.name?.message}
-      />
-      <MonthlyBudgetField form={form} currency={currency} />
-      <Toggle
-        checked={weekdaysOnly ?? false}
-        onChange={(on) => form.setValue("weekdaysOnly", on, EDIT)}
-        label="Weekdays Only"
-      />
-    </div>
-  );
-}
-
-function useSelected(form: SharedBudgetFormControl) {
-  const allocations = useWatch({ control: form.control, name: "trackers" });
-  return useMemo(() => new Set(allocations.map((t) => t._id)), [allocations]);
-}
-
-function TrackersTab({
-  form,
-  trackers,
-}: {
-  form: SharedBudgetFormControl;
-  trackers: readonly TrackerPick[];
-}) {
-  const selected = useSelected(form);
-  const { errors } = useFormState({ control: form.control, name: "trackers" });
-  return (
-    <div className="stack">
-      <TrackerPicker
-        trackers={trackers}
-        selected={selected}
-        onChange={(ids, select) =>
-          form.setValue("trackers", withSelection(form.getValues("trackers"), ids, select), EDIT)
-        }
-        caption="Shared budget trackers"
-        error={errors.trackers?.message}
-      />
-    </div>
-  );
-}
-
-function AllocationTab({
-  form,
-  currency,
-  trackers,
-}: {
-  form: SharedBudgetFormControl;
-  currency: string;
-  trackers: readonly TrackerPick[];
-}) {
-  const selected = useSelected(form);
-  const chosen = useMemo(() => trackers.filter((t) => selected.has(t._id)), [trackers, selected]);
-  return <FormAllocationEditor form={form} currency={currency} trackers={chosen} />;
 }
