@@ -156,8 +156,9 @@ function monthOf(date: IsoDate): string {
  * The six months of historicData before the calendar's month, oldest first, so that the sixth entry
  * is last month (trackers.md section 3: "the sixth entry's budget is used as last month's budget").
  * Stored entries are matched by month (yyyy-MM); stored entries outside the six months are dropped.
- * A month's budget is the stored budget, or null when none is stored (no budget: not 0); its actualSpend is the stored actualSpend when
- * present (a recorded or user-edited figure), else `rowSpend[i]`, the sum of that month's daily rows.
+ * A month's budget is the stored budget, or null when none is stored (no budget: not 0); its
+ * actualSpend is the stored actualSpend when present (a recorded or user-edited figure), else
+ * `rowSpend[i]`, the sum of that month's daily rows.
  *
  * @param rowSpend six monthly spend sums in micros, oldest first, aligned with calendar.previousMonths.
  */
@@ -202,10 +203,10 @@ function futureBudgetFor(
  *    month's (actualSpend - budget of the sixth historic entry); with
  *    lastSixMonthsOverUnderSpendIncludedInBudgetCalc it is the sum over the six entries. Months
  *    without a recorded budget are skipped: with none left (and no stored amount) there is no
- *    adjustment. A stored previousOverUnderSpend replaces the computed amount. The adjusted budget is base budget minus
- *    the over/under spend, never below 0, and the adjusted daily budget is it over the days in the
- *    month. The two options are mutually exclusive (trackers.md section 5); if both are set the
- *    last-month option wins.
+ *    adjustment. A stored previousOverUnderSpend replaces the computed amount. The adjusted budget
+ *    is base budget minus the over/under spend, never below 0, and the adjusted daily budget is it
+ *    over the days in the month. The two options are mutually exclusive (trackers.md section 5);
+ *    if both are set the last-month option wins.
  *
  * @param rowSpend the six previous months' spend sums from daily rows (see {@link resolveHistoricData}).
  */

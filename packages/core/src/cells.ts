@@ -64,9 +64,9 @@ function isGroup(row: TableRow): row is GroupData {
 /**
  * The value of a metric column in a tracker or group row, applying the N/A rules in this order:
  * errored, then lifetime vs monthly, then (groups) multi-currency, then no recorded budget (last
- * month's budget none, its over/under spend N/A: see {@link CellValue}). A group shows lifetimePrimary /
- * notLifetime only when none of its included trackers has that kind of budget; counts, CTR, CVR and
- * % through month of a multi-currency group are still values.
+ * month's budget none, its over/under spend N/A: see {@link CellValue}). A group shows
+ * lifetimePrimary / notLifetime only when none of its included trackers has that kind of budget;
+ * counts, CTR, CVR and % through month of a multi-currency group are still values.
  * @throws RangeError for an unknown column id.
  */
 export function cellValue(row: TableRow, columnId: MetricColumnId): CellValue {

@@ -14,7 +14,10 @@ import { MICROS_PER_UNIT, toMicros } from "./types.ts";
 /** Text of an N/A cell. */
 export const NA_TEXT = "N/A";
 
-/** Text of a budget that was never recorded (a `{ kind: "none" }` cell, e.g. a month before the tracker existed). */
+/**
+ * Text of a budget that was never recorded (a `{ kind: "none" }` cell, e.g. a month before the
+ * tracker existed).
+ */
 export const NO_BUDGET_TEXT = "-";
 
 /** The default currency (trackers.md section 9: "Default currency GBP"). */
@@ -91,8 +94,9 @@ export function formatByKind(
 }
 
 /**
- * The text of a cell: "N/A" for an N/A cell, "-" for a budget never recorded, else the value in its column's format, money in
- * `currency` (the row's currency; null for a multi-currency group, whose money cells are N/A anyway).
+ * The text of a cell: "N/A" for an N/A cell, "-" for a budget never recorded, else the value in its
+ * column's format, money in `currency` (the row's currency; null for a multi-currency group, whose
+ * money cells are N/A anyway).
  * @throws RangeError for an unknown column.
  */
 export function formatCell(

@@ -319,9 +319,9 @@ export const podFormSchema = z.object({
 export function allocationTotalError(shared: SharedBudgetSettings): string | null {
   const total = allocationTotal(shared);
   if (!total?.over) return null;
-  return total.unit === "percent"
-    ? `Allocations add up to ${formatPercent(total.sum)}, more than 100%`
-    : `Allocations add up to ${formatBudgetAmount(total.sum)}, more than the Monthly Budget of ${formatBudgetAmount(total.limit)}`;
+  if (total.unit === "percent") return `Allocations add up to ${formatPercent(total.sum)}, more than 100%`;
+  const [sum, limit] = [formatBudgetAmount(total.sum), formatBudgetAmount(total.limit)];
+  return `Allocations add up to ${sum}, more than the Monthly Budget of ${limit}`;
 }
 
 /**
