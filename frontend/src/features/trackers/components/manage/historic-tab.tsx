@@ -89,7 +89,14 @@ export function HistoricTab({ tracker, run }: { tracker: TrackerDetail; run: Run
     const shown = text === undefined ? value : typedAmount(field, text);
     return (
       <button type="button" className="cell-edit" onClick={() => setEditing({ month, field })}>
-        {shown === null ? NO_BUDGET_TEXT : formatMoney(shown, currency)}
+        {shown === null ? (
+          <>
+            <span aria-hidden="true">{NO_BUDGET_TEXT}</span>
+            <span className="sr-only">No budget</span>
+          </>
+        ) : (
+          formatMoney(shown, currency)
+        )}
         {text !== undefined && <span className="sr-only"> (edited)</span>}
       </button>
     );
