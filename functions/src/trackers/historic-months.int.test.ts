@@ -1,5 +1,5 @@
 import { budgetCalendar } from "@pacer/core";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { callApi } from "../testing/api.ts";
 import { anAccountWithAdmin } from "../testing/builders.ts";
 import { aDay, aTrackerIn } from "../testing/tracker-builders.ts";
@@ -41,8 +41,14 @@ async function aTrackerWithSpendHistory() {
 }
 
 describe("months without a recorded budget have no budget (not a budget of 0)", () => {
+  // One account and tracker per test, built together before them (six months of rows each).
+  let trackers: Awaited<ReturnType<typeof aTrackerWithSpendHistory>>[];
+  beforeAll(async () => {
+    trackers = await Promise.all([aTrackerWithSpendHistory(), aTrackerWithSpendHistory()]);
+  });
+
   it("a tracker with spend history shows no last month budget and keeps its budget with either adjustment on", async () => {
-    const { id, post, get } = await aTrackerWithSpendHistory();
+    const { id, post, get } = trackers[0] as (typeof trackers)[number];
 
     const read = (await get()).body.tracker.data;
     expect(read).toMatchObject({
@@ -68,7 +74,7 @@ describe("months without a recorded budget have no budget (not a budget of 0)", 
   });
 
   it("historic budgets the user types still count; a month left without one stays without", async () => {
-    const { id, post, months } = await aTrackerWithSpendHistory();
+    const { id, post, months } = trackers[1] as (typeof trackers)[number];
     const [m1, m2, m3, m4, twoMonthsAgo, lastMonth] = months;
     await post("/api/tracker/update-include-last-six-months-over-under-spend-in-budget-calc", {
       tracker: id,
