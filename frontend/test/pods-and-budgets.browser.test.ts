@@ -1,3 +1,4 @@
+import { updateAccount } from "@pacer/db";
 import { screenshot } from "@pacer/local/testing/browser";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
@@ -135,5 +136,87 @@ describe("pods and shared budgets (browser)", () => {
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
     await page.getByText("Shared Budget successfully deleted").waitFor();
     await page.getByText("No Shared Budgets found").waitFor();
+  });
+
+  it("converts allocations between % and money, refuses more than the budget, and totals agree with the group", async () => {
+    await updateAccount(world.accountId, () => ({ showTableTotals: true }));
+    const page = await open("sharedBudgets");
+    await page.getByRole("button", { name: "Create a Shared Budget" }).click();
+    const wizard = page.getByRole("dialog", { name: "Create a Shared Budget" });
+    await wizard.getByLabel("Budget Name").fill("Social Q1");
+
+    // Monthly Budget: minimum 0, so a minus sign is not taken (the field never shows "-50").
+    const monthly = wizard.getByLabel("Monthly Budget");
+    await monthly.fill("-50");
+    await expect(monthly.inputValue()).resolves.toBe("50");
+    await monthly.fill("1000");
+    await wizard.getByRole("button", { name: "PROCEED" }).click();
+    await wizard.getByRole("checkbox", { name: "Select North Search" }).check();
+    await wizard.getByRole("checkbox", { name: "Select West Social" }).check();
+    await wizard.getByRole("button", { name: "PROCEED" }).click();
+    await wizard.getByRole("heading", { name: "Allocate Budget" }).waitFor();
+
+    // More than 100%: the form says so with the sum, and CREATE waits.
+    const north = wizard.getByLabel("North Search");
+    const west = wizard.getByLabel("West Social");
+    await north.fill("60");
+    await west.fill("50");
+    await wizard.getByRole("alert").getByText("Allocations add up to 110.00%, more than 100%").waitFor();
+    await expect(wizard.getByRole("button", { name: "CREATE" }).isDisabled()).resolves.toBe(true);
+
+    // Percentage to money converts each allocation (it used to reset them all to 0), and back.
+    await wizard.getByRole("radio", { name: /Money/ }).check();
+    await expect(north.inputValue()).resolves.toBe("600");
+    await expect(west.inputValue()).resolves.toBe("500");
+    await wizard
+      .getByRole("alert")
+      .getByText("Allocations add up to 1,100, more than the Monthly Budget of 1,000")
+      .waitFor();
+    await west.fill("390");
+    await wizard.getByText("Allocated: £990 of £1,000").waitFor();
+    await expect(wizard.getByRole("alert").count()).resolves.toBe(0);
+    await wizard.getByRole("radio", { name: "Percentage" }).check();
+    await expect(north.inputValue()).resolves.toBe("60");
+    await expect(west.inputValue()).resolves.toBe("39");
+
+    // North gets 1% (£10): its spend is over its allocation while the shared budget has money left.
+    await north.fill("1");
+    await west.fill("99");
+    await expectNoSeriousViolations(page, "Create Shared Budget, allocations");
+    await screenshot(page, "create-shared-budget-allocations");
+    await wizard.getByRole("button", { name: "CREATE" }).click();
+    await page.getByText("Shared Budget Created").waitFor();
+    await wizard.waitFor({ state: "detached" });
+
+    // The Totals footer's Spend Remaining is the shared budget's, as in its group row.
+    const group = page.locator("tr.row-group", { hasText: "Social Q1" });
+    await group.waitFor();
+    const footer = page.locator("table.metrics-table tfoot td.col-spendRemaining");
+    await footer.waitFor();
+    const [groupRemaining, footerRemaining] = await Promise.all([
+      group.locator("td.col-spendRemaining").textContent(),
+      footer.textContent(),
+    ]);
+    expect(footerRemaining).toBe(groupRemaining);
+
+    // Manage: the same form; the update appears once something changed and waits for valid allocations.
+    await group.getByRole("button", { name: "Manage Social Q1" }).click();
+    const manage = page.getByRole("dialog", { name: "Manage Social Q1" });
+    await expect(manage.getByLabel("Monthly Budget").inputValue()).resolves.toBe("1,000");
+    await expect(manage.getByRole("button", { name: "UPDATE SHARED BUDGET" }).count()).resolves.toBe(0);
+    await manage.getByRole("tab", { name: "Budget Allocation" }).click();
+    await manage.getByLabel("West Social").fill("100");
+    await manage.getByRole("alert").getByText("Allocations add up to 101.00%, more than 100%").waitFor();
+    const update = manage.getByRole("button", { name: "UPDATE SHARED BUDGET" });
+    await expect(update.isDisabled()).resolves.toBe(true);
+    await manage.getByLabel("West Social").fill("89");
+    await manage.getByText("Allocated: 90.00% of 100%").waitFor();
+    await update.click();
+    await page.getByText("Shared Budget successfully updated").waitFor();
+    await manage.waitFor({ state: "detached" });
+    await group.click();
+    await expect(tableRow(page, "West Social").locator("td.col-allocation").textContent()).resolves.toBe(
+      "89.00%",
+    );
   });
 });

@@ -17,7 +17,8 @@ import {
 /**
  * The shared-budget calls (spec pods-budgets-alerts-users-connections.md section 7.2). The form is
  * core's `sharedBudgetFormSchema` ('Must provide a Budget Name', 'Must select at least 1 Tracker',
- * budget in micros, minimum 0) with allocations that are clamped rather than refused, and the users.
+ * budget in micros, minimum 0, allocations adding up to no more than the budget) with allocations
+ * that are each clamped rather than refused, and the users.
  */
 
 const allocationSchema = z
@@ -30,7 +31,7 @@ const allocationSchema = z
   })
   .strict();
 
-const SharedBudgetForm = sharedBudgetFormSchema.extend({
+const SharedBudgetForm = sharedBudgetFormSchema.safeExtend({
   trackers: z.array(allocationSchema).min(1, "Must select at least 1 Tracker").max(2000),
   users: z.array(idSchema).max(500).default([]),
 });

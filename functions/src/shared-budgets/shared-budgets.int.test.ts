@@ -114,6 +114,103 @@ describe("shared budgets", () => {
     expect(negative.body).toMatchObject({ field: "body.budget" });
   });
 
+  it("refuses allocations adding up to more than the budget with the sum, and changes nothing", async () => {
+    const { account, admin, token } = await anAccountWithAdmin();
+    const a = await aTrackerIn(account.accountId);
+    const b = await aTrackerIn(account.accountId);
+
+    const over = await callApi<{ message: string; field: string }>(
+      "POST",
+      "/api/shared-budget/create-shared-budget",
+      {
+        token,
+        body: form([
+          { _id: a.trackerId, budgetAllocation: 70 },
+          { _id: b.trackerId, budgetAllocation: 50 },
+        ]),
+      },
+    );
+    expect(over.status).toBe(400);
+    expect(over.body.message).toContain("Allocations add up to 120.00%, more than 100%");
+    const none = await callApi<{ sharedBudgets: unknown[] }>(
+      "GET",
+      `/api/shared-budgets/get-shared-budgets/${account.accountId}/${admin.userId}`,
+      { token },
+    );
+    expect(none.body.sharedBudgets).toEqual([]);
+
+    const money = form(
+      [
+        { _id: a.trackerId, budgetAllocationMoney: 6_000_000_000 },
+        { _id: b.trackerId, budgetAllocationMoney: 4_000_000_000 },
+      ],
+      { allocatedBudgetAsAPercentage: false },
+    );
+    const created = await callApi<BudgetBody>("POST", "/api/shared-budget/create-shared-budget", {
+      token,
+      body: money,
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.sharedBudget._id;
+    const before = await getSharedBudget(account.accountId, id);
+
+    // The budget lowered under the allocations, then one allocation raised past it.
+    const lowered = { ...money, budget: 9_000_000_000 };
+    const raised = form(
+      [
+        { _id: a.trackerId, budgetAllocationMoney: 6_000_000_000 },
+        { _id: b.trackerId, budgetAllocationMoney: 4_500_000_000 },
+      ],
+      { allocatedBudgetAsAPercentage: false },
+    );
+    for (const [body, message] of [
+      [lowered, "Allocations add up to 10,000, more than the Monthly Budget of 9,000"],
+      [raised, "Allocations add up to 10,500, more than the Monthly Budget of 10,000"],
+    ] as const) {
+      const refused = await callApi<{ message: string; field: string }>(
+        "POST",
+        `/api/shared-budget/update-single-shared-budget/${id}`,
+        { token, body, headers: { "if-match": String(created.body.sharedBudget.version) } },
+      );
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toContain(message);
+    }
+    expect(await getSharedBudget(account.accountId, id)).toEqual(before);
+  });
+
+  it("counts the allocations of trackers the caller cannot see in the sum", async () => {
+    const world = await aWorld();
+    const id = world.account.accountId;
+    const seen = await aTrackerIn(id, { associatedUserIds: [world.Manager.user.userId] });
+    const unseen = await aTrackerIn(id);
+    const shared = await aSharedBudgetIn(id, {
+      hasManualAllocationBeenSet: true,
+      trackers: [
+        { _id: seen.trackerId, budgetAllocation: 30 },
+        { _id: unseen.trackerId, budgetAllocation: 50 },
+      ],
+    });
+
+    const update = (budgetAllocation: number) =>
+      callApi<{ message: string }>(
+        "POST",
+        `/api/shared-budget/update-single-shared-budget/${shared.sharedBudgetId}`,
+        {
+          token: world.Manager.token,
+          body: form([{ _id: seen.trackerId, budgetAllocation }]),
+        },
+      );
+
+    const refused = await update(60);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe("Allocations add up to 110.00%, more than 100%");
+    expect((await update(50)).status).toBe(200);
+    expect((await getSharedBudget(id, shared.sharedBudgetId)).trackers).toEqual([
+      { _id: seen.trackerId, budgetAllocation: 50 },
+      { _id: unseen.trackerId, budgetAllocation: 50 },
+    ]);
+  });
+
   it("moves a tracker from another shared budget", async () => {
     const { account, token } = await anAccountWithAdmin();
     const t = await aTrackerIn(account.accountId);

@@ -1,4 +1,4 @@
-import { clampAllocation } from "@pacer/core";
+import { allocationTotalError, clampAllocation } from "@pacer/core";
 import {
   deleteSharedBudget,
   listPods,
@@ -147,6 +147,21 @@ export function clampAllocations(form: SharedBudgetForm): SharedBudgetAllocation
   }));
 }
 
+/**
+ * The allocations to store, refused when they add up to more than the budget (100% in percentage
+ * mode, the budget in money mode), with the sum in the message; `kept` are the allocations of the
+ * trackers the caller cannot see, which count too. @throws AppError 400 on `body.trackers`.
+ */
+function allocationsToStore(
+  form: SharedBudgetForm,
+  kept: readonly SharedBudgetAllocationInput[] = [],
+): SharedBudgetAllocationInput[] {
+  const trackers = [...clampAllocations(form), ...kept];
+  const error = allocationTotalError({ ...form, trackers });
+  if (error) throw badRequest(error, "body.trackers");
+  return trackers;
+}
+
 function checkForm(_session: Session, form: SharedBudgetForm, world: BudgetWorld, visible: Set<string>) {
   for (const [i, t] of form.trackers.entries()) {
     if (!visible.has(t._id)) throw badRequest(SHARED_BUDGET_TEXTS.unknownTracker, `body.trackers.${i}._id`);
@@ -156,7 +171,10 @@ function checkForm(_session: Session, form: SharedBudgetForm, world: BudgetWorld
   }
 }
 
-/** Creates a shared budget owned by the caller; trackers in another one move to it (one transaction). */
+/**
+ * Creates a shared budget owned by the caller; trackers in another one move to it (one transaction).
+ * @throws AppError 403, 400 (unknown tracker or user, allocations over the budget).
+ */
 export async function createSharedBudgetFor(session: Session, form: SharedBudgetForm, now: Date) {
   requireWriter(session);
   const world = await loadWorld(session.accountId);
@@ -165,7 +183,7 @@ export async function createSharedBudgetFor(session: Session, form: SharedBudget
   const saved = await saveSharedBudget(
     session.accountId,
     { ownerId: session.userId },
-    { ...form, trackers: clampAllocations(form) },
+    { ...form, trackers: allocationsToStore(form) },
     now,
   );
   return budgetView(saved, visible, world, session);
@@ -173,7 +191,8 @@ export async function createSharedBudgetFor(session: Session, form: SharedBudget
 
 /**
  * Replaces a shared budget's settings, trackers and allocations; its trackers the caller cannot see
- * keep their allocations. @throws AppError 404, 403, 400; 409 when stale.
+ * keep their allocations (and count in the allocations' sum). @throws AppError 404, 403, 400; 409
+ * when stale.
  */
 export async function updateSharedBudgetFor(
   session: Session,
@@ -193,7 +212,7 @@ export async function updateSharedBudgetFor(
       ownerId: budget.ownerId,
       ...(expectedVersion === undefined ? {} : { expectedVersion }),
     },
-    { ...form, trackers: [...clampAllocations(form), ...hidden] },
+    { ...form, trackers: allocationsToStore(form, hidden) },
     now,
   );
   return budgetView(saved, visible, world, session);

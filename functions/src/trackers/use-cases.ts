@@ -204,7 +204,7 @@ export const setPreviousOverUnderSpend =
 
 /** The edited historic months (replacing the stored edits); awaiting a data refresh. */
 export const setHistoricData =
-  (historicData: { month: string; budget: number; actualSpend: number }[]): TrackerChange =>
+  (historicData: { month: string; budget: number | null; actualSpend: number }[]): TrackerChange =>
   () => {
     const byMonth = new Map(historicData.map((h) => [h.month.slice(0, 7), h]));
     return { historicData: [...byMonth.values()], requiresUpdate: true };

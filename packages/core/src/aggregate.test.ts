@@ -8,12 +8,13 @@ import {
   MULTI_CURRENCY_TOOLTIP,
   podSpendPercentage,
   sharedBudgetTable,
+  sharedBudgetTotals,
 } from "./aggregate.ts";
 import { budgetCalendar } from "./calendar.ts";
 import { cellValue } from "./cells.ts";
 import { METRIC_COLUMNS } from "./columns.ts";
 import { instantArb, rowsNear, settingsNear, TIME_ZONES } from "./testing/arbitraries.ts";
-import { aTracker, aTrackerRow, monthToDateRows, REFERENCE_NOW } from "./testing/builders.ts";
+import { aTracker, aTrackerRow, flatRows, monthToDateRows, REFERENCE_NOW } from "./testing/builders.ts";
 import { computeTrackerData } from "./tracker-data.ts";
 
 const GBP = 1_000_000;
@@ -137,6 +138,38 @@ describe("aggregateTrackers (pods-budgets-alerts-users-connections.md section 9;
   });
 });
 
+describe("last month figures of trackers without a recorded last month budget", () => {
+  // February spend and no historic data: last month has no budget.
+  const unbudgeted = aTrackerRow({
+    id: "u",
+    rows: [...flatRows("2024-02-01", "2024-02-29", 50 * GBP), ...monthToDateRows()],
+  });
+  // February budget 1,000 against 1,450 spent: 450 over.
+  const budgeted = aTrackerRow({
+    id: "k",
+    settings: aTracker({ historicData: [{ month: "2024-02-01", budget: 1000 * GBP }] }),
+    rows: [...flatRows("2024-02-01", "2024-02-29", 50 * GBP), ...monthToDateRows()],
+  });
+
+  it("sums only the trackers that have a last month budget", () => {
+    const group = aggregateTrackers([unbudgeted, budgeted]);
+    expect(group.money).toMatchObject({
+      lastMonthSpend: 2900 * GBP,
+      lastMonthBudget: 1000 * GBP,
+      lastMonthOverUnderSpend: 450 * GBP,
+      lastMonthOverUnderSpendPositive: true,
+    });
+  });
+
+  it("has none when no tracker has one: '-' budget, N/A over/under spend", () => {
+    const group = aggregateTrackers([unbudgeted, { ...unbudgeted, id: "u2" }]);
+    expect(group.money).toMatchObject({ lastMonthBudget: null, lastMonthOverUnderSpend: null });
+    expect(cellValue(group, "lastMonthBudget")).toEqual({ kind: "none" });
+    expect(cellValue(group, "lastMonthOverUnderSpend")).toEqual({ kind: "na", reason: "noBudget" });
+    expect(cellValue(group, "lastMonthSpend")).toEqual({ kind: "value", value: 2900 * GBP });
+  });
+});
+
 describe("client and pod rows", () => {
   it("groups by non-empty client in order of first appearance (trackers.md section 2, Client-grouped table)", () => {
     const groups = groupByClient([lifetime, a, { ...b, client: "" }, { ...b, id: "b2" }]);
@@ -231,6 +264,63 @@ describe("sharedBudgetTable (pods-budgets-alerts-users-connections.md sections 2
     });
     expect(row && cellValue(row, "budget")).toEqual({ kind: "value", value: 2100 * GBP });
     expect(weekdays.group.money?.dailyBudget).toBe(100 * GBP);
+  });
+});
+
+describe("sharedBudgetTotals: the shared-budget table's Totals footer agrees with its group rows", () => {
+  const cal = budgetCalendar(REFERENCE_NOW, "Europe/London");
+  // A overspends its 10% (620 of 6,200) with 1,440; B spends 500 of its 25% (1,550).
+  const first = sharedBudgetTable(
+    {
+      budget: 6200 * GBP,
+      allocatedBudgetAsAPercentage: true,
+      hasManualAllocationBeenSet: true,
+      trackers: [
+        { _id: "a", budgetAllocation: 10 },
+        { _id: "b", budgetAllocation: 25 },
+      ],
+    },
+    [a, b],
+    cal,
+  );
+  const second = sharedBudgetTable(
+    {
+      budget: 1000 * GBP,
+      allocatedBudgetAsAPercentage: false,
+      weekdaysOnly: true,
+      trackers: [{ _id: "c", budgetAllocationMoney: 400 * GBP }],
+    },
+    [{ ...a, id: "c" }],
+    cal,
+  );
+
+  it("with one shared budget, every cell of the footer is the group row's", () => {
+    const totals = sharedBudgetTotals([first]);
+    // Spend remaining of the shared budget, 6,200 - 1,940, not the trackers' 0 + 1,050.
+    expect(totals.money?.spendRemaining).toBe(4260 * GBP);
+    for (const column of METRIC_COLUMNS) {
+      expect([column.id, cellValue(totals, column.id)]).toEqual([
+        column.id,
+        cellValue(first.group, column.id),
+      ]);
+    }
+  });
+
+  it("with several, the budget figures are the sums of the group rows and the ratios come from them", () => {
+    const totals = sharedBudgetTotals([first, second]);
+    const [one, two] = [first.group.money, second.group.money];
+    for (const field of [
+      "budget",
+      "dailyBudget",
+      "spendRemaining",
+      "requiredDailySpend",
+      "endOfMonthEstSpend",
+    ] as const) {
+      expect([field, totals.money?.[field]]).toEqual([field, (one?.[field] ?? 0) + (two?.[field] ?? 0)]);
+    }
+    expect(totals.money?.actualSpend).toBe(3380 * GBP);
+    expect(totals.money?.percentageThroughBudget).toBeCloseTo((3380 / 7200) * 100, 10);
+    expect(totals.trackerCount).toBe(3);
   });
 });
 

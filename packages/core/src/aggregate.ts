@@ -2,7 +2,7 @@ import type { SharedBudgetSettings } from "./budget.ts";
 import { perDay, sharedBudgetAllocations } from "./budget.ts";
 import type { BudgetCalendar } from "./calendar.ts";
 import { monthDayCounts } from "./calendar.ts";
-import type { TrackerData } from "./tracker-data.ts";
+import type { MonthlyPacing, TrackerData } from "./tracker-data.ts";
 import { monthlyPacing } from "./tracker-data.ts";
 import type { Micros } from "./types.ts";
 import { finiteOr0 } from "./types.ts";
@@ -23,6 +23,8 @@ import { finiteOr0 } from "./types.ts";
  *   over the sum of (dailyBudget x days gone), truncated to an integer (0 if not finite). The spec
  *   gives it for clients; pods use it too so the two tables agree.
  * - percentageThroughMonth is the mean of the trackers' (their calendars may differ).
+ * - Last month budget and over/under spend sum the trackers whose last month has a recorded budget
+ *   (a month without one has no budget, not a budget of 0); with none, they are null ('-' and N/A).
  * - **Multiple currencies**: money cannot be added across currencies, so a group whose trackers use
  *   more than one currency has `currency: null`, `multiCurrency: true` and `money: null`; the tables
  *   show the multi-currency icon (tooltip {@link MULTI_CURRENCY_TOOLTIP}) and N/A in money cells.
@@ -48,12 +50,17 @@ export interface TrackerRow {
 export interface GroupMoney {
   budget: Micros;
   dailyBudget: Micros;
-  lastMonthBudget: Micros;
+  /** Sum over the trackers whose last month has a recorded budget; null when none has. */
+  lastMonthBudget: Micros | null;
   actualSpend: Micros;
   lifetimeBudget: Micros;
   lifetimeSpend: Micros;
   lastMonthSpend: Micros;
-  lastMonthOverUnderSpend: Micros;
+  /**
+   * Sum of the over/under spend of the trackers whose last month has a recorded budget (their spend
+   * minus their budget); null when none has.
+   */
+  lastMonthOverUnderSpend: Micros | null;
   lastMonthOverUnderSpendPositive: boolean;
   spendRemaining: Micros;
   yesterdaySpend: Micros;
@@ -134,16 +141,17 @@ export function aggregateTrackers(rows: readonly TrackerRow[]): GroupData {
   let eomConversions = 0;
   let throughMonth = 0;
   let monthlySpend = 0;
+  /** Last month's budget and over/under spend of the trackers that have a budget for it; micros. */
+  let lastMonthBudget: Micros | null = null;
+  let lastMonthOverUnderSpend: Micros | null = null;
   /** Money sums, in micros. */
   const m = {
     budget: 0,
     dailyBudget: 0,
-    lastMonthBudget: 0,
     actualSpend: 0,
     lifetimeBudget: 0,
     lifetimeSpend: 0,
     lastMonthSpend: 0,
-    lastMonthOverUnderSpend: 0,
     spendRemaining: 0,
     yesterdaySpend: 0,
     todaySpend: 0,
@@ -167,10 +175,12 @@ export function aggregateTrackers(rows: readonly TrackerRow[]): GroupData {
     conversions += d.actualConversions;
     eomConversions += d.endOfMonthEstConversions;
     throughMonth += d.percentageThroughMonth;
-    m.lastMonthBudget += d.lastMonthBudget;
+    if (d.lastMonthBudget !== null) lastMonthBudget = (lastMonthBudget ?? 0) + d.lastMonthBudget;
+    if (d.lastMonthOverUnderSpend !== null) {
+      lastMonthOverUnderSpend = (lastMonthOverUnderSpend ?? 0) + d.lastMonthOverUnderSpend;
+    }
     m.actualSpend += d.actualSpend;
     m.lastMonthSpend += d.lastMonthSpend;
-    m.lastMonthOverUnderSpend += d.lastMonthOverUnderSpend;
     m.yesterdaySpend += d.yesterdaySpend;
     m.todaySpend += d.todaySpend;
     m.actualRevenue += d.actualRevenue;
@@ -191,14 +201,17 @@ export function aggregateTrackers(rows: readonly TrackerRow[]): GroupData {
       m.proRatedBudget += d.proRatedBudget;
     }
   }
-  for (const value of Object.values(m)) safeSum(value);
+  for (const value of [...Object.values(m), lastMonthBudget ?? 0, lastMonthOverUnderSpend ?? 0])
+    safeSum(value);
   const included = monthlyCount + lifetimeCount;
   const multiCurrency = currencies.size > 1;
   const money: GroupMoney | null = multiCurrency
     ? null
     : {
         ...m,
-        lastMonthOverUnderSpendPositive: m.lastMonthOverUnderSpend > 0,
+        lastMonthBudget,
+        lastMonthOverUnderSpend,
+        lastMonthOverUnderSpendPositive: lastMonthOverUnderSpend !== null && lastMonthOverUnderSpend > 0,
         percentageThroughBudget: finiteOr0((monthlySpend / m.budget) * 100),
         adjustedPercentageThroughBudget: Math.trunc(finiteOr0((monthlySpend * 100) / m.proRatedBudget)),
         percentageThroughLifetimeBudget: finiteOr0((m.lifetimeSpend / m.lifetimeBudget) * 100),
@@ -367,11 +380,64 @@ export function sharedBudgetTable(
       group.money.todaySpend,
       counts,
     );
-    group.money = { ...group.money, ...pacing };
+    group.money = pacedOn(group.money, [pacing]);
   }
   return {
     group: { ...group, percentageThroughMonth: counts.percentageThroughMonth },
     trackers,
     missingTrackerIds,
   };
+}
+
+/** The figures of a monthly pacing that add up across budgets (micros). */
+const PACED_SUMS = [
+  "budget",
+  "dailyBudget",
+  "proRatedBudget",
+  "spendRemaining",
+  "todaySpendRemaining",
+  "requiredDailySpend",
+  "endOfMonthEstSpend",
+] as const satisfies readonly (keyof MonthlyPacing & keyof GroupMoney)[];
+
+/**
+ * A group's money with its budget figures taken from budgets paced on their own (the shared budgets'
+ * totals): the paced figures summed, percent and adjusted percent through budget (not truncated)
+ * from the group's spend over those sums. One pacing gives exactly its own figures; the group row
+ * and the Totals footer of the shared-budget table both come from here.
+ */
+function pacedOn(
+  money: GroupMoney,
+  pacings: readonly Pick<MonthlyPacing, (typeof PACED_SUMS)[number]>[],
+): GroupMoney {
+  const paced = { ...money };
+  for (const field of PACED_SUMS) {
+    let sum = 0;
+    for (const pacing of pacings) sum += pacing[field];
+    paced[field] = safeSum(sum);
+  }
+  paced.percentageThroughBudget = finiteOr0((money.actualSpend / paced.budget) * 100);
+  paced.adjustedPercentageThroughBudget = finiteOr0((money.actualSpend * 100) / paced.proRatedBudget);
+  return paced;
+}
+
+/**
+ * The Totals footer of the shared-budget table (spec sections 2.6 and 2.9, 'Show Totals'): the
+ * trackers of every shared budget shown summed like any group (spend, performance, counts), and the
+ * budget figures (budget, daily budget, spend remaining, today spend remaining, required daily spend,
+ * EOM estimate, % and adjusted % through budget) summed from the shared budgets' group rows, each
+ * paced on its own total (see sharedBudgetTable). So the footer agrees with the group rows: with one
+ * shared budget it is its group row; it never sums the trackers' own spend remaining, which would
+ * count an overspent tracker's allocation as 0 while the shared budget still has money left.
+ * Pass each shared budget's group row and its tracker rows, as shown (e.g. after a search).
+ * @throws RangeError if a money total exceeds 2^53 micros.
+ */
+export function sharedBudgetTotals(
+  tables: readonly { group: GroupData; trackers: readonly TrackerRow[] }[],
+): GroupData {
+  const totals = aggregateTrackers(tables.flatMap((t) => t.trackers));
+  if (!totals.money) return totals;
+  const pacings: GroupMoney[] = [];
+  for (const { group } of tables) if (group.money) pacings.push(group.money);
+  return { ...totals, money: pacedOn(totals.money, pacings) };
 }

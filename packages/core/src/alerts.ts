@@ -79,15 +79,17 @@ export type AlertEvaluation =
  * Evaluates an alert's threshold on a tracker or group row (spec section 2.10): the metric's cell
  * compared with the manual value or the row's budget field, strictly greater or strictly less.
  * A metric or budget cell that is N/A (errored tracker, lifetime vs monthly, multiple currencies)
- * gives `{ kind: "na" }`, which never fires.
+ * or a budget never recorded (last month's, '-') gives `{ kind: "na" }`, which never fires.
  */
 export function evaluateAlert(data: AlertData, row: TableRow): AlertEvaluation {
   const actual = cellValue(row, data.metric);
   if (actual.kind === "na") return actual;
+  if (actual.kind === "none") return { kind: "na", reason: "noBudget" };
   let threshold = data.value;
   if (data.valueSet === "budget") {
     const budget = cellValue(row, data.valueBudget);
     if (budget.kind === "na") return budget;
+    if (budget.kind === "none") return { kind: "na", reason: "noBudget" };
     threshold = budget.value;
   }
   const fired = data.operator === "isGreaterThan" ? actual.value > threshold : actual.value < threshold;

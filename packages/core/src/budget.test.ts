@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { TrackerBudgetSettings } from "./budget.ts";
 import {
+  allocationTotal,
   budgetAdjustmentTooltip,
   clampAllocation,
   equalSharePercent,
   resolveHistoricData,
   resolveTrackerBudget,
   sharedBudgetAllocations,
+  switchAllocationMode,
 } from "./budget.ts";
 import { budgetCalendar } from "./calendar.ts";
 import { aTracker } from "./testing/builders.ts";
@@ -134,10 +136,10 @@ describe("historic data (trackers.md section 3: the sixth entry's budget is last
     const rowSpend = [1, 2, 3, 4, 5, 6].map((n) => n * GBP);
     expect(resolveHistoricData(stored, cal, rowSpend)).toEqual([
       { month: "2023-09-01", budget: 1000 * GBP, actualSpend: 900 * GBP },
-      { month: "2023-10-01", budget: 0, actualSpend: 2 * GBP },
-      { month: "2023-11-01", budget: 0, actualSpend: 3 * GBP },
-      { month: "2023-12-01", budget: 0, actualSpend: 4 * GBP },
-      { month: "2024-01-01", budget: 0, actualSpend: 5 * GBP },
+      { month: "2023-10-01", budget: null, actualSpend: 2 * GBP },
+      { month: "2023-11-01", budget: null, actualSpend: 3 * GBP },
+      { month: "2023-12-01", budget: null, actualSpend: 4 * GBP },
+      { month: "2024-01-01", budget: null, actualSpend: 5 * GBP },
       { month: "2024-02-01", budget: 3000 * GBP, actualSpend: 6 * GBP },
     ]);
   });
@@ -151,8 +153,76 @@ describe("historic data (trackers.md section 3: the sixth entry's budget is last
     expect(resolved.lastMonthBudget).toBe(2900 * GBP);
   });
 
-  it("has a last month budget of 0 with no historic data", () => {
-    expect(resolveTrackerBudget(aTracker({ historicData: null }), cal).lastMonthBudget).toBe(0);
+  it("has no last month budget (null, not 0) with no historic data", () => {
+    expect(resolveTrackerBudget(aTracker({ historicData: null }), cal).lastMonthBudget).toBeNull();
+  });
+});
+
+describe("months without a recorded budget (e.g. before the tracker existed) have no budget, not 0", () => {
+  // Spend in every one of the six months (the daily rows), budgets recorded for some months only.
+  const rowSpend = [3000, 3000, 3000, 3000, 3000, 3000].map((n) => n * GBP);
+
+  it("skips last month when it has no budget: no adjustment, this month's budget unchanged", () => {
+    const resolved = resolveTrackerBudget(
+      aTracker({ lastMonthOverUnderSpendIncludedInBudgetCalc: true, historicData: [] }),
+      cal,
+      rowSpend,
+    );
+    expect(resolved.lastMonthBudget).toBeNull();
+    expect(resolved.adjustment).toBeNull();
+    expect(resolved.budget).toBe(3100 * GBP);
+    expect(resolved.dailyBudget).toBe(100 * GBP);
+  });
+
+  it("six months: sums the over/under spend of the months with a budget only", () => {
+    const resolved = resolveTrackerBudget(
+      aTracker({
+        lastSixMonthsOverUnderSpendIncludedInBudgetCalc: true,
+        historicData: [
+          { month: "2024-01-01", budget: 2800 * GBP }, // 200 over
+          { month: "2024-02-01", budget: 3100 * GBP }, // 100 under
+        ],
+      }),
+      cal,
+      rowSpend,
+    );
+    expect(resolved.adjustment).toEqual({ kind: "lastSixMonths", overUnderSpend: 100 * GBP });
+    expect(resolved.budget).toBe(3000 * GBP);
+  });
+
+  it("six months with no budget at all (a new tracker with spend history): no adjustment", () => {
+    const resolved = resolveTrackerBudget(
+      aTracker({ lastSixMonthsOverUnderSpendIncludedInBudgetCalc: true }),
+      cal,
+      rowSpend,
+    );
+    expect(resolved.historicData.map((h) => h.budget)).toEqual([null, null, null, null, null, null]);
+    expect(resolved.adjustment).toBeNull();
+    expect(resolved.budget).toBe(3100 * GBP);
+  });
+
+  it("a budget of 0 typed by the user counts: the whole month's spend is overspend", () => {
+    const resolved = resolveTrackerBudget(
+      aTracker({
+        lastMonthOverUnderSpendIncludedInBudgetCalc: true,
+        historicData: [{ month: "2024-02-01", budget: 0 }],
+      }),
+      cal,
+      [0, 0, 0, 0, 0, 1000 * GBP],
+    );
+    expect(resolved.lastMonthBudget).toBe(0);
+    expect(resolved.adjustment).toEqual({ kind: "lastMonth", overUnderSpend: 1000 * GBP });
+    expect(resolved.budget).toBe(2100 * GBP);
+  });
+
+  it("a stored previous over/under spend still applies when last month has no budget", () => {
+    const resolved = resolveTrackerBudget(
+      aTracker({ lastMonthOverUnderSpendIncludedInBudgetCalc: true, previousOverUnderSpend: 100 * GBP }),
+      cal,
+      rowSpend,
+    );
+    expect(resolved.adjustment).toEqual({ kind: "lastMonth", overUnderSpend: 100 * GBP });
+    expect(resolved.budget).toBe(3000 * GBP);
   });
 });
 
@@ -352,5 +422,134 @@ describe("shared budget allocations (pods-budgets-alerts-users-connections.md se
     expect(clampAllocation(Number.NaN, true, 0)).toBe(0);
     expect(clampAllocation(5000, false, 1000)).toBe(1000);
     expect(clampAllocation(-1, false, 1000)).toBe(0);
+  });
+});
+
+describe("switching allocations between percentage and money converts them (spec section 5)", () => {
+  const percents = {
+    budget: 10_000 * GBP,
+    allocatedBudgetAsAPercentage: true,
+    hasManualAllocationBeenSet: true,
+    trackers: [
+      { _id: "a", budgetAllocation: 50, budgetAllocationMoney: null },
+      { _id: "b", budgetAllocation: 30 },
+      { _id: "c", budgetAllocation: 20 },
+    ],
+  };
+
+  it("percentage to money: each tracker keeps its share of the budget (not 0)", () => {
+    const money = switchAllocationMode(percents, false);
+    expect(money.allocatedBudgetAsAPercentage).toBe(false);
+    expect(money.trackers.map((t) => t.budgetAllocationMoney)).toEqual([5000 * GBP, 3000 * GBP, 2000 * GBP]);
+    // The percents are kept too.
+    expect(money.trackers.map((t) => t.budgetAllocation)).toEqual([50, 30, 20]);
+  });
+
+  it("money to percentage: each tracker's money over the budget, the percents now set by hand", () => {
+    const back = switchAllocationMode(
+      {
+        budget: 10_000 * GBP,
+        allocatedBudgetAsAPercentage: false,
+        hasManualAllocationBeenSet: false,
+        trackers: [
+          { _id: "a", budgetAllocationMoney: 2500 * GBP },
+          { _id: "b", budgetAllocationMoney: 7500 * GBP },
+        ],
+      },
+      true,
+    );
+    expect(back).toMatchObject({ allocatedBudgetAsAPercentage: true, hasManualAllocationBeenSet: true });
+    expect(back.trackers.map((t) => t.budgetAllocation)).toEqual([25, 75]);
+  });
+
+  it("equal shares become exact equal amounts, and a round trip keeps the total whole", () => {
+    const equal = { ...percents, hasManualAllocationBeenSet: false };
+    const money = switchAllocationMode(equal, false);
+    const amounts = money.trackers.map((t) => t.budgetAllocationMoney as number);
+    expect(amounts.reduce((s, m) => s + m, 0)).toBe(10_000 * GBP);
+    expect(amounts).toEqual([3_333_333_334, 3_333_333_333, 3_333_333_333]);
+    const back = switchAllocationMode({ ...money, budget: 10_000 * GBP }, true);
+    const back100 = back.trackers.map((t) => t.budgetAllocation as number);
+    expect(back100).toEqual([33.34, 33.33, 33.33]);
+    expect(allocationTotal({ ...back, budget: 10_000 * GBP })).toMatchObject({ sum: 100, over: false });
+  });
+
+  it("six equal sixths add up to 100%, not 100.02% (rounding never pushes the total over)", () => {
+    const sixths = switchAllocationMode(
+      {
+        budget: 600 * GBP,
+        allocatedBudgetAsAPercentage: false,
+        hasManualAllocationBeenSet: false,
+        trackers: ["a", "b", "c", "d", "e", "f"].map((_id) => ({ _id, budgetAllocationMoney: 100 * GBP })),
+      },
+      true,
+    );
+    expect(allocationTotal({ ...sixths, budget: 600 * GBP })).toMatchObject({ sum: 100, over: false });
+  });
+
+  it("with a budget of 0 the percents stay as they were; the mode already set changes nothing", () => {
+    const zero = {
+      ...percents,
+      budget: 0,
+      allocatedBudgetAsAPercentage: false,
+      trackers: percents.trackers.map((t) => ({ ...t, budgetAllocationMoney: 0 })),
+    };
+    expect(switchAllocationMode(zero, true).trackers.map((t) => t.budgetAllocation)).toEqual([50, 30, 20]);
+    expect(switchAllocationMode(percents, true).trackers).toBe(percents.trackers);
+  });
+});
+
+describe("allocationTotal: allocations may not hand out more than the budget", () => {
+  it.each<[string, Parameters<typeof allocationTotal>[0], ReturnType<typeof allocationTotal>]>([
+    [
+      "percentages over 100",
+      {
+        budget: 1000 * GBP,
+        allocatedBudgetAsAPercentage: true,
+        hasManualAllocationBeenSet: true,
+        trackers: [
+          { _id: "a", budgetAllocation: 70 },
+          { _id: "b", budgetAllocation: 50 },
+        ],
+      },
+      { unit: "percent", sum: 120, limit: 100, over: true },
+    ],
+    [
+      "percentages of exactly 100 (33.33 + 33.33 + 33.34)",
+      {
+        budget: 1000 * GBP,
+        allocatedBudgetAsAPercentage: true,
+        hasManualAllocationBeenSet: true,
+        trackers: [33.33, 33.33, 33.34].map((p, i) => ({ _id: `t${i}`, budgetAllocation: p })),
+      },
+      { unit: "percent", sum: 100, limit: 100, over: false },
+    ],
+    [
+      "money over the budget (each clamped to the budget first)",
+      {
+        budget: 1000 * GBP,
+        allocatedBudgetAsAPercentage: false,
+        trackers: [
+          { _id: "a", budgetAllocationMoney: 800 * GBP },
+          { _id: "b", budgetAllocationMoney: 5000 * GBP },
+        ],
+      },
+      { unit: "micros", sum: 1800 * GBP, limit: 1000 * GBP, over: true },
+    ],
+    [
+      "equal shares are not checked (the spec's rounded display may add up to 102%)",
+      {
+        budget: 1000 * GBP,
+        allocatedBudgetAsAPercentage: true,
+        hasManualAllocationBeenSet: false,
+        trackers: [
+          { _id: "a", budgetAllocation: 90 },
+          { _id: "b", budgetAllocation: 90 },
+        ],
+      },
+      null,
+    ],
+  ])("%s", (_name, shared, expected) => {
+    expect(allocationTotal(shared)).toEqual(expected);
   });
 });

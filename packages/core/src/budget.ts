@@ -15,7 +15,10 @@ import type { BudgetPeriod, IsoDate, Micros } from "./types.ts";
 export interface HistoricDataInput {
   /** Any date in the month, normally its first day (`yyyy-MM-01`). */
   month: IsoDate;
-  /** The month's budget in micros; missing means 0. */
+  /**
+   * The month's budget in micros as recorded or typed by a user; missing or null means the month has
+   * no budget (e.g. a month before the tracker existed): not a budget of 0.
+   */
   budget?: Micros | null;
   /**
    * The month's actual spend in micros as recorded or edited by a user; missing means "sum the daily
@@ -28,8 +31,21 @@ export interface HistoricDataInput {
 export interface HistoricDataEntry {
   /** First day of the month, `yyyy-MM-01`. */
   month: IsoDate;
-  budget: Micros;
+  /**
+   * The month's recorded budget in micros, or null when none was recorded: the month has no budget
+   * (shown '-'), no over/under spend, and the over/under spend adjustments skip it.
+   */
+  budget: Micros | null;
   actualSpend: Micros;
+}
+
+/**
+ * A historic month's over/under spend in micros: actual spend minus budget (positive = overspent),
+ * or null when the month has no recorded budget (trackers.md "Metric formulas": lastMonthOverUnderSpend
+ * = last month spend minus last month budget; a month without a budget has no over/under spend).
+ */
+export function monthOverUnderSpend(entry: HistoricDataEntry): Micros | null {
+  return entry.budget === null ? null : entry.actualSpend - entry.budget;
 }
 
 /**
@@ -122,8 +138,11 @@ export interface ResolvedBudget {
   adjustment: BudgetAdjustment | null;
   /** The six months before the current one, oldest first (index 5 = last month). */
   historicData: HistoricDataEntry[];
-  /** Last month's budget: the sixth historicData entry's budget (trackers.md "Metric formulas"). */
-  lastMonthBudget: Micros;
+  /**
+   * Last month's budget: the sixth historicData entry's budget (trackers.md "Metric formulas"); null
+   * when last month has no recorded budget.
+   */
+  lastMonthBudget: Micros | null;
   /** Lifetime budget in micros (0 when missing). */
   lifetimeBudget: Micros;
   lifetimeBudgetDates: LifetimeBudgetDates | null;
@@ -137,8 +156,9 @@ function monthOf(date: IsoDate): string {
  * The six months of historicData before the calendar's month, oldest first, so that the sixth entry
  * is last month (trackers.md section 3: "the sixth entry's budget is used as last month's budget").
  * Stored entries are matched by month (yyyy-MM); stored entries outside the six months are dropped.
- * A month's budget is the stored budget (0 if none); its actualSpend is the stored actualSpend when
- * present (a recorded or user-edited figure), else `rowSpend[i]`, the sum of that month's daily rows.
+ * A month's budget is the stored budget, or null when none is stored (no budget: not 0); its
+ * actualSpend is the stored actualSpend when present (a recorded or user-edited figure), else
+ * `rowSpend[i]`, the sum of that month's daily rows.
  *
  * @param rowSpend six monthly spend sums in micros, oldest first, aligned with calendar.previousMonths.
  */
@@ -153,7 +173,7 @@ export function resolveHistoricData(
     const entry = byMonth.get(monthOf(month));
     return {
       month,
-      budget: entry?.budget ?? 0,
+      budget: entry?.budget ?? null,
       actualSpend: entry?.actualSpend ?? rowSpend[i] ?? 0,
     };
   });
@@ -181,11 +201,12 @@ function futureBudgetFor(
  *    the month. With weekdaysOnly the days are Monday to Friday. Daily budgets round to whole micros.
  * 3. Adjustment: with lastMonthOverUnderSpendIncludedInBudgetCalc the over/under spend is last
  *    month's (actualSpend - budget of the sixth historic entry); with
- *    lastSixMonthsOverUnderSpendIncludedInBudgetCalc it is the sum over the six entries; a stored
- *    previousOverUnderSpend replaces the computed amount. The adjusted budget is base budget minus
- *    the over/under spend, never below 0, and the adjusted daily budget is it over the days in the
- *    month. The two options are mutually exclusive (trackers.md section 5); if both are set the
- *    last-month option wins.
+ *    lastSixMonthsOverUnderSpendIncludedInBudgetCalc it is the sum over the six entries. Months
+ *    without a recorded budget are skipped: with none left (and no stored amount) there is no
+ *    adjustment. A stored previousOverUnderSpend replaces the computed amount. The adjusted budget
+ *    is base budget minus the over/under spend, never below 0, and the adjusted daily budget is it
+ *    over the days in the month. The two options are mutually exclusive (trackers.md section 5);
+ *    if both are set the last-month option wins.
  *
  * @param rowSpend the six previous months' spend sums from daily rows (see {@link resolveHistoricData}).
  */
@@ -223,17 +244,23 @@ export function resolveTrackerBudget(
 
   const historicData = resolveHistoricData(settings.historicData, calendar, rowSpend);
   const lastMonth = historicData[5];
-  const lastMonthBudget = lastMonth?.budget ?? 0;
+  const lastMonthBudget = lastMonth?.budget ?? null;
 
-  let adjustment: BudgetAdjustment | null = null;
+  let kind: BudgetAdjustmentKind | null = null;
+  let computed: Micros | null = null;
   if (settings.lastMonthOverUnderSpendIncludedInBudgetCalc) {
-    const computed = lastMonth ? lastMonth.actualSpend - lastMonth.budget : 0;
-    adjustment = { kind: "lastMonth", overUnderSpend: settings.previousOverUnderSpend ?? computed };
+    kind = "lastMonth";
+    computed = lastMonth ? monthOverUnderSpend(lastMonth) : null;
   } else if (settings.lastSixMonthsOverUnderSpendIncludedInBudgetCalc) {
-    let computed = 0;
-    for (const h of historicData) computed += h.actualSpend - h.budget;
-    adjustment = { kind: "lastSixMonths", overUnderSpend: settings.previousOverUnderSpend ?? computed };
+    kind = "lastSixMonths";
+    for (const h of historicData) {
+      const overUnder = monthOverUnderSpend(h);
+      if (overUnder !== null) computed = (computed ?? 0) + overUnder;
+    }
   }
+  const overUnderSpend = settings.previousOverUnderSpend ?? computed;
+  const adjustment: BudgetAdjustment | null =
+    kind && overUnderSpend !== null ? { kind, overUnderSpend } : null;
   const budget = adjustment ? Math.max(0, baseBudget - adjustment.overUnderSpend) : baseBudget;
   const dailyBudget = adjustment ? perDay(budget, daysInMonth) : baseDailyBudget;
 
@@ -347,4 +374,107 @@ export function sharedBudgetAllocations(shared: SharedBudgetSettings): ResolvedA
       budget: Math.round(clampAllocation(t.budgetAllocationMoney ?? 0, false, total)),
     };
   });
+}
+
+/** A shared budget's allocation settings: the mode, the manual flag and each tracker's allocation. */
+export interface SharedBudgetAllocationState {
+  allocatedBudgetAsAPercentage: boolean;
+  hasManualAllocationBeenSet: boolean;
+  trackers: SharedBudgetTrackerAllocation[];
+}
+
+/**
+ * Whole units that add up to `target`, each the floor or the ceiling of its exact share (largest
+ * remainder first; ties go to the earlier entry), so rounding never makes a total drift.
+ * `target` must lie between the sums of the floors and of the ceilings.
+ */
+function apportion(exact: readonly number[], target: number): number[] {
+  const units = exact.map((x) => Math.floor(x));
+  let rest = target - units.reduce((s, u) => s + u, 0);
+  const order = exact.map((x, i) => ({ i, remainder: x - Math.floor(x) }));
+  order.sort((a, b) => b.remainder - a.remainder || a.i - b.i);
+  for (const { i } of order) {
+    if (rest <= 0) break;
+    units[i] = (units[i] as number) + 1;
+    rest--;
+  }
+  return units;
+}
+
+/**
+ * Switches a shared budget's allocations between percentage and money, converting each tracker's
+ * allocation so that every tracker keeps its share of the budget (spec section 5: "Allocation in
+ * percentage mode ... In money mode ..."; the spec does not say what a switch does, and a user
+ * expects the shares to survive it).
+ * - Percentage to money: each tracker's money is its share of `budget` in micros: its percent (clamped
+ *   to 0..100) of the total, or an exact equal share (total / n) while no percent was set by hand.
+ *   The amounts are rounded so that they add up to the rounded total of the shares (never more).
+ * - Money to percentage: each tracker's percent is its money (clamped to 0..budget) over the budget,
+ *   to two decimals, rounded so that the percents add up to the rounded total; the percents now count
+ *   as set by hand. With a budget of 0 there is nothing to convert: the percents stay as they were.
+ * The other mode's stored values are kept; switching to the mode already set changes nothing.
+ */
+export function switchAllocationMode(
+  state: SharedBudgetAllocationState & { budget: Micros },
+  asPercentage: boolean,
+): SharedBudgetAllocationState {
+  const { trackers, hasManualAllocationBeenSet } = state;
+  const unchanged = { allocatedBudgetAsAPercentage: asPercentage, hasManualAllocationBeenSet, trackers };
+  if (state.allocatedBudgetAsAPercentage === asPercentage) return unchanged;
+  const total = Math.max(0, state.budget);
+  const sum = (values: readonly number[]) => values.reduce((s, v) => s + v, 0);
+  if (!asPercentage) {
+    const exact = trackers.map((t) =>
+      hasManualAllocationBeenSet
+        ? (total * clampAllocation(t.budgetAllocation ?? 0, true, total)) / 100
+        : total / trackers.length,
+    );
+    const money = apportion(exact, Math.round(sum(exact)));
+    return { ...unchanged, trackers: trackers.map((t, i) => ({ ...t, budgetAllocationMoney: money[i] })) };
+  }
+  if (total === 0) return unchanged;
+  const hundredths = trackers.map(
+    (t) => (clampAllocation(t.budgetAllocationMoney ?? 0, false, total) * 10_000) / total,
+  );
+  const percents = apportion(hundredths, Math.round(sum(hundredths)));
+  return {
+    allocatedBudgetAsAPercentage: true,
+    hasManualAllocationBeenSet: true,
+    trackers: trackers.map((t, i) => ({ ...t, budgetAllocation: (percents[i] as number) / 100 })),
+  };
+}
+
+/** The sum of a shared budget's allocations and its limit (spec section 5). */
+export interface AllocationTotal {
+  /** "percent": percents (limit 100); "micros": money (limit the shared budget). */
+  unit: "percent" | "micros";
+  /** The sum of the clamped allocations, in `unit`. */
+  sum: number;
+  /** 100 percent, or the shared budget in micros. */
+  limit: number;
+  /** sum > limit: the allocations hand out more than the budget. */
+  over: boolean;
+}
+
+/**
+ * The sum of a shared budget's allocations, each clamped as the engine uses it (see
+ * sharedBudgetAllocations), against its limit: 100% in percentage mode, the budget in money mode.
+ * Null in percentage mode until an allocation is set by hand: the equal shares are the spec's
+ * display rule (100 / n rounded, which may add up to a little more than 100) and not the user's.
+ * Percents are added in millionths, so 33.33 + 33.33 + 33.34 is exactly 100.
+ */
+export function allocationTotal(shared: SharedBudgetSettings): AllocationTotal | null {
+  const total = Math.max(0, shared.budget);
+  if (shared.allocatedBudgetAsAPercentage) {
+    if (!shared.hasManualAllocationBeenSet) return null;
+    let millionths = 0;
+    for (const t of shared.trackers) {
+      millionths += Math.round(clampAllocation(t.budgetAllocation ?? 0, true, total) * 1_000_000);
+    }
+    return { unit: "percent", sum: millionths / 1_000_000, limit: 100, over: millionths > 100_000_000 };
+  }
+  let micros = 0;
+  for (const t of shared.trackers)
+    micros += Math.round(clampAllocation(t.budgetAllocationMoney ?? 0, false, total));
+  return { unit: "micros", sum: micros, limit: total, over: micros > total };
 }

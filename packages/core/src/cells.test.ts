@@ -3,7 +3,8 @@ import { aggregateTrackers } from "./aggregate.ts";
 import { cellTone, cellValue } from "./cells.ts";
 import type { MetricColumnId } from "./columns.ts";
 import { METRIC_COLUMNS } from "./columns.ts";
-import { aTracker, aTrackerRow, monthToDateRows } from "./testing/builders.ts";
+import { formatCell } from "./format.ts";
+import { aTracker, aTrackerRow, flatRows, monthToDateRows } from "./testing/builders.ts";
 
 const GBP = 1_000_000;
 
@@ -26,10 +27,13 @@ const LIFETIME: MetricColumnId[] = [
   "lifetimeSpend",
 ];
 
-const monthly = aTrackerRow();
+// Both have a budget recorded for last month (February).
+const february = [{ month: "2024-02-01", budget: 3000 * GBP }];
+const monthly = aTrackerRow({ settings: aTracker({ historicData: february }) });
 const lifetime = aTrackerRow({
   id: "l",
   settings: aTracker({
+    historicData: february,
     useLifetimeBudgetAsPrimary: true,
     lifetimeBudget: 10_000 * GBP,
     lifetimeBudgetDates: { startDate: "2024-03-01", endDate: null },
@@ -63,6 +67,26 @@ describe("cellValue: the N/A rules (trackers.md Metric formulas; section 2, row 
     expect(cellValue(aggregateTrackers([monthly]), "lifetimeSpend")).toEqual({
       kind: "na",
       reason: "notLifetime",
+    });
+  });
+
+  it("a tracker without a last month budget: Last Month Budget '-', Over/Under Spend N/A, neither red", () => {
+    // February's spend is in the daily rows, but no budget was recorded for February.
+    const unbudgeted = aTrackerRow({
+      rows: [...flatRows("2024-02-01", "2024-02-29", 100 * GBP), ...monthToDateRows()],
+    });
+    expect(cellValue(unbudgeted, "lastMonthBudget")).toEqual({ kind: "none" });
+    expect(formatCell(cellValue(unbudgeted, "lastMonthBudget"), "lastMonthBudget", "GBP")).toBe("-");
+    expect(cellValue(unbudgeted, "lastMonthOverUnderSpend")).toEqual({ kind: "na", reason: "noBudget" });
+    expect(
+      formatCell(cellValue(unbudgeted, "lastMonthOverUnderSpend"), "lastMonthOverUnderSpend", "GBP"),
+    ).toBe("N/A");
+    expect(cellTone(unbudgeted, "lastMonthOverUnderSpend")).toBe("normal");
+    expect(cellValue(unbudgeted, "lastMonthSpend")).toEqual({ kind: "value", value: 2900 * GBP });
+    // An errored tracker is N/A first.
+    expect(cellValue({ ...unbudgeted, errored: true }, "lastMonthBudget")).toEqual({
+      kind: "na",
+      reason: "errored",
     });
   });
 

@@ -14,12 +14,20 @@ import { columnDef } from "./columns.ts";
  * - errored: the tracker's data or budget failed to load (for a group: every tracker in it did);
  * - lifetimePrimary: a monthly budget figure of a tracker whose primary budget is lifetime;
  * - notLifetime: a lifetime figure of a tracker whose primary budget is monthly;
- * - multiCurrency: a money figure of a group that mixes currencies.
+ * - multiCurrency: a money figure of a group that mixes currencies;
+ * - noBudget: the over/under spend of a month without a recorded budget.
  */
-export type NaReason = "errored" | "lifetimePrimary" | "notLifetime" | "multiCurrency";
+export type NaReason = "errored" | "lifetimePrimary" | "notLifetime" | "multiCurrency" | "noBudget";
 
-/** A cell: `{ kind: "value", value }` in the column's unit (micros, percent, count, ratio) or N/A. */
-export type CellValue = { kind: "value"; value: number } | { kind: "na"; reason: NaReason };
+/**
+ * A cell: `{ kind: "value", value }` in the column's unit (micros, percent, count, ratio); N/A with
+ * its reason; or `{ kind: "none" }`, a budget that was never recorded (last month's budget of a
+ * tracker that had none, e.g. a month before the tracker existed), shown as '-'.
+ */
+export type CellValue =
+  | { kind: "value"; value: number }
+  | { kind: "na"; reason: NaReason }
+  | { kind: "none" };
 
 /** A row of any table: a tracker row or a group row (client, pod, shared budget). */
 export type TableRow = TrackerRow | GroupData;
@@ -38,15 +46,27 @@ function na(reason: NaReason): CellValue {
   return { kind: "na", reason };
 }
 
+const NO_BUDGET: CellValue = { kind: "none" };
+
+/**
+ * A figure's cell. The engine gives null for the figures of a month without a recorded budget: the
+ * budget itself is none ('-'), a figure derived from it (the over/under spend) is N/A.
+ */
+function figure(columnId: MetricColumnId, value: number | null): CellValue {
+  if (value !== null) return { kind: "value", value };
+  return columnId === "lastMonthBudget" ? NO_BUDGET : na("noBudget");
+}
+
 function isGroup(row: TableRow): row is GroupData {
   return "trackerCount" in row;
 }
 
 /**
  * The value of a metric column in a tracker or group row, applying the N/A rules in this order:
- * errored, then lifetime vs monthly, then (groups) multi-currency. A group shows lifetimePrimary /
- * notLifetime only when none of its included trackers has that kind of budget; counts, CTR, CVR and
- * % through month of a multi-currency group are still values.
+ * errored, then lifetime vs monthly, then (groups) multi-currency, then no recorded budget (last
+ * month's budget none, its over/under spend N/A: see {@link CellValue}). A group shows
+ * lifetimePrimary / notLifetime only when none of its included trackers has that kind of budget;
+ * counts, CTR, CVR and % through month of a multi-currency group are still values.
  * @throws RangeError for an unknown column id.
  */
 export function cellValue(row: TableRow, columnId: MetricColumnId): CellValue {
@@ -61,12 +81,12 @@ export function cellValue(row: TableRow, columnId: MetricColumnId): CellValue {
     if (GROUP_FIELDS.has(columnId))
       return { kind: "value", value: row[columnId as keyof GroupData] as number };
     if (!row.money) return na("multiCurrency");
-    return { kind: "value", value: row.money[columnId as keyof typeof row.money] as number };
+    return figure(columnId, row.money[columnId as keyof typeof row.money] as number | null);
   }
   if (row.errored) return na("errored");
   if (def.naGroup === "monthly" && row.data.primary === "lifetime") return na("lifetimePrimary");
   if (def.naGroup === "lifetime" && row.data.primary === "monthly") return na("notLifetime");
-  return { kind: "value", value: row.data[columnId] };
+  return figure(columnId, row.data[columnId]);
 }
 
 const PERCENT_OF_BUDGET = new Set<MetricColumnId>([
@@ -83,11 +103,12 @@ export type CellTone = "negative" | "normal";
  * The over-budget styling rule (trackers.md section 9; pods-budgets-alerts-users-connections.md
  * section 9): a percentage of budget over 100 is negative; a last-month over/under spend above 0 is
  * negative; the end-of-month estimate is negative when it exceeds the row's budget (the adjusted
- * budget when an over/under adjustment applies, which is what `budget` holds). N/A cells are normal.
+ * budget when an over/under adjustment applies, which is what `budget` holds). N/A and '-' cells are
+ * normal.
  */
 export function cellTone(row: TableRow, columnId: MetricColumnId): CellTone {
   const cell = cellValue(row, columnId);
-  if (cell.kind === "na") return "normal";
+  if (cell.kind !== "value") return "normal";
   if (PERCENT_OF_BUDGET.has(columnId)) return cell.value > 100 ? "negative" : "normal";
   if (columnId === "lastMonthOverUnderSpend") return cell.value > 0 ? "negative" : "normal";
   if (columnId === "endOfMonthEstSpend") {

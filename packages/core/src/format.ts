@@ -14,6 +14,12 @@ import { MICROS_PER_UNIT, toMicros } from "./types.ts";
 /** Text of an N/A cell. */
 export const NA_TEXT = "N/A";
 
+/**
+ * Text of a budget that was never recorded (a `{ kind: "none" }` cell, e.g. a month before the
+ * tracker existed).
+ */
+export const NO_BUDGET_TEXT = "-";
+
 /** The default currency (trackers.md section 9: "Default currency GBP"). */
 export const DEFAULT_CURRENCY = "GBP";
 
@@ -88,8 +94,9 @@ export function formatByKind(
 }
 
 /**
- * The text of a cell: "N/A" for an N/A cell, else the value in its column's format, money in
- * `currency` (the row's currency; null for a multi-currency group, whose money cells are N/A anyway).
+ * The text of a cell: "N/A" for an N/A cell, "-" for a budget never recorded, else the value in its
+ * column's format, money in `currency` (the row's currency; null for a multi-currency group, whose
+ * money cells are N/A anyway).
  * @throws RangeError for an unknown column.
  */
 export function formatCell(
@@ -99,6 +106,7 @@ export function formatCell(
   locale = DEFAULT_LOCALE,
 ): string {
   if (cell.kind === "na") return NA_TEXT;
+  if (cell.kind === "none") return NO_BUDGET_TEXT;
   return formatByKind(cell.value, columnDef(columnId).format, currency, locale);
 }
 

@@ -134,6 +134,35 @@ describe("tracker data formulas (trackers.md 'Metric formulas'), reference month
   });
 });
 
+describe("a tracker with spend history but no recorded budgets (the demo trackers: months before it existed)", () => {
+  // Six months of daily rows (about 100 a day), no historic data stored.
+  const rows = [...flatRows("2023-09-01", "2024-02-29", 100 * GBP), ...referenceRows().slice(29)];
+  const at = (settings: ReturnType<typeof aTracker>) =>
+    computeTrackerData({ settings, rows, now: new Date("2024-03-15T12:00:00Z"), timeZone: LONDON });
+
+  it("has no last month budget and no last month over/under spend (not 0 and the whole spend)", () => {
+    const data = at(aTracker());
+    expect(data.lastMonthSpend).toBe(2900 * GBP);
+    expect(data.lastMonthBudget).toBeNull();
+    expect(data.lastMonthOverUnderSpend).toBeNull();
+    expect(data.lastMonthOverUnderSpendPositive).toBe(false);
+    expect(data.previousOverUnderSpend).toBe(0);
+    expect(data.historicData.every((h) => h.budget === null)).toBe(true);
+  });
+
+  it.each([
+    ["last month", { lastMonthOverUnderSpendIncludedInBudgetCalc: true }],
+    ["last six months", { lastSixMonthsOverUnderSpendIncludedInBudgetCalc: true }],
+  ])("including %s keeps this month's budget and pacing (no Budget 0, no 0.00%%)", (_name, option) => {
+    const data = at(aTracker(option));
+    expect(data.budgetAdjustment).toBeNull();
+    expect(data.budget).toBe(3100 * GBP);
+    expect(data.dailyBudget).toBe(100 * GBP);
+    expect(data.percentageThroughBudget).toBeCloseTo((1440 / 3100) * 100, 10);
+    expect(data.spendRemaining).toBe(1660 * GBP);
+  });
+});
+
 describe("edge cases", () => {
   const compute = (iso: string, timeZone: string, rows: DailyRow[], settings = aTracker()) =>
     computeTrackerData({ settings, rows, now: new Date(iso), timeZone });

@@ -1,5 +1,5 @@
 import type { BudgetAdjustment, BudgetSource, HistoricDataEntry, TrackerBudgetSettings } from "./budget.ts";
-import { resolveTrackerBudget } from "./budget.ts";
+import { monthOverUnderSpend, resolveTrackerBudget } from "./budget.ts";
 import type { BudgetCalendar, MonthDayCounts } from "./calendar.ts";
 import { budgetCalendar, lifetimeDayCounts, monthDayCounts } from "./calendar.ts";
 import type { BudgetPeriod, IsoDate, Micros } from "./types.ts";
@@ -89,7 +89,8 @@ export function monthlyPacing(
  * `cvr` are percents; `roas` is a ratio (revenue per unit of spend). No field is ever NaN or Infinity.
  *
  * Which figures a table shows as N/A (lifetime vs monthly, errored trackers) is decided by
- * `cellValue` in cells.ts, not here: this object always carries numbers.
+ * `cellValue` in cells.ts, not here: this object carries numbers, except `null` for the figures of
+ * a month without a recorded budget (lastMonthBudget, lastMonthOverUnderSpend, historic budgets).
  */
 export interface TrackerData extends MonthlyPacing {
   /** "lifetime" when useLifetimeBudgetAsPrimary is on, else "monthly". */
@@ -105,12 +106,17 @@ export interface TrackerData extends MonthlyPacing {
   budgetAdjustment: BudgetAdjustment | null;
   /**
    * The over/under spend figure of Advanced Settings: the stored override when set, else the amount
-   * of the active adjustment, else last month's over/under spend. Micros.
+   * of the active adjustment, else last month's over/under spend, else 0 (last month has no
+   * budget). Micros.
    */
   previousOverUnderSpend: Micros;
-  /** The six months before this one, oldest first; the sixth is last month. */
+  /**
+   * The six months before this one, oldest first; the sixth is last month. A month without a
+   * recorded budget has `budget: null`.
+   */
   historicData: HistoricDataEntry[];
-  lastMonthBudget: Micros;
+  /** Last month's recorded budget, or null when it has none (shown '-'). */
+  lastMonthBudget: Micros | null;
   /** daysGone / daysInMonth x 100 (weekdays only with weekdaysOnly), a percent. */
   percentageThroughMonth: number;
   /** Days gone (first of month to tomorrow inclusive) on this tracker's calendar. */
@@ -132,9 +138,12 @@ export interface TrackerData extends MonthlyPacing {
   actualSpend: Micros;
   /** Last month's spend (the sixth historicData entry's actualSpend). */
   lastMonthSpend: Micros;
-  /** lastMonthSpend - lastMonthBudget (positive = overspent). */
-  lastMonthOverUnderSpend: Micros;
-  /** lastMonthOverUnderSpend > 0. */
+  /**
+   * lastMonthSpend - lastMonthBudget (positive = overspent); null when last month has no recorded
+   * budget (shown N/A).
+   */
+  lastMonthOverUnderSpend: Micros | null;
+  /** lastMonthOverUnderSpend > 0 (false when it is null). */
   lastMonthOverUnderSpendPositive: boolean;
   yesterdaySpend: Micros;
   todaySpend: Micros;
@@ -279,7 +288,7 @@ export function trackerData(input: TrackerDataInput, calendar: BudgetCalendar): 
   const budget = resolveTrackerBudget(settings, calendar, history);
   const pacing = monthlyPacing(budget.budget, budget.dailyBudget, actualSpend, todaySpend, counts);
   const lastMonth = budget.historicData[5] as HistoricDataEntry;
-  const lastMonthOverUnderSpend = lastMonth.actualSpend - lastMonth.budget;
+  const lastMonthOverUnderSpend = monthOverUnderSpend(lastMonth);
   const proRatedLifetimeBudget = lifetime
     ? Math.round(finiteOr0((budget.lifetimeBudget * lifetime.daysGone) / lifetime.daysInRange))
     : 0;
@@ -303,7 +312,7 @@ export function trackerData(input: TrackerDataInput, calendar: BudgetCalendar): 
     baseDailyBudget: budget.baseDailyBudget,
     budgetAdjustment: budget.adjustment,
     previousOverUnderSpend:
-      settings.previousOverUnderSpend ?? budget.adjustment?.overUnderSpend ?? lastMonthOverUnderSpend,
+      settings.previousOverUnderSpend ?? budget.adjustment?.overUnderSpend ?? lastMonthOverUnderSpend ?? 0,
     historicData: budget.historicData,
     lastMonthBudget: budget.lastMonthBudget,
     percentageThroughMonth: counts.percentageThroughMonth,
@@ -319,7 +328,7 @@ export function trackerData(input: TrackerDataInput, calendar: BudgetCalendar): 
     actualSpend,
     lastMonthSpend: lastMonth.actualSpend,
     lastMonthOverUnderSpend,
-    lastMonthOverUnderSpendPositive: lastMonthOverUnderSpend > 0,
+    lastMonthOverUnderSpendPositive: lastMonthOverUnderSpend !== null && lastMonthOverUnderSpend > 0,
     yesterdaySpend,
     todaySpend,
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { budgetCalendar } from "./calendar.ts";
 import {
+  allocationTotalError,
   budgetUpdateSchema,
   canConnectCake,
   canInviteByEmail,
@@ -242,6 +243,42 @@ describe("pods and shared budgets (pods-budgets-alerts-users-connections.md sect
     expect(sharedBudgetFormSchema.safeParse({ ...valid, trackers: [] }).error?.issues[0]?.message).toBe(
       "Must select at least 1 Tracker",
     );
+  });
+
+  it("refuses allocations that add up to more than the budget, with the sum, on trackers", () => {
+    const base = { name: "Q2", budget: 10_000_000_000, hasManualAllocationBeenSet: true };
+    const percent = sharedBudgetFormSchema.safeParse({
+      ...base,
+      allocatedBudgetAsAPercentage: true,
+      trackers: [
+        { _id: "t1", budgetAllocation: 70 },
+        { _id: "t2", budgetAllocation: 50.5 },
+      ],
+    });
+    expect(percent.error?.issues).toEqual([
+      expect.objectContaining({
+        path: ["trackers"],
+        message: "Allocations add up to 120.50%, more than 100%",
+      }),
+    ]);
+    const money = sharedBudgetFormSchema.safeParse({
+      ...base,
+      allocatedBudgetAsAPercentage: false,
+      trackers: [
+        { _id: "t1", budgetAllocationMoney: 7_000_000_000 },
+        { _id: "t2", budgetAllocationMoney: 5_500_500_000 },
+      ],
+    });
+    expect(money.error?.issues[0]?.message).toBe(
+      "Allocations add up to 12,500.50, more than the Monthly Budget of 10,000",
+    );
+    const fits = {
+      ...base,
+      allocatedBudgetAsAPercentage: true,
+      trackers: [{ _id: "t1", budgetAllocation: 100 }],
+    };
+    expect(sharedBudgetFormSchema.safeParse(fits).success).toBe(true);
+    expect(allocationTotalError({ ...fits, budget: 1 })).toBeNull();
   });
 });
 

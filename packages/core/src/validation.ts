@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { allocationTotal, type SharedBudgetSettings } from "./budget.ts";
 import type { BudgetCalendar } from "./calendar.ts";
 import { addMonths, isIsoDate } from "./calendar.ts";
+import { formatBudgetAmount, formatPercent } from "./format.ts";
 import type { IsoDate } from "./types.ts";
 
 /**
@@ -197,10 +199,13 @@ export const lifetimeBudgetSchema = z.object({
   lifetimeBudgetDates: z.object({ startDate: isoDateSchema, endDate: isoDateSchema.nullable() }),
 });
 
-/** A historic data row as edited in the Historic Data tab (micros). */
+/**
+ * A historic data row as edited in the Historic Data tab (micros). `budget: null` records that the
+ * month has no budget (shown '-', skipped by the over/under spend adjustments; see budget.ts).
+ */
 export const historicDataEntrySchema = z.object({
   month: isoDateSchema,
-  budget: nonNegativeMicrosSchema,
+  budget: nonNegativeMicrosSchema.nullable(),
   actualSpend: nonNegativeMicrosSchema,
 });
 
@@ -303,24 +308,48 @@ export const podFormSchema = z.object({
   users: z.array(z.string()).default([]),
 });
 
-/** Shared budget create/update payload; money in micros, percentages 0..100. */
-export const sharedBudgetFormSchema = z.object({
-  name: z.string().trim().min(1, GROUP_FORM_TEXTS.sharedBudgetName),
-  description: z.string().default(""),
-  budget: nonNegativeMicrosSchema,
-  allocatedBudgetAsAPercentage: z.boolean(),
-  hasManualAllocationBeenSet: z.boolean().default(false),
-  weekdaysOnly: z.boolean().default(false),
-  trackers: z
-    .array(
-      z.object({
-        _id: z.string(),
-        budgetAllocation: z.number().min(0).max(100).nullable().optional(),
-        budgetAllocationMoney: nonNegativeMicrosSchema.nullable().optional(),
-      }),
-    )
-    .min(1, GROUP_FORM_TEXTS.sharedBudgetTrackers),
-});
+/**
+ * The message for allocations that hand out more than the shared budget (spec section 5 bounds each
+ * allocation; their sum may not exceed 100% in percentage mode, or the Monthly Budget in money mode),
+ * with the sum: 'Allocations add up to 120.00%, more than 100%' or 'Allocations add up to 12,000,
+ * more than the Monthly Budget of 10,000' (amounts in currency units, two decimals only when
+ * fractional). Null when the allocations fit, and in percentage mode before any is set by hand
+ * (see allocationTotal).
+ */
+export function allocationTotalError(shared: SharedBudgetSettings): string | null {
+  const total = allocationTotal(shared);
+  if (!total?.over) return null;
+  if (total.unit === "percent") return `Allocations add up to ${formatPercent(total.sum)}, more than 100%`;
+  const [sum, limit] = [formatBudgetAmount(total.sum), formatBudgetAmount(total.limit)];
+  return `Allocations add up to ${sum}, more than the Monthly Budget of ${limit}`;
+}
+
+/**
+ * Shared budget create/update payload; money in micros, percentages 0..100. The allocations may not
+ * add up to more than the budget ({@link allocationTotalError}, reported on `trackers`).
+ */
+export const sharedBudgetFormSchema = z
+  .object({
+    name: z.string().trim().min(1, GROUP_FORM_TEXTS.sharedBudgetName),
+    description: z.string().default(""),
+    budget: nonNegativeMicrosSchema,
+    allocatedBudgetAsAPercentage: z.boolean(),
+    hasManualAllocationBeenSet: z.boolean().default(false),
+    weekdaysOnly: z.boolean().default(false),
+    trackers: z
+      .array(
+        z.object({
+          _id: z.string(),
+          budgetAllocation: z.number().min(0).max(100).nullable().optional(),
+          budgetAllocationMoney: nonNegativeMicrosSchema.nullable().optional(),
+        }),
+      )
+      .min(1, GROUP_FORM_TEXTS.sharedBudgetTrackers),
+  })
+  .superRefine((form, ctx) => {
+    const error = allocationTotalError(form);
+    if (error) ctx.addIssue({ code: "custom", path: ["trackers"], message: error });
+  });
 
 // ---------------------------------------------------------------------------------------------
 // Users and connections (pods-budgets-alerts-users-connections.md sections 2.11, 2.12 and 5)

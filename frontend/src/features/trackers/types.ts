@@ -104,7 +104,7 @@ export interface FutureBudgetEntry {
 
 /** The detail answer of get-tracker and of every update call. */
 export interface TrackerDetail extends TrackerView {
-  historicData: { month: string; budget: number; actualSpend: number }[];
+  historicData: { month: string; budget: number | null; actualSpend: number }[];
   futureBudgets: FutureBudgetEntry[];
   filters: TrackerFilter[];
   messages?: TrackerMessage[];

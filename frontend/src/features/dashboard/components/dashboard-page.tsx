@@ -44,7 +44,7 @@ import {
   searchRows,
   sharedBudgetGroups,
   type TrackerTableRow,
-  totalsOf,
+  tableTotals,
   trackerTableRow,
   withoutEmptyGroups,
 } from "../lib/rows";
@@ -199,10 +199,7 @@ export function DashboardPage() {
   );
 
   const showTotals = account.showTableTotals === true;
-  const totals = useMemo(
-    () => (showTotals ? totalsOf(trackerRowsOfTable) : null),
-    [showTotals, trackerRowsOfTable],
-  );
+  const totals = useMemo(() => (showTotals ? tableTotals(tableRows) : null), [showTotals, tableRows]);
   const isFavourite = useCallback((id: string) => favouriteIds.has(id), [favouriteIds]);
   const meta = useMemo<DashboardMeta>(
     () => ({

@@ -120,7 +120,11 @@ describe("DashboardTable", () => {
   });
 
   it("marks a budget adjusted for six months with the tooltip and a '6'", () => {
-    renderTable(1, { lastSixMonthsOverUnderSpendIncludedInBudgetCalc: true });
+    // March's budget was recorded (the builder's now is 15 April 2024), so there is something to adjust.
+    renderTable(1, {
+      lastSixMonthsOverUnderSpendIncludedInBudgetCalc: true,
+      historicData: [{ month: "2024-03-01", budget: 3000 * 1_000_000, actualSpend: 3100 * 1_000_000 }],
+    });
     const icon = screen.getByRole("img", {
       name: "Budget & Daily Budget adjusted for last six months over/under spend",
     });

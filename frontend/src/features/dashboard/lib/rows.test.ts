@@ -1,7 +1,16 @@
 import { aggregateTrackers } from "@pacer/core/aggregate";
+import { budgetCalendar } from "@pacer/core/calendar";
 import { describe, expect, it } from "vitest";
-import { aTracker } from "../../trackers/testing/a-tracker";
-import { clientGroups, podGroups, searchRows, trackerTableRow, withoutEmptyGroups } from "./rows";
+import { aTracker, TEST_NOW } from "../../trackers/testing/a-tracker";
+import {
+  clientGroups,
+  podGroups,
+  searchRows,
+  sharedBudgetGroups,
+  tableTotals,
+  trackerTableRow,
+  withoutEmptyGroups,
+} from "./rows";
 
 describe("dashboard rows", () => {
   it("searches names case-insensitively and keeps the row objects (no re-render of unchanged rows)", () => {
@@ -50,5 +59,30 @@ describe("dashboard rows", () => {
         "x",
       ),
     ).toEqual([]);
+  });
+
+  it("totals the shared-budget table from its group rows: Spend Remaining agrees with the group", () => {
+    // 15 April: North spends 1,500 against a 1% allocation (£60); South 1,500 against 99%.
+    const [north, south] = [aTracker({ name: "North" }), aTracker({ name: "South" })];
+    const groups = sharedBudgetGroups(
+      [
+        {
+          _id: "sb",
+          name: "Shared",
+          budget: 6000 * 1_000_000,
+          allocatedBudgetAsAPercentage: true,
+          hasManualAllocationBeenSet: true,
+          trackers: [
+            { _id: north._id, budgetAllocation: 1 },
+            { _id: south._id, budgetAllocation: 99 },
+          ],
+        },
+      ],
+      [north, south].map(trackerTableRow),
+      budgetCalendar(TEST_NOW, "Europe/London"),
+    );
+    const totals = tableTotals(groups);
+    expect(totals.money?.spendRemaining).toBe(3000 * 1_000_000);
+    expect(totals).toEqual(groups[0]?.data);
   });
 });

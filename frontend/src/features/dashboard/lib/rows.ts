@@ -1,5 +1,11 @@
 import type { GroupData, SharedBudgetTrackerRow, TrackerRow } from "@pacer/core/aggregate";
-import { aggregateTrackers, groupByClient, groupByPod, sharedBudgetTable } from "@pacer/core/aggregate";
+import {
+  aggregateTrackers,
+  groupByClient,
+  groupByPod,
+  sharedBudgetTable,
+  sharedBudgetTotals,
+} from "@pacer/core/aggregate";
 import type { SharedBudgetSettings } from "@pacer/core/budget";
 import type { BudgetCalendar } from "@pacer/core/calendar";
 import { DEFAULT_CURRENCY } from "@pacer/core/format";
@@ -92,9 +98,22 @@ function engineRows(rows: readonly TrackerTableRow[]): TrackerRow[] {
   return out;
 }
 
-/** The totals of a set of tracker rows (the footer's figures), from the engine. */
-export function totalsOf(rows: readonly TrackerTableRow[]): GroupData {
-  return aggregateTrackers(engineRows(rows));
+/**
+ * The Totals footer of a table (spec pods-budgets-alerts-users-connections.md 2.9 'Show Totals'),
+ * from the engine: the trackers of the table summed; in the shared-budget table, the shared budgets'
+ * group rows summed (`sharedBudgetTotals`: each shared budget is paced on its own total), so that
+ * the footer agrees with the group rows shown.
+ */
+export function tableTotals(rows: readonly DashboardRow[]): GroupData {
+  const trackers: TrackerTableRow[] = [];
+  const sharedBudgets: GroupTableRow[] = [];
+  for (const r of rows) {
+    if (r.kind === "tracker") trackers.push(r);
+    else if (r.groupType === "sharedBudget") sharedBudgets.push(r);
+    else trackers.push(...r.subRows);
+  }
+  if (sharedBudgets.length === 0) return aggregateTrackers(engineRows(trackers));
+  return sharedBudgetTotals(sharedBudgets.map((g) => ({ group: g.data, trackers: engineRows(g.subRows) })));
 }
 
 /** Client groups (spec section 2, Client-grouped table): trackers with a non-empty client. */

@@ -66,4 +66,18 @@ describe("export sheets", () => {
     expect(clientSheet?.rows[0]?.slice(-2)).toEqual([true, true]);
     expect(podSheet?.rows).toEqual([]);
   });
+
+  it("writes '-' for a last month budget never recorded and N/A for its over/under spend", () => {
+    // The builder's trackers have no historic data: last month has no budget.
+    const trackers = [aTracker({ client: "Acme" }), aTracker({ client: "Acme" })].map(exportTracker);
+    const group = aggregateTrackers(trackers.map((t) => t.row as NonNullable<ExportTracker["row"]>));
+    const [trackerSheet, clientSheet] = exportSheets({
+      columnIds: ["name", "lastMonthBudget", "lastMonthSpend", "lastMonthOverUnderSpend"],
+      trackers,
+      clients: [{ label: "Acme", data: group, requiresUpdate: false }],
+      pods: [],
+    });
+    expect(trackerSheet?.rows[0]?.slice(2, 5)).toEqual(["-", 0, "N/A"]);
+    expect(clientSheet?.rows[0]?.slice(3, 6)).toEqual(["-", 0, "N/A"]);
+  });
 });

@@ -1,14 +1,15 @@
 import type { GroupData, TrackerRow } from "@pacer/core/aggregate";
 import { cellValue } from "@pacer/core/cells";
 import { type ColumnFormat, columnDef, isColumnId, type MetricColumnId } from "@pacer/core/columns";
-import { NA_TEXT } from "@pacer/core/format";
+import { formatCell } from "@pacer/core/format";
 import { MICROS_PER_UNIT } from "@pacer/core/types";
 
 /**
  * The Download Data workbook's content (spec pods-budgets-alerts-users-connections.md 7.7), built
  * without exceljs so it can be tested on its own: three sheets, Trackers, Clients and Pods; the
- * visible columns in table order; 'N/A' for errored trackers (the engine's N/A rules); the flags
- * _hasErrored and _requiresUpdate; group rows summing their trackers (engine aggregates).
+ * visible columns in table order; 'N/A' and '-' where the engine's cells say so (the N/A rules; '-'
+ * for a budget never recorded); the flags _hasErrored and _requiresUpdate; group rows summing their
+ * trackers (engine aggregates).
  *
  * Decisions where the spec is silent: figures are numbers in the column's unit (money in currency
  * units, with a Currency column) so the spreadsheet can compute with them, formatted like the table;
@@ -90,7 +91,7 @@ function metricIds(columnIds: readonly string[]): MetricColumnId[] {
 function metricCell(data: TrackerRow | GroupData | null, id: MetricColumnId): ExportCell {
   if (!data) return null;
   const cell = cellValue(data, id);
-  return cell.kind === "na" ? NA_TEXT : sheetNumber(cell.value, columnDef(id).format);
+  return cell.kind === "value" ? sheetNumber(cell.value, columnDef(id).format) : formatCell(cell, id, null);
 }
 
 function metricColumns(ids: readonly MetricColumnId[]): ExportColumn[] {

@@ -1,13 +1,12 @@
-import { formatBudgetAmount, parseAmountInput } from "@pacer/core/format";
-import { sharedBudgetFormErrors } from "@pacer/core/validation";
-import { useMemo, useState } from "react";
+import { useState } from "react";
+import { useFormState, useWatch } from "react-hook-form";
 import { GroupWizard, WizardStep } from "../../../components/groups/group-wizard";
-import { type TrackerPick, TrackerPicker } from "../../../components/groups/pickers";
-import { TextField, Toggle } from "../../../components/ui/field";
-import { MoneyInput } from "../../../components/ui/money-input";
+import type { TrackerPick } from "../../../components/groups/pickers";
 import { useCreateSharedBudget } from "../api/shared-budgets";
-import { AllocationEditor, type AllocationState } from "./allocation-editor";
-import { withSelection } from "./budget-form";
+import { FormAllocationEditor } from "./allocation-editor";
+import { EMPTY_SHARED_BUDGET_FORM, useSharedBudgetForm } from "./budget-form";
+import { FormTrackerPicker } from "./form-tracker-picker";
+import { PreferencesFields } from "./preferences-fields";
 
 const STEPS = ["Preferences", "Select Trackers", "Allocate Budget"] as const;
 
@@ -15,7 +14,8 @@ const STEPS = ["Preferences", "Select Trackers", "Allocate Budget"] as const;
  * Create Shared Budget (spec pods-budgets-alerts-users-connections.md 2.7, 4, 5): three steps,
  * 1 Preferences (name, monthly budget), 2 Select Trackers, 3 Allocate Budget (percentage or money per
  * tracker). Step 2 opens once a name exists ('Must provide a Budget Name'), step 3 once trackers are
- * chosen ('Must select at least 1 Tracker'); CREATE then 'Shared Budget Created', reset and close.
+ * chosen ('Must select at least 1 Tracker'); CREATE (enabled once the form is valid, allocations
+ * included) then 'Shared Budget Created', reset and close. One react-hook-form form across the steps.
  */
 export function CreateSharedBudgetWizard({
   accountId,
@@ -29,22 +29,14 @@ export function CreateSharedBudgetWizard({
   onClose: () => void;
 }) {
   const [step, setStep] = useState(0);
-  const [name, setName] = useState("");
-  const [nameTouched, setNameTouched] = useState(false);
-  const [budgetText, setBudgetText] = useState("");
-  const [weekdaysOnly, setWeekdaysOnly] = useState(false);
-  const [allocation, setAllocation] = useState<AllocationState>({
-    allocatedBudgetAsAPercentage: true,
-    hasManualAllocationBeenSet: false,
-    trackers: [],
-  });
+  const form = useSharedBudgetForm(EMPTY_SHARED_BUDGET_FORM);
+  const { errors } = useFormState({ control: form.control });
+  const allocations = useWatch({ control: form.control, name: "trackers" });
   const create = useCreateSharedBudget(accountId);
 
-  const budget = Math.max(0, parseAmountInput(budgetText));
-  const selected = useMemo(() => new Set(allocation.trackers.map((t) => t._id)), [allocation.trackers]);
-  const errors = sharedBudgetFormErrors({ name, trackers: allocation.trackers });
   const hasName = !errors.name;
-  const chosenTrackers = useMemo(() => trackers.filter((t) => selected.has(t._id)), [trackers, selected]);
+  const hasTrackers = allocations.length > 0;
+  const onCreate = form.handleSubmit((values) => create.mutate(values, { onSuccess: onClose }));
 
   return (
     <GroupWizard
@@ -52,64 +44,27 @@ export function CreateSharedBudgetWizard({
       steps={STEPS}
       step={step}
       onStepChange={setStep}
-      canOpenStep={(i) => i === 0 || (i === 1 && hasName) || (i === 2 && hasName && !errors.trackers)}
-      canProceed={step === 0 ? hasName : !errors.trackers}
-      canCreate={!errors.name && !errors.trackers}
+      canOpenStep={(i) => i === 0 || (i === 1 && hasName) || (i === 2 && hasName && hasTrackers)}
+      canProceed={step === 0 ? hasName : hasTrackers}
+      canCreate={Object.keys(errors).length === 0}
       creating={create.isPending}
       creatingLabel="Creating your Shared Budget..."
-      onCreate={() =>
-        create.mutate(
-          { name: name.trim(), description: "", budget, weekdaysOnly, users: [], ...allocation },
-          { onSuccess: onClose },
-        )
-      }
+      onCreate={() => void onCreate()}
       onClose={onClose}
     >
       {step === 0 && (
         <WizardStep id="sb-step-1" heading="Preferences">
-          <TextField
-            label="Budget Name"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            onBlur={() => setNameTouched(true)}
-            invalid={nameTouched && !hasName}
-            error={errors.name ?? null}
-            autoComplete="off"
-          />
-          <MoneyInput
-            label="Monthly Budget"
-            currency={currency}
-            value={budgetText}
-            onChange={setBudgetText}
-            onBlur={() => setBudgetText(budget ? formatBudgetAmount(budget) : "")}
-            placeholder="0"
-          />
-          <Toggle checked={weekdaysOnly} onChange={setWeekdaysOnly} label="Weekdays Only" />
+          <PreferencesFields form={form} currency={currency} />
         </WizardStep>
       )}
       {step === 1 && (
         <WizardStep id="sb-step-2" heading="Select Trackers">
-          <TrackerPicker
-            trackers={trackers}
-            selected={selected}
-            onChange={(ids, select) =>
-              setAllocation((a) => ({ ...a, trackers: withSelection(a.trackers, ids, select) }))
-            }
-            caption="Trackers"
-            error={errors.trackers}
-          />
+          <FormTrackerPicker form={form} trackers={trackers} caption="Trackers" />
         </WizardStep>
       )}
       {step === 2 && (
         <WizardStep id="sb-step-3" heading="Allocate Budget">
-          <AllocationEditor
-            state={allocation}
-            onChange={setAllocation}
-            budget={budget}
-            currency={currency}
-            trackers={chosenTrackers}
-          />
-          {errors.trackers && <p className="field-error">{errors.trackers}</p>}
+          <FormAllocationEditor form={form} currency={currency} trackers={trackers} />
         </WizardStep>
       )}
     </GroupWizard>

@@ -1,14 +1,14 @@
-import { formatBudgetAmount, parseAmountInput } from "@pacer/core/format";
-import { sharedBudgetFormErrors } from "@pacer/core/validation";
-import { useEffect, useMemo, useState } from "react";
-import { ManageGroupModal, useGroupEditor } from "../../../components/groups/manage-group-modal";
-import { type TrackerPick, TrackerPicker } from "../../../components/groups/pickers";
+import { useEffect, useState } from "react";
+import { useFormState } from "react-hook-form";
+import { type GroupEditorFrame, ManageGroupModal } from "../../../components/groups/manage-group-modal";
+import type { TrackerPick } from "../../../components/groups/pickers";
 import { EmptyState } from "../../../components/ui/empty-state";
-import { TextField, Toggle } from "../../../components/ui/field";
-import { MoneyInput } from "../../../components/ui/money-input";
+import { ApiError, isVersionConflict } from "../../../lib/api-client";
 import { SHARED_BUDGET_HOOKS, type SharedBudgetForm, type SharedBudgetView } from "../api/shared-budgets";
-import { AllocationEditor } from "./allocation-editor";
-import { withSelection } from "./budget-form";
+import { FormAllocationEditor } from "./allocation-editor";
+import { EMPTY_SHARED_BUDGET_FORM, useSharedBudgetForm } from "./budget-form";
+import { FormTrackerPicker } from "./form-tracker-picker";
+import { PreferencesFields } from "./preferences-fields";
 
 const TABS = [
   { id: "preferences", label: "Preferences" },
@@ -32,10 +32,62 @@ const toForm = (b: SharedBudgetView): SharedBudgetForm => ({
 });
 
 /**
+ * The shared budget being managed in a react-hook-form form: loaded afresh, reset from the item when
+ * it loads and whenever it comes back at another version while nothing is edited (someone else's
+ * change, or the reload after a refused stale write, which drops the edits). Saves with the version
+ * the form was made from (`if-match`); a refusal with a message (400) shows it on the allocations.
+ */
+function useSharedBudgetEditor(id: string, accountId: string, onClose: () => void) {
+  const item = SHARED_BUDGET_HOOKS.useItem(id);
+  const update = SHARED_BUDGET_HOOKS.useUpdate(accountId);
+  const remove = SHARED_BUDGET_HOOKS.useDelete(accountId);
+  const form = useSharedBudgetForm(item.data ? toForm(item.data) : EMPTY_SHARED_BUDGET_FORM);
+  const { isDirty } = useFormState({ control: form.control });
+  /** The version the form was made from; null until the item loaded (or after a stale write). */
+  const [version, setVersion] = useState<number | undefined | null>(null);
+  const loaded = item.data;
+  useEffect(() => {
+    if (loaded && (version === null || (!isDirty && loaded.version !== version))) {
+      form.reset(toForm(loaded));
+      void form.trigger();
+      setVersion(loaded.version);
+    }
+  }, [loaded, version, isDirty, form]);
+  const onStale = (error: unknown) => {
+    if (isVersionConflict(error)) setVersion(null);
+  };
+  const frame: GroupEditorFrame = {
+    loading: version === null,
+    changed: isDirty,
+    saving: update.isPending,
+    onSave: () =>
+      void form.handleSubmit((values) =>
+        update.mutate(
+          { id, version: version ?? undefined, form: values },
+          {
+            onSuccess: onClose,
+            onError: (error) => {
+              if (error instanceof ApiError && error.status === 400) {
+                form.setError("trackers", { type: "server", message: error.message });
+              } else onStale(error);
+            },
+          },
+        ),
+      )(),
+    deleting: remove.isPending,
+    onDelete: loaded
+      ? () => remove.mutateAsync({ id, version: version ?? undefined }).then(onClose, onStale)
+      : undefined,
+  };
+  return { item, form, frame };
+}
+
+/**
  * Manage Shared Budget (spec pods-budgets-alerts-users-connections.md 2.8 and 4): tabs Preferences,
  * Trackers and Budget Allocation; delete behind a confirmation; 'UPDATE SHARED BUDGET' appears once
- * something changed and shows a spinner while saving; on success the modal closes. A shared budget
- * changed by someone else meanwhile is reloaded (its version travels as `if-match`).
+ * something changed (enabled while the form is valid, allocations included) and shows a spinner
+ * while saving; on success the modal closes. A shared budget changed by someone else meanwhile is
+ * reloaded (its version travels as `if-match`).
  */
 export function ManageSharedBudgetModal({
   sharedBudgetId,
@@ -50,84 +102,34 @@ export function ManageSharedBudgetModal({
   trackers: readonly TrackerPick[];
   onClose: () => void;
 }) {
-  const {
-    item: budgetQuery,
-    form,
-    edit,
-    frame,
-  } = useGroupEditor(SHARED_BUDGET_HOOKS, { id: sharedBudgetId, accountId, toForm, onClose });
+  const { item, form, frame } = useSharedBudgetEditor(sharedBudgetId, accountId, onClose);
   const [tab, setTab] = useState<Tab>("preferences");
-  const [budgetText, setBudgetText] = useState("");
-  const loadedBudget = form && !frame.changed ? form.budget : undefined;
-  useEffect(() => {
-    if (loadedBudget !== undefined) setBudgetText(formatBudgetAmount(loadedBudget));
-  }, [loadedBudget]);
-
-  const selected = useMemo(() => new Set(form?.trackers.map((t) => t._id) ?? []), [form?.trackers]);
-  const chosen = useMemo(() => trackers.filter((t) => selected.has(t._id)), [trackers, selected]);
-  const errors = form ? sharedBudgetFormErrors(form) : {};
+  const { errors } = useFormState({ control: form.control });
 
   return (
     <ManageGroupModal
       editor={frame}
-      title={budgetQuery.data ? `Manage ${budgetQuery.data.name}` : "Manage Shared Budget"}
+      title={item.data ? `Manage ${item.data.name}` : "Manage Shared Budget"}
       loadingText="Loading shared budget..."
-      failed={budgetQuery.isError ? <EmptyState title="No Shared Budget found" /> : undefined}
+      failed={item.isError ? <EmptyState title="No Shared Budget found" /> : undefined}
       tabsLabel="Shared budget settings"
       tabs={TABS}
       tab={tab}
       onTabChange={setTab}
       saveLabel="UPDATE SHARED BUDGET"
-      canSave={!errors.name && !errors.trackers}
+      canSave={Object.keys(errors).length === 0}
       deleteQuestion={DELETE_SHARED_BUDGET_QUESTION}
       onClose={onClose}
     >
-      {form && tab === "preferences" && (
+      {tab === "preferences" && (
         <div className="stack">
-          <TextField
-            label="Budget Name"
-            value={form.name}
-            onChange={(event) => edit({ name: event.target.value })}
-            invalid={Boolean(errors.name)}
-            error={errors.name}
-          />
-          <MoneyInput
-            label="Monthly Budget"
-            currency={currency}
-            value={budgetText}
-            onChange={(text) => {
-              setBudgetText(text);
-              edit({ budget: Math.max(0, parseAmountInput(text)) });
-            }}
-            onBlur={() => setBudgetText(formatBudgetAmount(form.budget))}
-          />
-          <Toggle
-            checked={form.weekdaysOnly}
-            onChange={(weekdaysOnly) => edit({ weekdaysOnly })}
-            label="Weekdays Only"
-          />
+          <PreferencesFields form={form} currency={currency} />
         </div>
       )}
-      {form && tab === "trackers" && (
-        <div className="stack">
-          <TrackerPicker
-            trackers={trackers}
-            selected={selected}
-            onChange={(ids, select) => edit({ trackers: withSelection(form.trackers, ids, select) })}
-            caption="Shared budget trackers"
-            error={errors.trackers}
-          />
-        </div>
+      {tab === "trackers" && (
+        <FormTrackerPicker form={form} trackers={trackers} caption="Shared budget trackers" />
       )}
-      {form && tab === "allocation" && (
-        <AllocationEditor
-          state={form}
-          onChange={(next) => edit(next)}
-          budget={form.budget}
-          currency={currency}
-          trackers={chosen}
-        />
-      )}
+      {tab === "allocation" && <FormAllocationEditor form={form} currency={currency} trackers={trackers} />}
     </ManageGroupModal>
   );
 }

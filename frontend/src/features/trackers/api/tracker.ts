@@ -63,7 +63,7 @@ export const trackerCalls = {
   }),
   historicData: (
     id: string,
-    historicData: { month: string; budget: number; actualSpend: number }[],
+    historicData: { month: string; budget: number | null; actualSpend: number }[],
   ): TrackerCall => ({
     path: "/api/tracker/update-tracker-historic-data",
     body: { tracker: id, historicData },

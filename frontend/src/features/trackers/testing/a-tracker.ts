@@ -1,3 +1,4 @@
+import type { HistoricDataInput } from "@pacer/core/budget";
 import { addDays, budgetCalendar } from "@pacer/core/calendar";
 import { computeTrackerData, type DailyRow } from "@pacer/core/tracker-data";
 import type { TrackerView } from "../types";
@@ -10,13 +11,25 @@ let counter = 0;
 
 /**
  * A tracker as the list call answers it, with figures from the engine (as the server stores them):
- * a manual monthly budget and a daily spend from the first of the month to today.
+ * a manual monthly budget and a daily spend from the first of the month to today; `historicData`
+ * records budgets (and spends) of earlier months (none by default: those months have no budget).
  */
 export function aTracker(
-  overrides: Partial<TrackerView> & { budget?: number; dailySpend?: number; slug?: string } = {},
+  overrides: Partial<TrackerView> & {
+    budget?: number;
+    dailySpend?: number;
+    slug?: string;
+    historicData?: HistoricDataInput[];
+  } = {},
 ): TrackerView {
   counter += 1;
-  const { budget = 3000 * UNIT, dailySpend = 100 * UNIT, slug = "googleads", ...fields } = overrides;
+  const {
+    budget = 3000 * UNIT,
+    dailySpend = 100 * UNIT,
+    slug = "googleads",
+    historicData = [],
+    ...fields
+  } = overrides;
   const calendar = budgetCalendar(TEST_NOW, "Europe/London");
   const rows: DailyRow[] = [];
   for (let d = calendar.monthStart; d <= calendar.today; d = addDays(d, 1))
@@ -33,6 +46,7 @@ export function aTracker(
       automatedBudget: false,
       manualBudgetValue: budget,
       budgetPeriod: "month",
+      historicData,
       ...settingsOf(fields),
     },
     rows,

@@ -4,6 +4,7 @@ import {
   formatBudgetAmount,
   formatMoney,
   formatMonth,
+  NO_BUDGET_TEXT,
   parseAmountInput,
 } from "@pacer/core/format";
 import { useCallback, useEffect, useState } from "react";
@@ -19,9 +20,19 @@ type Field = "budget" | "actualSpend";
 type Edits = Record<string, Partial<Record<Field, string>>>;
 
 /**
+ * A typed historic amount in micros (minimum 0). A budget left empty is no budget (null: shown '-'
+ * and skipped by the over/under spend adjustments); an empty spend is 0.
+ */
+function typedAmount(field: Field, text: string): number | null {
+  if (field === "budget" && text.trim() === "") return null;
+  return Math.max(0, parseAmountInput(text));
+}
+
+/**
  * Historic Data (spec trackers.md section 2): the six months before this one (month shown like
  * 'Jan 24', budget, actual spend); click a cell to edit it and an apply button appears. Empty:
- * 'No Historic Data Available'. Page size 10, no pagination.
+ * 'No Historic Data Available'. Page size 10, no pagination. A month without a recorded budget
+ * shows '-' (the engine's rule, see @pacer/core budget.ts); typing one records it.
  */
 export function HistoricTab({ tracker, run }: { tracker: TrackerDetail; run: RunCall }) {
   const setPending = useSetPending();
@@ -36,9 +47,9 @@ export function HistoricTab({ tracker, run }: { tracker: TrackerDetail; run: Run
       const e = edits[h.month] ?? {};
       return {
         month: h.month,
-        budget: e.budget === undefined ? h.budget : Math.max(0, parseAmountInput(e.budget)),
+        budget: e.budget === undefined ? h.budget : typedAmount("budget", e.budget),
         actualSpend:
-          e.actualSpend === undefined ? h.actualSpend : Math.max(0, parseAmountInput(e.actualSpend)),
+          e.actualSpend === undefined ? h.actualSpend : (typedAmount("actualSpend", e.actualSpend) ?? 0),
       };
     });
     await run(trackerCalls.historicData(tracker._id, historicData), "Updating historic data...");
@@ -53,7 +64,7 @@ export function HistoricTab({ tracker, run }: { tracker: TrackerDetail; run: Run
 
   if (rows.length === 0) return <EmptyState title="No Historic Data Available" />;
 
-  const cell = (month: string, field: Field, value: number) => {
+  const cell = (month: string, field: Field, value: number | null) => {
     const text = edits[month]?.[field];
     if (editing?.month === month && editing.field === field) {
       const label = `${field === "budget" ? "Budget" : "Actual Spend"} for ${formatMonth(month)}`;
@@ -66,7 +77,7 @@ export function HistoricTab({ tracker, run }: { tracker: TrackerDetail; run: Run
             inputMode="decimal"
             // biome-ignore lint/a11y/noAutofocus: the cell was just clicked to edit it
             autoFocus
-            value={text ?? formatBudgetAmount(value)}
+            value={text ?? (value === null ? "" : formatBudgetAmount(value))}
             onChange={(event) =>
               setEdits((all) => ({ ...all, [month]: { ...all[month], [field]: event.target.value } }))
             }
@@ -75,10 +86,17 @@ export function HistoricTab({ tracker, run }: { tracker: TrackerDetail; run: Run
         </span>
       );
     }
-    const shown = text === undefined ? value : Math.max(0, parseAmountInput(text));
+    const shown = text === undefined ? value : typedAmount(field, text);
     return (
       <button type="button" className="cell-edit" onClick={() => setEditing({ month, field })}>
-        {formatMoney(shown, currency)}
+        {shown === null ? (
+          <>
+            <span aria-hidden="true">{NO_BUDGET_TEXT}</span>
+            <span className="sr-only">No budget</span>
+          </>
+        ) : (
+          formatMoney(shown, currency)
+        )}
         {text !== undefined && <span className="sr-only"> (edited)</span>}
       </button>
     );
