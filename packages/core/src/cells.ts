@@ -1,5 +1,5 @@
 import type { GroupData, TrackerRow } from "./aggregate.ts";
-import type { MetricColumnId } from "./columns.ts";
+import type { MetricColumnId, TrackerFieldColumnId } from "./columns.ts";
 import { columnDef } from "./columns.ts";
 
 /**
@@ -14,12 +14,21 @@ import { columnDef } from "./columns.ts";
  * - errored: the tracker's data or budget failed to load (for a group: every tracker in it did);
  * - lifetimePrimary: a monthly budget figure of a tracker whose primary budget is lifetime;
  * - notLifetime: a lifetime figure of a tracker whose primary budget is monthly;
- * - multiCurrency: a money figure of a group that mixes currencies.
+ * - multiCurrency: a money figure of a group that mixes currencies;
+ * - noForecast: a forecast column with no forecast to show: figures stored before forecasts existed
+ *   (until the tracker's next computation), or, for the range, fewer than two days with spend
+ *   (forecast.ts). A group shows it when any of its included trackers does.
  */
-export type NaReason = "errored" | "lifetimePrimary" | "notLifetime" | "multiCurrency";
+export type NaReason = "errored" | "lifetimePrimary" | "notLifetime" | "multiCurrency" | "noForecast";
 
-/** A cell: `{ kind: "value", value }` in the column's unit (micros, percent, count, ratio) or N/A. */
-export type CellValue = { kind: "value"; value: number } | { kind: "na"; reason: NaReason };
+/**
+ * A cell: `{ kind: "value", value }` in the column's unit (micros, percent, count, ratio) or N/A.
+ * The range column ('Forecast Range') also carries `range`, its low and high ends in micros, with
+ * `value` = the low end (what it sorts and compares by).
+ */
+export type CellValue =
+  | { kind: "value"; value: number; range?: { low: number; high: number } }
+  | { kind: "na"; reason: NaReason };
 
 /** A row of any table: a tracker row or a group row (client, pod, shared budget). */
 export type TableRow = TrackerRow | GroupData;
@@ -36,6 +45,19 @@ const GROUP_FIELDS = new Set<MetricColumnId>([
 
 function na(reason: NaReason): CellValue {
   return { kind: "na", reason };
+}
+
+/** The forecast columns (forecast.ts), N/A with reason noForecast when there is no forecast. */
+const FORECAST_FIELDS = new Set<MetricColumnId>([
+  "forecastEomSpend",
+  "forecastRange",
+  "forecastVsBudgetPercentage",
+  "forecastLifetimeSpend",
+  "forecastVsLifetimeBudgetPercentage",
+]);
+
+function rangeCell(known: boolean, low: number, high: number): CellValue {
+  return known ? { kind: "value", value: low, range: { low, high } } : na("noForecast");
 }
 
 function isGroup(row: TableRow): row is GroupData {
@@ -61,12 +83,30 @@ export function cellValue(row: TableRow, columnId: MetricColumnId): CellValue {
     if (GROUP_FIELDS.has(columnId))
       return { kind: "value", value: row[columnId as keyof GroupData] as number };
     if (!row.money) return na("multiCurrency");
+    if (FORECAST_FIELDS.has(columnId)) {
+      if (row.forecastUnavailableCount > 0) return na("noForecast");
+      if (columnId === "forecastRange") {
+        const m = row.money;
+        return rangeCell(
+          row.forecastRangeUnavailableCount === 0,
+          m.forecastEomSpendLow,
+          m.forecastEomSpendHigh,
+        );
+      }
+    }
     return { kind: "value", value: row.money[columnId as keyof typeof row.money] as number };
   }
   if (row.errored) return na("errored");
   if (def.naGroup === "monthly" && row.data.primary === "lifetime") return na("lifetimePrimary");
   if (def.naGroup === "lifetime" && row.data.primary === "monthly") return na("notLifetime");
-  return { kind: "value", value: row.data[columnId] };
+  if (FORECAST_FIELDS.has(columnId)) {
+    const d = row.data;
+    if (d.forecastMethod === "none") return na("noForecast");
+    if (columnId === "forecastRange") {
+      return rangeCell(d.forecastRangeMethod !== "none", d.forecastEomSpendLow, d.forecastEomSpendHigh);
+    }
+  }
+  return { kind: "value", value: row.data[columnId as TrackerFieldColumnId] };
 }
 
 const PERCENT_OF_BUDGET = new Set<MetricColumnId>([
@@ -74,7 +114,15 @@ const PERCENT_OF_BUDGET = new Set<MetricColumnId>([
   "adjustedPercentageThroughBudget",
   "percentageThroughLifetimeBudget",
   "adjustedPercentageThroughLifetimeBudget",
+  "forecastVsBudgetPercentage",
+  "forecastVsLifetimeBudgetPercentage",
 ]);
+
+/** Forecast money columns, styled by their percentage of budget. */
+const FORECAST_PERCENT: Partial<Record<MetricColumnId, MetricColumnId>> = {
+  forecastEomSpend: "forecastVsBudgetPercentage",
+  forecastLifetimeSpend: "forecastVsLifetimeBudgetPercentage",
+};
 
 /** How a cell is styled: "negative" (over budget, red) or "normal". */
 export type CellTone = "negative" | "normal";
@@ -84,11 +132,15 @@ export type CellTone = "negative" | "normal";
  * section 9): a percentage of budget over 100 is negative; a last-month over/under spend above 0 is
  * negative; the end-of-month estimate is negative when it exceeds the row's budget (the adjusted
  * budget when an over/under adjustment applies, which is what `budget` holds). N/A cells are normal.
+ * Beyond the spec, the same for the forecasts: a forecast percentage of budget over 100 is negative,
+ * and so is the forecast spend next to it (Forecast EOM Spend, Forecast Lifetime Spend).
  */
 export function cellTone(row: TableRow, columnId: MetricColumnId): CellTone {
   const cell = cellValue(row, columnId);
   if (cell.kind === "na") return "normal";
   if (PERCENT_OF_BUDGET.has(columnId)) return cell.value > 100 ? "negative" : "normal";
+  const percent = FORECAST_PERCENT[columnId];
+  if (percent) return cellTone(row, percent);
   if (columnId === "lastMonthOverUnderSpend") return cell.value > 0 ? "negative" : "normal";
   if (columnId === "endOfMonthEstSpend") {
     const budget = cellValue(row, "budget");

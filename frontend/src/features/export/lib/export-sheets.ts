@@ -1,7 +1,7 @@
 import type { GroupData, TrackerRow } from "@pacer/core/aggregate";
 import { cellValue } from "@pacer/core/cells";
 import { type ColumnFormat, columnDef, isColumnId, type MetricColumnId } from "@pacer/core/columns";
-import { NA_TEXT } from "@pacer/core/format";
+import { formatMoneyRange, NA_TEXT } from "@pacer/core/format";
 import { MICROS_PER_UNIT } from "@pacer/core/types";
 
 /**
@@ -76,6 +76,7 @@ const NUM_FMT: Record<ColumnFormat, string | undefined> = {
   count: "#,##0",
   percent: '0.00"%"',
   roas: '0.00"x"',
+  moneyRange: undefined,
 };
 
 /** A figure in the unit the sheet shows: money in currency units, the rest as the engine gives it. */
@@ -87,10 +88,13 @@ function metricIds(columnIds: readonly string[]): MetricColumnId[] {
   return columnIds.filter((id): id is MetricColumnId => isColumnId(id) && columnDef(id).format !== "text");
 }
 
+/** A figure cell: a number in the column's unit; the forecast range as text, "2,850 – 3,150". */
 function metricCell(data: TrackerRow | GroupData | null, id: MetricColumnId): ExportCell {
   if (!data) return null;
   const cell = cellValue(data, id);
-  return cell.kind === "na" ? NA_TEXT : sheetNumber(cell.value, columnDef(id).format);
+  if (cell.kind === "na") return NA_TEXT;
+  if (cell.range) return formatMoneyRange(cell.range.low, cell.range.high, null);
+  return sheetNumber(cell.value, columnDef(id).format);
 }
 
 function metricColumns(ids: readonly MetricColumnId[]): ExportColumn[] {
