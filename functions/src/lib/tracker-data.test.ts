@@ -77,4 +77,13 @@ describe("metricsWindow", () => {
       to: "2024-04-15",
     });
   });
+
+  it("reaches back the forecast's 182 complete days when six months are fewer (on 1 March)", () => {
+    const calendar = { previousMonths: ["2022-09-01"], monthStart: "2023-03-01", today: "2023-03-01" };
+    const cal = calendar as unknown as Parameters<typeof metricsWindow>[1];
+    expect(metricsWindow({ lifetimeBudgetDates: undefined }, cal)).toEqual({
+      from: "2022-08-31",
+      to: "2023-03-01",
+    });
+  });
 });

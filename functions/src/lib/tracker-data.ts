@@ -1,6 +1,8 @@
 import {
+  addDays,
   type BudgetCalendar,
   budgetCalendar,
+  FORECAST_PARAMETERS,
   type FutureBudget,
   type HistoricDataInput,
   NO_FORECAST,
@@ -68,18 +70,20 @@ export function budgetSettings(t: Partial<TrackerBudgetFields>): TrackerBudgetSe
 
 /**
  * The days of daily metrics the figures need: from the first of the sixth month back (historic
- * data), or the lifetime start when earlier, to today in the ad account's time zone.
+ * data), the forecast's history (`FORECAST_PARAMETERS.lookbackDays` complete days before today:
+ * one day more than six months on 1 March) or the lifetime start, whichever is earliest, to today
+ * in the ad account's time zone.
  */
 export function metricsWindow(
   t: Pick<Tracker, "lifetimeBudgetDates">,
   calendar: BudgetCalendar,
 ): { from: string; to: string } {
   const historicStart = calendar.previousMonths[0] ?? calendar.monthStart;
+  const forecastStart = addDays(calendar.today, -FORECAST_PARAMETERS.lookbackDays);
+  let from = forecastStart < historicStart ? forecastStart : historicStart;
   const lifetimeStart = t.lifetimeBudgetDates?.startDate;
-  return {
-    from: lifetimeStart && lifetimeStart < historicStart ? lifetimeStart : historicStart,
-    to: calendar.today,
-  };
+  if (lifetimeStart && lifetimeStart < from) from = lifetimeStart;
+  return { from, to: calendar.today };
 }
 
 /**
