@@ -34,7 +34,8 @@ import { finiteOr0 } from "./types.ts";
  *    max(spent so far, its expected day). A period's forecast is its actual so far plus the days ahead.
  * 6. **P10-P90 range: empirical quantiles of the model's own errors** (Williams & Goodman 1971, "A
  *    simple method for the construction of empirical confidence limits for economic forecasts",
- *    JASA 66(336) 752-754): at every past day of the history (after a week of warm-up), the chosen
+ *    JASA 66(336) 752-754): at past days of the history (after a week of warm-up; at most 64, evenly
+ *    spaced back from the latest), the chosen
  *    level's forecast of the next h days is compared with what was spent, as a ratio (kept within
  *    1/20..20, and so is the range); h is the days ahead, or, when the history is too short for `minErrorOrigins` such
  *    windows, the longest horizon down to 7 days that has them, the log quantiles then widened about
@@ -85,6 +86,8 @@ export const FORECAST_PARAMETERS = {
   selectionOrigins: 56,
   /** Fewest past windows the empirical range needs. */
   minErrorOrigins: 8,
+  /** Most past windows the empirical range reads (evenly spaced over the history). */
+  maxErrorOrigins: 64,
   /** Shortest horizon (days) the empirical range takes errors from (or the days ahead, if fewer). */
   minErrorHorizonDays: 7,
   /**
@@ -385,12 +388,13 @@ function fitInto(series: DailySeries, ws: Workspace): DailyModel {
 }
 
 /**
- * Moves the k-th smallest of `a[0..n-1]` to `a[k]`, smaller ones before it and larger ones after
- * (quickselect, Hoare 1961, "Algorithm 65: FIND"); O(n) on average.
+ * Within `a[from..to]`, moves the element of rank k (counted from index 0 of `a`, so from <= k <=
+ * to) to `a[k]`, smaller ones before it and larger ones after (quickselect, Hoare 1961, "Algorithm
+ * 65: FIND"); O(to - from) on average.
  */
-function selectKth(a: Float64Array, n: number, k: number): void {
-  let lo = 0;
-  let hi = n - 1;
+function selectKth(a: Float64Array, from: number, to: number, k: number): void {
+  let lo = from;
+  let hi = to;
   while (lo < hi) {
     const pivot = a[(lo + hi) >> 1] as number;
     let i = lo;
@@ -413,17 +417,19 @@ function selectKth(a: Float64Array, n: number, k: number): void {
 }
 
 /**
- * The p-quantile (0..1) of the logs of the positive `a[0..n-1]`: Hyndman & Fan 1996 type 7 (R's
- * default) on the log scale. Only the two order statistics it needs are logged. Reorders `a`.
+ * The p-quantile (0..1) of the logs of the positive `a[from..to]` (n = to - from + 1 values, all of
+ * the set when from = 0, to = n - 1): Hyndman & Fan 1996 type 7 (R's default) on the log scale,
+ * order statistic i = floor(p (n - 1)) counted from `base`. Only the two order statistics it needs
+ * are logged. Reorders `a[from..to]`.
  */
-function logQuantile(a: Float64Array, n: number, p: number): number {
+function logQuantile(a: Float64Array, n: number, p: number, from = 0, to = n - 1): number {
   const x = p * (n - 1);
   const i = Math.floor(x);
-  selectKth(a, n, i);
+  selectKth(a, from, to, i);
   const lo = Math.log(a[i] as number);
   if (i + 1 >= n || x === i) return lo;
   let next = Number.POSITIVE_INFINITY;
-  for (let j = i + 1; j < n; j++) if ((a[j] as number) < next) next = a[j] as number;
+  for (let j = i + 1; j <= to; j++) if ((a[j] as number) < next) next = a[j] as number;
   return lo + (Math.log(next) - lo) * (x - i);
 }
 
@@ -449,20 +455,23 @@ function rangeLogs(
     for (let d = 0; d < 7; d++) sums[d] = sumIndex(fit, d + 3, h); // day 3 (1970-01-04) was a Sunday
     const ratios = fit.ratios;
     let count = 0;
-    let w = weekdayOf(fit.firstDay + earliest + 1);
-    for (let t = earliest; t <= last - h; t++) {
-      const forecast = (levels[t] as number) * (sums[w] as number);
-      w = w === 6 ? 0 : w + 1;
+    // At most maxErrorOrigins windows, evenly spaced back from the latest (overlapping windows
+    // a day apart carry little more than every other one, and this runs for every tracker).
+    const stride = Math.ceil((last - h - earliest + 1) / P.maxErrorOrigins);
+    for (let t = last - h; t >= earliest; t -= stride) {
+      const forecast = (levels[t] as number) * (sums[weekdayOf(fit.firstDay + t + 1)] as number);
       if (!(forecast > 0)) continue;
       const actual = (fit.prefix[t + h + 1] as number) - (fit.prefix[t + 1] as number);
       ratios[count++] = Math.min(Math.max(actual / forecast, 1 / P.ratioBound), P.ratioBound);
     }
     if (count >= P.minErrorOrigins) {
+      // The median first: then the P10 is among the values below it and the P90 among those above.
       const median = logQuantile(ratios, count, 0.5);
+      const mid = Math.floor(0.5 * (count - 1));
       const widen = Math.sqrt(ahead / h);
       return {
-        low: bounded(median + (logQuantile(ratios, count, 0.1) - median) * widen),
-        high: bounded(median + (logQuantile(ratios, count, 0.9) - median) * widen),
+        low: bounded(median + (logQuantile(ratios, count, 0.1, 0, mid) - median) * widen),
+        high: bounded(median + (logQuantile(ratios, count, 0.9, mid, count - 1) - median) * widen),
         method: "empirical",
       };
     }
@@ -600,7 +609,14 @@ function badDate(date: string): never {
   throw new RangeError(`Daily row has a bad date: ${JSON.stringify(date)}`);
 }
 
-/** Day number of a row's `yyyy-MM-dd` date, by character codes (no Date per row). */
+/** The last month {@link rowDay} converted (year x 12 + month) and the day number of its first day. */
+let cachedMonth = -1;
+let cachedMonthStart = 0;
+
+/**
+ * Day number of a row's `yyyy-MM-dd` date, by character codes (no Date per row); the month's first
+ * day is converted once per run of rows in the same month (rows come in date order, mostly).
+ */
 function rowDay(d: string): number {
   if (d.length !== 10) badDate(d);
   const y =
@@ -611,12 +627,33 @@ function rowDay(d: string): number {
   const m = (d.charCodeAt(5) - 48) * 10 + (d.charCodeAt(6) - 48);
   const day = (d.charCodeAt(8) - 48) * 10 + (d.charCodeAt(9) - 48);
   if (!(y >= 0 && m >= 1 && m <= 12 && day >= 1 && day <= 31)) badDate(d);
-  // Days from civil (H. Hinnant, "chrono-compatible low-level date algorithms").
-  const yy = m <= 2 ? y - 1 : y;
-  const era = Math.floor(yy / 400);
-  const yoe = yy - era * 400;
-  const doy = Math.floor((153 * (m > 2 ? m - 3 : m + 9) + 2) / 5) + day - 1;
-  return era * 146097 + yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy - 719468;
+  const month = y * 12 + m;
+  if (month !== cachedMonth) {
+    // Days from civil (H. Hinnant, "chrono-compatible low-level date algorithms"), for the 1st.
+    const yy = m <= 2 ? y - 1 : y;
+    const era = Math.floor(yy / 400);
+    const yoe = yy - era * 400;
+    const doy = Math.floor((153 * (m > 2 ? m - 3 : m + 9) + 2) / 5);
+    cachedMonth = month;
+    cachedMonthStart = era * 146097 + yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy - 719468;
+  }
+  return cachedMonthStart + day - 1;
+}
+
+const calendarCache = new WeakMap<BudgetCalendar, { today: number; monthStart: number; monthEnd: number }>();
+
+/** The day numbers of a calendar's today and month, computed once per calendar. */
+function calendarDays(calendar: BudgetCalendar): { today: number; monthStart: number; monthEnd: number } {
+  let days = calendarCache.get(calendar);
+  if (!days) {
+    days = {
+      today: dayNumber(calendar.today),
+      monthStart: dayNumber(calendar.monthStart),
+      monthEnd: dayNumber(calendar.monthEnd),
+    };
+    calendarCache.set(calendar, days);
+  }
+  return days;
 }
 
 /** Rounds a money forecast to whole micros (in place). */
@@ -630,21 +667,19 @@ function rounded(f: PeriodForecast): PeriodForecast {
 /**
  * A tracker's month-end spend and conversions forecasts and its lifetime flight's forecast, on the
  * budget calendar (its today and month), from its daily rows. See the module doc for the model.
- * @throws RangeError if a row's date is not `yyyy-MM-dd`.
+ * @throws RangeError if a row's or a lifetime date is not `yyyy-MM-dd`.
  */
 export function forecastTracker(input: TrackerForecastInput, calendar: BudgetCalendar): TrackerForecast {
   const P = FORECAST_PARAMETERS;
-  const today = dayNumber(calendar.today);
-  const monthStart = dayNumber(calendar.monthStart);
-  const monthEnd = dayNumber(calendar.monthEnd);
+  const { today, monthStart, monthEnd } = calendarDays(calendar);
   const inProgress = input.todayComplete !== true;
   const lastComplete = inProgress ? today - 1 : today;
   const firstDay = lastComplete - P.lookbackDays + 1;
   const rateFrom = lastComplete - P.conversionRateDays + 1;
   const spend = SHARED.spend.fill(0);
   const range = input.lifetimeBudgetDates ?? null;
-  const flightStart = range ? dayNumber(range.startDate) : 0;
-  const flightEnd = range ? dayNumber(range.endDate ?? calendar.monthEnd) : -1;
+  const flightStart = range ? rowDay(range.startDate) : 0;
+  const flightEnd = range ? (range.endDate ? rowDay(range.endDate) : monthEnd) : -1;
   let monthSpend = 0;
   let monthConversions = 0;
   let todaySpend = 0;
