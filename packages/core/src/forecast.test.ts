@@ -109,7 +109,7 @@ describe("forecastTracker: month end", () => {
 
   it("a noisy series has a P10-P90 range around the forecast that narrows as the month goes", () => {
     const random = seededRandom(7);
-    const rows = rowsBy("2024-01-01", "2024-05-25", () => 100 * Math.exp(0.4 * (random() - 0.5)));
+    const rows = rowsBy("2024-01-01", "2024-05-28", () => 100 * Math.exp(0.4 * (random() - 0.5)));
     const at = (date: string) =>
       forecastTracker(
         { rows: rows.filter((r) => r.date <= date), todayComplete: true },
@@ -117,7 +117,7 @@ describe("forecastTracker: month end", () => {
       ).month;
 
     const early = at("2024-05-05");
-    const late = at("2024-05-25");
+    const late = at("2024-05-28");
 
     expect(early.rangeMethod).toBe("empirical");
     expect(early.low).toBeLessThan(early.point);
