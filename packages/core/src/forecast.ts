@@ -417,10 +417,10 @@ function selectKth(a: Float64Array, from: number, to: number, k: number): void {
 }
 
 /**
- * The p-quantile (0..1) of the logs of the positive `a[from..to]` (n = to - from + 1 values, all of
- * the set when from = 0, to = n - 1): Hyndman & Fan 1996 type 7 (R's default) on the log scale,
- * order statistic i = floor(p (n - 1)) counted from `base`. Only the two order statistics it needs
- * are logged. Reorders `a[from..to]`.
+ * The p-quantile (0..1) of the logs of the n positive values `a[0..n-1]`: Hyndman & Fan 1996 type 7
+ * (R's default) on the log scale, from the order statistics of rank floor(p (n - 1)) and the next.
+ * When a median selection has already split the values, `from..to` names the side that holds both
+ * ranks, so only it is searched. Only the two order statistics are logged. Reorders `a[from..to]`.
  */
 function logQuantile(a: Float64Array, n: number, p: number, from = 0, to = n - 1): number {
   const x = p * (n - 1);
