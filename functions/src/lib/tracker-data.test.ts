@@ -1,4 +1,4 @@
-import { computeTrackerData } from "@pacer/core";
+import { cellValue, computeTrackerData, NO_FORECAST } from "@pacer/core";
 import { describe, expect, it } from "vitest";
 import { budgetSettings, decodeTrackerData, encodeTrackerData, metricsWindow } from "./tracker-data.ts";
 
@@ -32,6 +32,32 @@ describe("stored tracker figures", () => {
     expect(stored.length).toBeLessThan(JSON.stringify(data).length * 0.6);
   });
 
+  it("reads figures stored before forecasts existed with no forecast, so the forecast cells show N/A", () => {
+    const data = computeTrackerData({
+      settings: budgetSettings({ manualBudgetValue: 3_000_000_000 }),
+      rows: [],
+      now: new Date("2024-04-15T14:00:00Z"),
+      timeZone: "Europe/London",
+    });
+    const stored = JSON.parse(encodeTrackerData(data)) as unknown[];
+    const beforeForecasts = JSON.stringify(stored.slice(0, -1));
+
+    const read = decodeTrackerData(beforeForecasts);
+
+    expect(read).toEqual({ ...data, ...NO_FORECAST });
+    const row = {
+      id: "t",
+      name: "t",
+      client: "",
+      channel: "googleads",
+      currency: "GBP",
+      errored: false,
+      data: read,
+    };
+    expect(cellValue(row, "forecastEomSpend")).toEqual({ kind: "na", reason: "noForecast" });
+    expect(cellValue(row, "actualSpend")).toEqual({ kind: "value", value: 0 });
+  });
+
   it("still reads figures stored as a plain object", () => {
     const plain = { actualSpend: 5 };
     expect(decodeTrackerData(JSON.stringify(plain))).toEqual(plain);
@@ -49,6 +75,15 @@ describe("metricsWindow", () => {
     expect(metricsWindow({ lifetimeBudgetDates: { startDate: "2023-01-01" } }, cal)).toEqual({
       from: "2023-01-01",
       to: "2024-04-15",
+    });
+  });
+
+  it("reaches back the forecast's 182 complete days when six months are fewer (on 1 March)", () => {
+    const calendar = { previousMonths: ["2022-09-01"], monthStart: "2023-03-01", today: "2023-03-01" };
+    const cal = calendar as unknown as Parameters<typeof metricsWindow>[1];
+    expect(metricsWindow({ lifetimeBudgetDates: undefined }, cal)).toEqual({
+      from: "2022-08-31",
+      to: "2023-03-01",
     });
   });
 });

@@ -1,10 +1,14 @@
 import {
+  addDays,
   type BudgetCalendar,
   budgetCalendar,
+  FORECAST_PARAMETERS,
   type FutureBudget,
   type HistoricDataInput,
+  NO_FORECAST,
   type TrackerBudgetSettings,
   type TrackerData,
+  type TrackerForecastFields,
   trackerData,
 } from "@pacer/core";
 import {
@@ -66,18 +70,20 @@ export function budgetSettings(t: Partial<TrackerBudgetFields>): TrackerBudgetSe
 
 /**
  * The days of daily metrics the figures need: from the first of the sixth month back (historic
- * data), or the lifetime start when earlier, to today in the ad account's time zone.
+ * data), the forecast's history (`FORECAST_PARAMETERS.lookbackDays` complete days before today:
+ * one day more than six months on 1 March) or the lifetime start, whichever is earliest, to today
+ * in the ad account's time zone.
  */
 export function metricsWindow(
   t: Pick<Tracker, "lifetimeBudgetDates">,
   calendar: BudgetCalendar,
 ): { from: string; to: string } {
   const historicStart = calendar.previousMonths[0] ?? calendar.monthStart;
+  const forecastStart = addDays(calendar.today, -FORECAST_PARAMETERS.lookbackDays);
+  let from = forecastStart < historicStart ? forecastStart : historicStart;
   const lifetimeStart = t.lifetimeBudgetDates?.startDate;
-  return {
-    from: lifetimeStart && lifetimeStart < historicStart ? lifetimeStart : historicStart,
-    to: calendar.today,
-  };
+  if (lifetimeStart && lifetimeStart < from) from = lifetimeStart;
+  return { from, to: calendar.today };
 }
 
 /**
@@ -149,7 +155,35 @@ const SCALAR_FIELDS = [
   "actualRevenue",
   "roas",
 ] as const satisfies readonly (keyof TrackerData)[];
-type Listed = (typeof SCALAR_FIELDS)[number] | "budgetAdjustment" | "historicData";
+
+/**
+ * The forecast fields (beyond the spec; @pacer/core forecast.ts), stored after the historic data so
+ * figures stored before forecasts existed still read: they get {@link NO_FORECAST} (N/A cells) until
+ * the tracker's next computation.
+ */
+const FORECAST_FIELDS = [
+  "forecastMethod",
+  "forecastRangeMethod",
+  "forecastEomSpend",
+  "forecastEomSpendLow",
+  "forecastEomSpendHigh",
+  "forecastVsBudgetPercentage",
+  "forecastEomConversions",
+  "forecastLifetimeSpend",
+  "forecastLifetimeSpendLow",
+  "forecastLifetimeSpendHigh",
+  "forecastVsLifetimeBudgetPercentage",
+] as const satisfies readonly (keyof TrackerForecastFields)[];
+const everyForecastField: Exclude<keyof TrackerForecastFields, (typeof FORECAST_FIELDS)[number]> extends never
+  ? true
+  : never = true;
+void everyForecastField;
+
+type Listed =
+  | (typeof SCALAR_FIELDS)[number]
+  | (typeof FORECAST_FIELDS)[number]
+  | "budgetAdjustment"
+  | "historicData";
 const everyFieldListed: Exclude<keyof TrackerData, Listed> extends never ? true : never = true;
 void everyFieldListed;
 
@@ -159,14 +193,15 @@ const STORED_FORMAT = 1;
 /**
  * The stored form of a tracker's figures: a JSON array, `[format, ...scalars in SCALAR_FIELDS order,
  * budgetAdjustment as [kind, overUnderSpend] or null, historicData as [month, budget, actualSpend]
- * x 6]`. Values are the engine's, unrounded; only the field names are left out, which halves the
- * tracker item (the list query reads 2,000 of them).
+ * x 6, the forecast fields in FORECAST_FIELDS order]`. Values are the engine's, unrounded; only the
+ * field names are left out, which halves the tracker item (the list query reads 2,000 of them).
  */
 export function encodeTrackerData(data: TrackerData): string {
   const out: unknown[] = [STORED_FORMAT];
   for (const field of SCALAR_FIELDS) out.push(data[field]);
   out.push(data.budgetAdjustment ? [data.budgetAdjustment.kind, data.budgetAdjustment.overUnderSpend] : null);
   out.push(data.historicData.flatMap((h) => [h.month, h.budget, h.actualSpend]));
+  out.push(FORECAST_FIELDS.map((field) => data[field]));
   return JSON.stringify(out);
 }
 
@@ -187,6 +222,10 @@ export function decodeTrackerData(stored: string): TrackerData {
     historicData.push({ month: flat[i], budget: flat[i + 1], actualSpend: flat[i + 2] });
   }
   data.historicData = historicData;
+  const forecast = parsed[SCALAR_FIELDS.length + 3] as unknown[] | undefined;
+  FORECAST_FIELDS.forEach((field, i) => {
+    data[field] = forecast ? forecast[i] : NO_FORECAST[field];
+  });
   return data as unknown as TrackerData;
 }
 

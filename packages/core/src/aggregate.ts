@@ -2,6 +2,7 @@ import type { SharedBudgetSettings } from "./budget.ts";
 import { perDay, sharedBudgetAllocations } from "./budget.ts";
 import type { BudgetCalendar } from "./calendar.ts";
 import { monthDayCounts } from "./calendar.ts";
+import { forecastVsBudget } from "./forecast.ts";
 import type { MonthlyPacing, TrackerData } from "./tracker-data.ts";
 import { monthlyPacing } from "./tracker-data.ts";
 import type { Micros } from "./types.ts";
@@ -29,6 +30,13 @@ import { finiteOr0 } from "./types.ts";
  *   more than one currency has `currency: null`, `multiCurrency: true` and `money: null`; the tables
  *   show the multi-currency icon (tooltip {@link MULTI_CURRENCY_TOOLTIP}) and N/A in money cells.
  *   Counts, CTR, CVR and % through month are still shown.
+ * - **Forecasts** (beyond the spec; forecast.ts): a group's forecast is the sum of its trackers'
+ *   (Forecast EOM Spend over all included trackers, like Actual Spend; Forecast Lifetime Spend over
+ *   the lifetime ones). Its range is the sum of the trackers' P10s to the sum of their P90s: the
+ *   P10 of a sum is higher than the sum of P10s unless the trackers always miss together, so this
+ *   range is conservative (wider than the group's own). Forecast vs Budget % = the monthly
+ *   trackers' forecasts / their budgets (as % Through Budget); vs lifetime budget likewise. A group
+ *   with an included tracker without a forecast (or range) shows N/A there (reason noForecast).
  */
 
 /** A tracker as the tables see it: identity, currency, error state and computed data. */
@@ -87,6 +95,20 @@ export interface GroupMoney {
   costPerConversion: Micros;
   /** Ratio. */
   roas: number;
+  /** Sum of the included trackers' month-end forecasts (forecast.ts). */
+  forecastEomSpend: Micros;
+  /** Sum of their P10s (a conservative low end, see the module doc). */
+  forecastEomSpendLow: Micros;
+  /** Sum of their P90s. */
+  forecastEomSpendHigh: Micros;
+  /** The monthly trackers' forecasts / their budgets x 100, a percent. */
+  forecastVsBudgetPercentage: number;
+  /** Sum of the lifetime trackers' flight-end forecasts. */
+  forecastLifetimeSpend: Micros;
+  forecastLifetimeSpendLow: Micros;
+  forecastLifetimeSpendHigh: Micros;
+  /** The lifetime trackers' forecasts / their lifetime budgets x 100, a percent. */
+  forecastVsLifetimeBudgetPercentage: number;
 }
 
 /** A client, pod or shared-budget group row. */
@@ -113,6 +135,12 @@ export interface GroupData {
   cvr: number;
   /** Percent: mean of the included trackers'. */
   percentageThroughMonth: number;
+  /** Sum of the included trackers' month-end conversions forecasts (forecast.ts). */
+  forecastEomConversions: number;
+  /** Included trackers without a forecast (figures stored before forecasts existed). */
+  forecastUnavailableCount: number;
+  /** Included trackers without a forecast range (fewer than two days with spend). */
+  forecastRangeUnavailableCount: number;
   /** Money totals; null when the group mixes currencies. */
   money: GroupMoney | null;
 }
@@ -144,6 +172,10 @@ export function aggregateTrackers(rows: readonly TrackerRow[]): GroupData {
   /** Last month's budget and over/under spend of the trackers that have a budget for it; micros. */
   let lastMonthBudget: Micros | null = null;
   let lastMonthOverUnderSpend: Micros | null = null;
+  let eomConversionsForecast = 0;
+  let noForecast = 0;
+  let noRange = 0;
+  let monthlyForecast = 0;
   /** Money sums, in micros. */
   const m = {
     budget: 0,
@@ -161,6 +193,15 @@ export function aggregateTrackers(rows: readonly TrackerRow[]): GroupData {
     actualRevenue: 0,
     proRatedBudget: 0,
     proRatedLifetimeBudget: 0,
+  };
+  /** Forecast sums, in micros: estimates, so not held to the 2^53 check of the exact sums. */
+  const f = {
+    forecastEomSpend: 0,
+    forecastEomSpendLow: 0,
+    forecastEomSpendHigh: 0,
+    forecastLifetimeSpend: 0,
+    forecastLifetimeSpendLow: 0,
+    forecastLifetimeSpendHigh: 0,
   };
   for (const row of rows) {
     currencies.add(row.currency);
@@ -184,12 +225,22 @@ export function aggregateTrackers(rows: readonly TrackerRow[]): GroupData {
     m.yesterdaySpend += d.yesterdaySpend;
     m.todaySpend += d.todaySpend;
     m.actualRevenue += d.actualRevenue;
+    if (d.forecastMethod === "none") noForecast++;
+    if (d.forecastRangeMethod === "none") noRange++;
+    eomConversionsForecast += d.forecastEomConversions;
+    f.forecastEomSpend += d.forecastEomSpend;
+    f.forecastEomSpendLow += d.forecastEomSpendLow;
+    f.forecastEomSpendHigh += d.forecastEomSpendHigh;
     if (d.primary === "lifetime") {
       lifetimeCount++;
       m.lifetimeBudget += d.lifetimeBudget;
       m.lifetimeSpend += d.lifetimeSpend;
       m.proRatedLifetimeBudget += d.proRatedLifetimeBudget;
+      f.forecastLifetimeSpend += d.forecastLifetimeSpend;
+      f.forecastLifetimeSpendLow += d.forecastLifetimeSpendLow;
+      f.forecastLifetimeSpendHigh += d.forecastLifetimeSpendHigh;
     } else {
+      monthlyForecast += d.forecastEomSpend;
       monthlyCount++;
       m.budget += d.budget;
       m.dailyBudget += d.dailyBudget;
@@ -209,6 +260,7 @@ export function aggregateTrackers(rows: readonly TrackerRow[]): GroupData {
     ? null
     : {
         ...m,
+        ...f,
         lastMonthBudget,
         lastMonthOverUnderSpend,
         lastMonthOverUnderSpendPositive: lastMonthOverUnderSpend !== null && lastMonthOverUnderSpend > 0,
@@ -221,6 +273,8 @@ export function aggregateTrackers(rows: readonly TrackerRow[]): GroupData {
         cpc: Math.round(finiteOr0(m.actualSpend / clicks)),
         costPerConversion: Math.round(finiteOr0(m.actualSpend / conversions)),
         roas: finiteOr0(m.actualRevenue / m.actualSpend),
+        forecastVsBudgetPercentage: forecastVsBudget(monthlyForecast, m.budget),
+        forecastVsLifetimeBudgetPercentage: forecastVsBudget(f.forecastLifetimeSpend, m.lifetimeBudget),
       };
   return {
     trackerCount: rows.length,
@@ -237,6 +291,9 @@ export function aggregateTrackers(rows: readonly TrackerRow[]): GroupData {
     ctr: finiteOr0((clicks / impressions) * 100),
     cvr: finiteOr0((conversions / clicks) * 100),
     percentageThroughMonth: finiteOr0(throughMonth / included),
+    forecastEomConversions: eomConversionsForecast,
+    forecastUnavailableCount: noForecast,
+    forecastRangeUnavailableCount: noRange,
     money,
   };
 }
@@ -329,7 +386,8 @@ export interface SharedBudgetTable {
  * calendar: a shared budget has no time zone of its own). Spend and performance figures stay the
  * tracker's own. The group row sums the trackers like any group, then paces the shared budget's own
  * total: budget = total, daily = total / days, spend remaining, required daily spend, % and adjusted %
- * (not truncated) and EOM estimate from the summed spend.
+ * (not truncated) and EOM estimate from the summed spend. Forecast vs Budget % follows the same
+ * budgets: each tracker's month-end forecast against its allocation, the group's against the total.
  */
 export function sharedBudgetTable(
   shared: SharedBudgetSettings,
@@ -367,6 +425,7 @@ export function sharedBudgetTable(
         percentageThroughMonth: counts.percentageThroughMonth,
         daysGone: counts.daysGone,
         daysInMonth: counts.daysInMonth,
+        forecastVsBudgetPercentage: forecastVsBudget(row.data.forecastEomSpend, pacing.budget),
       },
     });
   }
@@ -418,6 +477,7 @@ function pacedOn(
   }
   paced.percentageThroughBudget = finiteOr0((money.actualSpend / paced.budget) * 100);
   paced.adjustedPercentageThroughBudget = finiteOr0((money.actualSpend * 100) / paced.proRatedBudget);
+  paced.forecastVsBudgetPercentage = forecastVsBudget(money.forecastEomSpend, paced.budget);
   return paced;
 }
 

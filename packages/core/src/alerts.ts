@@ -52,8 +52,11 @@ export interface AlertData {
   valueBudget: AlertBudgetField;
 }
 
-/** The metrics an alert can watch: every numeric column of the catalogue, with its name. */
-export const ALERT_METRICS: readonly { id: MetricColumnId; name: string }[] = METRIC_COLUMNS.map((c) => ({
+/** The columns an alert can watch: the numeric ones that hold one number (not the forecast range). */
+const WATCHABLE = METRIC_COLUMNS.filter((c) => c.format !== "moneyRange");
+
+/** The metrics an alert can watch: every single-number column of the catalogue, with its name. */
+export const ALERT_METRICS: readonly { id: MetricColumnId; name: string }[] = WATCHABLE.map((c) => ({
   id: c.id,
   name: c.name,
 }));
@@ -156,7 +159,7 @@ export const ALERT_FORM_TEXTS = {
   targets: "Choose at least one target",
 } as const;
 
-const metricIds = METRIC_COLUMNS.map((c) => c.id) as [MetricColumnId, ...MetricColumnId[]];
+const metricIds = WATCHABLE.map((c) => c.id) as [MetricColumnId, ...MetricColumnId[]];
 
 /**
  * The alert form / create-alert and edit-alert payload (spec sections 2.10 and 3). `target` is

@@ -9,8 +9,9 @@ import { aTracker, aTrackerRow, flatRows, monthToDateRows } from "./testing/buil
 const GBP = 1_000_000;
 
 // The spec's N/A sets (trackers.md "Metric formulas", section 2): monthly and daily budget figures,
-// and the lifetime budget, spend and percentage columns.
+// and the lifetime budget, spend and percentage columns; plus the forecast columns of each kind.
 const MONTHLY: MetricColumnId[] = [
+  "forecastVsBudgetPercentage",
   "dailyBudget",
   "budget",
   "percentageThroughBudget",
@@ -21,6 +22,8 @@ const MONTHLY: MetricColumnId[] = [
   "endOfMonthEstSpend",
 ];
 const LIFETIME: MetricColumnId[] = [
+  "forecastLifetimeSpend",
+  "forecastVsLifetimeBudgetPercentage",
   "lifetimeBudget",
   "percentageThroughLifetimeBudget",
   "adjustedPercentageThroughLifetimeBudget",
@@ -40,17 +43,24 @@ const lifetime = aTrackerRow({
   }),
 });
 
+/** The value cell of a tracker's column: its field, or for the range column its two ends. */
+function valueCell(row: typeof monthly, id: MetricColumnId) {
+  if (id !== "forecastRange") return { kind: "value", value: row.data[id] };
+  const { forecastEomSpendLow: low, forecastEomSpendHigh: high } = row.data;
+  return { kind: "value", value: low, range: { low, high } };
+}
+
 describe("cellValue: the N/A rules (trackers.md Metric formulas; section 2, row states)", () => {
   it.each(METRIC_COLUMNS.map((c) => [c.id] as const))("%s", (id) => {
     const expectMonthly = MONTHLY.includes(id);
     const expectLifetime = LIFETIME.includes(id);
     // Non-lifetime trackers show N/A for lifetime figures.
     expect(cellValue(monthly, id)).toEqual(
-      expectLifetime ? { kind: "na", reason: "notLifetime" } : { kind: "value", value: monthly.data[id] },
+      expectLifetime ? { kind: "na", reason: "notLifetime" } : valueCell(monthly, id),
     );
     // Lifetime trackers show N/A for monthly and daily figures.
     expect(cellValue(lifetime, id)).toEqual(
-      expectMonthly ? { kind: "na", reason: "lifetimePrimary" } : { kind: "value", value: lifetime.data[id] },
+      expectMonthly ? { kind: "na", reason: "lifetimePrimary" } : valueCell(lifetime, id),
     );
     // Errored trackers show N/A everywhere.
     expect(cellValue({ ...monthly, errored: true }, id)).toEqual({ kind: "na", reason: "errored" });

@@ -48,6 +48,12 @@ describe("the column catalogue (trackers.md sections 2 and 3)", () => {
       "Cost per Conversions",
       "Revenue",
       "ROAS",
+      // Beyond the spec, after its columns: the forecast (forecast.ts).
+      "Forecast EOM Spend",
+      "Forecast Range",
+      "Forecast vs Budget %",
+      "Forecast Lifetime Spend",
+      "Forecast vs Lifetime Budget %",
     ]);
   });
 
@@ -75,6 +81,12 @@ describe("the column catalogue (trackers.md sections 2 and 3)", () => {
         "endOfMonthEstConversions",
         "actualRevenue",
         "roas",
+        // Beyond the spec: the forecast columns are off by default.
+        "forecastEomSpend",
+        "forecastRange",
+        "forecastVsBudgetPercentage",
+        "forecastLifetimeSpend",
+        "forecastVsLifetimeBudgetPercentage",
       ].sort(),
     );
   });
@@ -87,7 +99,16 @@ describe("the column catalogue (trackers.md sections 2 and 3)", () => {
       expect(c.description.length).toBeGreaterThan(5);
       expect(c.formula.length).toBeGreaterThan(5);
     }
-    for (const c of METRIC_COLUMNS) expect(typeof data[c.id]).toBe("number");
+    for (const c of METRIC_COLUMNS) {
+      if (c.id === "forecastRange") {
+        expect([typeof data.forecastEomSpendLow, typeof data.forecastEomSpendHigh]).toEqual([
+          "number",
+          "number",
+        ]);
+      } else {
+        expect(typeof data[c.id]).toBe("number");
+      }
+    }
   });
 
   it.each([

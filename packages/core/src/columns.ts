@@ -5,7 +5,10 @@
  * (column catalogue entry: id, name, description, formula, hideColumn) and section 9.
  */
 
-/** The id of a numeric column; each equals the field name of TrackerData it shows. */
+/**
+ * The id of a numeric column; each equals the field name of TrackerData it shows, except
+ * "forecastRange", which shows two (forecastEomSpendLow and forecastEomSpendHigh).
+ */
 export type MetricColumnId =
   | "dailyBudget"
   | "budget"
@@ -35,7 +38,15 @@ export type MetricColumnId =
   | "endOfMonthEstConversions"
   | "costPerConversion"
   | "actualRevenue"
-  | "roas";
+  | "roas"
+  | "forecastEomSpend"
+  | "forecastRange"
+  | "forecastVsBudgetPercentage"
+  | "forecastLifetimeSpend"
+  | "forecastVsLifetimeBudgetPercentage";
+
+/** The metric columns that show one TrackerData field of the same name (all but "forecastRange"). */
+export type TrackerFieldColumnId = Exclude<MetricColumnId, "forecastRange">;
 
 /** Any column id: the identity columns (text) and the metric columns. */
 export type ColumnId = "name" | "client" | "channel" | MetricColumnId;
@@ -47,9 +58,10 @@ export type ColumnId = "name" | "client" | "channel" | MetricColumnId;
  * - money2: currency with two decimals (CPC, cost per conversion);
  * - count: whole number;
  * - percent: two decimals and '%' (percentages, CTR, CVR);
- * - roas: two decimals and an 'x' suffix.
+ * - roas: two decimals and an 'x' suffix;
+ * - moneyRange: two money amounts, low to high (the forecast range; beyond the spec).
  */
-export type ColumnFormat = "text" | "money" | "money2" | "count" | "percent" | "roas";
+export type ColumnFormat = "text" | "money" | "money2" | "count" | "percent" | "roas" | "moneyRange";
 
 /**
  * Which budget a column belongs to for the N/A rules (trackers.md "Metric formulas"): "monthly"
@@ -93,7 +105,8 @@ function col(
     hideColumn: options.hidden ?? false,
     format,
     naGroup: options.naGroup ?? null,
-    currencyDependent: options.currency ?? (format === "money" || format === "money2"),
+    currencyDependent:
+      options.currency ?? (format === "money" || format === "money2" || format === "moneyRange"),
   };
 }
 
@@ -102,10 +115,58 @@ const lifetime = { naGroup: "lifetime", hidden: true } as const;
 const performance = { hidden: true } as const;
 
 /**
+ * The forecast columns (beyond the spec; forecast.ts): hidden by default, after the spec's columns
+ * so the spec's default order stays as it is. "P10-P90" = the 10th to 90th percentile.
+ */
+const FORECAST_COLUMNS: readonly ColumnDef[] = [
+  col(
+    "forecastEomSpend",
+    "Forecast EOM Spend",
+    "money",
+    "Where this month's spend is forecast to land, from the tracker's own daily spend: weekday-aware, recent days weighted.",
+    "Actual Spend + a forecast of each day left (today: the larger of its spend so far and its forecast); a day's forecast = the recent daily level (weighted over the last 3.5, 7 or 28 days, whichever forecast the tracker's past weeks best) x its weekday index. With under 14 days of history: Actual Spend / days elapsed x days in the month (run-rate). Groups: the sum of their trackers'",
+    { hidden: true },
+  ),
+  col(
+    "forecastRange",
+    "Forecast Range",
+    "moneyRange",
+    "The range this month's spend should land in 8 times out of 10 (P10 to P90).",
+    "Actual Spend + the forecast of the days left x the 10th and 90th percentiles of the tracker's own past forecast errors over as many days (under 14 days of history: the spread of its daily spend). Groups: the sum of their trackers' P10s to the sum of their P90s, a deliberately wide (conservative) range",
+    { hidden: true },
+  ),
+  col(
+    "forecastVsBudgetPercentage",
+    "Forecast vs Budget %",
+    "percent",
+    "The month's forecast spend against the budget: over 100% means the budget is forecast to be overspent.",
+    "Forecast EOM Spend / Budget x 100 (groups: their monthly trackers' forecasts / their budgets)",
+    { ...monthly, hidden: true, currency: true },
+  ),
+  col(
+    "forecastLifetimeSpend",
+    "Forecast Lifetime Spend",
+    "money",
+    "Where the lifetime spend is forecast to land on the lifetime end date.",
+    "Lifetime Spend + a forecast of each day left to the end date (the month end when there is none), as for Forecast EOM Spend",
+    lifetime,
+  ),
+  col(
+    "forecastVsLifetimeBudgetPercentage",
+    "Forecast vs Lifetime Budget %",
+    "percent",
+    "The lifetime forecast against the lifetime budget: over 100% means it is forecast to be overspent.",
+    "Forecast Lifetime Spend / Lifetime Budget x 100",
+    { ...lifetime, currency: true },
+  ),
+];
+
+/**
  * The catalogue in the tracker table's default order (trackers.md section 2, Tracker table).
  * Names follow the tracker table; the pods table spells two of them 'EOM Est. Spend' and 'Cost per
  * Conversion'. The Favourite (star) and Manage columns are controls, not data, so they are not here.
  * The spec notes the original ROAS column read the ctr field; this catalogue reads roas.
+ * The forecast columns follow the spec's ({@link FORECAST_COLUMNS}).
  */
 export const COLUMNS: readonly ColumnDef[] = [
   col("name", "Name", "text", "The tracker's name.", "Set by the user"),
@@ -298,6 +359,7 @@ export const COLUMNS: readonly ColumnDef[] = [
     "Revenue / Actual Spend",
     { ...performance, currency: true },
   ),
+  ...FORECAST_COLUMNS,
 ];
 
 const byId = new Map<string, ColumnDef>(COLUMNS.map((c) => [c.id, c]));

@@ -55,6 +55,16 @@ export function formatMoney2(micros: Micros, currency: string | null, locale = D
   return formatter(locale, 2, currency).format(micros / MICROS_PER_UNIT);
 }
 
+/** Two amounts of money, low to high, e.g. "£2,850 – £3,150" (the forecast range). */
+export function formatMoneyRange(
+  low: Micros,
+  high: Micros,
+  currency: string | null,
+  locale = DEFAULT_LOCALE,
+): string {
+  return `${formatMoney(low, currency, locale)} – ${formatMoney(high, currency, locale)}`;
+}
+
 /** A count as a whole number with grouping, e.g. 12345.6 -> "12,346". */
 export function formatCount(value: number, locale = DEFAULT_LOCALE): string {
   return formatter(locale, 0, null).format(value);
@@ -88,6 +98,8 @@ export function formatByKind(
       return formatPercent(value, locale);
     case "roas":
       return formatRoas(value, locale);
+    case "moneyRange":
+      return formatMoney(value, currency, locale);
     case "text":
       return String(value);
   }
@@ -96,7 +108,7 @@ export function formatByKind(
 /**
  * The text of a cell: "N/A" for an N/A cell, "-" for a budget never recorded, else the value in its
  * column's format, money in `currency` (the row's currency; null for a multi-currency group, whose
- * money cells are N/A anyway).
+ * money cells are N/A anyway). A range cell reads "low – high" ("£2,850 – £3,150").
  * @throws RangeError for an unknown column.
  */
 export function formatCell(
@@ -107,6 +119,7 @@ export function formatCell(
 ): string {
   if (cell.kind === "na") return NA_TEXT;
   if (cell.kind === "none") return NO_BUDGET_TEXT;
+  if (cell.range) return formatMoneyRange(cell.range.low, cell.range.high, currency, locale);
   return formatByKind(cell.value, columnDef(columnId).format, currency, locale);
 }
 

@@ -9,6 +9,7 @@ export * from "./budget.ts";
 export * from "./calendar.ts";
 export * from "./cells.ts";
 export * from "./columns.ts";
+export * from "./forecast.ts";
 export * from "./format.ts";
 export * from "./integration-health.ts";
 export * from "./row-state.ts";

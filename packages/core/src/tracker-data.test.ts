@@ -394,7 +394,7 @@ describe("edge cases", () => {
   });
 });
 
-describe("properties (issue 3: invariants)", () => {
+describe("properties (issue 3: invariants)", { timeout: 30_000 }, () => {
   const scenario = instantArb.chain((now) =>
     fc.constantFrom(...TIME_ZONES).chain((timeZone) => {
       const today = budgetCalendar(now, timeZone).today;

@@ -2,6 +2,8 @@ import type { BudgetAdjustment, BudgetSource, HistoricDataEntry, TrackerBudgetSe
 import { monthOverUnderSpend, resolveTrackerBudget } from "./budget.ts";
 import type { BudgetCalendar, MonthDayCounts } from "./calendar.ts";
 import { budgetCalendar, lifetimeDayCounts, monthDayCounts } from "./calendar.ts";
+import type { TrackerForecastFields } from "./forecast.ts";
+import { trackerForecastFields } from "./forecast.ts";
 import type { BudgetPeriod, IsoDate, Micros } from "./types.ts";
 import { finiteOr0 } from "./types.ts";
 
@@ -91,8 +93,11 @@ export function monthlyPacing(
  * Which figures a table shows as N/A (lifetime vs monthly, errored trackers) is decided by
  * `cellValue` in cells.ts, not here: this object carries numbers, except `null` for the figures of
  * a month without a recorded budget (lastMonthBudget, lastMonthOverUnderSpend, historic budgets).
+ *
+ * The `forecast*` fields (forecast.ts) are beyond the spec: a forecast of where the month and the
+ * lifetime flight land, with a P10-P90 range.
  */
-export interface TrackerData extends MonthlyPacing {
+export interface TrackerData extends MonthlyPacing, TrackerForecastFields {
   /** "lifetime" when useLifetimeBudgetAsPrimary is on, else "monthly". */
   primary: "monthly" | "lifetime";
   budgetSource: BudgetSource;
@@ -292,6 +297,12 @@ export function trackerData(input: TrackerDataInput, calendar: BudgetCalendar): 
   const proRatedLifetimeBudget = lifetime
     ? Math.round(finiteOr0((budget.lifetimeBudget * lifetime.daysGone) / lifetime.daysInRange))
     : 0;
+  const forecast = trackerForecastFields(
+    { rows, lifetimeBudgetDates: range },
+    calendar,
+    pacing.budget,
+    budget.lifetimeBudget,
+  );
 
   // One object literal with every field (no spread): V8 keeps it a fast, fixed-shape object.
   return {
@@ -343,6 +354,18 @@ export function trackerData(input: TrackerDataInput, calendar: BudgetCalendar): 
     costPerConversion: Math.round(finiteOr0(actualSpend / conversions)),
     actualRevenue: revenue,
     roas: finiteOr0(revenue / actualSpend),
+
+    forecastMethod: forecast.forecastMethod,
+    forecastRangeMethod: forecast.forecastRangeMethod,
+    forecastEomSpend: forecast.forecastEomSpend,
+    forecastEomSpendLow: forecast.forecastEomSpendLow,
+    forecastEomSpendHigh: forecast.forecastEomSpendHigh,
+    forecastVsBudgetPercentage: forecast.forecastVsBudgetPercentage,
+    forecastEomConversions: forecast.forecastEomConversions,
+    forecastLifetimeSpend: forecast.forecastLifetimeSpend,
+    forecastLifetimeSpendLow: forecast.forecastLifetimeSpendLow,
+    forecastLifetimeSpendHigh: forecast.forecastLifetimeSpendHigh,
+    forecastVsLifetimeBudgetPercentage: forecast.forecastVsLifetimeBudgetPercentage,
   };
 }
 

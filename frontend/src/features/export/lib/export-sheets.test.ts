@@ -80,4 +80,24 @@ describe("export sheets", () => {
     expect(trackerSheet?.rows[0]?.slice(2, 5)).toEqual(["-", 0, "N/A"]);
     expect(clientSheet?.rows[0]?.slice(3, 6)).toEqual(["-", 0, "N/A"]);
   });
+
+  it("writes the forecast range as text, low to high, beside the forecast as a number", () => {
+    const sheets = exportSheets({
+      columnIds: ["name", "forecastEomSpend", "forecastRange"],
+      trackers: [exportTracker(aTracker({ name: "Steady" }))],
+      clients: [],
+      pods: [],
+    });
+    const [trackerSheet] = sheets;
+    expect(trackerSheet?.columns.map((c) => c.header)).toEqual([
+      "Name",
+      "Currency",
+      "Forecast EOM Spend",
+      "Forecast Range",
+      "_hasErrored",
+      "_requiresUpdate",
+    ]);
+    // 100 a day every day: 3,000 by the end of April, and nothing in its history to widen the range.
+    expect(trackerSheet?.rows[0]?.slice(2, 4)).toEqual([3000, "3,000 – 3,000"]);
+  });
 });

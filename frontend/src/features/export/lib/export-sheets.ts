@@ -1,7 +1,7 @@
 import type { GroupData, TrackerRow } from "@pacer/core/aggregate";
 import { cellValue } from "@pacer/core/cells";
 import { type ColumnFormat, columnDef, isColumnId, type MetricColumnId } from "@pacer/core/columns";
-import { formatCell } from "@pacer/core/format";
+import { formatCell, formatMoneyRange } from "@pacer/core/format";
 import { MICROS_PER_UNIT } from "@pacer/core/types";
 
 /**
@@ -77,6 +77,7 @@ const NUM_FMT: Record<ColumnFormat, string | undefined> = {
   count: "#,##0",
   percent: '0.00"%"',
   roas: '0.00"x"',
+  moneyRange: undefined,
 };
 
 /** A figure in the unit the sheet shows: money in currency units, the rest as the engine gives it. */
@@ -88,10 +89,13 @@ function metricIds(columnIds: readonly string[]): MetricColumnId[] {
   return columnIds.filter((id): id is MetricColumnId => isColumnId(id) && columnDef(id).format !== "text");
 }
 
+/** A figure cell: a number in the column's unit; the forecast range as text, "2,850 – 3,150". */
 function metricCell(data: TrackerRow | GroupData | null, id: MetricColumnId): ExportCell {
   if (!data) return null;
   const cell = cellValue(data, id);
-  return cell.kind === "value" ? sheetNumber(cell.value, columnDef(id).format) : formatCell(cell, id, null);
+  if (cell.kind !== "value") return formatCell(cell, id, null);
+  if (cell.range) return formatMoneyRange(cell.range.low, cell.range.high, null);
+  return sheetNumber(cell.value, columnDef(id).format);
 }
 
 function metricColumns(ids: readonly MetricColumnId[]): ExportColumn[] {
