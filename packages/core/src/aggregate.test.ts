@@ -324,7 +324,9 @@ describe("sharedBudgetTotals: the shared-budget table's Totals footer agrees wit
   });
 });
 
-describe("properties (issue 3: a group of one tracker equals the tracker; sums in micros are exact)", { timeout: 30_000 }, () => {
+describe("properties (issue 3: a group of one tracker equals the tracker; sums in micros are exact)", {
+  timeout: 30_000,
+}, () => {
   const trackerRowArb = instantArb.chain((now) =>
     fc.constantFrom(...TIME_ZONES).chain((timeZone) => {
       const today = budgetCalendar(now, timeZone).today;
