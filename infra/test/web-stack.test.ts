@@ -26,7 +26,11 @@ const MANAGED = {
 interface PolicyConfig {
   SecurityHeadersConfig?: {
     ContentSecurityPolicy?: { ContentSecurityPolicy: string };
-    StrictTransportSecurity?: { AccessControlMaxAgeSec: number; IncludeSubdomains?: boolean; Preload?: boolean };
+    StrictTransportSecurity?: {
+      AccessControlMaxAgeSec: number;
+      IncludeSubdomains?: boolean;
+      Preload?: boolean;
+    };
     ContentTypeOptions?: object;
     FrameOptions?: { FrameOption: string };
     ReferrerPolicy?: { ReferrerPolicy: string };
@@ -39,7 +43,8 @@ interface PolicyConfig {
 function headersSentBy(policy: PolicyConfig): Record<string, string> {
   const s = policy.SecurityHeadersConfig ?? {};
   const sent: Record<string, string> = {};
-  if (s.ContentSecurityPolicy) sent["content-security-policy"] = s.ContentSecurityPolicy.ContentSecurityPolicy;
+  if (s.ContentSecurityPolicy)
+    sent["content-security-policy"] = s.ContentSecurityPolicy.ContentSecurityPolicy;
   if (s.StrictTransportSecurity) {
     const t = s.StrictTransportSecurity;
     sent["strict-transport-security"] = [
