@@ -17,7 +17,10 @@ export const DEFAULT_HOST = "127.0.0.1";
 /** The `Retry-After` (seconds) of the 503 answered while the runtime is starting. */
 export const STARTING_RETRY_AFTER_SECONDS = 1;
 
-/** What the server answers while starting, then once ready. */
+/** How long a stop lets requests under way finish before it closes their connections. */
+const STOP_GRACE_MS = 300;
+
+/** A WebSocket upgrade listener (`server.on("upgrade")`). */
 export type UpgradeListener = (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
 
 /** The app's one HTTP server (SPA, API, WebSocket, local pages), listening from the start. */
@@ -115,9 +118,14 @@ export async function startAppServer(options: {
     },
     stop: () =>
       new Promise<void>((done) => {
-        server.close(() => done());
-        // Open connections (a browser's keep-alive, an unfinished request) must not hold the stop.
-        server.closeAllConnections();
+        // No new connections; idle keep-alive ones close now, requests under way get a moment to
+        // finish, then every connection closes (an unfinished request must not hold the stop).
+        const cut = setTimeout(() => server.closeAllConnections(), STOP_GRACE_MS);
+        server.close(() => {
+          clearTimeout(cut);
+          done();
+        });
+        server.closeIdleConnections();
       }),
   };
 }
