@@ -83,18 +83,24 @@ export function buildApp(app: App, options: BuildOptions = {}) {
     webSocket: Boolean(resources.websocket),
     alarmTopic: ops.alarmTopic,
   });
-  const edge = config.webAclArn ? undefined : new EdgeStack(app, "PacerEdge", props);
-  if (edge && Token.isUnresolved(gateways.region)) {
-    throw new Error(
-      "PacerEdge (the web ACL, in us-east-1) and PacerWeb need the app's region: the CDK CLI sets CDK_DEFAULT_REGION from AWS_REGION or the profile; a test gives `env`",
-    );
+  // The web ACL of the distribution: the operator's own, or PacerEdge's (us-east-1).
+  let webAclArn = config.webAclArn;
+  let edge: EdgeStack | undefined;
+  if (!webAclArn) {
+    if (Token.isUnresolved(gateways.region)) {
+      throw new Error(
+        "PacerEdge (the web ACL, in us-east-1) and PacerWeb need the app's region: the CDK CLI sets CDK_DEFAULT_REGION from AWS_REGION or the profile; a test gives `env`",
+      );
+    }
+    edge = new EdgeStack(app, "PacerEdge", props);
+    webAclArn = edge.webAcl.arn;
   }
   const web = new WebStack(app, "PacerWeb", {
     ...props,
     config,
     gateways,
     avatars: data.avatars,
-    webAclArn: config.webAclArn ?? (edge as EdgeStack).webAcl.arn,
+    webAclArn,
     ...(edge && edge.region !== gateways.region ? { crossRegionReferences: true } : {}),
     ...(webRoot ? { webRoot } : {}),
   });

@@ -1,29 +1,9 @@
-import { request } from "node:http";
 import { connect } from "node:net";
 import { securityHeaders } from "@pacer/functions/security-headers";
 import { afterEach, describe, expect, it } from "vitest";
 import { type AppServer, STARTING_RETRY_AFTER_SECONDS, startAppServer } from "./app-server.ts";
 import { isLoopbackAddress, isLoopbackHost } from "./net.ts";
-import { accepts, externalAddresses } from "./testing/network.ts";
-
-/** One HTTP/1.1 request: status, headers and body. */
-function get(
-  port: number,
-  path: string,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port, path, headers }, (res) => {
-      let body = "";
-      res.on("data", (c: Buffer) => {
-        body += c.toString();
-      });
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
+import { accepts, externalAddresses, httpGet } from "./testing/network.ts";
 
 const servers: AppServer[] = [];
 const start = async (options: { host?: string; log?: (line: string) => void } = {}) => {
@@ -59,7 +39,7 @@ describe("the local app server", () => {
 
   it("answers 503 with Retry-After and the security headers until it serves, then the real listeners", async () => {
     const server = await start();
-    const early = await get(server.port, "/api/health");
+    const early = await httpGet(server.port, "/api/health");
     expect(early.status).toBe(503);
     expect(early.headers["retry-after"]).toBe(String(STARTING_RETRY_AFTER_SECONDS));
     expect(JSON.parse(early.body)).toEqual({ message: "Pacer is starting, please try again in a moment" });
@@ -87,7 +67,7 @@ describe("the local app server", () => {
       },
       (_req, socket) => socket.end("HTTP/1.1 404 Not Found\r\n\r\n"),
     );
-    const later = await get(server.port, "/api/health");
+    const later = await httpGet(server.port, "/api/health");
     expect([later.status, later.body]).toEqual([200, "ready"]);
   });
 

@@ -11,8 +11,6 @@ import { delay, freePort } from "./net.ts";
 export interface DynamoDbLocal {
   /** `http://127.0.0.1:<port>`, for `AWS_ENDPOINT_URL_DYNAMODB`. */
   endpoint: string;
-  /** The engine's process id (the JVM). */
-  pid: number;
   stop(): Promise<void>;
 }
 
@@ -75,6 +73,7 @@ async function launcherClasses(engine: string, javaVersion: string): Promise<str
   return dir;
 }
 
+/** Runs a command to its end (killed if this process exits first): exit code and the tail of its output. */
 function run(command: string, args: string[]): Promise<{ code: number | null; output: string }> {
   return new Promise((done) => {
     const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
@@ -170,7 +169,6 @@ export async function startDynamoDbLocal(
   client.destroy();
   return {
     endpoint,
-    pid: child.pid ?? 0,
     stop: () =>
       new Promise<void>((done) => {
         if (exited) return done();

@@ -10,8 +10,11 @@ import { DEMO_LOGIN, seedDemoAccount } from "./seed.ts";
  * this often instead of their AWS rates).
  *
  * SIGINT and SIGTERM stop everything within {@link STOP_DEADLINE_MS}, also during start-up: the
- * runtime stops its servers and DynamoDB Local; whatever is still running when the deadline passes
- * ends with this process (DynamoDB Local exits when its standard input, held by this process, closes).
+ * runtime stops its servers and DynamoDB Local; whatever still runs when the deadline passes ends
+ * with this process (DynamoDB Local is killed as this process exits). Run it as `npm start` does
+ * (`npm run serve`: `exec node --import tsx ...`), so the signal reaches this process: a shell that
+ * does not `exec`, or tsx's own CLI (which kills a child that does not acknowledge a signal within
+ * 30 ms), would leave it or cut its stop short.
  */
 const STOP_DEADLINE_MS = 1500;
 

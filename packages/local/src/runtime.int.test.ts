@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -23,23 +22,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import type { OutboxEntry } from "./outbox.ts";
 import { type LocalRuntime, startLocalRuntime } from "./runtime.ts";
-import { accepts, externalAddresses } from "./testing/network.ts";
+import { accepts, externalAddresses, httpGet } from "./testing/network.ts";
 import type { WebSocketEvent } from "./websocket.ts";
-
-/** A GET to the runtime on 127.0.0.1 with the Host header a browser would send for `host`. */
-function rawGet(port: number, path: string, host: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port, path, headers: { host } }, (res) => {
-      let body = "";
-      res.on("data", (c: Buffer) => {
-        body += c.toString();
-      });
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
 
 /**
  * The local runtime's stand-ins for AWS, driven with the real AWS SDK clients the functions use.
@@ -158,10 +142,10 @@ describe("local runtime (DynamoDB Local, SQS, SES, WebSocket + Management API, s
   });
 
   it("answers the outbox (live reset links) only to a caller that names this machine (no DNS rebinding)", async () => {
-    expect((await rawGet(runtime.port, "/_local/outbox.json", "localhost")).status).toBe(200);
+    expect((await httpGet(runtime.port, "/_local/outbox.json", { host: "localhost" })).status).toBe(200);
     for (const host of ["rebound.example", `rebound.example:${runtime.port}`]) {
       for (const path of ["/_local/outbox", "/_local/outbox.json", "/_local/outbox/x.eml"]) {
-        const answer = await rawGet(runtime.port, path, host);
+        const answer = await httpGet(runtime.port, path, { host });
         expect([path, answer.status], host).toEqual([path, 403]);
         expect(answer.body).not.toContain("reset-password");
       }
