@@ -48,7 +48,7 @@ describe("per-account limits of the costly calls", () => {
     const refused = answers.find((a) => a.status === 429) as ApiAnswer<{ message: string; code: string }>;
     expect(refused.body.code).toBe("TOO_MANY_REQUESTS");
     expect(refused.body.message).toMatch(
-      /^Your account has made too many data refreshes \(at most 60 every 10 minutes\)\. Please try again in 10 minutes\.$/,
+      /^Your account has reached its limit of 60 data refreshes every 10 minutes\. Please try again in 10 minutes\.$/,
     );
     const retryAfter = Number(refused.headers["retry-after"]);
     expect(retryAfter).toBeGreaterThan(limit.windowSeconds - 60);
@@ -86,7 +86,7 @@ describe("per-account limits of the costly calls", () => {
     expect(over.status).toBe(429);
     expect(Number(over.headers["retry-after"])).toBeGreaterThan(limit.windowSeconds - 60);
     expect(over.body.message).toMatch(
-      /^Your account has made too many ad platform look-ups \(at most 120 every 10 minutes\)\. Please try again in 10 minutes\.$/,
+      /^Your account has reached its limit of 120 ad platform look-ups every 10 minutes\. Please try again in 10 minutes\.$/,
     );
     expect(
       (

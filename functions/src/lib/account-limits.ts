@@ -4,12 +4,12 @@ import { AppError } from "./errors.ts";
 import { withinLimit } from "./throttle.ts";
 
 /** The 429 of a call over its account's limit: what was limited, the limit, and the real wait. */
-export function accountLimitReached(limit: AccountLimit, retryAfterSeconds: number): AppError {
+function accountLimitReached(limit: AccountLimit, retryAfterSeconds: number): AppError {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   const window = Math.round(limit.windowSeconds / 60);
   return new AppError(
     "TOO_MANY_REQUESTS",
-    `Your account has made too many ${limit.what} (at most ${limit.max} every ${window} minutes). Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    `Your account has reached its limit of ${limit.max} ${limit.what} every ${window} minutes. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
     undefined,
     { "retry-after": String(retryAfterSeconds) },
   );

@@ -34,6 +34,8 @@ describe("the local app server", () => {
     for (const address of externalAddresses()) expect(await accepts(address, server.port)).toBe(true);
     const quiet: string[] = [];
     await start({ host: "127.0.0.1", log: (line) => quiet.push(line) });
+    const v6 = await start({ host: "::1", log: (line) => quiet.push(line) });
+    expect(v6.url).toBe(`http://[::1]:${v6.port}`);
     expect(quiet).toEqual([]);
   });
 

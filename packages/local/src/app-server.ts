@@ -60,10 +60,12 @@ export function gatewayAnswer(
   res.end(body);
 }
 
-/** The host of the app's URL: `localhost` for loopback and every-interface addresses, else the address. */
+/**
+ * The host of the app's URL: `localhost` when it reaches the server (127.0.0.1, or every
+ * interface), else the address itself (`[::1]`, a LAN address).
+ */
 function urlHost(host: string): string {
-  if (host === "0.0.0.0" || host === "::" || host === "localhost" || isLoopbackAddress(host))
-    return "localhost";
+  if (["127.0.0.1", "localhost", "0.0.0.0", "::"].includes(host)) return "localhost";
   return host.includes(":") ? `[${host}]` : host;
 }
 
