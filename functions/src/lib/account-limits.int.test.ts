@@ -29,6 +29,11 @@ function statuses(answers: ApiAnswer[]): Record<number, number> {
   return counts;
 }
 
+/** `count` hits on a bucket at once, as other Lambdas would have counted them. */
+async function hitsOn(bucket: string, windowSeconds: number, count: number): Promise<void> {
+  await Promise.all(Array.from({ length: count }, () => hitRateLimit(bucket, windowSeconds)));
+}
+
 describe("per-account limits of the costly calls", () => {
   it("refresh-single-tracker-data: past 60 refreshes in 10 minutes the account gets 429 with Retry-After and a clear message; another account does not", async () => {
     const limit = ACCOUNT_LIMITS.refresh;
@@ -40,7 +45,7 @@ describe("per-account limits of the costly calls", () => {
     // The account's earlier refreshes of this window, as other Lambdas counted them in the table;
     // then eight at once, as from several Lambdas: exactly the limit gets through.
     const bucket = `${limit.name}:${busy.account.accountId}`;
-    for (let i = 0; i < limit.max - 5; i++) await hitRateLimit(bucket, limit.windowSeconds);
+    await hitsOn(bucket, limit.windowSeconds, limit.max - 5);
     const answers = await Promise.all(
       Array.from({ length: 8 }, () => refresh(busy.token, tracker.trackerId)),
     );
@@ -75,8 +80,7 @@ describe("per-account limits of the costly calls", () => {
     const lookUp = (path: string, body: unknown = { integration: { email: "ads@example.test" } }) =>
       callApi("POST", path, { token: busy.token, body });
     // The account's earlier look-ups of this window, as other Lambdas counted them in the table.
-    for (let i = 0; i < limit.max - 2; i++)
-      await hitRateLimit(`${limit.name}:${busy.account.accountId}`, limit.windowSeconds);
+    await hitsOn(`${limit.name}:${busy.account.accountId}`, limit.windowSeconds, limit.max - 2);
 
     // Invalid input is refused before it counts.
     expect((await lookUp("/api/csv/get-account", { integration: 7 })).status).toBe(400);
