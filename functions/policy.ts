@@ -197,3 +197,67 @@ export const POLICY: Record<RouteKey, Access> = {
 export function accessFor(key: string): Access | undefined {
   return (POLICY as Record<string, Access | undefined>)[key];
 }
+
+/** A per-account limit: at most `max` calls in each fixed window of `windowSeconds`. */
+export interface AccountLimit {
+  /** Bucket prefix of the counter in the table (`<name>:<accountId>`). */
+  readonly name: string;
+  readonly max: number;
+  readonly windowSeconds: number;
+  /** What is counted, as the 429 message says it ("data refreshes"). */
+  readonly what: string;
+}
+
+/**
+ * Per-account limits of the calls that cost more than a table read. Each one reaches an ad
+ * platform (listing a connection's ad accounts or filter values, on the platform's quota shared by
+ * every tenant) or queues a refresh that will. The counters live in the table, so every Lambda
+ * shares them; over the limit a call answers 429 with `retry-after` (see `lib/account-limits.ts`).
+ * The HTTP API's stage throttle is shared by all accounts, and the WAF rule (infra) counts per
+ * session token; these hold one account to its share whatever its number of users.
+ */
+export const ACCOUNT_LIMITS = {
+  refresh: { name: "account-refresh", max: 60, windowSeconds: 10 * 60, what: "data refreshes" },
+  platformLookup: {
+    name: "account-platform-lookup",
+    max: 120,
+    windowSeconds: 10 * 60,
+    what: "ad platform look-ups",
+  },
+} as const satisfies Record<string, AccountLimit>;
+
+/** The routes under a per-account limit (every other route has none). */
+export const LIMITED_ROUTES: Partial<Record<RouteKey, keyof typeof ACCOUNT_LIMITS>> = {
+  "POST /api/tracker/refresh-single-tracker-data": "refresh",
+  "POST /api/tracker/update-single-tracker": "refresh",
+  "POST /api/google-ads/get-user-accounts": "platformLookup",
+  "POST /api/google-dv360/get-user-accounts": "platformLookup",
+  "POST /api/twitter-ads/get-account": "platformLookup",
+  "POST /api/cake/get-account": "platformLookup",
+  "POST /api/amazon-ads/get-account": "platformLookup",
+  "POST /api/reddit-ads/get-account": "platformLookup",
+  "POST /api/csv/get-account": "platformLookup",
+  "POST /api/facebook-ads/get-account": "platformLookup",
+  "POST /api/bing-ads/get-user": "platformLookup",
+  "POST /api/bing-ads/get-accounts": "platformLookup",
+  "POST /api/linkedin-ads/accounts": "platformLookup",
+  "POST /api/pinterest-ads/get-account": "platformLookup",
+  "POST /api/tiktok-ads/get-user-accounts": "platformLookup",
+  "POST /api/amazon-ads/filter-possible-values": "platformLookup",
+  "POST /api/bing-ads/filter-possible-values": "platformLookup",
+  "POST /api/cake/filter-possible-values": "platformLookup",
+  "POST /api/facebook-ads/filter-possible-values": "platformLookup",
+  "POST /api/google-ads/filter-possible-values": "platformLookup",
+  "POST /api/google-dv360/filter-possible-values": "platformLookup",
+  "POST /api/linkedin-ads/filter-possible-values": "platformLookup",
+  "POST /api/pinterest-ads/filter-possible-values": "platformLookup",
+  "POST /api/reddit-ads/filter-possible-values": "platformLookup",
+  "POST /api/tiktok-ads/filter-possible-values": "platformLookup",
+  "POST /api/twitter-ads/filter-possible-values": "platformLookup",
+};
+
+/** The per-account limit of a route key, or undefined when it has none. */
+export function accountLimitFor(key: string): AccountLimit | undefined {
+  const name = (LIMITED_ROUTES as Record<string, keyof typeof ACCOUNT_LIMITS | undefined>)[key];
+  return name ? ACCOUNT_LIMITS[name] : undefined;
+}

@@ -67,6 +67,9 @@ export const PRICES = {
   sesPerThousand: { value: 0.1, unit: "per 1,000 e-mails", why: "SES outbound" },
   kmsKeyMonth: { value: 1.0, unit: "per key-month", why: "KMS customer managed key" },
   alarmMonth: { value: 0.1, unit: "per alarm-month", why: "CloudWatch standard alarm" },
+  wafWebAclMonth: { value: 5.0, unit: "per web ACL-month", why: "AWS WAF" },
+  wafRuleMonth: { value: 1.0, unit: "per rule-month", why: "AWS WAF" },
+  wafRequestsPerMillion: { value: 0.6, unit: "per 1M requests", why: "AWS WAF, requests inspected" },
 } as const satisfies Record<string, Assumption>;
 
 /** What Pacer does per tracker, per user and per month; each with its source. */
@@ -194,6 +197,11 @@ export const ASSUMPTIONS = {
     why: "a year of daily items (365 x 1 KB) and the tracker item",
   },
   fixedSecrets: { value: 2, unit: "secrets", why: "app secret and platform credentials" },
+  wafRules: {
+    value: 1,
+    unit: "rules",
+    why: "the per-session rate limit of the web ACL in front of CloudFront (PacerEdge)",
+  },
 } as const satisfies Record<string, Assumption>;
 
 type Values<T> = { [K in keyof T]: number };
@@ -214,6 +222,7 @@ export const LINES = [
   "CloudWatch Logs and X-Ray",
   "SES",
   "KMS key and alarms",
+  "WAF (web ACL, rule, requests)",
 ] as const;
 export type Line = (typeof LINES)[number];
 
@@ -290,6 +299,11 @@ export function monthlyCost(
     // One alarm per dead-letter queue and per function, the HTTP API's 5xx alarm, and the
     // bounce-rate and complaint-rate alarms.
     "KMS key and alarms": p.kmsKeyMonth + (a.queues + a.functions + 1 + 2) * p.alarmMonth,
+    // Every request to the distribution passes the web ACL.
+    "WAF (web ACL, rule, requests)":
+      p.wafWebAclMonth +
+      a.wafRules * p.wafRuleMonth +
+      ((pageLoads + apiCalls) / 1e6) * p.wafRequestsPerMillion,
   };
   const total = Object.values(lines).reduce((sum, x) => sum + x, 0);
   return { trackers, lines, total, perTracker: total / trackers };

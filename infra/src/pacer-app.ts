@@ -6,12 +6,13 @@ import {
   WEBSOCKET,
   type WebSocketDef,
 } from "@pacer/functions/resources";
-import { type App, type StackProps, Tags } from "aws-cdk-lib";
+import { type App, type StackProps, Tags, Token } from "aws-cdk-lib";
 import { CURRENTLY_RECOMMENDED_FLAGS } from "aws-cdk-lib/cx-api";
 import { type DeployConfig, deployConfig } from "./config.ts";
 import type { Services } from "./services.ts";
 import { ApiStack } from "./stacks/api-stack.ts";
 import { DataStack } from "./stacks/data-stack.ts";
+import { EdgeStack } from "./stacks/edge-stack.ts";
 import { GatewaysStack } from "./stacks/gateways-stack.ts";
 import { MailStack } from "./stacks/mail-stack.ts";
 import { OpsStack } from "./stacks/ops-stack.ts";
@@ -42,7 +43,9 @@ export interface BuildOptions extends StackProps {
  *
  * 1. PacerOps, PacerData, PacerSecrets: the alarm topic, the table and avatars, the secrets;
  * 2. PacerMail, PacerGateways: SES; the HTTP and WebSocket APIs without their routes;
- * 3. PacerWeb: the distribution in front of the SPA and both APIs (it gives the app its URL);
+ * 3. PacerEdge (us-east-1, unless `PACER_WEB_ACL_ARN` names a web ACL of your own): the WAF web ACL
+ *    with the per-session rate limit; PacerWeb: the distribution in front of the SPA and both APIs,
+ *    behind that ACL (it gives the app its URL);
  * 4. PacerPipeline: the queues, their consumers and the schedules;
  * 5. PacerApi, PacerRealtime: the HTTP routes and the WebSocket routes with their functions.
  *
@@ -80,11 +83,25 @@ export function buildApp(app: App, options: BuildOptions = {}) {
     webSocket: Boolean(resources.websocket),
     alarmTopic: ops.alarmTopic,
   });
+  // The web ACL of the distribution: the operator's own, or PacerEdge's (us-east-1).
+  let webAclArn = config.webAclArn;
+  let edge: EdgeStack | undefined;
+  if (!webAclArn) {
+    if (Token.isUnresolved(gateways.region)) {
+      throw new Error(
+        "PacerEdge (the web ACL, in us-east-1) and PacerWeb need the app's region: the CDK CLI sets CDK_DEFAULT_REGION from AWS_REGION or the profile; a test gives `env`",
+      );
+    }
+    edge = new EdgeStack(app, "PacerEdge", props);
+    webAclArn = edge.webAcl.arn;
+  }
   const web = new WebStack(app, "PacerWeb", {
     ...props,
     config,
     gateways,
     avatars: data.avatars,
+    webAclArn,
+    ...(edge && edge.region !== gateways.region ? { crossRegionReferences: true } : {}),
     ...(webRoot ? { webRoot } : {}),
   });
   const pipeline =
@@ -134,5 +151,19 @@ export function buildApp(app: App, options: BuildOptions = {}) {
           services,
         })
       : undefined;
-  return { ops, data, secrets, mail, gateways, web, pipeline, api, realtime, services, config, resources };
+  return {
+    ops,
+    data,
+    secrets,
+    mail,
+    gateways,
+    edge,
+    web,
+    pipeline,
+    api,
+    realtime,
+    services,
+    config,
+    resources,
+  };
 }

@@ -78,8 +78,12 @@ describe("the deployed function environment", () => {
           }
         ).Resources,
       )
+        // The product's functions; not CDK's own custom resource providers (cross-region references).
         .filter(
-          ([, r]) => r.Type === "AWS::Lambda::Function" && String(r.Properties.Runtime).startsWith("nodejs"),
+          ([, r]) =>
+            r.Type === "AWS::Lambda::Function" &&
+            String(r.Properties.Runtime).startsWith("nodejs") &&
+            r.Properties.Handler !== "__entrypoint__.handler",
         )
         .map(([id, r]) => ({
           path: `${stack.stackName}/${id}`,

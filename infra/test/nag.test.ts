@@ -76,7 +76,6 @@ describe("cdk-nag AwsSolutions on every stack", () => {
       [
         "AwsSolutions-APIG4", // public routes; WebSocket routes ($connect checks a ticket)
         "AwsSolutions-CFR1", // no geo restriction
-        "AwsSolutions-CFR2", // WAF optional (PACER_WEB_ACL_ARN)
         "AwsSolutions-CFR4", // default certificate without a custom domain
         "AwsSolutions-IAM4", // API Gateway's account CloudWatch role
         "AwsSolutions-IAM5", // X-Ray, run-time names under a fixed prefix, CDK BucketDeployment

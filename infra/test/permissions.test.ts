@@ -158,7 +158,7 @@ describe("IAM: every function's role is exactly its row of the access table", ()
     expect(offending).toEqual([]);
   });
 
-  it("attaches no AWS managed policy except to API Gateway's account logging role", () => {
+  it("attaches no AWS managed policy except to API Gateway's account logging role and, for logs only, to CDK's cross-region reference providers", () => {
     const managed = s.assembly.stacks.flatMap((artifact) =>
       Object.entries((artifact.template as { Resources: Record<string, Res> }).Resources)
         .filter(
@@ -166,8 +166,21 @@ describe("IAM: every function's role is exactly its row of the access table", ()
             r.Type === "AWS::IAM::Role" &&
             text(r.Properties.ManagedPolicyArns ?? []).includes(":iam::aws:policy"),
         )
-        .map(([id]) => `${artifact.stackName}/${id}`),
+        .map(([id, r]) => ({
+          path: `${artifact.stackName}/${id}`,
+          policies: text(r.Properties.ManagedPolicyArns),
+        })),
     );
-    expect(managed).toEqual([expect.stringMatching(/^PacerRealtime\/ApiGatewayLogsRole/)]);
+    expect(managed.map((m) => m.path).sort()).toEqual([
+      // PacerEdge (us-east-1) hands the web ACL's ARN to PacerWeb through CDK's cross-region references.
+      expect.stringMatching(/^PacerEdge\/CustomCrossRegionExportWriterCustomResourceProviderRole/),
+      expect.stringMatching(/^PacerRealtime\/ApiGatewayLogsRole/),
+      expect.stringMatching(/^PacerWeb\/CustomCrossRegionExportReaderCustomResourceProviderRole/),
+    ]);
+    for (const m of managed.filter((r) => r.path.includes("CrossRegion"))) {
+      expect(m.policies.match(/:iam::aws:policy\/[\w/-]+/g)).toEqual([
+        ":iam::aws:policy/service-role/AWSLambdaBasicExecutionRole",
+      ]);
+    }
   });
 });

@@ -12,6 +12,12 @@ import { buildApp, type ResourceDefs } from "../src/pacer-app.ts";
 const CDK_JSON_CONTEXT =
   (JSON.parse(readFileSync(`${REPO_ROOT}cdk.json`, "utf8")) as { context?: object }).context ?? {};
 
+/**
+ * The account and region the tests deploy to. An app always has an explicit region when the CDK
+ * CLI runs it (CDK_DEFAULT_REGION); PacerEdge lives in us-east-1 and PacerWeb reads from it.
+ */
+export const TEST_ENV = { account: "123456789012", region: "eu-west-2" } as const;
+
 /** A small built SPA, so the tests do not depend on `frontend/dist` being built. */
 export const FIXTURE_WEB_ROOT = `${REPO_ROOT}infra/test/fixtures/web`;
 
@@ -66,7 +72,12 @@ export interface Synthesized {
  * acknowledgements recorded but not applied.
  */
 export function synthesize(
-  options: { resources?: Partial<ResourceDefs>; config?: DeployConfig; nag?: "checks" | "record-only" } = {},
+  options: {
+    resources?: Partial<ResourceDefs>;
+    config?: DeployConfig;
+    nag?: "checks" | "record-only";
+    env?: { account?: string; region?: string };
+  } = {},
 ): Synthesized {
   const app = new App({
     // CDK's template validation takes seconds per synth; `npm run synth` runs it.
@@ -79,6 +90,7 @@ export function synthesize(
   });
   if (options.nag === "checks") addNagChecks(app);
   const built = buildApp(app, {
+    env: options.env ?? TEST_ENV,
     config: options.config ?? TEST_CONFIG,
     webRoot: FIXTURE_WEB_ROOT,
     ...(options.resources ? { resources: options.resources } : {}),

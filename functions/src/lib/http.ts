@@ -3,6 +3,7 @@ import middy from "@middy/core";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
 import { z } from "zod";
 import { type Group, ROUTES } from "../../routes.ts";
+import { enforceAccountLimit } from "./account-limits.ts";
 import { AppError, badRequest, toErrorResponse } from "./errors.ts";
 import { logger } from "./logger.ts";
 import { resolveSession, type Session } from "./session.ts";
@@ -197,7 +198,8 @@ export function errorResult(error: unknown, event?: HttpEvent): HttpResult {
 
 /**
  * Builds the Lambda handler of one route: error answers first (outermost), then the session
- * (token, user, role from the policy table, trial), then input validation, then the use-case.
+ * (token, user, role from the policy table, trial), then input validation, then the account's limit
+ * of the route (policy table; 429 over it), then the use-case.
  * `withSession` routes get a non-undefined session; the policy table decides who is allowed.
  */
 export function httpRoute<
@@ -234,6 +236,8 @@ export function httpRoute<
         event,
         now,
       };
+      // Valid calls only count against the account's limit of their route (the policy table's).
+      if (session) await enforceAccountLimit(event.routeKey, session.accountId, now);
       return toResult(await fn(input));
     });
 }

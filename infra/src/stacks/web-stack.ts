@@ -38,6 +38,8 @@ export interface WebStackProps extends StackProps {
   avatars: IBucket;
   /** The built SPA (default `frontend/dist`). */
   webRoot?: string;
+  /** The WAF web ACL (CLOUDFRONT scope) in front of the distribution: PacerEdge's, or `PACER_WEB_ACL_ARN`. */
+  webAclArn: string;
 }
 
 /**
@@ -45,7 +47,8 @@ export interface WebStackProps extends StackProps {
  * through origin access control (deep links answered with `index.html` by a viewer-request
  * function), `/api/*` goes to the HTTP API, `/ws` to the WebSocket API, `/avatars/*` to the
  * avatars bucket; every response carries the security headers. The browser only ever talks to
- * this one origin, so no API needs CORS.
+ * this one origin, so no API needs CORS. A WAF web ACL (PacerEdge's, with its per-session rate
+ * limit, or `PACER_WEB_ACL_ARN`) screens every request.
  */
 export class WebStack extends Stack {
   readonly distribution: Distribution;
@@ -122,7 +125,7 @@ export class WebStack extends Stack {
             minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
           }
         : {}),
-      ...(config.webAclArn ? { webAclId: config.webAclArn } : {}),
+      webAclId: props.webAclArn,
     });
     Annotations.of(this.distribution).acknowledgeWarning(
       "@aws-cdk/aws-cloudfront-origins:updateImportedBucketPolicyOac",
@@ -135,11 +138,9 @@ export class WebStack extends Stack {
       "AwsSolutions-CFR1",
       "Pacer serves agencies and advertisers worldwide; access is controlled by sign-in, not by country",
     );
-    if (!config.webAclArn) {
-      acknowledge(
-        this.distribution,
-        "AwsSolutions-CFR2",
-        "No WAF by default (a CLOUDFRONT web ACL must live in us-east-1 and costs a monthly fee): the APIs are throttled per stage and every non-public route is behind the session authorizer; set PACER_WEB_ACL_ARN to attach one",
+    if (config.webAclArn) {
+      Annotations.of(this).addInfo(
+        `PACER_WEB_ACL_ARN: the distribution is behind ${config.webAclArn}, not PacerEdge's web ACL; give it a rate-based rule per x-auth-token header as PacerEdge's (infra/src/constructs/api-web-acl.ts)`,
       );
     }
     if (!config.domainName) {

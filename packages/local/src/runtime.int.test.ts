@@ -16,11 +16,13 @@ import {
 } from "@aws-sdk/client-s3";
 import { SESClient, SendEmailCommand } from "@aws-sdk/client-ses";
 import { SendMessageBatchCommand, SQSClient } from "@aws-sdk/client-sqs";
+import { securityHeaders } from "@pacer/functions/security-headers";
 import type { ScheduledEvent, SQSEvent } from "aws-lambda";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import type { OutboxEntry } from "./outbox.ts";
 import { type LocalRuntime, startLocalRuntime } from "./runtime.ts";
+import { accepts, externalAddresses, httpGet } from "./testing/network.ts";
 import type { WebSocketEvent } from "./websocket.ts";
 
 /**
@@ -34,6 +36,8 @@ describe("local runtime (DynamoDB Local, SQS, SES, WebSocket + Management API, s
   const consumed: SQSEvent[] = [];
   const wsEvents: WebSocketEvent[] = [];
   const ticks: ScheduledEvent[] = [];
+  /** What the app answered to a request sent while the runtime was still starting. */
+  let duringStart: { status: number; retryAfter: string | null; body: unknown } | undefined;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), "pacer-runtime-"));
@@ -48,6 +52,18 @@ describe("local runtime (DynamoDB Local, SQS, SES, WebSocket + Management API, s
       webRoot,
       runSchedulesAtStart: false,
       log: () => undefined,
+      beforeServe: async (starting) => {
+        try {
+          const answer = await fetch(`${starting.url}/api/health`, { signal: AbortSignal.timeout(5_000) });
+          duringStart = {
+            status: answer.status,
+            retryAfter: answer.headers.get("retry-after"),
+            body: await answer.json(),
+          };
+        } catch (error) {
+          duringStart = { status: 0, retryAfter: null, body: `no answer: ${String(error)}` };
+        }
+      },
       resources: {
         queues: [
           {
@@ -84,6 +100,56 @@ describe("local runtime (DynamoDB Local, SQS, SES, WebSocket + Management API, s
   afterAll(async () => {
     await runtime?.stop();
     rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("answers 503 with Retry-After to a request that arrives while it is starting", () => {
+    expect(duringStart).toEqual({
+      status: 503,
+      retryAfter: "1",
+      body: { message: "Pacer is starting, please try again in a moment" },
+    });
+  });
+
+  it("listens on loopback only, DynamoDB Local included: other machines cannot connect", async () => {
+    const dynamoPort = Number(new URL(process.env.AWS_ENDPOINT_URL_DYNAMODB as string).port);
+    expect(await accepts("127.0.0.1", runtime.port)).toBe(true);
+    expect(await accepts("127.0.0.1", dynamoPort)).toBe(true);
+    for (const address of externalAddresses()) {
+      expect(await accepts(address, runtime.port), `app on ${address}`).toBe(false);
+      expect(await accepts(address, dynamoPort), `DynamoDB Local on ${address}`).toBe(false);
+    }
+    expect(runtime.host).toBe("127.0.0.1");
+  });
+
+  it("sends exactly CloudFront's security headers (CSP with frame-ancestors 'none'; HSTS aside) on every answer", async () => {
+    const expected = securityHeaders({ hsts: false });
+    expect(expected["content-security-policy"]).toContain("frame-ancestors 'none'");
+    const names = Object.keys(securityHeaders({ hsts: true }));
+    for (const path of [
+      "/",
+      "/dashboard/x",
+      "/api/health",
+      "/api/does-not-exist",
+      "/avatars/none.jpg",
+      "/_local/outbox",
+    ]) {
+      const res = await fetch(`${runtime.url}${path}`);
+      const sent = Object.fromEntries(
+        names.flatMap((n) => (res.headers.has(n) ? [[n, res.headers.get(n)]] : [])),
+      );
+      expect(sent, path).toEqual(expected);
+    }
+  });
+
+  it("answers the outbox (live reset links) only to a caller that names this machine (no DNS rebinding)", async () => {
+    expect((await httpGet(runtime.port, "/_local/outbox.json", { host: "localhost" })).status).toBe(200);
+    for (const host of ["rebound.example", `rebound.example:${runtime.port}`]) {
+      for (const path of ["/_local/outbox", "/_local/outbox.json", "/_local/outbox/x.eml"]) {
+        const answer = await httpGet(runtime.port, path, { host });
+        expect([path, answer.status], host).toEqual([path, 403]);
+        expect(answer.body).not.toContain("reset-password");
+      }
+    }
   });
 
   it("answers /api/health from the real health function over DynamoDB Local", async () => {

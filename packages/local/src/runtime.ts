@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
@@ -18,15 +17,17 @@ import {
 import { type SandboxHandle, type SandboxOptions, startSandbox } from "@pacer/sandbox";
 import type { Context, ScheduledEvent } from "aws-lambda";
 import { type HandlerLoader, invokeApi } from "./api-gateway.ts";
+import { gatewayAnswer, startAppServer, writeHead } from "./app-server.ts";
 import { AwsEmulator, readBody } from "./aws-emulator.ts";
 import { type DynamoDbLocal, LOCAL_AWS_ENV, startDynamoDbLocal } from "./dynamodb.ts";
 import { loadGroupHandler } from "./functions-loader.ts";
 import { lambdaContext } from "./lambda-context.ts";
+import { isLoopbackAddress, isLoopbackHost } from "./net.ts";
 import { LocalObjectStore } from "./object-store.ts";
 import { Outbox, outboxListPage, outboxMessagePage } from "./outbox.ts";
 import { LocalQueue, type SqsConsumer } from "./queue.ts";
 import { loadLocalSecrets } from "./secrets.ts";
-import { SECURITY_HEADERS, serveStatic } from "./static-files.ts";
+import { serveStatic } from "./static-files.ts";
 import { LocalWebSocketApi, type WebSocketHandler } from "./websocket.ts";
 
 type ScheduledHandler = (event: ScheduledEvent, context: Context) => Promise<unknown>;
@@ -35,6 +36,12 @@ type ScheduledHandler = (event: ScheduledEvent, context: Context) => Promise<unk
 export interface LocalRuntimeOptions {
   /** Port of the app (SPA + API + WebSocket); 0 picks a free one. Default 3000. */
   port?: number;
+  /**
+   * Address the app listens on. Default `127.0.0.1` (this machine only); another address (`0.0.0.0`:
+   * every interface) makes the app, with its demo login and plain HTTP, reachable from other
+   * machines, and is warned about in the log. The e-mail outbox answers only on this machine.
+   */
+  host?: string;
   /** Folder for DynamoDB data, secrets, the outbox. Default `.data`. */
   dataDir?: string;
   /** Keep DynamoDB data in memory (tests); default false (persist under dataDir). */
@@ -72,6 +79,8 @@ export interface LocalRuntimeOptions {
 /** A running local runtime. */
 export interface LocalRuntime {
   url: string;
+  /** The address the app listens on. */
+  host: string;
   port: number;
   dataDir: string;
   queues: Map<string, LocalQueue>;
@@ -90,23 +99,15 @@ const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 /** The local avatars bucket (on AWS the data stack's bucket, named in `AVATARS_BUCKET`). */
 export const LOCAL_AVATARS_BUCKET = "pacer-avatars";
 
-/** API Gateway's own answers (no route, missing or refused credentials). */
-const gatewayAnswer = (res: ServerResponse, status: number, message: string) => {
-  const body = JSON.stringify({ message });
-  res.writeHead(status, {
-    "content-type": "application/json",
-    "content-length": Buffer.byteLength(body),
-    ...SECURITY_HEADERS,
-  });
-  res.end(body);
-};
-
 /**
  * Starts the local runtime: DynamoDB Local with the product table, the local AWS endpoints (SQS,
  * SES, Management API), the in-process queues with their consumers, the schedules, and one HTTP
  * server that serves the SPA, routes `/api/...` through the route table to the function groups
  * (running the Lambda authorizer for non-public routes, as API Gateway does), accepts WebSocket
- * connections at `/ws`, and shows the e-mail outbox at `/_local/outbox`.
+ * connections at `/ws`, and shows the e-mail outbox at `/_local/outbox` (to this machine only).
+ * Every server listens on loopback unless `host` says otherwise (DynamoDB Local always does); the
+ * app answers 503 with `Retry-After` until everything is ready, and every answer carries the
+ * security headers CloudFront sends (`functions/security-headers.ts`, HSTS aside).
  * The functions run in this process with the environment they get on AWS, pointed at local endpoints.
  */
 export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Promise<LocalRuntime> {
@@ -123,11 +124,25 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
   const websocketDef =
     options.resources && "websocket" in options.resources ? options.resources.websocket : WEBSOCKET;
 
-  const dynamo: DynamoDbLocal = await startDynamoDbLocal(
-    options.inMemoryDb ? {} : { dataDir: join(dataDir, "dynamodb") },
-  );
-  const stops: Array<() => Promise<void> | void> = [() => dynamo.stop()];
+  // The app listens first (answering 503 until ready): the functions need its URL, and a browser
+  // that arrives during start-up gets an answer.
+  const app = await startAppServer({
+    port: options.port ?? 3000,
+    ...(options.host ? { host: options.host } : {}),
+    log,
+  });
+  const { url, host, port } = app;
+  // Run in reverse order after the app has stopped taking requests.
+  const stops: Array<() => Promise<void> | void> = [];
+  const stopAll = async () => {
+    await app.stop();
+    for (const stop of stops.reverse()) await stop();
+  };
   try {
+    const dynamo: DynamoDbLocal = await startDynamoDbLocal(
+      options.inMemoryDb ? {} : { dataDir: join(dataDir, "dynamodb") },
+    );
+    stops.push(() => dynamo.stop());
     const secrets = loadLocalSecrets(dataDir);
     const outbox = new Outbox(join(dataDir, "outbox"));
     const queues = new Map<string, LocalQueue>();
@@ -143,13 +158,6 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       const handle = sandbox;
       stops.push(() => handle.close());
     }
-
-    const server: Server = createServer();
-    await new Promise<void>((done) => server.listen(options.port ?? 3000, "0.0.0.0", done));
-    const port = (server.address() as AddressInfo).port;
-    const url = `http://localhost:${port}`;
-    stops.push(() => new Promise<void>((done) => server.close(() => done())));
-    server.closeIdleConnections?.();
 
     // The environment the functions see, as CDK sets it on AWS, pointed at the local endpoints.
     Object.assign(process.env, LOCAL_AWS_ENV, {
@@ -213,6 +221,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
 
     const runtime: LocalRuntime = {
       url,
+      host,
       port,
       dataDir,
       queues,
@@ -225,9 +234,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
         if (!def) throw new Error(`No schedule ${name}`);
         await runScheduled(def, log, load);
       },
-      stop: async () => {
-        for (const stop of stops.reverse()) await stop();
-      },
+      stop: stopAll,
     };
 
     if (options.beforeServe) await options.beforeServe(runtime);
@@ -242,22 +249,6 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
         );
     }
 
-    server.on("request", (req, res) => {
-      void handleRequest(req, res, { webRoot, outbox, objects, load }).catch((error: unknown) => {
-        log(`request failed: ${error instanceof Error ? error.stack : String(error)}`);
-        if (!res.headersSent) gatewayAnswer(res, 500, "Internal Server Error");
-        else res.end();
-      });
-    });
-    server.on("upgrade", (req, socket, head) => {
-      const path = new URL(req.url ?? "/", url).pathname;
-      if (path !== "/ws" || !websocket) {
-        socket.end("HTTP/1.1 404 Not Found\r\n\r\n");
-        return;
-      }
-      void websocket.handleUpgrade(req, socket, head);
-    });
-
     for (const def of scheduleDefs) {
       const every = options.scheduleIntervalMs ?? def.rateMinutes * 60_000;
       const timer = setInterval(() => void runScheduled(def, log, load), every);
@@ -265,9 +256,26 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       stops.push(() => clearInterval(timer));
       if (options.runSchedulesAtStart ?? true) void runScheduled(def, log, load);
     }
+    app.serve(
+      (req, res) => {
+        void handleRequest(req, res, { webRoot, outbox, objects, load }).catch((error: unknown) => {
+          log(`request failed: ${error instanceof Error ? error.stack : String(error)}`);
+          if (!res.headersSent) gatewayAnswer(res, 500, "Internal Server Error");
+          else res.end();
+        });
+      },
+      (req, socket, head) => {
+        const path = new URL(req.url ?? "/", url).pathname;
+        if (path !== "/ws" || !websocket) {
+          socket.end("HTTP/1.1 404 Not Found\r\n\r\n");
+          return;
+        }
+        void websocket.handleUpgrade(req, socket, head);
+      },
+    );
     return runtime;
   } catch (error) {
-    for (const stop of stops.reverse()) await stop();
+    await stopAll();
     throw error;
   }
 }
@@ -323,11 +331,7 @@ async function handleRequest(
       },
       ctx.load,
     );
-    res.writeHead(answer.statusCode, {
-      ...SECURITY_HEADERS,
-      ...answer.headers,
-      "content-length": answer.body.byteLength,
-    });
+    writeHead(res, answer.statusCode, { ...answer.headers, "content-length": answer.body.byteLength });
     res.end(answer.body);
     return;
   }
@@ -336,8 +340,7 @@ async function handleRequest(
   if (pathname.startsWith("/avatars/") && (method === "GET" || method === "HEAD")) {
     const object = ctx.objects.get(LOCAL_AVATARS_BUCKET, decodeURIComponent(pathname.slice(1)));
     if (!object) return gatewayAnswer(res, 404, "Not Found");
-    res.writeHead(200, {
-      ...SECURITY_HEADERS,
+    writeHead(res, 200, {
       "content-type": object.contentType,
       "content-length": object.body.byteLength,
       "cache-control": object.cacheControl ?? "public, max-age=31536000, immutable",
@@ -346,39 +349,47 @@ async function handleRequest(
     return;
   }
 
-  if (pathname === "/_local/outbox.json") {
-    const body = JSON.stringify(ctx.outbox.list());
-    res.writeHead(200, { "content-type": "application/json", "cache-control": "no-store" });
-    res.end(body);
-    return;
-  }
-  if (pathname === "/_local/outbox" || pathname.startsWith("/_local/outbox/")) {
-    const id = pathname.slice("/_local/outbox/".length);
-    if (pathname === "/_local/outbox") {
-      res.writeHead(200, {
-        "content-type": "text/html; charset=utf-8",
-        "cache-control": "no-store",
-        ...SECURITY_HEADERS,
-      });
-      res.end(outboxListPage(ctx.outbox.list()));
-      return;
+  // The local pages (the e-mail outbox lists live password-reset and invitation links) answer
+  // only a client on this machine that calls it by a loopback name: not another machine when
+  // HOST opens the app to the network, not a web page that rebinds its own name to 127.0.0.1.
+  if (pathname.startsWith("/_local/")) {
+    if (!isLoopbackAddress(req.socket.remoteAddress) || !isLoopbackHost(req.headers.host)) {
+      return gatewayAnswer(res, 403, "The local pages answer only on this machine (http://localhost)");
     }
-    const raw = id.endsWith(".eml");
-    const found = ctx.outbox.get(raw ? id.slice(0, -4) : id);
-    if (!found) return gatewayAnswer(res, 404, "Not Found");
-    if (raw) {
-      res.writeHead(200, { "content-type": "message/rfc822", ...SECURITY_HEADERS });
-      res.end(found.raw);
-      return;
-    }
-    res.writeHead(200, { "content-type": "text/html; charset=utf-8", ...SECURITY_HEADERS });
-    res.end(outboxMessagePage(found.entry));
-    return;
+    return localPage(pathname, res, ctx.outbox);
   }
 
   if (method !== "GET" && method !== "HEAD") return gatewayAnswer(res, 404, "Not Found");
   if (!serveStatic(ctx.webRoot, pathname, res, method)) {
-    res.writeHead(503, { "content-type": "text/plain; charset=utf-8" });
+    writeHead(res, 503, { "content-type": "text/plain; charset=utf-8" });
     res.end("The web app is not built yet: run `npm run build:web` (npm start does this).");
   }
+}
+
+/** The e-mail outbox: `/_local/outbox` (list), `/_local/outbox/<id>` (one message, `.eml` raw), `.json`. */
+function localPage(pathname: string, res: ServerResponse, outbox: Outbox): void {
+  if (pathname === "/_local/outbox.json") {
+    writeHead(res, 200, { "content-type": "application/json", "cache-control": "no-store" });
+    res.end(JSON.stringify(outbox.list()));
+    return;
+  }
+  if (pathname === "/_local/outbox") {
+    writeHead(res, 200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
+    res.end(outboxListPage(outbox.list()));
+    return;
+  }
+  const id = pathname.startsWith("/_local/outbox/") ? pathname.slice("/_local/outbox/".length) : "";
+  const raw = id.endsWith(".eml");
+  const found = id ? outbox.get(raw ? id.slice(0, -4) : id) : undefined;
+  if (!found) {
+    gatewayAnswer(res, 404, "Not Found");
+    return;
+  }
+  if (raw) {
+    writeHead(res, 200, { "content-type": "message/rfc822", "cache-control": "no-store" });
+    res.end(found.raw);
+    return;
+  }
+  writeHead(res, 200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
+  res.end(outboxMessagePage(found.entry));
 }

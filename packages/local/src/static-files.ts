@@ -1,6 +1,7 @@
 import { createReadStream, existsSync, statSync } from "node:fs";
 import type { ServerResponse } from "node:http";
 import { extname, join, normalize, sep } from "node:path";
+import { securityHeaders } from "@pacer/functions/security-headers";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -20,12 +21,12 @@ const TYPES: Record<string, string> = {
   ".map": "application/json",
 };
 
-/** Security headers sent with every page, as the CloudFront response headers policy does. */
-export const SECURITY_HEADERS: Record<string, string> = {
-  "x-content-type-options": "nosniff",
-  "referrer-policy": "strict-origin-when-cross-origin",
-  "x-frame-options": "DENY",
-};
+/**
+ * The security headers of every answer of the local server: the ones CloudFront's response headers
+ * policy sends (the same definition), except Strict-Transport-Security, which an HTTP origin may
+ * not send.
+ */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = securityHeaders({ hsts: false });
 
 /**
  * Serves the built SPA from `root` with SPA fallback: an existing file is sent (hashed assets cached
