@@ -204,23 +204,24 @@ async function inBatches<T>(
 /**
  * Connects a sandbox platform as the popup and its return page do: authenticate, the consent page
  * approved programmatically, then the return page's response call.
+ * @returns the response call's answer (`{ msg, <response field>: integration view }`).
  */
 export async function connectSandbox(
   world: World,
   segment = "google-ads",
   email = "ads@acme.test",
-): Promise<void> {
+): Promise<Record<string, unknown>> {
   const start = (await callApi(world.baseUrl, world.token, "GET", `/api/${segment}/authenticate`)) as {
     redirectUrl: string;
   };
   const back = await approveConsent(start.redirectUrl, { email });
-  await callApi(
+  return (await callApi(
     world.baseUrl,
     world.token,
     "POST",
     `/api/${segment}/response`,
     Object.fromEntries(back.searchParams),
-  );
+  )) as Record<string, unknown>;
 }
 
 /** Opens `path` signed in with `token` (kept in local storage, as the app keeps it). */
