@@ -27,7 +27,8 @@ import { classifyFailure, JobError, REFRESH_ERROR_TEXTS, type TrackerErr } from 
  * credentials (refreshed and saved when near expiry: `withCredentials`), fetch the window's daily
  * metrics from the platform (and, for a tracker with an automated budget, its budget at the
  * platform), upsert one daily item per day, recompute the tracker's figures with the engine and
- * store them on the tracker (clearing 'Awaiting data refresh'), then settle its flags.
+ * store them on the tracker (clearing 'Awaiting data refresh'), then settle its flags. Rows fetched
+ * with filters the tracker no longer has (changed during the fetch) are not stored.
  * Every write is an upsert or a conditional write, so running a job twice leaves the same items.
  */
 
@@ -167,6 +168,19 @@ export async function runRefreshJob(
     }),
     deps.now(),
   );
+  // The tracker's filters changed while this job fetched: its rows count the old campaigns, and the
+  // change queued its own full refresh. Store none of them, so the figures follow the new filters.
+  const current = await findTracker(accountId, trackerId);
+  if (!current) {
+    throw new JobError(
+      { errorClass: "TrackerDeleted", code: "tracker_deleted", retryable: false },
+      "The tracker was deleted",
+    );
+  }
+  if (JSON.stringify(connectorFilters(current.filters)) !== JSON.stringify(query.filters)) {
+    const settled = await settleTrackerRefresh(accountId, trackerId, { ok: true });
+    return { tracker: settled ?? current, days: 0 };
+  }
   await putDailyMetrics(accountId, trackerId, metrics.rows);
   // The platform budget is stored before the figures are computed from it (a tracker deleted
   // meanwhile is found by the recomputation below).
