@@ -11,6 +11,7 @@ import {
   updateAccount,
 } from "@pacer/db";
 import { recomputeTrackerData } from "@pacer/functions/lib/tracker-data";
+import { accountDays, type CampaignSelection, demoAccount, loadSourceData } from "@pacer/sandbox";
 import { approveConsent } from "@pacer/sandbox/testing/approve-consent";
 import type { Browser, Page } from "playwright-core";
 
@@ -254,4 +255,23 @@ export async function openDashboardPage(
 /** The dashboard table's rows (tracker or group rows), by their `data-row-id`. */
 export function tableRow(page: Page, name: string) {
   return page.locator("table.metrics-table tbody tr", { hasText: name });
+}
+
+/**
+ * This month's spend (micros) of a sandbox ad account, or of the campaigns `selection` keeps, from
+ * the sandbox's own replay of the real rows: what a refreshed tracker on it must show.
+ */
+export function sandboxMonthSpend(
+  slug: string,
+  accountId: string,
+  selection: CampaignSelection = {},
+): number {
+  const account = demoAccount(slug, accountId);
+  if (!account) throw new Error(`no demo account ${slug} ${accountId}`);
+  const now = new Date();
+  const calendar = budgetCalendar(now, account.timeZone);
+  return accountDays(loadSourceData(), account, calendar.monthStart, calendar.today, now, selection).reduce(
+    (sum, d) => sum + d.spendMicros,
+    0,
+  );
 }

@@ -1,7 +1,5 @@
-import { budgetCalendar } from "@pacer/core/calendar";
 import { formatCell } from "@pacer/core/format";
 import { screenshot } from "@pacer/local/testing/browser";
-import { accountDays, type CampaignSelection, demoAccount, loadSourceData } from "@pacer/sandbox";
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { expectNoSeriousViolations } from "./dashboard-axe";
@@ -10,6 +8,7 @@ import {
   connectSandbox,
   openDashboardPage,
   registerAccount,
+  sandboxMonthSpend,
   seedTrackers,
   tableRow,
   type World,
@@ -165,6 +164,7 @@ describe("manage tracker (browser)", () => {
     interface TrackerAnswer {
       tracker: {
         isUpdating: boolean;
+        requiresUpdate: boolean;
         lastRefreshedAt: string | null;
         data: { actualSpend: number } | null;
         filters: SentFilter[];
@@ -175,30 +175,14 @@ describe("manage tracker (browser)", () => {
       ((await callApi(fb.baseUrl, fb.token, "GET", `/api/tracker/get-tracker/${id}`)) as TrackerAnswer)
         .tracker;
 
-    /** Resolves when the tracker's queued refresh has landed. */
+    /** Resolves when the refresh of the tracker's latest change has landed. */
     async function refreshed(id: string): Promise<void> {
       for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
         const t = await getTracker(id);
-        if (!t.isUpdating && t.lastRefreshedAt !== null) return;
+        if (!t.isUpdating && !t.requiresUpdate && t.lastRefreshedAt !== null) return;
         await new Promise((done) => setTimeout(done, 250));
       }
       throw new Error(`The refresh of tracker ${id} did not land`);
-    }
-
-    /** This month's spend of a sandbox account's campaigns, from the sandbox's own replay of the real rows. */
-    function monthSpend(accountId: string, selection: CampaignSelection): number {
-      const account = demoAccount("facebookads", accountId);
-      if (!account) throw new Error(`no demo account ${accountId}`);
-      const now = new Date();
-      const calendar = budgetCalendar(now, account.timeZone);
-      return accountDays(
-        loadSourceData(),
-        account,
-        calendar.monthStart,
-        calendar.today,
-        now,
-        selection,
-      ).reduce((sum, d) => sum + d.spendMicros, 0);
     }
 
     beforeAll(async () => {
@@ -243,7 +227,9 @@ describe("manage tracker (browser)", () => {
           ],
         },
       });
+      // Both trackers' first refreshes (queued with their creation) have landed.
       await refreshed(ids["Meta Prospecting"] as string);
+      await refreshed(ids["Instagram Push"] as string);
     });
 
     /** The filter panel named `name` in the manage modal, opened. */
@@ -262,7 +248,9 @@ describe("manage tracker (browser)", () => {
       await dialog.getByRole("button", { name: "Update Tracker" }).click();
       const sent = (await request).postDataJSON() as { tracker: { filters: SentFilter[] } };
       expect((await answered).status()).toBe(200);
-      await expect.poll(() => dialog.getByRole("button", { name: "Update Tracker" }).count()).toBe(0);
+      await expect
+        .poll(() => dialog.getByRole("button", { name: "Update Tracker" }).count(), { timeout: 10_000 })
+        .toBe(0);
       return sent.tracker.filters;
     }
 
@@ -292,7 +280,9 @@ describe("manage tracker (browser)", () => {
 
       // The refresh recomputes the spend on the new campaigns; the row shows it.
       await refreshed(ids[name] as string);
-      const expected = monthSpend(FACEBOOK, { campaignIds: [CAMPAIGNS.tier1.id, CAMPAIGNS.retargeting.id] });
+      const expected = sandboxMonthSpend("facebookads", FACEBOOK, {
+        campaignIds: [CAMPAIGNS.tier1.id, CAMPAIGNS.retargeting.id],
+      });
       expect(expected).toBeGreaterThan(0);
       expect((await getTracker(ids[name] as string)).data?.actualSpend).toBe(expected);
       await dialog.getByRole("button", { name: "Close" }).first().click();
@@ -335,13 +325,15 @@ describe("manage tracker (browser)", () => {
 
       // Both filters apply: the selected campaigns whose name contains the text.
       await refreshed(ids[name] as string);
-      const expected = monthSpend(INSTAGRAM, {
+      const expected = sandboxMonthSpend("facebookads", INSTAGRAM, {
         campaignIds: [CAMPAIGNS.instaTier1.id, CAMPAIGNS.instaTier2.id],
         nameContains: "tier2",
       });
       expect(expected).toBeGreaterThan(0);
       expect(expected).toBeLessThan(
-        monthSpend(INSTAGRAM, { campaignIds: [CAMPAIGNS.instaTier1.id, CAMPAIGNS.instaTier2.id] }),
+        sandboxMonthSpend("facebookads", INSTAGRAM, {
+          campaignIds: [CAMPAIGNS.instaTier1.id, CAMPAIGNS.instaTier2.id],
+        }),
       );
       expect((await getTracker(ids[name] as string)).data?.actualSpend).toBe(expected);
     });
