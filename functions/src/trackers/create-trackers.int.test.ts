@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storedTrackerData } from "../lib/tracker-data.ts";
 import { callApi } from "../testing/api.ts";
 import { anAccountWithAdmin } from "../testing/builders.ts";
+import { connectThroughApi } from "../testing/connections.ts";
 import { connectPlatform, viewsOf } from "../testing/refresh-connections.ts";
 import { type RefreshPipeline, startRefreshPipeline } from "../testing/refresh-pipeline.ts";
 
@@ -100,5 +101,117 @@ describe("create-trackers queues each new tracker's first refresh", () => {
       expect(expected).toBeGreaterThan(0);
       expect(storedTrackerData(stored)?.actualSpend).toBe(expected);
     }
+  });
+});
+
+describe("create-trackers takes the views and connections exactly as the API answers them", () => {
+  type IntegrationAnswer = { slug: string; email: string; [field: string]: unknown };
+  type ViewAnswer = { id: string; name: string; currency: string; timeZone: string; metaData?: unknown };
+  type Detail = {
+    _id: string;
+    currency: string;
+    timeZone: string;
+    dataSource: { integration: Record<string, unknown>; view: Record<string, unknown> };
+  };
+
+  it("a CSV import's accounts[0] and integrationObj: the view is kept whole, its currency and time zone are the tracker's", async () => {
+    const { account, token } = await anAccountWithAdmin();
+    const today = budgetCalendar(new Date(), "America/New_York").today;
+    const imported = await callApi<{ accounts: ViewAnswer[]; integrationObj: IntegrationAnswer }>(
+      "POST",
+      "/api/csv/import",
+      {
+        token,
+        body: {
+          csv: [
+            "date,account_id,account_name,currency,time_zone,spend,impressions,clicks,conversions,revenue",
+            `${today},tv-1,TV Spots,USD,America/New_York,250.00,1000,10,1,300`,
+          ].join("\n"),
+        },
+      },
+    );
+    expect(imported.status).toBe(200);
+    const [view] = imported.body.accounts;
+    const integration = imported.body.integrationObj;
+    expect(view).toMatchObject({ currency: "USD", timeZone: "America/New_York" });
+    expect(integration).toMatchObject({ type: "file", status: "ok", budgetFromPlatform: false });
+
+    const created = await callApi<{ trackers: Detail[] }>("POST", "/api/trackers/create-trackers", {
+      token,
+      body: {
+        trackers: [{ name: "TV", manualBudgetValue: 1_000_000_000, dataSource: { integration, view } }],
+      },
+    });
+    expect(created.status).toBe(201);
+    const [tracker] = created.body.trackers;
+    expect(tracker).toMatchObject({ currency: "USD", timeZone: "America/New_York" });
+    expect(tracker?.dataSource.view).toEqual(view);
+    // The connection is stored by what names it; its health is the server's, read afresh.
+    expect(tracker?.dataSource.integration).toEqual({
+      name: integration.name,
+      slug: "csv",
+      email: integration.email,
+      metaData: integration.metaData,
+    });
+
+    // The listing call answers the same view, and the account's integrations the same connection.
+    const listed = await callApi<{ views: ViewAnswer[] }>("POST", "/api/csv/get-account", {
+      token,
+      body: { integration: { slug: "csv", email: integration.email } },
+    });
+    const integrations = await callApi<{ integrations: IntegrationAnswer[] }>(
+      "GET",
+      "/api/account/get-account-integrations",
+      { token },
+    );
+    const again = await callApi("POST", "/api/trackers/create-trackers", {
+      token,
+      body: {
+        trackers: [
+          {
+            name: "TV again",
+            manualBudgetValue: 1_000_000_000,
+            dataSource: { integration: integrations.body.integrations[0], view: listed.body.views[0] },
+          },
+        ],
+      },
+    });
+    expect(again.status).toBe(201);
+    expect((await findTracker(account.accountId, tracker?._id as string))?.dataSource).toEqual(
+      tracker?.dataSource,
+    );
+  });
+
+  it("a platform's connect answer and listed view: created, and its refresh reads the view's metaData", async () => {
+    const { account, token } = await anAccountWithAdmin();
+    const connected = await connectThroughApi(token, "googleads", { email: `g-${randomUUID()}@pacer.test` });
+    expect(connected.status).toBe(200);
+    const integration = Object.values(connected.body).find(
+      (v): v is IntegrationAnswer =>
+        typeof v === "object" && v !== null && (v as IntegrationAnswer).slug === "googleads",
+    ) as IntegrationAnswer;
+    expect(integration).toMatchObject({ connectedAt: expect.any(String), status: "ok" });
+    const listed = await callApi<{ views: ViewAnswer[] }>("POST", "/api/google-ads/get-user-accounts", {
+      token,
+      body: { integration: { slug: "googleads", email: integration.email } },
+    });
+    // The client account reached through its manager: its metaData names the manager.
+    const view = listed.body.views.find((v) => v.id === "4445556666") as ViewAnswer;
+    expect(view.metaData).toBeDefined();
+
+    const created = await callApi<{ trackers: Detail[] }>("POST", "/api/trackers/create-trackers", {
+      token,
+      body: { trackers: [{ name: view.name, dataSource: { integration, view } }] },
+    });
+    expect(created.status).toBe(201);
+    const [tracker] = created.body.trackers;
+    expect(tracker).toMatchObject({ currency: view.currency, timeZone: view.timeZone });
+    expect(tracker?.dataSource.view).toEqual(view);
+
+    pipeline.startWorker();
+    await pipeline.drained();
+    const stored = (await findTracker(account.accountId, tracker?._id as string)) as Tracker;
+    expect(stored).toMatchObject({ dataLoadFail: false, requiresUpdate: false });
+    expect(storedTrackerData(stored)?.actualSpend).toBe(monthSpend("googleads", view.id));
   });
 });

@@ -114,7 +114,7 @@ export async function createTrackersFor(
   const associatedUserIds = session.userType === "Admin" ? [] : [session.userId];
   const items: NewTracker[] = drafts.map((d) => {
     const automatedBudget = d.manualBudgetValue === undefined || d.manualBudgetValue === null;
-    const timeZone = d.timeZone ?? session.account.timeZone;
+    const timeZone = d.timeZone ?? d.dataSource.view.timeZone ?? session.account.timeZone;
     const settings = {
       automatedBudget,
       ...(automatedBudget ? {} : { manualBudgetValue: d.manualBudgetValue as number }),
@@ -124,7 +124,7 @@ export async function createTrackersFor(
     return {
       name: d.name,
       client: d.client,
-      currency: d.currency ?? session.account.currency,
+      currency: d.currency ?? d.dataSource.view.currency ?? session.account.currency,
       timeZone,
       dataSource: d.dataSource,
       associatedUserIds,
