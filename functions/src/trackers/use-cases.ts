@@ -146,36 +146,33 @@ export async function createTrackersFor(
     }
     throw error;
   }
-  const refreshing = await queueFirstRefresh(created, connections, connectionKey, now);
+  // Trackers on a connection the platform refused are left to the scheduler, which says so on them.
+  const refreshing = await queueFirstRefresh(
+    created.filter((t) => {
+      const source = t.dataSource as { integration?: { slug?: string; email?: string } };
+      return !connections.get(connectionKey(source.integration ?? {}))?.authFailedAt;
+    }),
+    now,
+  );
   // New trackers are in no pod or shared budget; their only associated user is the caller, if any.
   const joins = { podOf: new Map(), budgetOf: new Map(), users: new Map([[session.userId, session.user]]) };
   return created.map((t) => trackerView(refreshing.get(t.trackerId) ?? t, joins, "detail"));
 }
 
 /**
- * A new tracker's first refresh, queued at once through the pipeline (one run for the trackers
- * created together), so its figures arrive within seconds rather than at the account's next
- * scheduled run. Trackers on a connection the platform refused are left to the scheduler (which
- * says so on the tracker). Best effort: the trackers are created, so a refresh that cannot be
- * queued is logged and they stay 'Awaiting data refresh' until the next scheduled run.
+ * The first refresh of new trackers, queued at once through the pipeline (one run for the trackers
+ * created together), so their figures arrive within seconds rather than at the account's next
+ * scheduled run. Best effort: the trackers are created, so a refresh that cannot be queued is
+ * logged and they stay 'Awaiting data refresh' until the next scheduled run.
  * @returns the trackers queued, by id, with their flags as stored (`isUpdating`, `dataLoading`).
  */
-async function queueFirstRefresh(
-  created: readonly Tracker[],
-  connections: ReadonlyMap<string, Integration | undefined>,
-  connectionKey: (integration: { slug?: string; email?: string }) => string,
-  now: Date,
-): Promise<Map<string, Tracker>> {
-  const due = created.filter((t) => {
-    const source = t.dataSource as { integration?: { slug?: string; email?: string } };
-    return !connections.get(connectionKey(source.integration ?? {}))?.authFailedAt;
-  });
+async function queueFirstRefresh(trackers: readonly Tracker[], now: Date): Promise<Map<string, Tracker>> {
   try {
-    const { flagged } = await requestTrackerRefreshes(due, { reason: "created", now });
+    const { flagged } = await requestTrackerRefreshes(trackers, { reason: "created", now });
     return new Map(flagged.map((t) => [t.trackerId, t]));
   } catch (error) {
     logger.warn("First refresh of new trackers not queued", {
-      trackers: due.length,
+      trackers: trackers.length,
       errorName: error instanceof Error ? error.name : "Error",
       message: error instanceof Error ? error.message : undefined,
     });
