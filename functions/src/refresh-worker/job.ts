@@ -169,7 +169,10 @@ export async function runRefreshJob(
     deps.now(),
   );
   // The tracker's filters changed while this job fetched: its rows count the old campaigns, and the
-  // change queued its own full refresh. Store none of them, so the figures follow the new filters.
+  // change queued its own full refresh, which owns the figures and the flags from now on. Store
+  // nothing and settle nothing, so the figures follow the new filters.
+  const fetchedWith = JSON.stringify(query.filters);
+  const sameFilters = (t: Tracker) => JSON.stringify(connectorFilters(t.filters)) === fetchedWith;
   const current = await findTracker(accountId, trackerId);
   if (!current) {
     throw new JobError(
@@ -177,10 +180,7 @@ export async function runRefreshJob(
       "The tracker was deleted",
     );
   }
-  if (JSON.stringify(connectorFilters(current.filters)) !== JSON.stringify(query.filters)) {
-    const settled = await settleTrackerRefresh(accountId, trackerId, { ok: true });
-    return { tracker: settled ?? current, days: 0 };
-  }
+  if (!sameFilters(current)) return { tracker: current, days: 0 };
   await putDailyMetrics(accountId, trackerId, metrics.rows);
   // The platform budget is stored before the figures are computed from it (a tracker deleted
   // meanwhile is found by the recomputation below).
@@ -189,13 +189,19 @@ export async function runRefreshJob(
       if (!(error instanceof NotFoundError)) throw error;
     });
   }
-  const recomputed = await recomputeTrackerData(accountId, trackerId, deps.now(), { refreshed: true });
+  // 'Awaiting data refresh' ends only if the filters are still those fetched with when the figures
+  // are stored (a change in between keeps it, and its own refresh ends it).
+  const recomputed = await recomputeTrackerData(accountId, trackerId, deps.now(), {
+    refreshed: sameFilters,
+  });
   if (!recomputed) {
     throw new JobError(
       { errorClass: "TrackerDeleted", code: "tracker_deleted", retryable: false },
       "The tracker was deleted",
     );
   }
+  // Filters changed after the rows were stored: the change's refresh replaces them and settles.
+  if (!sameFilters(recomputed)) return { tracker: recomputed, days: metrics.rows.length };
   const settled = await settleTrackerRefresh(accountId, trackerId, {
     ok: true,
     ...(budget && !budget.ok ? { budgetErr: budget.err } : {}),
