@@ -11,6 +11,7 @@ import {
   updateAccount,
 } from "@pacer/db";
 import { recomputeTrackerData } from "@pacer/functions/lib/tracker-data";
+import { accountDays, type CampaignSelection, demoAccount, loadSourceData } from "@pacer/sandbox";
 import { approveConsent } from "@pacer/sandbox/testing/approve-consent";
 import type { Browser, Page } from "playwright-core";
 
@@ -204,23 +205,24 @@ async function inBatches<T>(
 /**
  * Connects a sandbox platform as the popup and its return page do: authenticate, the consent page
  * approved programmatically, then the return page's response call.
+ * @returns the response call's answer (`{ msg, <response field>: integration view }`).
  */
 export async function connectSandbox(
   world: World,
   segment = "google-ads",
   email = "ads@acme.test",
-): Promise<void> {
+): Promise<Record<string, unknown>> {
   const start = (await callApi(world.baseUrl, world.token, "GET", `/api/${segment}/authenticate`)) as {
     redirectUrl: string;
   };
   const back = await approveConsent(start.redirectUrl, { email });
-  await callApi(
+  return (await callApi(
     world.baseUrl,
     world.token,
     "POST",
     `/api/${segment}/response`,
     Object.fromEntries(back.searchParams),
-  );
+  )) as Record<string, unknown>;
 }
 
 /** Opens `path` signed in with `token` (kept in local storage, as the app keeps it). */
@@ -253,4 +255,23 @@ export async function openDashboardPage(
 /** The dashboard table's rows (tracker or group rows), by their `data-row-id`. */
 export function tableRow(page: Page, name: string) {
   return page.locator("table.metrics-table tbody tr", { hasText: name });
+}
+
+/**
+ * This month's spend (micros) of a sandbox ad account, or of the campaigns `selection` keeps, from
+ * the sandbox's own replay of the real rows: what a refreshed tracker on it must show.
+ */
+export function sandboxMonthSpend(
+  slug: string,
+  accountId: string,
+  selection: CampaignSelection = {},
+): number {
+  const account = demoAccount(slug, accountId);
+  if (!account) throw new Error(`no demo account ${slug} ${accountId}`);
+  const now = new Date();
+  const calendar = budgetCalendar(now, account.timeZone);
+  return accountDays(loadSourceData(), account, calendar.monthStart, calendar.today, now, selection).reduce(
+    (sum, d) => sum + d.spendMicros,
+    0,
+  );
 }

@@ -1,7 +1,16 @@
+import { formatCell } from "@pacer/core/format";
 import { screenshot } from "@pacer/local/testing/browser";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { expectNoSeriousViolations } from "./dashboard-axe";
-import { connectSandbox, openDashboardPage, registerAccount, tableRow, type World } from "./dashboard-seed";
+import {
+  callApi,
+  connectSandbox,
+  openDashboardPage,
+  registerAccount,
+  sandboxMonthSpend,
+  tableRow,
+  type World,
+} from "./dashboard-seed";
 import { useBrowser } from "./helpers";
 
 describe("create tracker wizard on a sandbox connection (browser)", () => {
@@ -68,11 +77,35 @@ describe("create tracker wizard on a sandbox connection (browser)", () => {
         .locator("td.col-budget")
         .textContent(),
     ).toBe("£2,500");
-    await expect(
-      tableRow(page, names[0] as string)
-        .getByText("Awaiting data refresh")
-        .isVisible(),
-    ).resolves.toBe(true);
+    // Their first refresh was queued with the creation: each row soon carries this month's spend of
+    // its sandbox account, not 0 and 'Awaiting data refresh' until the account's next scheduled
+    // run, an hour away (so its arrival within the wait proves it; the wait is no speed limit).
+    const { trackers } = (await callApi(
+      baseUrl,
+      world.token,
+      "GET",
+      `/api/trackers/get-trackers-by-account/${world.accountId}`,
+    )) as {
+      trackers: Array<{ name: string; currency: string; dataSource: { view: { id: string } } }>;
+    };
+    const expected = names.map((name) => {
+      const tracker = trackers.find((t) => t.name === name);
+      return formatCell(
+        { kind: "value", value: sandboxMonthSpend("googleads", tracker?.dataSource.view.id as string) },
+        "actualSpend",
+        tracker?.currency ?? null,
+      );
+    });
+    await expect
+      .poll(
+        () =>
+          Promise.all(names.map((name) => tableRow(page, name).locator("td.col-actualSpend").textContent())),
+        { timeout: 60_000 },
+      )
+      .toEqual(expected);
+    for (const name of names) {
+      expect(await tableRow(page, name).getByText("Awaiting data refresh").count()).toBe(0);
+    }
 
     // Filters: activate Campaigns, pick a campaign from the sandbox, Update Tracker.
     await tableRow(page, names[0] as string).click();
@@ -86,7 +119,9 @@ describe("create tracker wizard on a sandbox connection (browser)", () => {
     await first.check();
     await expect(dialog.getByText("1 selected").isVisible()).resolves.toBe(true);
     await dialog.getByRole("button", { name: "Update Tracker" }).click();
-    await expect.poll(() => dialog.getByRole("button", { name: "Update Tracker" }).count()).toBe(0);
+    await expect
+      .poll(() => dialog.getByRole("button", { name: "Update Tracker" }).count(), { timeout: 10_000 })
+      .toBe(0);
     await dialog.getByRole("button", { name: "Close" }).first().click();
     await dialog.waitFor({ state: "detached" });
 
@@ -97,7 +132,7 @@ describe("create tracker wizard on a sandbox connection (browser)", () => {
     await again.getByRole("checkbox", { name: "Select all accounts" }).waitFor();
     expect(await again.locator("tbody tr[data-dimmed]").count()).toBe(2);
     await expectNoSeriousViolations(page, "Create Tracker, tracked accounts dimmed");
-  });
+  }, 180_000);
 });
 
 describe("create tracker wizard on a source without platform budgets (browser)", () => {

@@ -1,6 +1,7 @@
 import type { Connector, Credentials, IntegrationSlug } from "@pacer/connectors";
 import { INTEGRATION_SLUGS, NotSupportedError } from "@pacer/connectors";
 import { z } from "zod";
+import type { View } from "../lib/data-source.ts";
 import { badRequest } from "../lib/errors.ts";
 import { type HttpHandler, sessionRoute } from "../lib/http.ts";
 import { assertOwnAccount } from "../lib/ownership.ts";
@@ -92,15 +93,6 @@ function checkSlug(slug: IntegrationSlug, given: string | undefined): void {
     throw badRequest(`integration.slug must be ${slug}`, "integration.slug");
 }
 
-/** A view as the wizard lists it. */
-type View = {
-  id: string;
-  name: string;
-  currency: string;
-  timeZone: string;
-  metaData?: Record<string, string>;
-};
-
 /**
  * A listing call: `{integration: {slug?, email}}` -> `{statusCode, msg, views, ...extra}` where
  * `shape` adds the field the spec names for this platform (`body`, `accounts`).
@@ -113,7 +105,7 @@ const listing = (slug: IntegrationSlug, shape: (views: View[]) => Record<string,
       slug,
       body.integration.email,
       async (connector, credentials) => {
-        const views = await connector.listAdAccounts(credentials);
+        const views: View[] = await connector.listAdAccounts(credentials);
         return { views, ...shape(views) };
       },
       now,

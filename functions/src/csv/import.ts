@@ -1,5 +1,6 @@
 import { type CsvRowError, parseDailyCsv } from "@pacer/connectors";
 import { csvAccountView, importCsvRows, listCsvAccounts, listIntegrations, putIntegration } from "@pacer/db";
+import type { View } from "../lib/data-source.ts";
 import { integrationView } from "../lib/integration-view.ts";
 import type { Session } from "../lib/session.ts";
 
@@ -88,7 +89,7 @@ export async function importCsv(session: Session, text: string, now: Date) {
   return {
     msg: `Imported ${result.rows} row${result.rows === 1 ? "" : "s"} for ${result.accounts.length} account${result.accounts.length === 1 ? "" : "s"}`,
     rows: result.rows,
-    accounts: result.accounts.map(csvAccountView),
+    accounts: result.accounts.map((a): View => csvAccountView(a)),
     ignoredColumns: parsed.ignoredColumns,
     integrationObj: integrationView(integration, now),
   };

@@ -1,6 +1,7 @@
 import { platformGivesBudget } from "@pacer/connectors";
 import { INTEGRATION_WARNING_TEXTS, type IntegrationHealth, integrationHealth } from "@pacer/core";
 import type { Integration } from "@pacer/db";
+import type { IntegrationView } from "./data-source.ts";
 
 /**
  * A connection's health (spec overview-access-account.md 4 and 8): the rules of `@pacer/core`
@@ -27,9 +28,10 @@ export function integrationHealthOf(integration: Integration, now: Date): Integr
 /**
  * A connection as the SPA sees it (Connections tiles, the tracker wizard's step 1, the return
  * pages' answer): metadata and health, never tokens or the secret's name; `budgetFromPlatform`
- * false where the platform gives no budget (the wizard then asks for a manual one).
+ * false where the platform gives no budget (the wizard then asks for a manual one). Its shape is
+ * `integrationViewSchema` (lib/data-source.ts), which create-trackers accepts as it is.
  */
-export function integrationView(integration: Integration, now: Date) {
+export function integrationView(integration: Integration, now: Date): IntegrationView {
   const health = integrationHealthOf(integration, now);
   return {
     slug: integration.slug,

@@ -27,8 +27,14 @@ import { metricsWindow } from "./tracker-data.ts";
 /** Days before today that every refresh fetches again: platforms revise recent days. */
 export const RESTATEMENT_DAYS = 7;
 
-/** Why a refresh was queued. */
-export const REFRESH_REASONS = ["schedule", "on-demand", "filters-changed", "settings-change"] as const;
+/** Why a refresh was queued (`created`: the first refresh of a new tracker). */
+export const REFRESH_REASONS = [
+  "schedule",
+  "on-demand",
+  "filters-changed",
+  "settings-change",
+  "created",
+] as const;
 export type RefreshReason = (typeof REFRESH_REASONS)[number];
 
 const isoDate = z.string().refine(isIsoDate, "a yyyy-MM-dd date");
@@ -192,10 +198,87 @@ export async function enqueueRefreshes(
 }
 
 /**
- * Refreshes one tracker now through the pipeline (the refresh and update calls, the 12-hour rule):
- * opens a run of one job, marks the tracker `isUpdating` ('Currently Updating', and `dataLoading`
- * when it never had data), then queues its message on its platform's queue. The worker clears the
- * flags when the refresh lands (or fails) and pushes the tracker.
+ * Refreshes trackers of one account now through the pipeline (the refresh and update calls, the
+ * 12-hour rule, a new tracker's first refresh): opens one run of as many jobs, marks each tracker
+ * `isUpdating` ('Currently Updating', and `dataLoading` when it never had data), then queues their
+ * messages on their platforms' queues. The worker clears the flags when each refresh lands (or
+ * fails) and pushes the tracker. A tracker whose message could not be queued (no queue for its
+ * platform, or refused by SQS) gets its flags back and is left to the next scheduled run.
+ * @returns `flagged`: the trackers queued, with their flags as stored (a tracker deleted meanwhile
+ *   is in neither list); `notQueued`: the trackers whose refresh could not be queued.
+ * @throws Error when the trackers are not all of one account; DynamoDB errors.
+ */
+export async function requestTrackerRefreshes(
+  trackers: readonly Tracker[],
+  options: { reason: RefreshReason; now: Date; full?: boolean },
+): Promise<{ flagged: Tracker[]; notQueued: Tracker[] }> {
+  const accountId = trackers[0]?.accountId;
+  if (accountId === undefined) return { flagged: [], notQueued: [] };
+  if (trackers.some((t) => t.accountId !== accountId)) {
+    throw new Error("A refresh request names trackers of one account only");
+  }
+  const runId = `ondemand-${randomUUID()}`;
+  const notQueued: Tracker[] = [];
+  const jobs: Array<{ tracker: Tracker; message: RefreshMessage }> = [];
+  for (const tracker of trackers) {
+    const message = refreshMessageFor(tracker, { runId, ...options });
+    if (hasRefreshQueue(message.slug) && queueUrlOf(refreshQueueName(message.slug))) {
+      jobs.push({ tracker, message });
+    } else {
+      logger.warn("No refresh queue for a tracker's platform", {
+        trackerId: tracker.trackerId,
+        slug: message.slug,
+      });
+      notQueued.push(tracker);
+    }
+  }
+  if (jobs.length === 0) return { flagged: [], notQueued };
+
+  await openRefreshRun(accountId, runId, jobs.length, options.reason, options.now);
+  const flaggedById = new Map<string, Tracker>();
+  const live: typeof jobs = [];
+  for (const job of jobs) {
+    const flagged = await markTrackerRefreshQueued(accountId, job.tracker.trackerId, {
+      isUpdating: true,
+      dataLoading: !job.tracker.lastRefreshedAt,
+      isBudgetUpdating: job.tracker.automatedBudget === true,
+    });
+    if (flagged) {
+      flaggedById.set(flagged.trackerId, flagged);
+      live.push(job);
+    }
+  }
+  if (live.length < jobs.length) await lowerRefreshRunTotal(accountId, runId, jobs.length - live.length);
+
+  let failed: RefreshMessage[];
+  try {
+    ({ failed } = await enqueueRefreshes(live.map((j) => j.message)));
+  } catch (error) {
+    failed = live.map((j) => j.message);
+    logger.error("Refresh not queued", {
+      accountId,
+      trackers: failed.length,
+      errorName: error instanceof Error ? error.name : "Error",
+    });
+  }
+  if (failed.length) {
+    await lowerRefreshRunTotal(accountId, runId, failed.length);
+    for (const m of failed) {
+      flaggedById.delete(m.trackerId);
+      await markTrackerRefreshQueued(accountId, m.trackerId, {
+        isUpdating: false,
+        dataLoading: false,
+        isBudgetUpdating: false,
+      });
+      const tracker = live.find((j) => j.message === m)?.tracker;
+      if (tracker) notQueued.push(tracker);
+    }
+  }
+  return { flagged: [...flaggedById.values()], notQueued };
+}
+
+/**
+ * Refreshes one tracker now through the pipeline (see {@link requestTrackerRefreshes}).
  * @returns the tracker with its flags as stored, or undefined when it is gone.
  * @throws Error when the message could not be queued (the flags are put back first).
  */
@@ -203,38 +286,11 @@ export async function requestTrackerRefresh(
   tracker: Tracker,
   options: { reason: RefreshReason; now: Date; full?: boolean },
 ): Promise<Tracker | undefined> {
-  const runId = `ondemand-${randomUUID()}`;
-  const message = refreshMessageFor(tracker, { runId, ...options });
-  if (!hasRefreshQueue(message.slug) || !queueUrlOf(refreshQueueName(message.slug))) {
-    throw new Error(`No refresh queue for ${message.slug || "a tracker without a platform"}`);
-  }
-  await openRefreshRun(tracker.accountId, runId, 1, options.reason, options.now);
-  const flagged = await markTrackerRefreshQueued(tracker.accountId, tracker.trackerId, {
-    isUpdating: true,
-    dataLoading: !tracker.lastRefreshedAt,
-    isBudgetUpdating: tracker.automatedBudget === true,
-  });
-  if (!flagged) return undefined;
-  let failed: RefreshMessage[];
-  try {
-    ({ failed } = await enqueueRefreshes([message]));
-  } catch (error) {
-    failed = [message];
-    logger.error("Refresh not queued", {
-      trackerId: tracker.trackerId,
-      errorName: error instanceof Error ? error.name : "Error",
-    });
-  }
-  if (failed.length) {
-    await lowerRefreshRunTotal(tracker.accountId, runId, 1);
-    await markTrackerRefreshQueued(tracker.accountId, tracker.trackerId, {
-      isUpdating: false,
-      dataLoading: false,
-      isBudgetUpdating: false,
-    });
+  const { flagged, notQueued } = await requestTrackerRefreshes([tracker], options);
+  if (notQueued.length) {
     throw new Error(`The refresh of tracker ${tracker.trackerId} could not be queued`);
   }
-  return flagged;
+  return flagged[0];
 }
 
 /** Users registered less than this long ago get the automatic refresh after changes (trackers.md 4, 9). */

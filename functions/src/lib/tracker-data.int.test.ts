@@ -43,6 +43,27 @@ describe("daily metrics and the recompute use-case", () => {
     expect(refreshed?.lastRefreshedAt).toBeDefined();
   });
 
+  it("a refresh whose settings no longer hold (a predicate on the tracker written over) leaves it awaiting", async () => {
+    const { account } = await anAccountWithAdmin();
+    const t = await aTrackerIn(account.accountId, { requiresUpdate: true });
+    const filters = [{ id: "campaigns", type: "multipleChoice", selection: [{ id: "1", name: "One" }] }];
+    await updateTrackerAt(account.accountId, t.trackerId, t.version, { filters });
+    await putDailyMetrics(account.accountId, t.trackerId, [aDay(today(), 40)]);
+    const seen: unknown[] = [];
+    const fetchedWithOtherFilters = (tracker: { filters?: unknown }) => {
+      seen.push(tracker.filters);
+      return false;
+    };
+
+    const kept = await recomputeTrackerData(account.accountId, t.trackerId, new Date(), {
+      refreshed: fetchedWithOtherFilters,
+    });
+    expect(seen).toEqual([filters]);
+    expect(storedTrackerData(kept ?? { data: undefined })?.actualSpend).toBe(40_000_000);
+    expect(kept).toMatchObject({ requiresUpdate: true });
+    expect(kept?.lastRefreshedAt).toBeUndefined();
+  });
+
   it("recomputes from the settings as they are, and answers undefined for a deleted tracker", async () => {
     const { account } = await anAccountWithAdmin();
     const t = await aTrackerIn(account.accountId);

@@ -244,7 +244,9 @@ const RECOMPUTE_ATTEMPTS = 5;
  * The settings version does not change, so a user's `if-match` stays valid.
  *
  * @param options.refreshed a data refresh has just landed: also clears `requiresUpdate` ("Awaiting
- *   data refresh") and stamps `lastRefreshedAt`.
+ *   data refresh") and stamps `lastRefreshedAt`. A predicate decides on the tracker each attempt
+ *   writes over (e.g. "its filters are still those the refresh fetched with"), so the verdict holds
+ *   for exactly the settings the figures are stored with.
  * @returns the tracker with its new figures, or undefined when the tracker does not exist (deleted).
  * @throws Error when the settings kept changing during every attempt.
  */
@@ -252,13 +254,15 @@ export async function recomputeTrackerData(
   accountId: string,
   trackerId: string,
   now: Date = new Date(),
-  options: { refreshed?: boolean } = {},
+  options: { refreshed?: boolean | ((tracker: Tracker) => boolean) } = {},
 ): Promise<Tracker | undefined> {
   for (let attempt = 1; attempt <= RECOMPUTE_ATTEMPTS; attempt++) {
     const tracker = await findTracker(accountId, trackerId);
     if (!tracker) return undefined;
     const { write } = await computeTrackerFigures(tracker, now);
-    const stored = await putTrackerData(accountId, trackerId, tracker.version, write, options.refreshed);
+    const refreshed =
+      typeof options.refreshed === "function" ? options.refreshed(tracker) : options.refreshed;
+    const stored = await putTrackerData(accountId, trackerId, tracker.version, write, refreshed);
     if (stored) return stored;
   }
   throw new Error(`Tracker ${trackerId} kept changing while its figures were recomputed`);

@@ -27,7 +27,8 @@ import { classifyFailure, JobError, REFRESH_ERROR_TEXTS, type TrackerErr } from 
  * credentials (refreshed and saved when near expiry: `withCredentials`), fetch the window's daily
  * metrics from the platform (and, for a tracker with an automated budget, its budget at the
  * platform), upsert one daily item per day, recompute the tracker's figures with the engine and
- * store them on the tracker (clearing 'Awaiting data refresh'), then settle its flags.
+ * store them on the tracker (clearing 'Awaiting data refresh'), then settle its flags. Rows fetched
+ * with filters the tracker no longer has (changed during the fetch) are not stored.
  * Every write is an upsert or a conditional write, so running a job twice leaves the same items.
  */
 
@@ -167,6 +168,19 @@ export async function runRefreshJob(
     }),
     deps.now(),
   );
+  // The tracker's filters changed while this job fetched: its rows count the old campaigns, and the
+  // change queued its own full refresh, which owns the figures and the flags from now on. Store
+  // nothing and settle nothing, so the figures follow the new filters.
+  const fetchedWith = JSON.stringify(query.filters);
+  const sameFilters = (t: Tracker) => JSON.stringify(connectorFilters(t.filters)) === fetchedWith;
+  const current = await findTracker(accountId, trackerId);
+  if (!current) {
+    throw new JobError(
+      { errorClass: "TrackerDeleted", code: "tracker_deleted", retryable: false },
+      "The tracker was deleted",
+    );
+  }
+  if (!sameFilters(current)) return { tracker: current, days: 0 };
   await putDailyMetrics(accountId, trackerId, metrics.rows);
   // The platform budget is stored before the figures are computed from it (a tracker deleted
   // meanwhile is found by the recomputation below).
@@ -175,13 +189,19 @@ export async function runRefreshJob(
       if (!(error instanceof NotFoundError)) throw error;
     });
   }
-  const recomputed = await recomputeTrackerData(accountId, trackerId, deps.now(), { refreshed: true });
+  // 'Awaiting data refresh' ends only if the filters are still those fetched with when the figures
+  // are stored (a change in between keeps it, and its own refresh ends it).
+  const recomputed = await recomputeTrackerData(accountId, trackerId, deps.now(), {
+    refreshed: sameFilters,
+  });
   if (!recomputed) {
     throw new JobError(
       { errorClass: "TrackerDeleted", code: "tracker_deleted", retryable: false },
       "The tracker was deleted",
     );
   }
+  // Filters changed after the rows were stored: the change's refresh replaces them and settles.
+  if (!sameFilters(recomputed)) return { tracker: recomputed, days: metrics.rows.length };
   const settled = await settleTrackerRefresh(accountId, trackerId, {
     ok: true,
     ...(budget && !budget.ok ? { budgetErr: budget.err } : {}),

@@ -9,6 +9,7 @@ import {
   type NewTracker,
   saveConnection,
   type Tracker,
+  updateTrackerAt,
 } from "@pacer/db";
 import { demoAccount } from "@pacer/sandbox/data/demo-accounts";
 import { demoBudgets } from "@pacer/sandbox/platforms/demo-budgets";
@@ -22,6 +23,7 @@ import { anAccountWithAdmin } from "../testing/builders.ts";
 import { connectPlatform, viewsOf } from "../testing/refresh-connections.ts";
 import { type RefreshPipeline, startRefreshPipeline, trackersOn } from "../testing/refresh-pipeline.ts";
 import { REFRESH_ERROR_TEXTS } from "./failures.ts";
+import { runRefreshJob } from "./job.ts";
 
 /**
  * The refresh worker over the sandbox platforms, the local SQS endpoint (real queue semantics:
@@ -140,6 +142,62 @@ describe("refresh worker", () => {
     restated.setUTCDate(restated.getUTCDate() - 7);
     const earliest = [calendar.monthStart, restated.toISOString().slice(0, 10)].sort()[0];
     expect(message).toMatchObject({ from: earliest, to: calendar.today, full: false });
+  });
+
+  it("stores nothing fetched with filters that changed meanwhile: the figures follow the new filters", async () => {
+    const { integration, view } = await googleView("filters-race@pacer.test");
+    const campaigns = (id: string, name: string) => [
+      { id: "campaigns", name: "Campaigns", type: "multipleChoice", selection: [{ id, name }] },
+    ];
+    const [created] = (await trackersOn(world.account.accountId, integration, view, 1)) as [Tracker];
+    const tracker = await updateTrackerAt(world.account.accountId, created.trackerId, created.version, {
+      filters: campaigns("89459845", "google_hot"),
+    });
+    const now = new Date();
+    const calendar = budgetCalendar(now, view.timeZone);
+    // The user saves other filters while the refresh of the first ones is fetching.
+    const google = pipeline.registry.googleads;
+    const racing = {
+      ...pipeline.registry,
+      googleads: {
+        ...google,
+        fetchDailyMetrics: async (...args: Parameters<typeof google.fetchDailyMetrics>) => {
+          const fetched = await google.fetchDailyMetrics(...args);
+          await updateTrackerAt(world.account.accountId, tracker.trackerId, tracker.version, {
+            filters: campaigns("127823", "google_wide"),
+            requiresUpdate: true,
+          });
+          return fetched;
+        },
+      },
+    } as typeof pipeline.registry;
+    const message = refreshMessageFor(tracker, {
+      runId: "run-old-filters",
+      reason: "filters-changed",
+      now,
+      full: true,
+    });
+    const stale = await runRefreshJob(message, { platform: "" }, { registry: racing, now: () => now });
+    expect(stale.days).toBe(0);
+    expect(
+      await listDailyMetrics(world.account.accountId, tracker.trackerId, message.from, message.to),
+    ).toEqual([]);
+    // Still 'Awaiting data refresh': the change's own refresh ends it.
+    expect(stale.tracker.requiresUpdate).toBe(true);
+    expect(stale.tracker.lastRefreshedAt).toBeUndefined();
+
+    // The refresh the change queued stores the rows of the new filters.
+    const changed = (await findTracker(world.account.accountId, tracker.trackerId)) as Tracker;
+    await requestTrackerRefresh(changed, { reason: "filters-changed", now, full: true });
+    await pipeline.drained();
+    const wide = expectedSeries(pipeline.sandbox, "googleads", view.id, message.from, calendar.today, {
+      campaignIds: ["127823"],
+    });
+    const after = (await findTracker(world.account.accountId, tracker.trackerId)) as Tracker;
+    expect(storedTrackerData(after)?.actualSpend).toBe(
+      sum(wide.filter((r) => r.date >= calendar.monthStart)),
+    );
+    expect(after.requiresUpdate).toBe(false);
   });
 
   it("refreshes a tracker of the Manual / CSV source from its imported rows", async () => {

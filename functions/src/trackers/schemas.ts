@@ -8,6 +8,7 @@ import {
 } from "@pacer/core";
 import { MAX_TRACKERS_PER_CREATE } from "@pacer/db";
 import { z } from "zod";
+import { dataSourceSchema, timeZoneSchema } from "../lib/data-source.ts";
 import { currencySchema, idSchema } from "../lib/schemas.ts";
 
 /**
@@ -28,44 +29,6 @@ export const trackerRefSchema = z
   .union([idSchema, z.object({ _id: idSchema }).strict()])
   .transform((ref) => (typeof ref === "string" ? ref : ref._id));
 
-/** An IANA time zone name the runtime knows, e.g. `Europe/London`. */
-export const timeZoneSchema = z
-  .string()
-  .min(1)
-  .max(64)
-  .refine((tz) => {
-    try {
-      new Intl.DateTimeFormat("en-GB", { timeZone: tz });
-      return true;
-    } catch {
-      return false;
-    }
-  }, "Unknown time zone");
-
-const metaDataSchema = z.record(z.string(), z.unknown());
-
-/** A tracker's data source (spec section 3): the connection and the platform account ("view"). */
-export const dataSourceSchema = z
-  .object({
-    integration: z
-      .object({
-        name: z.string().max(200),
-        slug: z.string().min(1).max(50),
-        email: z.string().min(1).max(320),
-        avatar: z.string().max(2000).optional(),
-        metaData: metaDataSchema.optional(),
-      })
-      .strict(),
-    view: z
-      .object({
-        id: z.string().min(1).max(200),
-        name: z.string().max(500),
-        metaData: metaDataSchema.optional(),
-      })
-      .strict(),
-  })
-  .strict();
-
 /** A tracker name: trimmed, 1..200 characters. */
 export const trackerNameSchema = z.string().trim().min(1, "Name is required").max(200, "Name is too long");
 /** A client name: trimmed, up to 200 characters, empty allowed. */
@@ -74,7 +37,8 @@ export const clientSchema = z.string().trim().max(200, "Client is too long");
 /**
  * One tracker of `create-trackers` (the wizard's step 3 row). Without `manualBudgetValue` the budget
  * is "taken from the platform" (automated); with it, a manual budget per `budgetPeriod`.
- * `currency` and `timeZone` are the platform account's (default: the account's).
+ * `dataSource` is the connection and the view as the API answered them (`lib/data-source.ts`).
+ * `currency` and `timeZone` default to the view's, then to the account's.
  */
 export const newTrackerSchema = z
   .object({

@@ -15,6 +15,7 @@ import {
   findTracker,
   getIntegration,
   getMessage,
+  type Integration,
   listMessages,
   type NewTracker,
   type Tracker,
@@ -25,6 +26,8 @@ import {
 } from "@pacer/db";
 import type { z } from "zod";
 import { AppError, badRequest, forbidden, notFound } from "../lib/errors.ts";
+import { logger } from "../lib/logger.ts";
+import { requestTrackerRefreshes } from "../lib/refresh-queue.ts";
 import type { Session } from "../lib/session.ts";
 import { requireWriter, visibleTracker, visibleTrackers } from "../lib/tracker-access.ts";
 import { budgetSettings, computeTrackerFigures, encodeTrackerData } from "../lib/tracker-data.ts";
@@ -71,8 +74,9 @@ export async function getTrackerFor(session: Session, trackerId: string) {
 /**
  * Creates trackers (spec section 2, Create Tracker wizard) within the account's tracker allowance
  * (section 5; enforced in the same transaction as the writes). Each tracker starts with
- * `requiresUpdate` (its first data refresh is due) and figures computed from no data. A Manager who
- * creates trackers is attached to them, so they can see what they made.
+ * `requiresUpdate` and figures computed from no data, and its first data refresh is queued at once
+ * (answered `isUpdating`, `dataLoading`). A Manager who creates trackers is attached to them, so
+ * they can see what they made.
  * @throws AppError 403 with the spec's allowance text; 400 for a connection the account does not
  * have, or for a tracker without a manual budget on a platform that gives no budget.
  */
@@ -82,16 +86,18 @@ export async function createTrackersFor(
   now: Date,
 ) {
   requireWriter(session);
-  const connections = new Map<string, boolean>();
+  const connections = new Map<string, Integration | undefined>();
+  const connectionKey = (integration: { slug?: string; email?: string }) =>
+    `${integration.slug}#${integration.email}`;
   for (const [i, d] of drafts.entries()) {
-    const key = `${d.dataSource.integration.slug}#${d.dataSource.integration.email}`;
+    const key = connectionKey(d.dataSource.integration);
     if (!connections.has(key)) {
       const found = await getIntegration(
         session.accountId,
         d.dataSource.integration.slug,
         d.dataSource.integration.email,
       );
-      connections.set(key, Boolean(found));
+      connections.set(key, found);
     }
     if (!connections.get(key)) {
       throw badRequest(TRACKER_TEXTS.unknownConnection, `body.trackers.${i}.dataSource.integration`);
@@ -108,7 +114,7 @@ export async function createTrackersFor(
   const associatedUserIds = session.userType === "Admin" ? [] : [session.userId];
   const items: NewTracker[] = drafts.map((d) => {
     const automatedBudget = d.manualBudgetValue === undefined || d.manualBudgetValue === null;
-    const timeZone = d.timeZone ?? session.account.timeZone;
+    const timeZone = d.timeZone ?? d.dataSource.view.timeZone ?? session.account.timeZone;
     const settings = {
       automatedBudget,
       ...(automatedBudget ? {} : { manualBudgetValue: d.manualBudgetValue as number }),
@@ -118,7 +124,7 @@ export async function createTrackersFor(
     return {
       name: d.name,
       client: d.client,
-      currency: d.currency ?? session.account.currency,
+      currency: d.currency ?? d.dataSource.view.currency ?? session.account.currency,
       timeZone,
       dataSource: d.dataSource,
       associatedUserIds,
@@ -140,9 +146,38 @@ export async function createTrackersFor(
     }
     throw error;
   }
+  // Trackers on a connection the platform refused are left to the scheduler, which says so on them.
+  const refreshing = await queueFirstRefresh(
+    created.filter((t) => {
+      const source = t.dataSource as { integration?: { slug?: string; email?: string } };
+      return !connections.get(connectionKey(source.integration ?? {}))?.authFailedAt;
+    }),
+    now,
+  );
   // New trackers are in no pod or shared budget; their only associated user is the caller, if any.
   const joins = { podOf: new Map(), budgetOf: new Map(), users: new Map([[session.userId, session.user]]) };
-  return created.map((t) => trackerView(t, joins, "detail"));
+  return created.map((t) => trackerView(refreshing.get(t.trackerId) ?? t, joins, "detail"));
+}
+
+/**
+ * The first refresh of new trackers, queued at once through the pipeline (one run for the trackers
+ * created together), so their figures arrive within seconds rather than at the account's next
+ * scheduled run. Best effort: the trackers are created, so a refresh that cannot be queued is
+ * logged and they stay 'Awaiting data refresh' until the next scheduled run.
+ * @returns the trackers queued, by id, with their flags as stored (`isUpdating`, `dataLoading`).
+ */
+async function queueFirstRefresh(trackers: readonly Tracker[], now: Date): Promise<Map<string, Tracker>> {
+  try {
+    const { flagged } = await requestTrackerRefreshes(trackers, { reason: "created", now });
+    return new Map(flagged.map((t) => [t.trackerId, t]));
+  } catch (error) {
+    logger.warn("First refresh of new trackers not queued", {
+      trackers: trackers.length,
+      errorName: error instanceof Error ? error.name : "Error",
+      message: error instanceof Error ? error.message : undefined,
+    });
+    return new Map();
+  }
 }
 
 /** A settings change of one tracker: what to write, given the tracker as stored and "now". */

@@ -47,7 +47,8 @@ export type TrackerListData = Omit<TrackerData, "historicData"> & Partial<Pick<T
 /** The connection and platform account a tracker reads (spec section 3, dataSource). */
 export interface DataSource {
   integration: { name?: string; slug: string; email?: string; avatar?: string; metaData?: unknown };
-  view: { id: string; name?: string; metaData?: unknown };
+  /** The platform account as listed: currency and time zone are kept since the view is stored whole. */
+  view: { id: string; name?: string; currency?: string; timeZone?: string; metaData?: unknown };
 }
 
 /** A user attached to a tracker (spec: _id, name, userType, email, avatar). */

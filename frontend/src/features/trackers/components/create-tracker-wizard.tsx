@@ -85,11 +85,8 @@ function payloadOf(draft: Draft, integration: Integration) {
         ...(integration.avatar ? { avatar: integration.avatar } : {}),
         ...(integration.metaData ? { metaData: integration.metaData } : {}),
       },
-      view: {
-        id: account.id,
-        name: account.name,
-        ...(account.metaData ? { metaData: account.metaData } : {}),
-      },
+      // The view whole, as the listing answered it (functions/README.md: later calls need it).
+      view: account,
     },
   };
 }

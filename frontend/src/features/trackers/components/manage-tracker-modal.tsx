@@ -1,5 +1,5 @@
 import { isTrackerErrored } from "@pacer/core/row-state";
-import { useCallback, useMemo, useRef, useState } from "react";
+import { useCallback, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { Button } from "../../../components/ui/button";
 import { ChannelIcon } from "../../../components/ui/channel-icon";
 import { AlertDialog, DeleteWithConfirm } from "../../../components/ui/confirm-dialog";
@@ -22,7 +22,13 @@ import { FiltersTab } from "./manage/filters-tab";
 import { FutureBudgetsTab } from "./manage/future-budgets-tab";
 import { HistoricTab } from "./manage/historic-tab";
 import { NotesTab } from "./manage/notes-tab";
-import { PENDING_ACTIONS, type PendingChange, PendingContext, pendingTitle } from "./manage/pending";
+import {
+  PENDING_ACTIONS,
+  PendingChanges,
+  PendingContext,
+  type PendingKind,
+  pendingTitle,
+} from "./manage/pending";
 import { PreferencesTab } from "./manage/preferences-tab";
 import { UsersTab } from "./manage/users-tab";
 
@@ -54,7 +60,7 @@ function isNewUser(user: CurrentUser): boolean {
 }
 
 interface Prompt {
-  kind: PendingChange["kind"];
+  kind: PendingKind;
   proceed: () => void;
 }
 
@@ -86,15 +92,9 @@ export function ManageTrackerModal({
   const [prompt, setPrompt] = useState<Prompt | null>(null);
   const [saving, setSaving] = useState(false);
   const [warnings, setWarnings] = useState(false);
-  const pending = useRef(new Map<string, PendingChange>());
-  const [, setPendingVersion] = useState(0);
-
-  const setPending = useCallback((key: string, change: PendingChange | null) => {
-    const had = pending.current.get(key);
-    if (change) pending.current.set(key, change);
-    else pending.current.delete(key);
-    if (Boolean(had) !== Boolean(change) || had?.kind !== change?.kind) setPendingVersion((v) => v + 1);
-  }, []);
+  // What the tabs have not saved yet: rendered from its snapshot (kinds only), saved as last reported.
+  const [pending] = useState(() => new PendingChanges());
+  const pendingNow = useSyncExternalStore(pending.subscribe, pending.getSnapshot);
 
   const newUser = isNewUser(user);
   // Set when a save found the tracker changed by someone else: the modal then shows it reloaded.
@@ -103,11 +103,11 @@ export function ManageTrackerModal({
   const reload = useReloadTracker(accountId, trackerId);
   const afterConflict = useCallback(async () => {
     conflicted.current = true;
-    pending.current.clear();
+    pending.clear();
     await reload().catch((error: unknown) => console.warn("Reload failed", error));
     // The tabs start again from the reloaded tracker, without the drafts of the refused change.
     setReloads((n) => n + 1);
-  }, [reload]);
+  }, [reload, pending]);
 
   const run = useCallback(
     async (call: TrackerCall, message: string) => {
@@ -138,8 +138,8 @@ export function ManageTrackerModal({
   );
 
   const guard = (proceed: () => void) => {
-    const first = pending.current.values().next().value as PendingChange | undefined;
-    if (first) setPrompt({ kind: first.kind, proceed });
+    const kind = pending.firstKind();
+    if (kind) setPrompt({ kind, proceed });
     else proceed();
   };
   const requestClose = () => guard(onClose);
@@ -149,7 +149,7 @@ export function ManageTrackerModal({
 
   const discard = () => {
     const p = prompt;
-    pending.current.clear();
+    pending.clear();
     setPrompt(null);
     p?.proceed();
   };
@@ -158,11 +158,7 @@ export function ManageTrackerModal({
     conflicted.current = false;
     setSaving(true);
     try {
-      for (const change of [...pending.current.values()]) {
-        await change.save();
-        if (conflicted.current) break;
-      }
-      pending.current.clear();
+      await pending.saveAll(() => conflicted.current);
     } finally {
       setSaving(false);
       setPrompt(null);
@@ -178,14 +174,14 @@ export function ManageTrackerModal({
 
   const tracker = detail.data;
   const failed = tracker ? isTrackerErrored(tracker) : false;
-  const filtersPending = [...pending.current.values()].find((p) => p.kind === "trackerChanges");
+  const filtersPending = pendingNow.some((p) => p.kind === "trackerChanges");
 
   let body: React.ReactNode;
   if (detail.isPending) body = <PageLoader message="Loading tracker..." />;
   else if (!tracker) body = <p className="table-failure">Something went wrong, please try again</p>;
   else
     body = (
-      <PendingContext.Provider value={setPending}>
+      <PendingContext.Provider value={pending.set}>
         {tracker.dataLoading && <PageLoader message="Loading data..." />}
         <Tabs key={reloads} label="Tracker settings" tabs={MANAGE_TABS} value={tab} onChange={requestTab}>
           {tab === "preferences" && <PreferencesTab tracker={tracker} run={run} clients={clients} />}
@@ -238,7 +234,7 @@ export function ManageTrackerModal({
               </>
             )}
             {filtersPending && (
-              <Button variant="primary" onClick={() => void filtersPending.save()}>
+              <Button variant="primary" onClick={() => void pending.save("trackerChanges")}>
                 Update Tracker
               </Button>
             )}
