@@ -1,3 +1,4 @@
+import { freeText } from "@pacer/core";
 import { updateAccount, updateUser } from "@pacer/db";
 import { z } from "zod";
 import { deleteAvatar, putAvatar } from "../lib/avatar-store.ts";
@@ -22,7 +23,7 @@ export const changeAvatar = sessionRoute(
     params: z.object({ accountId: idSchema }),
     body: z.object({
       buff: z.string().min(1, AVATAR_TEXTS.wrongType),
-      fileName: z.string().max(255).optional(),
+      fileName: freeText({ max: 255 }).optional(),
       target: z.enum(["user", "account"]).default("user"),
     }),
     // base64 of the 10,000,000-byte maximum, plus the JSON around it.

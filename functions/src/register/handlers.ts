@@ -1,3 +1,4 @@
+import { freeText } from "@pacer/core";
 import { USER_TYPES } from "@pacer/db";
 import { z } from "zod";
 import { verifyGoogleIdToken } from "../lib/google.ts";
@@ -9,7 +10,8 @@ import { currencySchema, emailSchema, idSchema, nameSchema, passwordSchema } fro
 import { signInAnswer } from "../lib/sign-in.ts";
 import { openInvitation, REGISTER_TEXTS, registerAccount, registerInvited } from "./registration.ts";
 
-const optionalText = (max: number) => z.string().trim().max(max).optional();
+/** An optional name-like field of a sign-up form (core `freeText` name). */
+const optionalName = () => freeText("name").optional();
 
 /**
  * `POST /api/users/register-new-user-and-account` (spec 7.2, first reading: the full form).
@@ -20,7 +22,7 @@ export const registerFullForm = httpRoute(
   {
     body: z.object({
       firstName: nameSchema,
-      secondName: z.string().trim().max(100).default(""),
+      secondName: freeText("name").default(""),
       email: emailSchema,
       password: passwordSchema,
       companyName: nameSchema,
@@ -47,13 +49,13 @@ export const registerFullForm = httpRoute(
 
 const SelfRegistrationBody = z.object({
   email: emailSchema,
-  name: optionalText(100),
-  companyName: optionalText(100),
+  name: optionalName(),
+  companyName: optionalName(),
   currency: currencySchema.optional(),
   /** Optional: the e-mail-only sign-up sends none, and the user gets a set-password e-mail. */
   password: passwordSchema.optional(),
-  coupon: optionalText(100),
-  referralName: optionalText(200),
+  coupon: optionalName(),
+  referralName: optionalName(),
 });
 
 /**
@@ -91,10 +93,10 @@ export const registerSelfWithGoogle = httpRoute(
   {
     body: z.object({
       token: GoogleToken,
-      companyName: optionalText(100),
+      companyName: optionalName(),
       currency: currencySchema.optional(),
-      coupon: optionalText(100),
-      referralName: optionalText(200),
+      coupon: optionalName(),
+      referralName: optionalName(),
     }),
   },
   async ({ body, now }) => {

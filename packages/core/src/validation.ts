@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { BudgetCalendar } from "./calendar.ts";
 import { addMonths, isIsoDate } from "./calendar.ts";
+import { freeText } from "./text.ts";
 import type { IsoDate } from "./types.ts";
 
 /**
@@ -295,18 +296,18 @@ export function sharedBudgetFormErrors(form: {
   return errors;
 }
 
-/** Pod create/update payload. */
+/** Pod create/update payload (name and description: core `freeText` limits). */
 export const podFormSchema = z.object({
-  name: z.string().trim().min(1, GROUP_FORM_TEXTS.podName),
-  description: z.string().default(""),
+  name: freeText("name", { required: GROUP_FORM_TEXTS.podName }),
+  description: freeText("description").default(""),
   trackers: z.array(z.string()).min(1, GROUP_FORM_TEXTS.podTrackers),
   users: z.array(z.string()).default([]),
 });
 
-/** Shared budget create/update payload; money in micros, percentages 0..100. */
+/** Shared budget create/update payload; money in micros, percentages 0..100; text: core `freeText` limits. */
 export const sharedBudgetFormSchema = z.object({
-  name: z.string().trim().min(1, GROUP_FORM_TEXTS.sharedBudgetName),
-  description: z.string().default(""),
+  name: freeText("name", { required: GROUP_FORM_TEXTS.sharedBudgetName }),
+  description: freeText("description").default(""),
   budget: nonNegativeMicrosSchema,
   allocatedBudgetAsAPercentage: z.boolean(),
   hasManualAllocationBeenSet: z.boolean().default(false),
