@@ -1,6 +1,6 @@
 import { budgetCalendar } from "@pacer/core";
 import { updateUser } from "@pacer/db";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { handler as dailyAlerts } from "../alerts-daily/index.ts";
 import { evaluateAlertsForAccount } from "../lib/alert-evaluation.ts";
 import { callApi } from "../testing/api.ts";
@@ -325,8 +325,13 @@ describe("alert evaluation and e-mail", () => {
       return { world, secondAdmin, summary, spend, twice, body };
     }
 
-    it("an Admin recipient gets every breaching tracker, client and pod", async () => {
-      const { secondAdmin, spend, twice, body } = await anAlertForEveryone();
+    let fired: Awaited<ReturnType<typeof anAlertForEveryone>>;
+    beforeAll(async () => {
+      fired = await anAlertForEveryone();
+    });
+
+    it("an Admin recipient gets every breaching tracker, client and pod", () => {
+      const { secondAdmin, spend, twice, body } = fired;
       const trackers = body(secondAdmin.email, "All trackers");
       for (const name of [
         "Managers Tracker",
@@ -341,8 +346,8 @@ describe("alert evaluation and e-mail", () => {
       expect(body(secondAdmin.email, "All pods")).toContain(`Closed Pod | Actual Spend | ${spend} | £50`);
     });
 
-    it("a Manager recipient gets only the trackers, clients and pods they may see, with the figures they see", async () => {
-      const { world, spend, body } = await anAlertForEveryone();
+    it("a Manager recipient gets only the trackers, clients and pods they may see, with the figures they see", () => {
+      const { world, spend, body } = fired;
       const email = world.Manager.email;
       const trackers = body(email, "All trackers");
       expect(trackers).toContain(`Managers Tracker | Actual Spend | ${spend} | £50`);
@@ -357,8 +362,8 @@ describe("alert evaluation and e-mail", () => {
       expect(pods).not.toContain("Closed Pod");
     });
 
-    it("a Viewer recipient gets only their trackers; a recipient who may see none of the rows gets no e-mail", async () => {
-      const { world, summary, spend, body } = await anAlertForEveryone();
+    it("a Viewer recipient gets only their trackers; a recipient who may see none of the rows gets no e-mail", () => {
+      const { world, summary, spend, body } = fired;
       const trackers = body(world.Viewer.email, "All trackers");
       expect(trackers).toContain(`Viewers Tracker | Actual Spend | ${spend} | £50`);
       for (const name of ["Managers Tracker", "Hidden Tracker", "Pod Tracker", "Pod Hidden Tracker"])

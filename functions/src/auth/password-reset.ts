@@ -1,4 +1,5 @@
 import {
+  confirmUserEmail,
   findPasswordReset,
   findUser,
   findUserByEmail,
@@ -113,5 +114,7 @@ export const changePasswordFromReset = httpRoute({ body: ResetBody }, async ({ b
       throw new AppError("INVALID_CREDENTIALS", RESET_TEXTS.invalidCredentials);
     throw error;
   }
+  // The link reached the user's inbox: the address is theirs (lib/email-confirmation.ts).
+  if (!link.user.emailConfirmedAt) await confirmUserEmail(link.user, now);
   return { msg: RESET_TEXTS.changed };
 });

@@ -22,6 +22,7 @@ import {
   type User,
 } from "@pacer/db";
 import { type AlertBreach, alertEmail } from "./alert-email.ts";
+import { accountSendsEmail } from "./email-confirmation.ts";
 import { appOrigin, unsubscribeUrl } from "./links.ts";
 import { logger } from "./logger.ts";
 import { sendMail } from "./mailer.ts";
@@ -150,6 +151,8 @@ export async function evaluateAlertsForAccount(
     throw error;
   });
   if (!account) return summary;
+  // No Admin of the account has proved their address yet: it sends no e-mail (email-confirmation.ts).
+  if (!accountSendsEmail(account)) return summary;
   const due: Array<{ alert: Alert; periodKey: string }> = [];
   for (const alert of await listAlerts(accountId)) {
     const schedule = alertSchedule(alert.fireWhen as FireWhen, alert.fireOn ?? null, now, account.timeZone);

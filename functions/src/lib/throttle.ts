@@ -1,4 +1,10 @@
-import { hitRateLimit, rateLimitWindows, secondsUntilBelow, type WindowCounts } from "@pacer/db";
+import {
+  hitRateLimit,
+  rateLimitWindows,
+  secondsLeftInWindow,
+  secondsUntilBelow,
+  type WindowCounts,
+} from "@pacer/db";
 import { AppError } from "./errors.ts";
 
 /** A fixed-window limit on one kind of attempt. */
@@ -26,15 +32,23 @@ export const LOGIN_LIMITS = {
 /** Password reset e-mails per address per hour (no mail bombing through forgot-password). */
 export const RESET_MAIL_LIMIT: Limit = { name: "reset-email", max: 5, windowSeconds: 60 * 60 };
 
-/** The 429 of a login that is over a limit. */
-export function tooManyAttempts(retryAfterSeconds: number): AppError {
+/** Confirmation e-mails a user may ask for per hour (README "Security"). */
+export const CONFIRM_MAIL_LIMIT: Limit = { name: "confirm-email", max: 5, windowSeconds: 60 * 60 };
+
+/** A 429 saying what was refused and when to try again, with `retry-after` (seconds). */
+function tooMany(what: string, retryAfterSeconds: number): AppError {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return new AppError(
     "TOO_MANY_REQUESTS",
-    `Too many failed login attempts, please try again in ${minutes} minute${minutes === 1 ? "" : "s"}`,
+    `${what}, please try again in ${minutes} minute${minutes === 1 ? "" : "s"}`,
     undefined,
     { "retry-after": String(retryAfterSeconds) },
   );
+}
+
+/** The 429 of a login that is over a limit. */
+export function tooManyAttempts(retryAfterSeconds: number): AppError {
+  return tooMany("Too many failed login attempts", retryAfterSeconds);
 }
 
 /** What a login attempt is counted against: the client's address, the e-mail address, its account. */
@@ -137,4 +151,14 @@ export async function recordLoginFailure(keys: LoginKeys, now: Date): Promise<vo
 /** Counts one use of a limit; true while the window's count is within the limit. */
 export async function withinLimit(limit: Limit, key: string, now: Date): Promise<boolean> {
   return (await hitRateLimit(`${limit.name}:${key}`, limit.windowSeconds, now)) <= limit.max;
+}
+
+/**
+ * Counts one use of a limit and refuses it beyond the limit: 429 `<what>, please try again in N
+ * minutes` with `retry-after` (the end of the window).
+ * @throws AppError TOO_MANY_REQUESTS
+ */
+export async function assertWithinLimit(limit: Limit, key: string, what: string, now: Date): Promise<void> {
+  if (!(await withinLimit(limit, key, now)))
+    throw tooMany(what, secondsLeftInWindow(limit.windowSeconds, now));
 }

@@ -1,6 +1,7 @@
 import { freeText } from "@pacer/core";
-import { USER_TYPES } from "@pacer/db";
+import { USER_TYPES, type User } from "@pacer/db";
 import { z } from "zod";
+import { sendEmailConfirmationMail } from "../lib/email-confirmation.ts";
 import { verifyGoogleIdToken } from "../lib/google.ts";
 import { httpRoute } from "../lib/http.ts";
 import { logger } from "../lib/logger.ts";
@@ -38,6 +39,7 @@ export const registerFullForm = httpRoute(
       },
       now,
     );
+    await sendWelcome(user, now, "confirm");
     return {
       statusCode: 200,
       msg: REGISTER_TEXTS.created,
@@ -46,6 +48,21 @@ export const registerFullForm = httpRoute(
     };
   },
 );
+
+/**
+ * The welcome e-mail of an e-mail sign-up: the link that confirms the address, and without a
+ * password the link to set one (which confirms it too). The account exists and the caller is signed
+ * in: a failed mail must not fail the sign-up (the app offers "Resend confirmation").
+ */
+async function sendWelcome(user: User, now: Date, kind: "confirm" | "set-password"): Promise<void> {
+  const send =
+    kind === "confirm"
+      ? sendEmailConfirmationMail(user, now, "welcome")
+      : sendPasswordResetMail(user, now, "welcome");
+  await send.catch((error: unknown) =>
+    logger.error("Welcome e-mail failed", { errorName: (error as Error).name }),
+  );
+}
 
 const SelfRegistrationBody = z.object({
   email: emailSchema,
@@ -71,13 +88,7 @@ export const registerSelf = httpRoute({ body: SelfRegistrationBody }, async ({ b
     { ...rest, ...(password ? { passwordHash: await hashPassword(password) } : {}) },
     now,
   );
-  if (!password) {
-    // The account exists and the caller is signed in; a failed mail must not fail the sign-up
-    // (the user can still ask for a reset link).
-    await sendPasswordResetMail(user, now, "welcome").catch((error: unknown) =>
-      logger.error("Welcome e-mail failed", { errorName: (error as Error).name }),
-    );
-  }
+  await sendWelcome(user, now, password ? "confirm" : "set-password");
   return { msg: REGISTER_TEXTS.created, email: user.email, ...(await signInAnswer(user, now)) };
 });
 
@@ -103,7 +114,7 @@ export const registerSelfWithGoogle = httpRoute(
     const identity = await verifyGoogleIdToken(body.token);
     const { token: _token, ...rest } = body;
     const { user } = await registerAccount(
-      { ...rest, email: identity.email, name: identity.name, googleSub: identity.sub },
+      { ...rest, email: identity.email, name: identity.name, googleSub: identity.sub, emailConfirmed: true },
       now,
     );
     return { msg: REGISTER_TEXTS.created, email: user.email, ...(await signInAnswer(user, now)) };

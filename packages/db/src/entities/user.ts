@@ -35,6 +35,11 @@ export const UserEntity = new Entity({
      * so issuing a link invalidates every earlier unused one.
      */
     latestResetHash: { type: "string" },
+    /**
+     * ISO timestamp at which the user proved they own their address (a link e-mailed to it, an
+     * e-mailed invitation, Google); absent until then.
+     */
+    emailConfirmedAt: { type: "string" },
     /** Google account subject (`sub`) once the user has signed in with Google. */
     googleSub: { type: "string" },
     avatar: { type: "string" },
