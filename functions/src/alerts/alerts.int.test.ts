@@ -1,4 +1,3 @@
-import { budgetCalendar } from "@pacer/core";
 import { updateUser } from "@pacer/db";
 import { beforeAll, describe, expect, it } from "vitest";
 import { handler as dailyAlerts } from "../alerts-daily/index.ts";
@@ -6,7 +5,7 @@ import { evaluateAlertsForAccount } from "../lib/alert-evaluation.ts";
 import { callApi } from "../testing/api.ts";
 import { aUserIn, aWorld } from "../testing/builders.ts";
 import { useMailCapture } from "../testing/mail.ts";
-import { aDay, aPodIn, aTrackerIn } from "../testing/tracker-builders.ts";
+import { aPodIn, aTrackerIn, daysThisMonth } from "../testing/tracker-builders.ts";
 
 const mail = useMailCapture();
 
@@ -30,16 +29,6 @@ const anAlert = (extra: Record<string, unknown> = {}) => ({
   additionalRecipients: [],
   ...extra,
 });
-
-/** Today in London and the days of this month before it, so a tracker spends `perDay` each day. */
-function daysThisMonth(perDay: number) {
-  const calendar = budgetCalendar(new Date(), "Europe/London");
-  const rows = [];
-  for (let d = 1; d <= calendar.dayOfMonth; d++) {
-    rows.push(aDay(`${calendar.monthStart.slice(0, 8)}${String(d).padStart(2, "0")}`, perDay));
-  }
-  return { rows, days: calendar.dayOfMonth };
-}
 
 describe("alert calls", () => {
   it("creates, lists, edits and removes alerts with the spec's toasts", async () => {

@@ -1,11 +1,11 @@
-import { budgetCalendar } from "@pacer/core";
+import { defaultAlertForm } from "@pacer/core";
 import { describe, expect, it } from "vitest";
 import { evaluateAlertsForAccount } from "../lib/alert-evaluation.ts";
 import { type ApiAnswer, callApi } from "../testing/api.ts";
 import { anAccountWithAdmin, aUniqueEmail, TEST_PASSWORD } from "../testing/builders.ts";
 import { useGoogleSandbox } from "../testing/google.ts";
 import { useMailCapture } from "../testing/mail.ts";
-import { aDay, aTrackerIn } from "../testing/tracker-builders.ts";
+import { aTrackerIn, daysThisMonth } from "../testing/tracker-builders.ts";
 
 /**
  * E-mail ownership (README "Security"): e-mail self-registration signs the caller in at once (spec
@@ -57,29 +57,11 @@ const selfRegister = async (body: Record<string, unknown> = {}) => {
 
 /** A breaching everyday alert of the account's Admin on a tracker that spends every day. */
 async function aFiringAlert(accountId: string, token: string) {
-  const calendar = budgetCalendar(new Date(), "Europe/London");
-  const rows = [];
-  for (let d = 1; d <= calendar.dayOfMonth; d++)
-    rows.push(aDay(`${calendar.monthStart.slice(0, 8)}${String(d).padStart(2, "0")}`, 100));
-  await aTrackerIn(accountId, { name: "Brand" }, rows);
+  await aTrackerIn(accountId, { name: "Brand" }, daysThisMonth(100).rows);
+  const form = defaultAlertForm();
   const created = await callApi("POST", "/api/alerts/create-alert", {
     token,
-    body: {
-      name: "Spend watch",
-      level: "tracker",
-      target: { all: true },
-      data: {
-        metric: "actualSpend",
-        metricName: "Actual Spend",
-        operator: "isGreaterThan",
-        valueSet: "manual",
-        value: 1_000_000,
-        valueBudget: "budget",
-      },
-      fireWhen: "everyday",
-      fireOn: null,
-      additionalRecipients: [],
-    },
+    body: { ...form, name: "Spend watch", data: { ...form.data, value: 1_000_000 } },
   });
   expect(created.status).toBe(201);
 }

@@ -1,3 +1,4 @@
+import { defaultAlertForm } from "@pacer/core";
 import { describe, expect, it } from "vitest";
 import { callApi } from "../testing/api.ts";
 import { aWorld, type World } from "../testing/builders.ts";
@@ -39,22 +40,7 @@ const aSharedBudget = async (world: World, fields: Record<string, string>) =>
 const anAlert = (world: World, name: string) =>
   callApi("POST", "/api/alerts/create-alert", {
     token: world.Admin.token,
-    body: {
-      name,
-      level: "tracker",
-      target: { all: true },
-      data: {
-        metric: "actualSpend",
-        metricName: "Actual Spend",
-        operator: "isGreaterThan",
-        valueSet: "manual",
-        value: 1,
-        valueBudget: "budget",
-      },
-      fireWhen: "everyday",
-      fireOn: null,
-      additionalRecipients: [],
-    },
+    body: { ...defaultAlertForm(), name },
   });
 
 const CASES: Case[] = [
