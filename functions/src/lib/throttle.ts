@@ -59,7 +59,7 @@ export interface LoginKeys {
   account?: string | undefined;
 }
 
-/** The failure counters of one attempt, each with its limit. */
+/** The counters (bucket names) a login attempt is counted in. */
 type Scope = "email" | "account";
 interface Buckets {
   /** Failures of this client, any address. */
