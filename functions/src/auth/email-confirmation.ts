@@ -3,10 +3,9 @@ import {
   confirmationPage,
   confirmEmailFromLink,
   EMAIL_CONFIRMATION_TEXTS,
-  HTML_PAGE_HEADERS,
   sendEmailConfirmationMail,
 } from "../lib/email-confirmation.ts";
-import { httpRoute, rawReply, sessionRoute } from "../lib/http.ts";
+import { htmlPage, httpRoute, sessionRoute } from "../lib/http.ts";
 import { assertWithinLimit, CONFIRM_MAIL_LIMIT } from "../lib/throttle.ts";
 
 const STATUS = { confirmed: 200, invalid: 404, expired: 410 } as const;
@@ -21,12 +20,7 @@ export const confirmEmail = httpRoute(
   { params: z.object({ token: z.string().min(1).max(300) }) },
   async ({ params, now }) => {
     const outcome = await confirmEmailFromLink(params.token, now);
-    return rawReply(
-      STATUS[outcome],
-      confirmationPage(outcome),
-      "text/html; charset=utf-8",
-      HTML_PAGE_HEADERS,
-    );
+    return htmlPage(STATUS[outcome], confirmationPage(outcome));
   },
 );
 

@@ -103,14 +103,6 @@ export async function confirmEmailFromLink(
   return "confirmed";
 }
 
-/** Headers of the small HTML pages the API serves to a browser (nothing to run, nothing to frame). */
-export const HTML_PAGE_HEADERS = {
-  "content-security-policy":
-    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
-  "cache-control": "no-store",
-  "referrer-policy": "no-referrer",
-} as const;
-
 /** The page a confirmation link opens: the outcome in words and a way into the app. */
 export function confirmationPage(outcome: "confirmed" | "invalid" | "expired"): string {
   const [title, body] =
