@@ -86,18 +86,13 @@ export async function confirmEmailFromLink(
   token: string,
   now: Date,
 ): Promise<"confirmed" | "invalid" | "expired"> {
-  const users = new Map<string, User>();
-  const check = await checkEmailConfirmationToken(
-    token,
-    async (userId) => {
-      const user = await findUserById(userId);
-      if (user) users.set(userId, user);
-      return user?.email;
-    },
-    now,
-  );
+  let user: User | undefined;
+  const emailOf = async (userId: string) => {
+    user = await findUserById(userId);
+    return user?.email;
+  };
+  const check = await checkEmailConfirmationToken(token, emailOf, now);
   if (check.state !== "valid") return check.state;
-  const user = users.get(check.userId);
   if (!user) return "invalid";
   await confirmUserEmail(user, now);
   return "confirmed";
