@@ -2,8 +2,8 @@ import { z } from "zod";
 
 /**
  * Free text a person types (names, descriptions, notes and messages): one limit per kind, and no
- * characters that are not text. Every request schema with free text uses {@link freeText}, so the
- * server and the browser's forms apply the same rules (README "Security").
+ * characters that are not text. Every request schema with free text uses {@link freeText} (and so
+ * does a browser form validated with the same schema, e.g. the alert form), README "Security".
  *
  * Lengths count UTF-16 code units, as a browser's `maxlength` does (an emoji may count 2).
  */
