@@ -51,6 +51,9 @@ export const POLICY: Record<RouteKey, Access> = {
   /** Public: the path carries a signed value, not a bare user id. */
   "POST /api/auth/unsubscribe-all-emails/{userId}": PUBLIC,
   "POST /api/auth/logout/{userId}": SELF,
+  /** Public: the e-mailed link's signed value authenticates it (README "Security"). */
+  "GET /api/auth/confirm-email/{token}": PUBLIC,
+  "POST /api/auth/resend-email-confirmation": SELF,
 
   // registration: public; invited registration is bound to a stored invitation
   "POST /api/users/register-new-user-and-account": PUBLIC,

@@ -69,6 +69,8 @@ export const ROUTES = [
   route("POST /api/auth/fire-create-tracker-guide", "auth", "fireCreateTrackerGuide"),
   route("POST /api/auth/unsubscribe-all-emails/{userId}", "auth", "unsubscribeAllEmails"),
   route("POST /api/auth/logout/{userId}", "auth", "logout"),
+  route("GET /api/auth/confirm-email/{token}", "auth", "confirmEmail"),
+  route("POST /api/auth/resend-email-confirmation", "auth", "resendEmailConfirmation"),
 
   // registration (overview-access-account.md 7.2)
   route("POST /api/users/register-new-user-and-account", "register", "registerFullForm"),

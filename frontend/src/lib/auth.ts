@@ -37,6 +37,8 @@ export interface Account {
   lastDashboardRunDate?: string;
   /** When the next refresh run is due (ISO). */
   nextUpdateDate?: string;
+  /** No Admin has confirmed their e-mail address yet: the account sends no alert or invitation e-mail. */
+  emailConfirmationPending?: boolean;
 }
 
 /** The signed-in user as `GET /api/auth` answers it (spec section 3). */
@@ -52,6 +54,8 @@ export interface CurrentUser {
   CreateTrackerGuideAlreadyFired?: boolean;
   favouriteTrackers?: { _id: string; name: string }[];
   preferences?: { primaryDashboardView?: string; tableColumns?: unknown[] };
+  /** The user has proved they own their address (a link e-mailed to it, an e-mailed invitation, Google). */
+  emailConfirmed?: boolean;
 }
 
 /** The login answer (spec 7.1): a session token and the user. */

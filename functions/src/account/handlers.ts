@@ -1,3 +1,4 @@
+import { freeText } from "@pacer/core";
 import { listIntegrations, listUsers, updateAccount } from "@pacer/db";
 import { z } from "zod";
 import { sessionRoute } from "../lib/http.ts";
@@ -50,9 +51,9 @@ export const updateAccountCurrency = sessionRoute(
   },
 );
 
-/** `POST /api/account/update-address/{accountId}`: `{ address }` (free text, up to 500 characters). */
+/** `POST /api/account/update-address/{accountId}`: `{ address }` (core `freeText` description: up to 2,000 characters, lines allowed). */
 export const updateAddress = sessionRoute(
-  { params: AccountParams, body: z.object({ address: z.string().trim().max(500) }) },
+  { params: AccountParams, body: z.object({ address: freeText("description") }) },
   async ({ params, body, session }) => {
     assertOwnAccount(session, params.accountId);
     const account = await updateAccount(session.accountId, () => ({ address: body.address }));

@@ -1,12 +1,11 @@
-import { budgetCalendar } from "@pacer/core";
 import { updateUser } from "@pacer/db";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { handler as dailyAlerts } from "../alerts-daily/index.ts";
 import { evaluateAlertsForAccount } from "../lib/alert-evaluation.ts";
 import { callApi } from "../testing/api.ts";
-import { aWorld } from "../testing/builders.ts";
+import { aUserIn, aWorld } from "../testing/builders.ts";
 import { useMailCapture } from "../testing/mail.ts";
-import { aDay, aPodIn, aTrackerIn } from "../testing/tracker-builders.ts";
+import { aPodIn, aTrackerIn, daysThisMonth } from "../testing/tracker-builders.ts";
 
 const mail = useMailCapture();
 
@@ -30,16 +29,6 @@ const anAlert = (extra: Record<string, unknown> = {}) => ({
   additionalRecipients: [],
   ...extra,
 });
-
-/** Today in London and the days of this month before it, so a tracker spends `perDay` each day. */
-function daysThisMonth(perDay: number) {
-  const calendar = budgetCalendar(new Date(), "Europe/London");
-  const rows = [];
-  for (let d = 1; d <= calendar.dayOfMonth; d++) {
-    rows.push(aDay(`${calendar.monthStart.slice(0, 8)}${String(d).padStart(2, "0")}`, perDay));
-  }
-  return { rows, days: calendar.dayOfMonth };
-}
 
 describe("alert calls", () => {
   it("creates, lists, edits and removes alerts with the spec's toasts", async () => {
@@ -129,7 +118,12 @@ describe("alert evaluation and e-mail", () => {
     const world = await aWorld({ name: "Mail Co" });
     const id = world.account.accountId;
     const { rows, days } = daysThisMonth(100);
-    const tracker = await aTrackerIn(id, { name: "Brand Search" }, rows);
+    // The Manager may see the tracker (a recipient never gets rows they may not see: tests below).
+    const tracker = await aTrackerIn(
+      id,
+      { name: "Brand Search", associatedUserIds: [world.Manager.user.userId] },
+      rows,
+    );
     await updateUser(id, world.subject.user.userId, () => ({
       notificationPreferences: { unsubscribedAll: true },
     }));
@@ -249,5 +243,124 @@ describe("alert evaluation and e-mail", () => {
     await dailyAlerts({ time: monday.toISOString() });
 
     expect(mail.to(world.Admin.email).map((m) => m.subject)).toEqual(["Pacer alert: Mondays"]);
+  });
+
+  describe("each recipient gets only what they may see (trackers.md 1, pods-budgets-alerts-users-connections.md 5)", () => {
+    /**
+     * An Admin's alerts on all trackers, all clients and all pods, every row over £50, with a second
+     * Admin, the Manager and the Viewer as additional recipients. The Manager sees `managers` (and
+     * `inPod`, through the pod that lists them); the Viewer sees `viewers`; `hidden` is the Admins'
+     * only; `podHidden` lists the Manager but sits in a pod that does not list them.
+     */
+    async function anAlertForEveryone() {
+      const world = await aWorld();
+      const id = world.account.accountId;
+      const secondAdmin = await aUserIn(id, "Admin");
+      const { rows, days } = daysThisMonth(100);
+      const { Manager, Viewer } = world;
+      await aTrackerIn(
+        id,
+        { name: "Managers Tracker", client: "Acme", associatedUserIds: [Manager.user.userId] },
+        rows,
+      );
+      await aTrackerIn(
+        id,
+        { name: "Viewers Tracker", client: "Beta", associatedUserIds: [Viewer.user.userId] },
+        rows,
+      );
+      const hidden = await aTrackerIn(id, { name: "Hidden Tracker", client: "Acme" }, rows);
+      const inPod = await aTrackerIn(
+        id,
+        { name: "Pod Tracker", client: "Gamma", associatedUserIds: [Manager.user.userId] },
+        rows,
+      );
+      const podHidden = await aTrackerIn(
+        id,
+        { name: "Pod Hidden Tracker", client: "Gamma", associatedUserIds: [Manager.user.userId] },
+        rows,
+      );
+      await aPodIn(id, {
+        name: "Managers Pod",
+        trackers: [inPod.trackerId, hidden.trackerId],
+        users: [Manager.user.userId],
+      });
+      await aPodIn(id, { name: "Closed Pod", trackers: [podHidden.trackerId] });
+      const recipients = [secondAdmin, Manager, Viewer, world.subject].map((m) => ({
+        _id: m.user.userId,
+        name: m.user.name,
+        email: m.email,
+      }));
+      for (const [level, name] of [
+        ["tracker", "All trackers"],
+        ["client", "All clients"],
+        ["pod", "All pods"],
+      ] as const) {
+        const created = await callApi("POST", "/api/alerts/create-alert", {
+          token: world.Admin.token,
+          body: anAlert({
+            name,
+            level,
+            data: { ...anAlert().data, value: 50_000_000 },
+            additionalRecipients: recipients,
+          }),
+        });
+        expect(created.status).toBe(201);
+      }
+      const summary = await evaluateAlertsForAccount(id);
+      const spend = `£${(100 * days).toLocaleString("en-GB")}`;
+      const twice = `£${(200 * days).toLocaleString("en-GB")}`;
+      const body = (email: string, alert: string) =>
+        mail.to(email).find((m) => m.subject === `Pacer alert: ${alert}`)?.text ?? "";
+      return { world, secondAdmin, summary, spend, twice, body };
+    }
+
+    let fired: Awaited<ReturnType<typeof anAlertForEveryone>>;
+    beforeAll(async () => {
+      fired = await anAlertForEveryone();
+    });
+
+    it("an Admin recipient gets every breaching tracker, client and pod", () => {
+      const { secondAdmin, spend, twice, body } = fired;
+      const trackers = body(secondAdmin.email, "All trackers");
+      for (const name of [
+        "Managers Tracker",
+        "Viewers Tracker",
+        "Hidden Tracker",
+        "Pod Tracker",
+        "Pod Hidden Tracker",
+      ])
+        expect(trackers).toContain(`${name} | Actual Spend | ${spend} | £50`);
+      expect(body(secondAdmin.email, "All clients")).toContain(`Acme | Actual Spend | ${twice} | £50`);
+      expect(body(secondAdmin.email, "All pods")).toContain(`Managers Pod | Actual Spend | ${twice} | £50`);
+      expect(body(secondAdmin.email, "All pods")).toContain(`Closed Pod | Actual Spend | ${spend} | £50`);
+    });
+
+    it("a Manager recipient gets only the trackers, clients and pods they may see, with the figures they see", () => {
+      const { world, spend, body } = fired;
+      const email = world.Manager.email;
+      const trackers = body(email, "All trackers");
+      expect(trackers).toContain(`Managers Tracker | Actual Spend | ${spend} | £50`);
+      expect(trackers).toContain(`Pod Tracker | Actual Spend | ${spend} | £50`);
+      for (const name of ["Viewers Tracker", "Hidden Tracker", "Pod Hidden Tracker"])
+        expect(trackers).not.toContain(name);
+      const clients = body(email, "All clients");
+      expect(clients).toContain(`Acme | Actual Spend | ${spend} | £50`);
+      expect(clients).not.toContain("Beta");
+      const pods = body(email, "All pods");
+      expect(pods).toContain(`Managers Pod | Actual Spend | ${spend} | £50`);
+      expect(pods).not.toContain("Closed Pod");
+    });
+
+    it("a Viewer recipient gets only their trackers; a recipient who may see none of the rows gets no e-mail", () => {
+      const { world, summary, spend, body } = fired;
+      const trackers = body(world.Viewer.email, "All trackers");
+      expect(trackers).toContain(`Viewers Tracker | Actual Spend | ${spend} | £50`);
+      for (const name of ["Managers Tracker", "Hidden Tracker", "Pod Tracker", "Pod Hidden Tracker"])
+        expect(trackers).not.toContain(name);
+      expect(body(world.Viewer.email, "All clients")).not.toContain("Acme");
+      expect(mail.to(world.Viewer.email).map((m) => m.subject)).not.toContain("Pacer alert: All pods");
+      expect(mail.to(world.subject.email)).toEqual([]);
+      for (const fired of summary.fired) expect(fired.recipients).not.toContain(world.subject.email);
+    });
   });
 });

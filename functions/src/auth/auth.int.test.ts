@@ -1,14 +1,29 @@
-import { epochSeconds, findUserByEmail, getUser, hitRateLimit, recentRateLimitCount } from "@pacer/db";
+import { randomBytes } from "node:crypto";
+import {
+  epochSeconds,
+  findUserByEmail,
+  getUser,
+  hitRateLimit,
+  recentRateLimitCount,
+  secondsLeftInWindow,
+} from "@pacer/db";
 import { describe, expect, it } from "vitest";
 import { unsubscribeToken } from "../lib/links.ts";
+import { recordLoginFailure } from "../lib/throttle.ts";
 import { callApi } from "../testing/api.ts";
 import { anAccountWithAdmin, aUniqueEmail, aUserIn, TEST_PASSWORD } from "../testing/builders.ts";
 import { useGoogleSandbox } from "../testing/google.ts";
 
 const google = useGoogleSandbox();
 
+/** A client address of its own for a test (IPv6 documentation prefix), so tests share no counter. */
+const aClientIp = () => `2001:db8:${randomBytes(2).toString("hex")}:${randomBytes(2).toString("hex")}::1`;
+
+const login = (email: string, password: string, sourceIp: string) =>
+  callApi("POST", "/api/auth", { body: { email, password }, sourceIp });
+
 describe("login rate limit", () => {
-  it("answers 429 with a message and retry-after once an address has 10 failures in the window, even for the right password", async () => {
+  it("answers 429 with a message and retry-after once a client has 10 failures on an address, even for the right password", async () => {
     const { email } = await anAccountWithAdmin();
     for (let i = 0; i < 10; i++) {
       expect((await callApi("POST", "/api/auth", { body: { email, password: "wrong-pass" } })).status).toBe(
@@ -22,9 +37,9 @@ describe("login rate limit", () => {
       /^Too many failed login attempts, please try again in \d+ minutes?$/,
     );
     expect(Number(locked.headers["retry-after"])).toBeGreaterThan(0);
-  });
+  }, 60_000); // ten real failed logins: ten password hashes
 
-  it("counts failures per account too: 50 failures over the users of one account lock every address of it", async () => {
+  it("counts failures per account too: 50 failures over the users of one account lock it for the clients that failed on it", async () => {
     const { account } = await anAccountWithAdmin();
     const viewer = await aUserIn(account.accountId, "Viewer");
     const bucket = `login-account:${account.accountId}`;
@@ -38,7 +53,48 @@ describe("login rate limit", () => {
       body: { email: viewer.email, password: TEST_PASSWORD },
     });
     expect(answer.status).toBe(429);
+    // A client that has not failed on the account still signs in with the right password.
+    expect((await login(viewer.email, TEST_PASSWORD, aClientIp())).status).toBe(200);
   });
+
+  it("during an address lockout a client that has not failed signs in with the right password; failing clients get 429", async () => {
+    const { email, account } = await anAccountWithAdmin();
+    const attacker = aClientIp();
+    // Ten failures of one client on the address (recorded as the login records them, without hashing).
+    const keys = { email, account: account.accountId, ip: attacker };
+    for (let i = 0; i < 10; i++) await recordLoginFailure(keys, new Date());
+
+    expect((await login(email, TEST_PASSWORD, attacker)).status).toBe(429);
+    const owner = await login(email, TEST_PASSWORD, aClientIp());
+    expect(owner.status).toBe(200);
+    expect(owner.body).toHaveProperty("token");
+    // Another client's wrong guess during the lockout is checked and counted: from then on it is refused too.
+    const guesser = aClientIp();
+    expect((await login(email, "wrong-again", guesser)).status).toBe(401);
+    expect((await login(email, TEST_PASSWORD, guesser)).status).toBe(429);
+  });
+
+  it("retry-after states the real wait: failures of the current window lock until the end of the next one", async () => {
+    // Failures counted over the current and the previous 15-minute windows: start well inside a window.
+    const left = secondsLeftInWindow(15 * 60);
+    if (left < 20) await new Promise((resolve) => setTimeout(resolve, (left + 1) * 1000));
+    const { email, account } = await anAccountWithAdmin();
+    const client = aClientIp();
+    const keys = { email, account: account.accountId, ip: client };
+    for (let i = 0; i < 10; i++) await recordLoginFailure(keys, new Date());
+
+    const locked = await login(email, TEST_PASSWORD, client);
+
+    expect(locked.status).toBe(429);
+    const retryAfter = Number(locked.headers["retry-after"]);
+    const expected = secondsLeftInWindow(15 * 60) + 15 * 60;
+    expect(retryAfter).toBeGreaterThanOrEqual(expected - 2);
+    expect(retryAfter).toBeLessThanOrEqual(expected + 2);
+    const minutes = Math.ceil(retryAfter / 60);
+    expect(locked.body).toMatchObject({
+      message: `Too many failed login attempts, please try again in ${minutes} minutes`,
+    });
+  }, 60_000);
 });
 
 describe("Sign in with Google (sandbox issuer)", () => {

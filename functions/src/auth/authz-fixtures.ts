@@ -1,6 +1,6 @@
 import { createPasswordReset } from "@pacer/db";
 import { defineFixtures, type FixtureContext } from "../authz/fixture.ts";
-import { unsubscribeToken } from "../lib/links.ts";
+import { emailConfirmationToken, unsubscribeToken } from "../lib/links.ts";
 import { TEST_PASSWORD } from "../testing/builders.ts";
 
 /** The caller's own id for the own case, another account's user for the other case. */
@@ -58,4 +58,12 @@ export const fixtures = defineFixtures({
     }),
   },
   "POST /api/auth/logout/{userId}": { request: (ctx) => ({ params: { userId: selfOrOther(ctx) } }) },
+  "GET /api/auth/confirm-email/{token}": {
+    request: async ({ target }) => ({
+      params: {
+        token: await emailConfirmationToken({ ...target.subject.user, email: target.subject.email }),
+      },
+    }),
+  },
+  "POST /api/auth/resend-email-confirmation": { crossAccount: false, request: () => ({}) },
 });

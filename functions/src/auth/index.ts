@@ -1,6 +1,7 @@
 import { groupHandler } from "../lib/http.ts";
 import { changePassword } from "./change-password.ts";
 import { currentUser } from "./current-user.ts";
+import { confirmEmail, resendEmailConfirmation } from "./email-confirmation.ts";
 import { googleSignInConfig, login, loginWithGoogle } from "./login.ts";
 import { changePasswordFromReset, forgotPassword, getUserByToken } from "./password-reset.ts";
 import {
@@ -30,5 +31,7 @@ export const handlers = {
   fireCreateTrackerGuide,
   unsubscribeAllEmails,
   logout,
+  confirmEmail,
+  resendEmailConfirmation,
 };
 export const handler = groupHandler("auth", handlers);

@@ -1,4 +1,4 @@
-import { findUserByEmail, updateUser } from "@pacer/db";
+import { confirmUserEmail, findUserByEmail, updateUser } from "@pacer/db";
 import { z } from "zod";
 import { AppError } from "../lib/errors.ts";
 import { GOOGLE_SIGN_IN_FAILED, googleConfig, verifyGoogleIdToken } from "../lib/google.ts";
@@ -59,9 +59,11 @@ export const loginWithGoogle = httpRoute({ body: GoogleBody }, async ({ body, no
   if (!user) throw new AppError("UNAUTHORIZED", NO_GOOGLE_ACCOUNT);
   if (user.googleSub && user.googleSub !== identity.sub)
     throw new AppError("UNAUTHORIZED", GOOGLE_SIGN_IN_FAILED);
-  const signedIn = user.googleSub
+  const linked = user.googleSub
     ? user
     : await updateUser(user.accountId, user.userId, () => ({ googleSub: identity.sub }));
+  // Google verified the address: it counts as confirmed (lib/email-confirmation.ts).
+  const signedIn = linked.emailConfirmedAt ? linked : await confirmUserEmail(linked, now);
   return signInAnswer(signedIn, now);
 });
 

@@ -127,4 +127,35 @@ describe("password reset through the e-mailed link", () => {
     expect(changed.status).toBe(200);
     expect((await callApi("POST", `/api/auth/get-user-by-token/${token}`)).status).toBe(404);
   });
+
+  it("a newer link invalidates every earlier unused one: reset after reset, and a reset after the set-password link", async () => {
+    const { email, admin } = await anAccountWithAdmin();
+    const user = await findUserByEmail(email);
+    if (!user) throw new Error("no user");
+    const welcome = await createPasswordReset(user, { purpose: "welcome" });
+    await callApi("POST", "/api/auth/forgot-password", { body: { email } });
+    const first = tokenOf(mail.latestLinkTo(email));
+    await callApi("POST", "/api/auth/forgot-password", { body: { email } });
+    const tokens = mail.to(email).map((m) => tokenOf(m.links[0] ?? ""));
+    expect(tokens).toHaveLength(2);
+    const second = tokens.find((t) => t !== first) ?? "";
+
+    for (const older of [welcome.token, first]) {
+      const who = await callApi("POST", `/api/auth/get-user-by-token/${older}`);
+      expect(who.status).toBe(404);
+      expect(who.body).toMatchObject({ message: "Something went wrong with your reset link" });
+      const change = await callApi("POST", "/api/auth/change-password-from-reset", {
+        body: { token: older, newPassword: NEW_PASSWORD },
+      });
+      expect(change.status).toBe(400);
+      expect(change.body).toMatchObject({ code: "INVALID_CREDENTIALS" });
+    }
+    expect((await callApi("POST", "/api/auth", { body: { email, password: TEST_PASSWORD } })).status).toBe(
+      200,
+    );
+    const latest = await callApi("POST", "/api/auth/change-password-from-reset", {
+      body: { userId: admin.userId, token: second, newPassword: NEW_PASSWORD },
+    });
+    expect(latest.status).toBe(200);
+  });
 });

@@ -1,7 +1,9 @@
 import {
+  confirmUserEmail,
   findPasswordReset,
   findUser,
   findUserByEmail,
+  isLatestReset,
   NotFoundError,
   type PasswordReset,
   type User,
@@ -48,14 +50,18 @@ type LinkState =
   | { state: "invalid" };
 
 /**
- * What a reset token is worth now: invalid (unknown, used, superseded by a later password change,
- * or its user was removed), expired (after `linkExpiresAt`), or valid.
+ * What a reset token is worth now: invalid (unknown, used, superseded by a later password change
+ * or by a newer link, or its user was removed), expired (after `linkExpiresAt`), or valid.
  */
 async function linkState(token: string, now: Date): Promise<LinkState> {
   const reset = await findPasswordReset(token);
   if (!reset || reset.usedAt) return { state: "invalid" };
   const user = await findUser(reset.accountId, reset.userId);
-  if (!user || (user.passwordChangedAt && user.passwordChangedAt > reset.createdAt))
+  if (
+    !user ||
+    !isLatestReset(user, reset) ||
+    (user.passwordChangedAt && user.passwordChangedAt > reset.createdAt)
+  )
     return { state: "invalid" };
   if (reset.linkExpiresAt <= now.toISOString()) return { state: "expired" };
   return { state: "valid", reset, user };
@@ -108,5 +114,7 @@ export const changePasswordFromReset = httpRoute({ body: ResetBody }, async ({ b
       throw new AppError("INVALID_CREDENTIALS", RESET_TEXTS.invalidCredentials);
     throw error;
   }
+  // The link reached the user's inbox: the address is theirs (lib/email-confirmation.ts).
+  if (!link.user.emailConfirmedAt) await confirmUserEmail(link.user, now);
   return { msg: RESET_TEXTS.changed };
 });

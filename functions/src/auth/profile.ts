@@ -1,3 +1,4 @@
+import { freeText } from "@pacer/core";
 import { updateUser } from "@pacer/db";
 import { z } from "zod";
 import { sessionRoute } from "../lib/http.ts";
@@ -24,9 +25,9 @@ export const updateUserName = sessionRoute(
 const TableColumn = z.object({
   id: z.string().min(1).max(100),
   hideColumn: z.boolean(),
-  name: z.string().max(200).optional(),
-  description: z.string().max(2000).optional(),
-  formula: z.string().max(500).optional(),
+  name: freeText("name").optional(),
+  description: freeText("description").optional(),
+  formula: freeText({ max: 500 }).optional(),
 });
 
 /** `POST /api/auth/update-user-table-columns`: `{ tableColumns: [{ id, hideColumn, name?, description?, formula? }], user? }`. */
@@ -46,7 +47,7 @@ export const updateFavouriteTrackers = sessionRoute(
   {
     body: z.object({
       user: userRefSchema,
-      favouriteTrackers: z.array(z.object({ _id: idSchema, name: z.string().max(300) })).max(2000),
+      favouriteTrackers: z.array(z.object({ _id: idSchema, name: freeText("name") })).max(2000),
     }),
   },
   async ({ body, session }) => {

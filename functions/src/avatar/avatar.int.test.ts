@@ -5,6 +5,7 @@ import { PNG } from "pngjs";
 import { describe, expect, it } from "vitest";
 import { callApi } from "../testing/api.ts";
 import { aWorld } from "../testing/builders.ts";
+import { aBlackPng, aPngOfSize } from "../testing/images.ts";
 
 const TOO_BIG = "This file is too big, please upload a file less than 5Mb";
 const WRONG_TYPE = "File type not accepted, please upload a JPG or PNG file";
@@ -108,6 +109,27 @@ describe("avatar upload", () => {
     const answer = await upload(Admin.token, account.accountId, big);
     expect(answer.status).toBe(413);
     expect(answer.body).toMatchObject({ message: TOO_BIG });
+  });
+
+  it("accepts an image of exactly 10,000,000 bytes (the spec's maximum) and refuses one more byte", async () => {
+    const { Admin, account } = await aWorld();
+    const largest = await upload(Admin.token, account.accountId, aPngOfSize(10_000_000));
+    expect(largest.status, JSON.stringify(largest.body)).toBe(200);
+    const tooLarge = await upload(Admin.token, account.accountId, aPngOfSize(10_000_001));
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.body).toMatchObject({ message: TOO_BIG });
+  });
+
+  it("refuses a small PNG of 39.7 megapixels from its header with a 413 naming the limit; nothing is stored", async () => {
+    const { Admin, account } = await aWorld();
+    const answer = await upload(Admin.token, account.accountId, aBlackPng(6300, 6300));
+    expect(answer.status).toBe(413);
+    expect(answer.body).toMatchObject({
+      field: "body.buff",
+      message:
+        "This image is too big (6,300 x 6,300 pixels), please upload an image of at most 25 megapixels",
+    });
+    expect((await getUser(account.accountId, Admin.user.userId)).avatar).toBeUndefined();
   });
 
   it("answers 404 for another account's id", async () => {

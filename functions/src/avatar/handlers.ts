@@ -1,9 +1,10 @@
+import { freeText } from "@pacer/core";
 import { updateAccount, updateUser } from "@pacer/db";
 import { z } from "zod";
 import { deleteAvatar, putAvatar } from "../lib/avatar-store.ts";
 import { forbidden } from "../lib/errors.ts";
 import { sessionRoute } from "../lib/http.ts";
-import { AVATAR_TEXTS, decodeUpload, reencodeAvatar } from "../lib/images.ts";
+import { AVATAR_MAX_BODY_BYTES, AVATAR_TEXTS, decodeUpload, reencodeAvatar } from "../lib/images.ts";
 import { assertOwnAccount } from "../lib/ownership.ts";
 import { idSchema } from "../lib/schemas.ts";
 import { accountView, userView } from "../lib/views.ts";
@@ -22,11 +23,10 @@ export const changeAvatar = sessionRoute(
     params: z.object({ accountId: idSchema }),
     body: z.object({
       buff: z.string().min(1, AVATAR_TEXTS.wrongType),
-      fileName: z.string().max(255).optional(),
+      fileName: freeText({ max: 255 }).optional(),
       target: z.enum(["user", "account"]).default("user"),
     }),
-    // base64 of the 10,000,000-byte maximum, plus the JSON around it.
-    maxBodyBytes: 13_400_000,
+    maxBodyBytes: AVATAR_MAX_BODY_BYTES,
     tooLargeMessage: AVATAR_TEXTS.tooBig,
   },
   async ({ params, body, session }) => {

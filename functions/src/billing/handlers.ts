@@ -3,7 +3,7 @@ import Stripe from "stripe";
 import { z } from "zod";
 import { appSecrets, isLocalMode } from "../lib/config.ts";
 import { AppError, notFound } from "../lib/errors.ts";
-import { httpRoute, rawReply, reply, sessionRoute } from "../lib/http.ts";
+import { htmlPage, httpRoute, reply, sessionRoute } from "../lib/http.ts";
 import { signTicket, verifyTicket } from "../lib/jwt.ts";
 import { appOrigin } from "../lib/links.ts";
 import { logger } from "../lib/logger.ts";
@@ -110,14 +110,6 @@ async function ticketHolder(ticket: string, now: Date) {
 
 const TicketParams = z.object({ ticket: z.string().min(1).max(2000) });
 
-/** Security headers of the local page: nothing but its own form and inline style. */
-const PAGE_HEADERS = {
-  "content-security-policy":
-    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
-  "cache-control": "no-store",
-  "referrer-policy": "no-referrer",
-};
-
 /**
  * `GET /api/stripe/local-billing-portal/{ticket}` (local mode only, public route authenticated by the
  * ticket): an HTML page saying that billing runs on Stripe in the cloud, with the account's trial
@@ -126,7 +118,7 @@ const PAGE_HEADERS = {
 export const localBillingPortal = httpRoute({ params: TicketParams }, async ({ params, now }) => {
   const user = await ticketHolder(params.ticket, now);
   const account = await getAccount(user.accountId);
-  return rawReply(200, localBillingPage(account, now, appOrigin()), "text/html; charset=utf-8", PAGE_HEADERS);
+  return htmlPage(200, localBillingPage(account, now, appOrigin()));
 });
 
 /**

@@ -22,10 +22,11 @@ import {
   type User,
 } from "@pacer/db";
 import { type AlertBreach, alertEmail } from "./alert-email.ts";
+import { accountSendsEmail } from "./email-confirmation.ts";
 import { appOrigin, unsubscribeUrl } from "./links.ts";
 import { logger } from "./logger.ts";
 import { sendMail } from "./mailer.ts";
-import { loadAccountJoins } from "./tracker-access.ts";
+import { type AccountJoins, loadAccountJoins } from "./tracker-access.ts";
 import { storedTrackerData } from "./tracker-data.ts";
 import { canSeePod, canSeeTracker, type Viewer } from "./visibility.ts";
 
@@ -38,6 +39,12 @@ import { canSeePod, canSeeTracker, type Viewer } from "./visibility.ts";
  * tracker's stored figures (what the dashboard shows). When rows breach, a fired-period item is
  * created conditionally first, so an alert fires at most once per period; then the creator and the
  * additional recipients who have not unsubscribed get one e-mail each.
+ *
+ * What a recipient may see never reaches them in an e-mail (trackers.md section 1,
+ * pods-budgets-alerts-users-connections.md section 5): each recipient's e-mail is the alert
+ * evaluated on the rows both the creator and that recipient can see (the same visibility rules as
+ * the API), a client or pod summed over those trackers only, exactly as their dashboard shows it.
+ * A recipient left with no breaching row gets no e-mail.
  */
 
 /** What one evaluation did, for logs and tests. */
@@ -87,6 +94,40 @@ function candidateRows(
     .map((g) => ({ name: g.key.name, row: g.data, currency: g.data.currency }));
 }
 
+/**
+ * The rows of an alert that breach its rule, evaluated on what every member of `audience` may see
+ * (the creator alone, or the creator and one recipient): trackers visible to all of them, clients
+ * and pods summed over those trackers, pods visible to all of them.
+ */
+function breachesSeenBy(
+  alert: Alert,
+  audience: readonly Viewer[],
+  trackers: readonly Tracker[],
+  joins: AccountJoins,
+): AlertBreach[] {
+  const rows = trackers
+    .filter((t) => audience.every((v) => canSeeTracker(v, t, joins.podOf.get(t.trackerId))))
+    .map(trackerRow)
+    .filter((r): r is TrackerRow => r !== undefined);
+  const pods = joins.pods
+    .filter((p) => audience.every((v) => canSeePod(v, p)))
+    .map((p) => ({ _id: p.podId, name: p.name, trackers: p.trackers }));
+  const data = alert.data as AlertData;
+  const breaches: AlertBreach[] = [];
+  for (const c of candidateRows(alert.level, alert.target as { all: boolean; ids?: string[] }, rows, pods)) {
+    const result = evaluateAlert(data, c.row);
+    if (result.kind === "fired") {
+      breaches.push({
+        name: c.name,
+        value: result.actual,
+        threshold: result.threshold,
+        currency: c.currency,
+      });
+    }
+  }
+  return breaches;
+}
+
 /** Who gets an alert's e-mail: its creator and additional recipients still in the account and subscribed. */
 function recipientsOf(alert: Alert, users: ReadonlyMap<string, User>): User[] {
   const ids = [...new Set([alert.userId, ...alert.additionalRecipientIds])];
@@ -110,6 +151,8 @@ export async function evaluateAlertsForAccount(
     throw error;
   });
   if (!account) return summary;
+  // No Admin of the account has proved their address yet: it sends no e-mail (email-confirmation.ts).
+  if (!accountSendsEmail(account)) return summary;
   const due: Array<{ alert: Alert; periodKey: string }> = [];
   for (const alert of await listAlerts(accountId)) {
     const schedule = alertSchedule(alert.fireWhen as FireWhen, alert.fireOn ?? null, now, account.timeZone);
@@ -125,45 +168,27 @@ export async function evaluateAlertsForAccount(
   for (const { alert, periodKey } of due) {
     const creator = joins.users.get(alert.userId);
     if (!creator) continue; // the creator left the account: the alert has no one to see it for
-    const viewer: Viewer = { userId: creator.userId, userType: creator.userType };
-    const rows = trackers
-      .filter((t) => canSeeTracker(viewer, t, joins.podOf.get(t.trackerId)))
-      .map(trackerRow)
-      .filter((r): r is TrackerRow => r !== undefined);
-    const pods = joins.pods
-      .filter((p) => canSeePod(viewer, p))
-      .map((p) => ({ _id: p.podId, name: p.name, trackers: p.trackers }));
-    const data = alert.data as AlertData;
-    const breaches: AlertBreach[] = [];
-    for (const c of candidateRows(
-      alert.level,
-      alert.target as { all: boolean; ids?: string[] },
-      rows,
-      pods,
-    )) {
-      const result = evaluateAlert(data, c.row);
-      if (result.kind === "fired") {
-        breaches.push({
-          name: c.name,
-          value: result.actual,
-          threshold: result.threshold,
-          currency: c.currency,
-        });
-      }
-    }
+    const breaches = breachesSeenBy(alert, [creator], trackers, joins);
     if (breaches.length === 0) continue;
 
-    const recipients = recipientsOf(alert, joins.users);
+    const mails = recipientsOf(alert, joins.users)
+      .map((user) => ({
+        user,
+        breaches:
+          user.userId === creator.userId ? breaches : breachesSeenBy(alert, [creator, user], trackers, joins),
+      }))
+      .filter((m) => m.breaches.length > 0);
     const recorded = await recordAlertFiring(
       accountId,
       alert.alertId,
       periodKey,
-      { breaches: breaches.length, recipients: recipients.length },
+      { breaches: breaches.length, recipients: mails.length },
       now,
     );
     if (!recorded) continue; // a concurrent evaluation fired it in this period
     const sent: string[] = [];
-    for (const user of recipients) {
+    const data = alert.data as AlertData;
+    for (const { user, breaches: seen } of mails) {
       try {
         await sendMail(
           alertEmail({
@@ -171,7 +196,7 @@ export async function evaluateAlertsForAccount(
             level: alert.level,
             metric: data.metric,
             operator: data.operator,
-            breaches,
+            breaches: seen,
             to: user.email,
             recipientName: user.name,
             dashboardUrl,
@@ -187,7 +212,7 @@ export async function evaluateAlertsForAccount(
         });
       }
     }
-    if (recipients.length > 0 && sent.length === 0) {
+    if (mails.length > 0 && sent.length === 0) {
       // Nothing went out: forget the firing so a later evaluation in the period tries again.
       await forgetAlertFiring(accountId, alert.alertId, periodKey);
       continue;

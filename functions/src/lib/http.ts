@@ -53,6 +53,22 @@ export function rawReply(
   return { [REPLY]: true, statusCode, raw: { body, contentType }, ...(headers ? { headers } : {}) };
 }
 
+/**
+ * Security headers of the small HTML pages the API serves to a browser (the local billing page, the
+ * e-mail confirmation page): nothing but their own form and inline style, never framed or cached.
+ */
+export const HTML_PAGE_HEADERS = {
+  "content-security-policy":
+    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+  "cache-control": "no-store",
+  "referrer-policy": "no-referrer",
+} as const;
+
+/** An HTML page answer with {@link HTML_PAGE_HEADERS}. */
+export function htmlPage(statusCode: number, html: string): Reply {
+  return rawReply(statusCode, html, "text/html; charset=utf-8", HTML_PAGE_HEADERS);
+}
+
 /** A binary answer (an image): API Gateway decodes the base64 body. */
 export function binaryReply(
   statusCode: number,

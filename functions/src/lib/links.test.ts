@@ -1,6 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { resetAppSecrets } from "./config.ts";
 import {
+  checkEmailConfirmationToken,
+  EMAIL_CONFIRMATION_LIFETIME_SECONDS,
+  emailConfirmationToken,
+  emailConfirmationUrl,
   invitationUrl,
   resetPasswordUrl,
   unsubscribeToken,
@@ -35,5 +39,35 @@ describe("e-mailed links", () => {
     expect(await verifyUnsubscribeToken(`user-2.${mac}`)).toBeUndefined();
     expect(await verifyUnsubscribeToken("user-1")).toBeUndefined();
     expect(await verifyUnsubscribeToken(`${value}x`)).toBeUndefined();
+  });
+});
+
+describe("e-mail confirmation links", () => {
+  const ada = { userId: "u-ada", email: "ada@example.test" };
+  const emailOf = async (userId: string) => (userId === ada.userId ? ada.email : undefined);
+  const now = new Date("2026-03-10T10:00:00Z");
+
+  it("confirm the address they were sent to, for 7 days", async () => {
+    const token = await emailConfirmationToken(ada, now);
+    expect(await emailConfirmationUrl(ada, now)).toBe(
+      `https://app.pacer.test/api/auth/confirm-email/${encodeURIComponent(token)}`,
+    );
+    expect(await checkEmailConfirmationToken(token, emailOf, now)).toEqual({
+      state: "valid",
+      userId: "u-ada",
+    });
+    const later = new Date(now.getTime() + EMAIL_CONFIRMATION_LIFETIME_SECONDS * 1000);
+    expect(await checkEmailConfirmationToken(token, emailOf, later)).toEqual({ state: "expired" });
+  });
+
+  it("are worthless once altered, for another address or for an unknown user", async () => {
+    const token = await emailConfirmationToken(ada, now);
+    const [userId, expires, mac] = token.split(".");
+    const check = (value: string, lookup = emailOf) => checkEmailConfirmationToken(value, lookup, now);
+    expect(await check(`${userId}.${Number(expires) + 86_400}.${mac}`)).toEqual({ state: "invalid" });
+    expect(await check(`u-bob.${expires}.${mac}`)).toEqual({ state: "invalid" });
+    expect(await check(token, async () => "someone-else@example.test")).toEqual({ state: "invalid" });
+    expect(await check(`${token}.extra`)).toEqual({ state: "invalid" });
+    expect(await check("not-a-token")).toEqual({ state: "invalid" });
   });
 });

@@ -23,9 +23,19 @@ export function invitationUrl(accountId: string, userType: string, email: string
   return `${appOrigin()}/register-invited-user/${path}?invite=${encodeURIComponent(token)}`;
 }
 
-async function unsubscribeKey(): Promise<Buffer> {
+/** A key for one kind of signed link, derived from the app secret (one key per purpose). */
+async function linkKey(purpose: string): Promise<Buffer> {
   const { jwtSecret } = await appSecrets();
-  return createHmac("sha256", jwtSecret).update("pacer-unsubscribe-v1").digest();
+  return createHmac("sha256", jwtSecret).update(purpose).digest();
+}
+
+const unsubscribeKey = () => linkKey("pacer-unsubscribe-v1");
+
+/** Compares two strings in constant time (for MACs). */
+function sameSecret(expected: string, given: string): boolean {
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /**
@@ -45,12 +55,67 @@ export async function verifyUnsubscribeToken(value: string): Promise<string | un
   const dot = value.lastIndexOf(".");
   if (dot <= 0) return undefined;
   const userId = value.slice(0, dot);
-  const expected = Buffer.from(await unsubscribeToken(userId));
-  const given = Buffer.from(value);
-  return expected.length === given.length && timingSafeEqual(expected, given) ? userId : undefined;
+  return sameSecret(await unsubscribeToken(userId), value) ? userId : undefined;
 }
 
 /** The web app's unsubscribe page for a user (spec section 2.1: `/unsubscribe-all-emails/{userId}`). */
 export async function unsubscribeUrl(userId: string): Promise<string> {
   return `${appOrigin()}/unsubscribe-all-emails/${encodeURIComponent(await unsubscribeToken(userId))}`;
+}
+
+/** How long an e-mail confirmation link works (as the welcome set-password link: 7 days). */
+export const EMAIL_CONFIRMATION_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
+
+async function confirmationMac(userId: string, email: string, expires: number): Promise<string> {
+  return createHmac("sha256", await linkKey("pacer-confirm-email-v1"))
+    .update(`${userId}\n${email}\n${expires}`)
+    .digest("base64url");
+}
+
+/**
+ * The unforgeable value of an e-mail confirmation link: `<userId>.<expires epoch s>.<MAC>` where the
+ * MAC (HMAC-SHA256, base64url, under a key derived from the app secret) covers the user id, the
+ * address the link was sent to and the expiry, so it confirms only that address of that user, for
+ * {@link EMAIL_CONFIRMATION_LIFETIME_SECONDS}. Confirming twice is harmless, so it is not single use.
+ */
+export async function emailConfirmationToken(
+  user: { userId: string; email: string },
+  now: Date = new Date(),
+): Promise<string> {
+  const expires = Math.floor(now.getTime() / 1000) + EMAIL_CONFIRMATION_LIFETIME_SECONDS;
+  return `${user.userId}.${expires}.${await confirmationMac(user.userId, user.email, expires)}`;
+}
+
+/** What a confirmation value is worth: the user id it confirms, `expired`, or `invalid`. */
+export type ConfirmationCheck =
+  | { state: "valid"; userId: string }
+  | { state: "expired" }
+  | { state: "invalid" };
+
+/**
+ * Checks a confirmation value against the user's current address (`emailOf` reads it; undefined
+ * when the user is gone): forged, altered, or for another address is `invalid`; past its expiry
+ * `expired`.
+ */
+export async function checkEmailConfirmationToken(
+  value: string,
+  emailOf: (userId: string) => Promise<string | undefined>,
+  now: Date = new Date(),
+): Promise<ConfirmationCheck> {
+  const [userId, expiresText, mac, ...rest] = value.split(".");
+  const expires = Number(expiresText);
+  if (!userId || !mac || rest.length > 0 || !Number.isSafeInteger(expires)) return { state: "invalid" };
+  const email = await emailOf(userId);
+  if (email === undefined || !sameSecret(await confirmationMac(userId, email, expires), mac))
+    return { state: "invalid" };
+  if (expires * 1000 <= now.getTime()) return { state: "expired" };
+  return { state: "valid", userId };
+}
+
+/** The confirmation link of a user's address (the API serves it: `GET /api/auth/confirm-email/{token}`). */
+export async function emailConfirmationUrl(
+  user: { userId: string; email: string },
+  now: Date = new Date(),
+): Promise<string> {
+  return `${appOrigin()}/api/auth/confirm-email/${encodeURIComponent(await emailConfirmationToken(user, now))}`;
 }

@@ -1,4 +1,5 @@
 import { createPasswordReset, RESET_LINK_LIFETIME_MS, type User } from "@pacer/db";
+import { confirmationParagraph } from "./email-confirmation.ts";
 import { resetPasswordUrl } from "./links.ts";
 import { escapeHtml, sendMail } from "./mailer.ts";
 
@@ -30,10 +31,12 @@ export async function sendPasswordResetMail(
           "We received a request to reset the password of your Pacer account. Choose a new password here:",
           "The link works once, for 1 hour. If you did not ask for it, you can ignore this e-mail.",
         ];
+  // The welcome mail also carries the link that confirms the address (setting a password does too).
+  const confirm = purpose === "welcome" ? await confirmationParagraph(user, now) : { text: "", html: "" };
   await sendMail({
     to: user.email,
     subject,
-    text: `${hello}\n\n${intro}\n\n${url}\n\n${validity}\n`,
-    html: `<p>${escapeHtml(hello)}</p><p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p><p>${escapeHtml(validity)}</p>`,
+    text: `${hello}\n\n${intro}\n\n${url}\n\n${validity}\n${confirm.text ? `\n${confirm.text}\n` : ""}`,
+    html: `<p>${escapeHtml(hello)}</p><p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p><p>${escapeHtml(validity)}</p>${confirm.html}`,
   });
 }

@@ -1,6 +1,7 @@
 import {
   CHANGE_PASSWORD_MIN_LENGTH,
   changePasswordFailures,
+  freeText,
   INVALID_EMAIL,
   PASSWORD_MIN_LENGTH,
 } from "@pacer/core";
@@ -41,8 +42,8 @@ export const changedPasswordSchema = z
       ctx.addIssue({ code: "custom", message: "Password must contain at least one number" });
   });
 
-/** A person's or company's name as entered (trimmed, 1..100 characters). */
-export const nameSchema = z.string().trim().min(1, "Name is required").max(100, "Name is too long");
+/** A person's or company's name as entered (core `freeText` name: trimmed, 1..200 characters, text only). */
+export const nameSchema = freeText("name", { required: "Name is required" });
 
 /** An id in a path or body (ids are UUIDs; anything else simply is not found). */
 export const idSchema = z.string().min(1).max(100);

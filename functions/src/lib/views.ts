@@ -11,6 +11,7 @@ export function accountView(account: Account, integrations?: readonly Integratio
   return {
     _id: accountId,
     ...rest,
+    emailConfirmationPending: account.emailConfirmationPending === true,
     nextUpdateDate: nextRunAt,
     ...(integrations ? integrationsView(integrations, now) : {}),
   };
@@ -40,6 +41,7 @@ export function userView(user: User, account?: Account, integrations?: readonly 
     _id: userId,
     ...rest,
     hasPassword: Boolean(user.passwordHash),
+    emailConfirmed: Boolean(user.emailConfirmedAt),
     account: account ? accountView(account, integrations) : { _id: accountId },
   };
 }

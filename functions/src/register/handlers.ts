@@ -1,5 +1,7 @@
-import { USER_TYPES } from "@pacer/db";
+import { freeText } from "@pacer/core";
+import { USER_TYPES, type User } from "@pacer/db";
 import { z } from "zod";
+import { sendEmailConfirmationMail } from "../lib/email-confirmation.ts";
 import { verifyGoogleIdToken } from "../lib/google.ts";
 import { httpRoute } from "../lib/http.ts";
 import { logger } from "../lib/logger.ts";
@@ -9,7 +11,8 @@ import { currencySchema, emailSchema, idSchema, nameSchema, passwordSchema } fro
 import { signInAnswer } from "../lib/sign-in.ts";
 import { openInvitation, REGISTER_TEXTS, registerAccount, registerInvited } from "./registration.ts";
 
-const optionalText = (max: number) => z.string().trim().max(max).optional();
+/** An optional name-like field of a sign-up form (core `freeText` name). */
+const optionalName = () => freeText("name").optional();
 
 /**
  * `POST /api/users/register-new-user-and-account` (spec 7.2, first reading: the full form).
@@ -20,7 +23,7 @@ export const registerFullForm = httpRoute(
   {
     body: z.object({
       firstName: nameSchema,
-      secondName: z.string().trim().max(100).default(""),
+      secondName: freeText("name").default(""),
       email: emailSchema,
       password: passwordSchema,
       companyName: nameSchema,
@@ -36,6 +39,7 @@ export const registerFullForm = httpRoute(
       },
       now,
     );
+    await sendWelcome(user, now, "confirm");
     return {
       statusCode: 200,
       msg: REGISTER_TEXTS.created,
@@ -45,15 +49,30 @@ export const registerFullForm = httpRoute(
   },
 );
 
+/**
+ * The welcome e-mail of an e-mail sign-up: the link that confirms the address, and without a
+ * password the link to set one (which confirms it too). The account exists and the caller is signed
+ * in: a failed mail must not fail the sign-up (the app offers "Resend confirmation").
+ */
+async function sendWelcome(user: User, now: Date, kind: "confirm" | "set-password"): Promise<void> {
+  const send =
+    kind === "confirm"
+      ? sendEmailConfirmationMail(user, now, "welcome")
+      : sendPasswordResetMail(user, now, "welcome");
+  await send.catch((error: unknown) =>
+    logger.error("Welcome e-mail failed", { errorName: (error as Error).name }),
+  );
+}
+
 const SelfRegistrationBody = z.object({
   email: emailSchema,
-  name: optionalText(100),
-  companyName: optionalText(100),
+  name: optionalName(),
+  companyName: optionalName(),
   currency: currencySchema.optional(),
   /** Optional: the e-mail-only sign-up sends none, and the user gets a set-password e-mail. */
   password: passwordSchema.optional(),
-  coupon: optionalText(100),
-  referralName: optionalText(200),
+  coupon: optionalName(),
+  referralName: optionalName(),
 });
 
 /**
@@ -69,13 +88,7 @@ export const registerSelf = httpRoute({ body: SelfRegistrationBody }, async ({ b
     { ...rest, ...(password ? { passwordHash: await hashPassword(password) } : {}) },
     now,
   );
-  if (!password) {
-    // The account exists and the caller is signed in; a failed mail must not fail the sign-up
-    // (the user can still ask for a reset link).
-    await sendPasswordResetMail(user, now, "welcome").catch((error: unknown) =>
-      logger.error("Welcome e-mail failed", { errorName: (error as Error).name }),
-    );
-  }
+  await sendWelcome(user, now, password ? "confirm" : "set-password");
   return { msg: REGISTER_TEXTS.created, email: user.email, ...(await signInAnswer(user, now)) };
 });
 
@@ -91,17 +104,17 @@ export const registerSelfWithGoogle = httpRoute(
   {
     body: z.object({
       token: GoogleToken,
-      companyName: optionalText(100),
+      companyName: optionalName(),
       currency: currencySchema.optional(),
-      coupon: optionalText(100),
-      referralName: optionalText(200),
+      coupon: optionalName(),
+      referralName: optionalName(),
     }),
   },
   async ({ body, now }) => {
     const identity = await verifyGoogleIdToken(body.token);
     const { token: _token, ...rest } = body;
     const { user } = await registerAccount(
-      { ...rest, email: identity.email, name: identity.name, googleSub: identity.sub },
+      { ...rest, email: identity.email, name: identity.name, googleSub: identity.sub, emailConfirmed: true },
       now,
     );
     return { msg: REGISTER_TEXTS.created, email: user.email, ...(await signInAnswer(user, now)) };

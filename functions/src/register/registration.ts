@@ -2,6 +2,7 @@ import {
   type Account,
   AlreadyExistsError,
   acceptInvitation,
+  confirmUserEmail,
   createAccountWithUser,
   findInvitation,
   type Invitation,
@@ -36,6 +37,11 @@ export interface SelfRegistration {
   referralName?: string | undefined;
   passwordHash?: string | undefined;
   googleSub?: string | undefined;
+  /**
+   * The address is proven (Google sign-up). Otherwise the account starts `emailConfirmationPending`
+   * and sends no alert or invitation e-mail until an Admin confirms (lib/email-confirmation.ts).
+   */
+  emailConfirmed?: boolean | undefined;
 }
 
 /**
@@ -59,6 +65,7 @@ export async function registerAccount(
         freeTrialEndDate,
         ...(input.coupon ? { coupon: input.coupon } : {}),
         ...(input.referralName ? { referralName: input.referralName } : {}),
+        ...(input.emailConfirmed ? {} : { emailConfirmationPending: true }),
       },
       {
         name: input.name ?? "",
@@ -66,6 +73,7 @@ export async function registerAccount(
         userType: "Admin",
         ...(input.passwordHash ? { passwordHash: input.passwordHash } : {}),
         ...(input.googleSub ? { googleSub: input.googleSub } : {}),
+        ...(input.emailConfirmed ? { emailConfirmedAt: now.toISOString() } : {}),
       },
       now,
     );
@@ -109,15 +117,23 @@ export async function openInvitation(
 
 /**
  * Registers an invited person into the inviting account with the invited user type (one
- * transaction with the e-mail uniqueness item and the invitation marked used).
+ * transaction with the e-mail uniqueness item and the invitation marked used). An invitation e-mailed
+ * to the address, or a Google sign-up, proves the address (`emailConfirmedAt`; an Admin's proof lifts
+ * the account's pending confirmation); a copied link proves nothing.
  * @throws AppError 400 when the invitation was sent to another address, 409 when the address is
  * registered, 404 when the invitation was used meanwhile.
  */
 export async function registerInvited(invitation: Invitation, user: InvitedUser, now: Date): Promise<User> {
   if (invitation.email && invitation.email !== user.email)
     throw new AppError("BAD_REQUEST", REGISTER_TEXTS.otherAddress, "body.email");
+  const proven = Boolean(invitation.email) || Boolean(user.googleSub);
   try {
-    return await acceptInvitation(invitation, user, now);
+    const created = await acceptInvitation(
+      invitation,
+      { ...user, ...(proven ? { emailConfirmedAt: now.toISOString() } : {}) },
+      now,
+    );
+    return proven ? await confirmUserEmail(created, now) : created;
   } catch (error) {
     if (error instanceof AlreadyExistsError)
       throw new AppError("ALREADY_EXISTS", REGISTER_TEXTS.emailTaken, "body.email");

@@ -16,7 +16,14 @@ export interface ApiAnswer<T = unknown> {
 export async function callApi<T = Record<string, unknown>>(
   method: string,
   path: string,
-  options: { body?: unknown; token?: string; headers?: Record<string, string>; rawBody?: Buffer } = {},
+  options: {
+    body?: unknown;
+    token?: string;
+    headers?: Record<string, string>;
+    rawBody?: Buffer;
+    /** The client's address as API Gateway reports it (default 127.0.0.1). */
+    sourceIp?: string;
+  } = {},
 ): Promise<ApiAnswer<T>> {
   const headers: Record<string, string> = {
     host: "localhost:3000",
@@ -31,7 +38,7 @@ export async function callApi<T = Record<string, unknown>>(
     headers["content-type"] ??= "application/json";
   }
   const answer = await invokeApi(
-    { method, url: path, headers, body, sourceIp: "127.0.0.1" },
+    { method, url: path, headers, body, sourceIp: options.sourceIp ?? "127.0.0.1" },
     loadGroupHandler,
   );
   const text = answer.body.toString("utf8");

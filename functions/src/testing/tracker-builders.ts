@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { budgetCalendar } from "@pacer/core";
 import {
   createTrackers,
   type DailyMetricsRow,
@@ -129,4 +130,14 @@ export function aTrackerSeenBy(world: World, overrides: Partial<NewTracker> = {}
     associatedUserIds: [world.Manager.user.userId, world.Viewer.user.userId],
     ...overrides,
   });
+}
+
+/** The days of this month in London up to today, each spending `perDay` (currency units), and their count. */
+export function daysThisMonth(perDay: number): { rows: DailyMetricsRow[]; days: number } {
+  const calendar = budgetCalendar(new Date(), "Europe/London");
+  const rows: DailyMetricsRow[] = [];
+  for (let d = 1; d <= calendar.dayOfMonth; d++) {
+    rows.push(aDay(`${calendar.monthStart.slice(0, 8)}${String(d).padStart(2, "0")}`, perDay));
+  }
+  return { rows, days: calendar.dayOfMonth };
 }

@@ -1,6 +1,7 @@
 import {
   budgetUpdateSchema,
   dailyBudgetUpdateSchema,
+  freeText,
   futureBudgetSchema,
   historicDataEntrySchema,
   lifetimeBudgetSchema,
@@ -29,10 +30,10 @@ export const trackerRefSchema = z
   .union([idSchema, z.object({ _id: idSchema }).strict()])
   .transform((ref) => (typeof ref === "string" ? ref : ref._id));
 
-/** A tracker name: trimmed, 1..200 characters. */
-export const trackerNameSchema = z.string().trim().min(1, "Name is required").max(200, "Name is too long");
-/** A client name: trimmed, up to 200 characters, empty allowed. */
-export const clientSchema = z.string().trim().max(200, "Client is too long");
+/** A tracker name (core `freeText` name: trimmed, 1..200 characters, text only). */
+export const trackerNameSchema = freeText("name", { required: "Name is required" });
+/** A client name (core `freeText` name: trimmed, up to 200 characters, empty allowed). */
+export const clientSchema = freeText("name");
 
 /**
  * One tracker of `create-trackers` (the wizard's step 3 row). Without `manualBudgetValue` the budget
@@ -131,6 +132,6 @@ export const messageIdSchema = z
 export const AddMessageBody = z.object({
   id: messageIdSchema.optional(),
   type: z.literal("text").default("text"),
-  text: z.string().trim().min(1, "Message text is required").max(5000, "Message is too long"),
+  text: freeText("note", { required: "Message text is required" }),
 });
 export const DeleteMessageParams = z.object({ trackerId: idSchema, messageId: messageIdSchema });

@@ -7,6 +7,7 @@ import {
   removeUser as removeUserItem,
 } from "@pacer/db";
 import { z } from "zod";
+import { assertMaySendInvitations } from "../lib/email-confirmation.ts";
 import { AppError, badRequest } from "../lib/errors.ts";
 import { sessionRoute } from "../lib/http.ts";
 import { invitationUrl } from "../lib/links.ts";
@@ -50,6 +51,7 @@ const InviteBody = z.object({
  */
 export const inviteUser = sessionRoute({ body: InviteBody }, async ({ body, session, now }) => {
   const email = body.newUser.email || undefined;
+  if (email) assertMaySendInvitations(session.account);
   if (email && (await findUserByEmail(email)))
     throw new AppError("ALREADY_EXISTS", USERS_TEXTS.emailTaken, "body.newUser.email");
   const { invitation, token } = await createInvitation(

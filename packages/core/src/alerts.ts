@@ -4,6 +4,7 @@ import type { NaReason, TableRow } from "./cells.ts";
 import { cellValue } from "./cells.ts";
 import type { MetricColumnId } from "./columns.ts";
 import { columnDef, METRIC_COLUMNS } from "./columns.ts";
+import { freeText } from "./text.ts";
 import type { IsoDate } from "./types.ts";
 
 /**
@@ -169,15 +170,19 @@ const metricIds = WATCHABLE.map((c) => c.id) as [MetricColumnId, ...MetricColumn
  */
 export const alertFormSchema = z
   .object({
-    name: z.string().trim().min(1, ALERT_FORM_TEXTS.name),
+    name: freeText("name", { required: ALERT_FORM_TEXTS.name }),
     level: z.enum(ALERT_LEVELS),
     target: z.discriminatedUnion("all", [
       z.object({ all: z.literal(true) }),
-      z.object({ all: z.literal(false), ids: z.array(z.string()).min(1, ALERT_FORM_TEXTS.targets) }),
+      z.object({
+        all: z.literal(false),
+        // Tracker or pod ids, or client names.
+        ids: z.array(freeText("name")).min(1, ALERT_FORM_TEXTS.targets),
+      }),
     ]),
     data: z.object({
       metric: z.enum(metricIds),
-      metricName: z.string(),
+      metricName: freeText("name"),
       operator: z.enum(ALERT_OPERATORS),
       valueSet: z.enum(["manual", "budget"]),
       value: z.number().finite(),
@@ -185,7 +190,9 @@ export const alertFormSchema = z
     }),
     fireWhen: z.enum(FIRE_WHEN),
     fireOn: z.number().int().nullable(),
-    additionalRecipients: z.array(z.object({ _id: z.string(), name: z.string(), email: z.string() })),
+    additionalRecipients: z.array(
+      z.object({ _id: z.string().max(100), name: freeText("name"), email: freeText({ max: 254 }) }),
+    ),
   })
   .superRefine((form, ctx) => {
     if (form.data.valueSet === "budget" && alertValueUnit(form.data.metric) !== "micros") {

@@ -13,6 +13,7 @@ export * from "./forecast.ts";
 export * from "./format.ts";
 export * from "./integration-health.ts";
 export * from "./row-state.ts";
+export * from "./text.ts";
 export * from "./tracker-data.ts";
 export * from "./types.ts";
 export * from "./validation.ts";

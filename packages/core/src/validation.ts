@@ -3,6 +3,7 @@ import { allocationTotal, type SharedBudgetSettings } from "./budget.ts";
 import type { BudgetCalendar } from "./calendar.ts";
 import { addMonths, isIsoDate } from "./calendar.ts";
 import { formatBudgetAmount, formatPercent } from "./format.ts";
+import { freeText } from "./text.ts";
 import type { IsoDate } from "./types.ts";
 
 /**
@@ -300,10 +301,10 @@ export function sharedBudgetFormErrors(form: {
   return errors;
 }
 
-/** Pod create/update payload. */
+/** Pod create/update payload (name and description: core `freeText` limits). */
 export const podFormSchema = z.object({
-  name: z.string().trim().min(1, GROUP_FORM_TEXTS.podName),
-  description: z.string().default(""),
+  name: freeText("name", { required: GROUP_FORM_TEXTS.podName }),
+  description: freeText("description").default(""),
   trackers: z.array(z.string()).min(1, GROUP_FORM_TEXTS.podTrackers),
   users: z.array(z.string()).default([]),
 });
@@ -326,12 +327,13 @@ export function allocationTotalError(shared: SharedBudgetSettings): string | nul
 
 /**
  * Shared budget create/update payload; money in micros, percentages 0..100. The allocations may not
- * add up to more than the budget ({@link allocationTotalError}, reported on `trackers`).
+ * add up to more than the budget ({@link allocationTotalError}, reported on `trackers`); text: core
+ * `freeText` limits.
  */
 export const sharedBudgetFormSchema = z
   .object({
-    name: z.string().trim().min(1, GROUP_FORM_TEXTS.sharedBudgetName),
-    description: z.string().default(""),
+    name: freeText("name", { required: GROUP_FORM_TEXTS.sharedBudgetName }),
+    description: freeText("description").default(""),
     budget: nonNegativeMicrosSchema,
     allocatedBudgetAsAPercentage: z.boolean(),
     hasManualAllocationBeenSet: z.boolean().default(false),

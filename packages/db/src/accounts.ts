@@ -29,6 +29,8 @@ export interface NewAccount {
   trackerAllowance?: number;
   coupon?: string;
   referralName?: string;
+  /** True for an e-mail self-registration (its Admin has not proved the address yet). */
+  emailConfirmationPending?: boolean;
 }
 
 /** The first user of a new account. `email` must already be lower-cased. */
@@ -38,6 +40,8 @@ export interface NewUser {
   userType: UserType;
   passwordHash?: string;
   googleSub?: string;
+  /** ISO timestamp; set when the address is already proven (Google sign-up). */
+  emailConfirmedAt?: string;
 }
 
 /** Account fields a use-case may change (ids, dates of creation and the version are server-owned). */
@@ -54,6 +58,7 @@ export type AccountChanges = Partial<
     | "freeTrialEndDate"
     | "trackerAllowance"
     | "stripeCustomerId"
+    | "emailConfirmationPending"
   >
 >;
 
@@ -76,6 +81,7 @@ export type UserChanges = Partial<
     | "createTrackerGuideTour"
     | "CreateTrackerGuideAlreadyFired"
     | "tokensValidAfter"
+    | "emailConfirmedAt"
   >
 >;
 
@@ -369,4 +375,26 @@ export async function removeUser(accountId: string, userId: string): Promise<Use
 export async function findUser(accountId: string, userId: string): Promise<User | undefined> {
   const { data } = await db().entities.user.get({ accountId, userId }).go();
   return data ?? undefined;
+}
+
+/**
+ * Records that a user proved they own their address (a link e-mailed to it was used, an e-mailed
+ * invitation, Google): stamps `emailConfirmedAt` once and, for an Admin, lifts the account's
+ * `emailConfirmationPending` (the account may send alert and invitation e-mails again).
+ * @returns the user as stored after the change.
+ * @throws NotFoundError when the user is gone.
+ */
+export async function confirmUserEmail(
+  user: Pick<User, "accountId" | "userId">,
+  now: Date = new Date(),
+): Promise<User> {
+  const stored = await updateUser(user.accountId, user.userId, (u) =>
+    u.emailConfirmedAt ? undefined : { emailConfirmedAt: nowIso(now) },
+  );
+  if (stored.userType === "Admin") {
+    await updateAccount(user.accountId, (a) =>
+      a.emailConfirmationPending ? { emailConfirmationPending: false } : undefined,
+    );
+  }
+  return stored;
 }

@@ -55,6 +55,8 @@ export interface InvitedUser {
   email: string;
   passwordHash?: string;
   googleSub?: string;
+  /** ISO timestamp; set when the address is proven (an e-mailed invitation, Google). */
+  emailConfirmedAt?: string;
 }
 
 /**

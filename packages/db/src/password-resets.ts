@@ -15,8 +15,11 @@ export const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000;
 const KEEP_AFTER_EXPIRY_SECONDS = 7 * 24 * 60 * 60;
 
 /**
- * Creates a reset link for a user and stamps the user's `resetPasswordExpires`.
+ * Creates a reset link for a user and, in the same transaction, stamps the user's
+ * `resetPasswordExpires` and records the link as the user's latest: every earlier unused link of the
+ * user (reset or set-password) stops working (see {@link isLatestReset}).
  * @returns the reset as stored and the token for the link (32 random bytes, base64url; shown once).
+ * @throws NotFoundError("User") when the user does not exist.
  */
 export async function createPasswordReset(
   user: Pick<User, "accountId" | "userId">,
@@ -24,23 +27,36 @@ export async function createPasswordReset(
   now: Date = new Date(),
 ): Promise<{ reset: PasswordReset; token: string }> {
   const token = newSecret();
+  const tokenHash = hashSecret(token);
   const linkExpiresAt = new Date(now.getTime() + (options.lifetimeMs ?? RESET_LINK_LIFETIME_MS));
-  const { data } = await db()
-    .entities.passwordReset.create({
-      tokenHash: hashSecret(token),
-      userId: user.userId,
-      accountId: user.accountId,
-      purpose: options.purpose ?? "reset",
-      createdAt: nowIso(now),
-      linkExpiresAt: nowIso(linkExpiresAt),
-      expiresAt: epochSeconds(linkExpiresAt) + KEEP_AFTER_EXPIRY_SECONDS,
-    })
+  const reset: PasswordReset = {
+    tokenHash,
+    userId: user.userId,
+    accountId: user.accountId,
+    purpose: options.purpose ?? "reset",
+    createdAt: nowIso(now),
+    linkExpiresAt: nowIso(linkExpiresAt),
+    expiresAt: epochSeconds(linkExpiresAt) + KEEP_AFTER_EXPIRY_SECONDS,
+  };
+  const result = await db()
+    .transaction.write(({ passwordReset: r, user: u }) => [
+      r.create(reset).commit(),
+      u
+        .patch({ accountId: user.accountId, userId: user.userId })
+        .set({ resetPasswordExpires: reset.linkExpiresAt, latestResetHash: tokenHash })
+        .commit(),
+    ])
     .go();
-  await db()
-    .entities.user.patch({ accountId: user.accountId, userId: user.userId })
-    .set({ resetPasswordExpires: nowIso(linkExpiresAt) })
-    .go();
-  return { reset: data, token };
+  if (result.canceled) throw new NotFoundError("User");
+  return { reset, token };
+}
+
+/**
+ * Whether a reset is the latest link issued to its user (a user stored before links were tracked
+ * has no latest link recorded: their one outstanding link still counts).
+ */
+export function isLatestReset(user: Pick<User, "latestResetHash">, reset: Pick<PasswordReset, "tokenHash">) {
+  return user.latestResetHash === undefined || user.latestResetHash === reset.tokenHash;
 }
 
 /** The reset a link's token belongs to (looked up by the token's hash), or undefined. */
@@ -55,8 +71,9 @@ export async function findPasswordReset(token: string): Promise<PasswordReset | 
 /**
  * Uses a reset link: in one transaction marks it used (only if unused and not expired at `now`)
  * and sets the user's new password hash, its change time and the session revocation stamp (every
- * session of the user ends).
- * @throws NotFoundError("Reset link") when the link was used or expired meanwhile, or the user is gone.
+ * session of the user ends), only while the link is still the user's latest.
+ * @throws NotFoundError("Reset link") when the link was used, expired or superseded by a newer link
+ *   meanwhile, or the user is gone.
  */
 export async function usePasswordReset(
   reset: PasswordReset,
@@ -78,6 +95,10 @@ export async function usePasswordReset(
         .patch({ accountId: reset.accountId, userId: reset.userId })
         .set({ passwordHash, passwordChangedAt: at, tokensValidAfter: epochSeconds(now) + 1 })
         .add({ version: 1 })
+        .where(
+          ({ latestResetHash }, { notExists, eq }) =>
+            `${notExists(latestResetHash)} OR ${eq(latestResetHash, reset.tokenHash)}`,
+        )
         .commit(),
     ])
     .go();

@@ -37,6 +37,26 @@ export function secondsLeftInWindow(windowSeconds: number, now: Date = new Date(
   return windowStartOf(now, windowSeconds) + windowSeconds - epochSeconds(now);
 }
 
+/** A bucket's hits in the window of `now` and in the window before it. */
+export interface WindowCounts {
+  current: number;
+  previous: number;
+}
+
+/** The hits of a bucket's current window and of the window before it (two reads, in parallel). */
+export async function rateLimitWindows(
+  bucket: string,
+  windowSeconds: number,
+  now: Date = new Date(),
+): Promise<WindowCounts> {
+  const before = new Date(now.getTime() - windowSeconds * 1000);
+  const [current, previous] = await Promise.all([
+    rateLimitCount(bucket, windowSeconds, now),
+    rateLimitCount(bucket, windowSeconds, before),
+  ]);
+  return { current, previous };
+}
+
 /**
  * The hits of a bucket's current and previous windows together (a sliding-window bound): a burst
  * that straddles a window boundary still counts in full.
@@ -46,10 +66,22 @@ export async function recentRateLimitCount(
   windowSeconds: number,
   now: Date = new Date(),
 ): Promise<number> {
-  const previous = new Date(now.getTime() - windowSeconds * 1000);
-  const [a, b] = await Promise.all([
-    rateLimitCount(bucket, windowSeconds, now),
-    rateLimitCount(bucket, windowSeconds, previous),
-  ]);
-  return a + b;
+  const { current, previous } = await rateLimitWindows(bucket, windowSeconds, now);
+  return current + previous;
+}
+
+/**
+ * Seconds until a bucket's recent count (current + previous window) falls below `threshold` when no
+ * new hit comes: 0 when it already is; the end of the current window when the previous window's
+ * hits are what keep it there; the end of the next window when the current window alone reaches it.
+ */
+export function secondsUntilBelow(
+  counts: WindowCounts,
+  threshold: number,
+  windowSeconds: number,
+  now: Date = new Date(),
+): number {
+  if (counts.current + counts.previous < threshold) return 0;
+  const left = secondsLeftInWindow(windowSeconds, now);
+  return counts.current >= threshold ? left + windowSeconds : left;
 }

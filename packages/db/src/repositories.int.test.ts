@@ -114,6 +114,16 @@ describe("password resets", () => {
     await expect(usePasswordReset(old.reset, "$argon2id$late")).rejects.toBeInstanceOf(NotFoundError);
     expect((await getUser(user.accountId, user.userId)).passwordHash).toBe("$argon2id$new");
   });
+
+  it("only the latest link of a user can be used, even when it was read before a newer one was issued", async () => {
+    const { user } = await anAccount();
+    const older = await createPasswordReset(user, { purpose: "welcome" });
+    const newer = await createPasswordReset(user);
+    await expect(usePasswordReset(older.reset, "$argon2id$older")).rejects.toBeInstanceOf(NotFoundError);
+    expect((await getUser(user.accountId, user.userId)).passwordHash).toBeUndefined();
+    await usePasswordReset(newer.reset, "$argon2id$newer");
+    expect((await getUser(user.accountId, user.userId)).passwordHash).toBe("$argon2id$newer");
+  });
 });
 
 describe("users", () => {

@@ -287,6 +287,24 @@ describe("local runtime (DynamoDB Local, SQS, SES, WebSocket + Management API, s
     ).rejects.toBeInstanceOf(NoSuchKey);
   });
 
+  it("lets an avatar upload of 10,000,000 bytes (base64 in JSON) reach its route; refuses far larger bodies", async () => {
+    // base64 of the spec's 10,000,000-byte avatar maximum, in the route's JSON: the route (here its
+    // authorizer: no token, 401) answers, not the gateway's body limit.
+    const buff = Buffer.alloc(10_000_000, 7).toString("base64");
+    const avatar = await fetch(`${runtime.url}/api/backblaze/change-avatar/any`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ buff, fileName: "avatar.png" }),
+    });
+    expect(avatar.status).toBe(401);
+    const huge = await fetch(`${runtime.url}/api/backblaze/change-avatar/any`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: Buffer.alloc(17 * 1024 * 1024, 32),
+    });
+    expect(huge.status).toBe(413);
+  });
+
   it("invokes a schedule's target with an EventBridge scheduled event", async () => {
     await runtime.runSchedule("tick");
     expect(ticks).toHaveLength(1);

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useState } from "react";
 import type { MenuItem } from "../ui/dropdown-menu";
+import { EmailConfirmationNotice } from "./email-confirmation-banner";
 import { SIDEBAR_CLOSE_MAX_WIDTH, Sidebar } from "./sidebar";
 import { TopBar } from "./top-bar";
 
@@ -70,6 +71,7 @@ export function AppShell({
           onLogout={onLogout}
         />
         <main className="content" id="main">
+          <EmailConfirmationNotice />
           {children}
         </main>
       </div>

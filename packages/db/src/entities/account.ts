@@ -40,6 +40,11 @@ export const AccountEntity = new Entity({
     coupon: { type: "string" },
     referralName: { type: "string" },
     stripeCustomerId: { type: "string" },
+    /**
+     * True from an e-mail self-registration until an Admin of the account proves their address: the
+     * account sends no alert or invitation e-mail meanwhile. Absent or false: the account may send.
+     */
+    emailConfirmationPending: { type: "boolean" },
     /** Optimistic-locking counter, incremented by every update. */
     version: { type: "number", required: true, default: 1 },
   },

@@ -30,6 +30,16 @@ export const UserEntity = new Entity({
     passwordChangedAt: { type: "string" },
     /** ISO timestamp at which the latest password reset link expires (spec section 3). */
     resetPasswordExpires: { type: "string" },
+    /**
+     * Token hash of the latest reset or set-password link issued to the user: only that link works,
+     * so issuing a link invalidates every earlier unused one.
+     */
+    latestResetHash: { type: "string" },
+    /**
+     * ISO timestamp at which the user proved they own their address (a link e-mailed to it, an
+     * e-mailed invitation, Google); absent until then.
+     */
+    emailConfirmedAt: { type: "string" },
     /** Google account subject (`sub`) once the user has signed in with Google. */
     googleSub: { type: "string" },
     avatar: { type: "string" },
