@@ -393,15 +393,16 @@ describe("Amazon budget (fetchBudget) against the sandbox", () => {
       budget: demoDaily(US, SB_US) / 1_000_000,
       budgetType: "DAILY",
     };
+    // SB v4 counts its campaigns in `totalCount` (SP v3: `totalResults`), as Amazon's saved example shows.
     expect(await (await list({ stateFilter: { include: ["ENABLED"] }, maxResults: 1 })).json()).toEqual({
       campaigns: [sbUs],
-      totalResults: 1,
+      totalCount: 1,
     });
     // The filter-values listing (no stateFilter) gets the same campaign.
-    expect(await (await list({ maxResults: 100 })).json()).toEqual({ campaigns: [sbUs], totalResults: 1 });
+    expect(await (await list({ maxResults: 100 })).json()).toEqual({ campaigns: [sbUs], totalCount: 1 });
     expect(await (await list({ stateFilter: { include: ["PAUSED"] } })).json()).toEqual({
       campaigns: [],
-      totalResults: 0,
+      totalCount: 0,
     });
     // Amazon's v4 samples send the media type in Accept only (Content-Type text/plain).
     expect((await list({}, { "content-type": "text/plain" })).status).toBe(200);

@@ -162,7 +162,8 @@ export const amazonAdsPlatform: PlatformFactory = (ctx) => {
    * A campaign `list` answer (SP v3, SB v4): the media type in one of `mediaHeaders` (else 415),
    * `stateFilter.include` ENABLED / PAUSED / ARCHIVED (else 400; all states without it),
    * `maxResults` / `nextToken` paging (all in one page without `maxResults`), the campaigns of
-   * `adProduct` written by `toJson`.
+   * `adProduct` written by `toJson`, and their count under the answer's own name (`total`: SP v3
+   * answers `totalResults`, SB v4 `totalCount`, as Amazon's saved example answers show).
    */
   const listAnswer = (
     req: SandboxRequest,
@@ -173,6 +174,7 @@ export const amazonAdsPlatform: PlatformFactory = (ctx) => {
       mediaType: string;
       mediaHeaders: readonly ("content-type" | "accept")[];
       toJson: (c: DemoCampaign) => Record<string, unknown>;
+      total: "totalResults" | "totalCount";
     },
   ) => {
     const sent = list.mediaHeaders.map((h) => String(req.headers[h] ?? "").toLowerCase());
@@ -208,7 +210,7 @@ export const amazonAdsPlatform: PlatformFactory = (ctx) => {
       start + size < campaigns.length ? Buffer.from(String(start + size)).toString("base64url") : undefined;
     sendJson(res, 200, {
       campaigns: campaigns.slice(start, start + size).map(list.toJson),
-      totalResults: campaigns.length,
+      [list.total]: campaigns.length,
       ...(next ? { nextToken: next } : {}),
     });
   };
@@ -399,6 +401,7 @@ export const amazonAdsPlatform: PlatformFactory = (ctx) => {
             adProduct: "SPONSORED_PRODUCTS",
             mediaType: SP_CAMPAIGN_MEDIA_TYPE,
             mediaHeaders: ["content-type"],
+            total: "totalResults",
             toJson: (c) => {
               const budget = dailyUnits(profile, c);
               return {
@@ -422,6 +425,7 @@ export const amazonAdsPlatform: PlatformFactory = (ctx) => {
             adProduct: "SPONSORED_BRANDS",
             mediaType: SB_CAMPAIGN_MEDIA_TYPE,
             mediaHeaders: ["content-type", "accept"],
+            total: "totalCount",
             toJson: (c) => {
               const budget = dailyUnits(profile, c);
               return { ...campaignJson(c), ...(budget === undefined ? {} : { budget, budgetType: "DAILY" }) };
