@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { sandboxConnectorConfig } from "../config.ts";
 import { eachDate } from "../dates.ts";
 import { AuthError, BadRequestError, NotSupportedError, RateLimitedError } from "../errors.ts";
 import type { FetchLike } from "../http/http-client.ts";
 import { acceptReturnForSession, acceptTwitterAdsReturn } from "../oauth/return-rules.ts";
+import { sandboxConnectorConfig } from "../sandbox-config.ts";
 import {
   demoDailyBudget,
   expectCampaignFilters,
