@@ -81,13 +81,13 @@ export async function startConnection(
       const started = await connector.requestToken({ state: "", redirectUri });
       state = started.requestToken;
       url = started.url;
-      sealed = sealExchangeMaterial(state, slug, { requestTokenSecret: started.requestTokenSecret });
+      sealed = await sealExchangeMaterial(state, slug, { requestTokenSecret: started.requestTokenSecret });
     } else {
       state = createState();
       const authorize = connector.authorizeUrl({ state, redirectUri });
       url = authorize.url;
       if (authorize.codeVerifier) {
-        sealed = sealExchangeMaterial(state, slug, { codeVerifier: authorize.codeVerifier });
+        sealed = await sealExchangeMaterial(state, slug, { codeVerifier: authorize.codeVerifier });
       }
     }
   } catch (error) {
@@ -172,7 +172,7 @@ export async function completeConnection(
   }
   const connector = await liveConnector(facts, failureText);
 
-  const material = attempt.sealed ? unsealExchangeMaterial(state, slug, attempt.sealed) : {};
+  const material = attempt.sealed ? await unsealExchangeMaterial(state, slug, attempt.sealed) : {};
   let exchanged: ExchangeResult;
   try {
     exchanged = await connector.exchangeCode({

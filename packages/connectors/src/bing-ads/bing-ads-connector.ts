@@ -37,7 +37,6 @@ import {
 import type {
   AdAccountView,
   BudgetQuery,
-  Connector,
   Credentials,
   DailyMetrics,
   FilterValue,

@@ -24,7 +24,6 @@ import type { FetchLike, HttpClient } from "../http/http-client.ts";
 import { connectionIdentity, revokeIgnoringInvalid } from "../oauth/oauth2-client.ts";
 import type {
   AdAccountView,
-  AuthorizeRequest,
   BudgetQuery,
   Credentials,
   DailyMetrics,
