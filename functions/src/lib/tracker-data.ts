@@ -3,6 +3,7 @@ import {
   budgetCalendar,
   type FutureBudget,
   type HistoricDataInput,
+  retry,
   type TrackerBudgetSettings,
   type TrackerData,
   trackerData,
@@ -14,6 +15,7 @@ import {
   type Tracker,
   type TrackerDataWrite,
   type TrackerSettings,
+  VersionConflictError,
 } from "@pacer/db";
 
 /**
@@ -215,12 +217,20 @@ export async function recomputeTrackerData(
   now: Date = new Date(),
   options: { refreshed?: boolean } = {},
 ): Promise<Tracker | undefined> {
-  for (let attempt = 1; attempt <= RECOMPUTE_ATTEMPTS; attempt++) {
-    const tracker = await findTracker(accountId, trackerId);
-    if (!tracker) return undefined;
-    const { write } = await computeTrackerFigures(tracker, now);
-    const stored = await putTrackerData(accountId, trackerId, tracker.version, write, options.refreshed);
-    if (stored) return stored;
+  try {
+    return await retry(
+      async () => {
+        const tracker = await findTracker(accountId, trackerId);
+        if (!tracker) return undefined;
+        const { write } = await computeTrackerFigures(tracker, now);
+        const stored = await putTrackerData(accountId, trackerId, tracker.version, write, options.refreshed);
+        if (!stored) throw new VersionConflictError("Tracker");
+        return stored;
+      },
+      { attempts: RECOMPUTE_ATTEMPTS, retryIf: (error) => error instanceof VersionConflictError },
+    );
+  } catch (error) {
+    if (!(error instanceof VersionConflictError)) throw error;
+    throw new Error(`Tracker ${trackerId} kept changing while its figures were recomputed`);
   }
-  throw new Error(`Tracker ${trackerId} kept changing while its figures were recomputed`);
 }

@@ -12,6 +12,7 @@ export * from "./columns.ts";
 export * from "./format.ts";
 export * from "./integration-health.ts";
 export * from "./platforms.ts";
+export * from "./retry.ts";
 export * from "./row-state.ts";
 export * from "./tracker-data.ts";
 export * from "./types.ts";
