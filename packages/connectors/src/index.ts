@@ -22,7 +22,6 @@ export * from "./connector-kit.ts";
 export { createCsvConnector } from "./csv/csv-connector.ts";
 export * from "./csv/descriptor.ts";
 export * from "./csv/parse-daily-csv.ts";
-export * from "./dates.ts";
 export * from "./descriptor.ts";
 export * from "./dv360/descriptor.ts";
 export { createDv360Connector, DV360_SCOPES } from "./dv360/dv360-connector.ts";

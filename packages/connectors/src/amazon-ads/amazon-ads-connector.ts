@@ -1,3 +1,4 @@
+import { addDays, type DateWindow, localDate, splitRange } from "@pacer/core";
 import type { ConnectorConfig } from "../config.ts";
 import {
   bearer,
@@ -15,7 +16,6 @@ import {
   settingsOf,
   summedDailyBudget,
 } from "../connector-kit.ts";
-import { addDays, type DateWindow, splitRange, todayIn } from "../dates.ts";
 import { type ConnectorDefinition, connectorIdentity } from "../descriptor.ts";
 import { BadRequestError, isConnectorError, PlatformDownError } from "../errors.ts";
 import { decimalToMicros, parseCount } from "../money.ts";
@@ -508,7 +508,7 @@ export function createAmazonAdsConnector(config: ConnectorConfig): Connector {
       const profileId = checkProfileId(query.account.id);
       const { region, currency, timeZone } = await profileOf(tokens, query.account, query.signal);
       const filters = normaliseFilters(query.filters);
-      const today = todayIn(timeZone || "UTC", new Date(now()));
+      const today = localDate(now(), timeZone || "UTC");
       const reports: PendingReport[] = [];
       for (const spec of AMAZON_REPORTS) {
         for (const window of reportWindows(query.from, query.to, today, spec)) {

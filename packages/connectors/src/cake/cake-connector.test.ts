@@ -1,6 +1,6 @@
+import { eachDate } from "@pacer/core";
 import { SANDBOX_CAKE_API_KEY } from "@pacer/sandbox/platforms/cake";
 import { describe, expect, it } from "vitest";
-import { eachDate } from "../dates.ts";
 import { AuthError, BlockedHostError, NotSupportedError } from "../errors.ts";
 import { RETURN_RULES } from "../oauth/return-rules.ts";
 import { CAKE_SANDBOX_DOMAIN } from "../sandbox-config.ts";

@@ -1,3 +1,4 @@
+import { addDays, isIsoDate } from "@pacer/core";
 import type { ConnectorConfig } from "../config.ts";
 import {
   byName,
@@ -11,7 +12,6 @@ import {
   requireApiKey,
   selectedCampaignIds,
 } from "../connector-kit.ts";
-import { addDays, isIsoDate } from "../dates.ts";
 import { type ConnectorDefinition, connectorIdentity } from "../descriptor.ts";
 import { PlatformDownError } from "../errors.ts";
 import type { HttpClient } from "../http/http-client.ts";

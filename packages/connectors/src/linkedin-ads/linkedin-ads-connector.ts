@@ -1,3 +1,4 @@
+import { splitRange } from "@pacer/core";
 import type { ConnectorConfig } from "../config.ts";
 import {
   bearer,
@@ -17,7 +18,6 @@ import {
   settingsOf,
   summedDailyBudget,
 } from "../connector-kit.ts";
-import { splitRange } from "../dates.ts";
 import { type ConnectorDefinition, connectorIdentity } from "../descriptor.ts";
 import { buildUrl } from "../http/http-client.ts";
 import { decimalToMicros } from "../money.ts";

@@ -1,5 +1,5 @@
+import { addDays } from "@pacer/core";
 import { describe, expect, it } from "vitest";
-import { addDays } from "../dates.ts";
 import { AuthError, BadRequestError, PlatformDownError, RateLimitedError } from "../errors.ts";
 import { acceptErrorCodeOrCodeReturn, acceptReturnForSession } from "../oauth/return-rules.ts";
 import {

@@ -1,3 +1,4 @@
+import { addDays, splitRange } from "@pacer/core";
 import type { ConnectorConfig } from "../config.ts";
 import {
   bearer,
@@ -17,7 +18,6 @@ import {
   summedDailyBudget,
   versionedUrl,
 } from "../connector-kit.ts";
-import { addDays, splitRange } from "../dates.ts";
 import { type ConnectorDefinition, connectorIdentity } from "../descriptor.ts";
 import { PlatformDownError } from "../errors.ts";
 import { parseCount } from "../money.ts";

@@ -1,3 +1,4 @@
+import { addDays, isIsoDate, splitRange } from "@pacer/core";
 import type { ConnectorConfig } from "../config.ts";
 import {
   bearer,
@@ -18,7 +19,6 @@ import {
   summedDailyBudget,
   versionedUrl,
 } from "../connector-kit.ts";
-import { addDays, isIsoDate, splitRange } from "../dates.ts";
 import { type ConnectorDefinition, connectorIdentity } from "../descriptor.ts";
 import { isConnectorError, PlatformDownError } from "../errors.ts";
 import type { FetchLike } from "../http/http-client.ts";

@@ -1,3 +1,4 @@
+import { isTimeZone, splitRange } from "@pacer/core";
 import type { ConnectorConfig } from "../config.ts";
 import {
   byName,
@@ -18,7 +19,6 @@ import {
   tooManyPages,
   versionedUrl,
 } from "../connector-kit.ts";
-import { isTimeZone, splitRange } from "../dates.ts";
 import { type ConnectorDefinition, connectorIdentity } from "../descriptor.ts";
 import { decimalToMicros, parseCount } from "../money.ts";
 import { authorizeUrlWith, connectionIdentity, revokeIgnoringInvalid } from "../oauth/oauth2-client.ts";

@@ -1,3 +1,4 @@
+import { addDays, midnightIso, splitRange } from "@pacer/core";
 import type { ConnectorConfig } from "../config.ts";
 import {
   byName,
@@ -17,7 +18,6 @@ import {
   summedDailyBudget,
   versionedUrl,
 } from "../connector-kit.ts";
-import { addDays, splitRange } from "../dates.ts";
 import { type ConnectorDefinition, connectorIdentity } from "../descriptor.ts";
 import { AuthError, BadRequestError, PlatformDownError } from "../errors.ts";
 import type { FetchLike, HttpClient } from "../http/http-client.ts";
@@ -45,7 +45,6 @@ import {
   xFundingInstrumentsPageSchema,
   xStatsSchema,
 } from "./schemas.ts";
-import { midnightIso } from "./zoned-time.ts";
 
 export { isOAuth1Connector, type OAuth1AuthorizeUrl, type OAuth1Connector } from "../types.ts";
 
