@@ -89,7 +89,6 @@ export interface SecretsManagerTokenStoreOptions {
  */
 export function secretsManagerTokenStore(options: SecretsManagerTokenStoreOptions): TokenStore {
   const { client, prefix } = options;
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((done) => setTimeout(done, ms)));
   const nameOf = (ref: TokenRef) => `${prefix}${tokenSecretName(ref)}`;
   return {
     async put(ref, credentials) {
@@ -122,7 +121,7 @@ export function secretsManagerTokenStore(options: SecretsManagerTokenStoreOption
           attempts: PUT_ATTEMPTS,
           retryIf: (error) => isScheduledForDeletion(error) || isExists(error),
           delayMs: (attempt, error) => (isExists(error) ? undefined : 1000 * attempt),
-          sleep,
+          sleep: options.sleep,
         },
       );
     },
