@@ -1,5 +1,6 @@
+import { PLATFORM_CATALOGUE, type PlatformEntry } from "@pacer/core";
 import type { UserType } from "@pacer/db";
-import type { RouteKey } from "./routes.ts";
+import { type PlatformRouteKey, platformRoutes, type RouteKey, type StaticRouteKey } from "./routes.ts";
 
 /**
  * THE policy table: who may call each route (spec overview-access-account.md section 6 and the
@@ -31,7 +32,8 @@ const ADMIN: Access = { roles: ["Admin"] };
 /** Billing: Admin only, and still reachable after the trial ended (to upgrade). */
 const ADMIN_BILLING: Access = { roles: ["Admin"], trialExempt: true };
 
-export const POLICY: Record<RouteKey, Access> = {
+/** The access rule of every route written by hand (a route missing here fails the type check). */
+const STATIC_POLICY: Record<StaticRouteKey, Access> = {
   "GET /api/health": PUBLIC,
 
   "POST /api/auth": PUBLIC,
@@ -133,60 +135,11 @@ export const POLICY: Record<RouteKey, Access> = {
   "GET /api/sensor-readings/ingestion-key": ADMIN,
   "POST /api/sensor-readings/create-ingestion-key": ADMIN,
 
-  // connections: the list (sidebar badge, wizard step 1) is read by everyone; connecting, removing,
-  // listing a connection's platform accounts and filter values: Admins and Managers (the Connections
-  // page and the tracker wizard are hidden from Viewers, spec section 2.1 and 6)
+  // connections: the list (sidebar badge, wizard step 1) is read by everyone; removing: Admins and
+  // Managers (the Connections page is hidden from Viewers, spec section 2.1 and 6)
   "GET /api/account/get-account-integrations": MEMBER,
   "POST /api/account/remove-integration": EDITORS,
-  "GET /api/amazon-ads/authenticate": EDITORS,
-  "GET /api/bing-ads/authenticate": EDITORS,
-  "GET /api/facebook-ads/authenticate": EDITORS,
-  "GET /api/google-ads/authenticate": EDITORS,
-  "GET /api/google-dv360/authenticate": EDITORS,
-  "GET /api/linkedin-ads/authenticate": EDITORS,
-  "GET /api/pinterest-ads/authenticate": EDITORS,
-  "GET /api/reddit-ads/authenticate": EDITORS,
-  "GET /api/tiktok-ads/authenticate": EDITORS,
-  "GET /api/twitter-ads/authenticate": EDITORS,
-  "POST /api/amazon-ads/response": EDITORS,
-  "POST /api/bing-ads/response": EDITORS,
-  "POST /api/facebook-ads/response": EDITORS,
-  "POST /api/google-ads/response": EDITORS,
-  "POST /api/google-dv360/response": EDITORS,
-  "POST /api/linkedin-ads/response": EDITORS,
-  "POST /api/pinterest-ads/response": EDITORS,
-  "POST /api/reddit-ads/response": EDITORS,
-  "POST /api/tiktok-ads/response": EDITORS,
-  "POST /api/twitter-ads/response": EDITORS,
-  "POST /api/cake/response": EDITORS,
-  /** Acts only on a connection of the caller's account whose stored token matches (constant time). */
-  "GET /api/google-ads/revoke-token/{accessToken}": EDITORS,
-  "GET /api/google-dv360/revoke-token/{accessToken}": EDITORS,
-  "GET /api/twitter-ads/revoke-token/{token}/{secret}": EDITORS,
-  "POST /api/google-ads/get-user-accounts": EDITORS,
-  "POST /api/google-dv360/get-user-accounts": EDITORS,
-  "POST /api/twitter-ads/get-account": EDITORS,
-  "POST /api/cake/get-account": EDITORS,
-  "POST /api/amazon-ads/get-account": EDITORS,
-  "POST /api/reddit-ads/get-account": EDITORS,
-  "POST /api/csv/get-account": EDITORS,
-  "POST /api/facebook-ads/get-account": EDITORS,
-  "POST /api/bing-ads/get-user": EDITORS,
-  "POST /api/bing-ads/get-accounts": EDITORS,
-  "POST /api/linkedin-ads/accounts": EDITORS,
-  "POST /api/pinterest-ads/get-account": EDITORS,
-  "POST /api/tiktok-ads/get-user-accounts": EDITORS,
-  "POST /api/amazon-ads/filter-possible-values": EDITORS,
-  "POST /api/bing-ads/filter-possible-values": EDITORS,
-  "POST /api/cake/filter-possible-values": EDITORS,
-  "POST /api/facebook-ads/filter-possible-values": EDITORS,
-  "POST /api/google-ads/filter-possible-values": EDITORS,
-  "POST /api/google-dv360/filter-possible-values": EDITORS,
-  "POST /api/linkedin-ads/filter-possible-values": EDITORS,
-  "POST /api/pinterest-ads/filter-possible-values": EDITORS,
-  "POST /api/reddit-ads/filter-possible-values": EDITORS,
-  "POST /api/tiktok-ads/filter-possible-values": EDITORS,
-  "POST /api/twitter-ads/filter-possible-values": EDITORS,
+  // the platforms' own calls: generated with the routes (platformPolicy below)
   "POST /api/csv/import": EDITORS,
 
   // refresh: the manage-tracker modal's Refresh and Update Tracker buttons (hidden from Viewers)
@@ -195,6 +148,22 @@ export const POLICY: Record<RouteKey, Access> = {
   // realtime: every signed-in user's dashboard listens for changes
   "POST /api/realtime/ticket": MEMBER,
 };
+
+/**
+ * The access rule of every platform's own call (generated from the catalogue like the routes):
+ * connecting, listing a connection's platform accounts and filter values, revoking a token: Admins
+ * and Managers (the Connections page and the tracker wizard are hidden from Viewers, spec sections
+ * 2.1 and 6). The revoke-token calls act only on a connection of the caller's account whose stored
+ * token matches (constant time).
+ */
+export function platformPolicy(
+  catalogue: readonly PlatformEntry[] = PLATFORM_CATALOGUE,
+): Record<PlatformRouteKey, Access> {
+  return Object.fromEntries(platformRoutes(catalogue).map((r) => [r.key, EDITORS]));
+}
+
+/** THE policy table: every route's access rule. */
+export const POLICY: Record<RouteKey, Access> = { ...STATIC_POLICY, ...platformPolicy() };
 
 /** The access rule of a route key; undefined means deny. */
 export function accessFor(key: string): Access | undefined {

@@ -1,4 +1,4 @@
-import { livePlatforms } from "@pacer/connectors";
+import { type LivePlatform, liveConnectors } from "@pacer/connectors";
 import type { Group } from "./routes.ts";
 
 /**
@@ -39,36 +39,40 @@ export interface WebSocketDef {
   routes: readonly ("$connect" | "$disconnect" | "$default")[];
 }
 
-/**
- * The platforms with a refresh queue of their own: every live connector (the CSV source included),
- * as the connectors say of themselves. One
- * queue per platform, so SQS `maximumConcurrency` (and the same cap of the local queue) bounds the
- * refreshes in flight per platform: the worker runs a batch's jobs one after the other and each job's
- * platform calls one after the other, so concurrent calls to a platform never exceed its queue's
- * `maxConcurrency`, on AWS and locally alike.
- */
-export const REFRESH_PLATFORMS: readonly string[] = livePlatforms();
-
 /** Concurrent refreshes (hence platform calls) per platform. */
 export const REFRESH_CONCURRENCY_PER_PLATFORM = 10;
-
-/** Platforms whose reports are asynchronous (create, poll, download): longer jobs, smaller batches. */
-const REPORT_PLATFORMS: ReadonlySet<string> = new Set(["amazonads", "bingads", "googledv360"]);
 
 /** `googleads` -> `refresh-googleads`: the refresh queue of a platform. */
 export function refreshQueueName(slug: string): string {
   return `refresh-${slug}`;
 }
 
-/** The refresh queues, consumed by the `refresh-worker` group. */
-export const REFRESH_QUEUES: readonly QueueDef[] = REFRESH_PLATFORMS.map((slug) => ({
-  name: refreshQueueName(slug),
-  consumer: "refresh-worker",
-  consumerTimeoutSeconds: REPORT_PLATFORMS.has(slug) ? 900 : 300,
-  maxReceiveCount: 5,
-  batchSize: REPORT_PLATFORMS.has(slug) ? 2 : 10,
-  maxConcurrency: REFRESH_CONCURRENCY_PER_PLATFORM,
-}));
+/**
+ * The refresh queues, consumed by the `refresh-worker` group: one per live platform (every platform
+ * of the catalogue with a connector, the CSV source included, as `liveConnectors` says), so SQS
+ * `maximumConcurrency` (and the same cap of the local queue) bounds the refreshes in flight per
+ * platform: the worker runs a batch's jobs one after the other and each job's platform calls one
+ * after the other, so concurrent calls to a platform never exceed its queue's `maxConcurrency`, on
+ * AWS and locally alike. A platform whose reports are asynchronous (create, poll, download: its
+ * connector's descriptor says) gets longer jobs and smaller batches. The argument is for tests
+ * that add a platform.
+ */
+export function refreshQueues(live: readonly LivePlatform[] = liveConnectors()): QueueDef[] {
+  return live.map(({ slug, reports }) => ({
+    name: refreshQueueName(slug),
+    consumer: "refresh-worker",
+    consumerTimeoutSeconds: reports === "asynchronous" ? 900 : 300,
+    maxReceiveCount: 5,
+    batchSize: reports === "asynchronous" ? 2 : 10,
+    maxConcurrency: REFRESH_CONCURRENCY_PER_PLATFORM,
+  }));
+}
+
+/** The refresh queues of the live platforms. */
+export const REFRESH_QUEUES: readonly QueueDef[] = refreshQueues();
+
+/** The platforms with a refresh queue of their own (every live connector, the CSV source included). */
+export const REFRESH_PLATFORMS: readonly string[] = liveConnectors().map((p) => p.slug);
 
 export const QUEUES: readonly QueueDef[] = [...REFRESH_QUEUES];
 

@@ -1,10 +1,14 @@
+import { PLATFORM_CATALOGUE, type PlatformCallKind, type PlatformEntry, platformCalls } from "@pacer/core";
+
 /**
  * THE route table: every `/api/...` method and path of the HTTP API, with the function group (one
  * Lambda per group, `functions/src/<group>/index.ts`) and the handler inside that group that serves
  * it. The CDK stack (`infra/`) creates one API Gateway route per entry and nothing else; the local
  * runtime (`packages/local`) routes requests with the same entries to the same group handlers. Who
  * may call each route is in `policy.ts`. Adding a route is one line here, one in `policy.ts` and its
- * handler in the group's `handlers` map.
+ * handler in the group's `handlers` map. The platforms' own calls are not written here: they are
+ * generated from `@pacer/core`'s `PLATFORM_CATALOGUE` ({@link platformRoutes}), with their policy
+ * rows, handlers and authorization fixtures.
  */
 export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
@@ -36,6 +40,8 @@ export interface RouteDef<K extends string = string> {
   readonly group: Group;
   /** Name of the handler in the group's `handlers` map. */
   readonly handler: string;
+  /** A platform's call, generated from the catalogue: its slug and the kind of call. */
+  readonly platform?: { readonly slug: string; readonly call: PlatformCallKind };
 }
 
 const route = <K extends `${HttpMethod} /api/${string}`>(
@@ -48,7 +54,8 @@ const route = <K extends `${HttpMethod} /api/${string}`>(
   handler,
 });
 
-export const ROUTES = [
+/** The routes written by hand (every route but the platforms' own calls). */
+const STATIC_ROUTES = [
   // health
   route("GET /api/health", "health", "health"),
 
@@ -185,58 +192,10 @@ export const ROUTES = [
   // connections (pods-budgets-alerts-users-connections.md 7.6, overview-access-account.md 7.3, 7.5)
   route("GET /api/account/get-account-integrations", "connections", "getAccountIntegrations"),
   route("POST /api/account/remove-integration", "connections", "removeIntegration"),
-  route("GET /api/amazon-ads/authenticate", "connections", "authenticateAmazonAds"),
-  route("GET /api/bing-ads/authenticate", "connections", "authenticateBingAds"),
-  route("GET /api/facebook-ads/authenticate", "connections", "authenticateFacebookAds"),
-  route("GET /api/google-ads/authenticate", "connections", "authenticateGoogleAds"),
-  route("GET /api/google-dv360/authenticate", "connections", "authenticateGoogleDv360"),
-  route("GET /api/linkedin-ads/authenticate", "connections", "authenticateLinkedinAds"),
-  route("GET /api/pinterest-ads/authenticate", "connections", "authenticatePinterestAds"),
-  route("GET /api/reddit-ads/authenticate", "connections", "authenticateRedditAds"),
-  route("GET /api/tiktok-ads/authenticate", "connections", "authenticateTiktokAds"),
-  route("GET /api/twitter-ads/authenticate", "connections", "authenticateTwitterAds"),
-  route("POST /api/amazon-ads/response", "connections", "responseAmazonAds"),
-  route("POST /api/bing-ads/response", "connections", "responseBingAds"),
-  route("POST /api/facebook-ads/response", "connections", "responseFacebookAds"),
-  route("POST /api/google-ads/response", "connections", "responseGoogleAds"),
-  route("POST /api/google-dv360/response", "connections", "responseGoogleDv360"),
-  route("POST /api/linkedin-ads/response", "connections", "responseLinkedinAds"),
-  route("POST /api/pinterest-ads/response", "connections", "responsePinterestAds"),
-  route("POST /api/reddit-ads/response", "connections", "responseRedditAds"),
-  route("POST /api/tiktok-ads/response", "connections", "responseTiktokAds"),
-  route("POST /api/twitter-ads/response", "connections", "responseTwitterAds"),
-  route("POST /api/cake/response", "connections", "cakeResponse"),
-  route("GET /api/google-ads/revoke-token/{accessToken}", "connections", "googleAdsRevokeToken"),
-  route("GET /api/google-dv360/revoke-token/{accessToken}", "connections", "googleDv360RevokeToken"),
-  route("GET /api/twitter-ads/revoke-token/{token}/{secret}", "connections", "twitterAdsRevokeToken"),
+  // the platforms' own calls (authenticate, response, account listings, filter-possible-values,
+  // revoke-token) are generated from the platform catalogue: see platformRoutes below
 
-  // account listings of the tracker wizard and filter values (trackers.md 7)
-  route("POST /api/google-ads/get-user-accounts", "connections", "googleAdsGetUserAccounts"),
-  route("POST /api/google-dv360/get-user-accounts", "connections", "googleDv360GetUserAccounts"),
-  route("POST /api/twitter-ads/get-account", "connections", "twitterAdsGetAccount"),
-  route("POST /api/cake/get-account", "connections", "cakeGetAccount"),
-  route("POST /api/amazon-ads/get-account", "connections", "amazonAdsGetAccount"),
-  route("POST /api/reddit-ads/get-account", "connections", "redditAdsGetAccount"),
-  route("POST /api/csv/get-account", "connections", "csvGetAccount"),
-  route("POST /api/facebook-ads/get-account", "connections", "facebookAdsGetAccount"),
-  route("POST /api/bing-ads/get-user", "connections", "bingAdsGetUser"),
-  route("POST /api/bing-ads/get-accounts", "connections", "bingAdsGetAccounts"),
-  route("POST /api/linkedin-ads/accounts", "connections", "linkedinAdsAccounts"),
-  route("POST /api/pinterest-ads/get-account", "connections", "pinterestAdsGetAccount"),
-  route("POST /api/tiktok-ads/get-user-accounts", "connections", "tiktokAdsGetUserAccounts"),
-  route("POST /api/amazon-ads/filter-possible-values", "connections", "filterPossibleValuesAmazonAds"),
-  route("POST /api/bing-ads/filter-possible-values", "connections", "filterPossibleValuesBingAds"),
-  route("POST /api/cake/filter-possible-values", "connections", "filterPossibleValuesCake"),
-  route("POST /api/facebook-ads/filter-possible-values", "connections", "filterPossibleValuesFacebookAds"),
-  route("POST /api/google-ads/filter-possible-values", "connections", "filterPossibleValuesGoogleAds"),
-  route("POST /api/google-dv360/filter-possible-values", "connections", "filterPossibleValuesGoogleDv360"),
-  route("POST /api/linkedin-ads/filter-possible-values", "connections", "filterPossibleValuesLinkedinAds"),
-  route("POST /api/pinterest-ads/filter-possible-values", "connections", "filterPossibleValuesPinterestAds"),
-  route("POST /api/reddit-ads/filter-possible-values", "connections", "filterPossibleValuesRedditAds"),
-  route("POST /api/tiktok-ads/filter-possible-values", "connections", "filterPossibleValuesTiktokAds"),
-  route("POST /api/twitter-ads/filter-possible-values", "connections", "filterPossibleValuesTwitterAds"),
-
-  // "Manual / CSV" source: the import (its account listing is above)
+  // "Manual / CSV" source: the import (its account listing is one of the platforms' calls)
   route("POST /api/csv/import", "csv", "importCsvFile"),
 
   // on-demand refresh through the refresh pipeline (trackers.md 4 and 7)
@@ -247,8 +206,60 @@ export const ROUTES = [
   route("POST /api/realtime/ticket", "realtime", "issueTicket"),
 ] as const;
 
+/** The key of a route written by hand. */
+export type StaticRouteKey = (typeof STATIC_ROUTES)[number]["key"];
+
+/** The key of a platform's call (generated): `"<METHOD> /api/<segment>/<call>"`. */
+export type PlatformRouteKey = `${HttpMethod} /api/${string}`;
+
 /** Every route key of the API. */
-export type RouteKey = (typeof ROUTES)[number]["key"];
+export type RouteKey = StaticRouteKey | PlatformRouteKey;
+
+/** `/api/google-ads/revoke-token/{accessToken}` -> `googleAdsRevokeToken`: a generated route's handler name. */
+export function handlerNameOf(path: string): string {
+  const words = path
+    .replace(/^\/api\//, "")
+    .replace(/\/\{[^}]+\}/g, "")
+    .split(/[/-]/)
+    .filter(Boolean);
+  return words.map((w, i) => (i === 0 ? w : `${w.charAt(0).toUpperCase()}${w.slice(1)}`)).join("");
+}
+
+/** A generated route: always a platform's call. */
+export type PlatformRouteDef = RouteDef<PlatformRouteKey> & Required<Pick<RouteDef, "platform">>;
+
+/** The order of the generated routes: by kind of call, then in catalogue order. */
+const CALL_ORDER: readonly PlatformCallKind[] = [
+  "authenticate",
+  "response",
+  "revokeToken",
+  "listing",
+  "listingUser",
+  "listingAccounts",
+  "filterValues",
+];
+
+/**
+ * The routes of the platforms' own calls, all served by the `connections` group (spec
+ * pods-budgets-alerts-users-connections.md 7.6, trackers.md 7, overview-access-account.md 7.5):
+ * one per call of `platformCalls(entry)` for every entry of `catalogue` (an argument for tests that
+ * add a platform). Handler names follow the path (`handlerNameOf`).
+ */
+export function platformRoutes(catalogue: readonly PlatformEntry[] = PLATFORM_CATALOGUE): PlatformRouteDef[] {
+  const rank = (kind: PlatformCallKind) => CALL_ORDER.indexOf(kind);
+  return catalogue
+    .flatMap((entry, index) => platformCalls(entry).map((call) => ({ entry, index, call })))
+    .sort((a, b) => rank(a.call.kind) - rank(b.call.kind) || a.index - b.index)
+    .map(({ entry, call }) => ({
+      key: `${call.method} ${call.path}` as const,
+      group: "connections" as const,
+      handler: handlerNameOf(call.path),
+      platform: { slug: entry.slug, call: call.kind },
+    }));
+}
+
+/** Every route of the API: the ones written here, then the platforms' own calls. */
+export const ROUTES: readonly RouteDef<RouteKey>[] = [...STATIC_ROUTES, ...platformRoutes()];
 
 /** Splits a route key into method and path. */
 export function parseRouteKey(key: string): { method: HttpMethod; path: string } {

@@ -1,8 +1,12 @@
+import { isOAuth, PLATFORM_CATALOGUE, type PlatformEntry, platformCalls } from "@pacer/core/platforms";
+
 /**
- * Every channel of the product in one list (spec pods-budgets-alerts-users-connections.md 3 and 7.6;
- * trackers.md section 1): its name, the coloured initials that stand for it in tables and tiles, the
- * path segment of its calls (`/api/{apiSegment}/authenticate`, `/response`,
- * `/filter-possible-values`), and how the Connections page connects it.
+ * Every channel of the product (spec pods-budgets-alerts-users-connections.md 3 and 7.6;
+ * trackers.md section 1), as the web app shows it: built from `@pacer/core`'s `PLATFORM_CATALOGUE`
+ * ({@link webPlatforms}), so a platform added there appears here with its name, the coloured
+ * initials that stand for it in tables and tiles, its calls (`/api/{segment}/authenticate`,
+ * `/response`, `/filter-possible-values`, the account listing), and how the Connections page
+ * connects it.
  */
 export interface Platform {
   slug: string;
@@ -11,10 +15,10 @@ export interface Platform {
   mark: string;
   /** The mark's background (white initials on it read at 4.5:1 or more). */
   color: string;
-  /** The `{apiSegment}` of `/api/{apiSegment}/...`; none for channels without platform calls. */
+  /** The `{apiSegment}` of `/api/{apiSegment}/...`; none for channels without platform calls of their own. */
   apiSegment?: string;
-  /** How 'Connect now' connects it: the authorize popup, the Cake modal, or not at all yet. */
-  connect?: "popup" | "cake" | "not live";
+  /** How 'Connect now' connects it: the authorize popup, the API-key modal (Cake), or not at all yet. */
+  connect?: "popup" | "apiKey" | "not live";
   /** The authorisation return page the platform sends the popup back to. */
   returnPage?: string;
   /** The response field carrying the integration (spec 7.6). */
@@ -23,137 +27,51 @@ export interface Platform {
   category?: string;
   /** The return page's failure texts when they differ from the generic one (spec 2.13). */
   failureTexts?: readonly string[];
+  /** What a failed authenticate call shows, when the platform has its own text (Reddit, spec 8). */
+  authenticateFailureText?: string;
+  /** The catalogue entry it is built from (listing calls, texts). */
+  entry: PlatformEntry;
 }
 
-export const PLATFORMS: readonly Platform[] = [
-  {
-    slug: "amazonads",
-    name: "Amazon Ads",
-    mark: "AZ",
-    color: "#232f3e",
-    apiSegment: "amazon-ads",
-    connect: "popup",
-    returnPage: "/amazon-ads-response",
-    responseField: "amazonAdsObject",
-  },
-  {
-    slug: "cake",
-    name: "Cake",
-    mark: "CK",
-    color: "#b7295a",
-    apiSegment: "cake",
-    connect: "cake",
-    responseField: "integrationObj",
-    category: "affiliate",
-  },
-  {
-    slug: "googleads",
-    name: "Google Ads",
-    mark: "GA",
-    color: "#1a73e8",
-    apiSegment: "google-ads",
-    connect: "popup",
-    returnPage: "/google-ads-response",
-    responseField: "googleAdsObj",
-  },
-  {
-    slug: "googledv360",
-    name: "Google DV360",
-    mark: "DV",
-    color: "#137333",
-    apiSegment: "google-dv360",
-    connect: "popup",
-    returnPage: "/google-dv360-response",
-    responseField: "googleDv360Obj",
-    category: "programmatic",
-  },
-  {
-    slug: "bingads",
-    name: "Microsoft Ads",
-    mark: "MS",
-    color: "#00809d",
-    apiSegment: "bing-ads",
-    connect: "popup",
-    returnPage: "/bing-ads-response",
-    responseField: "bingAdsObj",
-    failureTexts: [
-      "Something went wrong with this request, please try again and if the problem persists try another Microsoft Ads account. If the problem persist contact support.",
-      "Personal Microsoft Ads accounts cannot be used to integration with Microsoft Ads, you must use a business account.",
-    ],
-  },
-  {
-    slug: "snapchatads",
-    name: "Snapchat Ads",
-    mark: "SC",
-    color: "#6b5d00",
-    connect: "not live",
-    note: "not live",
-  },
-  {
-    slug: "tiktokads",
-    name: "TikTok Ads",
-    mark: "TT",
-    color: "#111111",
-    apiSegment: "tiktok-ads",
-    connect: "popup",
-    returnPage: "/tiktok-ads-response",
-    responseField: "tiktokAdsObj",
-  },
-  {
-    slug: "linkedinads",
-    name: "LinkedIn Ads",
-    mark: "LI",
-    color: "#0a66c2",
-    apiSegment: "linkedin-ads",
-    connect: "popup",
-    returnPage: "/linkedin-response",
-    responseField: "linkedinAdsObject",
-  },
-  {
-    slug: "twitterads",
-    name: "Twitter Ads",
-    mark: "X",
-    color: "#0f1419",
-    apiSegment: "twitter-ads",
-    connect: "popup",
-    returnPage: "/twitter-ads-response",
-    responseField: "twitterAdsObject",
-  },
-  {
-    slug: "facebookads",
-    name: "Facebook Ads",
-    mark: "FB",
-    color: "#166fe5",
-    apiSegment: "facebook-ads",
-    connect: "popup",
-    returnPage: "/facebook-ads-response",
-    responseField: "integrationObj",
-  },
-  {
-    slug: "pinterestads",
-    name: "Pinterest Ads",
-    mark: "PI",
-    color: "#bd081c",
-    apiSegment: "pinterest-ads",
-    connect: "popup",
-    returnPage: "/pinterest-ads-response",
-    responseField: "integrationObj",
-  },
-  {
-    slug: "redditads",
-    name: "Reddit Ads",
-    mark: "RD",
-    color: "#c13b00",
-    apiSegment: "reddit-ads",
-    connect: "popup",
-    returnPage: "/reddit-ads-response",
-    responseField: "integrationObj",
-    note: "beta",
-    failureTexts: ["Something went wrong with your Reddit Ads connection."],
-  },
-  // Trackers on imported CSV rows; connected by upload, not on the Connections page.
-  { slug: "csv", name: "Manual / CSV", mark: "CSV", color: "#4f5963" },
-];
+/** How 'Connect now' connects a catalogue entry (spec 2.12); undefined for the CSV source (upload). */
+function connectOf(entry: PlatformEntry): Platform["connect"] {
+  if (entry.status === "not live") return "not live";
+  if (isOAuth(entry)) return "popup";
+  return entry.auth === "apiKey" ? "apiKey" : undefined;
+}
+
+/**
+ * The web app's platform list from a catalogue (the argument is for tests that add a platform).
+ * A platform gets an `apiSegment` when it has calls of its own beyond the account listing.
+ */
+export function webPlatforms(catalogue: readonly PlatformEntry[] = PLATFORM_CATALOGUE): Platform[] {
+  return catalogue.map((entry) => {
+    const platform: Platform = {
+      slug: entry.slug,
+      name: entry.name,
+      mark: entry.mark,
+      color: entry.color,
+      entry,
+    };
+    const connect = connectOf(entry);
+    if (connect) platform.connect = connect;
+    if (
+      entry.segment &&
+      platformCalls(entry).some((c) => c.kind === "filterValues" || c.kind === "response")
+    ) {
+      platform.apiSegment = entry.segment;
+    }
+    if (entry.returnPage) platform.returnPage = entry.returnPage;
+    if (entry.responseField) platform.responseField = entry.responseField;
+    if (entry.status) platform.note = entry.status;
+    if (entry.category) platform.category = entry.category;
+    if (entry.returnFailureTexts) platform.failureTexts = entry.returnFailureTexts;
+    if (entry.authenticateFailureText) platform.authenticateFailureText = entry.authenticateFailureText;
+    return platform;
+  });
+}
+
+export const PLATFORMS: readonly Platform[] = webPlatforms();
 
 /** A platform by its slug. */
 export function platformBySlug(slug: string): Platform | undefined {
@@ -166,9 +84,12 @@ export function channelName(slug: string): string {
 }
 
 /** The platforms 'Add a Connection' offers, sorted by name (spec 2.12). */
-export const CONNECTABLE_PLATFORMS: readonly Platform[] = PLATFORMS.filter((p) => p.connect).sort((a, b) =>
-  a.name.localeCompare(b.name),
-);
+export function connectablePlatforms(platforms: readonly Platform[] = PLATFORMS): Platform[] {
+  return platforms.filter((p) => p.connect).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The platforms 'Add a Connection' offers, sorted by name (spec 2.12). */
+export const CONNECTABLE_PLATFORMS: readonly Platform[] = connectablePlatforms();
 
 /** The authorisation return pages (spec 2.13), each a route of the SPA. */
 export const RETURN_PAGE_PATHS: readonly string[] = PLATFORMS.flatMap((p) =>
@@ -181,8 +102,11 @@ export function platformByReturnPage(path: string): Platform | undefined {
   return PLATFORMS.find((p) => p.returnPage === clean);
 }
 
-/** `/api/{apiSegment}/{call}` of a platform, or undefined when it has no platform calls. */
+/**
+ * `/api/{segment}/{call}` of a platform (`authenticate`, `response`, `filter-possible-values`), or
+ * undefined when it has no such call.
+ */
 export function platformPath(slug: string, call: string): string | undefined {
-  const segment = platformBySlug(slug)?.apiSegment;
-  return segment ? `/api/${segment}/${call}` : undefined;
+  const entry = platformBySlug(slug)?.entry;
+  return entry ? platformCalls(entry).find((c) => c.path.endsWith(`/${call}`))?.path : undefined;
 }

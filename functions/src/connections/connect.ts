@@ -2,14 +2,17 @@ import {
   type ApiKeyCredentials,
   BlockedHostError,
   type Connector,
+  connectorFor,
   createState,
   type ExchangeResult,
   isConnectorError,
+  isOAuth1Connector,
   normaliseUserDomain,
   type OAuthTokens,
-  RETURN_RULES,
   resolvePublicAddress,
+  returnedState,
 } from "@pacer/connectors";
+import { type PlatformEntry, returnFailureText } from "@pacer/core";
 import { consumeOAuthState, createOAuthState, type Integration, putIntegration } from "@pacer/db";
 import { connectors } from "../lib/connectors.ts";
 import { tokenFacts } from "../lib/integration-credentials.ts";
@@ -18,14 +21,7 @@ import { appOrigin } from "../lib/links.ts";
 import type { Session } from "../lib/session.ts";
 import { type StoredCredentials, tokenStore } from "../lib/token-store.ts";
 import { ConnectionFailure, connectionFailureOf } from "./failures.ts";
-import {
-  BING_PERSONAL_ACCOUNT_FAILURE,
-  CAKE,
-  isPersonalMicrosoftAccount,
-  OAUTH_PLATFORMS,
-  type OAuthSlug,
-  type PlatformFacts,
-} from "./platforms.ts";
+import { GENERIC_FAILURE, platformFacts } from "./platforms.ts";
 import { sealExchangeMaterial, unsealExchangeMaterial } from "./state-seal.ts";
 
 /**
@@ -46,19 +42,14 @@ export interface AuthorizeAnswer {
   url: string;
 }
 
-/** X's connector starts the consent with a server call (OAuth 1.0a request token). */
-interface OAuth1Start {
-  requestToken(request: {
-    state: string;
-    redirectUri: string;
-  }): Promise<{ url: string; requestToken: string; requestTokenSecret: string }>;
-}
-const isOAuth1 = (c: Connector): c is Connector & OAuth1Start =>
-  typeof (c as Partial<OAuth1Start>).requestToken === "function";
-
-async function liveConnector(facts: PlatformFacts, text: string): Promise<Connector> {
+/** The connector of a platform, whether live or not (its return rule is known either way). */
+async function connectorOf(facts: PlatformEntry): Promise<Connector> {
   const { registry } = await connectors();
-  const connector = registry[facts.slug];
+  return connectorFor(registry, facts.slug);
+}
+
+async function liveConnector(facts: PlatformEntry, text: string): Promise<Connector> {
+  const connector = await connectorOf(facts);
   if (!connector.live) {
     throw new ConnectionFailure("SERVICE_UNAVAILABLE", text, "not_live");
   }
@@ -66,38 +57,41 @@ async function liveConnector(facts: PlatformFacts, text: string): Promise<Connec
 }
 
 /** The redirect URI of a platform: `APP_ORIGIN` + its SPA return page. */
-export function redirectUriOf(slug: OAuthSlug): string {
-  return `${appOrigin()}${OAUTH_PLATFORMS[slug].returnPage}`;
+export function redirectUriOf(slug: string): string {
+  return `${appOrigin()}${platformFacts(slug).returnPage ?? ""}`;
 }
+
+/** What a failed authenticate call says: the platform's own text (Reddit, spec 8), else the generic one. */
+const authenticateFailureText = (facts: PlatformEntry) => facts.authenticateFailureText ?? GENERIC_FAILURE;
 
 /** Step 1: the consent URL, with a state bound to the caller's session. */
 export async function startConnection(
   session: Session,
-  slug: OAuthSlug,
+  facts: PlatformEntry,
   now: Date,
 ): Promise<AuthorizeAnswer> {
-  const facts = OAUTH_PLATFORMS[slug];
-  const connector = await liveConnector(facts, facts.authenticateFailureText);
+  const slug = facts.slug;
+  const connector = await liveConnector(facts, authenticateFailureText(facts));
   const redirectUri = redirectUriOf(slug);
   let state: string;
   let url: string;
   let sealed: string | undefined;
   try {
-    if (isOAuth1(connector)) {
+    if (isOAuth1Connector(connector)) {
       const started = await connector.requestToken({ state: "", redirectUri });
       state = started.requestToken;
       url = started.url;
-      sealed = sealExchangeMaterial(state, slug, { requestTokenSecret: started.requestTokenSecret });
+      sealed = await sealExchangeMaterial(state, slug, { requestTokenSecret: started.requestTokenSecret });
     } else {
       state = createState();
       const authorize = connector.authorizeUrl({ state, redirectUri });
       url = authorize.url;
       if (authorize.codeVerifier) {
-        sealed = sealExchangeMaterial(state, slug, { codeVerifier: authorize.codeVerifier });
+        sealed = await sealExchangeMaterial(state, slug, { codeVerifier: authorize.codeVerifier });
       }
     }
   } catch (error) {
-    throw connectionFailureOf(error, facts.authenticateFailureText, "authorize");
+    throw connectionFailureOf(error, authenticateFailureText(facts), "authorize");
   }
   await createOAuthState(
     state,
@@ -114,7 +108,7 @@ export async function startConnection(
 }
 
 /** The login that names a connection (the integration's `email`): e-mail, else name, else platform id. */
-function loginOf(identity: ExchangeResult["identity"], facts: PlatformFacts): string {
+function loginOf(identity: ExchangeResult["identity"], facts: PlatformEntry): string {
   const login = identity.email ?? identity.name ?? identity.id;
   return (login ?? facts.slug).trim().slice(0, 254);
 }
@@ -122,7 +116,7 @@ function loginOf(identity: ExchangeResult["identity"], facts: PlatformFacts): st
 async function saveConnection(
   session: Session,
   connector: Connector,
-  facts: PlatformFacts,
+  facts: PlatformEntry,
   email: string,
   credentials: StoredCredentials,
   metaData: Record<string, string>,
@@ -144,11 +138,6 @@ async function saveConnection(
   });
 }
 
-/** The return page's state: X echoes its request token as `oauth_token`, the others `state`. */
-function returnedState(slug: OAuthSlug, query: Record<string, string>): string {
-  return (slug === "twitterads" ? query.oauth_token : query.state) ?? "";
-}
-
 /**
  * Step 2: accepts the return page's query for the caller's own attempt, exchanges the code and
  * stores the connection. Returns the integration view (never tokens).
@@ -156,31 +145,34 @@ function returnedState(slug: OAuthSlug, query: Record<string, string>): string {
  */
 export async function completeConnection(
   session: Session,
-  slug: OAuthSlug,
+  facts: PlatformEntry,
   query: Record<string, string>,
   now: Date,
 ) {
-  const facts = OAUTH_PLATFORMS[slug];
-  const state = returnedState(slug, query);
+  const slug = facts.slug;
+  const failureText = returnFailureText(facts);
+  const known = await connectorOf(facts);
+  // An OAuth 1.0a platform echoes its request token as `oauth_token`, the others `state`.
+  const state = returnedState(query, known.capabilities.auth) ?? "";
   const attempt = await consumeOAuthState(
     state,
     { accountId: session.accountId, userId: session.userId, slug },
     now,
   );
-  if (!attempt) throw new ConnectionFailure("BAD_REQUEST", facts.failureText, "state_mismatch");
+  if (!attempt) throw new ConnectionFailure("BAD_REQUEST", failureText, "state_mismatch");
 
   // The platform's spec section 5 rule (pure, known for every platform, live or not).
-  const accepted = RETURN_RULES[slug](query);
+  const accepted = known.acceptReturn(query);
   if (!accepted.ok) {
     const text =
-      slug === "bingads" && isPersonalMicrosoftAccount(query)
-        ? BING_PERSONAL_ACCOUNT_FAILURE
-        : facts.failureText;
+      accepted.personalAccount && facts.personalAccountFailureText
+        ? facts.personalAccountFailureText
+        : failureText;
     throw new ConnectionFailure("BAD_REQUEST", text, accepted.reason);
   }
-  const connector = await liveConnector(facts, facts.failureText);
+  const connector = await liveConnector(facts, failureText);
 
-  const material = attempt.sealed ? unsealExchangeMaterial(state, slug, attempt.sealed) : {};
+  const material = attempt.sealed ? await unsealExchangeMaterial(state, slug, attempt.sealed) : {};
   let exchanged: ExchangeResult;
   try {
     exchanged = await connector.exchangeCode({
@@ -191,7 +183,7 @@ export async function completeConnection(
       ...(material.requestTokenSecret ? { requestTokenSecret: material.requestTokenSecret } : {}),
     });
   } catch (error) {
-    throw connectionFailureOf(error, facts.failureText, "exchange");
+    throw connectionFailureOf(error, failureText, "exchange");
   }
   const { tokens, identity } = exchanged;
   const metaData: Record<string, string> = {};
@@ -225,7 +217,12 @@ export const CAKE_TEXTS = {
  * domain. Nothing is stored on any failure.
  * @throws ConnectionFailure 400 for a refused domain or key; 429/502/503 as the platform answers
  */
-export async function connectCake(session: Session, input: { apiKey: string; domain: string }, now: Date) {
+export async function connectCake(
+  session: Session,
+  facts: PlatformEntry,
+  input: { apiKey: string; domain: string },
+  now: Date,
+) {
   const { config } = await connectors();
   let domain: string;
   try {
@@ -237,7 +234,7 @@ export async function connectCake(session: Session, input: { apiKey: string; dom
     }
     throw error;
   }
-  const connector = await liveConnector(CAKE, CAKE_TEXTS.failed);
+  const connector = await liveConnector(facts, CAKE_TEXTS.failed);
   const credentials: ApiKeyCredentials = { apiKey: input.apiKey, domain };
   try {
     await connector.listAdAccounts(credentials);
@@ -250,6 +247,6 @@ export async function connectCake(session: Session, input: { apiKey: string; dom
     }
     throw connectionFailureOf(error, CAKE_TEXTS.failed, "verify");
   }
-  const integration = await saveConnection(session, connector, CAKE, domain, credentials, { domain }, now);
+  const integration = await saveConnection(session, connector, facts, domain, credentials, { domain }, now);
   return { integration: integrationView(integration, now), displayName: connector.displayName };
 }

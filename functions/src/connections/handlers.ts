@@ -1,6 +1,18 @@
-import type { Connector, Credentials, IntegrationSlug } from "@pacer/connectors";
-import { INTEGRATION_SLUGS, NotSupportedError } from "@pacer/connectors";
+import {
+  type Connector,
+  hasTwoStepListing,
+  INTEGRATION_SLUGS,
+  NotSupportedError,
+  type TwoStepListingConnector,
+} from "@pacer/connectors";
+import {
+  PLATFORM_CATALOGUE,
+  type PlatformCallKind,
+  type PlatformEntry,
+  type TwoStepListing,
+} from "@pacer/core";
 import { z } from "zod";
+import { platformRoutes } from "../../routes.ts";
 import type { View } from "../lib/data-source.ts";
 import { badRequest } from "../lib/errors.ts";
 import { type HttpHandler, sessionRoute } from "../lib/http.ts";
@@ -9,12 +21,14 @@ import { completeConnection, connectCake, startConnection } from "./connect.ts";
 import { answering } from "./failures.ts";
 import { listConnections, removeConnection, revokeMatchingToken } from "./manage.ts";
 import { platformCall } from "./platform-calls.ts";
-import { OAUTH_PLATFORMS, type OAuthSlug } from "./platforms.ts";
+import { platformFacts } from "./platforms.ts";
 
 /**
  * The connection calls (pods-budgets-alerts-users-connections.md 7.6, trackers.md 7,
  * overview-access-account.md 7.3 and 7.5). Each handler validates its input, calls one use-case
  * (`connect.ts`, `manage.ts`, `platform-calls.ts`) and shapes the answer. See functions/README.md.
+ * The platforms' own calls are built from the platform catalogue ({@link platformHandlers}), one
+ * per generated route.
  */
 
 // ---- account: the connections list and removal ---------------------------------------------------
@@ -46,39 +60,42 @@ export const removeIntegration = sessionRoute(
 
 // ---- OAuth: authenticate and the return pages' response calls -------------------------------------
 
-const authenticate = (slug: OAuthSlug): HttpHandler =>
-  sessionRoute({}, async ({ session, now }) => answering(() => startConnection(session, slug, now)));
+/** `GET /api/{segment}/authenticate`: `{redirectUrl, url}`, the consent page for the popup. */
+const authenticate = (facts: PlatformEntry): HttpHandler =>
+  sessionRoute({}, async ({ session, now }) => answering(() => startConnection(session, facts, now)));
 
 /** The return page's query: names and values as the platform gave them. */
 const returnQuerySchema = z
   .record(z.string().max(100), z.string().max(4096))
   .refine((q) => Object.keys(q).length <= 50, "Too many parameters");
 
-const response = (slug: OAuthSlug): HttpHandler =>
+/** The answer field carrying the integration (spec 7.6). */
+const responseFieldOf = (facts: PlatformEntry) => facts.responseField ?? "integrationObj";
+
+/** `POST /api/{segment}/response` (the return page's query) -> `{msg, [responseField]: integration}`. */
+const response = (facts: PlatformEntry): HttpHandler =>
   sessionRoute({ body: returnQuerySchema }, async ({ body, session, now }) =>
     answering(async () => {
-      const { integration, displayName } = await completeConnection(session, slug, body, now);
-      return {
-        msg: `Successfully connected with ${displayName}`,
-        [OAUTH_PLATFORMS[slug].responseField]: integration,
-      };
+      const { integration, displayName } = await completeConnection(session, facts, body, now);
+      return { msg: `Successfully connected with ${displayName}`, [responseFieldOf(facts)]: integration };
     }),
   );
 
-/** `POST /api/cake/response`: `{apiKey, domain}` -> `{msg, integrationObj}`. */
-export const cakeResponse = sessionRoute(
-  {
-    body: z.object({
-      apiKey: z.string().trim().min(1, "API Key is required").max(500),
-      domain: z.string().trim().min(1, "Domain is required").max(253),
-    }),
-  },
-  async ({ body, session, now }) =>
-    answering(async () => {
-      const { integration, displayName } = await connectCake(session, body, now);
-      return { msg: `Successfully connected with ${displayName}`, integrationObj: integration };
-    }),
-);
+/** `POST /api/cake/response` (an API-key platform): `{apiKey, domain}` -> `{msg, integrationObj}`. */
+const keyResponse = (facts: PlatformEntry): HttpHandler =>
+  sessionRoute(
+    {
+      body: z.object({
+        apiKey: z.string().trim().min(1, "API Key is required").max(500),
+        domain: z.string().trim().min(1, "Domain is required").max(253),
+      }),
+    },
+    async ({ body, session, now }) =>
+      answering(async () => {
+        const { integration, displayName } = await connectCake(session, facts, body, now);
+        return { msg: `Successfully connected with ${displayName}`, [responseFieldOf(facts)]: integration };
+      }),
+  );
 
 // ---- account listings of the tracker wizard ------------------------------------------------------
 
@@ -88,111 +105,109 @@ export const cakeResponse = sessionRoute(
  */
 const integrationRefSchema = z.object({ slug: z.string().max(50).optional(), email: emailSchema });
 
-function checkSlug(slug: IntegrationSlug, given: string | undefined): void {
+function checkSlug(slug: string, given: string | undefined): void {
   if (given !== undefined && given !== slug)
     throw badRequest(`integration.slug must be ${slug}`, "integration.slug");
 }
 
 /**
- * A listing call: `{integration: {slug?, email}}` -> `{statusCode, msg, views, ...extra}` where
- * `shape` adds the field the spec names for this platform (`body`, `accounts`).
+ * A listing call: `{integration: {slug?, email}}` -> `{statusCode, msg, views}`, plus the same list
+ * under the field the spec names for this platform (`body`, `accounts`: the listing's `alsoAs`).
  */
-const listing = (slug: IntegrationSlug, shape: (views: View[]) => Record<string, unknown> = () => ({})) =>
+const listing = (facts: PlatformEntry): HttpHandler =>
   sessionRoute({ body: z.object({ integration: integrationRefSchema }) }, async ({ body, session, now }) => {
-    checkSlug(slug, body.integration.slug);
+    checkSlug(facts.slug, body.integration.slug);
+    const alsoAs = facts.listing?.steps === 1 ? facts.listing.alsoAs : undefined;
     return platformCall(
       session,
-      slug,
+      facts.slug,
       body.integration.email,
       async (connector, credentials) => {
         const views: View[] = await connector.listAdAccounts(credentials);
-        return { views, ...shape(views) };
+        return { views, ...(alsoAs ? { [alsoAs]: views } : {}) };
       },
       now,
     );
   });
 
-const asBody = (views: View[]) => ({ body: views });
-const asAccounts = (views: View[]) => ({ accounts: views });
-
-/** Microsoft Ads' two listing steps (the connector adds them to the interface). */
-interface MicrosoftAdsSteps {
-  getUser(credentials: Credentials): Promise<{
-    userId: string;
-    customerId: string;
-    customerRoles: Array<{ roleId?: number; customerId: string; accountIds?: string[] }>;
-    email?: string;
-    name?: string;
-  }>;
-  getAccounts(credentials: Credentials, user: { userId: string }): Promise<View[]>;
-}
-function microsoftSteps(connector: Connector): MicrosoftAdsSteps {
-  const c = connector as Connector & Partial<MicrosoftAdsSteps>;
-  if (typeof c.getUser === "function" && typeof c.getAccounts === "function") return c as MicrosoftAdsSteps;
-  throw new NotSupportedError("bingads: user and account listing", {
-    platform: "bingads",
+/** The two listing steps of a platform whose listing takes two calls (its connector adds them). */
+function twoSteps(connector: Connector): TwoStepListingConnector {
+  if (hasTwoStepListing(connector)) return connector;
+  throw new NotSupportedError(`${connector.slug}: user and account listing`, {
+    platform: connector.slug,
     reason: "not_live",
   });
 }
 
-/**
- * `POST /api/bing-ads/get-user`: `{integration}` -> `{statusCode, msg, user: {bingAdsUserId,
- * bingAdsCustomerId, bingAdsCustomerRoles, email, name}}`, what the next call sends back.
- */
-export const bingAdsGetUser = sessionRoute(
-  { body: z.object({ integration: integrationRefSchema }) },
-  async ({ body, session, now }) => {
-    checkSlug("bingads", body.integration.slug);
-    return platformCall(
-      session,
-      "bingads",
-      body.integration.email,
-      async (connector, credentials) => {
-        const user = await microsoftSteps(connector).getUser(credentials);
-        return {
-          user: {
-            bingAdsUserId: user.userId,
-            bingAdsCustomerId: user.customerId,
-            bingAdsCustomerRoles: user.customerRoles,
-            ...(user.email ? { email: user.email } : {}),
-            ...(user.name ? { name: user.name } : {}),
-          },
-        };
-      },
-      now,
-    );
-  },
-);
+/** The catalogue's two-step listing of a platform (a route of that kind exists only for one). */
+const twoStepListingOf = (facts: PlatformEntry): TwoStepListing => {
+  if (facts.listing?.steps !== 2) throw new Error(`${facts.slug} has no two-step listing`);
+  return facts.listing;
+};
 
 /**
- * `POST /api/bing-ads/get-accounts`: `{bingAdsUserId, bingAdsCustomerId?, bingAdsCustomerRoles?,
- * integration}` -> `{statusCode, msg, views}`: every account the user reaches. The customer id and
- * roles are accepted as the spec sends them; Microsoft decides what the user may read.
+ * The first step of a two-step listing (Microsoft: `POST /api/bing-ads/get-user`): `{integration}`
+ * -> `{statusCode, msg, user: {<userId>, <customerId>, <customerRoles>, email, name}}` under the
+ * spec's field names (`bingAdsUserId`, ...), what the next call sends back.
  */
-export const bingAdsGetAccounts = sessionRoute(
-  {
-    body: z.object({
-      bingAdsUserId: z.union([z.string().min(1).max(50), z.number().int().nonnegative()]).transform(String),
-      bingAdsCustomerId: z.union([z.string().max(50), z.number()]).optional(),
-      bingAdsCustomerRoles: z.array(z.unknown()).max(1000).optional(),
-      integration: integrationRefSchema,
-    }),
-  },
-  async ({ body, session, now }) => {
-    checkSlug("bingads", body.integration.slug);
-    if (!/^\d+$/.test(body.bingAdsUserId))
-      throw badRequest("bingAdsUserId must be a number", "bingAdsUserId");
+const listingUser = (facts: PlatformEntry): HttpHandler => {
+  const fields = twoStepListingOf(facts).userFields;
+  return sessionRoute(
+    { body: z.object({ integration: integrationRefSchema }) },
+    async ({ body, session, now }) => {
+      checkSlug(facts.slug, body.integration.slug);
+      return platformCall(
+        session,
+        facts.slug,
+        body.integration.email,
+        async (connector, credentials) => {
+          const user = await twoSteps(connector).getUser(credentials);
+          return {
+            user: {
+              [fields.userId]: user.userId,
+              [fields.customerId]: user.customerId,
+              [fields.customerRoles]: user.customerRoles,
+              ...(user.email ? { email: user.email } : {}),
+              ...(user.name ? { name: user.name } : {}),
+            },
+          };
+        },
+        now,
+      );
+    },
+  );
+};
+
+/**
+ * The second step (Microsoft: `POST /api/bing-ads/get-accounts`): `{<userId>, <customerId>?,
+ * <customerRoles>?, integration}` -> `{statusCode, msg, views}`: every account the user reaches.
+ * The customer id and roles are accepted as the spec sends them; the platform decides what the
+ * user may read.
+ */
+const listingAccounts = (facts: PlatformEntry): HttpHandler => {
+  const fields = twoStepListingOf(facts).userFields;
+  const ids = z.object({
+    [fields.userId]: z.union([z.string().min(1).max(50), z.number().int().nonnegative()]),
+    [fields.customerId]: z.union([z.string().max(50), z.number()]).optional(),
+    [fields.customerRoles]: z.array(z.unknown()).max(1000).optional(),
+  });
+  const schema = z
+    .intersection(z.object({ integration: integrationRefSchema }), ids)
+    .transform((b) => ({ userId: String(b[fields.userId]), integration: b.integration }));
+  return sessionRoute({ body: schema }, async ({ body, session, now }) => {
+    checkSlug(facts.slug, body.integration.slug);
+    if (!/^\d+$/.test(body.userId)) throw badRequest(`${fields.userId} must be a number`, fields.userId);
     return platformCall(
       session,
-      "bingads",
+      facts.slug,
       body.integration.email,
       async (connector, credentials) => ({
-        views: await microsoftSteps(connector).getAccounts(credentials, { userId: body.bingAdsUserId }),
+        views: await twoSteps(connector).getAccounts(credentials, { userId: body.userId }),
       }),
       now,
     );
-  },
-);
+  });
+};
 
 // ---- filter-possible-values ----------------------------------------------------------------------
 
@@ -223,13 +238,13 @@ const filterValuesBody = z.object({
  * search?}, tracker?}` -> `{statusCode, msg, possibleValues: [{id, name, status}],
  * filterValuesLoading: false}`. The text filter (`campaignName`) has no possible values.
  */
-const filterPossibleValues = (slug: IntegrationSlug): HttpHandler =>
+const filterPossibleValues = (facts: PlatformEntry): HttpHandler =>
   sessionRoute({ body: filterValuesBody }, async ({ body, session, now }) => {
-    checkSlug(slug, body.dataSource.integration.slug);
+    checkSlug(facts.slug, body.dataSource.integration.slug);
     const { view } = body.dataSource;
     return platformCall(
       session,
-      slug,
+      facts.slug,
       body.dataSource.integration.email,
       async (connector, credentials) => {
         const possibleValues =
@@ -251,73 +266,56 @@ const filterPossibleValues = (slug: IntegrationSlug): HttpHandler =>
 const tokenParam = z.string().min(1).max(4096);
 
 /** `GET /api/google-ads/revoke-token/{accessToken}` (and DV360's): see `revokeMatchingToken`. */
-const revokeAccessToken = (slug: "googleads" | "googledv360"): HttpHandler =>
+const revokeAccessToken = (facts: PlatformEntry): HttpHandler =>
   sessionRoute({ params: z.object({ accessToken: tokenParam }) }, async ({ params, session }) =>
-    revokeMatchingToken(session, slug, params.accessToken),
+    revokeMatchingToken(session, facts.slug, params.accessToken),
   );
 
-/** `GET /api/twitter-ads/revoke-token/{token}/{secret}`. */
-export const twitterAdsRevokeToken = sessionRoute(
-  { params: z.object({ token: tokenParam, secret: tokenParam }) },
-  async ({ params, session }) => revokeMatchingToken(session, "twitterads", params.token, params.secret),
-);
+/** `GET /api/twitter-ads/revoke-token/{token}/{secret}` (OAuth 1.0a: token plus secret). */
+const revokeTokenAndSecret = (facts: PlatformEntry): HttpHandler =>
+  sessionRoute({ params: z.object({ token: tokenParam, secret: tokenParam }) }, async ({ params, session }) =>
+    revokeMatchingToken(session, facts.slug, params.token, params.secret),
+  );
 
 // ---- the handler map (names as in functions/routes.ts) -------------------------------------------
+
+/** The handler of one kind of platform call. */
+function platformHandler(facts: PlatformEntry, call: PlatformCallKind): HttpHandler {
+  switch (call) {
+    case "authenticate":
+      return authenticate(facts);
+    case "response":
+      return facts.auth === "apiKey" ? keyResponse(facts) : response(facts);
+    case "listing":
+      return listing(facts);
+    case "listingUser":
+      return listingUser(facts);
+    case "listingAccounts":
+      return listingAccounts(facts);
+    case "filterValues":
+      return filterPossibleValues(facts);
+    case "revokeToken":
+      return facts.auth === "oauth1" ? revokeTokenAndSecret(facts) : revokeAccessToken(facts);
+  }
+}
+
+/**
+ * The handlers of the platforms' own calls, one per route of `platformRoutes(catalogue)`, under the
+ * route's handler name (the argument is for tests that add a platform).
+ */
+export function platformHandlers(
+  catalogue: readonly PlatformEntry[] = PLATFORM_CATALOGUE,
+): Record<string, HttpHandler> {
+  return Object.fromEntries(
+    platformRoutes(catalogue).map((route) => [
+      route.handler,
+      platformHandler(platformFacts(route.platform.slug, catalogue), route.platform.call),
+    ]),
+  );
+}
 
 export const handlers: Record<string, HttpHandler> = {
   getAccountIntegrations,
   removeIntegration,
-
-  authenticateAmazonAds: authenticate("amazonads"),
-  authenticateBingAds: authenticate("bingads"),
-  authenticateFacebookAds: authenticate("facebookads"),
-  authenticateGoogleAds: authenticate("googleads"),
-  authenticateGoogleDv360: authenticate("googledv360"),
-  authenticateLinkedinAds: authenticate("linkedinads"),
-  authenticatePinterestAds: authenticate("pinterestads"),
-  authenticateRedditAds: authenticate("redditads"),
-  authenticateTiktokAds: authenticate("tiktokads"),
-  authenticateTwitterAds: authenticate("twitterads"),
-
-  responseAmazonAds: response("amazonads"),
-  responseBingAds: response("bingads"),
-  responseFacebookAds: response("facebookads"),
-  responseGoogleAds: response("googleads"),
-  responseGoogleDv360: response("googledv360"),
-  responseLinkedinAds: response("linkedinads"),
-  responsePinterestAds: response("pinterestads"),
-  responseRedditAds: response("redditads"),
-  responseTiktokAds: response("tiktokads"),
-  responseTwitterAds: response("twitterads"),
-  cakeResponse,
-
-  googleAdsGetUserAccounts: listing("googleads"),
-  googleDv360GetUserAccounts: listing("googledv360"),
-  twitterAdsGetAccount: listing("twitterads"),
-  cakeGetAccount: listing("cake", asBody),
-  amazonAdsGetAccount: listing("amazonads", asBody),
-  redditAdsGetAccount: listing("redditads", asBody),
-  csvGetAccount: listing("csv", asBody),
-  facebookAdsGetAccount: listing("facebookads", asAccounts),
-  bingAdsGetUser,
-  bingAdsGetAccounts,
-  linkedinAdsAccounts: listing("linkedinads", asAccounts),
-  pinterestAdsGetAccount: listing("pinterestads"),
-  tiktokAdsGetUserAccounts: listing("tiktokads"),
-
-  filterPossibleValuesAmazonAds: filterPossibleValues("amazonads"),
-  filterPossibleValuesBingAds: filterPossibleValues("bingads"),
-  filterPossibleValuesCake: filterPossibleValues("cake"),
-  filterPossibleValuesFacebookAds: filterPossibleValues("facebookads"),
-  filterPossibleValuesGoogleAds: filterPossibleValues("googleads"),
-  filterPossibleValuesGoogleDv360: filterPossibleValues("googledv360"),
-  filterPossibleValuesLinkedinAds: filterPossibleValues("linkedinads"),
-  filterPossibleValuesPinterestAds: filterPossibleValues("pinterestads"),
-  filterPossibleValuesRedditAds: filterPossibleValues("redditads"),
-  filterPossibleValuesTiktokAds: filterPossibleValues("tiktokads"),
-  filterPossibleValuesTwitterAds: filterPossibleValues("twitterads"),
-
-  googleAdsRevokeToken: revokeAccessToken("googleads"),
-  googleDv360RevokeToken: revokeAccessToken("googledv360"),
-  twitterAdsRevokeToken,
+  ...platformHandlers(),
 };

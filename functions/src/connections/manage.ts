@@ -98,21 +98,17 @@ function sameSecret(stored: string | undefined, given: string | undefined): bool
 /**
  * The spec's revoke-token calls (overview-access-account.md 7.5). The web app never holds platform
  * tokens (it uses remove-integration); these act only on a connection of the CALLER'S account whose
- * stored access token (and, for X, token secret) equals the given one, compared in constant time:
- * that connection is removed and its grant revoked. Anything else answers 404.
+ * stored access token (and, when the call gives one, token secret: OAuth 1.0a, X) equals the given
+ * one, compared in constant time: that connection is removed and its grant revoked. Anything else
+ * answers 404.
  */
-export async function revokeMatchingToken(
-  session: Session,
-  slug: "googleads" | "googledv360" | "twitterads",
-  token: string,
-  secret?: string,
-) {
+export async function revokeMatchingToken(session: Session, slug: string, token: string, secret?: string) {
   const candidates = (await listIntegrations(session.accountId)).filter((i) => i.slug === slug);
   for (const integration of candidates) {
     const stored = await tokenStore().get(tokenRefOf(integration));
     if (!stored || !isOAuthTokens(stored)) continue;
     const tokenMatches = sameSecret(stored.accessToken, token);
-    const secretMatches = slug !== "twitterads" || sameSecret(stored.accessTokenSecret, secret);
+    const secretMatches = secret === undefined || sameSecret(stored.accessTokenSecret, secret);
     if (tokenMatches && secretMatches) {
       return removeConnection(session, integration.slug, integration.email).then(({ revoked }) => ({
         msg: "Token revoked",

@@ -2,9 +2,10 @@ import {
   type Connector,
   type ConnectorError,
   type Credentials,
-  type IntegrationSlug,
+  connectorFor,
   isConnectorError,
 } from "@pacer/connectors";
+import { platformEntry } from "@pacer/core";
 import { getIntegration, type Integration } from "@pacer/db";
 import { connectors } from "../lib/connectors.ts";
 import { notFound } from "../lib/errors.ts";
@@ -12,7 +13,6 @@ import { withCredentials } from "../lib/integration-credentials.ts";
 import { logger } from "../lib/logger.ts";
 import type { Session } from "../lib/session.ts";
 import { retryAfterSeconds } from "./failures.ts";
-import { PLATFORM_FACTS } from "./platforms.ts";
 
 /**
  * The calls that read a platform with a stored connection (the tracker wizard's account listings,
@@ -33,23 +33,24 @@ export type PlatformEnvelope<T extends object> =
   | { statusCode: number; msg: string; reason: string; retryAfterSeconds?: number };
 
 /** The caller's connection `slug` + `email`. @throws AppError 404 when the account has none */
-export async function connectionOf(
-  session: Session,
-  slug: IntegrationSlug,
-  email: string,
-): Promise<Integration> {
+export async function connectionOf(session: Session, slug: string, email: string): Promise<Integration> {
   const integration = await getIntegration(session.accountId, slug, email);
   if (!integration) throw notFound("Integration");
   return integration;
 }
 
-/** The platform's failure message for a listing (Microsoft and Reddit have their own, spec trackers.md 8). */
+/**
+ * The platform's failure message for a listing: refused credentials get the catalogue's own text
+ * where it has one (Microsoft, spec trackers.md 8).
+ */
 function failureMessage(connector: Connector, error: ConnectorError): string {
   const name = connector.displayName;
   switch (error.code) {
     case "auth_failed":
-      if (connector.slug === "bingads") return PLATFORM_FACTS.bingads?.listingFailureText ?? "";
-      return `${name} refused this connection's credentials, please refresh this connection`;
+      return (
+        platformEntry(connector.slug)?.listingFailureText ??
+        `${name} refused this connection's credentials, please refresh this connection`
+      );
     case "rate_limited":
       return `${name} is limiting requests, please try again in a minute`;
     case "platform_down":
@@ -79,14 +80,14 @@ const STATUS_BY_CONNECTOR_CODE: Record<ConnectorError["code"], number> = {
  */
 export async function platformCall<T extends object>(
   session: Session,
-  slug: IntegrationSlug,
+  slug: string,
   email: string,
   call: (connector: Connector, credentials: Credentials) => Promise<T>,
   now: Date,
 ): Promise<PlatformEnvelope<T>> {
   const integration = await connectionOf(session, slug, email);
   const { registry } = await connectors();
-  const connector = registry[slug];
+  const connector = connectorFor(registry, slug);
   try {
     const result = await withCredentials(
       integration,

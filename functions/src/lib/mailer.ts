@@ -50,10 +50,5 @@ export async function sendMail(mail: Mail): Promise<string> {
   return out.MessageId ?? "";
 }
 
-/** Escapes text for HTML mail bodies. */
-export function escapeHtml(s: string): string {
-  return s.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string,
-  );
-}
+/** Escapes text for HTML mail bodies (`&`, `<`, `>`, `"`, `'`): html-escaper's `escape`. */
+export { escape as escapeHtml } from "html-escaper";

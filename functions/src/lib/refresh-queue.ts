@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { SendMessageBatchCommand, SQSClient } from "@aws-sdk/client-sqs";
-import { addDays, budgetCalendar, isIsoDate } from "@pacer/core";
+import { addDays, budgetCalendar, isIsoDate, resendUnprocessed } from "@pacer/core";
 import {
   findTracker,
   lowerRefreshRunTotal,
@@ -175,18 +175,21 @@ export async function enqueueRefreshes(
   const lane = async () => {
     while (next < batches.length) {
       const batch = batches[next++] as (typeof batches)[number];
-      let pending = batch.entries;
-      for (let attempt = 1; pending.length > 0 && attempt <= SEND_ATTEMPTS; attempt++) {
-        const out = await sqsClient().send(
-          new SendMessageBatchCommand({
-            QueueUrl: batch.url,
-            Entries: pending.map((m, i) => ({ Id: String(i), MessageBody: JSON.stringify(m) })),
-          }),
-        );
-        const refused = new Set((out.Failed ?? []).map((f) => f.Id));
-        queued.push(...pending.filter((_m, i) => !refused.has(String(i))));
-        pending = pending.filter((_m, i) => refused.has(String(i)));
-      }
+      const pending = await resendUnprocessed(
+        batch.entries,
+        async (entries) => {
+          const out = await sqsClient().send(
+            new SendMessageBatchCommand({
+              QueueUrl: batch.url,
+              Entries: entries.map((m, i) => ({ Id: String(i), MessageBody: JSON.stringify(m) })),
+            }),
+          );
+          const refused = new Set((out.Failed ?? []).map((f) => f.Id));
+          queued.push(...entries.filter((_m, i) => !refused.has(String(i))));
+          return entries.filter((_m, i) => refused.has(String(i)));
+        },
+        { attempts: SEND_ATTEMPTS },
+      );
       if (pending.length) {
         logger.error("Refresh messages refused by SQS", { messages: pending.length });
         failed.push(...pending);

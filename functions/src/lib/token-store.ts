@@ -9,6 +9,7 @@ import {
   SecretsManagerClient,
 } from "@aws-sdk/client-secrets-manager";
 import type { ApiKeyCredentials, OAuthTokens } from "@pacer/connectors";
+import { retry } from "@pacer/core";
 
 /**
  * THE store of platform credentials (OAuth tokens, Cake's API key): one secret per integration,
@@ -88,24 +89,21 @@ export interface SecretsManagerTokenStoreOptions {
  */
 export function secretsManagerTokenStore(options: SecretsManagerTokenStoreOptions): TokenStore {
   const { client, prefix } = options;
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((done) => setTimeout(done, ms)));
   const nameOf = (ref: TokenRef) => `${prefix}${tokenSecretName(ref)}`;
   return {
     async put(ref, credentials) {
       const SecretId = nameOf(ref);
       const SecretString = JSON.stringify(credentials);
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await client.send(new PutSecretValueCommand({ SecretId, SecretString }));
-          return SecretId;
-        } catch (error) {
-          if (isScheduledForDeletion(error) && attempt < PUT_ATTEMPTS) {
-            await sleep(1000 * attempt);
-            continue;
+      // Put on the existing secret, else create it. A secret still being deleted is waited for
+      // (1 s, 2 s, ... between attempts); one created meanwhile gets the value at once.
+      return retry(
+        async () => {
+          try {
+            await client.send(new PutSecretValueCommand({ SecretId, SecretString }));
+            return SecretId;
+          } catch (error) {
+            if (!isNotFound(error)) throw error;
           }
-          if (!isNotFound(error)) throw error;
-        }
-        try {
           await client.send(
             new CreateSecretCommand({
               Name: SecretId,
@@ -118,13 +116,14 @@ export function secretsManagerTokenStore(options: SecretsManagerTokenStoreOption
             }),
           );
           return SecretId;
-        } catch (error) {
-          if (attempt >= PUT_ATTEMPTS) throw error;
-          if (isExists(error)) continue; // created meanwhile: put the value on it
-          if (!isScheduledForDeletion(error)) throw error;
-          await sleep(1000 * attempt);
-        }
-      }
+        },
+        {
+          attempts: PUT_ATTEMPTS,
+          retryIf: (error) => isScheduledForDeletion(error) || isExists(error),
+          delayMs: (attempt, error) => (isExists(error) ? undefined : 1000 * attempt),
+          sleep: options.sleep,
+        },
+      );
     },
     async get(ref) {
       try {

@@ -6,6 +6,7 @@ import {
   type FutureBudget,
   type HistoricDataInput,
   NO_FORECAST,
+  retry,
   type TrackerBudgetSettings,
   type TrackerData,
   type TrackerForecastFields,
@@ -18,6 +19,7 @@ import {
   type Tracker,
   type TrackerDataWrite,
   type TrackerSettings,
+  VersionConflictError,
 } from "@pacer/db";
 
 /**
@@ -256,14 +258,22 @@ export async function recomputeTrackerData(
   now: Date = new Date(),
   options: { refreshed?: boolean | ((tracker: Tracker) => boolean) } = {},
 ): Promise<Tracker | undefined> {
-  for (let attempt = 1; attempt <= RECOMPUTE_ATTEMPTS; attempt++) {
-    const tracker = await findTracker(accountId, trackerId);
-    if (!tracker) return undefined;
-    const { write } = await computeTrackerFigures(tracker, now);
-    const refreshed =
-      typeof options.refreshed === "function" ? options.refreshed(tracker) : options.refreshed;
-    const stored = await putTrackerData(accountId, trackerId, tracker.version, write, refreshed);
-    if (stored) return stored;
+  try {
+    return await retry(
+      async () => {
+        const tracker = await findTracker(accountId, trackerId);
+        if (!tracker) return undefined;
+        const { write } = await computeTrackerFigures(tracker, now);
+        const refreshed =
+          typeof options.refreshed === "function" ? options.refreshed(tracker) : options.refreshed;
+        const stored = await putTrackerData(accountId, trackerId, tracker.version, write, refreshed);
+        if (!stored) throw new VersionConflictError("Tracker");
+        return stored;
+      },
+      { attempts: RECOMPUTE_ATTEMPTS, retryIf: (error) => error instanceof VersionConflictError },
+    );
+  } catch (error) {
+    if (!(error instanceof VersionConflictError)) throw error;
+    throw new Error(`Tracker ${trackerId} kept changing while its figures were recomputed`);
   }
-  throw new Error(`Tracker ${trackerId} kept changing while its figures were recomputed`);
 }

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { isOAuth, type OAuthPlatformSlug, PLATFORM_CATALOGUE, type PlatformEntry } from "@pacer/core";
 import { approveConsent, type ConsentChoice, type SandboxHandle, startSandbox } from "@pacer/sandbox";
 import { afterAll, beforeAll } from "vitest";
 import { resetConnectors } from "../lib/connectors.ts";
@@ -69,20 +70,15 @@ export function sharedConnectionsSandbox(): Promise<ConnectionsSandbox> {
   return shared;
 }
 
-/** The API path segment of a platform's calls. */
-export const SEGMENTS = {
-  amazonads: "amazon-ads",
-  bingads: "bing-ads",
-  facebookads: "facebook-ads",
-  googleads: "google-ads",
-  googledv360: "google-dv360",
-  linkedinads: "linkedin-ads",
-  pinterestads: "pinterest-ads",
-  redditads: "reddit-ads",
-  tiktokads: "tiktok-ads",
-  twitterads: "twitter-ads",
-} as const;
-export type OAuthPlatform = keyof typeof SEGMENTS;
+/** The OAuth platforms with authenticate and response calls (the catalogue's). */
+export type OAuthPlatform = OAuthPlatformSlug;
+
+/** The API path segment of each OAuth platform's calls, from the platform catalogue. */
+export const SEGMENTS = Object.fromEntries(
+  PLATFORM_CATALOGUE.flatMap((p: PlatformEntry) =>
+    isOAuth(p) && p.returnPage && p.segment ? [[p.slug, p.segment]] : [],
+  ),
+) as Readonly<Record<OAuthPlatform, string>>;
 
 /** The consent URL the authenticate call gives a member. */
 export async function authorizeUrlFor(token: string, slug: OAuthPlatform): Promise<string> {

@@ -4,6 +4,7 @@ import {
   budgetCalendar,
   computeTrackerData,
   lifetimeDatesError,
+  retry,
   TRACKER_ALLOWANCE_TEXTS,
   toggleOverUnderSpendOption,
 } from "@pacer/core";
@@ -203,24 +204,25 @@ export async function changeTracker(
   now: Date,
 ) {
   requireWriter(session);
-  let { tracker, joins } = await visibleTracker(session.accountId, session, trackerId);
-  for (let attempt = 1; ; attempt++) {
-    if (expectedVersion !== undefined && tracker.version !== expectedVersion) {
-      throw new VersionConflictError("Tracker");
-    }
-    const changes = change(tracker, now);
-    const { write } = await computeTrackerFigures(tracker, now, changes);
-    try {
-      const updated = await updateTrackerAt(session.accountId, trackerId, tracker.version, changes, write);
-      return trackerView(updated, joins, "detail");
-    } catch (error) {
-      if (!(error instanceof VersionConflictError) || expectedVersion !== undefined) throw error;
-      if (attempt >= CHANGE_ATTEMPTS) throw error;
-      const fresh = await findTracker(session.accountId, trackerId);
+  const { tracker: read, joins } = await visibleTracker(session.accountId, session, trackerId);
+  return retry(
+    async (attempt) => {
+      // After a collision: the change is re-applied to a fresh read (still visible to the caller).
+      const fresh = attempt === 1 ? read : await findTracker(session.accountId, trackerId);
       if (!fresh || !canSeeTracker(session, fresh, joins.podOf.get(trackerId))) throw notFound("Tracker");
-      tracker = fresh;
-    }
-  }
+      if (expectedVersion !== undefined && fresh.version !== expectedVersion) {
+        throw new VersionConflictError("Tracker");
+      }
+      const changes = change(fresh, now);
+      const { write } = await computeTrackerFigures(fresh, now, changes);
+      const updated = await updateTrackerAt(session.accountId, trackerId, fresh.version, changes, write);
+      return trackerView(updated, joins, "detail");
+    },
+    {
+      attempts: CHANGE_ATTEMPTS,
+      retryIf: (error) => error instanceof VersionConflictError && expectedVersion === undefined,
+    },
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
+import { dayNumber, eachDate, isIsoDate } from "@pacer/core";
 import type { HttpSettings } from "./config.ts";
-import { eachDate, isIsoDate, toEpochDay } from "./dates.ts";
 import {
   AuthError,
   BadRequestError,
@@ -121,7 +121,7 @@ export function checkRange(query: Pick<MetricsQuery, "from" | "to">, platform: s
   if (!isIsoDate(query.from) || !isIsoDate(query.to)) {
     throw new BadRequestError(`${platform}: dates must be yyyy-MM-dd`, { platform, reason: "bad_date" });
   }
-  const days = toEpochDay(query.to) - toEpochDay(query.from) + 1;
+  const days = dayNumber(query.to) - dayNumber(query.from) + 1;
   if (days < 1)
     throw new BadRequestError(`${platform}: 'to' is before 'from'`, { platform, reason: "bad_range" });
   if (days > MAX_RANGE_DAYS) {

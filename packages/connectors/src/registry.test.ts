@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { connectorConfigFromEnv, sandboxConnectorConfig } from "./config.ts";
+import { connectorConfigFromEnv } from "./config.ts";
 import { NotConfiguredError, NotSupportedError } from "./errors.ts";
 import { connectorFor, createConnectors, platformGivesBudget } from "./registry.ts";
+import { sandboxConnectorConfig } from "./sandbox-config.ts";
 import { ensureFreshTokens } from "./tokens.ts";
 import { INTEGRATION_SLUGS } from "./types.ts";
 

@@ -5,7 +5,7 @@ import { PlatformDownError } from "./errors.ts";
  * Helpers of the connectors whose platforms report asynchronously (Amazon Ads, DV360 / Bid
  * Manager, Microsoft Advertising, Pinterest): report polling and gzip reading. Retries of single
  * HTTP calls stay in the shared HTTP layer; this file only waits for a report that the platform is
- * still building. Range splitting is `splitRange` in `dates.ts`.
+ * still building. Range splitting is `splitRange` of `@pacer/core`.
  */
 
 /** How long to wait for an asynchronous report. */

@@ -1,28 +1,18 @@
-import type { DailyRow } from "@pacer/core";
+import { type DailyRow, PLATFORM_SLUGS, type PlatformSlug } from "@pacer/core";
 import type { ReturnAcceptance, ReturnQuery } from "./oauth/return-rules.ts";
 
 /**
  * Integration slugs, as stored on the account's integrations and the tracker's
- * `dataSource.integration.slug` (spec pods-budgets-alerts-users-connections 3).
+ * `dataSource.integration.slug` (spec pods-budgets-alerts-users-connections 3): every platform of
+ * `@pacer/core`'s `PLATFORM_CATALOGUE`, in slug order.
  */
-export const INTEGRATION_SLUGS = [
-  "amazonads",
-  "bingads",
-  "cake",
-  "csv",
-  "facebookads",
-  "googleads",
-  "googledv360",
-  "linkedinads",
-  "pinterestads",
-  "redditads",
-  "snapchatads",
-  "tiktokads",
-  "twitterads",
-] as const;
+export const INTEGRATION_SLUGS = [...PLATFORM_SLUGS].sort() as unknown as readonly [
+  PlatformSlug,
+  ...PlatformSlug[],
+];
 
 /** One of {@link INTEGRATION_SLUGS}. */
-export type IntegrationSlug = (typeof INTEGRATION_SLUGS)[number];
+export type IntegrationSlug = PlatformSlug;
 
 /** True when `value` is a known integration slug. */
 export function isIntegrationSlug(value: string): value is IntegrationSlug {
@@ -269,4 +259,68 @@ export interface Connector {
    * @throws the typed errors of `errors.ts`, like every call
    */
   fetchBudget?(credentials: Credentials, query: BudgetQuery): Promise<PlatformBudget | null>;
+}
+
+/** Step 1 of OAuth 1.0a: the consent URL and the request token pair to keep in the session. */
+export interface OAuth1AuthorizeUrl {
+  /** The consent page with the request token (X: `https://api.x.com/oauth/authorize?oauth_token=...`), opened in the popup. */
+  url: string;
+  /** Keep in the session as the "state": the return page's `oauth_token` must equal it. */
+  requestToken: string;
+  /** Keep in the session (server side only); `exchangeCode` needs it as `requestTokenSecret`. */
+  requestTokenSecret: string;
+}
+
+/**
+ * A connector whose consent starts with a server call (OAuth 1.0a): `authorizeUrl` cannot be
+ * synchronous, so the authenticate call of an OAuth 1.0a platform calls {@link requestToken}.
+ */
+export interface OAuth1Connector extends Connector {
+  /**
+   * Obtains a request token for `redirectUri` (`POST /oauth/request_token` with `oauth_callback`)
+   * and returns the consent URL. `state` is not sent (X echoes only `oauth_token` and
+   * `oauth_verifier`); bind `requestToken` to the session instead.
+   * @throws AuthError when X refuses the consumer credentials or the callback
+   */
+  requestToken(request: AuthorizeRequest): Promise<OAuth1AuthorizeUrl>;
+}
+
+/** True for a connector that starts its consent with {@link OAuth1Connector.requestToken} (X). */
+export function isOAuth1Connector(connector: Connector): connector is OAuth1Connector {
+  return (
+    connector.capabilities.auth === "oauth1" &&
+    typeof (connector as Partial<OAuth1Connector>).requestToken === "function"
+  );
+}
+
+/** The platform user of a two-step account listing (the catalogue's `TwoStepListing`; Microsoft's `GetUser`). */
+export interface ListingUser {
+  userId: string;
+  /** The user's own customer. */
+  customerId: string;
+  /** The customers (and accounts, when restricted) the user holds a role in. */
+  customerRoles: Array<{ roleId?: number; customerId: string; accountIds?: string[] }>;
+  email?: string;
+  name?: string;
+}
+
+/**
+ * A connector whose account listing takes two calls (Microsoft Ads: `get-user`, then
+ * `get-accounts` with the user): {@link getUser}, then {@link getAccounts}. `listAdAccounts` does both.
+ */
+export interface TwoStepListingConnector extends Connector {
+  /** The user behind the credentials. */
+  getUser(credentials: Credentials, options?: { signal?: AbortSignal }): Promise<ListingUser>;
+  /** The views the user reaches. */
+  getAccounts(
+    credentials: Credentials,
+    user: Pick<ListingUser, "userId">,
+    options?: { signal?: AbortSignal },
+  ): Promise<AdAccountView[]>;
+}
+
+/** True for a connector with the two listing steps of {@link TwoStepListingConnector}. */
+export function hasTwoStepListing(connector: Connector): connector is TwoStepListingConnector {
+  const c = connector as Partial<TwoStepListingConnector>;
+  return typeof c.getUser === "function" && typeof c.getAccounts === "function";
 }

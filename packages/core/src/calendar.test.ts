@@ -9,10 +9,14 @@ import {
   dayNumber,
   daysInMonthOf,
   defaultLifetimeBudgetDates,
+  eachDate,
   fromDayNumber,
   isIsoDate,
+  isTimeZone,
   lifetimeDayCounts,
   localDate,
+  midnightIso,
+  splitRange,
   weekdayOf,
 } from "./calendar.ts";
 
@@ -248,5 +252,70 @@ describe("lifetimeDayCounts (trackers.md Metric formulas: adjusted lifetime uses
 
   it("defaults to the start of the previous month and the end of the current month (trackers.md section 2)", () => {
     expect(defaultLifetimeBudgetDates(cal)).toEqual({ startDate: "2024-02-01", endDate: "2024-03-31" });
+  });
+});
+
+describe("report ranges: eachDate, splitRange, isTimeZone, midnightIso (the connectors' date maths)", () => {
+  it("lists every date of an inclusive range across a leap day, empty when reversed", () => {
+    expect(eachDate("2024-02-27", "2024-03-01")).toEqual([
+      "2024-02-27",
+      "2024-02-28",
+      "2024-02-29",
+      "2024-03-01",
+    ]);
+    expect(eachDate("2024-03-02", "2024-03-01")).toEqual([]);
+    expect(() => eachDate("2024-02-30", "2024-03-01")).toThrow(RangeError);
+  });
+
+  it("splits a range into consecutive windows of at most maxDays, the last one short", () => {
+    expect(splitRange("2026-03-01", "2026-03-10", 7)).toEqual([
+      { from: "2026-03-01", to: "2026-03-07" },
+      { from: "2026-03-08", to: "2026-03-10" },
+    ]);
+    expect(splitRange("2026-03-01", "2026-02-28", 7)).toEqual([]);
+    expect(() => splitRange("2026-03-01", "2026-03-10", 0)).toThrow(RangeError);
+  });
+
+  it("property: the windows cover the range exactly once, in order, none longer than maxDays", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 20_000 }),
+        fc.integer({ min: 0, max: 400 }),
+        fc.integer({ min: 1, max: 120 }),
+        (start, length, maxDays) => {
+          const from = fromDayNumber(start);
+          const to = fromDayNumber(start + length);
+          const windows = splitRange(from, to, maxDays);
+          expect(windows.flatMap((w) => eachDate(w.from, w.to))).toEqual(eachDate(from, to));
+          for (const w of windows) expect(countDays(w.from, w.to)).toBeLessThanOrEqual(maxDays);
+        },
+      ),
+    );
+  });
+
+  it("knows IANA zones and refuses made-up ones", () => {
+    expect(isTimeZone("Europe/London")).toBe(true);
+    expect(isTimeZone("UTC")).toBe(true);
+    expect(isTimeZone("Mars/Olympus_Mons")).toBe(false);
+  });
+
+  it("writes the zone's midnight with the offset in force, across DST and half-hour zones", () => {
+    expect(midnightIso("2026-03-08", "America/Los_Angeles")).toBe("2026-03-08T00:00:00-08:00");
+    expect(midnightIso("2026-03-09", "America/Los_Angeles")).toBe("2026-03-09T00:00:00-07:00");
+    expect(midnightIso("2026-10-25", "Europe/London")).toBe("2026-10-25T00:00:00+01:00");
+    expect(midnightIso("2026-10-26", "Europe/London")).toBe("2026-10-26T00:00:00+00:00");
+    expect(midnightIso("2026-01-15", "Asia/Kolkata")).toBe("2026-01-15T00:00:00+05:30");
+  });
+
+  it("on a day whose midnight DST skips, gives the instant the day starts (Havana jumps from 00:00 to 01:00)", () => {
+    const iso = midnightIso("2026-03-08", "America/Havana");
+    expect(iso).toBe("2026-03-08T00:00:00-05:00");
+    expect(localDate(Date.parse(iso), "America/Havana")).toBe("2026-03-08");
+    expect(localDate(Date.parse(iso) - 1, "America/Havana")).toBe("2026-03-07");
+  });
+
+  it("throws RangeError for a bad date or an unknown zone", () => {
+    expect(() => midnightIso("2026-02-30", "UTC")).toThrow(RangeError);
+    expect(() => midnightIso("2026-02-01", "Nowhere/Else")).toThrow(RangeError);
   });
 });

@@ -154,14 +154,7 @@ const validZones = new Set<string>();
 export function localDate(now: Date | number, timeZone: string): IsoDate {
   const ms = typeof now === "number" ? now : now.getTime();
   if (!Number.isFinite(ms)) throw new RangeError("now is not a valid instant");
-  if (!validZones.has(timeZone)) {
-    try {
-      new Intl.DateTimeFormat("en-US", { timeZone });
-    } catch {
-      throw new RangeError(`Unknown time zone: ${JSON.stringify(timeZone)}`);
-    }
-    validZones.add(timeZone);
-  }
+  if (!isTimeZone(timeZone)) throw new RangeError(`Unknown time zone: ${JSON.stringify(timeZone)}`);
   const local = new TZDate(ms, timeZone);
   const y = local.getFullYear();
   const m = local.getMonth() + 1;
@@ -280,4 +273,65 @@ export function defaultLifetimeBudgetDates(calendar: BudgetCalendar): {
   endDate: IsoDate;
 } {
   return { startDate: addMonths(calendar.monthStart, -1), endDate: calendar.monthEnd };
+}
+
+/** Every date from `from` to `to` (`yyyy-MM-dd`), both included; empty when `to` is before `from`. */
+export function eachDate(from: IsoDate, to: IsoDate): IsoDate[] {
+  const out: IsoDate[] = [];
+  for (let day = dayNumber(from), last = dayNumber(to); day <= last; day++) out.push(fromDayNumber(day));
+  return out;
+}
+
+/** True when `timeZone` is an IANA zone this runtime knows. */
+export function isTimeZone(timeZone: string): boolean {
+  if (validZones.has(timeZone)) return true;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone });
+    validZones.add(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** One window of a split date range, both dates included (`yyyy-MM-dd`). */
+export interface DateWindow {
+  from: IsoDate;
+  to: IsoDate;
+}
+
+/**
+ * Splits `from..to` (inclusive) into consecutive windows of at most `maxDays` days, in order (the
+ * platforms cap the days of one report): `splitRange("2026-03-01", "2026-03-10", 7)` gives
+ * 03-01..03-07 and 03-08..03-10; empty when `to` is before `from`.
+ * @throws RangeError when `maxDays` is below 1 or a date is not `yyyy-MM-dd`
+ */
+export function splitRange(from: IsoDate, to: IsoDate, maxDays: number): DateWindow[] {
+  if (!Number.isInteger(maxDays) || maxDays < 1) throw new RangeError("maxDays must be a positive integer");
+  const out: DateWindow[] = [];
+  const last = dayNumber(to);
+  for (let start = dayNumber(from); start <= last; start += maxDays) {
+    out.push({ from: fromDayNumber(start), to: fromDayNumber(Math.min(start + maxDays - 1, last)) });
+  }
+  return out;
+}
+
+/**
+ * Midnight starting `date` in `timeZone`, written as ISO 8601 with the zone's offset
+ * (`2026-03-08T00:00:00-08:00`), the instant resolved by `@date-fns/tz` (DST-safe; on a day whose
+ * midnight a DST change skips, the instant of the change). What X's `granularity=DAY` stats need
+ * (times aligned to the account's midnight).
+ * @throws RangeError for a bad date or an unknown time zone
+ */
+export function midnightIso(date: IsoDate, timeZone: string): string {
+  dayNumber(date);
+  if (!isTimeZone(timeZone)) throw new RangeError(`Unknown time zone: ${JSON.stringify(timeZone)}`);
+  const [y, m, d] = [Number(date.slice(0, 4)), Number(date.slice(5, 7)), Number(date.slice(8, 10))];
+  // The instant the day starts (TZDate moves a midnight that a DST change skips to the change);
+  // the offset written is then wall-clock midnight minus that instant.
+  const start = new TZDate(y, m - 1, d, 0, 0, 0, 0, timeZone).getTime();
+  const offset = Math.round((Date.UTC(y, m - 1, d) - start) / 60_000);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  const abs = Math.abs(offset);
+  return `${date}T00:00:00${offset < 0 ? "-" : "+"}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }

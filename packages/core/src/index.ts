@@ -12,6 +12,8 @@ export * from "./columns.ts";
 export * from "./forecast.ts";
 export * from "./format.ts";
 export * from "./integration-health.ts";
+export * from "./platforms.ts";
+export * from "./retry.ts";
 export * from "./row-state.ts";
 export * from "./text.ts";
 export * from "./tracker-data.ts";

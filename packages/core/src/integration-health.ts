@@ -4,17 +4,20 @@
  * pods-budgets-alerts-users-connections.md sections 2.12, 4 and 9.
  */
 
-/** Integrations that need a refresh token (spec section 9). */
-export const REFRESH_TOKEN_SLUGS: readonly string[] = [
-  "googleads",
-  "googledv360",
-  "bingads",
-  "linkedinads",
-  "snapchatads",
-];
+import { PLATFORM_CATALOGUE, type PlatformEntry } from "./platforms.ts";
 
-/** Integrations whose access token can expire and must be refreshed by the user (spec section 4). */
-export const EXPIRING_ACCESS_TOKEN_SLUGS: readonly string[] = ["facebookads"];
+/** Integrations that need a refresh token (spec section 9), from the platform catalogue. */
+export const REFRESH_TOKEN_SLUGS: readonly string[] = PLATFORM_CATALOGUE.filter(
+  (p: PlatformEntry) => p.needsRefreshToken,
+).map((p) => p.slug);
+
+/**
+ * Integrations whose access token can expire and must be refreshed by the user (spec section 4),
+ * from the platform catalogue.
+ */
+export const EXPIRING_ACCESS_TOKEN_SLUGS: readonly string[] = PLATFORM_CATALOGUE.filter(
+  (p: PlatformEntry) => p.accessTokenExpires,
+).map((p) => p.slug);
 
 /** The token expiry warning window: 5 days, in milliseconds. */
 export const TOKEN_EXPIRY_WARNING_MS = 5 * 24 * 60 * 60 * 1000;

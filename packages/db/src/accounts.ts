@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { retry } from "@pacer/core";
 import type { EntityItem, EntityRecord } from "electrodb";
 import type { AccountEntity } from "./entities/account.ts";
 import { nowIso } from "./entities/common.ts";
@@ -200,16 +201,14 @@ export async function updateAccount(
   accountId: string,
   change: (current: Account) => AccountChanges | undefined,
 ): Promise<Account> {
-  for (let attempt = 1; ; attempt++) {
-    const current = await getAccount(accountId);
-    const changes = change(current);
-    if (!changes) return current;
-    try {
-      return await updateAccountAt(accountId, current.version, changes);
-    } catch (error) {
-      if (!(error instanceof VersionConflictError) || attempt >= MUTATE_ATTEMPTS) throw error;
-    }
-  }
+  return retry(
+    async () => {
+      const current = await getAccount(accountId);
+      const changes = change(current);
+      return changes ? updateAccountAt(accountId, current.version, changes) : current;
+    },
+    { attempts: MUTATE_ATTEMPTS, retryIf: (error) => error instanceof VersionConflictError },
+  );
 }
 
 /**
@@ -246,16 +245,14 @@ export async function updateUser(
   userId: string,
   change: (current: User) => UserChanges | undefined,
 ): Promise<User> {
-  for (let attempt = 1; ; attempt++) {
-    const current = await getUser(accountId, userId);
-    const changes = change(current);
-    if (!changes) return current;
-    try {
-      return await updateUserAt(accountId, userId, current.version, changes);
-    } catch (error) {
-      if (!(error instanceof VersionConflictError) || attempt >= MUTATE_ATTEMPTS) throw error;
-    }
-  }
+  return retry(
+    async () => {
+      const current = await getUser(accountId, userId);
+      const changes = change(current);
+      return changes ? updateUserAt(accountId, userId, current.version, changes) : current;
+    },
+    { attempts: MUTATE_ATTEMPTS, retryIf: (error) => error instanceof VersionConflictError },
+  );
 }
 
 /**

@@ -1,3 +1,5 @@
+import { resendUnprocessed } from "@pacer/core";
+
 /** How many times the unprocessed part of a batch write is sent again. */
 const BATCH_ATTEMPTS = 5;
 
@@ -12,13 +14,14 @@ export async function batchWriteRetrying<T>(
   keyOf: (item: T) => string,
   what: string,
 ): Promise<void> {
-  let pending = items;
-  for (let attempt = 1; pending.length > 0; attempt++) {
-    const { unprocessed } = await send(pending);
-    if (unprocessed.length === 0) return;
-    if (attempt >= BATCH_ATTEMPTS) throw new Error(`${unprocessed.length} ${what} were not written`);
-    const left = new Set(unprocessed.map((u) => keyOf(u as T)));
-    pending = pending.filter((p) => left.has(keyOf(p)));
-    await new Promise((done) => setTimeout(done, 50 * 2 ** attempt));
-  }
+  const left = await resendUnprocessed(
+    items,
+    async (batch) => {
+      const { unprocessed } = await send(batch);
+      const keys = new Set(unprocessed.map((u) => keyOf(u as T)));
+      return batch.filter((p) => keys.has(keyOf(p)));
+    },
+    { attempts: BATCH_ATTEMPTS, delayMs: (attempt) => 50 * 2 ** attempt },
+  );
+  if (left.length > 0) throw new Error(`${left.length} ${what} were not written`);
 }

@@ -4,6 +4,7 @@ import { nowIso } from "./entities/common.ts";
 import type { PodEntity } from "./entities/pod.ts";
 import { isConditionFailure, NotFoundError, VersionConflictError } from "./errors.ts";
 import { db } from "./service.ts";
+import { TransactionCollision, transactRetrying } from "./transaction-retry.ts";
 
 /** A pod as stored: the one record of which trackers are in it. */
 export type Pod = EntityItem<typeof PodEntity>;
@@ -54,7 +55,7 @@ export async function savePod(
   const podId = target.podId ?? randomUUID();
   const trackers = [...new Set(input.trackers)];
   const users = [...new Set(input.users)];
-  for (let attempt = 1; ; attempt++) {
+  return transactRetrying("Pod", ATTEMPTS, async () => {
     const pods = await listPods(accountId);
     const current = pods.find((p) => p.podId === podId);
     if (target.podId && !current) throw new NotFoundError("Pod");
@@ -97,10 +98,9 @@ export async function savePod(
       .go();
     if (!result.canceled) return getPod(accountId, podId);
     const selfFailed = result.data[0]?.code === "ConditionalCheckFailed";
-    if ((selfFailed && target.expectedVersion !== undefined) || attempt >= ATTEMPTS) {
-      throw new VersionConflictError("Pod");
-    }
-  }
+    if (selfFailed && target.expectedVersion !== undefined) throw new VersionConflictError("Pod");
+    throw new TransactionCollision();
+  });
 }
 
 /**

@@ -4,6 +4,7 @@ import { nowIso } from "./entities/common.ts";
 import type { SharedBudgetEntity } from "./entities/shared-budget.ts";
 import { isConditionFailure, NotFoundError, VersionConflictError } from "./errors.ts";
 import { db } from "./service.ts";
+import { TransactionCollision, transactRetrying } from "./transaction-retry.ts";
 
 /** A shared budget as stored: the one record of which trackers share it. */
 export type SharedBudget = EntityItem<typeof SharedBudgetEntity>;
@@ -73,7 +74,7 @@ export async function saveSharedBudget(
     trackers,
     users,
   };
-  for (let attempt = 1; ; attempt++) {
+  return transactRetrying("Shared Budget", ATTEMPTS, async () => {
     const budgets = await listSharedBudgets(accountId);
     const current = budgets.find((b) => b.sharedBudgetId === sharedBudgetId);
     if (target.sharedBudgetId && !current) throw new NotFoundError("Shared Budget");
@@ -116,10 +117,9 @@ export async function saveSharedBudget(
       .go();
     if (!result.canceled) return getSharedBudget(accountId, sharedBudgetId);
     const selfFailed = result.data[0]?.code === "ConditionalCheckFailed";
-    if ((selfFailed && target.expectedVersion !== undefined) || attempt >= ATTEMPTS) {
-      throw new VersionConflictError("Shared Budget");
-    }
-  }
+    if (selfFailed && target.expectedVersion !== undefined) throw new VersionConflictError("Shared Budget");
+    throw new TransactionCollision();
+  });
 }
 
 /**

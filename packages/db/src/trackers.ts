@@ -9,6 +9,7 @@ import type { SharedBudgetEntity } from "./entities/shared-budget.ts";
 import type { TrackerEntity } from "./entities/tracker.ts";
 import { isConditionFailure, NotFoundError, VersionConflictError } from "./errors.ts";
 import { db } from "./service.ts";
+import { TransactionCollision, transactRetrying } from "./transaction-retry.ts";
 
 /** A tracker as stored (settings, refresh flags and the computed figures as JSON in `data`). */
 export type Tracker = EntityItem<typeof TrackerEntity>;
@@ -356,7 +357,7 @@ export async function deleteTracker(
   trackerId: string,
   expectedVersion?: number,
 ): Promise<Tracker> {
-  for (let attempt = 1; ; attempt++) {
+  return transactRetrying("Tracker", TRANSACTION_ATTEMPTS, async () => {
     const tracker = await getTracker(accountId, trackerId);
     if (expectedVersion !== undefined && tracker.version !== expectedVersion) {
       throw new VersionConflictError("Tracker");
@@ -398,8 +399,8 @@ export async function deleteTracker(
     }
     const trackerChanged = result.data[0]?.code === "ConditionalCheckFailed";
     if (trackerChanged && expectedVersion !== undefined) throw new VersionConflictError("Tracker");
-    if (attempt >= TRANSACTION_ATTEMPTS) throw new VersionConflictError("Tracker");
-  }
+    throw new TransactionCollision();
+  });
 }
 
 /** Removes a deleted tracker's messages and daily metrics (idempotent; unprocessed deletes are sent again). */

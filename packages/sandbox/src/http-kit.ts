@@ -58,10 +58,8 @@ export function redirect(res: ServerResponse, location: string): void {
   res.end();
 }
 
-/** Escapes text for HTML. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+/** Escapes text for HTML (`&`, `<`, `>`, `"`, `'`): html-escaper's `escape`. */
+export { escape as escapeHtml } from "html-escaper";
 
 /** A route: method, path pattern with `{name}` parameters (may sit inside a segment, e.g. `act_{id}`), handler. */
 export interface Route {

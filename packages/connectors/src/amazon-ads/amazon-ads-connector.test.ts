@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
+import { eachDate, localDate, splitRange } from "@pacer/core";
 import { accountDays, type CampaignSelection, demoAccount } from "@pacer/sandbox";
 import { amazonAdProductOf } from "@pacer/sandbox/platforms/amazonads";
 import { describe, expect, it } from "vitest";
 import { zeroRow } from "../connector-kit.ts";
-import { eachDate, splitRange, todayIn } from "../dates.ts";
 import { AuthError, PlatformDownError } from "../errors.ts";
 import type { FetchLike } from "../http/http-client.ts";
 import { acceptErrorCodeOrCodeReturn } from "../oauth/return-rules.ts";
@@ -52,7 +52,7 @@ const t = useConnectorTest({
 function expectedAmazon(profileId: string, from: string, to: string, selection: CampaignSelection = {}) {
   const account = demoAccount("amazonads", profileId);
   if (!account) throw new Error("no demo profile");
-  const today = todayIn(account.timeZone, t.sandbox.now());
+  const today = localDate(t.sandbox.now(), account.timeZone);
   const rows = new Map<string, DailyMetricsRow>(eachDate(from, to).map((date) => [date, zeroRow(date)]));
   for (const spec of AMAZON_REPORTS) {
     const ids = account.campaigns
@@ -142,7 +142,7 @@ describe("Amazon Ads connector against the sandbox", () => {
     const metrics = await t.connector.fetchDailyMetrics(tokens, { account: { id: US }, from, to });
     expect(metrics).toMatchObject({ accountId: US, currency: "USD", timeZone: "America/Los_Angeles" });
     expect(metrics.rows).toEqual(expectedAmazon(US, from, to));
-    const today = todayIn("America/Los_Angeles", TEST_NOW);
+    const today = localDate(TEST_NOW, "America/Los_Angeles");
     const windows = AMAZON_REPORTS.map((spec) => reportWindows(from, to, today, spec).length);
     expect(windows).toEqual([4, 2, 3]);
     expect(t.routeCalls("POST /{host}/reporting/reports") - createdBefore).toBe(9);

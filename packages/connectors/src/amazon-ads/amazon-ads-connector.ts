@@ -1,4 +1,5 @@
-import type { AmazonAdsConfig, AmazonAdsRegion, ConnectorConfig } from "../config.ts";
+import { addDays, type DateWindow, localDate, splitRange } from "@pacer/core";
+import type { ConnectorConfig } from "../config.ts";
 import {
   bearer,
   byName,
@@ -15,7 +16,7 @@ import {
   settingsOf,
   summedDailyBudget,
 } from "../connector-kit.ts";
-import { addDays, type DateWindow, splitRange, todayIn } from "../dates.ts";
+import { type ConnectorDefinition, connectorIdentity } from "../descriptor.ts";
 import { BadRequestError, isConnectorError, PlatformDownError } from "../errors.ts";
 import { decimalToMicros, parseCount } from "../money.ts";
 import {
@@ -25,7 +26,6 @@ import {
   oauthClient,
   refreshWithToken,
 } from "../oauth/oauth2-client.ts";
-import { acceptErrorCodeOrCodeReturn } from "../oauth/return-rules.ts";
 import { toTokens } from "../oauth/token-response.ts";
 import {
   checkedReportUrl,
@@ -48,6 +48,7 @@ import type {
   PlatformBudget,
 } from "../types.ts";
 import { AmazonDuplicateReportError, classifyAmazonError } from "./classify.ts";
+import { type AmazonAdsConfig, type AmazonAdsRegion, amazonAdsDescriptor } from "./descriptor.ts";
 import {
   type AmazonBudgetedCampaign,
   type AmazonReportRow,
@@ -452,18 +453,7 @@ export function createAmazonAdsConnector(config: ConnectorConfig): Connector {
   }
 
   return {
-    slug: SLUG,
-    displayName: "Amazon Ads",
-    live: true,
-    capabilities: {
-      auth: "oauth2",
-      pkce: false,
-      refresh: "refresh_token",
-      rotatesRefreshToken: false,
-      revoke: false,
-      needsRefreshToken: false,
-    },
-    acceptReturn: acceptErrorCodeOrCodeReturn,
+    ...connectorIdentity(amazonAdsDescriptor),
 
     authorizeUrl({ state, redirectUri }) {
       const s = need();
@@ -518,7 +508,7 @@ export function createAmazonAdsConnector(config: ConnectorConfig): Connector {
       const profileId = checkProfileId(query.account.id);
       const { region, currency, timeZone } = await profileOf(tokens, query.account, query.signal);
       const filters = normaliseFilters(query.filters);
-      const today = todayIn(timeZone || "UTC", new Date(now()));
+      const today = localDate(now(), timeZone || "UTC");
       const reports: PendingReport[] = [];
       for (const spec of AMAZON_REPORTS) {
         for (const window of reportWindows(query.from, query.to, today, spec)) {
@@ -638,3 +628,9 @@ export function reportRowToPartial(
     revenueMicros: amountMicros(row[spec.sales]),
   };
 }
+
+/** The amazonAds connector: its descriptor and builder, for the registry. */
+export const amazonAdsConnector: ConnectorDefinition = {
+  ...amazonAdsDescriptor,
+  create: createAmazonAdsConnector,
+};

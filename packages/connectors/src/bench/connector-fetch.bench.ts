@@ -1,8 +1,8 @@
 import type { Bench, BenchResult } from "@pacer/bench/bench";
 import { msSince } from "@pacer/bench/bench";
 import { approveConsent, startSandbox } from "@pacer/sandbox";
-import { sandboxConnectorConfig } from "../config.ts";
 import { createConnectors } from "../registry.ts";
+import { sandboxConnectorConfig } from "../sandbox-config.ts";
 import type { Connector, MetricsQuery, OAuthTokens } from "../types.ts";
 
 const LATENCY_MS = 150;

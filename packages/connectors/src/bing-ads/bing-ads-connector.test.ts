@@ -1,7 +1,6 @@
 import { demoAccount } from "@pacer/sandbox";
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { MICROSOFT_ADS_API_VERSION } from "../config.ts";
 import { AuthError, BadRequestError, PlatformDownError, RateLimitedError } from "../errors.ts";
 import type { FetchLike } from "../http/http-client.ts";
 import { acceptBingAdsReturn, acceptReturnForSession } from "../oauth/return-rules.ts";
@@ -22,6 +21,7 @@ import { totalSpend } from "../testing/sandbox-expectations.ts";
 import type { OAuthTokens, TrackerFilters } from "../types.ts";
 import { activeDailyBudget, createBingAdsConnector } from "./bing-ads-connector.ts";
 import { classifyMicrosoftAdsError } from "./classify.ts";
+import { MICROSOFT_ADS_API_VERSION } from "./descriptor.ts";
 import { ReportFileError, readReportZip, reportRowToDaily } from "./report-csv.ts";
 import { accountsSearchSchema, campaignsSchema, pollReportSchema, userQuerySchema } from "./schemas.ts";
 import { ianaTimeZone, MICROSOFT_TIME_ZONES } from "./time-zones.ts";

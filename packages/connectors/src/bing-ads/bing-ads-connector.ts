@@ -15,6 +15,7 @@ import {
   settingsOf,
   summedDailyBudget,
 } from "../connector-kit.ts";
+import { type ConnectorDefinition, connectorIdentity } from "../descriptor.ts";
 import { PlatformDownError } from "../errors.ts";
 import { decimalToMicros } from "../money.ts";
 import {
@@ -25,7 +26,6 @@ import {
   refreshWithToken,
 } from "../oauth/oauth2-client.ts";
 import { createPkcePair } from "../oauth/pkce.ts";
-import { acceptBingAdsReturn } from "../oauth/return-rules.ts";
 import { toTokens } from "../oauth/token-response.ts";
 import {
   checkedReportUrl,
@@ -37,15 +37,17 @@ import {
 import type {
   AdAccountView,
   BudgetQuery,
-  Connector,
   Credentials,
   DailyMetrics,
   FilterValue,
+  ListingUser,
   MetricsQuery,
   OAuthTokens,
   PlatformBudget,
+  TwoStepListingConnector,
 } from "../types.ts";
 import { classifyMicrosoftAdsError } from "./classify.ts";
+import { bingAdsDescriptor } from "./descriptor.ts";
 import { ReportFileError, type ReportRow, readReportZip, reportRowToDaily } from "./report-csv.ts";
 import {
   type AdvertiserAccount,
@@ -76,30 +78,15 @@ export const REPORT_MAX_POLLS = STEPPED_MAX_POLLS;
 const CAMPAIGN_TYPES = "Search Shopping DynamicSearchAds Audience Hotel PerformanceMax App";
 
 /** The Microsoft Advertising user behind a connection (Customer Management `GetUser`). */
-export interface MicrosoftAdsUser {
-  userId: string;
-  /** The user's own customer. */
-  customerId: string;
-  /** The customers (and accounts, when restricted) the user holds a role in. */
-  customerRoles: Array<{ roleId?: number; customerId: string; accountIds?: string[] }>;
-  email?: string;
-  name?: string;
-}
+export type MicrosoftAdsUser = ListingUser;
 
 /**
  * The Microsoft Advertising connector, plus the two listing steps of the tracker wizard
- * (`POST /api/bing-ads/get-user`, then `get-accounts` with the user and customer ids).
+ * (`POST /api/bing-ads/get-user`, then `get-accounts` with the user and customer ids): `getUser` is
+ * Customer Management `GetUser` for the token's user, `getAccounts` its `SearchAccounts` for a
+ * user (the views, with `metaData.customerId` and `userId`).
  */
-export interface BingAdsConnector extends Connector {
-  /** Customer Management `GetUser` for the token's user. */
-  getUser(credentials: Credentials, options?: { signal?: AbortSignal }): Promise<MicrosoftAdsUser>;
-  /** Customer Management `SearchAccounts` for a user: the views, with `metaData.customerId` and `userId`. */
-  getAccounts(
-    credentials: Credentials,
-    user: Pick<MicrosoftAdsUser, "userId">,
-    options?: { signal?: AbortSignal },
-  ): Promise<AdAccountView[]>;
-}
+export type BingAdsConnector = TwoStepListingConnector;
 
 /**
  * Microsoft Advertising (Bing Ads) connector, REST API v13.
@@ -334,18 +321,7 @@ export function createBingAdsConnector(config: ConnectorConfig): BingAdsConnecto
   }
 
   return {
-    slug: SLUG,
-    displayName: "Microsoft Ads",
-    live: true,
-    capabilities: {
-      auth: "oauth2",
-      pkce: true,
-      refresh: "refresh_token",
-      rotatesRefreshToken: true,
-      revoke: false,
-      needsRefreshToken: true,
-    },
-    acceptReturn: acceptBingAdsReturn,
+    ...connectorIdentity(bingAdsDescriptor),
 
     authorizeUrl({ state, redirectUri, loginHint }) {
       const s = need();
@@ -551,3 +527,6 @@ export function reportRequest(
     },
   };
 }
+
+/** The bingAds connector: its descriptor and builder, for the registry. */
+export const bingAdsConnector: ConnectorDefinition = { ...bingAdsDescriptor, create: createBingAdsConnector };

@@ -1,6 +1,6 @@
+import { isIsoDate } from "@pacer/core";
 import { parse } from "csv-parse/sync";
 import { unzipSync } from "fflate";
-import { isIsoDate } from "../dates.ts";
 import { decimalToMicros } from "../money.ts";
 import type { DailyMetricsRow } from "../types.ts";
 

@@ -1,4 +1,5 @@
-import { CAKE_API_VERSIONS, type ConnectorConfig } from "../config.ts";
+import { addDays, isIsoDate } from "@pacer/core";
+import type { ConnectorConfig } from "../config.ts";
 import {
   byName,
   campaignFilterValues,
@@ -11,11 +12,10 @@ import {
   requireApiKey,
   selectedCampaignIds,
 } from "../connector-kit.ts";
-import { addDays, isIsoDate } from "../dates.ts";
+import { type ConnectorDefinition, connectorIdentity } from "../descriptor.ts";
 import { PlatformDownError } from "../errors.ts";
 import type { HttpClient } from "../http/http-client.ts";
 import { decimalToMicros, parseCount } from "../money.ts";
-import { RETURN_RULES } from "../oauth/return-rules.ts";
 import { createSsrfSafeFetch, normaliseUserDomain } from "../security/ssrf-guard.ts";
 import type {
   AdAccountView,
@@ -27,6 +27,7 @@ import type {
   FilterValue,
 } from "../types.ts";
 import { classifyCakeError } from "./classify.ts";
+import { CAKE_API_VERSIONS, cakeDescriptor } from "./descriptor.ts";
 import { type CakeDay, cakeAdvertisersSchema, cakeDailySummarySchema, cakeOffersSchema } from "./schemas.ts";
 
 const SLUG = "cake";
@@ -211,18 +212,7 @@ export function createCakeConnector(config: ConnectorConfig): Connector {
   }
 
   return {
-    slug: SLUG,
-    displayName: "Cake",
-    live: true,
-    capabilities: {
-      auth: "apiKey",
-      pkce: false,
-      refresh: "none",
-      rotatesRefreshToken: false,
-      revoke: false,
-      needsRefreshToken: false,
-    },
-    acceptReturn: RETURN_RULES.cake,
+    ...connectorIdentity(cakeDescriptor),
     authorizeUrl() {
       throw notSupported(SLUG, "authorizeUrl");
     },
@@ -330,3 +320,6 @@ export function createCakeConnector(config: ConnectorConfig): Connector {
 function checkCakeId(id: string): string {
   return checkId(SLUG, id, { pattern: /^\d{1,10}$/ });
 }
+
+/** The cake connector: its descriptor and builder, for the registry. */
+export const cakeConnector: ConnectorDefinition = { ...cakeDescriptor, create: createCakeConnector };

@@ -1,7 +1,8 @@
 import { checkRange, dailyMetrics, notSupported } from "../connector-kit.ts";
+import { type ConnectorDefinition, connectorIdentity } from "../descriptor.ts";
 import { BadRequestError } from "../errors.ts";
-import { refuseReturn } from "../oauth/return-rules.ts";
 import type { Connector, Credentials, CsvRowReader, CsvSourceCredentials } from "../types.ts";
+import { csvDescriptor } from "./descriptor.ts";
 
 function reader(credentials: Credentials): CsvRowReader {
   const r = (credentials as Partial<CsvSourceCredentials>).csv;
@@ -21,18 +22,7 @@ function reader(credentials: Credentials): CsvRowReader {
 export function createCsvConnector(): Connector {
   const slug = "csv";
   return {
-    slug,
-    displayName: "Manual / CSV",
-    live: true,
-    capabilities: {
-      auth: "file",
-      pkce: false,
-      refresh: "none",
-      rotatesRefreshToken: false,
-      revoke: false,
-      needsRefreshToken: false,
-    },
-    acceptReturn: refuseReturn,
+    ...connectorIdentity(csvDescriptor),
     authorizeUrl: () => {
       throw notSupported(slug, "authorize");
     },
@@ -61,3 +51,6 @@ export function createCsvConnector(): Connector {
     listFilterValues: async () => [],
   };
 }
+
+/** The csv connector: its descriptor and builder, for the registry. */
+export const csvConnector: ConnectorDefinition = { ...csvDescriptor, create: createCsvConnector };

@@ -1,5 +1,5 @@
+import { isIsoDate, isTimeZone } from "@pacer/core";
 import { parse } from "csv-parse/sync";
-import { isIsoDate, isTimeZone } from "../dates.ts";
 import { decimalToMicros } from "../money.ts";
 
 /** The columns of the "Manual / CSV" source, in the order we write them (the header may use any order). */

@@ -15,10 +15,11 @@ import {
   valuesMatching,
   versionedUrl,
 } from "../connector-kit.ts";
+import { type ConnectorDefinition, connectorIdentity } from "../descriptor.ts";
 import { PlatformDownError } from "../errors.ts";
 import { classifyGoogleError } from "../google-ads/classify.ts";
 import { googleOAuth } from "../oauth/google-oauth.ts";
-import { acceptGoogleDv360Return, BID_MANAGER_SCOPE } from "../oauth/return-rules.ts";
+import { BID_MANAGER_SCOPE } from "../oauth/return-rules.ts";
 import {
   checkedReportUrl,
   DEFAULT_REPORT_POLL,
@@ -36,6 +37,7 @@ import type {
   MetricsQuery,
   OAuthTokens,
 } from "../types.ts";
+import { dv360Descriptor } from "./descriptor.ts";
 import { parseDv360Report } from "./report-csv.ts";
 import {
   bidManagerQuerySchema,
@@ -196,18 +198,7 @@ export function createDv360Connector(config: ConnectorConfig): Connector {
   }
 
   return {
-    slug: SLUG,
-    displayName: "Google DV360",
-    live: true,
-    capabilities: {
-      auth: "oauth2",
-      pkce: true,
-      refresh: "refresh_token",
-      rotatesRefreshToken: false,
-      revoke: true,
-      needsRefreshToken: true,
-    },
-    acceptReturn: acceptGoogleDv360Return,
+    ...connectorIdentity(dv360Descriptor),
 
     ...googleOAuth({ platform: SLUG, scopes: DV360_SCOPES, settings: need, http, now }),
 
@@ -332,3 +323,6 @@ export function createDv360Connector(config: ConnectorConfig): Connector {
 function checkAdvertiserId(id: string): string {
   return checkId(SLUG, id, { what: "advertiser", reason: "bad_account_id" });
 }
+
+/** The dv360 connector: its descriptor and builder, for the registry. */
+export const dv360Connector: ConnectorDefinition = { ...dv360Descriptor, create: createDv360Connector };

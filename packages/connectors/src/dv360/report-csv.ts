@@ -1,5 +1,5 @@
+import { isIsoDate } from "@pacer/core";
 import { parse } from "csv-parse/sync";
-import { isIsoDate } from "../dates.ts";
 import { PlatformDownError } from "../errors.ts";
 import { decimalToMicros, parseCount } from "../money.ts";
 

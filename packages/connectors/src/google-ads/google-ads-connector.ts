@@ -1,4 +1,4 @@
-import type { ConnectorConfig, GoogleAdsConfig } from "../config.ts";
+import type { ConnectorConfig } from "../config.ts";
 import {
   byName,
   CAMPAIGN_FILTERS,
@@ -11,11 +11,12 @@ import {
   settingsOf,
   versionedUrl,
 } from "../connector-kit.ts";
+import { type ConnectorDefinition, connectorIdentity } from "../descriptor.ts";
 import { isConnectorError } from "../errors.ts";
 import type { HttpClient } from "../http/http-client.ts";
 import { decimalToMicros, parseCount } from "../money.ts";
 import { googleOAuth } from "../oauth/google-oauth.ts";
-import { acceptGoogleAdsReturn, GOOGLE_ADS_SCOPE } from "../oauth/return-rules.ts";
+import { GOOGLE_ADS_SCOPE } from "../oauth/return-rules.ts";
 import type {
   AdAccountView,
   BudgetQuery,
@@ -30,6 +31,7 @@ import type {
   PlatformBudget,
 } from "../types.ts";
 import { classifyGoogleError } from "./classify.ts";
+import { type GoogleAdsConfig, googleAdsDescriptor } from "./descriptor.ts";
 import {
   budgetQuery,
   CUSTOMER_CLIENT_QUERY,
@@ -60,18 +62,7 @@ export function createGoogleAdsConnector(config: ConnectorConfig): Connector {
   const now = config.http?.now ?? Date.now;
 
   return {
-    slug: SLUG,
-    displayName: "Google Ads",
-    live: true,
-    capabilities: {
-      auth: "oauth2",
-      pkce: true,
-      refresh: "refresh_token",
-      rotatesRefreshToken: false,
-      revoke: true,
-      needsRefreshToken: true,
-    },
-    acceptReturn: acceptGoogleAdsReturn,
+    ...connectorIdentity(googleAdsDescriptor),
 
     ...googleOAuth({ platform: SLUG, scopes: GOOGLE_ADS_SCOPES, settings: need, http, now }),
 
@@ -276,3 +267,9 @@ export function dailyBudgetOf(rows: readonly GoogleAdsRow[]): PlatformBudget | n
   for (const micros of daily.values()) amount += micros;
   return { amount, period: "day" };
 }
+
+/** The googleAds connector: its descriptor and builder, for the registry. */
+export const googleAdsConnector: ConnectorDefinition = {
+  ...googleAdsDescriptor,
+  create: createGoogleAdsConnector,
+};

@@ -1,3 +1,4 @@
+import { retry } from "@pacer/core";
 import {
   BadRequestError,
   type ConnectorError,
@@ -155,36 +156,49 @@ export class HttpClient {
       request.retry === false ? { ...this.policy, maxAttempts: 1 } : { ...this.policy, ...request.retry };
     const url = buildUrl(request.url, request.query);
     const where = `${this.platform} ${request.operation} ${safePath(url)}`;
-    let attempt = 0;
-    for (;;) {
-      attempt++;
-      const started = this.now();
-      let failure: ConnectorError;
-      let status: number | undefined;
-      try {
-        const response = await this.attempt(url, request);
-        status = response.status;
-        const mapped = this.mapResponse(response, where);
-        if (!mapped) {
-          const value = read(response);
-          this.emit(request, attempt, started, "ok", status);
-          return value;
+    // The last attempt's start and status, for the attempt events.
+    let started = 0;
+    let status: number | undefined;
+    const retryAfterOf = (failure: ConnectorError) =>
+      failure instanceof RateLimitedError ? failure.retryAfterMs : undefined;
+    return retry(
+      async (attempt) => {
+        started = this.now();
+        status = undefined;
+        let failure: ConnectorError;
+        try {
+          const response = await this.attempt(url, request);
+          status = response.status;
+          const mapped = this.mapResponse(response, where);
+          if (!mapped) {
+            const value = read(response);
+            this.emit(request, attempt, started, "ok", status);
+            return value;
+          }
+          failure = mapped;
+        } catch (error) {
+          failure = this.mapThrown(error, where, request.signal);
         }
-        failure = mapped;
-      } catch (error) {
-        failure = this.mapThrown(error, where, request.signal);
-      }
-      failure.attempts = attempt;
-      const retryAfterMs = failure instanceof RateLimitedError ? failure.retryAfterMs : undefined;
-      const canRetry = failure.retryable && attempt < policy.maxAttempts && !request.signal?.aborted;
-      if (!canRetry || (retryAfterMs !== undefined && retryAfterMs > policy.maxRetryAfterMs)) {
-        this.emit(request, attempt, started, "error", status, failure);
+        failure.attempts = attempt;
         throw failure;
-      }
-      const delayMs = retryAfterMs ?? backoffDelayMs(attempt, policy, this.random);
-      this.emit(request, attempt, started, "retry", status, failure, delayMs);
-      await this.sleep(delayMs);
-    }
+      },
+      {
+        attempts: policy.maxAttempts,
+        retryIf: (failure) => {
+          const f = failure as ConnectorError;
+          const retryAfterMs = retryAfterOf(f);
+          const tooLong = retryAfterMs !== undefined && retryAfterMs > policy.maxRetryAfterMs;
+          return f.retryable && !request.signal?.aborted && !tooLong;
+        },
+        delayMs: (attempt, failure) =>
+          retryAfterOf(failure as ConnectorError) ?? backoffDelayMs(attempt, policy, this.random),
+        sleep: this.sleep,
+        onRetry: (failure, attempt, delayMs) =>
+          this.emit(request, attempt, started, "retry", status, failure as ConnectorError, delayMs),
+        onGiveUp: (failure, attempt) =>
+          this.emit(request, attempt, started, "error", status, failure as ConnectorError),
+      },
+    );
   }
 
   private async attempt(url: string, request: HttpRequest): Promise<HttpResponse> {

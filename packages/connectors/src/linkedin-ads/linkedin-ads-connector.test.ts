@@ -1,5 +1,4 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { LINKEDIN_ADS_API_VERSION } from "../config.ts";
 import { AuthError, BadRequestError, PlatformDownError } from "../errors.ts";
 import type { FetchLike } from "../http/http-client.ts";
 import { acceptLinkedInAdsReturn, acceptReturnForSession } from "../oauth/return-rules.ts";
@@ -19,6 +18,7 @@ import {
 import { totalSpend } from "../testing/sandbox-expectations.ts";
 import type { OAuthTokens, TrackerFilters } from "../types.ts";
 import { classifyLinkedInError } from "./classify.ts";
+import { LINKEDIN_ADS_API_VERSION } from "./descriptor.ts";
 import {
   ACTIVE_CAMPAIGNS_SEARCH,
   activeDailyBudget,

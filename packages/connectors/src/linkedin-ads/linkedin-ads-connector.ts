@@ -1,3 +1,4 @@
+import { splitRange } from "@pacer/core";
 import type { ConnectorConfig } from "../config.ts";
 import {
   bearer,
@@ -17,7 +18,7 @@ import {
   settingsOf,
   summedDailyBudget,
 } from "../connector-kit.ts";
-import { splitRange } from "../dates.ts";
+import { type ConnectorDefinition, connectorIdentity } from "../descriptor.ts";
 import { buildUrl } from "../http/http-client.ts";
 import { decimalToMicros } from "../money.ts";
 import {
@@ -28,7 +29,6 @@ import {
   refreshWithToken,
   revokeIgnoringInvalid,
 } from "../oauth/oauth2-client.ts";
-import { acceptLinkedInAdsReturn } from "../oauth/return-rules.ts";
 import { toTokens } from "../oauth/token-response.ts";
 import type {
   AdAccountView,
@@ -42,6 +42,7 @@ import type {
   PlatformBudget,
 } from "../types.ts";
 import { classifyLinkedInError } from "./classify.ts";
+import { linkedInAdsDescriptor } from "./descriptor.ts";
 import {
   type AnalyticsElement,
   adAccountSchema,
@@ -210,18 +211,7 @@ export function createLinkedInAdsConnector(config: ConnectorConfig): Connector {
   }
 
   return {
-    slug: SLUG,
-    displayName: "LinkedIn Ads",
-    live: true,
-    capabilities: {
-      auth: "oauth2",
-      pkce: false,
-      refresh: "refresh_token",
-      rotatesRefreshToken: false,
-      revoke: true,
-      needsRefreshToken: true,
-    },
-    acceptReturn: acceptLinkedInAdsReturn,
+    ...connectorIdentity(linkedInAdsDescriptor),
 
     authorizeUrl({ state, redirectUri }) {
       const s = need();
@@ -399,3 +389,9 @@ export function analyticsToRow(element: AnalyticsElement): DailyMetricsRow {
       : 0,
   };
 }
+
+/** The linkedInAds connector: its descriptor and builder, for the registry. */
+export const linkedInAdsConnector: ConnectorDefinition = {
+  ...linkedInAdsDescriptor,
+  create: createLinkedInAdsConnector,
+};

@@ -1,6 +1,5 @@
 import { approveConsent, demoAccount } from "@pacer/sandbox";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_META_CONVERSION_ACTION_TYPES } from "../config.ts";
 import { AuthError, NotSupportedError, PlatformDownError } from "../errors.ts";
 import {
   documentedDailyBudget,
@@ -12,6 +11,7 @@ import {
 import { totalSpend } from "../testing/sandbox-expectations.ts";
 import type { OAuthTokens, TrackerFilters } from "../types.ts";
 import { metaBudgetToMicros, metaCurrencyOffset } from "./currencies.ts";
+import { DEFAULT_META_CONVERSION_ACTION_TYPES } from "./descriptor.ts";
 import { createMetaConnector, insightsToRow, runningBudgets } from "./meta-connector.ts";
 import { campaignsPageSchema, insightsPageSchema } from "./schemas.ts";
 

@@ -1,4 +1,4 @@
-import type { ConnectorConfig, MetaConfig } from "../config.ts";
+import type { ConnectorConfig } from "../config.ts";
 import {
   bearer,
   byName,
@@ -17,10 +17,10 @@ import {
   settingsOf,
   versionedUrl,
 } from "../connector-kit.ts";
+import { type ConnectorDefinition, connectorIdentity } from "../descriptor.ts";
 import type { HttpClient } from "../http/http-client.ts";
 import { decimalToMicros, parseCount } from "../money.ts";
 import { authorizeUrlWith, connectionIdentity, revokeIgnoringInvalid } from "../oauth/oauth2-client.ts";
-import { acceptFacebookAdsReturn } from "../oauth/return-rules.ts";
 import type {
   AdAccountView,
   BudgetQuery,
@@ -34,6 +34,7 @@ import type {
 } from "../types.ts";
 import { classifyMetaError } from "./classify.ts";
 import { metaBudgetToMicros } from "./currencies.ts";
+import { type MetaConfig, metaDescriptor } from "./descriptor.ts";
 import {
   adAccountSchema,
   adAccountsPageSchema,
@@ -98,18 +99,7 @@ export function createMetaConnector(config: ConnectorConfig): Connector {
   }
 
   return {
-    slug: SLUG,
-    displayName: "Facebook Ads",
-    live: true,
-    capabilities: {
-      auth: "oauth2",
-      pkce: false,
-      refresh: "none",
-      rotatesRefreshToken: false,
-      revoke: true,
-      needsRefreshToken: false,
-    },
-    acceptReturn: acceptFacebookAdsReturn,
+    ...connectorIdentity(metaDescriptor),
 
     authorizeUrl({ state, redirectUri }) {
       const s = need();
@@ -386,3 +376,6 @@ export function insightsToRow(row: InsightsRow, actionTypes: readonly string[]):
     revenueMicros: value ? decimalToMicros(value) : 0,
   };
 }
+
+/** The meta connector: its descriptor and builder, for the registry. */
+export const metaConnector: ConnectorDefinition = { ...metaDescriptor, create: createMetaConnector };

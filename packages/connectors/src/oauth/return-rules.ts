@@ -1,3 +1,4 @@
+import { type PlatformAuth, platformEntry } from "@pacer/core";
 import type { IntegrationSlug } from "../types.ts";
 import { statesMatch } from "./pkce.ts";
 
@@ -20,6 +21,11 @@ export interface RefusedReturn {
   ok: false;
   reason: "missing_code" | "platform_error" | "missing_scope" | "state_mismatch" | "not_oauth";
   detail?: string;
+  /**
+   * The platform refused a personal (consumer) account: the return page shows the catalogue's
+   * `personalAccountFailureText` (Microsoft Ads, spec 2.13) instead of its usual failure text.
+   */
+  personalAccount?: true;
 }
 
 /** Result of an acceptance rule. */
@@ -108,10 +114,28 @@ export function acceptRedditAdsReturn(query: ReturnQuery): ReturnAcceptance {
   return accepted(query.code, query);
 }
 
-/** Microsoft Ads: fails on `error_code` (or the identity platform's `error`) or no code. */
+/**
+ * Microsoft's personal-account refusal, as the identity platform reports it on the return page
+ * (`error_description` with AADSTS codes for consumer accounts, or words naming them).
+ */
+export function isPersonalMicrosoftAccount(query: ReturnQuery): boolean {
+  const text = `${query.error ?? ""} ${query.error_description ?? ""} ${query.error_code ?? ""}`;
+  return /personal|consumer|live\.com|msa\b|AADSTS50020|AADSTS70000121|AADSTS50194/i.test(text);
+}
+
+/**
+ * Microsoft Ads: fails on `error_code` (or the identity platform's `error`) or no code; a refusal
+ * of a personal Microsoft account says so (`personalAccount`).
+ */
 export function acceptBingAdsReturn(query: ReturnQuery): ReturnAcceptance {
-  if (present(query.error_code)) return { ok: false, reason: "platform_error", detail: query.error_code };
-  if (present(query.error)) return { ok: false, reason: "platform_error", detail: query.error };
+  const refused = (detail: string): RefusedReturn => ({
+    ok: false,
+    reason: "platform_error",
+    detail,
+    ...(isPersonalMicrosoftAccount(query) ? { personalAccount: true as const } : {}),
+  });
+  if (present(query.error_code)) return refused(query.error_code);
+  if (present(query.error)) return refused(query.error);
   if (!present(query.code)) return { ok: false, reason: "missing_code" };
   return accepted(query.code, query);
 }
@@ -139,16 +163,24 @@ export const RETURN_RULES: Record<IntegrationSlug, (query: ReturnQuery) => Retur
 };
 
 /**
- * What a `POST /api/{platform}/response` handler calls: checks that the returned `state` equals
- * the one bound to the session (constant time), then applies the platform's rule.
- * For X (OAuth 1.0a) pass the session's request token as `expectedState`: it must equal `oauth_token`.
+ * The value a return page echoes of the consent's state: `oauth_token` (the request token) for an
+ * OAuth 1.0a platform (RFC 5849 6.2.3), `state` for OAuth 2.0 (RFC 6749 4.1.2).
+ */
+export function returnedState(query: ReturnQuery, auth: PlatformAuth): string | undefined {
+  return auth === "oauth1" ? query.oauth_token : query.state;
+}
+
+/**
+ * What a `POST /api/{platform}/response` handler calls: checks that the returned state equals the
+ * one bound to the session (constant time), then applies the platform's rule. For an OAuth 1.0a
+ * platform (X) pass the session's request token as `expectedState`: it must equal `oauth_token`.
  */
 export function acceptReturnForSession(
   slug: IntegrationSlug,
   query: ReturnQuery,
   expectedState: string,
 ): ReturnAcceptance {
-  const received = slug === "twitterads" ? query.oauth_token : query.state;
+  const received = returnedState(query, platformEntry(slug)?.auth ?? "oauth2");
   if (!statesMatch(expectedState, received)) return { ok: false, reason: "state_mismatch" };
   return RETURN_RULES[slug](query);
 }

@@ -1,6 +1,5 @@
+import { addDays } from "@pacer/core";
 import { describe, expect, it } from "vitest";
-import { PINTEREST_ADS_API_VERSION } from "../config.ts";
-import { addDays } from "../dates.ts";
 import { AuthError, BadRequestError, PlatformDownError, RateLimitedError } from "../errors.ts";
 import { acceptErrorCodeOrCodeReturn, acceptReturnForSession } from "../oauth/return-rules.ts";
 import {
@@ -19,6 +18,7 @@ import {
 import { totalSpend } from "../testing/sandbox-expectations.ts";
 import type { OAuthTokens, TrackerFilters } from "../types.ts";
 import { classifyPinterestError } from "./classify.ts";
+import { PINTEREST_ADS_API_VERSION } from "./descriptor.ts";
 import {
   createPinterestAdsConnector,
   metricsToRow,

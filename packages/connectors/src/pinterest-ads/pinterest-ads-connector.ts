@@ -1,3 +1,4 @@
+import { addDays, splitRange } from "@pacer/core";
 import type { ConnectorConfig } from "../config.ts";
 import {
   bearer,
@@ -17,7 +18,7 @@ import {
   summedDailyBudget,
   versionedUrl,
 } from "../connector-kit.ts";
-import { addDays, splitRange } from "../dates.ts";
+import { type ConnectorDefinition, connectorIdentity } from "../descriptor.ts";
 import { PlatformDownError } from "../errors.ts";
 import { parseCount } from "../money.ts";
 import {
@@ -27,7 +28,6 @@ import {
   oauthClient,
   refreshWithToken,
 } from "../oauth/oauth2-client.ts";
-import { acceptErrorCodeOrCodeReturn } from "../oauth/return-rules.ts";
 import { toTokens } from "../oauth/token-response.ts";
 import {
   checkedReportUrl,
@@ -48,6 +48,7 @@ import type {
   PlatformBudget,
 } from "../types.ts";
 import { classifyPinterestError } from "./classify.ts";
+import { pinterestAdsDescriptor } from "./descriptor.ts";
 import {
   adAccountSchema,
   adAccountsPageSchema,
@@ -296,18 +297,7 @@ export function createPinterestAdsConnector(config: ConnectorConfig): Connector 
   }
 
   return {
-    slug: SLUG,
-    displayName: "Pinterest Ads",
-    live: true,
-    capabilities: {
-      auth: "oauth2",
-      pkce: false,
-      refresh: "refresh_token",
-      rotatesRefreshToken: true,
-      revoke: false,
-      needsRefreshToken: false,
-    },
-    acceptReturn: acceptErrorCodeOrCodeReturn,
+    ...connectorIdentity(pinterestAdsDescriptor),
 
     authorizeUrl({ state, redirectUri }) {
       const s = need();
@@ -498,3 +488,9 @@ export function metricsToRow(row: MetricsRow): DailyMetricsRow {
     revenueMicros: micros(row.TOTAL_CHECKOUT_VALUE_IN_MICRO_DOLLAR),
   };
 }
+
+/** The pinterestAds connector: its descriptor and builder, for the registry. */
+export const pinterestAdsConnector: ConnectorDefinition = {
+  ...pinterestAdsDescriptor,
+  create: createPinterestAdsConnector,
+};

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { REDDIT_ADS_DEFAULT_USER_AGENT } from "../config.ts";
 import { AuthError, PlatformDownError } from "../errors.ts";
 import type { FetchLike } from "../http/http-client.ts";
 import { acceptRedditAdsReturn } from "../oauth/return-rules.ts";
@@ -15,6 +14,7 @@ import {
 } from "../testing/connector-test-kit.ts";
 import { totalSpend } from "../testing/sandbox-expectations.ts";
 import type { OAuthTokens, TrackerFilters } from "../types.ts";
+import { REDDIT_ADS_DEFAULT_USER_AGENT } from "./descriptor.ts";
 import {
   activeDailyGoals,
   createRedditAdsConnector,

@@ -1,3 +1,4 @@
+import { addDays, isIsoDate, splitRange } from "@pacer/core";
 import type { ConnectorConfig } from "../config.ts";
 import {
   bearer,
@@ -18,7 +19,7 @@ import {
   summedDailyBudget,
   versionedUrl,
 } from "../connector-kit.ts";
-import { addDays, isIsoDate, splitRange } from "../dates.ts";
+import { type ConnectorDefinition, connectorIdentity } from "../descriptor.ts";
 import { isConnectorError, PlatformDownError } from "../errors.ts";
 import type { FetchLike } from "../http/http-client.ts";
 import { decimalToMicros, parseCount } from "../money.ts";
@@ -30,7 +31,6 @@ import {
   refreshWithToken,
   revokeIgnoringInvalid,
 } from "../oauth/oauth2-client.ts";
-import { acceptRedditAdsReturn } from "../oauth/return-rules.ts";
 import { toTokens } from "../oauth/token-response.ts";
 import type {
   AdAccountView,
@@ -45,6 +45,7 @@ import type {
   PlatformBudget,
 } from "../types.ts";
 import { classifyRedditError } from "./classify.ts";
+import { redditAdsDescriptor } from "./descriptor.ts";
 import {
   type RedditCampaign,
   type RedditReportRow,
@@ -170,18 +171,7 @@ export function createRedditAdsConnector(config: ConnectorConfig): Connector {
   }
 
   return {
-    slug: SLUG,
-    displayName: "Reddit Ads",
-    live: true,
-    capabilities: {
-      auth: "oauth2",
-      pkce: false,
-      refresh: "refresh_token",
-      rotatesRefreshToken: false,
-      revoke: true,
-      needsRefreshToken: false,
-    },
-    acceptReturn: acceptRedditAdsReturn,
+    ...connectorIdentity(redditAdsDescriptor),
 
     authorizeUrl({ state, redirectUri }) {
       const s = need();
@@ -400,3 +390,9 @@ export function reportRowToPartial(row: RedditReportRow): DailyMetricsRow {
       cents === null || cents === undefined || cents === "" ? 0 : Math.round(decimalToMicros(cents) / 100),
   };
 }
+
+/** The redditAds connector: its descriptor and builder, for the registry. */
+export const redditAdsConnector: ConnectorDefinition = {
+  ...redditAdsDescriptor,
+  create: createRedditAdsConnector,
+};

@@ -11,15 +11,11 @@ import {
 import { demoAccount } from "@pacer/sandbox/data/demo-accounts";
 import { budgetOf, demoBudgets } from "@pacer/sandbox/platforms/demo-budgets";
 import { afterAll, beforeAll, beforeEach, expect } from "vitest";
-import {
-  type ConnectorConfig,
-  connectorConfigFromEnv,
-  type HttpSettings,
-  sandboxConnectorConfig,
-} from "../config.ts";
+import { type ConnectorConfig, connectorConfigFromEnv, type HttpSettings } from "../config.ts";
 import { AuthError, NotConfiguredError, RateLimitedError } from "../errors.ts";
 import type { HttpFailure } from "../http/classify.ts";
 import { acceptReturnForSession, type ReturnAcceptance } from "../oauth/return-rules.ts";
+import { sandboxConnectorConfig } from "../sandbox-config.ts";
 import type {
   Connector,
   Credentials,

@@ -1,5 +1,5 @@
+import { eachDate } from "@pacer/core";
 import { accountDays, type CampaignSelection, demoAccount, type SandboxHandle } from "@pacer/sandbox";
-import { eachDate } from "../dates.ts";
 import type { DailyMetricsRow } from "../types.ts";
 
 /**

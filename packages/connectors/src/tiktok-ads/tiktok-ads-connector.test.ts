@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { TIKTOK_ADS_API_VERSION } from "../config.ts";
 import {
   AuthError,
   BadRequestError,
@@ -25,6 +24,7 @@ import { totalSpend } from "../testing/sandbox-expectations.ts";
 import { ensureFreshTokens } from "../tokens.ts";
 import type { OAuthTokens, TrackerFilters } from "../types.ts";
 import { classifyTikTokError } from "./classify.ts";
+import { TIKTOK_ADS_API_VERSION } from "./descriptor.ts";
 import { advertiserInfoSchema, campaignsSchema, reportSchema } from "./schemas.ts";
 import {
   createTikTokAdsConnector,

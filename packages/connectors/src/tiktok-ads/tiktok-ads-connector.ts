@@ -1,3 +1,4 @@
+import { isTimeZone, splitRange } from "@pacer/core";
 import type { ConnectorConfig } from "../config.ts";
 import {
   byName,
@@ -18,10 +19,9 @@ import {
   tooManyPages,
   versionedUrl,
 } from "../connector-kit.ts";
-import { isTimeZone, splitRange } from "../dates.ts";
+import { type ConnectorDefinition, connectorIdentity } from "../descriptor.ts";
 import { decimalToMicros, parseCount } from "../money.ts";
 import { authorizeUrlWith, connectionIdentity, revokeIgnoringInvalid } from "../oauth/oauth2-client.ts";
-import { acceptErrorCodeOrCodeReturn } from "../oauth/return-rules.ts";
 import type {
   AdAccountView,
   BudgetQuery,
@@ -34,6 +34,7 @@ import type {
   PlatformBudget,
 } from "../types.ts";
 import { classifyTikTokError } from "./classify.ts";
+import { tikTokAdsDescriptor } from "./descriptor.ts";
 import {
   accessTokenSchema,
   advertiserInfoSchema,
@@ -216,18 +217,7 @@ export function createTikTokAdsConnector(config: ConnectorConfig): Connector {
   }
 
   return {
-    slug: SLUG,
-    displayName: "TikTok Ads",
-    live: true,
-    capabilities: {
-      auth: "oauth2",
-      pkce: false,
-      refresh: "none",
-      rotatesRefreshToken: false,
-      revoke: true,
-      needsRefreshToken: false,
-    },
-    acceptReturn: acceptErrorCodeOrCodeReturn,
+    ...connectorIdentity(tikTokAdsDescriptor),
 
     authorizeUrl({ state, redirectUri }) {
       const s = need();
@@ -428,3 +418,9 @@ export function reportRowToDaily(row: ReportRow): DailyMetricsRow {
     revenueMicros: m.total_complete_payment_rate ? decimalToMicros(m.total_complete_payment_rate) : 0,
   };
 }
+
+/** The tikTokAds connector: its descriptor and builder, for the registry. */
+export const tikTokAdsConnector: ConnectorDefinition = {
+  ...tikTokAdsDescriptor,
+  create: createTikTokAdsConnector,
+};

@@ -1,17 +1,12 @@
 import { describe, expect, it } from "vitest";
-import {
-  AMAZON_ADS_REPORTING_VERSION,
-  BID_MANAGER_API_VERSION,
-  CAKE_SANDBOX_DOMAIN,
-  connectorConfigFromEnv,
-  DV360_API_VERSION,
-  REDDIT_ADS_API_VERSION,
-  REDDIT_ADS_DEFAULT_USER_AGENT,
-  sandboxConnectorConfig,
-  X_ADS_API_VERSION,
-} from "../config.ts";
+import { AMAZON_ADS_REPORTING_VERSION } from "../amazon-ads/descriptor.ts";
+import { connectorConfigFromEnv } from "../config.ts";
+import { BID_MANAGER_API_VERSION, DV360_API_VERSION } from "../dv360/descriptor.ts";
 import { NotConfiguredError } from "../errors.ts";
+import { REDDIT_ADS_API_VERSION, REDDIT_ADS_DEFAULT_USER_AGENT } from "../reddit-ads/descriptor.ts";
 import { createConnectors } from "../registry.ts";
+import { CAKE_SANDBOX_DOMAIN, sandboxConnectorConfig } from "../sandbox-config.ts";
+import { X_ADS_API_VERSION } from "./descriptor.ts";
 import { isOAuth1Connector } from "./twitter-ads-connector.ts";
 
 describe("configuration of X, Reddit, Amazon Ads, DV360 and Cake", () => {

@@ -1,9 +1,9 @@
+import { eachDate, midnightIso } from "@pacer/core";
 import { beforeEach, describe, expect, it } from "vitest";
-import { sandboxConnectorConfig } from "../config.ts";
-import { eachDate } from "../dates.ts";
 import { AuthError, BadRequestError, NotSupportedError, RateLimitedError } from "../errors.ts";
 import type { FetchLike } from "../http/http-client.ts";
 import { acceptReturnForSession, acceptTwitterAdsReturn } from "../oauth/return-rules.ts";
+import { sandboxConnectorConfig } from "../sandbox-config.ts";
 import {
   demoDailyBudget,
   expectCampaignFilters,
@@ -26,7 +26,6 @@ import {
   statsToRows,
   X_SYNC_STATS_MAX_DAYS,
 } from "./twitter-ads-connector.ts";
-import { midnightIso } from "./zoned-time.ts";
 
 const RETURN_PAGE = "https://app.pacer.test/twitter-ads-response";
 const ACCOUNT = "18ce54pcrdm";

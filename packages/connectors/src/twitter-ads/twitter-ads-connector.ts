@@ -1,3 +1,4 @@
+import { addDays, midnightIso, splitRange } from "@pacer/core";
 import type { ConnectorConfig } from "../config.ts";
 import {
   byName,
@@ -17,23 +18,22 @@ import {
   summedDailyBudget,
   versionedUrl,
 } from "../connector-kit.ts";
-import { addDays, splitRange } from "../dates.ts";
+import { type ConnectorDefinition, connectorIdentity } from "../descriptor.ts";
 import { AuthError, BadRequestError, PlatformDownError } from "../errors.ts";
 import type { FetchLike, HttpClient } from "../http/http-client.ts";
 import { connectionIdentity, revokeIgnoringInvalid } from "../oauth/oauth2-client.ts";
-import { acceptTwitterAdsReturn } from "../oauth/return-rules.ts";
 import type {
   AdAccountView,
-  AuthorizeRequest,
   BudgetQuery,
-  Connector,
   Credentials,
   DailyMetrics,
   DailyMetricsRow,
+  OAuth1Connector,
   OAuthTokens,
   PlatformBudget,
 } from "../types.ts";
 import { classifyXError } from "./classify.ts";
+import { twitterAdsDescriptor } from "./descriptor.ts";
 import { type OAuth1Token, oauth1Fetch, parseTokenAnswer, urlWithQuery } from "./oauth1.ts";
 import {
   type XAccount,
@@ -45,7 +45,8 @@ import {
   xFundingInstrumentsPageSchema,
   xStatsSchema,
 } from "./schemas.ts";
-import { midnightIso } from "./zoned-time.ts";
+
+export { isOAuth1Connector, type OAuth1AuthorizeUrl, type OAuth1Connector } from "../types.ts";
 
 const SLUG = "twitterads";
 
@@ -59,35 +60,6 @@ export const X_PLACEMENTS = ["ALL_ON_TWITTER", "PUBLISHER_NETWORK"] as const;
 export const X_METRIC_GROUPS = "BILLING,ENGAGEMENT,WEB_CONVERSION";
 /** Pages followed at most per listing. */
 const MAX_PAGES = 100;
-
-/** Step 1 of OAuth 1.0a: the consent URL and the request token pair to keep in the session. */
-export interface OAuth1AuthorizeUrl {
-  /** `https://api.x.com/oauth/authorize?oauth_token=...`, opened in the popup. */
-  url: string;
-  /** Keep in the session as the "state": the return page's `oauth_token` must equal it. */
-  requestToken: string;
-  /** Keep in the session (server side only); `exchangeCode` needs it as `requestTokenSecret`. */
-  requestTokenSecret: string;
-}
-
-/**
- * A connector whose consent starts with a server call (OAuth 1.0a): `authorizeUrl` cannot be
- * synchronous, so the `GET /api/twitter-ads/authenticate` handler calls {@link requestToken}.
- */
-export interface OAuth1Connector extends Connector {
-  /**
-   * Obtains a request token for `redirectUri` (`POST /oauth/request_token` with `oauth_callback`)
-   * and returns the consent URL. `state` is not sent (X echoes only `oauth_token` and
-   * `oauth_verifier`); bind `requestToken` to the session instead.
-   * @throws AuthError when X refuses the consumer credentials or the callback
-   */
-  requestToken(request: AuthorizeRequest): Promise<OAuth1AuthorizeUrl>;
-}
-
-/** True for a connector that starts its consent with {@link OAuth1Connector.requestToken} (X). */
-export function isOAuth1Connector(connector: Connector): connector is OAuth1Connector {
-  return typeof (connector as Partial<OAuth1Connector>).requestToken === "function";
-}
 
 /**
  * X (Twitter) Ads connector, Ads API v12 with OAuth 1.0a user context (HMAC-SHA1; every attempt
@@ -195,18 +167,7 @@ export function createTwitterAdsConnector(config: ConnectorConfig): OAuth1Connec
   }
 
   return {
-    slug: SLUG,
-    displayName: "Twitter Ads",
-    live: true,
-    capabilities: {
-      auth: "oauth1",
-      pkce: false,
-      refresh: "none",
-      rotatesRefreshToken: false,
-      revoke: true,
-      needsRefreshToken: false,
-    },
-    acceptReturn: acceptTwitterAdsReturn,
+    ...connectorIdentity(twitterAdsDescriptor),
 
     authorizeUrl() {
       throw notSupported(SLUG, "authorizeUrl (OAuth 1.0a: call requestToken)");
@@ -442,3 +403,9 @@ export function statsToRows(from: string, metrics: XMetrics): DailyMetricsRow[] 
   }
   return rows;
 }
+
+/** The twitterAds connector: its descriptor and builder, for the registry. */
+export const twitterAdsConnector: ConnectorDefinition = {
+  ...twitterAdsDescriptor,
+  create: createTwitterAdsConnector,
+};

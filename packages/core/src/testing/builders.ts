@@ -1,6 +1,7 @@
 import type { TrackerRow } from "../aggregate.ts";
 import type { TrackerBudgetSettings } from "../budget.ts";
 import { addDays, dayNumber, fromDayNumber } from "../calendar.ts";
+import type { PlatformEntry } from "../platforms.ts";
 import type { DailyRow } from "../tracker-data.ts";
 import { computeTrackerData } from "../tracker-data.ts";
 import type { IsoDate, Micros } from "../types.ts";
@@ -123,4 +124,26 @@ export function monthToDateRows(perDay: Micros = 100_000_000, today: Micros = 40
       revenueMicros: spendMicros * 3,
     };
   });
+}
+
+/**
+ * A made-up platform's catalogue entry (OAuth 2.0, one listing call, revoke by access token, needs
+ * a refresh token), overridable: what a test adds to `PLATFORM_CATALOGUE` to see every generated
+ * list (routes, policy rows, handlers, fixtures, queues, the web app's platforms) pick it up.
+ */
+export function aPlatformEntry(overrides: Partial<PlatformEntry> = {}): PlatformEntry {
+  return {
+    slug: "fakeads",
+    name: "Fake Ads",
+    mark: "FK",
+    color: "#5b3cc4",
+    auth: "oauth2",
+    segment: "fake-ads",
+    returnPage: "/fake-ads-response",
+    responseField: "fakeAdsObj",
+    listing: { steps: 1, call: "get-account", alsoAs: "body" },
+    revokeToken: true,
+    needsRefreshToken: true,
+    ...overrides,
+  };
 }

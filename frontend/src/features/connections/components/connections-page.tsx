@@ -49,19 +49,17 @@ export function ConnectionsPage() {
 
   const connect = (platform: Platform) => {
     if (platform.connect === "not live") {
-      window.alert("Snapchat Ads connection is not live yet");
+      window.alert(`${platform.name} connection is not live yet`);
       return;
     }
     setAdding(false);
-    if (platform.connect === "cake") {
+    if (platform.connect === "apiKey") {
       setCake(true);
       return;
     }
     openAuthorizePopup(platform).catch((error) => {
       notify.danger(
-        platform.slug === "redditads"
-          ? "Failed to authenticate with Reddit Ads"
-          : errorMessage(error, "Something went wrong, please try again"),
+        platform.authenticateFailureText ?? errorMessage(error, "Something went wrong, please try again"),
       );
     });
   };

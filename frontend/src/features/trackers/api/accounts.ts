@@ -1,7 +1,9 @@
+import type { TwoStepListing } from "@pacer/core/platforms";
 import { useQuery } from "@tanstack/react-query";
 import { ApiError, api } from "../../../lib/api-client";
 import type { Integration } from "../../../lib/integrations";
 import { notify } from "../../../lib/notify";
+import { PLATFORMS, platformBySlug } from "../../../lib/platforms";
 
 /**
  * The platform accounts ("views") of a connection, for step 2 of the Create Tracker wizard (spec
@@ -18,41 +20,27 @@ export interface PlatformAccount {
   metaData?: Record<string, unknown>;
 }
 
-/** The account-listing path of each connection (payload: the integration). */
-export const ACCOUNT_LIST_PATHS: Readonly<Record<string, string>> = {
-  googleads: "/api/google-ads/get-user-accounts",
-  googledv360: "/api/google-dv360/get-user-accounts",
-  csv: "/api/csv/get-account",
-  twitterads: "/api/twitter-ads/get-account",
-  cake: "/api/cake/get-account",
-  amazonads: "/api/amazon-ads/get-account",
-  redditads: "/api/reddit-ads/get-account",
-  facebookads: "/api/facebook-ads/get-account",
-  linkedinads: "/api/linkedin-ads/accounts",
-  pinterestads: "/api/pinterest-ads/get-account",
-  tiktokads: "/api/tiktok-ads/get-user-accounts",
-};
+/**
+ * The account-listing path of each connection listed in one call (payload: the integration), from
+ * the platform catalogue.
+ */
+export const ACCOUNT_LIST_PATHS: Readonly<Record<string, string>> = Object.fromEntries(
+  PLATFORMS.flatMap((p) =>
+    p.entry.listing?.steps === 1 && p.entry.segment
+      ? [[p.slug, `/api/${p.entry.segment}/${p.entry.listing.call}`]]
+      : [],
+  ),
+);
 
-/** The step 2 prompt per channel (spec section 2: 'Select your Facebook Ads Account', ...). */
+/**
+ * The step 2 prompt per channel (spec section 2: 'Select your Facebook Ads Account', 'Choose your
+ * LinkedIn account', ...): the catalogue's own prompt, else 'Select your {name} Account' with the
+ * catalogue's name (`name` for a channel it does not know).
+ */
 export function accountPrompt(slug: string, name: string): string {
-  switch (slug) {
-    case "facebookads":
-      return "Select your Facebook Ads Account";
-    case "bingads":
-      return "Select your Microsoft Ads Account";
-    case "linkedinads":
-      return "Choose your LinkedIn account";
-    case "pinterestads":
-      return "Select your Pinterest Ads Account";
-    case "tiktokads":
-      return "Select your TikTok Ads Account";
-    default:
-      return `Select your ${name} Account`;
-  }
+  const platform = platformBySlug(slug);
+  return platform?.entry.accountPrompt ?? `Select your ${platform?.name ?? name} Account`;
 }
-
-/** The Microsoft Ads failure text (spec section 8). */
-export const BING_ACCOUNTS_FAILURE = "There was a problem with Microsoft Ads, please re-authenticate";
 
 type Raw = Record<string, unknown>;
 
@@ -101,33 +89,52 @@ function refOf(integration: Integration) {
   return { slug: integration.slug, email: integration.email ?? "" };
 }
 
-async function listBingAccounts(integration: Integration): Promise<PlatformAccount[]> {
+/**
+ * A listing in two calls (Microsoft Ads, trackers.md 7): the user, then the accounts of that user
+ * with the user's fields sent back. Any failure shows the platform's own text (spec section 8).
+ */
+async function listInTwoSteps(
+  integration: Integration,
+  segment: string,
+  listing: TwoStepListing,
+  failureText: string,
+): Promise<PlatformAccount[]> {
+  const { userId, customerId, customerRoles } = listing.userFields;
   try {
-    const answer = await api.post<Raw>("/api/bing-ads/get-user", { integration: refOf(integration) });
-    if (answer.statusCode !== undefined && answer.statusCode !== 200)
-      throw new ApiError(401, BING_ACCOUNTS_FAILURE);
+    const answer = await api.post<Raw>(`/api/${segment}/${listing.userCall}`, {
+      integration: refOf(integration),
+    });
+    if (answer.statusCode !== undefined && answer.statusCode !== 200) throw new ApiError(401, failureText);
     const u = (answer.user ?? {}) as Raw;
-    const accounts = await api.post<unknown>("/api/bing-ads/get-accounts", {
-      bingAdsUserId: u.bingAdsUserId,
-      bingAdsCustomerId: u.bingAdsCustomerId,
-      bingAdsCustomerRoles: u.bingAdsCustomerRoles,
+    const accounts = await api.post<unknown>(`/api/${segment}/${listing.accountsCall}`, {
+      [userId]: u[userId],
+      [customerId]: u[customerId],
+      [customerRoles]: u[customerRoles],
       integration: refOf(integration),
     });
     return readAccounts(accounts);
   } catch (error) {
-    throw new ApiError(error instanceof ApiError ? error.status : 500, BING_ACCOUNTS_FAILURE);
+    throw new ApiError(error instanceof ApiError ? error.status : 500, failureText);
   }
 }
 
-/** Lists a connection's platform accounts. */
+/** Lists a connection's platform accounts (the listing calls of its catalogue entry). */
 export async function listPlatformAccounts(integration: Integration): Promise<PlatformAccount[]> {
-  if (integration.slug === "bingads") return listBingAccounts(integration);
+  const entry = platformBySlug(integration.slug)?.entry;
+  if (entry?.listing?.steps === 2 && entry.segment) {
+    return listInTwoSteps(
+      integration,
+      entry.segment,
+      entry.listing,
+      entry.listingFailureText ?? "Something went wrong",
+    );
+  }
   const path = ACCOUNT_LIST_PATHS[integration.slug];
   if (!path) throw new ApiError(400, "This connection cannot list accounts");
   try {
     return readAccounts(await api.post<unknown>(path, { integration: refOf(integration) }));
   } catch (error) {
-    if (integration.slug === "redditads") notify.danger("Failed to get Reddit Ads accounts");
+    if (entry?.listingFailureAlert) notify.danger(entry.listingFailureAlert);
     throw error;
   }
 }
