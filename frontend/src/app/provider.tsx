@@ -70,20 +70,26 @@ export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      {/* In a portal beside the app root, so toasts stay announced while a dialog makes the app inert. */}
+      {/*
+        In a portal beside the app root, marked as a live region (the toasts are polite live regions
+        themselves), so toasts stay announced while a dialog hides the rest of the page from assistive
+        technology: Radix's aria-hidden leaves live regions out.
+      */}
       {createPortal(
-        <Toaster position="bottom-right" toastOptions={{ duration: TOAST_DURATION_MS }}>
-          {(t) => (
-            // Alert popups are dismissed on click (spec 2.8).
-            // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: toasts also close by themselves; the click is a shortcut
-            <div onClick={() => toast.dismiss(t.id)} style={{ cursor: "pointer" }}>
-              <ToastBar
-                toast={t}
-                style={reducedMotion() ? { animation: "none", opacity: t.visible ? 1 : 0 } : {}}
-              />
-            </div>
-          )}
-        </Toaster>,
+        <div aria-live="off">
+          <Toaster position="bottom-right" toastOptions={{ duration: TOAST_DURATION_MS }}>
+            {(t) => (
+              // Alert popups are dismissed on click (spec 2.8).
+              // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: toasts also close by themselves; the click is a shortcut
+              <div onClick={() => toast.dismiss(t.id)} style={{ cursor: "pointer" }}>
+                <ToastBar
+                  toast={t}
+                  style={reducedMotion() ? { animation: "none", opacity: t.visible ? 1 : 0 } : {}}
+                />
+              </div>
+            )}
+          </Toaster>
+        </div>,
         document.body,
       )}
     </QueryClientProvider>

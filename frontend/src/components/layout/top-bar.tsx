@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from "react";
+import * as Popover from "@radix-ui/react-popover";
+import { useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { paths } from "../../config/paths";
 import { Avatar } from "../ui/avatar";
@@ -60,7 +61,12 @@ export function TopBar({
   );
 }
 
-/** The mobile menu under 992 px (spec 2.8): Dashboard, Connections, Users, Settings, Log Out. */
+/**
+ * The mobile menu under 992 px (spec 2.8): Dashboard, Connections, Users, Settings, Log Out. A Radix
+ * Popover: Escape or a click outside closes it, focus moves into it and back to its button. Settings
+ * and Log Out run once it has closed and focus is back on its button (the Settings dialog then gives
+ * focus back to that button).
+ */
 function MobileMenu({
   isViewer,
   onSettings,
@@ -71,81 +77,72 @@ function MobileMenu({
   onLogout: () => void;
 }) {
   const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (event: MouseEvent) => {
-      if (!ref.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setOpen(false);
-    };
-    document.addEventListener("mousedown", onDown);
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("mousedown", onDown);
-      document.removeEventListener("keydown", onKey);
-    };
-  }, [open]);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const pending = useRef<(() => void) | null>(null);
   const close = () => setOpen(false);
+  const closeThen = (action: () => void) => {
+    pending.current = action;
+    setOpen(false);
+  };
   return (
-    <div className="mobile-menu" ref={ref}>
-      <IconButton
-        label="Mobile menu"
-        icon={<MoreIcon />}
-        aria-expanded={open}
-        aria-controls="mobile-menu"
-        onClick={() => setOpen((o) => !o)}
-      />
-      {open && (
-        <nav id="mobile-menu" className="mobile-menu-panel" aria-label="Mobile menu">
-          <ul className="mobile-menu-list">
-            <li>
-              <Link className="mobile-menu-item" to={paths.dashboard} onClick={close}>
-                Dashboard
-              </Link>
-            </li>
-            {!isViewer && (
-              <li>
-                <Link className="mobile-menu-item" to={paths.connections} onClick={close}>
-                  Connections
-                </Link>
-              </li>
-            )}
-            {!isViewer && (
-              <li>
-                <Link className="mobile-menu-item" to={paths.users} onClick={close}>
-                  Users
-                </Link>
-              </li>
-            )}
-            <li>
-              <button
-                type="button"
-                className="mobile-menu-item"
-                onClick={() => {
-                  close();
-                  onSettings();
-                }}
-              >
-                Settings
-              </button>
-            </li>
-            <li>
-              <button
-                type="button"
-                className="mobile-menu-item"
-                onClick={() => {
-                  close();
-                  onLogout();
-                }}
-              >
-                Log Out
-              </button>
-            </li>
-          </ul>
-        </nav>
-      )}
+    <div className="mobile-menu">
+      <Popover.Root open={open} onOpenChange={setOpen}>
+        <Popover.Trigger asChild>
+          <IconButton ref={triggerRef} label="Mobile menu" icon={<MoreIcon />} />
+        </Popover.Trigger>
+        <Popover.Portal>
+          <Popover.Content
+            asChild
+            // The panel is the navigation landmark itself, not a dialog.
+            role="navigation"
+            align="end"
+            sideOffset={8}
+            collisionPadding={8}
+            onCloseAutoFocus={(event) => {
+              const action = pending.current;
+              if (!action) return;
+              pending.current = null;
+              event.preventDefault();
+              triggerRef.current?.focus({ preventScroll: true });
+              action();
+            }}
+          >
+            <nav id="mobile-menu" className="mobile-menu-panel" aria-label="Mobile menu">
+              <ul className="mobile-menu-list">
+                <li>
+                  <Link className="mobile-menu-item" to={paths.dashboard} onClick={close}>
+                    Dashboard
+                  </Link>
+                </li>
+                {!isViewer && (
+                  <li>
+                    <Link className="mobile-menu-item" to={paths.connections} onClick={close}>
+                      Connections
+                    </Link>
+                  </li>
+                )}
+                {!isViewer && (
+                  <li>
+                    <Link className="mobile-menu-item" to={paths.users} onClick={close}>
+                      Users
+                    </Link>
+                  </li>
+                )}
+                <li>
+                  <button type="button" className="mobile-menu-item" onClick={() => closeThen(onSettings)}>
+                    Settings
+                  </button>
+                </li>
+                <li>
+                  <button type="button" className="mobile-menu-item" onClick={() => closeThen(onLogout)}>
+                    Log Out
+                  </button>
+                </li>
+              </ul>
+            </nav>
+          </Popover.Content>
+        </Popover.Portal>
+      </Popover.Root>
     </div>
   );
 }
