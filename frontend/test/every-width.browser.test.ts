@@ -91,7 +91,9 @@ async function expectNoHorizontalOverflow(page: Page, name: string): Promise<voi
       for (const el of Array.from(document.body.querySelectorAll<HTMLElement>("*"))) {
         const box = el.getBoundingClientRect();
         if (box.width > 0 && box.right > width + 1 && el.children.length === 0) {
-          outside.push(`${el.tagName.toLowerCase()}.${el.className} right=${Math.round(box.right)}`);
+          outside.push(
+            `${el.tagName.toLowerCase()}.${el.getAttribute("class") ?? ""} right=${Math.round(box.right)}`,
+          );
         }
         if (outside.length >= 6) break;
       }
@@ -137,7 +139,7 @@ async function expectUnclipped(target: Locator, what: string): Promise<void> {
       })
       .map(([x, y]) => {
         const hit = document.elementFromPoint(x, y);
-        return `(${Math.round(x)},${Math.round(y)}) shows ${hit ? `${hit.tagName.toLowerCase()}.${hit.className}` : "nothing"}`;
+        return `(${Math.round(x)},${Math.round(y)}) shows ${hit ? `${hit.tagName.toLowerCase()}.${hit.getAttribute("class") ?? ""}` : "nothing"}`;
       });
     return {
       box: `${Math.round(box.left)},${Math.round(box.top)} ${Math.round(box.width)}x${Math.round(box.height)}`,
@@ -411,8 +413,9 @@ describe("every page at 390 px and 1280 px as Admin, Manager and Viewer (browser
   }
 
   for (const size of [MOBILE, DESKTOP]) {
-    it(`at ${size.width} px a row's tooltips and the last row's options menus open on screen`, async () => {
-      const { page, errors } = await newPageOf(worlds.Admin);
+    it(`at ${size.width} px the first and last rows' tooltips and an errored tracker's open on screen`, async () => {
+      const { page, errors } = await pageOf("Admin");
+      errors.length = 0;
       await page.setViewportSize(size);
       await page.goto(`${baseUrl}/dashboard?view=tracker`);
       await settle(page, ".dashboard-table");
@@ -435,7 +438,13 @@ describe("every page at 390 px and 1280 px as Admin, Manager and Viewer (browser
         ADJUSTED,
         `the last row's adjusted-budget tooltip at ${size.width} px`,
       );
+      expect(errors).toEqual([]);
+    });
 
+    it(`at ${size.width} px the options menus of the last row of /users and /alerts open on screen`, async () => {
+      const { page, errors } = await pageOf("Admin");
+      errors.length = 0;
+      await page.setViewportSize(size);
       await page.goto(`${baseUrl}/users`);
       await settle(page, ".data-table table");
       await expectLastRowMenuInView(
