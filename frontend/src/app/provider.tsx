@@ -20,6 +20,23 @@ function isQuietPath(path: string): boolean {
   );
 }
 
+let toasts: HTMLElement | undefined;
+
+/**
+ * The toasts' container, beside the app root. It is marked as a live region (the toasts are polite
+ * live regions themselves) because a modal dialog hides the rest of the page from assistive
+ * technology with aria-hidden, which leaves live regions out; an outside click on it does not close
+ * a dialog either (components/ui/dialog-shell.tsx).
+ */
+function toastRoot(): HTMLElement {
+  if (!toasts) {
+    toasts = document.createElement("div");
+    toasts.setAttribute("aria-live", "off");
+    document.body.append(toasts);
+  }
+  return toasts;
+}
+
 declare module "@tanstack/react-query" {
   interface Register {
     mutationMeta: {
@@ -70,27 +87,21 @@ export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      {/*
-        In a portal beside the app root, marked as a live region (the toasts are polite live regions
-        themselves), so toasts stay announced while a dialog hides the rest of the page from assistive
-        technology: Radix's aria-hidden leaves live regions out.
-      */}
+      {/* In a portal beside the app root, so toasts stay announced while a dialog is open. */}
       {createPortal(
-        <div aria-live="off">
-          <Toaster position="bottom-right" toastOptions={{ duration: TOAST_DURATION_MS }}>
-            {(t) => (
-              // Alert popups are dismissed on click (spec 2.8).
-              // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: toasts also close by themselves; the click is a shortcut
-              <div onClick={() => toast.dismiss(t.id)} style={{ cursor: "pointer" }}>
-                <ToastBar
-                  toast={t}
-                  style={reducedMotion() ? { animation: "none", opacity: t.visible ? 1 : 0 } : {}}
-                />
-              </div>
-            )}
-          </Toaster>
-        </div>,
-        document.body,
+        <Toaster position="bottom-right" toastOptions={{ duration: TOAST_DURATION_MS }}>
+          {(t) => (
+            // Alert popups are dismissed on click (spec 2.8).
+            // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: toasts also close by themselves; the click is a shortcut
+            <div onClick={() => toast.dismiss(t.id)} style={{ cursor: "pointer" }}>
+              <ToastBar
+                toast={t}
+                style={reducedMotion() ? { animation: "none", opacity: t.visible ? 1 : 0 } : {}}
+              />
+            </div>
+          )}
+        </Toaster>,
+        toastRoot(),
       )}
     </QueryClientProvider>
   );

@@ -224,16 +224,17 @@ export const DashboardTable = memo(function DashboardTable({
     : visible.map((row, index) => ({ row, index }));
   const colSpan = table.getVisibleLeafColumns().length;
 
-  return (
-    <div className={narrow ? "dashboard-table dashboard-cards" : "dashboard-table"}>
-      {grouped && anyExpanded && (
-        <div className="table-links">
-          <Button variant="link" size="sm" onClick={() => setExpanded({})}>
-            Collapse All
-          </Button>
-        </div>
-      )}
-      {narrow ? (
+  const collapseAll = grouped && anyExpanded && (
+    <div className="table-links">
+      <Button variant="link" size="sm" onClick={() => setExpanded({})}>
+        Collapse All
+      </Button>
+    </div>
+  );
+  if (narrow) {
+    return (
+      <div className="dashboard-table dashboard-cards">
+        {collapseAll}
         <DashboardCards
           rows={visible}
           caption={caption}
@@ -243,72 +244,77 @@ export const DashboardTable = memo(function DashboardTable({
           showManage={columnVisibility.manage !== false}
           onTrackerClick={onTrackerClick}
         />
-      ) : (
-        // The scroll box is focusable so keyboard users can scroll a wide or long table.
-        <section
-          className={`table-scroll ${virtual ? "table-scroll-virtual" : ""}`}
-          ref={scrollRef}
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to be scrolled by keyboard
-          tabIndex={0}
-          aria-label={caption}
-        >
-          <table className="table metrics-table" aria-rowcount={visible.length + 1}>
-            <caption className="sr-only">{caption}</caption>
-            <TableHead table={table} className={columnClass} />
-            <tbody>
-              {visible.length === 0 ? (
-                <tr>
-                  <td colSpan={colSpan}>
-                    <EmptyState title={emptyText} />
-                  </td>
-                </tr>
-              ) : (
-                <>
-                  {padTop > 0 && (
-                    // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty spacer row, never focusable
-                    <tr aria-hidden="true" className="virtual-pad">
-                      <td colSpan={colSpan} style={{ height: padTop, padding: 0, border: "none" }} />
-                    </tr>
-                  )}
-                  {shown.map(({ row, index }) => (
-                    <DashboardTableRow
-                      key={row.id}
-                      row={row}
-                      index={index}
-                      measure={virtual ? virtualizer.measureElement : undefined}
-                      expanded={row.getIsExpanded()}
-                      columnsKey={columnsKey}
-                      meta={meta}
-                      onTrackerClick={onTrackerClick}
-                    />
-                  ))}
-                  {padBottom > 0 && (
-                    // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty spacer row, never focusable
-                    <tr aria-hidden="true" className="virtual-pad">
-                      <td colSpan={colSpan} style={{ height: padBottom, padding: 0, border: "none" }} />
-                    </tr>
-                  )}
-                </>
-              )}
-            </tbody>
-            {showFooter && (
-              <tfoot>
-                {table.getFooterGroups().map((group) => (
-                  <tr key={group.id}>
-                    {group.headers.map((header) => (
-                      <td key={header.id} className={`col-${header.column.id}`}>
-                        {header.isPlaceholder
-                          ? null
-                          : flexRender(header.column.columnDef.footer, header.getContext())}
-                      </td>
-                    ))}
+        {sizing.paginate && <TablePager table={table} />}
+      </div>
+    );
+  }
+  return (
+    <div className="dashboard-table">
+      {collapseAll}
+      {/* The scroll box is focusable so keyboard users can scroll a wide or long table. */}
+      <section
+        className={`table-scroll ${virtual ? "table-scroll-virtual" : ""}`}
+        ref={scrollRef}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to be scrolled by keyboard
+        tabIndex={0}
+        aria-label={caption}
+      >
+        <table className="table metrics-table" aria-rowcount={visible.length + 1}>
+          <caption className="sr-only">{caption}</caption>
+          <TableHead table={table} className={columnClass} />
+          <tbody>
+            {visible.length === 0 ? (
+              <tr>
+                <td colSpan={colSpan}>
+                  <EmptyState title={emptyText} />
+                </td>
+              </tr>
+            ) : (
+              <>
+                {padTop > 0 && (
+                  // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty spacer row, never focusable
+                  <tr aria-hidden="true" className="virtual-pad">
+                    <td colSpan={colSpan} style={{ height: padTop, padding: 0, border: "none" }} />
                   </tr>
+                )}
+                {shown.map(({ row, index }) => (
+                  <DashboardTableRow
+                    key={row.id}
+                    row={row}
+                    index={index}
+                    measure={virtual ? virtualizer.measureElement : undefined}
+                    expanded={row.getIsExpanded()}
+                    columnsKey={columnsKey}
+                    meta={meta}
+                    onTrackerClick={onTrackerClick}
+                  />
                 ))}
-              </tfoot>
+                {padBottom > 0 && (
+                  // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty spacer row, never focusable
+                  <tr aria-hidden="true" className="virtual-pad">
+                    <td colSpan={colSpan} style={{ height: padBottom, padding: 0, border: "none" }} />
+                  </tr>
+                )}
+              </>
             )}
-          </table>
-        </section>
-      )}
+          </tbody>
+          {showFooter && (
+            <tfoot>
+              {table.getFooterGroups().map((group) => (
+                <tr key={group.id}>
+                  {group.headers.map((header) => (
+                    <td key={header.id} className={`col-${header.column.id}`}>
+                      {header.isPlaceholder
+                        ? null
+                        : flexRender(header.column.columnDef.footer, header.getContext())}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tfoot>
+          )}
+        </table>
+      </section>
       {sizing.paginate && <TablePager table={table} />}
     </div>
   );

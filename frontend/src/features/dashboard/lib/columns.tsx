@@ -69,11 +69,6 @@ export function metricCell(r: DashboardRow, id: MetricColumnId): CellValue | nul
   return f ? cellValue(f.data, id) : null;
 }
 
-/** The currency of a row's figures (null: a multi-currency group, or no figures yet). */
-export function rowCurrency(r: DashboardRow): string | null {
-  return figures(r)?.currency ?? null;
-}
-
 /** The text and tone of one metric cell. */
 export function metricText(r: DashboardRow, id: MetricColumnId): { text: string; negative: boolean } {
   const f = figures(r);
