@@ -6,6 +6,7 @@ import { Avatar } from "../ui/avatar";
 import { Button, IconButton } from "../ui/button";
 import { DropdownMenu, type MenuItem } from "../ui/dropdown-menu";
 import { ChevronDownIcon, MenuIcon, MoreIcon } from "../ui/icons";
+import { useAfterClose } from "../ui/use-after-close";
 
 export interface TopBarProps {
   sidebarOpen: boolean;
@@ -78,10 +79,10 @@ function MobileMenu({
 }) {
   const [open, setOpen] = useState(false);
   const triggerRef = useRef<HTMLButtonElement>(null);
-  const pending = useRef<(() => void) | null>(null);
+  const { later, onCloseAutoFocus } = useAfterClose(triggerRef);
   const close = () => setOpen(false);
   const closeThen = (action: () => void) => {
-    pending.current = action;
+    later(action);
     setOpen(false);
   };
   return (
@@ -98,14 +99,7 @@ function MobileMenu({
             align="end"
             sideOffset={8}
             collisionPadding={8}
-            onCloseAutoFocus={(event) => {
-              const action = pending.current;
-              if (!action) return;
-              pending.current = null;
-              event.preventDefault();
-              triggerRef.current?.focus({ preventScroll: true });
-              action();
-            }}
+            onCloseAutoFocus={onCloseAutoFocus}
           >
             <nav id="mobile-menu" className="mobile-menu-panel" aria-label="Mobile menu">
               <ul className="mobile-menu-list">

@@ -1,6 +1,7 @@
 import * as MenuPrimitive from "@radix-ui/react-dropdown-menu";
 import { type ReactNode, useRef } from "react";
 import { MoreIcon } from "./icons";
+import { useAfterClose } from "./use-after-close";
 
 export interface MenuItem {
   label: ReactNode;
@@ -33,8 +34,8 @@ export interface DropdownMenuProps {
  * it opens starts from a settled page (no menu layer left) and gives focus back to the trigger.
  */
 export function DropdownMenu({ label, items, trigger, align = "end", triggerClassName }: DropdownMenuProps) {
-  const chosen = useRef<MenuItem | null>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
+  const { later, onCloseAutoFocus } = useAfterClose(triggerRef);
   return (
     <MenuPrimitive.Root>
       <MenuPrimitive.Trigger asChild>
@@ -55,14 +56,7 @@ export function DropdownMenu({ label, items, trigger, align = "end", triggerClas
           sideOffset={4}
           collisionPadding={8}
           loop
-          onCloseAutoFocus={(event) => {
-            const item = chosen.current;
-            if (!item) return;
-            chosen.current = null;
-            event.preventDefault();
-            triggerRef.current?.focus({ preventScroll: true });
-            item.onSelect();
-          }}
+          onCloseAutoFocus={onCloseAutoFocus}
         >
           {items.map((item, i) =>
             item.href ? (
@@ -77,9 +71,7 @@ export function DropdownMenu({ label, items, trigger, align = "end", triggerClas
                 key={String(i)}
                 disabled={item.disabled}
                 className={`dropdown-item ${item.danger ? "dropdown-item-danger" : ""}`}
-                onSelect={() => {
-                  chosen.current = item;
-                }}
+                onSelect={() => later(item.onSelect)}
               >
                 {item.icon}
                 {item.label}
