@@ -37,7 +37,10 @@ export function DropdownMenu({ label, items, trigger, align = "end", triggerClas
   const triggerRef = useRef<HTMLButtonElement>(null);
   const { later, onCloseAutoFocus } = useAfterClose(triggerRef);
   return (
-    <MenuPrimitive.Root>
+    // Not modal: the page stays reachable (an outside click closes the menu and still lands), as
+    // the menu button pattern asks; a modal menu would hide the page with aria-hidden around the
+    // focusable trigger.
+    <MenuPrimitive.Root modal={false}>
       <MenuPrimitive.Trigger asChild>
         <button
           ref={triggerRef}
