@@ -19,8 +19,9 @@ import { DESKTOP, MOBILE, useBrowser } from "./helpers";
 /**
  * Every page of the web app at a phone's width (390 px) and a laptop's (1280 px), as Admin, Manager
  * and Viewer: no sideways scrolling, no console error, no serious or critical axe violation; the
- * tracker views show cards at 390 px; a row's tooltips and the options menu of the last row of
- * /users and /alerts open inside the viewport, on top of everything, and their items take a click.
+ * tracker views show cards at 390 px; a row's tooltips, the options menu of the last row of /users
+ * and /alerts, and the top bar's mobile and user menus open inside the viewport, on top of
+ * everything, and their items take a click.
  * One browser and one page per role; each route is loaded once, at 390 px, and widened to 1280 px.
  */
 
@@ -167,10 +168,11 @@ async function expectTooltipInView(page: Page, trigger: Locator, text: string, w
 }
 
 /**
- * Opens the options menu of the last row (`trigger`, clicked where it is, without scrolling any box)
- * and checks the menu and each of its items are on screen and take a click there.
+ * Opens a menu (e.g. the options menu of a table's last row) by clicking `trigger` where it is,
+ * without scrolling any box, and checks the menu and each of its items are on screen and take a
+ * click there.
  */
-async function expectLastRowMenuInView(page: Page, trigger: Locator, what: string): Promise<void> {
+async function expectMenuInView(page: Page, trigger: Locator, what: string): Promise<void> {
   await scrollWindowTo(trigger);
   await expectUnclipped(trigger, `${what} button`);
   const box = await trigger.boundingBox();
@@ -412,6 +414,36 @@ describe("every page at 390 px and 1280 px as Admin, Manager and Viewer (browser
     });
   }
 
+  it("at 390 px the top bar's mobile menu and user menu open inside the viewport and take a click", async () => {
+    const { page, errors } = await pageOf("Manager");
+    errors.length = 0;
+    await page.setViewportSize(MOBILE);
+    await page.goto(`${baseUrl}/dashboard`);
+    await settle(page, ".dashboard-table");
+
+    await page.getByRole("button", { name: "Mobile menu" }).click();
+    const mobileMenu = page.getByRole("navigation", { name: "Mobile menu" });
+    await mobileMenu.waitFor();
+    await expectUnclipped(mobileMenu, "the mobile menu");
+    const entries = mobileMenu.locator(".mobile-menu-item");
+    expect(await entries.allInnerTexts()).toEqual([
+      "Dashboard",
+      "Connections",
+      "Users",
+      "Settings",
+      "Log Out",
+    ]);
+    for (let i = 0; i < (await entries.count()); i++) {
+      await expectUnclipped(entries.nth(i), `the mobile menu, entry ${i + 1}`);
+    }
+    await mobileMenu.getByRole("link", { name: "Users" }).click();
+    await page.waitForURL(/\/users$/);
+    await mobileMenu.waitFor({ state: "detached" });
+
+    await expectMenuInView(page, page.getByRole("button", { name: "User menu" }), "the user menu at 390 px");
+    expect(errors).toEqual([]);
+  });
+
   for (const size of [MOBILE, DESKTOP]) {
     it(`at ${size.width} px the first and last rows' tooltips and an errored tracker's open on screen`, async () => {
       const { page, errors } = await pageOf("Admin");
@@ -447,14 +479,14 @@ describe("every page at 390 px and 1280 px as Admin, Manager and Viewer (browser
       await page.setViewportSize(size);
       await page.goto(`${baseUrl}/users`);
       await settle(page, ".data-table table");
-      await expectLastRowMenuInView(
+      await expectMenuInView(
         page,
         page.getByRole("button", { name: /^Options for / }).last(),
         `the last user's options menu at ${size.width} px`,
       );
       await page.goto(`${baseUrl}/alerts`);
       await settle(page, ".data-table table");
-      await expectLastRowMenuInView(
+      await expectMenuInView(
         page,
         page.getByRole("button", { name: "Options for Overspend watch 5" }),
         `the last alert's options menu at ${size.width} px`,

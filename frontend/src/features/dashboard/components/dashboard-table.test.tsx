@@ -208,6 +208,25 @@ describe("DashboardTable", () => {
       expect(screen.getByText("150.00% through budget").className).toBe("cell-negative");
     });
 
+    it("paces a tracker whose primary budget is lifetime against its lifetime budget", () => {
+      renderTable(1, {
+        budget: 3000 * UNIT,
+        dailySpend: 100 * UNIT,
+        useLifetimeBudgetAsPrimary: true,
+        lifetimeBudget: 10_000 * UNIT,
+        lifetimeBudgetDates: { startDate: "2024-04-01", endDate: null },
+      });
+      const card = cards()[0] as HTMLElement;
+      // 1 to 15 April 2024: £1,500 spent of the £10,000 lifetime budget, 15% through it.
+      expect(card.querySelector(".pacing-spend")?.textContent).toBe("£1,500 of £10,000 lifetime budget");
+      const meter = within(card).getByRole("meter");
+      expect(meter.getAttribute("aria-valuenow")).toBe("15");
+      expect(meter.getAttribute("aria-valuetext")).toBe(
+        "15.00% through lifetime budget, 53.33% through month",
+      );
+      expect(within(card).getByText("15.00% through lifetime budget")).toBeTruthy();
+    });
+
     it("shows the row states: the load error in full with N/A figures, and the state texts", () => {
       renderTable(1, { dataLoadFail: true, err: { title: "Token", msg: "Please reconnect this account" } });
       const card = cards()[0] as HTMLElement;
