@@ -123,7 +123,13 @@ async function scrollWindowTo(target: Locator): Promise<void> {
 async function expectUnclipped(target: Locator, what: string): Promise<void> {
   const result = await target.evaluate((el) => {
     const box = el.getBoundingClientRect();
-    const inset = Math.min(3, box.width / 4, box.height / 4);
+    // Near each corner, but inside a rounded corner (a pill's corner is outside its hit area).
+    const radius = Math.min(
+      Number.parseFloat(getComputedStyle(el).borderTopLeftRadius) || 0,
+      box.width / 2,
+      box.height / 2,
+    );
+    const inset = Math.min(Math.max(3, Math.ceil(radius * 0.3) + 1), box.width / 4, box.height / 4);
     const points: [number, number][] = [
       [box.left + box.width / 2, box.top + box.height / 2],
       [box.left + inset, box.top + inset],
