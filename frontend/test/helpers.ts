@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { launchBrowser, screenshot } from "@pacer/local/testing/browser";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, expect } from "vitest";
+import { afterAll, beforeAll } from "vitest";
+import { expectNoSeriousViolations } from "./dashboard-axe";
 import { openWithToken, registerAccount } from "./dashboard-seed";
 
 export { TEST_PASSWORD, uniqueEmail } from "./dashboard-seed";
@@ -44,14 +44,7 @@ export async function newPage(browser: TestBrowser): Promise<{ context: BrowserC
 
 /** Axe on the current page: no serious or critical violation. */
 export async function expectAccessible(page: Page, name: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(" ")} ${n.html} ${n.failureSummary}`).join(", ")}`,
-    );
-  expect(bad, `axe on ${name}`).toEqual([]);
+  await expectNoSeriousViolations(page, name);
 }
 
 /**

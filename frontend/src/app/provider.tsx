@@ -20,6 +20,23 @@ function isQuietPath(path: string): boolean {
   );
 }
 
+let toasts: HTMLElement | undefined;
+
+/**
+ * The toasts' container, beside the app root. It is marked as a live region (the toasts are polite
+ * live regions themselves) because a modal dialog hides the rest of the page from assistive
+ * technology with aria-hidden, which leaves live regions out; an outside click on it does not close
+ * a dialog either (components/ui/dialog-shell.tsx).
+ */
+function toastRoot(): HTMLElement {
+  if (!toasts) {
+    toasts = document.createElement("div");
+    toasts.setAttribute("aria-live", "off");
+    document.body.append(toasts);
+  }
+  return toasts;
+}
+
 declare module "@tanstack/react-query" {
   interface Register {
     mutationMeta: {
@@ -70,7 +87,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      {/* In a portal beside the app root, so toasts stay announced while a dialog makes the app inert. */}
+      {/* In a portal beside the app root, so toasts stay announced while a dialog is open. */}
       {createPortal(
         <Toaster position="bottom-right" toastOptions={{ duration: TOAST_DURATION_MS }}>
           {(t) => (
@@ -84,7 +101,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
             </div>
           )}
         </Toaster>,
-        document.body,
+        toastRoot(),
       )}
     </QueryClientProvider>
   );

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useState } from "react";
 import type { MenuItem } from "../ui/dropdown-menu";
+import { MOBILE_QUERY } from "./breakpoints";
 import { EmailConfirmationNotice } from "./email-confirmation-banner";
 import { SIDEBAR_CLOSE_MAX_WIDTH, Sidebar } from "./sidebar";
 import { TopBar } from "./top-bar";
@@ -38,7 +39,7 @@ export function AppShell({
   const [sidebarOpen, setSidebarOpen] = useState(startsOpen);
   // Crossing the breakpoint: the overlay starts closed below 992 px, the sidebar open above.
   useEffect(() => {
-    const query = window.matchMedia(`(max-width: ${SIDEBAR_CLOSE_MAX_WIDTH}px)`);
+    const query = window.matchMedia(MOBILE_QUERY);
     const onChange = () => setSidebarOpen(!query.matches);
     query.addEventListener("change", onChange);
     return () => query.removeEventListener("change", onChange);

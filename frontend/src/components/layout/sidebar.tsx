@@ -5,9 +5,10 @@ import { Avatar } from "../ui/avatar";
 import { Badge } from "../ui/badge";
 import { IconButton } from "../ui/button";
 import { BellIcon, CloseIcon, DashboardIcon, PlugIcon, UsersIcon } from "../ui/icons";
+import { MOBILE_MAX_WIDTH } from "./breakpoints";
 
 /** The click threshold below which a nav click closes the overlay sidebar (spec 2.8: 991). */
-export const SIDEBAR_CLOSE_MAX_WIDTH = 991;
+export const SIDEBAR_CLOSE_MAX_WIDTH = MOBILE_MAX_WIDTH;
 
 export interface SidebarProps {
   open: boolean;

@@ -1,10 +1,12 @@
-import { useEffect, useRef, useState } from "react";
+import * as Popover from "@radix-ui/react-popover";
+import { useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { paths } from "../../config/paths";
 import { Avatar } from "../ui/avatar";
 import { Button, IconButton } from "../ui/button";
 import { DropdownMenu, type MenuItem } from "../ui/dropdown-menu";
 import { ChevronDownIcon, MenuIcon, MoreIcon } from "../ui/icons";
+import { useAfterClose } from "../ui/use-after-close";
 
 export interface TopBarProps {
   sidebarOpen: boolean;
@@ -60,7 +62,12 @@ export function TopBar({
   );
 }
 
-/** The mobile menu under 992 px (spec 2.8): Dashboard, Connections, Users, Settings, Log Out. */
+/**
+ * The mobile menu under 992 px (spec 2.8): Dashboard, Connections, Users, Settings, Log Out. A Radix
+ * Popover: Escape or a click outside closes it, focus moves into it and back to its button. Settings
+ * and Log Out run once it has closed and focus is back on its button (the Settings dialog then gives
+ * focus back to that button).
+ */
 function MobileMenu({
   isViewer,
   onSettings,
@@ -71,81 +78,65 @@ function MobileMenu({
   onLogout: () => void;
 }) {
   const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (event: MouseEvent) => {
-      if (!ref.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setOpen(false);
-    };
-    document.addEventListener("mousedown", onDown);
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("mousedown", onDown);
-      document.removeEventListener("keydown", onKey);
-    };
-  }, [open]);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const { later, onCloseAutoFocus } = useAfterClose(triggerRef);
   const close = () => setOpen(false);
+  const closeThen = (action: () => void) => {
+    later(action);
+    setOpen(false);
+  };
   return (
-    <div className="mobile-menu" ref={ref}>
-      <IconButton
-        label="Mobile menu"
-        icon={<MoreIcon />}
-        aria-expanded={open}
-        aria-controls="mobile-menu"
-        onClick={() => setOpen((o) => !o)}
-      />
-      {open && (
-        <nav id="mobile-menu" className="mobile-menu-panel" aria-label="Mobile menu">
-          <ul className="mobile-menu-list">
-            <li>
-              <Link className="mobile-menu-item" to={paths.dashboard} onClick={close}>
-                Dashboard
-              </Link>
-            </li>
-            {!isViewer && (
-              <li>
-                <Link className="mobile-menu-item" to={paths.connections} onClick={close}>
-                  Connections
-                </Link>
-              </li>
-            )}
-            {!isViewer && (
-              <li>
-                <Link className="mobile-menu-item" to={paths.users} onClick={close}>
-                  Users
-                </Link>
-              </li>
-            )}
-            <li>
-              <button
-                type="button"
-                className="mobile-menu-item"
-                onClick={() => {
-                  close();
-                  onSettings();
-                }}
-              >
-                Settings
-              </button>
-            </li>
-            <li>
-              <button
-                type="button"
-                className="mobile-menu-item"
-                onClick={() => {
-                  close();
-                  onLogout();
-                }}
-              >
-                Log Out
-              </button>
-            </li>
-          </ul>
-        </nav>
-      )}
+    <div className="mobile-menu">
+      <Popover.Root open={open} onOpenChange={setOpen}>
+        <Popover.Trigger asChild>
+          <IconButton ref={triggerRef} label="Mobile menu" icon={<MoreIcon />} />
+        </Popover.Trigger>
+        <Popover.Portal>
+          <Popover.Content
+            asChild
+            // The panel is the navigation landmark itself, not a dialog.
+            role="navigation"
+            align="end"
+            sideOffset={8}
+            collisionPadding={8}
+            onCloseAutoFocus={onCloseAutoFocus}
+          >
+            <nav id="mobile-menu" className="mobile-menu-panel" aria-label="Mobile menu">
+              <ul className="mobile-menu-list">
+                <li>
+                  <Link className="mobile-menu-item" to={paths.dashboard} onClick={close}>
+                    Dashboard
+                  </Link>
+                </li>
+                {!isViewer && (
+                  <li>
+                    <Link className="mobile-menu-item" to={paths.connections} onClick={close}>
+                      Connections
+                    </Link>
+                  </li>
+                )}
+                {!isViewer && (
+                  <li>
+                    <Link className="mobile-menu-item" to={paths.users} onClick={close}>
+                      Users
+                    </Link>
+                  </li>
+                )}
+                <li>
+                  <button type="button" className="mobile-menu-item" onClick={() => closeThen(onSettings)}>
+                    Settings
+                  </button>
+                </li>
+                <li>
+                  <button type="button" className="mobile-menu-item" onClick={() => closeThen(onLogout)}>
+                    Log Out
+                  </button>
+                </li>
+              </ul>
+            </nav>
+          </Popover.Content>
+        </Popover.Portal>
+      </Popover.Root>
     </div>
   );
 }

@@ -1,5 +1,7 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import * as MenuPrimitive from "@radix-ui/react-dropdown-menu";
+import { type ReactNode, useRef } from "react";
 import { MoreIcon } from "./icons";
+import { useAfterClose } from "./use-after-close";
 
 export interface MenuItem {
   label: ReactNode;
@@ -23,127 +25,64 @@ export interface DropdownMenuProps {
 }
 
 /**
- * A menu button (WAI-ARIA menu pattern): opens on click, Enter, Space or ArrowDown; arrows move
- * between items; Escape, Tab or a click outside closes it and focus returns to the trigger.
+ * A menu button on Radix DropdownMenu (WAI-ARIA menu pattern): opens on click, Enter, Space or
+ * ArrowDown; arrows, Home, End and typeahead move between items; Escape, Tab or a click outside
+ * closes it and focus returns to the trigger. The menu sits in a portal positioned against the
+ * viewport (it flips above its trigger on the last rows of a table and shifts to stay on screen).
+ *
+ * An item's `onSelect` runs once the menu has closed and focus is back on the trigger, so a dialog
+ * it opens starts from a settled page (no menu layer left) and gives focus back to the trigger.
  */
 export function DropdownMenu({ label, items, trigger, align = "end", triggerClassName }: DropdownMenuProps) {
-  const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
-  const itemRefs = useRef<(HTMLElement | null)[]>([]);
-  const menuId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (event: MouseEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener("mousedown", onDown);
-    itemRefs.current.find((el) => el && !el.hasAttribute("aria-disabled"))?.focus();
-    return () => document.removeEventListener("mousedown", onDown);
-  }, [open]);
-
-  const close = (refocus = true) => {
-    setOpen(false);
-    if (refocus) triggerRef.current?.focus();
-  };
-
-  const onMenuKeyDown = (event: KeyboardEvent) => {
-    const els = itemRefs.current.filter((el): el is HTMLElement => Boolean(el));
-    const index = els.indexOf(document.activeElement as HTMLElement);
-    if (event.key === "Escape") {
-      event.preventDefault();
-      event.stopPropagation();
-      close();
-    } else if (event.key === "ArrowDown") {
-      event.preventDefault();
-      els[(index + 1) % els.length]?.focus();
-    } else if (event.key === "ArrowUp") {
-      event.preventDefault();
-      els[(index - 1 + els.length) % els.length]?.focus();
-    } else if (event.key === "Home") {
-      event.preventDefault();
-      els[0]?.focus();
-    } else if (event.key === "End") {
-      event.preventDefault();
-      els[els.length - 1]?.focus();
-    } else if (event.key === "Tab") {
-      close(false);
-    }
-  };
-
+  const { later, onCloseAutoFocus } = useAfterClose(triggerRef);
   return (
-    <div className="dropdown" ref={rootRef}>
-      <button
-        ref={triggerRef}
-        type="button"
-        className={triggerClassName ?? "btn btn-ghost btn-icon btn-md"}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        aria-label={label}
-        title={typeof trigger === "string" ? undefined : label}
-        onClick={() => setOpen((o) => !o)}
-        onKeyDown={(event) => {
-          if (event.key === "ArrowDown") {
-            event.preventDefault();
-            setOpen(true);
-          }
-        }}
-      >
-        {trigger ?? <MoreIcon />}
-      </button>
-      {open && (
-        <div
-          id={menuId}
-          role="menu"
+    // Not modal: the page stays reachable (an outside click closes the menu and still lands), as
+    // the menu button pattern asks; a modal menu would hide the page with aria-hidden around the
+    // focusable trigger.
+    <MenuPrimitive.Root modal={false}>
+      <MenuPrimitive.Trigger asChild>
+        <button
+          ref={triggerRef}
+          type="button"
+          className={triggerClassName ?? "btn btn-ghost btn-icon btn-md"}
           aria-label={label}
-          className={`dropdown-menu dropdown-${align}`}
-          onKeyDown={onMenuKeyDown}
-          tabIndex={-1}
+          title={typeof trigger === "string" ? undefined : label}
+        >
+          {trigger ?? <MoreIcon />}
+        </button>
+      </MenuPrimitive.Trigger>
+      <MenuPrimitive.Portal>
+        <MenuPrimitive.Content
+          className="dropdown-menu"
+          align={align}
+          sideOffset={4}
+          collisionPadding={8}
+          loop
+          onCloseAutoFocus={onCloseAutoFocus}
         >
           {items.map((item, i) =>
             item.href ? (
-              <a
-                key={String(i)}
-                ref={(el) => {
-                  itemRefs.current[i] = el;
-                }}
-                role="menuitem"
-                href={item.href}
-                target="_blank"
-                rel="noreferrer"
-                tabIndex={-1}
-                className="dropdown-item"
-                onClick={() => close(false)}
-              >
-                {item.icon}
-                {item.label}
-              </a>
+              <MenuPrimitive.Item key={String(i)} asChild className="dropdown-item">
+                <a href={item.href} target="_blank" rel="noreferrer">
+                  {item.icon}
+                  {item.label}
+                </a>
+              </MenuPrimitive.Item>
             ) : (
-              <button
+              <MenuPrimitive.Item
                 key={String(i)}
-                ref={(el) => {
-                  itemRefs.current[i] = el;
-                }}
-                type="button"
-                role="menuitem"
-                tabIndex={-1}
-                aria-disabled={item.disabled || undefined}
+                disabled={item.disabled}
                 className={`dropdown-item ${item.danger ? "dropdown-item-danger" : ""}`}
-                onClick={() => {
-                  if (item.disabled) return;
-                  close(false);
-                  item.onSelect();
-                }}
+                onSelect={() => later(item.onSelect)}
               >
                 {item.icon}
                 {item.label}
-              </button>
+              </MenuPrimitive.Item>
             ),
           )}
-        </div>
-      )}
-    </div>
+        </MenuPrimitive.Content>
+      </MenuPrimitive.Portal>
+    </MenuPrimitive.Root>
   );
 }

@@ -1,8 +1,7 @@
-import { type ReactNode, useId, useRef } from "react";
-import { createPortal } from "react-dom";
+import type { ReactNode } from "react";
 import { IconButton } from "./button";
+import { DialogPrimitive, DialogShell } from "./dialog-shell";
 import { CloseIcon } from "./icons";
-import { useFocusTrap } from "./use-focus-trap";
 
 export interface FullScreenModalProps {
   open: boolean;
@@ -21,15 +20,11 @@ export interface FullScreenModalProps {
 }
 
 /**
- * A full-screen wizard: numbered step headings (clickable when allowed), close button top right,
- * Escape closes it, focus trapped.
+ * A full-screen wizard (Radix Dialog, see {@link DialogShell}): numbered step headings (clickable
+ * when allowed), close button top right, Escape closes it, focus trapped.
  */
-export function FullScreenModal(props: FullScreenModalProps) {
-  if (!props.open) return null;
-  return createPortal(<Frame {...props} />, document.body);
-}
-
-function Frame({
+export function FullScreenModal({
+  open,
   onClose,
   title,
   steps,
@@ -39,20 +34,16 @@ function Frame({
   children,
   footer,
 }: FullScreenModalProps) {
-  const ref = useRef<HTMLDivElement>(null);
-  const titleId = useId();
-  useFocusTrap(ref, onClose);
   return (
-    <div
-      ref={ref}
+    <DialogShell
+      open={open}
+      onClose={onClose}
+      overlayClassName="fullscreen-overlay"
       className="fullscreen-modal"
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby={titleId}
-      tabIndex={-1}
+      closeOnOutsideClick={false}
     >
       <header className="fullscreen-header">
-        <h2 id={titleId}>{title}</h2>
+        <DialogPrimitive.Title>{title}</DialogPrimitive.Title>
         <IconButton label="Close" icon={<CloseIcon />} onClick={onClose} />
       </header>
       <nav aria-label="Steps">
@@ -81,6 +72,6 @@ function Frame({
       </nav>
       <div className="fullscreen-body">{children}</div>
       {footer && <footer className="fullscreen-footer">{footer}</footer>}
-    </div>
+    </DialogShell>
   );
 }

@@ -14,4 +14,3 @@ export * from "./page-header";
 export * from "./spinner";
 export * from "./tabs";
 export * from "./tooltip";
-export * from "./use-focus-trap";

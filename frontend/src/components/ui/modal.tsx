@@ -1,8 +1,7 @@
-import { type ReactNode, useId, useRef } from "react";
-import { createPortal } from "react-dom";
+import type { ReactNode } from "react";
 import { IconButton } from "./button";
+import { DialogPrimitive, DialogShell } from "./dialog-shell";
 import { CloseIcon } from "./icons";
-import { useFocusTrap } from "./use-focus-trap";
 
 export interface ModalProps {
   open: boolean;
@@ -25,15 +24,12 @@ export interface ModalProps {
 }
 
 /**
- * A modal dialog in a portal: `role="dialog"`, `aria-modal`, named by its title, focus trapped,
- * Escape and the close button close it, focus returns to the opener.
+ * A modal dialog (Radix Dialog, see {@link DialogShell}): in a portal, named by its title, described
+ * by `description`, focus trapped, Escape, the close button and (unless `closeOnBackdrop` is false)
+ * a backdrop click close it, focus returns to the opener.
  */
-export function Modal(props: ModalProps) {
-  if (!props.open) return null;
-  return createPortal(<ModalFrame {...props} />, document.body);
-}
-
-function ModalFrame({
+export function Modal({
+  open,
   onClose,
   title,
   description,
@@ -46,44 +42,27 @@ function ModalFrame({
   role = "dialog",
   className,
 }: ModalProps) {
-  const ref = useRef<HTMLDivElement>(null);
-  const titleId = useId();
-  const descriptionId = useId();
-  useFocusTrap(ref, onClose);
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: a backdrop click is a mouse shortcut; Escape and the close button are the keyboard ways
-    <div
-      className="modal-backdrop"
-      onMouseDown={(event) => {
-        if (closeOnBackdrop && event.target === event.currentTarget) onClose();
-      }}
+    <DialogShell
+      open={open}
+      onClose={onClose}
+      overlayClassName="modal-backdrop"
+      className={`modal modal-${size} ${className ?? ""}`}
+      role={role}
+      closeOnOutsideClick={closeOnBackdrop}
+      described={Boolean(description)}
     >
-      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the role is dialog or alertdialog */}
-      <div
-        ref={ref}
-        className={`modal modal-${size} ${className ?? ""}`}
-        role={role}
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={description ? descriptionId : undefined}
-        tabIndex={-1}
-      >
-        <header className="modal-header">
-          {headerStart}
-          <h2 id={titleId} className="modal-title">
-            {title}
-          </h2>
-          <IconButton label="Close" icon={<CloseIcon />} onClick={onClose} className="modal-close" />
-        </header>
-        {description && (
-          <p id={descriptionId} className="modal-description">
-            {description}
-          </p>
-        )}
-        <div className="modal-body">{children}</div>
-        {footer && <footer className="modal-footer">{footer}</footer>}
-        {overlay}
-      </div>
-    </div>
+      <header className="modal-header">
+        {headerStart}
+        <DialogPrimitive.Title className="modal-title">{title}</DialogPrimitive.Title>
+        <IconButton label="Close" icon={<CloseIcon />} onClick={onClose} className="modal-close" />
+      </header>
+      {description && (
+        <DialogPrimitive.Description className="modal-description">{description}</DialogPrimitive.Description>
+      )}
+      <div className="modal-body">{children}</div>
+      {footer && <footer className="modal-footer">{footer}</footer>}
+      {overlay}
+    </DialogShell>
   );
 }

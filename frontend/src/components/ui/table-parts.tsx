@@ -1,4 +1,4 @@
-import { flexRender, type Row, type Table } from "@tanstack/react-table";
+import { type Cell, flexRender, type Row, type Table } from "@tanstack/react-table";
 import { type HTMLAttributes, useId } from "react";
 import { Button } from "./button";
 import { EmptyState } from "./empty-state";
@@ -94,7 +94,7 @@ export function TableHead<T>({
 export function EmptyRow({ colSpan, text }: { colSpan: number; text: string }) {
   return (
     <tr>
-      <td colSpan={colSpan}>
+      <td colSpan={colSpan} className="table-empty">
         <EmptyState title={text} />
       </td>
     </tr>
@@ -118,9 +118,17 @@ export function TablePager<T>({ table }: { table: Table<T> }) {
   );
 }
 
+/** A column's header when it is plain text (the label a stacked row shows before each value). */
+function headerText<T>(cell: Cell<T, unknown>): string | undefined {
+  const header = cell.column.columnDef.header;
+  return typeof header === "string" ? header : undefined;
+}
+
 /**
  * The table itself, or its loading line: a visually hidden caption naming it, the header rows, one
- * row per row of the page (with `rowProps`' attributes, e.g. a click) or the empty row.
+ * row per row of the page (with `rowProps`' attributes, e.g. a click) or the empty row. Each cell
+ * carries its column's header as `data-label`, which narrow screens show beside the value when a
+ * data table stacks its rows as cards (styles.css).
  */
 export function TableView<T>({
   table,
@@ -151,7 +159,9 @@ export function TableView<T>({
             rows.map((row) => (
               <tr key={row.id} {...rowProps?.(row)}>
                 {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                  <td key={cell.id} data-label={headerText(cell)}>
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </td>
                 ))}
               </tr>
             ))

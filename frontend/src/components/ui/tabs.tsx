@@ -1,4 +1,5 @@
-import { type KeyboardEvent, type ReactNode, useId, useRef } from "react";
+import * as TabsPrimitive from "@radix-ui/react-tabs";
+import { type ReactNode, useEffect, useRef } from "react";
 
 export interface TabItem {
   id: string;
@@ -9,66 +10,73 @@ export interface TabsProps {
   /** The tab list's accessible name, e.g. 'Select view level'. */
   label: string;
   tabs: readonly TabItem[];
+  /** The selected tab's id; a value that is none of the tabs selects none (see `panelLabelledBy`). */
   value: string;
   onChange: (id: string) => void;
   /** The panel of the selected tab. */
   children?: ReactNode;
   /** Extra content at the end of the tab bar (e.g. a pin icon). */
   end?: ReactNode;
+  /**
+   * When `value` is none of the tabs (a view reached from a control in `end`), the panel is a region
+   * named by the element with this id.
+   */
+  panelLabelledBy?: string;
+  className?: string;
 }
 
-/** WAI-ARIA tabs: arrow keys, Home and End move between tabs; the selected panel is rendered. */
-export function Tabs({ label, tabs, value, onChange, children, end }: TabsProps) {
-  const base = useId();
-  const refs = useRef<(HTMLButtonElement | null)[]>([]);
-  const onKeyDown = (event: KeyboardEvent) => {
-    const index = tabs.findIndex((t) => t.id === value);
-    let next = -1;
-    if (event.key === "ArrowRight") next = (index + 1) % tabs.length;
-    else if (event.key === "ArrowLeft") next = (index - 1 + tabs.length) % tabs.length;
-    else if (event.key === "Home") next = 0;
-    else if (event.key === "End") next = tabs.length - 1;
-    if (next < 0) return;
-    event.preventDefault();
-    const tab = tabs[next];
-    if (tab) onChange(tab.id);
-    refs.current[next]?.focus();
-  };
+/**
+ * WAI-ARIA tabs on Radix Tabs: arrow keys, Home and End move between tabs and select them; the
+ * selected tab's panel shows `children`. The tab list scrolls sideways when its tabs are wider than
+ * the bar (narrow screens), keeping the selected tab in view.
+ */
+export function Tabs({ label, tabs, value, onChange, children, end, panelLabelledBy, className }: TabsProps) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const selectedIndex = tabs.findIndex((t) => t.id === value);
+  const selectedIsTab = selectedIndex >= 0;
+  useEffect(() => {
+    const list = listRef.current;
+    if (!list || list.scrollWidth <= list.clientWidth) return;
+    const selected = list.querySelectorAll<HTMLElement>('[role="tab"]')[selectedIndex];
+    if (!selected) return;
+    // Scroll the tab list only (not the page) to bring the selected tab into its box.
+    const box = list.getBoundingClientRect();
+    const tab = selected.getBoundingClientRect();
+    if (tab.left < box.left) list.scrollLeft -= box.left - tab.left;
+    else if (tab.right > box.right) list.scrollLeft += tab.right - box.right;
+  }, [selectedIndex]);
   return (
-    <div className="tabs">
+    <TabsPrimitive.Root
+      value={value}
+      onValueChange={onChange}
+      // With no tab selected, focusing a tab must not select it: a keyboard user only passes by.
+      activationMode={selectedIsTab ? "automatic" : "manual"}
+      className={`tabs ${className ?? ""}`}
+    >
       <div className="tab-bar">
-        <div role="tablist" aria-label={label} className="tab-list" onKeyDown={onKeyDown}>
-          {tabs.map((tab, i) => (
-            <button
+        <TabsPrimitive.List ref={listRef} aria-label={label} className="tab-list">
+          {tabs.map((tab) => (
+            <TabsPrimitive.Trigger
               key={tab.id}
-              ref={(el) => {
-                refs.current[i] = el;
-              }}
-              type="button"
-              role="tab"
-              id={`${base}-tab-${tab.id}`}
-              aria-selected={tab.id === value}
-              aria-controls={`${base}-panel`}
-              tabIndex={tab.id === value ? 0 : -1}
+              value={tab.id}
               className={tab.id === value ? "tab tab-selected" : "tab"}
-              onClick={() => onChange(tab.id)}
             >
               {tab.label}
-            </button>
+            </TabsPrimitive.Trigger>
           ))}
-        </div>
+        </TabsPrimitive.List>
         {end}
       </div>
-      {children !== undefined && (
-        <div
-          role="tabpanel"
-          id={`${base}-panel`}
-          aria-labelledby={`${base}-tab-${value}`}
-          className="tab-panel"
-        >
+      {tabs.map((tab) => (
+        <TabsPrimitive.Content key={tab.id} value={tab.id} className="tab-panel">
+          {tab.id === value ? children : null}
+        </TabsPrimitive.Content>
+      ))}
+      {!selectedIsTab && (
+        <section aria-labelledby={panelLabelledBy} className="tab-panel">
           {children}
-        </div>
+        </section>
       )}
-    </div>
+    </TabsPrimitive.Root>
   );
 }

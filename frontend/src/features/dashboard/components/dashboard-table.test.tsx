@@ -1,11 +1,13 @@
 import { COLUMNS, orderColumns } from "@pacer/core/columns";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { NARROW_QUERY } from "../../../components/layout/breakpoints";
 import { aTracker } from "../../trackers/testing/a-tracker";
 import { columnOrderFor, type DashboardMeta, TRACKER_COLUMNS } from "../lib/columns";
 import { type TrackerTableRow, trackerTableRow } from "../lib/rows";
 import { DashboardTable } from "./dashboard-table";
 
+const UNIT = 1_000_000;
 const ORDER = columnOrderFor(
   "tracker",
   orderColumns(COLUMNS, []).map((c) => c.id),
@@ -170,5 +172,101 @@ describe("DashboardTable", () => {
     expect(onClick).toHaveBeenCalledWith(rows[1]);
     fireEvent.keyDown(bodyRows()[0] as HTMLElement, { key: "Enter" });
     expect(onClick).toHaveBeenCalledWith(rows[0]);
+  });
+
+  describe("on a narrow screen (767 px and below)", () => {
+    /** A phone-sized window: `matchMedia` answers the narrow query. */
+    beforeEach(() => {
+      vi.stubGlobal("matchMedia", (query: string) => ({
+        matches: query === NARROW_QUERY,
+        media: query,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+      }));
+    });
+    afterEach(() => vi.unstubAllGlobals());
+
+    const cards = () => Array.from(document.querySelectorAll<HTMLElement>("article.tracker-card"));
+
+    it("shows a card per tracker instead of the table: name, channel, client, spend of budget with its pacing bar", () => {
+      renderTable(3, { budget: 3000 * UNIT, dailySpend: 100 * UNIT });
+      expect(screen.queryByRole("table")).toBeNull();
+      expect(cards()).toHaveLength(3);
+      const card = cards()[0] as HTMLElement;
+      expect(within(card).getByRole("heading", { name: /Tracker/ })).toBeTruthy();
+      expect(within(card).getByRole("img", { name: "Google Ads" })).toBeTruthy();
+      expect(within(card).getByText("Acme")).toBeTruthy();
+      // 15 April 2024: £1,500 spent of £3,000, 50% through budget, 16 of 30 days through the month.
+      expect(card.querySelector(".pacing-spend")?.textContent).toBe("£1,500 of £3,000 budget");
+      const meter = within(card).getByRole("meter");
+      expect(meter.getAttribute("aria-valuenow")).toBe("50");
+      expect(meter.getAttribute("aria-valuetext")).toBe("50.00% through budget, 53.33% through month");
+      expect((meter.querySelector(".pacing-month") as HTMLElement).style.left).toMatch(/^53\.33/);
+    });
+
+    it("marks a tracker over budget in red, with a full bar", () => {
+      renderTable(1, { budget: 1000 * UNIT, dailySpend: 100 * UNIT });
+      const meter = screen.getByRole("meter");
+      expect(meter.className).toContain("pacing-over");
+      expect(meter.getAttribute("aria-valuenow")).toBe("100");
+      expect(screen.getByText("150.00% through budget").className).toBe("cell-negative");
+    });
+
+    it("paces a tracker whose primary budget is lifetime against its lifetime budget", () => {
+      renderTable(1, {
+        budget: 3000 * UNIT,
+        dailySpend: 100 * UNIT,
+        useLifetimeBudgetAsPrimary: true,
+        lifetimeBudget: 10_000 * UNIT,
+        lifetimeBudgetDates: { startDate: "2024-04-01", endDate: null },
+      });
+      const card = cards()[0] as HTMLElement;
+      // 1 to 15 April 2024: £1,500 spent of the £10,000 lifetime budget, 15% through it.
+      expect(card.querySelector(".pacing-spend")?.textContent).toBe("£1,500 of £10,000 lifetime budget");
+      const meter = within(card).getByRole("meter");
+      expect(meter.getAttribute("aria-valuenow")).toBe("15");
+      expect(meter.getAttribute("aria-valuetext")).toBe(
+        "15.00% through lifetime budget, 53.33% through month",
+      );
+      expect(within(card).getByText("15.00% through lifetime budget")).toBeTruthy();
+    });
+
+    it("shows the row states: the load error in full with N/A figures, and the state texts", () => {
+      renderTable(1, { dataLoadFail: true, err: { title: "Token", msg: "Please reconnect this account" } });
+      const card = cards()[0] as HTMLElement;
+      expect(card.className).toContain("tracker-card-loadError");
+      expect(within(card).getByText("Please reconnect this account")).toBeTruthy();
+      expect(card.querySelector(".pacing-spend")?.textContent).toBe("N/A of N/A budget");
+      expect(within(card).queryByRole("meter")).toBeNull();
+      cleanup();
+      renderTable(1, { requiresUpdate: true });
+      expect(within(cards()[0] as HTMLElement).getByText("Awaiting data refresh")).toBeTruthy();
+      cleanup();
+      renderTable(1, { lastMonthOverUnderSpendIncludedInBudgetCalc: true });
+      expect(
+        screen.getByRole("img", { name: "Budget & Daily Budget adjusted for last month over/under spend" }),
+      ).toBeTruthy();
+    });
+
+    it("opens the tracker from its card's name button; a Viewer's card has none", () => {
+      const { onClick, rows } = renderTable(2);
+      fireEvent.click(screen.getByRole("button", { name: `Manage ${rows[1]?.tracker.name}` }));
+      expect(onClick).toHaveBeenCalledWith(rows[1]);
+      cleanup();
+      render(
+        <DashboardTable
+          columns={TRACKER_COLUMNS}
+          rows={[trackerTableRow(aTracker({ name: "Seen only" }))]}
+          caption="Trackers"
+          columnVisibility={{ favourite: false, manage: false }}
+          columnOrder={ORDER}
+          meta={META}
+          emptyText="No Trackers found"
+        />,
+      );
+      expect(screen.queryByRole("button", { name: /Manage/ })).toBeNull();
+      expect(screen.queryByRole("button", { name: /favourites/ })).toBeNull();
+      expect(screen.getByRole("heading", { name: "Seen only" })).toBeTruthy();
+    });
   });
 });

@@ -13,12 +13,14 @@ import {
 } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useMemo, useRef, useState } from "react";
+import { NARROW_QUERY, useMediaQuery } from "../../../components/layout/breakpoints";
 import { Button } from "../../../components/ui/button";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { TableHead, TablePager } from "../../../components/ui/table-parts";
 import type { DashboardMeta } from "../lib/columns";
 import type { DashboardRow, TrackerTableRow } from "../lib/rows";
 import { sortDashboardRows } from "../lib/sort";
+import { DashboardCards } from "./dashboard-cards";
 
 export interface DashboardTableProps {
   /** Module-level column definitions (lib/columns.tsx). */
@@ -133,7 +135,8 @@ const DashboardTableRow = memo(
  * A dashboard table on TanStack Table: the account's column order, the user's column visibility,
  * sorting by a header click (lib/sort.ts: the whole list, groups and their trackers), the spec's
  * page-size rule (10, 20, 50 or 100 rows; pagination above 100 rows), expandable group
- * rows with 'Collapse All', and the totals footer.
+ * rows with 'Collapse All', and the totals footer. On narrow screens the same page of rows shows as
+ * cards ({@link DashboardCards}).
  */
 export const DashboardTable = memo(function DashboardTable({
   columns,
@@ -201,9 +204,11 @@ export const DashboardTable = memo(function DashboardTable({
   const anyExpanded = grouped && Object.keys(expanded === true ? { all: true } : expanded).length > 0;
   const showFooter = meta.totals !== null && rows.length > 0;
 
+  // Narrow screens show the same rows as cards (dashboard-cards.tsx).
+  const narrow = useMediaQuery(NARROW_QUERY);
   // Rows of a long page are virtualised: only those in (or near) the scroll box are in the DOM.
   const scrollRef = useRef<HTMLElement>(null);
-  const virtual = visible.length > VIRTUALISE_ABOVE;
+  const virtual = !narrow && visible.length > VIRTUALISE_ABOVE;
   const virtualizer = useVirtualizer({
     count: virtual ? visible.length : 0,
     getScrollElement: () => scrollRef.current,
@@ -219,15 +224,33 @@ export const DashboardTable = memo(function DashboardTable({
     : visible.map((row, index) => ({ row, index }));
   const colSpan = table.getVisibleLeafColumns().length;
 
+  const collapseAll = grouped && anyExpanded && (
+    <div className="table-links">
+      <Button variant="link" size="sm" onClick={() => setExpanded({})}>
+        Collapse All
+      </Button>
+    </div>
+  );
+  if (narrow) {
+    return (
+      <div className="dashboard-table dashboard-cards">
+        {collapseAll}
+        <DashboardCards
+          rows={visible}
+          caption={caption}
+          emptyText={emptyText}
+          meta={meta}
+          showFavourite={columnVisibility.favourite !== false}
+          showManage={columnVisibility.manage !== false}
+          onTrackerClick={onTrackerClick}
+        />
+        {sizing.paginate && <TablePager table={table} />}
+      </div>
+    );
+  }
   return (
     <div className="dashboard-table">
-      {grouped && anyExpanded && (
-        <div className="table-links">
-          <Button variant="link" size="sm" onClick={() => setExpanded({})}>
-            Collapse All
-          </Button>
-        </div>
-      )}
+      {collapseAll}
       {/* The scroll box is focusable so keyboard users can scroll a wide or long table. */}
       <section
         className={`table-scroll ${virtual ? "table-scroll-virtual" : ""}`}

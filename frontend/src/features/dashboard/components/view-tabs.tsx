@@ -1,12 +1,12 @@
-import { type KeyboardEvent, type ReactNode, useId, useRef } from "react";
+import { type ReactNode, useId } from "react";
 import { PinIcon } from "../../../components/ui/icons";
-import { type DashboardView, SHARED_BUDGETS_VIEW, VIEWS } from "../lib/views";
+import { Tabs } from "../../../components/ui/tabs";
+import { type DashboardView, isDashboardView, SHARED_BUDGETS_VIEW, VIEWS } from "../lib/views";
 
 /**
  * The view-level tabs (spec: 'Select view level': Favourites, Tracker, Client, Pod), a link to the
- * Shared Budgets view (which has no tab), and the pin ('Set this as primary view'). WAI-ARIA tabs
- * with arrow keys, Home and End; when the Shared Budgets view is shown no tab is selected and the
- * first tab takes the keyboard focus.
+ * Shared Budgets view (which has no tab), and the pin ('Set this as primary view'), on the UI kit's
+ * Tabs. When the Shared Budgets view is shown no tab is selected and its panel is named by the link.
  */
 export function ViewTabs({
   view,
@@ -21,81 +21,43 @@ export function ViewTabs({
   onPin: (view: DashboardView) => void;
   children: ReactNode;
 }) {
-  const base = useId();
-  const refs = useRef<(HTMLButtonElement | null)[]>([]);
-  const selectedIndex = VIEWS.findIndex((v) => v.id === view);
-  const focusIndex = Math.max(0, selectedIndex);
-  const onKeyDown = (event: KeyboardEvent) => {
-    let next = -1;
-    if (event.key === "ArrowRight") next = (focusIndex + 1) % VIEWS.length;
-    else if (event.key === "ArrowLeft") next = (focusIndex - 1 + VIEWS.length) % VIEWS.length;
-    else if (event.key === "Home") next = 0;
-    else if (event.key === "End") next = VIEWS.length - 1;
-    if (next < 0) return;
-    event.preventDefault();
-    const target = VIEWS[next];
-    if (target) onChange(target.id);
-    refs.current[next]?.focus();
-  };
+  const sharedId = `${useId()}-shared`;
   const pinned = primary === view || (!primary && view === "tracker");
-  const sharedId = `${base}-shared`;
   return (
-    <div className="tabs view-tabs">
-      <div className="tab-bar">
-        <div role="tablist" aria-label="Select view level" className="tab-list" onKeyDown={onKeyDown}>
-          {VIEWS.map((v, i) => (
-            <button
-              key={v.id}
-              ref={(el) => {
-                refs.current[i] = el;
-              }}
-              type="button"
-              role="tab"
-              id={`${base}-tab-${v.id}`}
-              aria-selected={v.id === view}
-              aria-controls={v.id === view ? `${base}-panel` : undefined}
-              tabIndex={i === focusIndex ? 0 : -1}
-              className={v.id === view ? "tab tab-selected" : "tab"}
-              onClick={() => onChange(v.id)}
-            >
-              {v.label}
-            </button>
-          ))}
-        </div>
-        <button
-          type="button"
-          id={sharedId}
-          className={`tab shared-budgets-link ${view === "sharedBudgets" ? "tab-selected" : ""}`}
-          aria-current={view === "sharedBudgets" ? "page" : undefined}
-          onClick={() => onChange(SHARED_BUDGETS_VIEW.id)}
-        >
-          {SHARED_BUDGETS_VIEW.label}
-        </button>
-        <button
-          type="button"
-          className={`btn btn-ghost btn-icon btn-md pin-button ${pinned ? "pin-on" : ""}`}
-          title="Set this as primary view"
-          aria-label="Set this as primary view"
-          aria-pressed={pinned}
-          onClick={() => onPin(view)}
-        >
-          <PinIcon fill={pinned ? "currentColor" : "none"} />
-        </button>
-      </div>
-      {selectedIndex < 0 ? (
-        <section id={`${base}-panel`} aria-labelledby={sharedId} className="tab-panel">
-          {children}
-        </section>
-      ) : (
-        <div
-          role="tabpanel"
-          id={`${base}-panel`}
-          aria-labelledby={`${base}-tab-${view}`}
-          className="tab-panel"
-        >
-          {children}
-        </div>
-      )}
-    </div>
+    <Tabs
+      label="Select view level"
+      tabs={VIEWS}
+      value={view}
+      onChange={(id) => {
+        if (isDashboardView(id)) onChange(id);
+      }}
+      panelLabelledBy={sharedId}
+      className="view-tabs"
+      end={
+        <>
+          <button
+            type="button"
+            id={sharedId}
+            className={`tab shared-budgets-link ${view === "sharedBudgets" ? "tab-selected" : ""}`}
+            aria-current={view === "sharedBudgets" ? "page" : undefined}
+            onClick={() => onChange(SHARED_BUDGETS_VIEW.id)}
+          >
+            {SHARED_BUDGETS_VIEW.label}
+          </button>
+          <button
+            type="button"
+            className={`btn btn-ghost btn-icon btn-md pin-button ${pinned ? "pin-on" : ""}`}
+            title="Set this as primary view"
+            aria-label="Set this as primary view"
+            aria-pressed={pinned}
+            onClick={() => onPin(view)}
+          >
+            <PinIcon fill={pinned ? "currentColor" : "none"} />
+          </button>
+        </>
+      }
+    >
+      {children}
+    </Tabs>
   );
 }

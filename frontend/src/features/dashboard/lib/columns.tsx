@@ -1,7 +1,7 @@
 import type { GroupData } from "@pacer/core/aggregate";
 import { MULTI_CURRENCY_TOOLTIP } from "@pacer/core/aggregate";
 import { budgetAdjustmentTooltip } from "@pacer/core/budget";
-import type { TableRow } from "@pacer/core/cells";
+import type { CellValue, TableRow } from "@pacer/core/cells";
 import { cellTone, cellValue } from "@pacer/core/cells";
 import { COLUMNS, METRIC_COLUMNS, type MetricColumnId } from "@pacer/core/columns";
 import { countLabel, formatCell, formatMoney, formatPercent } from "@pacer/core/format";
@@ -63,6 +63,12 @@ function figures(r: DashboardRow): { data: TableRow; currency: string | null } |
   return r.row ? { data: r.row, currency: r.row.currency } : null;
 }
 
+/** The value of one metric of a row (N/A with its reason), or null before its figures exist. */
+export function metricCell(r: DashboardRow, id: MetricColumnId): CellValue | null {
+  const f = figures(r);
+  return f ? cellValue(f.data, id) : null;
+}
+
 /** The text and tone of one metric cell. */
 export function metricText(r: DashboardRow, id: MetricColumnId): { text: string; negative: boolean } {
   const f = figures(r);
@@ -87,61 +93,58 @@ function totalsFooter({ table, column }: HeaderCtx) {
   return formatCell(cellValue(meta.totals, id), id, currency);
 }
 
-/** The name cell of a tracker: its name and its state (spec section 2, Tracker row states). */
-export function TrackerNameCell({ r }: { r: TrackerTableRow }) {
+/**
+ * A tracker's state beside its name (spec trackers.md section 2, Tracker row states, by priority):
+ * the load error's message (also as its tooltip), the data-loading spinner, 'Currently Updating',
+ * 'Awaiting data refresh' or 'Budget Updating', else the adjusted-budget icon with its tooltip when
+ * the budget includes past over/under spend ('6' marks six months). Nothing for a plain normal row.
+ */
+export function TrackerStatus({ r }: { r: TrackerTableRow }) {
   const { tracker, state } = r;
   switch (state) {
     case "loadError": {
       const msg = tracker.err?.msg ?? tracker.err?.title ?? "";
-      return (
-        <span className="tracker-name tracker-name-error">
-          <span>{tracker.name}</span>
-          {msg && (
-            <Tooltip content={msg}>
-              <span className="row-error-message">{msg}</span>
-            </Tooltip>
-          )}
-        </span>
-      );
+      return msg ? (
+        <Tooltip content={msg}>
+          <span className="row-error-message">{msg}</span>
+        </Tooltip>
+      ) : null;
     }
     case "loading":
       return (
-        <span className="tracker-name">
-          <span>{tracker.name}</span>
+        <>
           <span className="spinner spinner-sm" aria-hidden="true" />
           <span className="sr-only">Loading data</span>
-        </span>
+        </>
       );
     case "updating":
     case "awaitingRefresh":
     case "budgetUpdating":
-      return (
-        <span className="tracker-name">
-          <span>{tracker.name}</span>
-          <span className={`row-state row-state-${state}`}>{ROW_STATE_TEXTS[state]}</span>
-        </span>
-      );
+      return <span className={`row-state row-state-${state}`}>{ROW_STATE_TEXTS[state]}</span>;
     default: {
       const adjustment = r.row?.data.budgetAdjustment;
+      if (!adjustment) return null;
+      const text = budgetAdjustmentTooltip(adjustment.kind);
       return (
-        <span className="tracker-name">
-          <span>{tracker.name}</span>
-          {adjustment && (
-            <Tooltip content={budgetAdjustmentTooltip(adjustment.kind)} focusable>
-              <span
-                className="adjusted-icon"
-                role="img"
-                aria-label={budgetAdjustmentTooltip(adjustment.kind)}
-              >
-                <AdjustedIcon size={14} />
-                {adjustment.kind === "lastSixMonths" && <span className="adjusted-six">6</span>}
-              </span>
-            </Tooltip>
-          )}
-        </span>
+        <Tooltip content={text} focusable>
+          <span className="adjusted-icon" role="img" aria-label={text}>
+            <AdjustedIcon size={14} />
+            {adjustment.kind === "lastSixMonths" && <span className="adjusted-six">6</span>}
+          </span>
+        </Tooltip>
       );
     }
   }
+}
+
+/** The name cell of a tracker: its name and its state ({@link TrackerStatus}). */
+export function TrackerNameCell({ r }: { r: TrackerTableRow }) {
+  return (
+    <span className={r.state === "loadError" ? "tracker-name tracker-name-error" : "tracker-name"}>
+      <span>{r.tracker.name}</span>
+      <TrackerStatus r={r} />
+    </span>
+  );
 }
 
 function NameCell({ row }: Ctx) {
@@ -157,10 +160,8 @@ function ChannelCell({ row }: Ctx) {
   return slug ? <ChannelIcon slug={slug} size={24} /> : null;
 }
 
-function FavouriteCell({ row, table }: Ctx) {
-  const r = row.original;
-  if (r.kind !== "tracker") return null;
-  const meta = metaOf(table);
+/** The star that adds a tracker to the user's favourites or removes it (not for Viewers). */
+export function FavouriteButton({ r, meta }: { r: TrackerTableRow; meta: DashboardMeta }) {
   const on = meta.isFavourite(r.id);
   return (
     <button
@@ -178,10 +179,26 @@ function FavouriteCell({ row, table }: Ctx) {
   );
 }
 
-function GroupCell({ row }: Ctx) {
+function FavouriteCell({ row, table }: Ctx) {
   const r = row.original;
-  if (r.kind !== "group") return null;
-  const expanded = row.getIsExpanded();
+  return r.kind === "tracker" ? <FavouriteButton r={r} meta={metaOf(table)} /> : null;
+}
+
+/**
+ * A group's name as an expand/collapse button, and the multi-currency icon with its tooltip
+ * ('Multiple currencies used for this client') when the group mixes currencies.
+ */
+export function GroupLabel({
+  r,
+  expanded,
+  onToggle,
+  labelId,
+}: {
+  r: GroupTableRow;
+  expanded: boolean;
+  onToggle: () => void;
+  labelId?: string;
+}) {
   return (
     <span className="group-cell">
       <button
@@ -190,11 +207,11 @@ function GroupCell({ row }: Ctx) {
         aria-expanded={expanded}
         onClick={(event) => {
           stop(event);
-          row.toggleExpanded();
+          onToggle();
         }}
       >
         {expanded ? <ChevronDownIcon size={16} /> : <ChevronRightIcon size={16} />}
-        <span>{r.label}</span>
+        <span id={labelId}>{r.label}</span>
       </button>
       {r.data.multiCurrency && (
         <Tooltip content={MULTI_CURRENCY_TOOLTIP} focusable>
@@ -207,9 +224,14 @@ function GroupCell({ row }: Ctx) {
   );
 }
 
-function ManageCell({ row, table }: Ctx) {
+function GroupCell({ row }: Ctx) {
   const r = row.original;
   if (r.kind !== "group") return null;
+  return <GroupLabel r={r} expanded={row.getIsExpanded()} onToggle={() => row.toggleExpanded()} />;
+}
+
+/** A pod's or shared budget's Manage button (opens its manage modal). */
+export function ManageGroupButton({ r, meta }: { r: GroupTableRow; meta: DashboardMeta }) {
   return (
     <button
       type="button"
@@ -217,7 +239,7 @@ function ManageCell({ row, table }: Ctx) {
       aria-label={`Manage ${r.label}`}
       onClick={(event) => {
         stop(event);
-        metaOf(table).manageGroup(r);
+        meta.manageGroup(r);
       }}
     >
       Manage
@@ -225,12 +247,22 @@ function ManageCell({ row, table }: Ctx) {
   );
 }
 
-function AllocationCell({ row }: Ctx) {
+function ManageCell({ row, table }: Ctx) {
   const r = row.original;
-  if (r.kind !== "tracker" || !r.allocation) return null;
+  return r.kind === "group" ? <ManageGroupButton r={r} meta={metaOf(table)} /> : null;
+}
+
+/** A shared budget tracker's allocation: a percent, or its budget in money mode ('' for others). */
+export function allocationText(r: TrackerTableRow): string {
+  if (!r.allocation) return "";
   return r.allocation.percent === null
     ? formatMoney(r.allocation.budget, r.row?.currency ?? null)
     : formatPercent(r.allocation.percent);
+}
+
+function AllocationCell({ row }: Ctx) {
+  const r = row.original;
+  return r.kind === "tracker" ? allocationText(r) || null : null;
 }
 
 const favouriteColumn: ColumnDef<DashboardRow> = {

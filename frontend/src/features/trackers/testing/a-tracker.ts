@@ -92,5 +92,8 @@ function settingsOf(fields: Partial<TrackerView>) {
       ? { lastMonthOverUnderSpendIncludedInBudgetCalc: true }
       : {}),
     ...(fields.useLifetimeBudgetAsPrimary ? { useLifetimeBudgetAsPrimary: true } : {}),
+    ...(fields.lifetimeBudget != null
+      ? { lifetimeBudget: fields.lifetimeBudget, lifetimeBudgetDates: fields.lifetimeBudgetDates ?? null }
+      : {}),
   };
 }
