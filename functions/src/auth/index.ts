@@ -8,6 +8,7 @@ import {
   fireCreateTrackerGuide,
   fireProductTour,
   updateFavouriteTrackers,
+  updateNotificationPreferences,
   updateUserName,
   updateUserTableColumns,
 } from "./profile.ts";
@@ -28,6 +29,7 @@ export const handlers = {
   changeUserPreference,
   fireProductTour,
   fireCreateTrackerGuide,
+  updateNotificationPreferences,
   unsubscribeAllEmails,
   logout,
 };

@@ -1,5 +1,6 @@
 import type { Connector, Credentials, IntegrationSlug } from "@pacer/connectors";
 import { INTEGRATION_SLUGS, NotSupportedError } from "@pacer/connectors";
+import { cakeConnectSchema } from "@pacer/core";
 import { z } from "zod";
 import { badRequest } from "../lib/errors.ts";
 import { type HttpHandler, sessionRoute } from "../lib/http.ts";
@@ -67,10 +68,7 @@ const response = (slug: OAuthSlug): HttpHandler =>
 /** `POST /api/cake/response`: `{apiKey, domain}` -> `{msg, integrationObj}`. */
 export const cakeResponse = sessionRoute(
   {
-    body: z.object({
-      apiKey: z.string().trim().min(1, "API Key is required").max(500),
-      domain: z.string().trim().min(1, "Domain is required").max(253),
-    }),
+    body: cakeConnectSchema,
   },
   async ({ body, session, now }) =>
     answering(async () => {
