@@ -4,32 +4,14 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { expectNoSeriousViolations } from "./dashboard-axe";
 import {
   callApi,
+  inviteUser,
   openDashboardPage,
   registerAccount,
   seedTrackers,
-  TEST_PASSWORD,
   tableRow,
-  uniqueEmail,
   type World,
 } from "./dashboard-seed";
 import { useBrowser } from "./helpers";
-
-/** Invites a user of `userType` by link and registers them; returns their world. */
-async function inviteUser(admin: World, userType: "Manager" | "Viewer"): Promise<World> {
-  const invite = (await callApi(admin.baseUrl, admin.token, "POST", "/api/users/invite-user", {
-    newUser: { userType },
-  })) as { link: string };
-  const code = new URL(invite.link).searchParams.get("invite");
-  const email = uniqueEmail(userType.toLowerCase());
-  const answer = (await callApi(
-    admin.baseUrl,
-    "",
-    "POST",
-    `/api/register/register-new-user-after-invite/${admin.accountId}/${userType}`,
-    { invite: code, email, name: `Val ${userType}`, password: TEST_PASSWORD },
-  )) as { token: string; user: { _id: string } };
-  return { ...admin, email, token: answer.token, userId: answer.user._id };
-}
 
 describe("dashboard roles and the tracker allowance (browser)", () => {
   const browser = useBrowser();

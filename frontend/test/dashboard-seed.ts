@@ -61,6 +61,30 @@ export async function registerAccount(
   return world;
 }
 
+/**
+ * Invites a user of `userType` by link and registers them through the API; returns their world
+ * (same account, their token and ids).
+ */
+export async function inviteUser(
+  admin: World,
+  userType: "Admin" | "Manager" | "Viewer",
+  name = `Val ${userType}`,
+): Promise<World> {
+  const invite = (await callApi(admin.baseUrl, admin.token, "POST", "/api/users/invite-user", {
+    newUser: { userType },
+  })) as { link: string };
+  const code = new URL(invite.link).searchParams.get("invite");
+  const email = uniqueEmail(userType.toLowerCase());
+  const answer = (await callApi(
+    admin.baseUrl,
+    "",
+    "POST",
+    `/api/register/register-new-user-after-invite/${admin.accountId}/${userType}`,
+    { invite: code, email, name, password: TEST_PASSWORD },
+  )) as { token: string; user: { _id: string } };
+  return { ...admin, email, token: answer.token, userId: answer.user._id };
+}
+
 /** The world of a signed-in user: ids and e-mail from `GET /api/auth`. */
 export async function worldOf(baseUrl: string, token: string): Promise<World> {
   const me = (await callApi(baseUrl, token, "GET", "/api/auth")) as {

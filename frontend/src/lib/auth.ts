@@ -52,6 +52,8 @@ export interface CurrentUser {
   CreateTrackerGuideAlreadyFired?: boolean;
   favouriteTrackers?: { _id: string; name: string }[];
   preferences?: { primaryDashboardView?: string; tableColumns?: unknown[] };
+  /** `unsubscribedAll`: the user turned the optional e-mails (alerts) off. */
+  notificationPreferences?: { unsubscribedAll?: boolean };
 }
 
 /** The login answer (spec 7.1): a session token and the user. */

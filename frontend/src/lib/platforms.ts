@@ -23,6 +23,8 @@ export interface Platform {
   category?: string;
   /** The return page's failure texts when they differ from the generic one (spec 2.13). */
   failureTexts?: readonly string[];
+  /** The toast in the window that opened the popup when connecting failed (spec 8), if any. */
+  failureToast?: string;
 }
 
 export const PLATFORMS: readonly Platform[] = [
@@ -80,6 +82,7 @@ export const PLATFORMS: readonly Platform[] = [
       "Something went wrong with this request, please try again and if the problem persists try another Microsoft Ads account. If the problem persist contact support.",
       "Personal Microsoft Ads accounts cannot be used to integration with Microsoft Ads, you must use a business account.",
     ],
+    failureToast: "Microsoft Ads connection failed, please try again or use an alternative Bing Ads account",
   },
   {
     slug: "snapchatads",
@@ -150,10 +153,16 @@ export const PLATFORMS: readonly Platform[] = [
     responseField: "integrationObj",
     note: "beta",
     failureTexts: ["Something went wrong with your Reddit Ads connection."],
+    failureToast: "Failed to connect with Reddit Ads",
   },
   // Trackers on imported CSV rows; connected by upload, not on the Connections page.
   { slug: "csv", name: "Manual / CSV", mark: "CSV", color: "#4f5963" },
 ];
+
+/** The success toast of a new connection (spec pods-budgets... 8: 'Successfully connected with {platform}'). */
+export function connectedText(platformName: string): string {
+  return `Successfully connected with ${platformName}`;
+}
 
 /** A platform by its slug. */
 export function platformBySlug(slug: string): Platform | undefined {

@@ -139,6 +139,16 @@ export function parseAmountInput(text: string | number | null | undefined): Micr
   return m[1] ? -micros : micros;
 }
 
+/**
+ * Whether a typed amount is a number the budget fields accept (trackers.md section 5): empty (0), or
+ * digits with an optional sign, decimals, spaces and thousands commas; 'abc' or '12a' are not.
+ */
+export function isAmountInput(text: string): boolean {
+  const clean = text.replace(/[\s,]/g, "");
+  const m = AMOUNT.exec(clean);
+  return m !== null && (clean === "" || `${m[2] ?? ""}${m[3] ?? ""}` !== "");
+}
+
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 /**

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { BudgetCalendar } from "./calendar.ts";
 import { addMonths, isIsoDate } from "./calendar.ts";
+import { isAmountInput, parseAmountInput, parseDisplayDate } from "./format.ts";
 import type { IsoDate } from "./types.ts";
 
 /**
@@ -241,6 +242,57 @@ export function lifetimeDatesError(
   if (dates.endDate < dates.startDate) return LIFETIME_DATE_TEXTS.endBeforeStart;
   return null;
 }
+
+/** The text of an amount field that is not a number of 0 or more. */
+export const AMOUNT_INPUT_TEXT = "Enter an amount of 0 or more, e.g. 1500 or 1,500.50";
+
+/**
+ * A budget amount as typed in a form (trackers.md section 5: numeric, minimum 0; empty is 0): the
+ * text must be a number, so 'abc' is refused rather than read as 0. Output: integer micros.
+ */
+export const budgetAmountInputSchema = z
+  .string()
+  .refine((text) => isAmountInput(text) && parseAmountInput(text) >= 0, AMOUNT_INPUT_TEXT)
+  .transform((text) => parseAmountInput(text))
+  .pipe(nonNegativeMicrosSchema);
+
+/** The text of a date field that is not a real dd/MM/yyyy date. */
+export const DATE_FORMAT_TEXT = "Enter a date as dd/MM/yyyy";
+
+/** A date as typed (trackers.md section 9: dd/MM/yyyy). Output: `yyyy-MM-dd`. */
+export const displayDateInputSchema = z
+  .string()
+  .refine((text) => parseDisplayDate(text) !== null, DATE_FORMAT_TEXT)
+  .transform((text) => parseDisplayDate(text) as IsoDate);
+
+/**
+ * The lifetime budget form (trackers.md section 2, Budget Management): an amount of 0 or more, a
+ * start date and an optional end date as dd/MM/yyyy, and the date rules of
+ * {@link lifetimeDatesError}. Output: the update-lifetime-budget payload
+ * ({@link lifetimeBudgetSchema}: micros and ISO dates, `endDate` null for no end).
+ */
+export function lifetimeBudgetFormSchema(calendar: BudgetCalendar) {
+  return z
+    .object({
+      lifetimeBudget: budgetAmountInputSchema,
+      startDate: displayDateInputSchema,
+      endDate: z.union([z.literal("").transform(() => null), displayDateInputSchema]),
+    })
+    .superRefine((form, ctx) => {
+      const error = lifetimeDatesError(form, calendar);
+      if (error) ctx.addIssue({ code: "custom", path: ["endDate"], message: error });
+    })
+    .transform((form) => ({
+      lifetimeBudget: form.lifetimeBudget,
+      lifetimeBudgetDates: { startDate: form.startDate, endDate: form.endDate },
+    }));
+}
+
+/** The manual budget form: an amount of 0 or more per day or per month (trackers.md section 2). */
+export const manualBudgetFormSchema = z.object({
+  budget: budgetAmountInputSchema,
+  budgetPeriod: z.enum(["day", "month"]),
+});
 
 /**
  * Over/under spend options are mutually exclusive (trackers.md section 5): turning one on turns the

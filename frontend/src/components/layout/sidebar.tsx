@@ -4,7 +4,7 @@ import { paths } from "../../config/paths";
 import { Avatar } from "../ui/avatar";
 import { Badge } from "../ui/badge";
 import { IconButton } from "../ui/button";
-import { BellIcon, CloseIcon, DashboardIcon, PlugIcon, UsersIcon } from "../ui/icons";
+import { ActivityIcon, BellIcon, CloseIcon, DashboardIcon, PlugIcon, UsersIcon } from "../ui/icons";
 
 /** The click threshold below which a nav click closes the overlay sidebar (spec 2.8: 991). */
 export const SIDEBAR_CLOSE_MAX_WIDTH = 991;
@@ -100,6 +100,11 @@ export function Sidebar({
                 </NavLink>
               </li>
             )}
+            <li>
+              <NavLink to={paths.sensorReadings} onClick={closeOnSmall}>
+                <ActivityIcon /> Device readings
+              </NavLink>
+            </li>
           </ul>
         </nav>
         <div className="sidebar-bottom">

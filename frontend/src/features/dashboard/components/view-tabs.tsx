@@ -10,12 +10,15 @@ import { type DashboardView, SHARED_BUDGETS_VIEW, VIEWS } from "../lib/views";
  */
 export function ViewTabs({
   view,
+  views = VIEWS,
   primary,
   onChange,
   onPin,
   children,
 }: {
   view: DashboardView;
+  /** The tabs offered (Viewers get no Favourites). */
+  views?: readonly { id: DashboardView; label: string }[];
   primary: string | undefined;
   onChange: (view: DashboardView) => void;
   onPin: (view: DashboardView) => void;
@@ -23,17 +26,17 @@ export function ViewTabs({
 }) {
   const base = useId();
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
-  const selectedIndex = VIEWS.findIndex((v) => v.id === view);
+  const selectedIndex = views.findIndex((v) => v.id === view);
   const focusIndex = Math.max(0, selectedIndex);
   const onKeyDown = (event: KeyboardEvent) => {
     let next = -1;
-    if (event.key === "ArrowRight") next = (focusIndex + 1) % VIEWS.length;
-    else if (event.key === "ArrowLeft") next = (focusIndex - 1 + VIEWS.length) % VIEWS.length;
+    if (event.key === "ArrowRight") next = (focusIndex + 1) % views.length;
+    else if (event.key === "ArrowLeft") next = (focusIndex - 1 + views.length) % views.length;
     else if (event.key === "Home") next = 0;
-    else if (event.key === "End") next = VIEWS.length - 1;
+    else if (event.key === "End") next = views.length - 1;
     if (next < 0) return;
     event.preventDefault();
-    const target = VIEWS[next];
+    const target = views[next];
     if (target) onChange(target.id);
     refs.current[next]?.focus();
   };
@@ -43,7 +46,7 @@ export function ViewTabs({
     <div className="tabs view-tabs">
       <div className="tab-bar">
         <div role="tablist" aria-label="Select view level" className="tab-list" onKeyDown={onKeyDown}>
-          {VIEWS.map((v, i) => (
+          {views.map((v, i) => (
             <button
               key={v.id}
               ref={(el) => {

@@ -7,6 +7,7 @@ import { useMemo, useState } from "react";
 import { Link } from "react-router-dom";
 import { Avatar } from "../../../components/ui/avatar";
 import { Button, IconButton } from "../../../components/ui/button";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { FullScreenModal } from "../../../components/ui/full-screen-modal";
 import { CloseIcon, DuplicateIcon, UndoIcon } from "../../../components/ui/icons";
@@ -47,14 +48,33 @@ interface Draft {
   manual: { text: string; period: BudgetPeriod } | null;
 }
 
-const ACCOUNT_COLUMNS: ColumnDef<PlatformAccount>[] = [
+/** A platform account in Choose Accounts, with the trackers that already track it (names). */
+interface AccountRow extends PlatformAccount {
+  trackedBy: readonly string[];
+}
+
+const ACCOUNT_COLUMNS: ColumnDef<AccountRow>[] = [
   { id: "id", header: "ID", accessorKey: "id" },
   { id: "name", header: "Name", accessorKey: "name" },
+  {
+    id: "trackedBy",
+    header: "Tracked by",
+    accessorFn: (a) => a.trackedBy.join(", "),
+    cell: ({ row }) =>
+      row.original.trackedBy.length > 0 ? `Already tracked by ${row.original.trackedBy.join(", ")}` : "",
+  },
 ];
 const accountId = (a: PlatformAccount) => a.id;
 const accountName = (a: PlatformAccount) => a.name;
-const accountSearch = (a: PlatformAccount) => `${a.id} ${a.name}`;
+const accountSearch = (a: AccountRow) => `${a.id} ${a.name} ${a.trackedBy.join(" ")}`;
+const isTracked = (a: AccountRow) => a.trackedBy.length > 0;
 const NO_ACCOUNTS: readonly PlatformAccount[] = Object.freeze([]) as readonly PlatformAccount[];
+
+/** The question before choosing accounts that trackers already track. */
+function alreadyTrackedQuestion(tracked: readonly AccountRow[]): string {
+  const list = tracked.map((a) => `${a.name} is already tracked by ${a.trackedBy.join(", ")}`).join("; ");
+  return `${list}. Choose ${tracked.length === 1 ? "it" : "them"} anyway to create another tracker?`;
+}
 
 let draftCounter = 0;
 const draftKey = () => `draft-${++draftCounter}`;
@@ -128,17 +148,22 @@ export function CreateTrackerWizard({
     () => [...(integrations.data ?? [])].sort((a, b) => integrationName(a).localeCompare(integrationName(b))),
     [integrations.data],
   );
-  const tracked = useMemo(() => {
-    const ids = new Set<string>();
-    if (!integration) return ids;
-    for (const t of trackers) {
-      const i = t.dataSource?.integration;
-      if (i?.slug === integration.slug && (!i.email || !integration.email || i.email === integration.email))
-        ids.add(t.dataSource.view.id);
-    }
-    return ids;
-  }, [trackers, integration]);
-  const isTracked = useMemo(() => (a: PlatformAccount) => tracked.has(a.id), [tracked]);
+  // The names of the trackers already on each account of this connection (trackers.md 2: such
+  // accounts are dimmed, listed last and, here, labelled with their trackers).
+  const rows = useMemo<AccountRow[]>(() => {
+    const names = new Map<string, string[]>();
+    if (integration)
+      for (const t of trackers) {
+        const i = t.dataSource?.integration;
+        if (i?.slug !== integration.slug || (i.email && integration.email && i.email !== integration.email))
+          continue;
+        const id = t.dataSource.view.id;
+        names.set(id, [...(names.get(id) ?? []), t.name]);
+      }
+    return accountList.map((a) => ({ ...a, trackedBy: names.get(a.id) ?? [] }));
+  }, [trackers, integration, accountList]);
+  /** A pick that includes tracked accounts, waiting for the user's confirmation. */
+  const [pending, setPending] = useState<{ ids: string[]; tracked: AccountRow[] } | null>(null);
 
   const create = useMutation({
     mutationFn: (list: Draft[]) =>
@@ -164,6 +189,17 @@ export function CreateTrackerWizard({
   };
 
   const onSelect = (ids: string[], select: boolean) => {
+    const trackedPicks = select
+      ? rows.filter((a) => ids.includes(a.id) && isTracked(a) && !chosen.has(a.id))
+      : [];
+    if (trackedPicks.length > 0) {
+      setPending({ ids, tracked: trackedPicks });
+      return;
+    }
+    choose(ids, select);
+  };
+
+  const choose = (ids: string[], select: boolean) => {
     if (!select) {
       setChosen((s) => {
         const next = new Set(s);
@@ -326,7 +362,7 @@ export function CreateTrackerWizard({
                 </p>
               ) : (
                 <SelectionTable
-                  items={accountList}
+                  items={rows}
                   getId={accountId}
                   getName={accountName}
                   columns={ACCOUNT_COLUMNS}
@@ -347,6 +383,17 @@ export function CreateTrackerWizard({
                   }
                 />
               )}
+              <ConfirmDialog
+                open={pending !== null}
+                title="Track an account again?"
+                message={pending ? alreadyTrackedQuestion(pending.tracked) : ""}
+                confirmLabel="Choose anyway"
+                onCancel={() => setPending(null)}
+                onConfirm={() => {
+                  if (pending) choose(pending.ids, true);
+                  setPending(null);
+                }}
+              />
             </section>
           )}
           {step === 2 && integration && (
