@@ -131,4 +131,53 @@ describe("sign-in path, unsubscribe, account settings by role and the expired tr
     expect(second.accountId).toBe(admin.accountId);
     await context.close();
   });
+
+  it("reaches device readings from the menu; the Admin issues the ingestion key a device then posts with; dates read dd/MM/yyyy", async () => {
+    const admin = await registerAccount(baseUrl, "readings");
+    const { context, page } = await newPage(browser);
+    await openSignedIn(page, baseUrl, admin.token, "/dashboard");
+    await page
+      .getByRole("navigation", { name: "Main navigation" })
+      .getByRole("link", { name: "Device readings" })
+      .click();
+    await page.waitForURL(`${baseUrl}/sensor-readings`);
+    const key = page.getByRole("region", { name: "Ingestion key" });
+    await key.getByText("This account has no ingestion key yet.").waitFor();
+    await key.getByRole("button", { name: "Create ingestion key" }).click();
+    const issued = await key.getByLabel("New ingestion key").inputValue();
+    await key.getByText("Copy it now: it is shown only once.").waitFor();
+    await expectAccessible(page, "device readings with a new key");
+
+    const posted = await fetch(`${baseUrl}/api/sensor-readings/ingest`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-ingestion-key": issued },
+      body: JSON.stringify({
+        device: "door-1",
+        recDate: "2026-11-21T08:05:09Z",
+        data: "002A0011",
+        seqNum: 7,
+      }),
+    });
+    expect(posted.status).toBe(201);
+    await page.reload();
+    const row = page.locator("tbody tr", { hasText: "door-1" });
+    await row.waitFor();
+    expect(await row.locator("td").allTextContents()).toEqual([
+      "door-1",
+      "21/11/2026 08:05:09",
+      "002a0011",
+      "7",
+      "42",
+      "17",
+    ]);
+    // The key itself never comes back; replacing it asks first.
+    await key.getByText(/Current key: .+, created \d{2}\/\d{2}\/\d{4}/).waitFor();
+    expect(await page.getByText(issued).count()).toBe(0);
+    await key.getByRole("button", { name: "Replace ingestion key" }).click();
+    await page
+      .getByRole("alertdialog")
+      .getByText(/The current key stops working at once/)
+      .waitFor();
+    await context.close();
+  });
 });

@@ -118,6 +118,7 @@ describe("connections through the authorisation popup (browser)", () => {
 
     await page.getByRole("button", { name: "Add a Connection" }).first().click();
     const add = page.getByRole("dialog", { name: "Add a Connection" });
+    await add.getByRole("button", { name: "Connect now: Google Ads" }).waitFor();
     const names = (await add.locator(".platform-list li > span:nth-child(2)").allTextContents()).map((t) =>
       t.replace(/\s*beta$/, "").trim(),
     );

@@ -1,3 +1,5 @@
+import { TZDate } from "@date-fns/tz";
+import { format } from "date-fns";
 import { isIsoDate } from "./calendar.ts";
 import type { CellValue } from "./cells.ts";
 import type { ColumnFormat, MetricColumnId } from "./columns.ts";
@@ -164,6 +166,20 @@ export function formatMonth(date: IsoDate): string {
 export function formatDisplayDate(date: IsoDate): string {
   if (!isIsoDate(date)) throw new RangeError(`Not a yyyy-MM-dd date: ${JSON.stringify(date)}`);
   return `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
+}
+
+/**
+ * An instant as the product shows dates, with the time of day: `dd/MM/yyyy HH:mm:ss` (24-hour) in
+ * time zone `timeZone` (IANA name), e.g. 2026-07-01T23:30Z in "Europe/London" is
+ * "02/07/2026 00:30:00". DST-safe (`TZDate`).
+ * @throws RangeError for an invalid instant or an unknown time zone.
+ */
+export function formatDisplayDateTime(instant: Date | number, timeZone: string): string {
+  const ms = typeof instant === "number" ? instant : instant.getTime();
+  const local = new TZDate(ms, timeZone);
+  if (!Number.isFinite(ms) || Number.isNaN(local.getTime()))
+    throw new RangeError(`Not a valid instant in ${JSON.stringify(timeZone)}`);
+  return format(local, "dd/MM/yyyy HH:mm:ss");
 }
 
 /** `dd/MM/yyyy` -> `yyyy-MM-dd`, or null when the text is not a real date in that format. */

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { useNavigate } from "react-router-dom";
+import { useLocation, useNavigate } from "react-router-dom";
 import { GuidePrompt } from "../../components/layout/guide-prompt";
 import { paths } from "../../config/paths";
 import { api, seg } from "../../lib/api-client";
@@ -26,6 +26,7 @@ export function ProductGuide({
   connectionCount: number | undefined;
 }) {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const queryClient = useQueryClient();
   const [ready, setReady] = useState(false);
   const [dismissed, setDismissed] = useState(false);
@@ -62,7 +63,9 @@ export function ProductGuide({
 
   if (!ready || dismissed || connectionCount === undefined) return null;
   let kind: "product" | "tracker" | null = null;
-  if (connectionCount === 0 && !user.productTourAlreadyFired) kind = "product";
+  // Not on the Connections page itself: the guide's action leads there.
+  if (connectionCount === 0 && !user.productTourAlreadyFired && pathname !== paths.connections)
+    kind = "product";
   else if (wantsTrackerGuide && trackers.data === 0) kind = "tracker";
   if (!kind) return null;
 

@@ -6,7 +6,7 @@ import { GroupWizard, WizardStep } from "../../../components/groups/group-wizard
 import { type TrackerPick, TrackerPicker, UserPicker } from "../../../components/groups/pickers";
 import { TextAreaField, TextField } from "../../../components/ui/field";
 import { useCreatePod } from "../api/pods";
-import { ConfirmMove, NEW_POD, podFieldValid, reorderedSelection, trackersMoving } from "./pod-form";
+import { NEW_POD, podFieldValid, reorderedSelection, trackersMoving, useSaveAskingToMove } from "./pod-form";
 
 const STEPS = ["Preferences", "Select Trackers", "Choose Users"] as const;
 const NO_IDS: string[] = [];
@@ -32,7 +32,6 @@ export function CreatePodWizard({
   onClose: () => void;
 }) {
   const [step, setStep] = useState(0);
-  const [confirming, setConfirming] = useState(false);
   const form = useForm({ resolver: zodResolver(podFormSchema), defaultValues: NEW_POD, mode: "onTouched" });
   const [name, selectedTrackers, chosenUsers] = useWatch({
     control: form.control,
@@ -48,6 +47,7 @@ export function CreatePodWizard({
   const nameError = form.formState.errors.name?.message;
 
   const save = form.handleSubmit((values) => create.mutate(values, { onSuccess: onClose }));
+  const saving = useSaveAskingToMove(moving, save, create.isPending);
   const select = (field: "trackers" | "users", current: string[]) => (ids: string[], on: boolean) =>
     form.setValue(field, reorderedSelection(current, ids, on), { shouldDirty: true });
 
@@ -62,7 +62,7 @@ export function CreatePodWizard({
       canCreate={hasName && hasTrackers}
       creating={create.isPending}
       creatingLabel="Creating your Pod..."
-      onCreate={() => (moving.length > 0 ? setConfirming(true) : void save())}
+      onCreate={saving.request}
       onClose={onClose}
     >
       {step === 0 && (
@@ -101,15 +101,7 @@ export function CreatePodWizard({
           />
         </WizardStep>
       )}
-      <ConfirmMove
-        moving={confirming ? moving : []}
-        saving={create.isPending}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => {
-          setConfirming(false);
-          void save();
-        }}
-      />
+      {saving.dialog}
     </GroupWizard>
   );
 }

@@ -8,7 +8,7 @@ import { EmptyState } from "../../../components/ui/empty-state";
 import { TextAreaField, TextField } from "../../../components/ui/field";
 import { isVersionConflict } from "../../../lib/api-client";
 import { type PodForm, type PodView, useDeletePod, usePod, useUpdatePod } from "../api/pods";
-import { ConfirmMove, NEW_POD, reorderedSelection, trackersMoving } from "./pod-form";
+import { NEW_POD, reorderedSelection, trackersMoving, useSaveAskingToMove } from "./pod-form";
 
 const TABS = [
   { id: "preferences", label: "Preferences" },
@@ -55,7 +55,6 @@ export function ManagePodModal({
   const update = useUpdatePod(accountId);
   const remove = useDeletePod(accountId);
   const [tab, setTab] = useState<Tab>("preferences");
-  const [confirming, setConfirming] = useState(false);
   const form = useForm({ resolver: zodResolver(podFormSchema), defaultValues: NEW_POD, mode: "onChange" });
   const { errors, isDirty, isValid } = form.formState;
 
@@ -109,11 +108,12 @@ export function ManagePodModal({
       },
     ),
   );
+  const saving = useSaveAskingToMove(moving, save, update.isPending);
   const frame: GroupEditorFrame = {
     loading: loaded === null,
     changed: isDirty,
     saving: update.isPending,
-    onSave: () => (moving.length > 0 ? setConfirming(true) : void save()),
+    onSave: saving.request,
     deleting: remove.isPending,
     onDelete: pod.data
       ? () => remove.mutateAsync({ id: podId, version: loaded?.version }).then(onClose, () => undefined)
@@ -172,15 +172,7 @@ export function ManagePodModal({
           </div>
         )}
       </ManageGroupModal>
-      <ConfirmMove
-        moving={confirming ? moving : []}
-        saving={update.isPending}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => {
-          setConfirming(false);
-          void save();
-        }}
-      />
+      {saving.dialog}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { countLabel } from "@pacer/core/format";
 import { podFormSchema } from "@pacer/core/validation";
+import { useState } from "react";
 import type { TrackerPick } from "../../../components/groups/pickers";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import type { PodForm } from "../api/pods";
@@ -51,29 +52,29 @@ export function moveQuestion(moving: readonly TrackerPick[]): string {
   return `${countLabel(moving.length, "tracker")} will move out of ${moving.length === 1 ? "its" : "their"} current pod: ${list}. A tracker is in one pod at a time. Move ${moving.length === 1 ? "it" : "them"}?`;
 }
 
-/** Asks before moving trackers; `moving` empty: closed. */
-export function ConfirmMove({
-  moving,
-  saving,
-  onConfirm,
-  onCancel,
-}: {
-  moving: readonly TrackerPick[];
-  saving: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
-}) {
-  return (
-    <ConfirmDialog
-      open={moving.length > 0}
-      title="Move trackers to this pod?"
-      message={moveQuestion(moving)}
-      confirmLabel="Move"
-      isLoading={saving}
-      onConfirm={onConfirm}
-      onCancel={onCancel}
-    />
-  );
+/**
+ * A save that asks first when it would move trackers out of another pod: `request` saves at once,
+ * or opens the question (`dialog`), whose Move saves.
+ */
+export function useSaveAskingToMove(moving: readonly TrackerPick[], save: () => unknown, saving: boolean) {
+  const [asking, setAsking] = useState(false);
+  return {
+    request: () => (moving.length > 0 ? setAsking(true) : void save()),
+    dialog: (
+      <ConfirmDialog
+        open={asking && moving.length > 0}
+        title="Move trackers to this pod?"
+        message={moveQuestion(moving)}
+        confirmLabel="Move"
+        isLoading={saving}
+        onCancel={() => setAsking(false)}
+        onConfirm={() => {
+          setAsking(false);
+          void save();
+        }}
+      />
+    ),
+  };
 }
 
 /** A blank pod form. */

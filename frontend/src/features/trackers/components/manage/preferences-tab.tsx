@@ -15,7 +15,7 @@ import type { TrackerData } from "@pacer/core/tracker-data";
 import type { BudgetPeriod } from "@pacer/core/types";
 import { lifetimeBudgetFormSchema, manualBudgetFormSchema } from "@pacer/core/validation";
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { type Control, Controller, type FieldValues, type Path, useForm } from "react-hook-form";
 import { Button } from "../../../../components/ui/button";
 import { ConfirmDialog } from "../../../../components/ui/confirm-dialog";
 import { SelectField, TextField, Toggle } from "../../../../components/ui/field";
@@ -50,6 +50,37 @@ function currencyOptions(current: string) {
   const codes = [DEFAULT_CURRENCY, ...currencyCodes.filter((c) => c !== DEFAULT_CURRENCY)];
   if (!codes.includes(current)) codes.push(current);
   return codes.map((c) => ({ value: c, label: c }));
+}
+
+/** An amount field of a react-hook-form form (its text as typed), with the field's error. */
+function MoneyFieldControl<F extends FieldValues, O>({
+  control,
+  name,
+  label,
+  currency,
+}: {
+  control: Control<F, unknown, O>;
+  name: Path<F>;
+  label: string;
+  currency: string;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <MoneyInput
+          label={label}
+          currency={currency}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          error={fieldState.error?.message}
+          placeholder="0"
+        />
+      )}
+    />
+  );
 }
 
 /** A figure of the tracker as the dashboard shows it (engine: cellValue and formatCell). */
@@ -262,20 +293,11 @@ export function PreferencesTab({
           </div>
         </dl>
         <div className="budget-row">
-          <Controller
+          <MoneyFieldControl
             control={manual.control}
             name="budget"
-            render={({ field, fieldState }) => (
-              <MoneyInput
-                label="Manual Budget"
-                currency={currency}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={fieldState.error?.message}
-                placeholder="0"
-              />
-            )}
+            label="Manual Budget"
+            currency={currency}
           />
           <SelectField label="Budget period" options={PERIOD_OPTIONS} {...manual.register("budgetPeriod")} />
           <Button variant="primary" disabled={!budgetDirty || !budgetValid} onClick={() => void saveBudget()}>
@@ -295,20 +317,11 @@ export function PreferencesTab({
               onChange={(on) => void run(trackerCalls.lifetimePrimary(id, on), "Updating budget...")}
             />
             <div className="budget-row">
-              <Controller
+              <MoneyFieldControl
                 control={lifetime.control}
                 name="lifetimeBudget"
-                render={({ field, fieldState }) => (
-                  <MoneyInput
-                    label="Lifetime Budget"
-                    currency={currency}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    error={fieldState.error?.message}
-                    placeholder="0"
-                  />
-                )}
+                label="Lifetime Budget"
+                currency={currency}
               />
               <TextField
                 label="Start Date"
