@@ -1,5 +1,4 @@
 import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
 import { isIsoDate } from "./calendar.ts";
 import type { CellValue } from "./cells.ts";
 import type { ColumnFormat, MetricColumnId } from "./columns.ts";
@@ -179,7 +178,9 @@ export function formatDisplayDateTime(instant: Date | number, timeZone: string):
   const local = new TZDate(ms, timeZone);
   if (!Number.isFinite(ms) || Number.isNaN(local.getTime()))
     throw new RangeError(`Not a valid instant in ${JSON.stringify(timeZone)}`);
-  return format(local, "dd/MM/yyyy HH:mm:ss");
+  const two = (n: number) => String(n).padStart(2, "0");
+  const date = `${two(local.getDate())}/${two(local.getMonth() + 1)}/${local.getFullYear()}`;
+  return `${date} ${two(local.getHours())}:${two(local.getMinutes())}:${two(local.getSeconds())}`;
 }
 
 /** `dd/MM/yyyy` -> `yyyy-MM-dd`, or null when the text is not a real date in that format. */

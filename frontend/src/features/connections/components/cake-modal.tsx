@@ -18,7 +18,7 @@ export function CakeModal({
   onConnected,
 }: {
   onClose: () => void;
-  onConnected: (integration: Integration | undefined, message?: string) => void;
+  onConnected: (integration: Integration | undefined) => void;
 }) {
   const form = useForm({
     resolver: zodResolver(cakeConnectSchema),
@@ -36,7 +36,7 @@ export function CakeModal({
         onSubmit={form.handleSubmit((values) =>
           connect.mutate(values, {
             onSuccess: (data) => {
-              onConnected(data.integrationObj ?? data.integration, data.msg);
+              onConnected(data.integrationObj ?? data.integration);
               onClose();
             },
             onError: (error) => showFormError(form, error),
