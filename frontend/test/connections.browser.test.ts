@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { auditPage, newPage, openSignedIn, seedAdmin, useBrowser } from "./helpers";
+import { auditPage, newPage, openSignedIn, recordToasts, seedAdmin, useBrowser } from "./helpers";
 
 /** The tile of a connection on the Connections page, by its platform's name. */
 function tile(page: Page, name: string) {
@@ -37,6 +37,8 @@ describe("connections through the authorisation popup (browser)", () => {
     expect(
       await page.evaluate(() => (window as unknown as { openedFeatures: string[] }).openedFeatures),
     ).toEqual(["width=600,height=550"]);
+    // The toast lasts 5 s: record toasts from before the approval.
+    const toasts = await recordToasts(page);
     const approve = popup.getByRole("button", { name: "Approve" });
     await approve.waitFor();
     await popup.locator("input[name=email]").fill(email);
@@ -46,8 +48,8 @@ describe("connections through the authorisation popup (browser)", () => {
     // The opener shows the connection before the popup closes, without a reload, with the spec's
     // toast, once (the popup tells it by message and by broadcast).
     await tile(page, platform).waitFor();
-    await page.getByText(`Successfully connected with ${platform}`).waitFor();
-    expect(await page.getByText(`Successfully connected with ${platform}`).count()).toBe(1);
+    const connected = `Successfully connected with ${platform}`;
+    await expect.poll(async () => (await toasts()).filter((t) => t === connected)).toEqual([connected]);
     // The click closes the popup: a click that ends with its page closed is the expected outcome.
     await Promise.all([
       popup.waitForEvent("close"),
@@ -58,6 +60,7 @@ describe("connections through the authorisation popup (browser)", () => {
           if (!popup.isClosed()) throw error;
         }),
     ]);
+    expect((await toasts()).filter((t) => t === connected)).toEqual([connected]);
   }
 
   /** 'Connect now' for `platform`, then Deny on its consent page: the popup's return page fails. */
