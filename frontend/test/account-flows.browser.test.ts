@@ -65,6 +65,11 @@ describe("sign-in path, unsubscribe, account settings by role and the expired tr
     await openSignedIn(page, baseUrl, admin.token, "/dashboard");
     await userMenu(page, "Account & User Settings");
     const settings = page.getByRole("dialog", { name: "Account & User Settings" });
+    // The currency list: GBP, USD and EUR first, then every other code in alphabetical order.
+    const codes = await settings.getByLabel("Currency").locator("option").allTextContents();
+    expect(codes.slice(0, 3)).toEqual(["GBP", "USD", "EUR"]);
+    expect(codes.slice(3)).toEqual([...codes.slice(3)].sort((a, b) => a.localeCompare(b)));
+    expect(codes.length).toBeGreaterThan(60);
     const emails = settings.getByRole("switch", { name: "Email Notifications" });
     expect(await emails.getAttribute("aria-checked")).toBe("false");
     // The words are the switch's label: a click on them flips it.

@@ -80,6 +80,10 @@ describe("dashboard flows: tracked accounts in the wizard, pod moves, the small 
     expect(await last.textContent()).toContain("1112223333");
     expect(await last.textContent()).toContain("Already tracked by Tracked Search");
     expect(await rows.first().getAttribute("data-dimmed")).toBeNull();
+    // Dimmed as it shows: a grey row whose muted text still reads at 4.5:1 (axe below).
+    const background = (row: typeof last) => row.evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(await background(last)).toBe("rgb(241, 243, 245)");
+    expect(await background(rows.first())).not.toBe(await background(last));
     expect(await rows.first().textContent()).not.toContain("Already tracked");
     await expectNoSeriousViolations(page, "Create Tracker, accounts tracked");
 

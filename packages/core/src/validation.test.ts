@@ -27,6 +27,7 @@ import {
   podFormSchema,
   sharedBudgetFormErrors,
   sharedBudgetFormSchema,
+  sharedBudgetInputFormSchema,
   TRACKER_ALLOWANCE_TEXTS,
   toggleOverUnderSpendOption,
   upgradeRoute,
@@ -245,6 +246,20 @@ describe("pods and shared budgets (pods-budgets-alerts-users-connections.md sect
     ).toBe(false);
     expect(sharedBudgetFormSchema.safeParse({ ...valid, trackers: [] }).error?.issues[0]?.message).toBe(
       "Must select at least 1 Tracker",
+    );
+  });
+
+  it("reads the shared budget form's monthly budget as typed: text to micros, 'abc' refused", () => {
+    const typed = {
+      name: " Q2 ",
+      budget: "1,500.50",
+      allocatedBudgetAsAPercentage: true,
+      trackers: [{ _id: "t1" }],
+    };
+    expect(sharedBudgetInputFormSchema.parse(typed)).toMatchObject({ name: "Q2", budget: 1_500_500_000 });
+    expect(sharedBudgetInputFormSchema.parse({ ...typed, budget: "" }).budget).toBe(0);
+    expect(sharedBudgetInputFormSchema.safeParse({ ...typed, budget: "abc" }).error?.issues[0]?.message).toBe(
+      "Enter an amount of 0 or more, e.g. 1500 or 1,500.50",
     );
   });
 });

@@ -374,6 +374,14 @@ export const sharedBudgetFormSchema = z.object({
     .min(1, GROUP_FORM_TEXTS.sharedBudgetTrackers),
 });
 
+/**
+ * The Create and Manage Shared Budget forms as typed (spec pods-budgets-alerts-users-connections.md
+ * 2.7, 2.8 and 5): {@link sharedBudgetFormSchema} with the monthly budget as its text (numeric,
+ * minimum 0, empty is 0; 'abc' is refused with {@link AMOUNT_INPUT_TEXT}). Output: the create and
+ * update payload, the budget in integer micros.
+ */
+export const sharedBudgetInputFormSchema = sharedBudgetFormSchema.extend({ budget: budgetAmountInputSchema });
+
 // ---------------------------------------------------------------------------------------------
 // Users and connections (pods-budgets-alerts-users-connections.md sections 2.11, 2.12 and 5)
 // ---------------------------------------------------------------------------------------------

@@ -1,12 +1,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { podFormSchema } from "@pacer/core/validation";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { type GroupEditorFrame, ManageGroupModal } from "../../../components/groups/manage-group-modal";
+import {
+  type GroupEditorFrame,
+  ManageGroupModal,
+  useLoadedForm,
+} from "../../../components/groups/manage-group-modal";
 import { type TrackerPick, TrackerPicker, UserPicker } from "../../../components/groups/pickers";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { TextAreaField, TextField } from "../../../components/ui/field";
-import { isVersionConflict } from "../../../lib/api-client";
 import { type PodForm, type PodView, useDeletePod, usePod, useUpdatePod } from "../api/pods";
 import { NEW_POD, reorderedSelection, trackersMoving, useSaveAskingToMove } from "./pod-form";
 
@@ -58,19 +61,8 @@ export function ManagePodModal({
   const form = useForm({ resolver: zodResolver(podFormSchema), defaultValues: NEW_POD, mode: "onChange" });
   const { errors, isDirty, isValid } = form.formState;
 
-  // The form is the pod as loaded; it is loaded again when the pod comes back at another version
-  // while nothing is edited (after someone else's change was reloaded).
-  const [loaded, setLoaded] = useState<{ version: number | undefined } | null>(null);
-  const load = useCallback(
-    (item: PodView) => {
-      form.reset(toForm(item));
-      setLoaded({ version: item.version });
-    },
-    [form],
-  );
-  useEffect(() => {
-    if (pod.data && (!loaded || (!isDirty && loaded.version !== pod.data.version))) load(pod.data);
-  }, [pod.data, loaded, isDirty, load]);
+  // The form is the pod as loaded, loaded again after someone else's change was reloaded.
+  const loaded = useLoadedForm(form, pod, toForm);
 
   const [selectedTrackers, chosenUsers] = useWatch({ control: form.control, name: ["trackers", "users"] });
   const selectedUsers = chosenUsers ?? NO_IDS;
@@ -97,26 +89,19 @@ export function ManagePodModal({
 
   const save = form.handleSubmit((values) =>
     update.mutate(
-      { id: podId, version: loaded?.version, form: values },
-      {
-        onSuccess: onClose,
-        onError: async (error) => {
-          if (!isVersionConflict(error)) return;
-          const fresh = await pod.refetch();
-          if (fresh.data) load(fresh.data);
-        },
-      },
+      { id: podId, version: loaded.version, form: values },
+      { onSuccess: onClose, onError: loaded.reloadOnConflict },
     ),
   );
   const saving = useSaveAskingToMove(moving, save, update.isPending);
   const frame: GroupEditorFrame = {
-    loading: loaded === null,
+    loading: !loaded.loaded,
     changed: isDirty,
     saving: update.isPending,
     onSave: saving.request,
     deleting: remove.isPending,
     onDelete: pod.data
-      ? () => remove.mutateAsync({ id: podId, version: loaded?.version }).then(onClose, () => undefined)
+      ? () => remove.mutateAsync({ id: podId, version: loaded.version }).then(onClose, () => undefined)
       : undefined,
   };
 

@@ -65,7 +65,7 @@ export const SHARED_BUDGET_RESOURCE: GroupResource = {
  * The list (fetched when the user loads), one item loaded afresh for its manage modal, create, and
  * update and delete with `if-match`, each with the spec's toast.
  */
-export const SHARED_BUDGET_HOOKS = groupHooks<SharedBudgetView, SharedBudgetForm>(SHARED_BUDGET_RESOURCE);
+const SHARED_BUDGET_HOOKS = groupHooks<SharedBudgetView, SharedBudgetForm>(SHARED_BUDGET_RESOURCE);
 export const {
   useList: useSharedBudgets,
   useItem: useSharedBudget,

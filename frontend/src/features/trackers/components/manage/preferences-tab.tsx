@@ -15,12 +15,12 @@ import type { TrackerData } from "@pacer/core/tracker-data";
 import type { BudgetPeriod } from "@pacer/core/types";
 import { lifetimeBudgetFormSchema, manualBudgetFormSchema } from "@pacer/core/validation";
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { type Control, Controller, type FieldValues, type Path, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
+import { MoneyFieldControl } from "../../../../components/forms/money-field-control";
 import { Button } from "../../../../components/ui/button";
 import { ConfirmDialog } from "../../../../components/ui/confirm-dialog";
 import { SelectField, TextField, Toggle } from "../../../../components/ui/field";
 import { InlineEdit } from "../../../../components/ui/inline-edit";
-import { MoneyInput } from "../../../../components/ui/money-input";
 import { useIntegrations } from "../../../../lib/integrations";
 import { type TrackerCall, trackerCalls } from "../../api/tracker";
 import type { TrackerDetail } from "../../types";
@@ -50,37 +50,6 @@ function currencyOptions(current: string) {
   const codes = [DEFAULT_CURRENCY, ...currencyCodes.filter((c) => c !== DEFAULT_CURRENCY)];
   if (!codes.includes(current)) codes.push(current);
   return codes.map((c) => ({ value: c, label: c }));
-}
-
-/** An amount field of a react-hook-form form (its text as typed), with the field's error. */
-function MoneyFieldControl<F extends FieldValues, O>({
-  control,
-  name,
-  label,
-  currency,
-}: {
-  control: Control<F, unknown, O>;
-  name: Path<F>;
-  label: string;
-  currency: string;
-}) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <MoneyInput
-          label={label}
-          currency={currency}
-          value={field.value}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          error={fieldState.error?.message}
-          placeholder="0"
-        />
-      )}
-    />
-  );
 }
 
 /** A figure of the tracker as the dashboard shows it (engine: cellValue and formatCell). */
