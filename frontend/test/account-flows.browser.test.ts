@@ -66,7 +66,9 @@ describe("sign-in path, unsubscribe, account settings by role and the expired tr
     await userMenu(page, "Account & User Settings");
     const settings = page.getByRole("dialog", { name: "Account & User Settings" });
     // The currency list: GBP, USD and EUR first, then every other code in alphabetical order.
-    const codes = await settings.getByLabel("Currency").locator("option").allTextContents();
+    const currency = settings.getByRole("combobox", { name: "Currency" });
+    await currency.waitFor();
+    const codes = await currency.locator("option").allTextContents();
     expect(codes.slice(0, 3)).toEqual(["GBP", "USD", "EUR"]);
     expect(codes.slice(3)).toEqual([...codes.slice(3)].sort((a, b) => a.localeCompare(b)));
     expect(codes.length).toBeGreaterThan(60);
