@@ -12,7 +12,7 @@ function renderWizard() {
       <CreateSharedBudgetWizard
         accountId="a1"
         currency="GBP"
-        trackers={[{ _id: "t1", name: "North Search" }]}
+        trackers={[{ _id: "t1", name: "North Search", client: "Acme", channel: "googleads" }]}
         onClose={() => undefined}
       />
     </QueryClientProvider>,
