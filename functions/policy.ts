@@ -50,6 +50,8 @@ const STATIC_POLICY: Record<StaticRouteKey, Access> = {
   "POST /api/auth/change-user-preference": MEMBER,
   "POST /api/auth/fire-product-tour": MEMBER,
   "POST /api/auth/fire-create-tracker-guide": MEMBER,
+  /** The caller's own e-mail choice: also after the trial ended (an unsubscribe link still works then). */
+  "POST /api/auth/update-notification-preferences": SELF,
   /** Public: the path carries a signed value, not a bare user id. */
   "POST /api/auth/unsubscribe-all-emails/{userId}": PUBLIC,
   "POST /api/auth/logout/{userId}": SELF,
@@ -67,6 +69,11 @@ const STATIC_POLICY: Record<StaticRouteKey, Access> = {
   // account (the account and its users are read by every role; settings are Admin's)
   "GET /api/account/get-account/{accountId}": SELF,
   "GET /api/account/get-account-users/{accountId}": MEMBER,
+  /**
+   * The Admins' names only, also after the trial ended: the expired-trial screen tells Managers and
+   * Viewers whom to ask (spec 2.13).
+   */
+  "GET /api/account/get-account-admins/{accountId}": SELF,
   "POST /api/account/update-name/{accountId}": ADMIN,
   "POST /api/account/update-account-currency/{accountId}": ADMIN,
   "POST /api/account/update-address/{accountId}": ADMIN,

@@ -74,6 +74,7 @@ const STATIC_ROUTES = [
   route("POST /api/auth/change-user-preference", "auth", "changeUserPreference"),
   route("POST /api/auth/fire-product-tour", "auth", "fireProductTour"),
   route("POST /api/auth/fire-create-tracker-guide", "auth", "fireCreateTrackerGuide"),
+  route("POST /api/auth/update-notification-preferences", "auth", "updateNotificationPreferences"),
   route("POST /api/auth/unsubscribe-all-emails/{userId}", "auth", "unsubscribeAllEmails"),
   route("POST /api/auth/logout/{userId}", "auth", "logout"),
   route("GET /api/auth/confirm-email/{token}", "auth", "confirmEmail"),
@@ -97,6 +98,7 @@ const STATIC_ROUTES = [
   // account (overview-access-account.md 7.3)
   route("GET /api/account/get-account/{accountId}", "account", "getAccount"),
   route("GET /api/account/get-account-users/{accountId}", "account", "getAccountUsers"),
+  route("GET /api/account/get-account-admins/{accountId}", "account", "getAccountAdmins"),
   route("POST /api/account/update-name/{accountId}", "account", "updateName"),
   route("POST /api/account/update-account-currency/{accountId}", "account", "updateAccountCurrency"),
   route("POST /api/account/update-address/{accountId}", "account", "updateAddress"),

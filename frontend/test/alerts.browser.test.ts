@@ -141,7 +141,7 @@ describe("alerts: create, edit and delete (browser)", () => {
     await page.getByText("Alert Created").waitFor();
     await form.waitFor({ state: "detached" });
 
-    await page.getByText("You have 1 alerts.").waitFor();
+    await page.getByText("You have 1 alert.").waitFor();
     expect(await cells(alertRow(page, "Overspend watch"))).toEqual([
       "Overspend watch",
       "weekly",
@@ -240,7 +240,7 @@ describe("alerts: create, edit and delete (browser)", () => {
     await confirm.getByRole("button", { name: "Delete" }).click();
     await page.getByText("Pod spend watch removed").waitFor();
     await alertRow(page, "Pod spend watch").waitFor({ state: "detached" });
-    await page.getByText("You have 1 alerts.").waitFor();
+    await page.getByText("You have 1 alert.").waitFor();
     expect((await stored()).map((a) => a.name)).toEqual(["Client spend"]);
     await context.close();
   });

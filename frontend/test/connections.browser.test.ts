@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { auditPage, newPage, openSignedIn, seedAdmin, useBrowser } from "./helpers";
+import { auditPage, newPage, openSignedIn, recordToasts, seedAdmin, useBrowser } from "./helpers";
 
 /** The tile of a connection on the Connections page, by its platform's name. */
 function tile(page: Page, name: string) {
@@ -37,14 +37,19 @@ describe("connections through the authorisation popup (browser)", () => {
     expect(
       await page.evaluate(() => (window as unknown as { openedFeatures: string[] }).openedFeatures),
     ).toEqual(["width=600,height=550"]);
+    // The toast lasts 5 s: record toasts from before the approval.
+    const toasts = await recordToasts(page);
     const approve = popup.getByRole("button", { name: "Approve" });
     await approve.waitFor();
     await popup.locator("input[name=email]").fill(email);
     await approve.click();
     await popup.getByText(`You can now access data from ${platform} within the product`).waitFor();
     if (platform === "Google Ads") await auditPage(popup, "connection-return-page");
-    // The opener shows the connection before the popup closes, without a reload.
+    // The opener shows the connection before the popup closes, without a reload, with the spec's
+    // toast, once (the popup tells it by message and by broadcast).
     await tile(page, platform).waitFor();
+    const connected = `Successfully connected with ${platform}`;
+    await expect.poll(async () => (await toasts()).filter((t) => t === connected)).toEqual([connected]);
     // The click closes the popup: a click that ends with its page closed is the expected outcome.
     await Promise.all([
       popup.waitForEvent("close"),
@@ -55,7 +60,56 @@ describe("connections through the authorisation popup (browser)", () => {
           if (!popup.isClosed()) throw error;
         }),
     ]);
+    expect((await toasts()).filter((t) => t === connected)).toEqual([connected]);
   }
+
+  /** 'Connect now' for `platform`, then Deny on its consent page: the popup's return page fails. */
+  async function refuse(page: Page, platform: string, failureText: string): Promise<void> {
+    await page.getByRole("button", { name: "Add a Connection" }).first().click();
+    const add = page.getByRole("dialog", { name: "Add a Connection" });
+    const [popup] = await Promise.all([
+      page.waitForEvent("popup"),
+      add.getByRole("button", { name: `Connect now: ${platform}` }).click(),
+    ]);
+    await popup.getByRole("button", { name: "Deny" }).click();
+    await popup.getByText(failureText).waitFor();
+    await popup.close();
+  }
+
+  it("says 'Successfully connected with Cake' after the Cake modal, and the spec's failure toasts for Microsoft Ads and Reddit Ads", async () => {
+    const admin = await seedAdmin(baseUrl, "connection-messages");
+    const { context, page } = await newPage(browser);
+    await openSignedIn(page, baseUrl, admin.token, "/accounts");
+    await page.getByText("You have 0 connections.").waitFor();
+
+    await page.getByRole("button", { name: "Add a Connection" }).first().click();
+    await page
+      .getByRole("dialog", { name: "Add a Connection" })
+      .getByRole("button", { name: "Connect now: Cake" })
+      .click();
+    const cake = page.getByRole("dialog", { name: "Connect with Cake" });
+    const connectButton = cake.getByRole("button", { name: "CONNECT" });
+    expect(await connectButton.isDisabled()).toBe(true);
+    await cake.getByLabel("API Key").fill("sandbox-cake-api-key");
+    await cake.getByLabel("Domain").fill("demo.cake.sandbox.pacer.test");
+    await connectButton.click();
+    await page.getByText("Successfully connected with Cake").waitFor();
+    await tile(page, "Cake").waitFor();
+    await page.getByText("You have 1 connection.").waitFor();
+
+    await refuse(
+      page,
+      "Microsoft Ads",
+      "Something went wrong with this request, please try again and if the problem persists try another Microsoft Ads account. If the problem persist contact support.",
+    );
+    await page
+      .getByText("Microsoft Ads connection failed, please try again or use an alternative Bing Ads account")
+      .waitFor();
+    await refuse(page, "Reddit Ads", "Something went wrong with your Reddit Ads connection.");
+    await page.getByText("Failed to connect with Reddit Ads").waitFor();
+    expect(await page.getByText("You have 1 connection.").count()).toBe(1);
+    await context.close();
+  });
 
   it("connects Google Ads and Meta through the popup, both green, and removes one", async () => {
     const admin = await seedAdmin(baseUrl, "connections");
@@ -67,6 +121,7 @@ describe("connections through the authorisation popup (browser)", () => {
 
     await page.getByRole("button", { name: "Add a Connection" }).first().click();
     const add = page.getByRole("dialog", { name: "Add a Connection" });
+    await add.getByRole("button", { name: "Connect now: Google Ads" }).waitFor();
     const names = (await add.locator(".platform-list li > span:nth-child(2)").allTextContents()).map((t) =>
       t.replace(/\s*beta$/, "").trim(),
     );
@@ -117,7 +172,7 @@ describe("connections through the authorisation popup (browser)", () => {
     await confirm.getByRole("button", { name: "Remove" }).click();
     await page.getByText("Integration removed").waitFor();
     await tile(page, "Facebook Ads").waitFor({ state: "detached" });
-    await page.getByText("You have 1 connections.").waitFor();
+    await page.getByText("You have 1 connection.").waitFor();
     await page.reload();
     await tile(page, "Google Ads").waitFor();
     expect(await tile(page, "Facebook Ads").count()).toBe(0);

@@ -62,6 +62,30 @@ export async function registerAccount(
   return world;
 }
 
+/**
+ * Invites a user of `userType` by link and registers them through the API; returns their world
+ * (same account, their token and ids).
+ */
+export async function inviteUser(
+  admin: World,
+  userType: "Admin" | "Manager" | "Viewer",
+  name = `Val ${userType}`,
+): Promise<World> {
+  const invite = (await callApi(admin.baseUrl, admin.token, "POST", "/api/users/invite-user", {
+    newUser: { userType },
+  })) as { link: string };
+  const code = new URL(invite.link).searchParams.get("invite");
+  const email = uniqueEmail(userType.toLowerCase());
+  const answer = (await callApi(
+    admin.baseUrl,
+    "",
+    "POST",
+    `/api/register/register-new-user-after-invite/${admin.accountId}/${userType}`,
+    { invite: code, email, name, password: TEST_PASSWORD },
+  )) as { token: string; user: { _id: string } };
+  return { ...admin, email, token: answer.token, userId: answer.user._id };
+}
+
 /** The world of a signed-in user: ids and e-mail from `GET /api/auth`. */
 export async function worldOf(baseUrl: string, token: string): Promise<World> {
   const me = (await callApi(baseUrl, token, "GET", "/api/auth")) as {
@@ -87,30 +111,6 @@ export async function callApi(
   const data = text ? (JSON.parse(text) as unknown) : undefined;
   if (!answer.ok) throw new Error(`${method} ${path} answered ${answer.status}: ${text.slice(0, 300)}`);
   return data;
-}
-
-/**
- * Invites a user of `userType` by link and registers them through the invitation call (password
- * {@link TEST_PASSWORD}); returns their world (same account, their own token).
- */
-export async function inviteUser(
-  admin: World,
-  userType: "Manager" | "Viewer",
-  name = `Val ${userType}`,
-): Promise<World> {
-  const invite = (await callApi(admin.baseUrl, admin.token, "POST", "/api/users/invite-user", {
-    newUser: { userType },
-  })) as { link: string };
-  const code = new URL(invite.link).searchParams.get("invite");
-  const email = uniqueEmail(userType.toLowerCase());
-  const answer = (await callApi(
-    admin.baseUrl,
-    "",
-    "POST",
-    `/api/register/register-new-user-after-invite/${admin.accountId}/${userType}`,
-    { invite: code, email, name, password: TEST_PASSWORD },
-  )) as { token: string; user: { _id: string } };
-  return { ...admin, email, token: answer.token, userId: answer.user._id };
 }
 
 /** A tracker to seed: settings as stored (money in micros) and a daily spend for this month. */

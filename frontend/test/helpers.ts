@@ -117,3 +117,24 @@ export async function userMenu(page: Page, entry: string): Promise<void> {
   await page.getByRole("button", { name: "User menu" }).click();
   await page.getByRole("menuitem", { name: entry }).click();
 }
+
+/**
+ * Starts recording every toast the page shows from now on; the returned function gives their texts,
+ * one entry per toast shown (a toast updated in place, e.g. the same event told twice under one id,
+ * adds none), including toasts that have closed since.
+ */
+export async function recordToasts(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const shown: Element[] = [];
+    new MutationObserver(() => {
+      for (const toast of document.querySelectorAll('[role="status"][aria-live]')) {
+        if (!shown.includes(toast)) shown.push(toast);
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+    Object.assign(window, { shownToasts: shown });
+  });
+  return () =>
+    page.evaluate(() =>
+      (window as unknown as { shownToasts: Element[] }).shownToasts.map((t) => t.textContent ?? ""),
+    );
+}

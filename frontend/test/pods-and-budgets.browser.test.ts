@@ -98,6 +98,10 @@ describe("pods and shared budgets (browser)", () => {
     await wizard.waitFor();
     await expect(wizard.getByText("Must provide a Budget Name").isVisible()).resolves.toBe(true);
     await wizard.getByLabel("Budget Name").fill("Q4 Search");
+    // The monthly budget is checked as typed: 'abc' is refused and the wizard does not go on.
+    await wizard.getByLabel("Monthly Budget").fill("abc");
+    await wizard.getByText("Enter an amount of 0 or more, e.g. 1500 or 1,500.50").waitFor();
+    expect(await wizard.getByRole("button", { name: "PROCEED" }).isDisabled()).toBe(true);
     await wizard.getByLabel("Monthly Budget").fill("6000");
     await expectNoSeriousViolations(page, "Create Shared Budget, Preferences");
     await wizard.getByRole("button", { name: "PROCEED" }).click();
@@ -130,6 +134,11 @@ describe("pods and shared budgets (browser)", () => {
 
     await group.getByRole("button", { name: "Manage Q4 Search" }).click();
     const manage = page.getByRole("dialog", { name: "Manage Q4 Search" });
+    await manage.getByLabel("Monthly Budget").fill("abc");
+    await manage.getByText("Enter an amount of 0 or more, e.g. 1500 or 1,500.50").waitFor();
+    expect(await manage.getByRole("button", { name: "UPDATE SHARED BUDGET" }).isDisabled()).toBe(true);
+    await manage.getByLabel("Monthly Budget").fill("6,000");
+    await manage.getByRole("button", { name: "UPDATE SHARED BUDGET" }).waitFor({ state: "detached" });
     await manage.getByRole("tab", { name: "Budget Allocation" }).click();
     await expectNoSeriousViolations(page, "Manage Shared Budget");
     await manage.getByRole("button", { name: "Delete" }).click();

@@ -67,7 +67,7 @@ describe("users, account settings and roles (browser)", () => {
 
     await page.reload();
     await page.getByRole("cell", { name: "Morgan Manager", exact: true }).waitFor();
-    await page.getByText("This account has 2 users.").waitFor();
+    await page.getByText("This account has 1 user besides you.").waitFor();
     await page.getByRole("button", { name: "Options for Morgan Manager" }).click();
     await page.getByRole("menuitem", { name: "Edit User" }).waitFor();
     await auditPage(page, "users-options-menu");

@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject, RouterProvider } from "react-router-dom";
+import { PageLoader } from "../components/ui/spinner";
 import { paths, routePatterns } from "../config/paths";
 import { RETURN_PAGE_PATHS } from "../lib/platforms";
 import { AppLayout } from "./layouts/app-layout";
@@ -102,9 +103,16 @@ const appRoutes: RouteObject[] = [
   { path: "*", element: <NotFoundPage /> },
 ];
 
+/** What shows while the first page's lazy chunk loads (the router's initial hydration). */
+function FirstLoad() {
+  return <PageLoader message="Loading..." />;
+}
+
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,
+    // Every page is lazy, so the first render waits for a chunk: the root names what shows meanwhile.
+    HydrateFallback: FirstLoad,
     children: [
       ...publicRoutes,
       {

@@ -15,7 +15,10 @@ export function setToken(token: string | null): void {
   else localStorage.removeItem(TOKEN_KEY);
 }
 
-/** An error answer of the API: status, the server's message and code, and the whole body. */
+/**
+ * An error answer of the API: status, the server's message in words and code, the field it names,
+ * and the whole body.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -31,6 +34,14 @@ export class ApiError extends Error {
   /** True when the item changed since the version sent in `if-match` (409 `VERSION_CONFLICT`). */
   get isVersionConflict(): boolean {
     return this.status === 409 && this.code === "VERSION_CONFLICT";
+  }
+
+  /**
+   * The request field the server refused, without its part: `body.newUser.email` -> `newUser.email`
+   * (a form field's name); undefined when the error names no body field.
+   */
+  get bodyField(): string | undefined {
+    return this.field?.startsWith("body.") ? this.field.slice("body.".length) : undefined;
   }
 
   /** True for a missing, expired or refused session (API Gateway answers 401 or a bare 403). */
@@ -82,7 +93,12 @@ export function changedElsewhereText(label: string): string {
   return `This ${label} was changed by someone else, so it has been reloaded. Please make your change again.`;
 }
 
-function readError(status: number, data: unknown): ApiError {
+/**
+ * Reads an error answer (functions/README.md: `{ code, message, msg, field? }`). A validation
+ * message names its field first (`body.password: Password must be at least 6 characters`); the
+ * field travels in `field`, so the message keeps only the words a person reads.
+ */
+export function readError(status: number, data: unknown): ApiError {
   const err = (data && typeof data === "object" ? data : {}) as {
     message?: string;
     msg?: string;
@@ -96,7 +112,9 @@ function readError(status: number, data: unknown): ApiError {
     err.errors?.[0]?.msg ??
     err.errors?.[0]?.message ??
     (typeof data === "string" ? data : "");
-  return new ApiError(status, message || "Something went wrong, please try again", err.code, err.field, data);
+  const words =
+    err.field && message.startsWith(`${err.field}: `) ? message.slice(err.field.length + 2) : message;
+  return new ApiError(status, words || "Something went wrong, please try again", err.code, err.field, data);
 }
 
 async function request<T>(

@@ -56,6 +56,8 @@ export interface CurrentUser {
   preferences?: { primaryDashboardView?: string; tableColumns?: unknown[] };
   /** The user has proved they own their address (a link e-mailed to it, an e-mailed invitation, Google). */
   emailConfirmed?: boolean;
+  /** `unsubscribedAll`: the user turned the optional e-mails (alerts) off. */
+  notificationPreferences?: { unsubscribedAll?: boolean };
 }
 
 /** The login answer (spec 7.1): a session token and the user. */

@@ -6,9 +6,12 @@ import toast from "react-hot-toast";
  */
 export const TOAST_DURATION_MS = 5000;
 
+/**
+ * `id`: one toast per id at a time (the same event told twice, e.g. by two channels, shows once).
+ */
 export const notify = {
-  success: (message: string) => toast.success(message, { duration: TOAST_DURATION_MS }),
-  danger: (message: string) => toast.error(message, { duration: TOAST_DURATION_MS }),
-  info: (message: string) => toast(message, { duration: TOAST_DURATION_MS }),
+  success: (message: string, id?: string) => toast.success(message, { duration: TOAST_DURATION_MS, id }),
+  danger: (message: string, id?: string) => toast.error(message, { duration: TOAST_DURATION_MS, id }),
+  info: (message: string, id?: string) => toast(message, { duration: TOAST_DURATION_MS, id }),
   dismiss: (id?: string) => toast.dismiss(id),
 };

@@ -29,6 +29,8 @@ export interface Platform {
   failureTexts?: readonly string[];
   /** What a failed authenticate call shows, when the platform has its own text (Reddit, spec 8). */
   authenticateFailureText?: string;
+  /** The toast in the window that opened the popup when connecting failed (spec 8), if any. */
+  failureToast?: string;
   /** The catalogue entry it is built from (listing calls, texts). */
   entry: PlatformEntry;
 }
@@ -67,11 +69,17 @@ export function webPlatforms(catalogue: readonly PlatformEntry[] = PLATFORM_CATA
     if (entry.category) platform.category = entry.category;
     if (entry.returnFailureTexts) platform.failureTexts = entry.returnFailureTexts;
     if (entry.authenticateFailureText) platform.authenticateFailureText = entry.authenticateFailureText;
+    if (entry.failureToast) platform.failureToast = entry.failureToast;
     return platform;
   });
 }
 
 export const PLATFORMS: readonly Platform[] = webPlatforms();
+
+/** The success toast of a new connection (spec pods-budgets... 8: 'Successfully connected with {platform}'). */
+export function connectedText(platformName: string): string {
+  return `Successfully connected with ${platformName}`;
+}
 
 /** A platform by its slug. */
 export function platformBySlug(slug: string): Platform | undefined {

@@ -1,7 +1,7 @@
-import { getAccount, putIntegration } from "@pacer/db";
+import { getAccount, putIntegration, updateAccount } from "@pacer/db";
 import { describe, expect, it } from "vitest";
 import { callApi } from "../testing/api.ts";
-import { aWorld } from "../testing/builders.ts";
+import { aUserIn, aWorld } from "../testing/builders.ts";
 
 describe("account calls", () => {
   it("get-account answers the account with its connections and their warnings, without billing ids", async () => {
@@ -52,6 +52,40 @@ describe("account calls", () => {
       expect(u).not.toHaveProperty("passwordHash");
       expect(u).not.toHaveProperty("tokensValidAfter");
     }
+  });
+
+  it("get-account-admins names the account's own Admins and nothing else, also after the trial ended", async () => {
+    const world = await aWorld();
+    const other = await aWorld();
+    const second = await aUserIn(world.account.accountId, "Admin", "Second Admin");
+    await updateAccount(world.account.accountId, () => ({
+      freeTrial: true,
+      freeTrialEndDate: new Date(Date.now() - 60_000).toISOString(),
+    }));
+    const path = `/api/account/get-account-admins/${world.account.accountId}`;
+
+    const answer = await callApi<{ admins: Array<Record<string, unknown>> }>("GET", path, {
+      token: world.Viewer.token,
+    });
+    const foreign = await callApi("GET", `/api/account/get-account-admins/${other.account.accountId}`, {
+      token: world.Manager.token,
+    });
+    const usersAfterTrial = await callApi(
+      "GET",
+      `/api/account/get-account-users/${world.account.accountId}`,
+      {
+        token: world.Manager.token,
+      },
+    );
+
+    expect(answer.status).toBe(200);
+    expect(answer.body.admins).toEqual(
+      expect.arrayContaining([{ name: world.Admin.user.name }, { name: second.user.name }]),
+    );
+    expect(answer.body.admins).toHaveLength(2);
+    expect(JSON.stringify(answer.body)).not.toContain(world.Admin.email);
+    expect(foreign.status).toBe(404);
+    expect(usersAfterTrial.status).toBe(402);
   });
 
   it("the Admin updates name, currency, address, column ordering and totals; the account's version grows", async () => {

@@ -5,6 +5,7 @@ const accountOf = ({ target }: FixtureContext) => ({ accountId: target.account.a
 export const fixtures = defineFixtures({
   "GET /api/account/get-account/{accountId}": { request: (ctx) => ({ params: accountOf(ctx) }) },
   "GET /api/account/get-account-users/{accountId}": { request: (ctx) => ({ params: accountOf(ctx) }) },
+  "GET /api/account/get-account-admins/{accountId}": { request: (ctx) => ({ params: accountOf(ctx) }) },
   "POST /api/account/update-name/{accountId}": {
     request: (ctx) => ({ params: accountOf(ctx), body: { name: "Renamed Agency" } }),
   },

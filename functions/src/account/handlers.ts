@@ -31,6 +31,18 @@ export const getAccountUsers = sessionRoute({ params: AccountParams }, async ({ 
   return { users: users.map(memberView) };
 });
 
+/**
+ * `GET /api/account/get-account-admins/{accountId}` (any role, also after the trial ended):
+ * `{ admins: [{ name }] }`, the names of the account's Admins and nothing else, so the expired-trial
+ * screen (spec 2.13) can tell a Manager or Viewer whom to ask for the upgrade. No e-mail, id or role
+ * of anyone leaves; an Admin without a name is `{ name: "" }`.
+ */
+export const getAccountAdmins = sessionRoute({ params: AccountParams }, async ({ params, session }) => {
+  assertOwnAccount(session, params.accountId);
+  const users = await listUsers(session.accountId);
+  return { admins: users.filter((u) => u.userType === "Admin").map((u) => ({ name: u.name })) };
+});
+
 /** `POST /api/account/update-name/{accountId}`: `{ name }` -> `{ msg, account }`. */
 export const updateName = sessionRoute(
   { params: AccountParams, body: z.object({ name: nameSchema }) },

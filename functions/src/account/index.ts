@@ -1,6 +1,7 @@
 import { groupHandler } from "../lib/http.ts";
 import {
   getAccount,
+  getAccountAdmins,
   getAccountUsers,
   toggleShowAccountTotals,
   updateAccountCurrency,
@@ -12,6 +13,7 @@ import {
 export const handlers = {
   getAccount,
   getAccountUsers,
+  getAccountAdmins,
   updateName,
   updateAccountCurrency,
   updateAddress,

@@ -308,6 +308,39 @@ describe("unsubscribe", () => {
     expect(answer.body).toMatchObject({ msg: "Unsubscribed from Emails" });
     expect((await findUserByEmail(admin.email))?.notificationPreferences?.unsubscribedAll).toBe(true);
   });
+
+  it("lets the signed-in user subscribe again (and unsubscribe) from the settings, changing only their own choice", async () => {
+    const { admin, token, account } = await anAccountWithAdmin();
+    const colleague = await aUserIn(account.accountId, "Manager");
+    await callApi(
+      "POST",
+      `/api/auth/unsubscribe-all-emails/${encodeURIComponent(await unsubscribeToken(admin.userId))}`,
+    );
+    await callApi(
+      "POST",
+      `/api/auth/unsubscribe-all-emails/${encodeURIComponent(await unsubscribeToken(colleague.user.userId))}`,
+    );
+
+    const again = await callApi<{ user: { notificationPreferences?: { unsubscribedAll?: boolean } } }>(
+      "POST",
+      "/api/auth/update-notification-preferences",
+      { token, body: { unsubscribedAll: false } },
+    );
+    const bad = await callApi("POST", "/api/auth/update-notification-preferences", {
+      token,
+      body: { unsubscribedAll: "no" },
+    });
+
+    expect(again.status).toBe(200);
+    expect(again.body.user.notificationPreferences?.unsubscribedAll).toBe(false);
+    expect((await getUser(admin.accountId, admin.userId)).notificationPreferences?.unsubscribedAll).toBe(
+      false,
+    );
+    expect(
+      (await getUser(account.accountId, colleague.user.userId)).notificationPreferences?.unsubscribedAll,
+    ).toBe(true);
+    expect(bad.status).toBe(400);
+  });
 });
 
 describe("GET /api/auth", () => {

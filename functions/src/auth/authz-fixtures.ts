@@ -52,6 +52,10 @@ export const fixtures = defineFixtures({
   },
   "POST /api/auth/fire-product-tour": { request: (ctx) => ({ body: { user: selfOrOther(ctx) } }) },
   "POST /api/auth/fire-create-tracker-guide": { request: (ctx) => ({ body: { user: selfOrOther(ctx) } }) },
+  "POST /api/auth/update-notification-preferences": {
+    crossAccount: false,
+    request: () => ({ body: { unsubscribedAll: false } }),
+  },
   "POST /api/auth/unsubscribe-all-emails/{userId}": {
     request: async ({ target }) => ({
       params: { userId: await unsubscribeToken(target.subject.user.userId) },

@@ -1,17 +1,14 @@
+import { changePasswordBodySchema } from "@pacer/core";
 import { epochSeconds, updateUser } from "@pacer/db";
-import { z } from "zod";
 import { AppError } from "../lib/errors.ts";
 import { sessionRoute } from "../lib/http.ts";
 import { signSession } from "../lib/jwt.ts";
 import { hashPassword, verifyPassword } from "../lib/passwords.ts";
-import { changedPasswordSchema, PASSWORD_MAX_LENGTH } from "../lib/schemas.ts";
 import { assertLoginAllowed, recordLoginFailure } from "../lib/throttle.ts";
 import { RESET_TEXTS } from "./password-reset.ts";
 
-const Body = z.object({
-  oldPassword: z.string().min(1, "Old password is required").max(PASSWORD_MAX_LENGTH),
-  newPassword: changedPasswordSchema,
-});
+/** The body: core's, the schema the Change Password modal validates with. */
+const Body = changePasswordBodySchema;
 
 /**
  * `POST /api/auth/change-password` (spec 7.1 and 2.11): checks the old password (a wrong one answers

@@ -9,6 +9,7 @@ import {
   fireCreateTrackerGuide,
   fireProductTour,
   updateFavouriteTrackers,
+  updateNotificationPreferences,
   updateUserName,
   updateUserTableColumns,
 } from "./profile.ts";
@@ -29,6 +30,7 @@ export const handlers = {
   changeUserPreference,
   fireProductTour,
   fireCreateTrackerGuide,
+  updateNotificationPreferences,
   unsubscribeAllEmails,
   logout,
   confirmEmail,

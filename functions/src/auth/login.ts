@@ -1,10 +1,10 @@
+import { loginFormSchema } from "@pacer/core";
 import { confirmUserEmail, findUserByEmail, updateUser } from "@pacer/db";
 import { z } from "zod";
 import { AppError } from "../lib/errors.ts";
 import { GOOGLE_SIGN_IN_FAILED, googleConfig, verifyGoogleIdToken } from "../lib/google.ts";
 import { httpRoute } from "../lib/http.ts";
 import { hashPassword, verifyPassword } from "../lib/passwords.ts";
-import { emailSchema, PASSWORD_MAX_LENGTH } from "../lib/schemas.ts";
 import { signInAnswer } from "../lib/sign-in.ts";
 import { assertLoginAllowed, recordLoginFailure } from "../lib/throttle.ts";
 
@@ -16,13 +16,8 @@ export const NO_GOOGLE_ACCOUNT = "No account uses this Google address, please si
 /** Hash checked when no user matches, so a wrong e-mail costs the same time as a wrong password. */
 let dummyHash: Promise<string> | undefined;
 
-const LoginBody = z.object({
-  email: emailSchema,
-  password: z
-    .string()
-    .min(6, "Password must be at least 6 characters")
-    .max(PASSWORD_MAX_LENGTH, "Password is too long"),
-});
+/** The body: core's, the schema the login form validates with. */
+const LoginBody = loginFormSchema;
 
 /**
  * `POST /api/auth` (spec 7.1): e-mail (lower-cased) and password. Answers `{ token, user }` with a

@@ -98,3 +98,21 @@ export const fireCreateTrackerGuide = sessionRoute({ body: UserOnly }, async ({ 
   }));
   return { msg: "Create tracker guide recorded", user: userView(user) };
 });
+
+/**
+ * `POST /api/auth/update-notification-preferences`: `{ unsubscribedAll }` turns the caller's optional
+ * e-mails (alerts) off or back on: the unsubscribe page (spec 2.5) points here to subscribe again.
+ * Answers `{ msg, user }`.
+ */
+export const updateNotificationPreferences = sessionRoute(
+  { body: z.object({ unsubscribedAll: z.boolean() }) },
+  async ({ body, session }) => {
+    const user = await updateUser(session.accountId, session.userId, (u) => ({
+      notificationPreferences: { ...u.notificationPreferences, unsubscribedAll: body.unsubscribedAll },
+    }));
+    return {
+      msg: body.unsubscribedAll ? "Unsubscribed from Emails" : "Subscribed to Emails",
+      user: userView(user),
+    };
+  },
+);

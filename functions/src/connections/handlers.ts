@@ -6,6 +6,7 @@ import {
   type TwoStepListingConnector,
 } from "@pacer/connectors";
 import {
+  cakeConnectSchema,
   PLATFORM_CATALOGUE,
   type PlatformCallKind,
   type PlatformEntry,
@@ -83,18 +84,11 @@ const response = (facts: PlatformEntry): HttpHandler =>
 
 /** `POST /api/cake/response` (an API-key platform): `{apiKey, domain}` -> `{msg, integrationObj}`. */
 const keyResponse = (facts: PlatformEntry): HttpHandler =>
-  sessionRoute(
-    {
-      body: z.object({
-        apiKey: z.string().trim().min(1, "API Key is required").max(500),
-        domain: z.string().trim().min(1, "Domain is required").max(253),
-      }),
-    },
-    async ({ body, session, now }) =>
-      answering(async () => {
-        const { integration, displayName } = await connectCake(session, facts, body, now);
-        return { msg: `Successfully connected with ${displayName}`, [responseFieldOf(facts)]: integration };
-      }),
+  sessionRoute({ body: cakeConnectSchema }, async ({ body, session, now }) =>
+    answering(async () => {
+      const { integration, displayName } = await connectCake(session, facts, body, now);
+      return { msg: `Successfully connected with ${displayName}`, [responseFieldOf(facts)]: integration };
+    }),
   );
 
 // ---- account listings of the tracker wizard ------------------------------------------------------

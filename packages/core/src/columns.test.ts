@@ -9,6 +9,7 @@ import {
   orderColumns,
   SMALL_TABLE_PAGING,
   searchColumns,
+  searchMetrics,
   tablePageSize,
 } from "./columns.ts";
 import { aTracker, aTrackerRow } from "./testing/builders.ts";
@@ -179,9 +180,18 @@ describe("column preferences and search", () => {
     expect(cols).toHaveLength(COLUMNS.length);
   });
 
-  it("searches names case-insensitively ('Search columns', 'Search Metrics')", () => {
+  it("searches names case-insensitively ('Search columns')", () => {
     expect(searchColumns("spend rem").map((c) => c.id)).toEqual(["spendRemaining", "todaySpendRemaining"]);
     expect(searchColumns("  ")).toHaveLength(COLUMNS.length);
+  });
+
+  it("searches the Metrics Explainer by name, description and formula ('Search Metrics')", () => {
+    const byFormula = searchMetrics("clicks / impressions").map((c) => c.id);
+    expect(byFormula).toEqual(["ctr"]);
+    expect(searchColumns("clicks / impressions")).toEqual([]);
+    expect(searchMetrics("IMPRESSIONS x 100").map((c) => c.id)).toContain("ctr");
+    expect(searchMetrics("click-through").map((c) => c.id)).toEqual(["ctr"]);
+    expect(searchMetrics("")).toHaveLength(COLUMNS.length);
   });
 });
 

@@ -444,6 +444,18 @@ export function searchColumns(query: string, columns: readonly ColumnDef[] = COL
   return q ? columns.filter((c) => c.name.toLowerCase().includes(q)) : [...columns];
 }
 
+/**
+ * The Metrics Explainer's search (trackers.md section 2: a searchable list of metric names,
+ * descriptions and formulas): case-insensitive on all three, e.g. 'clicks' finds CTR by its formula.
+ */
+export function searchMetrics(query: string, columns: readonly ColumnDef[] = COLUMNS): ColumnDef[] {
+  const q = query.trim().toLowerCase();
+  if (!q) return [...columns];
+  return columns.filter((c) =>
+    [c.name, c.description, c.formula].some((text) => text?.toLowerCase().includes(q)),
+  );
+}
+
 /** Page size and whether pagination shows, for a table of `rowCount` rows. */
 export interface PageSizing {
   pageSize: 10 | 20 | 50 | 100;

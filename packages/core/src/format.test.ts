@@ -6,6 +6,7 @@ import {
   formatCell,
   formatCount,
   formatDisplayDate,
+  formatDisplayDateTime,
   formatMoney,
   formatMoney2,
   formatMonth,
@@ -113,6 +114,19 @@ describe("dates and months (trackers.md section 9)", () => {
     expect(parseDisplayDate("29/02/2023")).toBeNull();
     expect(parseDisplayDate("2024-01-31")).toBeNull();
     expect(parseDisplayDate("1/2/2024")).toBeNull();
+  });
+
+  it("formats an instant as dd/MM/yyyy HH:mm:ss in a time zone", () => {
+    expect(formatDisplayDateTime(Date.parse("2026-11-21T08:05:09Z"), "Europe/London")).toBe(
+      "21/11/2026 08:05:09",
+    );
+    expect(formatDisplayDateTime(new Date("2026-07-01T23:30:00Z"), "Europe/London")).toBe(
+      "02/07/2026 00:30:00",
+    );
+    expect(formatDisplayDateTime(Date.parse("2026-03-04T12:00:00Z"), "America/New_York")).toBe(
+      "04/03/2026 07:00:00",
+    );
+    expect(() => formatDisplayDateTime(Number.NaN, "Europe/London")).toThrow(RangeError);
   });
 
   it("throws RangeError for bad dates", () => {

@@ -1,3 +1,4 @@
+import { TZDate } from "@date-fns/tz";
 import { isIsoDate } from "./calendar.ts";
 import type { CellValue } from "./cells.ts";
 import type { ColumnFormat, MetricColumnId } from "./columns.ts";
@@ -160,6 +161,16 @@ export function parseAmountInput(text: string | number | null | undefined): Micr
   return m[1] ? -micros : micros;
 }
 
+/**
+ * Whether a typed amount is a number the budget fields accept (trackers.md section 5): empty (0), or
+ * digits with an optional sign, decimals, spaces and thousands commas; 'abc' or '12a' are not.
+ */
+export function isAmountInput(text: string): boolean {
+  const clean = text.replace(/[\s,]/g, "");
+  const m = AMOUNT.exec(clean);
+  return m !== null && (clean === "" || `${m[2] ?? ""}${m[3] ?? ""}` !== "");
+}
+
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 /**
@@ -175,6 +186,22 @@ export function formatMonth(date: IsoDate): string {
 export function formatDisplayDate(date: IsoDate): string {
   if (!isIsoDate(date)) throw new RangeError(`Not a yyyy-MM-dd date: ${JSON.stringify(date)}`);
   return `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
+}
+
+/**
+ * An instant as the product shows dates, with the time of day: `dd/MM/yyyy HH:mm:ss` (24-hour) in
+ * time zone `timeZone` (IANA name), e.g. 2026-07-01T23:30Z in "Europe/London" is
+ * "02/07/2026 00:30:00". DST-safe (`TZDate`).
+ * @throws RangeError for an invalid instant or an unknown time zone.
+ */
+export function formatDisplayDateTime(instant: Date | number, timeZone: string): string {
+  const ms = typeof instant === "number" ? instant : instant.getTime();
+  const local = new TZDate(ms, timeZone);
+  if (!Number.isFinite(ms) || Number.isNaN(local.getTime()))
+    throw new RangeError(`Not a valid instant in ${JSON.stringify(timeZone)}`);
+  const two = (n: number) => String(n).padStart(2, "0");
+  const date = `${two(local.getDate())}/${two(local.getMonth() + 1)}/${local.getFullYear()}`;
+  return `${date} ${two(local.getHours())}:${two(local.getMinutes())}:${two(local.getSeconds())}`;
 }
 
 /** `dd/MM/yyyy` -> `yyyy-MM-dd`, or null when the text is not a real date in that format. */

@@ -78,6 +78,8 @@ export interface PlatformEntry {
   readonly personalAccountFailureText?: string;
   /** What a failed authenticate call says (Reddit's own text, spec 8); absent: the generic one. */
   readonly authenticateFailureText?: string;
+  /** The toast in the window that opened the popup when connecting failed (spec 8), if any. */
+  readonly failureToast?: string;
   readonly listing?: OneStepListing | TwoStepListing;
   /** Message of an account listing the platform refused (Microsoft's own text, trackers.md 8). */
   readonly listingFailureText?: string;
@@ -160,6 +162,7 @@ export const PLATFORM_CATALOGUE = [
     returnPage: "/bing-ads-response",
     responseField: "bingAdsObj",
     returnFailureTexts: [BING_FAILURE, BING_PERSONAL_ACCOUNT_FAILURE],
+    failureToast: "Microsoft Ads connection failed, please try again or use an alternative Bing Ads account",
     personalAccountFailureText: BING_PERSONAL_ACCOUNT_FAILURE,
     listing: {
       steps: 2,
@@ -222,6 +225,7 @@ export const PLATFORM_CATALOGUE = [
     responseField: "integrationObj",
     returnFailureTexts: [REDDIT_FAILURE],
     authenticateFailureText: REDDIT_AUTHENTICATE_FAILURE,
+    failureToast: "Failed to connect with Reddit Ads",
     listing: { ...getAccount, alsoAs: "body" },
     listingFailureAlert: "Failed to get Reddit Ads accounts",
   },

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { budgetCalendar } from "./calendar.ts";
 import {
+  AMOUNT_INPUT_TEXT,
   allocationTotalError,
+  budgetAmountInputSchema,
   budgetUpdateSchema,
   canConnectCake,
   canInviteByEmail,
@@ -10,6 +12,7 @@ import {
   checkFilterPick,
   checkResetPassword,
   checkTrackerAllowance,
+  DATE_FORMAT_TEXT,
   dailyRowSchema,
   emailFieldError,
   futureBudgetSchema,
@@ -17,6 +20,7 @@ import {
   isValidEmail,
   isValidPassword,
   LIFETIME_DATE_TEXTS,
+  lifetimeBudgetFormSchema,
   lifetimeBudgetSchema,
   lifetimeDatesError,
   normalizeLoginEmail,
@@ -294,5 +298,34 @@ describe("users and connections (pods-budgets-alerts-users-connections.md sectio
     expect(canConnectCake("key", "example.com")).toBe(true);
     expect(canConnectCake("key", " ")).toBe(false);
     expect(canConnectCake("", "example.com")).toBe(false);
+  });
+});
+
+describe("form amounts and the lifetime budget form (trackers.md sections 2 and 5)", () => {
+  it("accepts an empty amount as 0 and numbers with commas, refuses text and negative amounts", () => {
+    expect(budgetAmountInputSchema.parse("")).toBe(0);
+    expect(budgetAmountInputSchema.parse("1,500.5")).toBe(1_500_500_000);
+    for (const bad of ["abc", "12a", "-5", ".", "-"])
+      expect(budgetAmountInputSchema.safeParse(bad).error?.issues[0]?.message).toBe(AMOUNT_INPUT_TEXT);
+  });
+
+  it("turns the typed lifetime budget into the update payload, with the date rules", () => {
+    const calendar = budgetCalendar(new Date("2026-11-15T12:00:00Z"), "Europe/London");
+    const schema = lifetimeBudgetFormSchema(calendar);
+    expect(schema.parse({ lifetimeBudget: "2,000", startDate: "01/10/2026", endDate: "" })).toEqual({
+      lifetimeBudget: 2_000_000_000,
+      lifetimeBudgetDates: { startDate: "2026-10-01", endDate: null },
+    });
+    const issues = (input: Record<string, string>) =>
+      schema.safeParse(input).error?.issues.map((i) => [i.path.join("."), i.message]);
+    expect(issues({ lifetimeBudget: "abc", startDate: "01/10/2026", endDate: "30/11/2026" })).toEqual([
+      ["lifetimeBudget", AMOUNT_INPUT_TEXT],
+    ]);
+    expect(issues({ lifetimeBudget: "10", startDate: "31/02/2026", endDate: "" })).toEqual([
+      ["startDate", DATE_FORMAT_TEXT],
+    ]);
+    expect(issues({ lifetimeBudget: "10", startDate: "01/10/2026", endDate: "01/09/2026" })).toEqual([
+      ["endDate", LIFETIME_DATE_TEXTS.endBeforePreviousMonth],
+    ]);
   });
 });

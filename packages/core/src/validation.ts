@@ -2,7 +2,13 @@ import { z } from "zod";
 import { allocationTotal, type SharedBudgetSettings } from "./budget.ts";
 import type { BudgetCalendar } from "./calendar.ts";
 import { addMonths, isIsoDate } from "./calendar.ts";
-import { formatBudgetAmount, formatPercent } from "./format.ts";
+import {
+  formatBudgetAmount,
+  formatPercent,
+  isAmountInput,
+  parseAmountInput,
+  parseDisplayDate,
+} from "./format.ts";
 import { freeText } from "./text.ts";
 import type { IsoDate } from "./types.ts";
 
@@ -84,11 +90,11 @@ export function checkResetPassword(password: string, confirmPassword: string): R
 // E-mail (overview-access-account.md section 5)
 // ---------------------------------------------------------------------------------------------
 
-const emailSchema = z.email();
+const plainEmailSchema = z.email();
 
 /** Whether `value` is a syntactically valid e-mail address (zod's e-mail rule, after trimming). */
 export function isValidEmail(value: string): boolean {
-  return emailSchema.safeParse(value.trim()).success;
+  return plainEmailSchema.safeParse(value.trim()).success;
 }
 
 /** The e-mail error text. */
@@ -248,6 +254,57 @@ export function lifetimeDatesError(
   return null;
 }
 
+/** The text of an amount field that is not a number of 0 or more. */
+export const AMOUNT_INPUT_TEXT = "Enter an amount of 0 or more, e.g. 1500 or 1,500.50";
+
+/**
+ * A budget amount as typed in a form (trackers.md section 5: numeric, minimum 0; empty is 0): the
+ * text must be a number, so 'abc' is refused rather than read as 0. Output: integer micros.
+ */
+export const budgetAmountInputSchema = z
+  .string()
+  .refine((text) => isAmountInput(text) && parseAmountInput(text) >= 0, AMOUNT_INPUT_TEXT)
+  .transform((text) => parseAmountInput(text))
+  .pipe(nonNegativeMicrosSchema);
+
+/** The text of a date field that is not a real dd/MM/yyyy date. */
+export const DATE_FORMAT_TEXT = "Enter a date as dd/MM/yyyy";
+
+/** A date as typed (trackers.md section 9: dd/MM/yyyy). Output: `yyyy-MM-dd`. */
+export const displayDateInputSchema = z
+  .string()
+  .refine((text) => parseDisplayDate(text) !== null, DATE_FORMAT_TEXT)
+  .transform((text) => parseDisplayDate(text) as IsoDate);
+
+/**
+ * The lifetime budget form (trackers.md section 2, Budget Management): an amount of 0 or more, a
+ * start date and an optional end date as dd/MM/yyyy, and the date rules of
+ * {@link lifetimeDatesError}. Output: the update-lifetime-budget payload
+ * ({@link lifetimeBudgetSchema}: micros and ISO dates, `endDate` null for no end).
+ */
+export function lifetimeBudgetFormSchema(calendar: BudgetCalendar) {
+  return z
+    .object({
+      lifetimeBudget: budgetAmountInputSchema,
+      startDate: displayDateInputSchema,
+      endDate: z.union([z.literal("").transform(() => null), displayDateInputSchema]),
+    })
+    .superRefine((form, ctx) => {
+      const error = lifetimeDatesError(form, calendar);
+      if (error) ctx.addIssue({ code: "custom", path: ["endDate"], message: error });
+    })
+    .transform((form) => ({
+      lifetimeBudget: form.lifetimeBudget,
+      lifetimeBudgetDates: { startDate: form.startDate, endDate: form.endDate },
+    }));
+}
+
+/** The manual budget form: an amount of 0 or more per day or per month (trackers.md section 2). */
+export const manualBudgetFormSchema = z.object({
+  budget: budgetAmountInputSchema,
+  budgetPeriod: z.enum(["day", "month"]),
+});
+
 /**
  * Over/under spend options are mutually exclusive (trackers.md section 5): turning one on turns the
  * other off. Returns the two flags after a toggle.
@@ -376,3 +433,94 @@ export function canUpdateUser(
 export function canConnectCake(apiKey: string, domain: string): boolean {
   return apiKey.trim() !== "" && domain.trim() !== "";
 }
+
+// ---------------------------------------------------------------------------------------------
+// Request fields and forms: the server's request schemas and the web app's forms use these same
+// schemas, so the browser checks what the server will check, with the same texts, before sending.
+// ---------------------------------------------------------------------------------------------
+
+/** An e-mail address, trimmed and lower-cased (login payload rule, overview section 3). */
+export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email(INVALID_EMAIL));
+
+/** Longest accepted password (hashing cost is bounded). */
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** A password for login, reset and registration: 6+ characters (overview sections 5 and 9). */
+export const passwordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+/** The Change Password modal's new password: 8+ characters, an uppercase letter and a digit (section 5). */
+export const changedPasswordSchema = z
+  .string()
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
+  .superRefine((value, ctx) => {
+    const failures = changePasswordFailures({ oldPassword: "x", newPassword: value, confirmPassword: value });
+    if (failures.includes("minLength"))
+      ctx.addIssue({
+        code: "custom",
+        message: `Password must be at least ${CHANGE_PASSWORD_MIN_LENGTH} characters`,
+      });
+    else if (failures.includes("uppercase"))
+      ctx.addIssue({ code: "custom", message: "Password must contain at least one uppercase letter" });
+    else if (failures.includes("digit"))
+      ctx.addIssue({ code: "custom", message: "Password must contain at least one number" });
+  });
+
+/** A person's or company's name as entered ({@link freeText} name: trimmed, 1..200 characters, text only). */
+export const nameSchema = freeText("name", { required: "Name is required" });
+
+/** `POST /api/auth` and the login form: e-mail and password (overview 2.2 and 5). */
+export const loginFormSchema = z.object({ email: emailSchema, password: passwordSchema });
+
+/** One e-mail field: the forgot-password and resend forms, self-registration (overview 2.3, 2.4, 2.6). */
+export const emailFormSchema = z.object({ email: emailSchema });
+
+/** The invited-user registration form (overview 2.7): name, e-mail and a 6+ character password. */
+export const invitedRegistrationFormSchema = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+});
+
+/** The reset-from-link form (overview 2.4): 6+ characters, and both entries equal. */
+export const resetPasswordFormSchema = z
+  .object({ newPassword: passwordSchema, confirmPassword: z.string() })
+  .refine((form) => form.confirmPassword === form.newPassword, {
+    path: ["confirmPassword"],
+    message: PASSWORDS_DO_NOT_MATCH,
+  });
+
+/** `POST /api/auth/change-password`: the old password and a new one following the modal's rules. */
+export const changePasswordBodySchema = z.object({
+  oldPassword: z.string().min(1, "Old password is required").max(PASSWORD_MAX_LENGTH),
+  newPassword: changedPasswordSchema,
+});
+
+/** The confirmation text of the Change Password modal (the spec gives the rule, not the wording). */
+export const CONFIRMATION_MISMATCH = "Passwords do not match";
+
+/** The Change Password modal (overview 2.11 and 5): the body plus a non-empty, equal confirmation. */
+export const changePasswordFormSchema = changePasswordBodySchema
+  .extend({ confirmPassword: z.string().min(1, "Please confirm the new password") })
+  .refine((form) => form.confirmPassword === form.newPassword, {
+    path: ["confirmPassword"],
+    message: CONFIRMATION_MISMATCH,
+  });
+
+/** `POST /api/cake/response` and the Cake modal (pods-budgets... 2.12 and 5): both fields non-empty. */
+export const cakeConnectSchema = z.object({
+  apiKey: z.string().trim().min(1, "API Key is required").max(500),
+  domain: z.string().trim().min(1, "Domain is required").max(253),
+});
+
+/** Edit User (pods-budgets... 2.11): a non-empty name (the user type is a choice of three). */
+export const editUserFormSchema = z.object({ name: nameSchema });
+
+/** Account & User Settings (overview 2.9): the account's and the user's names, the currency code. */
+export const accountSettingsFormSchema = z.object({
+  accountName: nameSchema,
+  currency: z.string().trim().min(3).max(3),
+  userName: nameSchema,
+});

@@ -12,8 +12,11 @@ import { TrialExpiredScreen } from "../../features/account/components/trial-expi
 import { isAdmin, isViewer, useCurrentUser, useLogout } from "../../lib/auth";
 import { useBillingPortal } from "../../lib/billing";
 import { useIntegrations, warningCount } from "../../lib/integrations";
+import { notify } from "../../lib/notify";
 import { isTrialExpired } from "../../lib/trial";
 import { ProductGuide } from "./product-guide";
+
+const ASK_YOUR_ADMIN = "Please ask your Admin to upgrade your account";
 
 const AccountModals = lazy(() => import("../../features/account/components/account-modals"));
 
@@ -65,14 +68,21 @@ export function AppLayout() {
         user.account.freeTrial && user.account.freeTrialEndDate ? (
           <TrialBanner
             endDate={user.account.freeTrialEndDate}
-            onUpgrade={() => billing.mutate()}
+            // Billing is the Admins' (spec 6): others are told whom to ask.
+            onUpgrade={() => (admin ? billing.mutate() : notify.info(ASK_YOUR_ADMIN))}
             busy={billing.isPending}
           />
         ) : null
       }
     >
+      {!expired && !viewer && <ProductGuide user={user} connectionCount={integrations.data?.length} />}
       {expired ? (
-        <TrialExpiredScreen onUpgrade={() => billing.mutate()} busy={billing.isPending} />
+        <TrialExpiredScreen
+          accountId={user.account._id}
+          isAdmin={admin}
+          onUpgrade={() => billing.mutate()}
+          busy={billing.isPending}
+        />
       ) : (
         <Suspense fallback={<PageLoader message="Loading..." />}>
           <Outlet />
@@ -94,7 +104,6 @@ export function AppLayout() {
           </>
         }
       />
-      {!expired && !viewer && <ProductGuide user={user} connectionCount={integrations.data?.length} />}
     </AppShell>
   );
 }

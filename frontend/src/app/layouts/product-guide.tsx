@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { useNavigate } from "react-router-dom";
+import { useLocation, useNavigate } from "react-router-dom";
 import { GuidePrompt } from "../../components/layout/guide-prompt";
 import { paths } from "../../config/paths";
 import { api, seg } from "../../lib/api-client";
-import { type CurrentUser, userQueryKey } from "../../lib/auth";
+import { type CurrentUser, isAdmin, userQueryKey } from "../../lib/auth";
+import "./product-guide.css";
 
 /** The product-guide delay (spec 2.8 and 9). */
 export const GUIDE_DELAY_MS = 1500;
@@ -12,7 +13,10 @@ export const GUIDE_DELAY_MS = 1500;
 /**
  * The product-guide prompts (spec overview-access-account.md 2.8): 1.5 s after load, the product
  * guide when the account has no connections, or the create-tracker guide when it has connections
- * but no trackers. Each shows once per user (the fired flags on the user record).
+ * but no trackers. Each shows once per user (the fired flags on the user record). Only an Admin sees
+ * every tracker of the account, so only an Admin is told to create a first one (a Manager may see
+ * none of an account's trackers). The prompt sits at the top of the page, in its flow, so it never
+ * covers the page's own buttons (such as SAVE CHANGES).
  */
 export function ProductGuide({
   user,
@@ -22,6 +26,7 @@ export function ProductGuide({
   connectionCount: number | undefined;
 }) {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const queryClient = useQueryClient();
   const [ready, setReady] = useState(false);
   const [dismissed, setDismissed] = useState(false);
@@ -31,7 +36,10 @@ export function ProductGuide({
   }, []);
 
   const wantsTrackerGuide =
-    connectionCount !== undefined && connectionCount > 0 && !user.CreateTrackerGuideAlreadyFired;
+    isAdmin(user) &&
+    connectionCount !== undefined &&
+    connectionCount > 0 &&
+    !user.CreateTrackerGuideAlreadyFired;
   const trackers = useQuery({
     queryKey: ["guide", "tracker-count", user.account._id],
     queryFn: async () => {
@@ -55,7 +63,9 @@ export function ProductGuide({
 
   if (!ready || dismissed || connectionCount === undefined) return null;
   let kind: "product" | "tracker" | null = null;
-  if (connectionCount === 0 && !user.productTourAlreadyFired) kind = "product";
+  // Not on the Connections page itself: the guide's action leads there.
+  if (connectionCount === 0 && !user.productTourAlreadyFired && pathname !== paths.connections)
+    kind = "product";
   else if (wantsTrackerGuide && trackers.data === 0) kind = "tracker";
   if (!kind) return null;
 
@@ -63,29 +73,34 @@ export function ProductGuide({
     setDismissed(true);
     fire.mutate(kind);
   };
-  return kind === "product" ? (
-    <GuidePrompt
-      title="Welcome to Pacer"
-      actionLabel="Add a Connection"
-      onAction={() => {
-        close();
-        navigate(paths.connections);
-      }}
-      onDismiss={close}
-    >
-      Connect your first advertising platform to start tracking spend against your budgets.
-    </GuidePrompt>
-  ) : (
-    <GuidePrompt
-      title="Create your first tracker"
-      actionLabel="Go to the Dashboard"
-      onAction={() => {
-        close();
-        navigate(paths.dashboard);
-      }}
-      onDismiss={close}
-    >
-      Your connection is ready. Add a tracker from the dashboard to follow an ad account against its budget.
-    </GuidePrompt>
+  return (
+    <div className="guide-slot">
+      {kind === "product" ? (
+        <GuidePrompt
+          title="Welcome to Pacer"
+          actionLabel="Add a Connection"
+          onAction={() => {
+            close();
+            navigate(paths.connections);
+          }}
+          onDismiss={close}
+        >
+          Connect your first advertising platform to start tracking spend against your budgets.
+        </GuidePrompt>
+      ) : (
+        <GuidePrompt
+          title="Create your first tracker"
+          actionLabel="Go to the Dashboard"
+          onAction={() => {
+            close();
+            navigate(paths.dashboard);
+          }}
+          onDismiss={close}
+        >
+          Your connection is ready. Add a tracker from the dashboard to follow an ad account against its
+          budget.
+        </GuidePrompt>
+      )}
+    </div>
   );
 }

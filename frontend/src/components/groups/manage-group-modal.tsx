@@ -1,6 +1,8 @@
-import { type ReactNode, useEffect, useState } from "react";
+import type { UseQueryResult } from "@tanstack/react-query";
+import { type ReactNode, useCallback, useEffect, useState } from "react";
+import type { FieldValues, UseFormReturn } from "react-hook-form";
 import { isVersionConflict } from "../../lib/api-client";
-import type { GroupHooks, Versioned } from "../../lib/group-api";
+import type { Versioned } from "../../lib/group-api";
 import { Button } from "../ui/button";
 import { DeleteWithConfirm } from "../ui/confirm-dialog";
 import { Modal } from "../ui/modal";
@@ -14,34 +16,6 @@ import { Tabs } from "../ui/tabs";
  * appears once something changed and shows a spinner while saving.
  */
 
-/**
- * An editable copy of a loaded item: made when the item loads, and made again when the item comes
- * back at another version while nothing is edited (after someone else's change was reloaded).
- */
-function useEditableCopy<T extends { version?: number }, F>(item: T | undefined, toForm: (item: T) => F) {
-  const [copy, setCopy] = useState<{ form: F; version: number | undefined } | null>(null);
-  const [changed, setChanged] = useState(false);
-  useEffect(() => {
-    if (item && (!copy || (!changed && item.version !== copy.version)))
-      setCopy({ form: toForm(item), version: item.version });
-  }, [item, copy, changed, toForm]);
-  return {
-    form: copy?.form ?? null,
-    version: copy?.version,
-    changed,
-    edit: (patch: Partial<F>) => {
-      setCopy((c) => (c ? { ...c, form: { ...c.form, ...patch } } : c));
-      setChanged(true);
-    },
-    /** After a stale write: drops the edits; the copy is made again from the reloaded item. */
-    discardOnConflict: (error: unknown) => {
-      if (!isVersionConflict(error)) return;
-      setChanged(false);
-      setCopy(null);
-    },
-  };
-}
-
 /** What the frame needs from the editor: its state and the save and delete actions. */
 export interface GroupEditorFrame {
   loading: boolean;
@@ -54,41 +28,41 @@ export interface GroupEditorFrame {
 }
 
 /**
- * A manage modal's editor of item `id`: loads it, keeps the editable copy, and saves or deletes it
- * with the version the copy was made from (`if-match`); a success closes the modal, a refused stale
- * write shows the reloaded item.
+ * A manage modal's react-hook-form form over a loaded item (`form` holds `F`, the item as the form
+ * shows it, from `toForm`): the form is reset to the item when it loads, and again when the item
+ * comes back at another version while nothing is edited (after someone else's change was
+ * reloaded). `version` is the one the form was loaded from (it travels as `if-match`); `loaded` is
+ * false until then; `reloadOnConflict` after a refused stale write drops the edits and loads the
+ * item as it is now. `toForm` must be stable (a module-level function).
  */
-export function useGroupEditor<V extends Versioned, F extends { name: string }>(
-  hooks: GroupHooks<V, F>,
-  {
-    id,
-    accountId,
-    toForm,
-    onClose,
-  }: { id: string; accountId: string; toForm: (item: V) => F; onClose: () => void },
+export function useLoadedForm<V extends Versioned, F extends FieldValues>(
+  form: Pick<UseFormReturn<F, unknown, unknown>, "reset" | "formState">,
+  item: Pick<UseQueryResult<V>, "data" | "refetch">,
+  toForm: (item: V) => F,
 ) {
-  const item = hooks.useItem(id);
-  const update = hooks.useUpdate(accountId);
-  const remove = hooks.useDelete(accountId);
-  const copy = useEditableCopy(item.data, toForm);
-  const form = copy.form;
-  const frame: GroupEditorFrame = {
-    loading: !form,
-    changed: copy.changed,
-    saving: update.isPending,
-    onSave: () => {
-      if (!form) return;
-      update.mutate(
-        { id, version: copy.version, form: { ...form, name: form.name.trim() } },
-        { onSuccess: onClose, onError: copy.discardOnConflict },
-      );
+  const [loaded, setLoaded] = useState<{ version: number | undefined } | null>(null);
+  const { reset } = form;
+  const { isDirty } = form.formState;
+  const load = useCallback(
+    (value: V) => {
+      reset(toForm(value));
+      setLoaded({ version: value.version });
     },
-    deleting: remove.isPending,
-    onDelete: item.data
-      ? () => remove.mutateAsync({ id, version: copy.version }).then(onClose, copy.discardOnConflict)
-      : undefined,
+    [reset, toForm],
+  );
+  useEffect(() => {
+    if (item.data && (!loaded || (!isDirty && loaded.version !== item.data.version))) load(item.data);
+  }, [item.data, loaded, isDirty, load]);
+  const { refetch } = item;
+  return {
+    loaded: loaded !== null,
+    version: loaded?.version,
+    reloadOnConflict: async (error: unknown) => {
+      if (!isVersionConflict(error)) return;
+      const fresh = await refetch();
+      if (fresh.data) load(fresh.data);
+    },
   };
-  return { item, form, edit: copy.edit, frame };
 }
 
 export function ManageGroupModal<Tab extends string>({

@@ -19,6 +19,8 @@ export interface TrackerPick {
   name: string;
   client: string;
   channel: string;
+  /** The pod it is in now (a tracker is in at most one pod; naming it in another pod moves it). */
+  pod?: { _id: string; name: string } | null;
 }
 
 const TRACKER_COLUMNS: ColumnDef<TrackerPick>[] = [
@@ -30,6 +32,17 @@ const TRACKER_COLUMNS: ColumnDef<TrackerPick>[] = [
   },
   { id: "name", header: "Name", accessorKey: "name" },
   { id: "client", header: "Client", accessorKey: "client" },
+];
+
+/** The pod pickers also show each tracker's current pod (choosing it moves the tracker). */
+const TRACKER_COLUMNS_WITH_POD: ColumnDef<TrackerPick>[] = [
+  ...TRACKER_COLUMNS,
+  {
+    id: "pod",
+    header: "Current Pod",
+    accessorFn: (t) => t.pod?.name ?? "",
+    cell: ({ row }) => row.original.pod?.name ?? <span className="muted">None</span>,
+  },
 ];
 
 const USER_COLUMNS: ColumnDef<AccountUser>[] = [
@@ -71,6 +84,12 @@ const TRACKERS: PickerKind<TrackerPick> = {
   loadingText: "Loading Trackers...",
   searchPlaceholder: "Search Trackers",
   selectAllLabel: "Select all trackers",
+};
+
+const TRACKERS_WITH_POD: PickerKind<TrackerPick> = {
+  ...TRACKERS,
+  columns: TRACKER_COLUMNS_WITH_POD,
+  searchText: (t) => `${t.name} ${t.client} ${t.pod?.name ?? ""}`,
 };
 
 const USERS: PickerKind<AccountUser> = {
@@ -136,15 +155,19 @@ export function applySelection(
   return next;
 }
 
-/** Select Trackers, with the selection rule's message under it when it fails. */
+/**
+ * Select Trackers, with the selection rule's message under it when it fails; `showPod` adds each
+ * tracker's current pod (the pod wizard and modal).
+ */
 export function TrackerPicker({
   trackers,
   error,
+  showPod,
   ...props
-}: PickerProps & { trackers: readonly TrackerPick[]; error?: string | undefined }) {
+}: PickerProps & { trackers: readonly TrackerPick[]; error?: string | undefined; showPod?: boolean }) {
   return (
     <>
-      <Picker kind={TRACKERS} items={trackers} {...props} />
+      <Picker kind={showPod ? TRACKERS_WITH_POD : TRACKERS} items={trackers} {...props} />
       {error && <p className="field-error">{error}</p>}
     </>
   );

@@ -4,7 +4,7 @@ import { paths } from "../../config/paths";
 import { Avatar } from "../ui/avatar";
 import { Badge } from "../ui/badge";
 import { IconButton } from "../ui/button";
-import { BellIcon, CloseIcon, DashboardIcon, PlugIcon, UsersIcon } from "../ui/icons";
+import { ActivityIcon, BellIcon, CloseIcon, DashboardIcon, PlugIcon, UsersIcon } from "../ui/icons";
 import { MOBILE_MAX_WIDTH } from "./breakpoints";
 
 /** The click threshold below which a nav click closes the overlay sidebar (spec 2.8: 991). */
@@ -101,6 +101,11 @@ export function Sidebar({
                 </NavLink>
               </li>
             )}
+            <li>
+              <NavLink to={paths.sensorReadings} onClick={closeOnSmall}>
+                <ActivityIcon /> Device readings
+              </NavLink>
+            </li>
           </ul>
         </nav>
         <div className="sidebar-bottom">

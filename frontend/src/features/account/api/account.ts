@@ -14,7 +14,6 @@ export function useUpdateAccountName(accountId: string) {
   return useMutation({
     mutationFn: (name: string) => api.post(`/api/account/update-name/${seg(accountId)}`, { name }),
     onSuccess: refresh,
-    meta: { errorToast: "server" },
   });
 }
 
@@ -24,7 +23,6 @@ export function useUpdateAccountCurrency(accountId: string) {
     mutationFn: (currency: string) =>
       api.post(`/api/account/update-account-currency/${seg(accountId)}`, { currency }),
     onSuccess: refresh,
-    meta: { errorToast: "server" },
   });
 }
 
@@ -33,7 +31,19 @@ export function useUpdateUserName(userId: string) {
   return useMutation({
     mutationFn: (name: string) => api.post(`/api/auth/update-user-name/${seg(userId)}`, { name }),
     onSuccess: refresh,
-    meta: { errorToast: "server" },
+  });
+}
+
+/**
+ * `POST /api/auth/update-notification-preferences`: `unsubscribedAll` false turns the optional e-mails
+ * (alerts) back on after an unsubscribe link, true turns them off.
+ */
+export function useUpdateNotificationPreferences() {
+  const refresh = useRefreshUser();
+  return useMutation({
+    mutationFn: (unsubscribedAll: boolean) =>
+      api.post<{ msg?: string }>("/api/auth/update-notification-preferences", { unsubscribedAll }),
+    onSuccess: refresh,
   });
 }
 

@@ -1,24 +1,28 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
+import { accountSettingsFormSchema } from "@pacer/core/validation";
+import { useId } from "react";
+import { Controller, useForm } from "react-hook-form";
 import { z } from "zod";
 import { Avatar } from "../../../components/ui/avatar";
 import { Button, IconButton } from "../../../components/ui/button";
-import { SelectField, TextField } from "../../../components/ui/field";
+import { SelectField, TextField, Toggle } from "../../../components/ui/field";
 import { EditIcon, LogOutIcon } from "../../../components/ui/icons";
-import { type CurrentUser, isViewer } from "../../../lib/auth";
+import { type CurrentUser, isAdmin, isViewer } from "../../../lib/auth";
+import { showFormError } from "../../../lib/forms";
 import { notify } from "../../../lib/notify";
-import { useUpdateAccountCurrency, useUpdateAccountName, useUpdateUserName } from "../api/account";
+import {
+  useUpdateAccountCurrency,
+  useUpdateAccountName,
+  useUpdateNotificationPreferences,
+  useUpdateUserName,
+} from "../api/account";
 import { CURRENCIES } from "./currencies";
 
 const CURRENCY_OPTIONS = CURRENCIES.map((code) => ({ value: code, label: code }));
 
-/** Names are sent as entered; no other bounds (spec section 5). */
-const SettingsSchema = z.object({
-  accountName: z.string(),
-  currency: z.string(),
-  userName: z.string(),
-});
-type Settings = z.infer<typeof SettingsSchema>;
+/** The server's name and currency rules (core), plus the user's e-mail choice. */
+const SettingsSchema = accountSettingsFormSchema.extend({ emails: z.boolean() });
+type Settings = z.input<typeof SettingsSchema>;
 
 export interface AccountSettingsFormProps {
   user: CurrentUser;
@@ -29,9 +33,12 @@ export interface AccountSettingsFormProps {
 }
 
 /**
- * Account Settings (spec overview-access-account.md 2.9): the account section (name and currency,
- * hidden for Viewers) and the user section (read-only e-mail, name, masked password with an edit
- * icon opening Change Password). A click on the avatar opens Change Avatar.
+ * Account Settings (spec overview-access-account.md 2.9 and 6): the account section (name and
+ * currency) is editable by Admins only, read-only for Managers and hidden for Viewers; the user
+ * section has the read-only e-mail, the name, the masked password with an edit icon opening Change
+ * Password, and Email Notifications (turned on again after an unsubscribe link, spec 2.5). A click
+ * on the avatar opens Change Avatar. Each change is sent to its call; a refused one shows beside its
+ * field.
  */
 export function AccountSettingsForm({
   user,
@@ -41,23 +48,38 @@ export function AccountSettingsForm({
   onSaved,
 }: AccountSettingsFormProps) {
   const viewer = isViewer(user);
+  const admin = isAdmin(user);
+  const emailsId = useId();
   const defaults: Settings = {
     accountName: user.account.name,
     currency: user.account.currency ?? "GBP",
     userName: user.name,
+    emails: user.notificationPreferences?.unsubscribedAll !== true,
   };
-  const form = useForm<Settings>({ resolver: zodResolver(SettingsSchema), defaultValues: defaults });
+  const form = useForm({ resolver: zodResolver(SettingsSchema), defaultValues: defaults, mode: "onTouched" });
   const accountName = useUpdateAccountName(user.account._id);
   const currency = useUpdateAccountCurrency(user.account._id);
   const userName = useUpdateUserName(user._id);
-  const saving = accountName.isPending || currency.isPending || userName.isPending;
+  const emails = useUpdateNotificationPreferences();
+  const saving = accountName.isPending || currency.isPending || userName.isPending || emails.isPending;
+  const { errors, isDirty } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     const calls: Promise<unknown>[] = [];
-    if (!viewer && values.accountName !== defaults.accountName)
-      calls.push(accountName.mutateAsync(values.accountName));
-    if (!viewer && values.currency !== defaults.currency) calls.push(currency.mutateAsync(values.currency));
-    if (values.userName !== defaults.userName) calls.push(userName.mutateAsync(values.userName));
+    const send = (call: Promise<unknown>, fields: Record<string, keyof Settings>) =>
+      calls.push(
+        call.catch((error: unknown) => {
+          showFormError(form, error, { fields });
+          throw error;
+        }),
+      );
+    if (admin && values.accountName !== defaults.accountName)
+      send(accountName.mutateAsync(values.accountName), { name: "accountName" });
+    if (admin && values.currency !== defaults.currency)
+      send(currency.mutateAsync(values.currency), { currency: "currency" });
+    if (values.userName !== defaults.userName)
+      send(userName.mutateAsync(values.userName), { name: "userName" });
+    if (values.emails !== defaults.emails) send(emails.mutateAsync(!values.emails), {});
     const results = await Promise.allSettled(calls);
     if (results.every((r) => r.status === "fulfilled")) {
       notify.success("Settings saved");
@@ -87,10 +109,30 @@ export function AccountSettingsForm({
           <h3 id="account-section-title" className="section-title">
             Account
           </h3>
-          <div className="form-grid">
-            <TextField label="Name" autoComplete="organization" {...form.register("accountName")} />
-            <SelectField label="Currency" options={CURRENCY_OPTIONS} {...form.register("currency")} />
-          </div>
+          {admin ? (
+            <div className="form-grid">
+              <TextField
+                label="Name"
+                autoComplete="organization"
+                error={errors.accountName?.message}
+                {...form.register("accountName")}
+              />
+              <SelectField
+                label="Currency"
+                options={CURRENCY_OPTIONS}
+                error={errors.currency?.message}
+                {...form.register("currency")}
+              />
+            </div>
+          ) : (
+            <>
+              <div className="form-grid">
+                <TextField label="Name" value={defaults.accountName} readOnly />
+                <TextField label="Currency" value={defaults.currency} readOnly />
+              </div>
+              <p className="muted">Only Admins can change the account's name and currency.</p>
+            </>
+          )}
         </section>
       )}
       <section className="settings-section" aria-labelledby="user-section-title">
@@ -99,7 +141,12 @@ export function AccountSettingsForm({
         </h3>
         <div className="form-grid">
           <TextField label="Email" value={user.email} readOnly />
-          <TextField label="Your name" autoComplete="name" {...form.register("userName")} />
+          <TextField
+            label="Your name"
+            autoComplete="name"
+            error={errors.userName?.message}
+            {...form.register("userName")}
+          />
         </div>
         <TextField
           label="Password"
@@ -108,9 +155,26 @@ export function AccountSettingsForm({
           readOnly
           end={<IconButton label="Change Password" icon={<EditIcon />} onClick={onChangePassword} />}
         />
+        <Controller
+          control={form.control}
+          name="emails"
+          render={({ field }) => (
+            // The visible label is a <label> of the switch, so a click on the words flips it too.
+            <span className="row">
+              <Toggle
+                id={emailsId}
+                checked={field.value}
+                onChange={field.onChange}
+                label="Email Notifications"
+                hideLabel
+              />
+              <label htmlFor={emailsId}>Email Notifications (alerts)</label>
+            </span>
+          )}
+        />
       </section>
       <div className="row" style={{ justifyContent: "flex-end" }}>
-        <Button type="submit" variant="primary" disabled={!form.formState.isDirty} isLoading={saving}>
+        <Button type="submit" variant="primary" disabled={!isDirty} isLoading={saving}>
           SAVE CHANGES
         </Button>
       </div>

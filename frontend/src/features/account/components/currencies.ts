@@ -1,11 +1,11 @@
+/** The three most used codes, offered first (spec 2.9 names them). */
+const FIRST = ["GBP", "USD", "EUR"] as const;
+
 /**
- * The currency choices of Account Settings (spec overview-access-account.md 2.9): about 70 ISO 4217
- * codes, including legacy ones such as the metals XAG, XPT and XPD, plus GBP, USD and EUR.
+ * The other currency choices of Account Settings (spec overview-access-account.md 2.9): ISO 4217
+ * codes including legacy ones such as the metals XAG, XPT and XPD.
  */
-export const CURRENCIES = [
-  "GBP",
-  "USD",
-  "EUR",
+const OTHERS = [
   "AED",
   "ARS",
   "AUD",
@@ -74,3 +74,6 @@ export const CURRENCIES = [
   "BOB",
   "CRC",
 ] as const;
+
+/** The currency list: GBP, USD and EUR first, then the others in alphabetical order (about 70). */
+export const CURRENCIES: readonly string[] = [...FIRST, ...[...OTHERS].sort((a, b) => a.localeCompare(b))];

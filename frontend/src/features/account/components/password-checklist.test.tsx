@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ChangePasswordModal } from "./change-password-modal";
 import { PasswordChecklist } from "./password-checklist";
@@ -41,18 +41,22 @@ describe("PasswordChecklist", () => {
 });
 
 describe("ChangePasswordModal", () => {
-  it("keeps Change Password disabled until the old password is given and every rule holds", () => {
+  it("keeps Change Password disabled until the old password is given and every rule holds", async () => {
     render(<ChangePasswordModal onClose={() => undefined} />);
     const submit = () => screen.getByRole("button", { name: "Change Password" });
+    // Each change is checked with the shared schema, asynchronously: let it settle before looking.
     const type = (label: string, value: string) =>
-      fireEvent.change(screen.getByLabelText(label), { target: { value } });
+      act(async () => {
+        fireEvent.change(screen.getByLabelText(label), { target: { value } });
+        await new Promise((done) => setTimeout(done, 20));
+      });
     expect(submit()).toHaveProperty("disabled", true);
-    type("New password", "Abcdefg1");
-    type("Confirm new password", "Abcdefg1");
+    await type("New password", "Abcdefg1");
+    await type("Confirm new password", "Abcdefg1");
     expect(submit()).toHaveProperty("disabled", true);
-    type("Old password", "old-one");
+    await type("Old password", "old-one");
     expect(submit()).toHaveProperty("disabled", false);
-    type("Confirm new password", "Abcdefg");
+    await type("Confirm new password", "Abcdefg");
     expect(submit()).toHaveProperty("disabled", true);
   });
 });

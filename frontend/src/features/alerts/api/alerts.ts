@@ -32,7 +32,6 @@ export function useCreateAlert(accountId: string) {
     mutationFn: (alert: AlertForm) =>
       api.post<{ alert?: Alert }>("/api/alerts/create-alert", { ...alert, type: "user" }),
     onSuccess: refresh,
-    meta: { errorToast: "server" },
   });
 }
 
@@ -42,7 +41,6 @@ export function useEditAlert(accountId: string) {
     mutationFn: (alert: AlertForm & { _id: string }) =>
       api.post<{ alert?: Alert }>("/api/alerts/edit-alert", alert),
     onSuccess: refresh,
-    meta: { errorToast: "server" },
   });
 }
 

@@ -10,7 +10,7 @@ import {
   defaultAlertForm,
 } from "@pacer/core/alerts";
 import { useMemo, useState } from "react";
-import { Controller, useForm, useWatch } from "react-hook-form";
+import { Controller, type FieldPath, useForm, useWatch } from "react-hook-form";
 import { Button, IconButton } from "../../../components/ui/button";
 import { Checkbox, RadioGroup, SelectField, TextField } from "../../../components/ui/field";
 import { CloseIcon } from "../../../components/ui/icons";
@@ -18,6 +18,7 @@ import { Modal } from "../../../components/ui/modal";
 import { PageLoader } from "../../../components/ui/spinner";
 import { useAccountUsers } from "../../../lib/account-users";
 import type { CurrentUser } from "../../../lib/auth";
+import { showFormError } from "../../../lib/forms";
 import { notify } from "../../../lib/notify";
 import { type Alert, useCreateAlert, useEditAlert, useTargetPods, useTargetTrackers } from "../api/alerts";
 import {
@@ -32,6 +33,13 @@ import {
 } from "./alert-options";
 
 const MICROS = 1_000_000;
+
+/** The form field of a server path: a target or recipient named by index shows on its list. */
+function alertFieldOf(path: string): FieldPath<AlertForm> | undefined {
+  if (path.startsWith("target")) return "target";
+  if (path.startsWith("additionalRecipients")) return "additionalRecipients";
+  return undefined;
+}
 
 /** The form shows money in currency units; the alert keeps micros (see AlertData in @pacer/core). */
 function toDisplay(form: AlertForm): AlertForm {
@@ -121,6 +129,8 @@ export function AlertFormModal({
     form.setValue("target", { all: false, ids }, { shouldValidate: true });
   };
 
+  // A refused target, recipient or value shows beside its part of the form, once.
+  const onError = (error: unknown) => showFormError(form, error, { fields: alertFieldOf });
   const onSubmit = form.handleSubmit((values) => {
     const stored = toStored({ ...values, data: { ...values.data, metricName } });
     if (alert) {
@@ -131,6 +141,7 @@ export function AlertFormModal({
             notify.success("Alert Edited");
             onClose();
           },
+          onError,
         },
       );
     } else {
@@ -139,9 +150,12 @@ export function AlertFormModal({
           notify.success("Alert Created");
           onClose();
         },
+        onError,
       });
     }
   });
+  const targetError =
+    errors.target?.message ?? (errors.target as { ids?: { message?: string } } | undefined)?.ids?.message;
 
   return (
     <Modal
@@ -218,7 +232,7 @@ export function AlertFormModal({
                 ))}
               </div>
             ))}
-          {"ids" in (errors.target ?? {}) && <p className="field-error">Choose at least one target</p>}
+          {targetError && <p className="field-error">{targetError}</p>}
         </fieldset>
         <div className="form-grid">
           <SelectField label="Operator" options={OPERATOR_OPTIONS} {...form.register("data.operator")} />
@@ -290,6 +304,7 @@ export function AlertFormModal({
         <SelectField
           label="Additional recipients"
           placeholder="Add a recipient..."
+          error={errors.additionalRecipients?.message}
           options={candidates.map((u) => ({ value: u._id, label: `${u.name || u.email} (${u.email})` }))}
           value={pick}
           onChange={(e) => {

@@ -1,3 +1,4 @@
+import { countLabel } from "@pacer/core/format";
 import type { ColumnDef } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
 import { Button } from "../../../components/ui/button";
@@ -76,7 +77,7 @@ export function AlertsPage() {
     <section className="page">
       <PageHeader
         title="Alerts"
-        subtitle={alerts.isLoading ? undefined : `You have ${list.length} alerts.`}
+        subtitle={alerts.isLoading ? undefined : `You have ${countLabel(list.length, "alert")}.`}
         action={
           <Button variant="primary" icon={<PlusIcon />} onClick={() => setEditing("new")}>
             Create an Alert

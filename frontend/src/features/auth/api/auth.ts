@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { api, seg } from "../../../lib/api-client";
+import { ApiError, api, seg } from "../../../lib/api-client";
 
 /**
  * The public calls of the sign-in and registration pages (spec overview-access-account.md 7.1 and
@@ -136,11 +136,15 @@ export function useRegisterInvitedWithGoogle() {
   });
 }
 
-/** The registration error text (spec section 8). */
+/**
+ * The registration error text (spec section 8): the server's message in words (the API client
+ * keeps no field prefix), 'User with this Email Already Exists' for a refused address without one,
+ * else 'Something went wrong, please try again'.
+ */
 export function registrationErrorText(error: unknown): string {
-  const e = error as { status?: number; message?: string; body?: { msg?: string } };
-  if (e.body && typeof e.body === "object" && e.body.msg) return e.body.msg;
-  if (e.status === 404 || e.status === 409) return "User with this Email Already Exists";
-  if (e.message && e.status && e.status < 500) return e.message;
+  if (error instanceof ApiError && error.status < 500) {
+    if (error.message) return error.message;
+    if (error.status === 404 || error.status === 409) return "User with this Email Already Exists";
+  }
   return "Something went wrong, please try again";
 }

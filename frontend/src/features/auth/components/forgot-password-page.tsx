@@ -1,9 +1,12 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { emailFormSchema } from "@pacer/core/validation";
 import { useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { Link } from "react-router-dom";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/field";
 import { paths } from "../../../config/paths";
-import { errorMessage } from "../../../lib/api-client";
+import { showFormError } from "../../../lib/forms";
 import { notify } from "../../../lib/notify";
 import { useForgotPassword } from "../api/auth";
 import { AuthCard } from "./auth-card";
@@ -21,7 +24,10 @@ export function ResetSubmitted() {
   );
 }
 
-/** The e-mail form shared by the forgot-password page and the reset page's resend form. */
+/**
+ * The e-mail form shared by the forgot-password page and the reset page's resend form: the address
+ * is checked in the browser with the server's schema; submit is disabled while it is empty.
+ */
 export function ResetRequestForm({
   buttonLabel,
   onSubmitted,
@@ -29,34 +35,31 @@ export function ResetRequestForm({
   buttonLabel: string;
   onSubmitted: () => void;
 }) {
-  const [email, setEmail] = useState("");
+  const form = useForm({
+    resolver: zodResolver(emailFormSchema),
+    defaultValues: { email: "" },
+    mode: "onTouched",
+  });
+  const email = useWatch({ control: form.control, name: "email" });
   const forgot = useForgotPassword();
+  const onSubmit = form.handleSubmit((values) =>
+    forgot.mutate(values.email, {
+      onSuccess: () => {
+        notify.success("Password reset sent");
+        onSubmitted();
+      },
+      onError: (error) => showFormError(form, error),
+    }),
+  );
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        forgot.mutate(email, {
-          onSuccess: () => {
-            notify.success("Password reset sent");
-            onSubmitted();
-          },
-          onError: (error) => notify.danger(errorMessage(error)),
-        });
-      }}
-    >
+    <form noValidate onSubmit={onSubmit}>
       <TextField
         label="Email"
         type="email"
         autoComplete="email"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
+        error={form.formState.errors.email?.message}
+        {...form.register("email")}
       />
-      {forgot.error && (
-        <p className="form-error" role="alert">
-          {errorMessage(forgot.error)}
-        </p>
-      )}
       <Button
         type="submit"
         variant="primary"

@@ -1,14 +1,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { PASSWORD_MIN_LENGTH } from "@pacer/core/validation";
+import { loginFormSchema, PASSWORD_MIN_LENGTH } from "@pacer/core/validation";
+import { useEffect, useRef } from "react";
 import { useForm } from "react-hook-form";
-import { Link, Navigate, useNavigate } from "react-router-dom";
-import { z } from "zod";
+import { Link, useNavigate } from "react-router-dom";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/field";
 import { LoadingOverlay } from "../../../components/ui/spinner";
 import { paths } from "../../../config/paths";
 import { ApiError } from "../../../lib/api-client";
 import { useGoogleLogin, useLogin, useUser } from "../../../lib/auth";
+import { showFormError } from "../../../lib/forms";
 import { takeGoogleReturn } from "../../../lib/google-sign-in";
 import { notify } from "../../../lib/notify";
 import { takeRedirect } from "../../../lib/redirect";
@@ -16,14 +17,6 @@ import { useMountEffect } from "../../../lib/use-mount-effect";
 import type { GoogleHandOver } from "../api/google-hand-over";
 import { AuthCard } from "./auth-card";
 import { GoogleButton } from "./google-button";
-
-const LoginForm = z.object({
-  email: z.string().trim().email("Invalid Email"),
-  password: z
-    .string()
-    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`),
-});
-type LoginForm = z.infer<typeof LoginForm>;
 
 const LOGIN_FAILED = "Incorrect Password, please check and try again";
 
@@ -38,9 +31,21 @@ export function LoginPage() {
   const login = useLogin();
   const google = useGoogleLogin();
   const navigate = useNavigate();
-  const form = useForm<LoginForm>({ resolver: zodResolver(LoginForm), mode: "onTouched" });
+  const form = useForm({
+    resolver: zodResolver(loginFormSchema),
+    defaultValues: { email: "", password: "" },
+    mode: "onTouched",
+  });
 
-  const afterLogin = () => navigate(takeRedirect() ?? paths.home, { replace: true });
+  // Signed in (by this form, by Google, or already on arrival): go on once, to the path remembered
+  // before sign-in (spec 2.1: followed once, then cleared) or home. One place navigates, so a
+  // second redirect cannot overtake the remembered one while its page loads.
+  const left = useRef(false);
+  useEffect(() => {
+    if (!user.data || left.current) return;
+    left.current = true;
+    navigate(takeRedirect() ?? paths.home, { replace: true });
+  }, [user.data, navigate]);
 
   // Every Google sign-in comes back here; one that started on a registration page goes on there.
   useMountEffect(() => {
@@ -53,16 +58,13 @@ export function LoginPage() {
     }
     google.mutate(
       { token: back.idToken, nonce: back.nonce },
-      { onSuccess: afterLogin, onError: (error) => notify.danger(loginError(error)) },
+      { onError: (error) => notify.danger(loginError(error)) },
     );
   });
 
-  if (user.data && !login.isPending && !google.isPending) return <Navigate to={paths.home} replace />;
-
   const onSubmit = form.handleSubmit((values) => {
-    login.mutate(values, { onSuccess: afterLogin, onError: (error) => notify.danger(loginError(error)) });
+    login.mutate(values, { onError: (error) => showFormError(form, error, { toast: loginError }) });
   });
-  const error = login.error ? loginError(login.error) : google.error ? loginError(google.error) : undefined;
   const { errors } = form.formState;
 
   return (
@@ -86,11 +88,6 @@ export function LoginPage() {
           error={errors.password?.message}
           {...form.register("password")}
         />
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
         <Button
           type="submit"
           variant="primary"

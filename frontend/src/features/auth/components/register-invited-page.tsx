@@ -1,5 +1,7 @@
-import { emailFieldError, isValidEmail, PASSWORD_MIN_LENGTH } from "@pacer/core/validation";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { invitedRegistrationFormSchema, PASSWORD_MIN_LENGTH } from "@pacer/core/validation";
 import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { Link, Navigate, useParams, useSearchParams } from "react-router-dom";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/field";
@@ -7,6 +9,7 @@ import { LoadingOverlay } from "../../../components/ui/spinner";
 import { paths } from "../../../config/paths";
 import { useUser } from "../../../lib/auth";
 import { pushRegistrationEvent } from "../../../lib/data-layer";
+import { showFormError } from "../../../lib/forms";
 import { notify } from "../../../lib/notify";
 import {
   type RegistrationAnswer,
@@ -31,10 +34,11 @@ export function RegisterInvitedPage() {
   const register = useRegisterInvited();
   const google = useRegisterInvitedWithGoogle();
   const autoLogin = useAutoLogin();
-  const [name, setName] = useState("");
-  const [email, setEmail] = useState(emailParam === "false" ? "" : emailParam);
-  const [password, setPassword] = useState("");
-  const [touched, setTouched] = useState({ name: false, email: false, password: false });
+  const form = useForm({
+    resolver: zodResolver(invitedRegistrationFormSchema),
+    defaultValues: { name: "", email: emailParam === "false" ? "" : emailParam, password: "" },
+    mode: "onChange",
+  });
   const [done, setDone] = useState(false);
 
   const onSuccess = (method: "email" | "google_auth") => (answer: RegistrationAnswer) => {
@@ -42,18 +46,27 @@ export function RegisterInvitedPage() {
     setDone(true);
     autoLogin(answer);
   };
-  const onError = (error: unknown) => notify.danger(registrationErrorText(error));
-
   useGoogleHandOver((token) =>
-    google.mutate({ accountId, userType, token, invite }, { onSuccess: onSuccess("google_auth"), onError }),
+    google.mutate(
+      { accountId, userType, token, invite },
+      {
+        onSuccess: onSuccess("google_auth"),
+        onError: (error) => notify.danger(registrationErrorText(error)),
+      },
+    ),
   );
 
   if (user.data && !done) return <Navigate to={paths.home} replace />;
 
   const busy = register.isPending || google.isPending;
-  const canRegister = name.trim() !== "" && email !== "" && isValidEmail(email) && password !== "";
-  const touch = (field: keyof typeof touched) => () => setTouched((t) => ({ ...t, [field]: true }));
-  const failure = register.error ?? google.error;
+  const { errors, touchedFields, isValid } = form.formState;
+  // Each rule's text shows once its field was left (spec 4: touched fields drive error display);
+  // 'Invalid Email' once the address is non-empty (spec 5).
+  const shown = (field: "name" | "email" | "password") => {
+    if (errors[field]?.type === "server") return errors[field]?.message;
+    if (!touchedFields[field] || (field === "email" && form.getValues("email") === "")) return undefined;
+    return errors[field]?.message;
+  };
 
   return (
     <AuthCard labelledBy="invited-title">
@@ -71,50 +84,34 @@ export function RegisterInvitedPage() {
       <p className="lead">You have been invited to join a Pacer account.</p>
       <form
         noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!canRegister) return;
+        onSubmit={form.handleSubmit((values) =>
           register.mutate(
-            { accountId, userType, name, email, password, invite },
-            { onSuccess: onSuccess("email"), onError },
-          );
-        }}
+            { accountId, userType, invite, ...values },
+            {
+              onSuccess: onSuccess("email"),
+              onError: (error) => showFormError(form, error, { toast: registrationErrorText }),
+            },
+          ),
+        )}
       >
-        <TextField
-          label="Name"
-          autoComplete="name"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          onBlur={touch("name")}
-          invalid={touched.name && name.trim() === ""}
-        />
+        <TextField label="Name" autoComplete="name" error={shown("name")} {...form.register("name")} />
         <TextField
           label="Email"
           type="email"
           autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          onBlur={touch("email")}
-          error={emailFieldError(email, touched.email)}
-          invalid={touched.email && email === ""}
+          error={shown("email")}
+          {...form.register("email")}
         />
         <TextField
           label="Password"
           type="password"
           autoComplete="new-password"
           minLength={PASSWORD_MIN_LENGTH}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          onBlur={touch("password")}
-          invalid={touched.password && password.length < PASSWORD_MIN_LENGTH}
+          error={shown("password")}
           hint={`At least ${PASSWORD_MIN_LENGTH} characters`}
+          {...form.register("password")}
         />
-        {failure && (
-          <p className="form-error" role="alert">
-            {registrationErrorText(failure)}
-          </p>
-        )}
-        <Button type="submit" variant="primary" block disabled={!canRegister || busy}>
+        <Button type="submit" variant="primary" block disabled={!isValid || busy}>
           {register.isPending ? "Registering..." : "Register"}
         </Button>
       </form>

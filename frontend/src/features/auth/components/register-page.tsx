@@ -1,5 +1,7 @@
-import { emailFieldError, isValidEmail } from "@pacer/core/validation";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { emailFormSchema, isValidEmail } from "@pacer/core/validation";
 import { useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { Link, Navigate, useParams } from "react-router-dom";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/field";
@@ -7,6 +9,7 @@ import { LoadingOverlay } from "../../../components/ui/spinner";
 import { paths } from "../../../config/paths";
 import { useUser } from "../../../lib/auth";
 import { pushRegistrationEvent } from "../../../lib/data-layer";
+import { showFormError } from "../../../lib/forms";
 import { notify } from "../../../lib/notify";
 import {
   type RegistrationAnswer,
@@ -29,8 +32,12 @@ export function RegisterPage() {
   const register = useRegister();
   const google = useRegisterWithGoogle();
   const autoLogin = useAutoLogin();
-  const [email, setEmail] = useState("");
-  const [touched, setTouched] = useState(false);
+  const form = useForm({
+    resolver: zodResolver(emailFormSchema),
+    defaultValues: { email: "" },
+    mode: "onTouched",
+  });
+  const email = useWatch({ control: form.control, name: "email" });
   const [done, setDone] = useState(false);
   const extras = { ...(coupon ? { coupon } : {}), ...(referralName ? { referralName } : {}) };
 
@@ -39,18 +46,22 @@ export function RegisterPage() {
     setDone(true);
     autoLogin(answer);
   };
-  const onError = (error: unknown) => notify.danger(registrationErrorText(error));
-
   useGoogleHandOver((token) =>
-    google.mutate({ token, ...extras }, { onSuccess: onSuccess("google_auth"), onError }),
+    google.mutate(
+      { token, ...extras },
+      {
+        onSuccess: onSuccess("google_auth"),
+        onError: (error) => notify.danger(registrationErrorText(error)),
+      },
+    ),
   );
 
   if (user.data && !done) return <Navigate to={paths.home} replace />;
 
-  const error = emailFieldError(email, touched);
-  const redBorder = touched && (email === "" || !isValidEmail(email));
+  const { errors, touchedFields } = form.formState;
+  // Red border when touched and empty, or non-empty and invalid (spec 5); 'Invalid Email' once non-empty.
+  const redBorder = Boolean(touchedFields.email) && (email === "" || !isValidEmail(email));
   const busy = register.isPending || google.isPending;
-  const failure = register.error ?? google.error;
 
   return (
     <AuthCard labelledBy="register-title">
@@ -67,27 +78,24 @@ export function RegisterPage() {
       <p className="lead">Create your 14 day free trial, no card needed, just enter your email.</p>
       <form
         noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!isValidEmail(email)) return;
-          register.mutate({ email, ...extras }, { onSuccess: onSuccess("email"), onError });
-        }}
+        onSubmit={form.handleSubmit((values) =>
+          register.mutate(
+            { email: values.email, ...extras },
+            {
+              onSuccess: onSuccess("email"),
+              onError: (error) => showFormError(form, error, { toast: registrationErrorText }),
+            },
+          ),
+        )}
       >
         <TextField
           label="Email"
           type="email"
           autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          onBlur={() => setTouched(true)}
-          error={error}
+          error={email === "" ? undefined : errors.email?.message}
           invalid={redBorder}
+          {...form.register("email")}
         />
-        {failure && (
-          <p className="form-error" role="alert">
-            {registrationErrorText(failure)}
-          </p>
-        )}
         <Button type="submit" variant="primary" block disabled={!isValidEmail(email) || busy}>
           Sign Up
         </Button>

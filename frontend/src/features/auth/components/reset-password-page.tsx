@@ -1,12 +1,15 @@
-import { checkResetPassword, PASSWORD_MIN_LENGTH } from "@pacer/core/validation";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { checkResetPassword, PASSWORD_MIN_LENGTH, resetPasswordFormSchema } from "@pacer/core/validation";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { useNavigate, useParams } from "react-router-dom";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/field";
 import { PageLoader } from "../../../components/ui/spinner";
 import { paths } from "../../../config/paths";
 import { errorMessage } from "../../../lib/api-client";
+import { showFormError } from "../../../lib/forms";
 import { notify } from "../../../lib/notify";
 import { checkResetLink, useChangePasswordFromReset } from "../api/auth";
 import { AuthCard } from "./auth-card";
@@ -59,64 +62,72 @@ export function ResetPasswordPage() {
 }
 
 function NewPasswordForm({ userId, token }: { userId: string; token: string }) {
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
+  const form = useForm({
+    resolver: zodResolver(resetPasswordFormSchema),
+    defaultValues: { newPassword: "", confirmPassword: "" },
+    mode: "onChange",
+  });
+  const [newPassword, confirmPassword] = useWatch({
+    control: form.control,
+    name: ["newPassword", "confirmPassword"],
+  });
   const change = useChangePasswordFromReset();
   const navigate = useNavigate();
-  const check = checkResetPassword(password, confirm);
+  // 'New passwords do not match' as soon as both are typed and differ (spec 2.4).
+  const check = checkResetPassword(newPassword, confirmPassword);
+  const { errors } = form.formState;
+  const refused = () => window.alert("Old password is not correct");
+  const onSubmit = form.handleSubmit((values) =>
+    change.mutate(
+      { userId, newPassword: values.newPassword, token },
+      {
+        onSuccess: (data) => {
+          if (
+            data === INVALID_CREDENTIALS ||
+            (data as { data?: string } | undefined)?.data === INVALID_CREDENTIALS
+          ) {
+            refused();
+            return;
+          }
+          notify.success("Password changed");
+          navigate(paths.login, { replace: true });
+        },
+        onError: (error) => {
+          if (errorMessage(error) === INVALID_CREDENTIALS) refused();
+          else showFormError(form, error);
+        },
+      },
+    ),
+  );
   return (
     <AuthCard labelledBy="new-password-title">
       <h1 id="new-password-title">Create your new password</h1>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!check.canSubmit) return;
-          change.mutate(
-            { userId, newPassword: password, token },
-            {
-              onSuccess: (data) => {
-                if (
-                  data === INVALID_CREDENTIALS ||
-                  (data as { data?: string } | undefined)?.data === INVALID_CREDENTIALS
-                ) {
-                  window.alert("Old password is not correct");
-                  return;
-                }
-                notify.success("Password changed");
-                navigate(paths.login, { replace: true });
-              },
-              onError: (error) => {
-                if (errorMessage(error) === INVALID_CREDENTIALS) window.alert("Old password is not correct");
-                else notify.danger(errorMessage(error));
-              },
-            },
-          );
-        }}
-      >
+      <form noValidate onSubmit={onSubmit}>
         <TextField
           label="Password"
           type="password"
           autoComplete="new-password"
           minLength={PASSWORD_MIN_LENGTH}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
           hint={`At least ${PASSWORD_MIN_LENGTH} characters`}
+          error={form.formState.touchedFields.newPassword ? errors.newPassword?.message : undefined}
+          {...form.register("newPassword")}
         />
         <TextField
           label="Confirm password"
           type="password"
           autoComplete="new-password"
           minLength={PASSWORD_MIN_LENGTH}
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-          error={check.message}
+          error={
+            check.message ??
+            (errors.confirmPassword?.type === "server" ? errors.confirmPassword.message : undefined)
+          }
+          {...form.register("confirmPassword")}
         />
         <Button
           type="submit"
           variant="primary"
           block
-          disabled={password === "" || !check.canSubmit}
+          disabled={newPassword === "" || !check.canSubmit}
           isLoading={change.isPending}
         >
           Change Password

@@ -67,9 +67,30 @@ export async function postReturnQuery(
   return value;
 }
 
-/** Tells the window that opened the popup about the new connection. */
-export function tellOpener(integration: Integration | undefined): void {
-  const message = { type: CONNECTED_MESSAGE, integration };
+/**
+ * What a return page tells the window that opened its popup: the new connection, or that connecting
+ * to the platform failed.
+ */
+export type ConnectionOutcome =
+  | {
+      type: typeof CONNECTED_MESSAGE;
+      outcome: "connected";
+      slug: string;
+      integration: Integration | undefined;
+    }
+  | { type: typeof CONNECTED_MESSAGE; outcome: "failed"; slug: string };
+
+/** Reads a message from a return page; undefined for anything else. */
+export function readOutcome(data: unknown): ConnectionOutcome | undefined {
+  const message = data as Partial<ConnectionOutcome> | null;
+  if (message?.type !== CONNECTED_MESSAGE || typeof message.slug !== "string") return undefined;
+  return message.outcome === "failed" || message.outcome === "connected"
+    ? (message as ConnectionOutcome)
+    : undefined;
+}
+
+/** Tells the window that opened the popup (and the product's other tabs) how connecting ended. */
+export function tellOpener(message: ConnectionOutcome): void {
   try {
     window.opener?.postMessage(message, window.location.origin);
   } catch {
@@ -85,11 +106,13 @@ export function tellOpener(integration: Integration | undefined): void {
 export function useConnectCake() {
   return useMutation({
     mutationFn: (input: { apiKey: string; domain: string }) =>
-      api.post<{ integrationObj?: Integration; integration?: Integration }>("/api/cake/response", {
-        apiKey: input.apiKey.trim(),
-        domain: input.domain.trim(),
-      }),
-    meta: { errorToast: "server" },
+      api.post<{ msg?: string; integrationObj?: Integration; integration?: Integration }>(
+        "/api/cake/response",
+        {
+          apiKey: input.apiKey.trim(),
+          domain: input.domain.trim(),
+        },
+      ),
   });
 }
 

@@ -1,4 +1,5 @@
-import { useEffect, useState } from "react";
+import { countLabel } from "@pacer/core/format";
+import { useCallback, useEffect, useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { PlusIcon } from "../../../components/ui/icons";
 import { PageHeader } from "../../../components/ui/page-header";
@@ -7,9 +8,9 @@ import { errorMessage } from "../../../lib/api-client";
 import { useCurrentUser } from "../../../lib/auth";
 import { healthOf, type Integration, useIntegrations } from "../../../lib/integrations";
 import { notify } from "../../../lib/notify";
-import { type Platform, platformBySlug } from "../../../lib/platforms";
+import { connectedText, type Platform, platformBySlug } from "../../../lib/platforms";
 import { useRealtime } from "../../../lib/realtime";
-import { openAuthorizePopup, useApplyConnection } from "../api/connections";
+import { openAuthorizePopup, readOutcome, useApplyConnection } from "../api/connections";
 import { CONNECTED_MESSAGE } from "../api/platforms";
 import { AddConnectionModal } from "./add-connection-modal";
 import { CakeModal } from "./cake-modal";
@@ -33,19 +34,37 @@ export function ConnectionsPage() {
 
   useRealtime("integration", (message) => apply(message.integration as Integration | undefined));
 
+  // A popup's return page tells this window how connecting ended (by postMessage and, for the
+  // product's other tabs, a broadcast): the connection appears with 'Successfully connected with
+  // {platform}', or the platform's failure toast shows (spec 8). Told twice, it shows once.
+  const onConnected = useCallback(
+    (integration: Integration | undefined, slug: string | undefined) => {
+      apply(integration);
+      const name = platformBySlug(slug ?? integration?.slug ?? "")?.name;
+      if (name) notify.success(connectedText(name), `connected:${slug}:${integration?.email ?? ""}`);
+    },
+    [apply],
+  );
   useEffect(() => {
+    const onOutcome = (data: unknown) => {
+      const outcome = readOutcome(data);
+      if (outcome?.outcome === "connected") onConnected(outcome.integration, outcome.slug);
+      else if (outcome?.outcome === "failed") {
+        const text = platformBySlug(outcome.slug)?.failureToast;
+        if (text) notify.danger(text, `failed:${outcome.slug}`);
+      }
+    };
     const onMessage = (event: MessageEvent) => {
-      if (event.origin !== window.location.origin || event.data?.type !== CONNECTED_MESSAGE) return;
-      apply(event.data.integration as Integration | undefined);
+      if (event.origin === window.location.origin) onOutcome(event.data);
     };
     window.addEventListener("message", onMessage);
     const channel = "BroadcastChannel" in window ? new BroadcastChannel(CONNECTED_MESSAGE) : null;
-    if (channel) channel.onmessage = (event) => apply(event.data?.integration as Integration | undefined);
+    if (channel) channel.onmessage = (event) => onOutcome(event.data);
     return () => {
       window.removeEventListener("message", onMessage);
       channel?.close();
     };
-  }, [apply]);
+  }, [onConnected]);
 
   const connect = (platform: Platform) => {
     if (platform.connect === "not live") {
@@ -69,7 +88,7 @@ export function ConnectionsPage() {
     <section className="page">
       <PageHeader
         title="Connections"
-        subtitle={integrations.isLoading ? undefined : `You have ${list.length} connections.`}
+        subtitle={integrations.isLoading ? undefined : `You have ${countLabel(list.length, "connection")}.`}
         action={
           <Button variant="primary" icon={<PlusIcon />} onClick={() => setAdding(true)}>
             Add a Connection
@@ -120,7 +139,12 @@ export function ConnectionsPage() {
         </ul>
       )}
       {adding && <AddConnectionModal onClose={() => setAdding(false)} onConnect={connect} />}
-      {cake && <CakeModal onClose={() => setCake(false)} onConnected={apply} />}
+      {cake && (
+        <CakeModal
+          onClose={() => setCake(false)}
+          onConnected={(integration) => onConnected(integration, "cake")}
+        />
+      )}
       {managed && (
         <ManageConnectionModal
           integration={managed}

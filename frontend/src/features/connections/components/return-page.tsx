@@ -5,13 +5,13 @@ import { PageLoader } from "../../../components/ui/spinner";
 import { paths } from "../../../config/paths";
 import { platformByReturnPage } from "../../../lib/platforms";
 import { postReturnQuery, tellOpener, useApplyConnection } from "../api/connections";
-import { GENERIC_FAILURE } from "../api/platforms";
+import { CONNECTED_MESSAGE, GENERIC_FAILURE } from "../api/platforms";
 
 /**
  * An authorisation return page (spec pods-budgets-alerts-users-connections.md 2.13), opened in the
  * popup: posts the platform's query string to the product, then shows the success message with a
- * link back that closes the popup, or the platform's failure text. The opener is told at once, so
- * the new connection appears there without a reload.
+ * link back that closes the popup, or the platform's failure text. The opener is told either way at
+ * once, so the new connection appears there without a reload, with the spec's toast.
  */
 export function ReturnPage() {
   const location = useLocation();
@@ -22,11 +22,16 @@ export function ReturnPage() {
     queryFn: async () => {
       if (!platform) throw new Error("Unknown platform");
       const query = Object.fromEntries(new URLSearchParams(location.search));
-      const integration = await postReturnQuery(platform, query);
-      if (!integration && platform.slug === "bingads") throw new Error("Integration failed");
-      tellOpener(integration);
-      apply(integration);
-      return integration ?? null;
+      try {
+        const integration = await postReturnQuery(platform, query);
+        if (!integration && platform.slug === "bingads") throw new Error("Integration failed");
+        tellOpener({ type: CONNECTED_MESSAGE, outcome: "connected", slug: platform.slug, integration });
+        apply(integration);
+        return integration ?? null;
+      } catch (error) {
+        tellOpener({ type: CONNECTED_MESSAGE, outcome: "failed", slug: platform.slug });
+        throw error;
+      }
     },
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,

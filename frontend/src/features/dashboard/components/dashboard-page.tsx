@@ -48,7 +48,7 @@ import {
   trackerTableRow,
   withoutEmptyGroups,
 } from "../lib/rows";
-import { type DashboardView, useDashboardUrlState } from "../lib/views";
+import { type DashboardView, useDashboardUrlState, VIEWER_VIEWS, VIEWS } from "../lib/views";
 import { DashboardHeader } from "./dashboard-header";
 import { DashboardTable } from "./dashboard-table";
 import { ViewTabs } from "./view-tabs";
@@ -108,7 +108,7 @@ export function DashboardPage() {
   const account = user.account;
   const viewer = isViewer(user);
   const primary = user.preferences?.primaryDashboardView;
-  const { view, search, setView, setSearch } = useDashboardUrlState(primary);
+  const { view, search, setView, setSearch } = useDashboardUrlState(primary, viewer);
   const [searchText, setSearchText] = useState(search);
   const query = useDeferredValue(searchText);
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -223,6 +223,7 @@ export function DashboardPage() {
         name: t.name,
         client: t.client,
         channel: t.dataSource?.integration?.slug ?? "",
+        pod: t.podId ? { _id: t.podId, name: t.podName ?? "" } : null,
       })),
     [trackers],
   );
@@ -306,7 +307,13 @@ export function DashboardPage() {
         account={account}
         loading={trackersQuery.isFetching && !trackersQuery.data}
       />
-      <ViewTabs view={view} primary={primary} onChange={setView} onPin={(v) => setPrimary.mutate(v)}>
+      <ViewTabs
+        view={view}
+        views={viewer ? VIEWER_VIEWS : VIEWS}
+        primary={primary}
+        onChange={setView}
+        onPin={(v) => setPrimary.mutate(v)}
+      >
         <div className="dashboard-toolbar">
           <div className="search-box dashboard-search">
             <label htmlFor="dashboard-search" className="sr-only">

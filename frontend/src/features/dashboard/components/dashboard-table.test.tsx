@@ -242,7 +242,10 @@ describe("DashboardTable", () => {
       renderTable(1, { requiresUpdate: true });
       expect(within(cards()[0] as HTMLElement).getByText("Awaiting data refresh")).toBeTruthy();
       cleanup();
-      renderTable(1, { lastMonthOverUnderSpendIncludedInBudgetCalc: true });
+      renderTable(1, {
+        lastMonthOverUnderSpendIncludedInBudgetCalc: true,
+        historicData: [{ month: "2024-03-01", budget: 3000 * 1_000_000, actualSpend: 3100 * 1_000_000 }],
+      });
       expect(
         screen.getByRole("img", { name: "Budget & Daily Budget adjusted for last month over/under spend" }),
       ).toBeTruthy();

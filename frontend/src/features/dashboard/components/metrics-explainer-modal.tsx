@@ -1,15 +1,15 @@
-import { searchColumns } from "@pacer/core/columns";
+import { searchMetrics } from "@pacer/core/columns";
 import { useState } from "react";
 import { Modal } from "../../../components/ui/modal";
 import { TableSearch } from "../../../components/ui/table-parts";
 
 /**
  * Metrics Explainer (spec trackers.md section 2; pods-budgets... 2.9): the catalogue's metric names,
- * descriptions and formulas, searchable ('Search Metrics').
+ * descriptions and formulas, searchable by any of the three ('Search Metrics').
  */
 export function MetricsExplainerModal({ onClose }: { onClose: () => void }) {
   const [query, setQuery] = useState("");
-  const shown = searchColumns(query);
+  const shown = searchMetrics(query);
   return (
     <Modal open onClose={onClose} title="Metrics Explainer" size="lg">
       <div className="stack">

@@ -1,5 +1,5 @@
 import { type ColumnDef as CatalogueColumn, searchColumns } from "@pacer/core/columns";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { Toggle } from "../../../components/ui/field";
 import { Modal } from "../../../components/ui/modal";
@@ -27,6 +27,7 @@ export function TableSettingsModal({
   const [draft, setDraft] = useState<CatalogueColumn[]>(() => userColumns(user));
   const [query, setQuery] = useState("");
   const [showTotals, setShowTotals] = useState(user.account.showTableTotals === true);
+  const totalsId = useId();
   const saveColumns = useSaveTableColumns(user);
   const setTotals = useSetShowTotals(user.account._id);
 
@@ -92,7 +93,19 @@ export function TableSettingsModal({
             </li>
           )}
         </ul>
-        {!viewer && <Toggle checked={showTotals} onChange={setShowTotals} label="Show Totals" />}
+        {!viewer && (
+          // The visible words are a <label> of the switch, so clicking them flips it too.
+          <span className="row">
+            <Toggle
+              id={totalsId}
+              checked={showTotals}
+              onChange={setShowTotals}
+              label="Show Totals"
+              hideLabel
+            />
+            <label htmlFor={totalsId}>Show Totals</label>
+          </span>
+        )}
       </div>
     </Modal>
   );

@@ -10,12 +10,15 @@ import { type DashboardView, isDashboardView, SHARED_BUDGETS_VIEW, VIEWS } from 
  */
 export function ViewTabs({
   view,
+  views = VIEWS,
   primary,
   onChange,
   onPin,
   children,
 }: {
   view: DashboardView;
+  /** The tabs offered (Viewers get no Favourites). */
+  views?: readonly { id: DashboardView; label: string }[];
   primary: string | undefined;
   onChange: (view: DashboardView) => void;
   onPin: (view: DashboardView) => void;
@@ -26,7 +29,7 @@ export function ViewTabs({
   return (
     <Tabs
       label="Select view level"
-      tabs={VIEWS}
+      tabs={views}
       value={view}
       onChange={(id) => {
         if (isDashboardView(id)) onChange(id);

@@ -15,6 +15,14 @@ export const VIEWS: readonly { id: DashboardView; label: string }[] = [
   { id: "pod", label: "Pod" },
 ];
 
+/**
+ * The tabs a Viewer gets: no Favourites, since Viewers have no favourite column and cannot mark
+ * favourites (spec trackers.md section 6; the server refuses their favourites).
+ */
+export const VIEWER_VIEWS: readonly { id: DashboardView; label: string }[] = VIEWS.filter(
+  (v) => v.id !== "favourites",
+);
+
 /** The Shared Budgets view has no tab (spec): it is reached from a link beside the tabs. */
 export const SHARED_BUDGETS_VIEW = { id: "sharedBudgets", label: "Shared Budgets" } as const;
 
@@ -24,17 +32,22 @@ export function isDashboardView(value: unknown): value is DashboardView {
   return typeof value === "string" && ALL.includes(value);
 }
 
-/** The view to show: the URL's, else the primary view, else Tracker. */
-export function resolveView(fromUrl: string | null, primary: string | undefined): DashboardView {
-  if (isDashboardView(fromUrl)) return fromUrl;
-  if (isDashboardView(primary)) return primary;
+/** The view to show: the URL's, else the primary view, else Tracker; never Favourites for a Viewer. */
+export function resolveView(
+  fromUrl: string | null,
+  primary: string | undefined,
+  viewer = false,
+): DashboardView {
+  const allowed = (v: unknown): v is DashboardView => isDashboardView(v) && !(viewer && v === "favourites");
+  if (allowed(fromUrl)) return fromUrl;
+  if (allowed(primary)) return primary;
   return "tracker";
 }
 
 /** The view and search text in the URL, and their setters (history entries are replaced). */
-export function useDashboardUrlState(primary: string | undefined) {
+export function useDashboardUrlState(primary: string | undefined, viewer = false) {
   const [params, setParams] = useSearchParams();
-  const view = resolveView(params.get("view"), primary);
+  const view = resolveView(params.get("view"), primary, viewer);
   const search = params.get("search") ?? "";
   const setView = useCallback(
     (next: DashboardView) =>

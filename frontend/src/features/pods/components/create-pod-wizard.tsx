@@ -1,23 +1,24 @@
-import { podFormErrors } from "@pacer/core/validation";
-import { useState } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { GROUP_FORM_TEXTS, podFormSchema } from "@pacer/core/validation";
+import { useMemo, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { GroupWizard, WizardStep } from "../../../components/groups/group-wizard";
-import {
-  applySelection,
-  type TrackerPick,
-  TrackerPicker,
-  UserPicker,
-} from "../../../components/groups/pickers";
+import { type TrackerPick, TrackerPicker, UserPicker } from "../../../components/groups/pickers";
 import { TextAreaField, TextField } from "../../../components/ui/field";
 import { useCreatePod } from "../api/pods";
+import { NEW_POD, podFieldValid, reorderedSelection, trackersMoving, useSaveAskingToMove } from "./pod-form";
 
 const STEPS = ["Preferences", "Select Trackers", "Choose Users"] as const;
+const NO_IDS: string[] = [];
 
 /**
  * Create Pod (spec pods-budgets-alerts-users-connections.md 2.4 and 4): a full-screen wizard with
- * three numbered steps, 1 Preferences (name, description), 2 Select Trackers, 3 Choose Users.
+ * three numbered steps, 1 Preferences (name, description), 2 Select Trackers (with each tracker's
+ * current pod), 3 Choose Users. The form is react-hook-form on core's podFormSchema (the server's);
  * PROCEED is disabled until the step's rule holds ('Must provide a tracker name', 'Must select at
- * least 1 tracker'); step headings open steps 2 and 3 once a name exists; CREATE shows a spinner
- * while the request runs, then 'Pod Created', reset and close. Failures are only logged.
+ * least 1 tracker'); step headings open steps 2 and 3 once a name exists; CREATE asks first when
+ * chosen trackers would leave another pod, shows a spinner while the request runs, then 'Pod
+ * Created', reset and close. Failures are only logged.
  */
 export function CreatePodWizard({
   accountId,
@@ -31,15 +32,24 @@ export function CreatePodWizard({
   onClose: () => void;
 }) {
   const [step, setStep] = useState(0);
-  const [name, setName] = useState("");
-  const [nameTouched, setNameTouched] = useState(false);
-  const [description, setDescription] = useState("");
-  const [selectedTrackers, setSelectedTrackers] = useState<Set<string>>(() => new Set());
-  const [selectedUsers, setSelectedUsers] = useState<Set<string>>(() => new Set());
+  const form = useForm({ resolver: zodResolver(podFormSchema), defaultValues: NEW_POD, mode: "onTouched" });
+  const [name, selectedTrackers, chosenUsers] = useWatch({
+    control: form.control,
+    name: ["name", "trackers", "users"],
+  });
+  const selectedUsers = chosenUsers ?? NO_IDS;
+  const trackerSet = useMemo(() => new Set(selectedTrackers), [selectedTrackers]);
+  const userSet = useMemo(() => new Set(selectedUsers), [selectedUsers]);
   const create = useCreatePod(accountId);
+  const hasName = podFieldValid("name", name);
+  const hasTrackers = podFieldValid("trackers", selectedTrackers);
+  const moving = trackersMoving(selectedTrackers, trackers);
+  const nameError = form.formState.errors.name?.message;
 
-  const errors = podFormErrors({ name, trackers: [...selectedTrackers] });
-  const hasName = !errors.name;
+  const save = form.handleSubmit((values) => create.mutate(values, { onSuccess: onClose }));
+  const saving = useSaveAskingToMove(moving, save, create.isPending);
+  const select = (field: "trackers" | "users", current: string[]) => (ids: string[], on: boolean) =>
+    form.setValue(field, reorderedSelection(current, ids, on), { shouldDirty: true });
 
   return (
     <GroupWizard
@@ -48,35 +58,23 @@ export function CreatePodWizard({
       step={step}
       onStepChange={setStep}
       canOpenStep={(i) => i === 0 || hasName}
-      canProceed={step === 0 ? hasName : !errors.trackers}
-      canCreate={!errors.name && !errors.trackers}
+      canProceed={step === 0 ? hasName : hasTrackers}
+      canCreate={hasName && hasTrackers}
       creating={create.isPending}
       creatingLabel="Creating your Pod..."
-      onCreate={() =>
-        create.mutate(
-          { name: name.trim(), description, trackers: [...selectedTrackers], users: [...selectedUsers] },
-          { onSuccess: onClose },
-        )
-      }
+      onCreate={saving.request}
       onClose={onClose}
     >
       {step === 0 && (
         <WizardStep id="pod-step-1" heading="Pods Preferences">
           <TextField
             label="Name"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            onBlur={() => setNameTouched(true)}
-            invalid={nameTouched && !hasName}
-            error={nameTouched && errors.name ? errors.name : null}
             autoComplete="off"
+            invalid={Boolean(nameError)}
+            error={nameError}
+            {...form.register("name")}
           />
-          <TextAreaField
-            label="Description"
-            value={description}
-            onChange={(event) => setDescription(event.target.value)}
-            rows={3}
-          />
+          <TextAreaField label="Description" rows={3} {...form.register("description")} />
         </WizardStep>
       )}
       {step === 1 && (
@@ -84,10 +82,11 @@ export function CreatePodWizard({
           <p>Select the trackers that you want to include in this Pod.</p>
           <TrackerPicker
             trackers={trackers}
-            selected={selectedTrackers}
-            onChange={(ids, select) => setSelectedTrackers((s) => applySelection(s, ids, select))}
+            selected={trackerSet}
+            onChange={select("trackers", selectedTrackers)}
             caption="Trackers"
-            error={errors.trackers}
+            error={hasTrackers ? undefined : GROUP_FORM_TEXTS.podTrackers}
+            showPod
           />
         </WizardStep>
       )}
@@ -96,12 +95,13 @@ export function CreatePodWizard({
           <UserPicker
             accountId={accountId}
             currentUserId={userId}
-            selected={selectedUsers}
-            onChange={(ids, select) => setSelectedUsers((s) => applySelection(s, ids, select))}
+            selected={userSet}
+            onChange={select("users", selectedUsers)}
             caption="Users"
           />
         </WizardStep>
       )}
+      {saving.dialog}
     </GroupWizard>
   );
 }

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 /** A device reading (spec pods-budgets-alerts-users-connections.md 2.14 and 3). */
@@ -33,3 +33,43 @@ export function useReadings() {
     refetchInterval: 60_000,
   });
 }
+
+/** The account's ingestion key as the server describes it: never the key itself. */
+export interface IngestionKeyStatus {
+  keyPrefix: string;
+  createdAt: string;
+  /** The id of the Admin who issued it. */
+  createdBy: string;
+}
+
+/** A newly issued key: `key` is shown once (the server keeps only its hash). */
+export interface IssuedIngestionKey extends IngestionKeyStatus {
+  key: string;
+}
+
+const keyStatusKey = ["sensor-readings", "ingestion-key"] as const;
+
+/** `GET /api/sensor-readings/ingestion-key` (Admin): the current key's prefix and date, or null. */
+export function useIngestionKeyStatus(enabled: boolean) {
+  return useQuery({
+    queryKey: keyStatusKey,
+    queryFn: async () =>
+      (await api.get<{ ingestionKey: IngestionKeyStatus | null }>("/api/sensor-readings/ingestion-key"))
+        .ingestionKey,
+    enabled,
+  });
+}
+
+/** `POST /api/sensor-readings/create-ingestion-key` (Admin): a new key; the old one stops working. */
+export function useCreateIngestionKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<IssuedIngestionKey>("/api/sensor-readings/create-ingestion-key"),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keyStatusKey }),
+    meta: { errorToast: "server" },
+  });
+}
+
+/** Where a device backend posts readings, with the key in this header (functions/README.md). */
+export const INGEST_PATH = "/api/sensor-readings/ingest";
+export const INGESTION_KEY_HEADER = "x-ingestion-key";

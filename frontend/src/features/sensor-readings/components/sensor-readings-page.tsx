@@ -1,14 +1,17 @@
+import { countLabel } from "@pacer/core/format";
 import type { ColumnDef } from "@tanstack/react-table";
+import { useMemo } from "react";
 import { DataTable } from "../../../components/ui/data-table";
 import { PageHeader } from "../../../components/ui/page-header";
+import { isAdmin, useCurrentUser } from "../../../lib/auth";
 import { decodeCounts, type Reading, useReadings } from "../api/readings";
+import { IngestionKeySection } from "./ingestion-key-section";
+import { formatReadingTime } from "./reading-time";
 
 const EMPTY: Reading[] = [];
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "medium" });
 
-function formatDate(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : dateTime.format(date);
+interface ReadingsMeta {
+  timeZone: string | undefined;
 }
 
 const COLUMNS: ColumnDef<Reading>[] = [
@@ -17,7 +20,8 @@ const COLUMNS: ColumnDef<Reading>[] = [
     id: "recDate",
     header: "Date / time",
     accessorKey: "recDate",
-    cell: ({ getValue }) => formatDate(String(getValue())),
+    cell: ({ getValue, table }) =>
+      formatReadingTime(String(getValue()), (table.options.meta as ReadingsMeta).timeZone),
   },
   {
     id: "data",
@@ -34,16 +38,24 @@ const COLUMNS: ColumnDef<Reading>[] = [
   { id: "exits", header: "Exits", accessorFn: (r) => r.exits ?? decodeCounts(r.data)?.exits ?? "N/A" },
 ];
 
-/** `/sensor-readings` (spec 2.14): the device readings with decoded entry and exit counts. */
+/**
+ * `/sensor-readings` (spec 2.14): the device readings with decoded entry and exit counts, their
+ * times as dd/MM/yyyy HH:mm:ss in the account's time zone; for Admins, the ingestion key devices
+ * send with.
+ */
 export function SensorReadingsPage() {
+  const user = useCurrentUser();
   const readings = useReadings();
   const list = readings.data ?? EMPTY;
+  const timeZone = user.account.timeZone;
+  const meta = useMemo<ReadingsMeta>(() => ({ timeZone }), [timeZone]);
   return (
-    <section className="page">
+    <section className="page stack">
       <PageHeader
         title="Device readings"
-        subtitle={readings.isLoading ? undefined : `${list.length} readings.`}
+        subtitle={readings.isLoading ? undefined : `${countLabel(list.length, "reading")}.`}
       />
+      {isAdmin(user) && <IngestionKeySection timeZone={timeZone} />}
       <DataTable
         caption="Device readings"
         columns={COLUMNS}
@@ -54,6 +66,7 @@ export function SensorReadingsPage() {
         isLoading={readings.isLoading}
         loadingText="Loading readings..."
         initialSorting={[{ id: "recDate", desc: true }]}
+        meta={meta}
       />
     </section>
   );

@@ -31,11 +31,13 @@ export function CreateSharedBudgetWizard({
   const [step, setStep] = useState(0);
   const form = useSharedBudgetForm(EMPTY_SHARED_BUDGET_FORM);
   const { errors } = useFormState({ control: form.control });
-  const allocations = useWatch({ control: form.control, name: "trackers" });
+  const [allocations, budget] = useWatch({ control: form.control, name: ["trackers", "budget"] });
   const create = useCreateSharedBudget(accountId);
 
   const hasName = !errors.name;
   const hasTrackers = allocations.length > 0;
+  // Text that is not an amount holds NOT_AN_AMOUNT (see MonthlyBudgetField): the wizard does not go on.
+  const budgetValid = budget >= 0;
   const onCreate = form.handleSubmit((values) => create.mutate(values, { onSuccess: onClose }));
 
   return (
@@ -45,7 +47,7 @@ export function CreateSharedBudgetWizard({
       step={step}
       onStepChange={setStep}
       canOpenStep={(i) => i === 0 || (i === 1 && hasName) || (i === 2 && hasName && hasTrackers)}
-      canProceed={step === 0 ? hasName : hasTrackers}
+      canProceed={step === 0 ? hasName && budgetValid : hasTrackers}
       canCreate={Object.keys(errors).length === 0}
       creating={create.isPending}
       creatingLabel="Creating your Shared Budget..."

@@ -1,12 +1,15 @@
-import { countLabel, DEFAULT_CURRENCY, parseAmountInput } from "@pacer/core/format";
-import type { BudgetPeriod } from "@pacer/core/types";
-import { checkTrackerAllowance } from "@pacer/core/validation";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { countLabel, DEFAULT_CURRENCY } from "@pacer/core/format";
+import { budgetAmountInputSchema, checkTrackerAllowance } from "@pacer/core/validation";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ColumnDef } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
+import { type UseFormReturn, useFieldArray, useForm, useWatch } from "react-hook-form";
 import { Link } from "react-router-dom";
+import { z } from "zod";
 import { Avatar } from "../../../components/ui/avatar";
 import { Button, IconButton } from "../../../components/ui/button";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { FullScreenModal } from "../../../components/ui/full-screen-modal";
 import { CloseIcon, DuplicateIcon, UndoIcon } from "../../../components/ui/icons";
@@ -37,41 +40,67 @@ export const WIZARD_TEXTS = {
   creating: "Creating your new Trackers...",
 } as const;
 
-/** One tracker to create (spec section 3, new tracker draft). */
-interface Draft {
-  key: string;
-  account: PlatformAccount;
-  name: string;
-  client: string;
-  /** null: the budget is taken from the platform. */
-  manual: { text: string; period: BudgetPeriod } | null;
+/**
+ * The Preferences step's form (spec section 3, new tracker drafts): per draft the chosen account,
+ * name, client and a manual budget (core's amount rule: a number of 0 or more, so 'abc' is refused)
+ * or null when the budget is taken from the platform.
+ */
+const DraftsSchema = z.object({
+  drafts: z.array(
+    z.object({
+      account: z.custom<PlatformAccount>((value) => typeof value === "object" && value !== null),
+      name: z.string(),
+      client: z.string(),
+      manual: z.object({ budget: budgetAmountInputSchema, period: z.enum(["day", "month"]) }).nullable(),
+    }),
+  ),
+});
+/** A draft as typed (the budget as text). */
+type Draft = z.input<typeof DraftsSchema>["drafts"][number];
+/** A draft as checked (the budget in micros). */
+type CheckedDraft = z.output<typeof DraftsSchema>["drafts"][number];
+
+/** A platform account in Choose Accounts, with the trackers that already track it (names). */
+interface AccountRow extends PlatformAccount {
+  trackedBy: readonly string[];
 }
 
-const ACCOUNT_COLUMNS: ColumnDef<PlatformAccount>[] = [
+const ACCOUNT_COLUMNS: ColumnDef<AccountRow>[] = [
   { id: "id", header: "ID", accessorKey: "id" },
   { id: "name", header: "Name", accessorKey: "name" },
+  {
+    id: "trackedBy",
+    header: "Tracked by",
+    accessorFn: (a) => a.trackedBy.join(", "),
+    cell: ({ row }) =>
+      row.original.trackedBy.length > 0 ? `Already tracked by ${row.original.trackedBy.join(", ")}` : "",
+  },
 ];
 const accountId = (a: PlatformAccount) => a.id;
 const accountName = (a: PlatformAccount) => a.name;
-const accountSearch = (a: PlatformAccount) => `${a.id} ${a.name}`;
+const accountSearch = (a: AccountRow) => `${a.id} ${a.name} ${a.trackedBy.join(" ")}`;
+const isTracked = (a: AccountRow) => a.trackedBy.length > 0;
 const NO_ACCOUNTS: readonly PlatformAccount[] = Object.freeze([]) as readonly PlatformAccount[];
 
-let draftCounter = 0;
-const draftKey = () => `draft-${++draftCounter}`;
+/** The question before choosing accounts that trackers already track. */
+function alreadyTrackedQuestion(tracked: readonly AccountRow[]): string {
+  const list = tracked.map((a) => `${a.name} is already tracked by ${a.trackedBy.join(", ")}`).join("; ");
+  return `${list}. Choose ${tracked.length === 1 ? "it" : "them"} anyway to create another tracker?`;
+}
 
 function integrationName(integration: Integration): string {
   return integration.name || channelName(integration.slug);
 }
 
 /** The create-trackers payload of one draft (the schema's fields only; money in micros). */
-function payloadOf(draft: Draft, integration: Integration) {
+function payloadOf(draft: CheckedDraft, integration: Integration) {
   const { account } = draft;
   return {
     name: draft.name.trim() || account.name,
     client: draft.client.trim(),
     ...(draft.manual
       ? {
-          manualBudgetValue: Math.max(0, parseAmountInput(draft.manual.text)),
+          manualBudgetValue: draft.manual.budget,
           budgetPeriod: draft.manual.period,
         }
       : { budgetPeriod: "month" as const }),
@@ -114,7 +143,13 @@ export function CreateTrackerWizard({
   const [step, setStep] = useState(0);
   const [integration, setIntegration] = useState<Integration | null>(null);
   const [chosen, setChosen] = useState<Set<string>>(() => new Set());
-  const [drafts, setDrafts] = useState<Draft[]>([]);
+  const form = useForm({
+    resolver: zodResolver(DraftsSchema),
+    defaultValues: { drafts: [] },
+    mode: "onChange",
+  });
+  const { fields, insert, remove, replace } = useFieldArray({ control: form.control, name: "drafts" });
+  const drafts = useWatch({ control: form.control, name: "drafts" });
   const [message, setMessage] = useState<string | null>(null);
   const [exceeded, setExceeded] = useState(false);
   const accounts = usePlatformAccounts(integration);
@@ -125,20 +160,25 @@ export function CreateTrackerWizard({
     () => [...(integrations.data ?? [])].sort((a, b) => integrationName(a).localeCompare(integrationName(b))),
     [integrations.data],
   );
-  const tracked = useMemo(() => {
-    const ids = new Set<string>();
-    if (!integration) return ids;
-    for (const t of trackers) {
-      const i = t.dataSource?.integration;
-      if (i?.slug === integration.slug && (!i.email || !integration.email || i.email === integration.email))
-        ids.add(t.dataSource.view.id);
-    }
-    return ids;
-  }, [trackers, integration]);
-  const isTracked = useMemo(() => (a: PlatformAccount) => tracked.has(a.id), [tracked]);
+  // The names of the trackers already on each account of this connection (trackers.md 2: such
+  // accounts are dimmed, listed last and, here, labelled with their trackers).
+  const rows = useMemo<AccountRow[]>(() => {
+    const names = new Map<string, string[]>();
+    if (integration)
+      for (const t of trackers) {
+        const i = t.dataSource?.integration;
+        if (i?.slug !== integration.slug || (i.email && integration.email && i.email !== integration.email))
+          continue;
+        const id = t.dataSource.view.id;
+        names.set(id, [...(names.get(id) ?? []), t.name]);
+      }
+    return accountList.map((a) => ({ ...a, trackedBy: names.get(a.id) ?? [] }));
+  }, [trackers, integration, accountList]);
+  /** A pick that includes tracked accounts, waiting for the user's confirmation. */
+  const [pending, setPending] = useState<{ ids: string[]; tracked: AccountRow[] } | null>(null);
 
   const create = useMutation({
-    mutationFn: (list: Draft[]) =>
+    mutationFn: (list: CheckedDraft[]) =>
       api.post<{ trackers?: TrackerView[] }>("/api/trackers/create-trackers", {
         trackers: list.map((d) => payloadOf(d, integration as Integration)),
       }),
@@ -153,7 +193,7 @@ export function CreateTrackerWizard({
   const chooseIntegration = (next: Integration) => {
     if (integration?.slug !== next.slug || integration?.email !== next.email) {
       setChosen(new Set());
-      setDrafts([]);
+      replace([]);
     }
     setIntegration(next);
     setMessage(null);
@@ -161,6 +201,17 @@ export function CreateTrackerWizard({
   };
 
   const onSelect = (ids: string[], select: boolean) => {
+    const trackedPicks = select
+      ? rows.filter((a) => ids.includes(a.id) && isTracked(a) && !chosen.has(a.id))
+      : [];
+    if (trackedPicks.length > 0) {
+      setPending({ ids, tracked: trackedPicks });
+      return;
+    }
+    choose(ids, select);
+  };
+
+  const choose = (ids: string[], select: boolean) => {
     if (!select) {
       setChosen((s) => {
         const next = new Set(s);
@@ -186,56 +237,49 @@ export function CreateTrackerWizard({
   };
 
   const toPreferences = () => {
-    const keep = drafts.filter((d) => chosen.has(d.account.id));
+    const keep = form.getValues("drafts").filter((d) => chosen.has(d.account.id));
     const have = new Set(keep.map((d) => d.account.id));
     const added = accountList
       .filter((a) => chosen.has(a.id) && !have.has(a.id))
       .map(
         (a): Draft => ({
-          key: draftKey(),
           account: a,
           name: a.name,
           client: "",
           // A platform that gives no budget: the budget is entered by hand from the start.
-          manual: integration?.budgetFromPlatform === false ? { text: "", period: "month" } : null,
+          manual: integration?.budgetFromPlatform === false ? { budget: "", period: "month" } : null,
         }),
       );
-    setDrafts([...keep, ...added]);
+    replace([...keep, ...added]);
     setStep(2);
   };
 
-  const patch = (key: string, change: Partial<Draft>) =>
-    setDrafts((list) => list.map((d) => (d.key === key ? { ...d, ...change } : d)));
-  const duplicate = (draft: Draft) => {
+  const duplicate = (index: number) => {
     const check = checkTrackerAllowance(existing, drafts.length + 1, trackerAllowance);
     if (!check.ok) {
       setMessage(check.message);
       return;
     }
-    setDrafts((list) => {
-      const i = list.findIndex((d) => d.key === draft.key);
-      const copy = { ...draft, key: draftKey() };
-      return [...list.slice(0, i + 1), copy, ...list.slice(i + 1)];
-    });
+    insert(index + 1, { ...form.getValues(`drafts.${index}`) });
   };
-  const removeDraft = (draft: Draft) => {
-    const rest = drafts.filter((d) => d.key !== draft.key);
-    setDrafts(rest);
-    if (!rest.some((d) => d.account.id === draft.account.id))
+  const removeDraft = (index: number) => {
+    const gone = form.getValues(`drafts.${index}.account.id`);
+    remove(index);
+    if (!form.getValues("drafts").some((d) => d.account.id === gone))
       setChosen((s) => {
         const next = new Set(s);
-        next.delete(draft.account.id);
+        next.delete(gone);
         return next;
       });
   };
 
-  const submit = () => {
-    if (existing + drafts.length > trackerAllowance) {
+  const submit = form.handleSubmit((values) => {
+    if (existing + values.drafts.length > trackerAllowance) {
       setExceeded(true);
       return;
     }
-    create.mutate(drafts);
-  };
+    create.mutate(values.drafts);
+  });
 
   const name = integration ? integrationName(integration) : "";
   const footer =
@@ -244,7 +288,12 @@ export function CreateTrackerWizard({
         PROCEED
       </Button>
     ) : step === 2 && !exceeded ? (
-      <Button variant="primary" onClick={submit} disabled={drafts.length === 0} isLoading={create.isPending}>
+      <Button
+        variant="primary"
+        onClick={() => void submit()}
+        disabled={drafts.length === 0 || !form.formState.isValid}
+        isLoading={create.isPending}
+      >
         CREATE
       </Button>
     ) : undefined;
@@ -323,7 +372,7 @@ export function CreateTrackerWizard({
                 </p>
               ) : (
                 <SelectionTable
-                  items={accountList}
+                  items={rows}
                   getId={accountId}
                   getName={accountName}
                   columns={ACCOUNT_COLUMNS}
@@ -344,6 +393,17 @@ export function CreateTrackerWizard({
                   }
                 />
               )}
+              <ConfirmDialog
+                open={pending !== null}
+                title="Track an account again?"
+                message={pending ? alreadyTrackedQuestion(pending.tracked) : ""}
+                confirmLabel="Choose anyway"
+                onCancel={() => setPending(null)}
+                onConfirm={() => {
+                  if (pending) choose(pending.ids, true);
+                  setPending(null);
+                }}
+              />
             </section>
           )}
           {step === 2 && integration && (
@@ -369,15 +429,14 @@ export function CreateTrackerWizard({
                     </tr>
                   </thead>
                   <tbody>
-                    {drafts.map((d, index) => (
+                    {fields.map((field, index) => (
                       <DraftRow
-                        key={d.key}
-                        draft={d}
+                        key={field.id}
+                        form={form}
                         index={index}
                         budgetFromPlatform={integration?.budgetFromPlatform !== false}
-                        onPatch={(change) => patch(d.key, change)}
-                        onDuplicate={() => duplicate(d)}
-                        onRemove={() => removeDraft(d)}
+                        onDuplicate={() => duplicate(index)}
+                        onRemove={() => removeDraft(index)}
                       />
                     ))}
                   </tbody>
@@ -392,23 +451,28 @@ export function CreateTrackerWizard({
 }
 
 function DraftRow({
-  draft,
+  form,
   index,
   budgetFromPlatform,
-  onPatch,
   onDuplicate,
   onRemove,
 }: {
-  draft: Draft;
+  form: UseFormReturn<z.input<typeof DraftsSchema>, unknown, z.output<typeof DraftsSchema>>;
   index: number;
   /** False: the platform gives no budget, so there is no reset to it. */
   budgetFromPlatform: boolean;
-  onPatch: (change: Partial<Draft>) => void;
   onDuplicate: () => void;
   onRemove: () => void;
 }) {
   const row = index + 1;
-  const currency = draft.account.currency ?? DEFAULT_CURRENCY;
+  const [account, manual] = useWatch({
+    control: form.control,
+    name: [`drafts.${index}.account`, `drafts.${index}.manual`],
+  });
+  const budgetError = form.formState.errors.drafts?.[index]?.manual?.budget?.message;
+  const currency = account.currency ?? DEFAULT_CURRENCY;
+  const setManual = (value: Draft["manual"]) =>
+    form.setValue(`drafts.${index}.manual`, value, { shouldDirty: true, shouldValidate: true });
   return (
     <tr>
       <td>
@@ -420,66 +484,65 @@ function DraftRow({
         />
       </td>
       <td>
-        <strong>{draft.account.name}</strong>
+        <strong>{account.name}</strong>
         <br />
-        <span className="muted">{draft.account.id}</span>
+        <span className="muted">{account.id}</span>
       </td>
       <td>
         <input
           className="input"
           aria-label={`Name of tracker ${row}`}
-          value={draft.name}
-          onChange={(event) => onPatch({ name: event.target.value })}
+          {...form.register(`drafts.${index}.name`)}
         />
       </td>
       <td>
         <input
           className="input"
           aria-label={`Client of tracker ${row}`}
-          value={draft.client}
-          onChange={(event) => onPatch({ client: event.target.value })}
+          {...form.register(`drafts.${index}.client`)}
         />
       </td>
       <td>
-        {draft.manual ? (
-          <span className="input-group draft-budget">
-            <span aria-hidden="true">{currencySymbol(currency)}</span>
-            <input
-              className="input"
-              inputMode="decimal"
-              aria-label={`Budget of tracker ${row}`}
-              value={draft.manual.text}
-              onChange={(event) =>
-                onPatch({ manual: { text: event.target.value, period: draft.manual?.period ?? "month" } })
-              }
-            />
-            <select
-              className="input select"
-              aria-label={`Budget period of tracker ${row}`}
-              value={draft.manual.period}
-              onChange={(event) =>
-                onPatch({
-                  manual: { text: draft.manual?.text ?? "", period: event.target.value as BudgetPeriod },
-                })
-              }
-            >
-              <option value="day">per Day</option>
-              <option value="month">per Month</option>
-            </select>
-            {budgetFromPlatform && (
-              <IconButton
-                label={`Reset tracker ${row} to the platform budget`}
-                icon={<UndoIcon size={16} />}
-                size="sm"
-                onClick={() => onPatch({ manual: null })}
+        {manual ? (
+          <>
+            <span className="input-group draft-budget">
+              <span aria-hidden="true">{currencySymbol(currency)}</span>
+              <input
+                className={`input ${budgetError ? "input-invalid" : ""}`}
+                inputMode="decimal"
+                aria-label={`Budget of tracker ${row}`}
+                aria-invalid={Boolean(budgetError) || undefined}
+                aria-describedby={budgetError ? `draft-budget-error-${row}` : undefined}
+                {...form.register(`drafts.${index}.manual.budget`)}
               />
+              <select
+                className="input select"
+                aria-label={`Budget period of tracker ${row}`}
+                {...form.register(`drafts.${index}.manual.period`)}
+              >
+                <option value="day">per Day</option>
+                <option value="month">per Month</option>
+              </select>
+              {budgetFromPlatform && (
+                <IconButton
+                  label={`Reset tracker ${row} to the platform budget`}
+                  icon={<UndoIcon size={16} />}
+                  size="sm"
+                  onClick={() => setManual(null)}
+                />
+              )}
+            </span>
+            {budgetError && (
+              <p id={`draft-budget-error-${row}`} className="field-error">
+                {budgetError}
+              </p>
             )}
-          </span>
+          </>
         ) : (
           <button
             type="button"
             className="cell-edit"
-            onClick={() => onPatch({ manual: { text: "", period: "month" } })}
+            onClick={() => setManual({ budget: "", period: "month" })}
           >
             {WIZARD_TEXTS.platformBudget}
           </button>

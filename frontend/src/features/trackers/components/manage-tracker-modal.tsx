@@ -1,5 +1,5 @@
 import { isTrackerErrored } from "@pacer/core/row-state";
-import { useCallback, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { Button } from "../../../components/ui/button";
 import { ChannelIcon } from "../../../components/ui/channel-icon";
 import { AlertDialog, DeleteWithConfirm } from "../../../components/ui/confirm-dialog";
@@ -7,8 +7,9 @@ import { RefreshIcon, WarningIcon } from "../../../components/ui/icons";
 import { Modal } from "../../../components/ui/modal";
 import { LoadingOverlay, PageLoader } from "../../../components/ui/spinner";
 import { Tabs } from "../../../components/ui/tabs";
-import { isVersionConflict } from "../../../lib/api-client";
+import { errorMessage, isVersionConflict } from "../../../lib/api-client";
 import type { CurrentUser } from "../../../lib/auth";
+import { notify } from "../../../lib/notify";
 import {
   type TrackerCall,
   trackerCalls,
@@ -172,6 +173,31 @@ export function ManageTrackerModal({
     [trackers],
   );
 
+  // Refresh of a tracker whose data failed: the server queues it; the dashboard's row (kept live by
+  // the realtime channel) tells when the refresh ran, and how it ended.
+  const [refreshQueued, setRefreshQueued] = useState(false);
+  const row = trackers.find((t) => t._id === trackerId);
+  const refetchDetail = detail.refetch;
+  useEffect(() => {
+    if (!refreshQueued || !row || row.isUpdating || row.dataLoading) return;
+    setRefreshQueued(false);
+    if (isTrackerErrored(row)) notify.danger(`The refresh failed: ${row.err?.msg || "please try again"}`);
+    else notify.success("Data refreshed");
+    void refetchDetail();
+  }, [refreshQueued, row, refetchDetail]);
+
+  const queueRefresh = async () => {
+    setAction("Queueing a refresh...");
+    try {
+      await mutateAsync(trackerCalls.refresh(trackerId));
+      setRefreshQueued(true);
+    } catch (error) {
+      notify.danger(errorMessage(error, "The refresh could not be started, please try again in a moment"));
+    } finally {
+      setAction(null);
+    }
+  };
+
   const tracker = detail.data;
   const failed = tracker ? isTrackerErrored(tracker) : false;
   const filtersPending = pendingNow.some((p) => p.kind === "trackerChanges");
@@ -219,13 +245,12 @@ export function ManageTrackerModal({
           <>
             {failed && (
               <>
-                <Button
-                  icon={<RefreshIcon />}
-                  onClick={async () => {
-                    await run(trackerCalls.refresh(trackerId), "Refreshing data...");
-                    await detail.refetch();
-                  }}
-                >
+                {refreshQueued && (
+                  <span className="muted" role="status">
+                    Refresh queued: the data is being loaded again...
+                  </span>
+                )}
+                <Button icon={<RefreshIcon />} disabled={refreshQueued} onClick={() => void queueRefresh()}>
                   Refresh
                 </Button>
                 <Button icon={<WarningIcon />} onClick={() => setWarnings(true)}>

@@ -20,7 +20,6 @@ export function useInviteUser() {
           ...(newUser.email ? { email: newUser.email.trim().toLowerCase() } : {}),
         },
       }),
-    meta: { errorToast: "server" },
   });
 }
 
@@ -35,7 +34,6 @@ export function useUpdateUser(accountId: string) {
     mutationFn: (user: { _id: string; name: string; userType: UserType }) =>
       api.post<{ msg?: string }>("/api/users/update-user", user),
     onSuccess: refresh,
-    meta: { errorToast: "server" },
   });
 }
 

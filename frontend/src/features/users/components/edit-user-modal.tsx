@@ -1,15 +1,24 @@
-import { canUpdateUser } from "@pacer/core/validation";
-import { useState } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { editUserFormSchema } from "@pacer/core/validation";
+import { Controller, useForm } from "react-hook-form";
+import { z } from "zod";
 import { Button } from "../../../components/ui/button";
 import { RadioGroup, TextField } from "../../../components/ui/field";
 import { Modal } from "../../../components/ui/modal";
 import type { AccountUser } from "../../../lib/account-users";
-import type { UserType } from "../../../lib/auth";
+import { USER_TYPES, type UserType } from "../../../lib/auth";
+import { showFormError } from "../../../lib/forms";
 import { notify } from "../../../lib/notify";
 import { useUpdateUser } from "../api/users";
 import { USER_TYPE_OPTIONS } from "./user-types";
 
-/** Edit User (spec 2.11): Name and 'New User Type'; UPDATE disabled while the name is empty or nothing changed. */
+const EditUserSchema = editUserFormSchema.extend({ userType: z.enum(USER_TYPES) });
+
+/**
+ * Edit User (spec 2.11): Name and 'New User Type'; UPDATE disabled while the name is empty or
+ * nothing changed. The name follows the server's rule (core's schema); a refusal shows beside its
+ * field, or once as a toast (e.g. 'An account needs at least one Admin').
+ */
 export function EditUserModal({
   user,
   accountId,
@@ -19,10 +28,25 @@ export function EditUserModal({
   accountId: string;
   onClose: () => void;
 }) {
-  const [name, setName] = useState(user.name);
-  const [userType, setUserType] = useState<UserType>(user.userType);
+  const form = useForm({
+    resolver: zodResolver(EditUserSchema),
+    defaultValues: { name: user.name, userType: user.userType as UserType },
+    mode: "onChange",
+  });
   const update = useUpdateUser(accountId);
-  const enabled = canUpdateUser({ name, userType }, { name: user.name, userType: user.userType });
+  const { errors, isDirty, isValid } = form.formState;
+  const onSubmit = form.handleSubmit((values) =>
+    update.mutate(
+      { _id: user._id, ...values },
+      {
+        onSuccess: () => {
+          notify.success("User Edited");
+          onClose();
+        },
+        onError: (error) => showFormError(form, error),
+      },
+    ),
+  );
   return (
     <Modal
       open
@@ -33,39 +57,33 @@ export function EditUserModal({
         <>
           <Button onClick={onClose}>Cancel</Button>
           <Button
+            type="submit"
+            form="edit-user-form"
             variant="primary"
-            disabled={!enabled}
+            disabled={!isDirty || !isValid}
             isLoading={update.isPending}
-            onClick={() =>
-              update.mutate(
-                { _id: user._id, name, userType },
-                {
-                  onSuccess: () => {
-                    notify.success("User Edited");
-                    onClose();
-                  },
-                },
-              )
-            }
           >
             UPDATE
           </Button>
         </>
       }
     >
-      <TextField
-        label="Name"
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-        invalid={name.trim() === ""}
-      />
-      <RadioGroup<UserType>
-        legend="New User Type"
-        name="edit-user-type"
-        value={userType}
-        onChange={setUserType}
-        options={USER_TYPE_OPTIONS}
-      />
+      <form id="edit-user-form" noValidate onSubmit={onSubmit}>
+        <TextField label="Name" error={errors.name?.message} {...form.register("name")} />
+        <Controller
+          control={form.control}
+          name="userType"
+          render={({ field }) => (
+            <RadioGroup<UserType>
+              legend="New User Type"
+              name="edit-user-type"
+              value={field.value}
+              onChange={field.onChange}
+              options={USER_TYPE_OPTIONS}
+            />
+          )}
+        />
+      </form>
     </Modal>
   );
 }

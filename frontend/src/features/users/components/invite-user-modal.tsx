@@ -1,11 +1,15 @@
-import { canInviteByEmail } from "@pacer/core/validation";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { emailFormSchema } from "@pacer/core/validation";
 import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { Button } from "../../../components/ui/button";
 import { RadioGroup, TextField } from "../../../components/ui/field";
 import { CopyIcon } from "../../../components/ui/icons";
 import { Modal } from "../../../components/ui/modal";
+import { errorMessage } from "../../../lib/api-client";
 import type { UserType } from "../../../lib/auth";
 import { copyLink } from "../../../lib/clipboard";
+import { showFormError } from "../../../lib/forms";
 import { notify } from "../../../lib/notify";
 import { useInviteUser } from "../api/users";
 import { USER_TYPE_OPTIONS } from "./user-types";
@@ -17,8 +21,25 @@ import { USER_TYPE_OPTIONS } from "./user-types";
  */
 export function InviteUserModal({ onClose }: { onClose: () => void }) {
   const [userType, setUserType] = useState<UserType>("Admin");
-  const [email, setEmail] = useState("");
   const [link, setLink] = useState<string | null>(null);
+  const form = useForm({
+    resolver: zodResolver(emailFormSchema),
+    defaultValues: { email: "" },
+    mode: "onChange",
+  });
+  const { errors, isValid, touchedFields } = form.formState;
+  const onInvite = form.handleSubmit(({ email }) =>
+    emailInvite.mutate(
+      { userType, email },
+      {
+        onSuccess: (data) => {
+          notify.success(data.msg ?? `Invitation email sent to ${email}`);
+          onClose();
+        },
+        onError: (error) => showFormError(form, error, { fields: { "newUser.email": "email" } }),
+      },
+    ),
+  );
   const linkInvite = useInviteUser();
   const emailInvite = useInviteUser();
 
@@ -49,7 +70,13 @@ export function InviteUserModal({ onClose }: { onClose: () => void }) {
           <Button
             isLoading={linkInvite.isPending}
             onClick={() =>
-              linkInvite.mutate({ userType }, { onSuccess: (data) => setLink(data.link ?? null) })
+              linkInvite.mutate(
+                { userType },
+                {
+                  onSuccess: (data) => setLink(data.link ?? null),
+                  onError: (error) => notify.danger(errorMessage(error)),
+                },
+              )
             }
           >
             Create invitation link
@@ -60,36 +87,15 @@ export function InviteUserModal({ onClose }: { onClose: () => void }) {
         <h3 id="invite-email-title" className="section-title">
           Or invite by email
         </h3>
-        <form
-          className="copy-row"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!canInviteByEmail(email)) return;
-            emailInvite.mutate(
-              { userType, email },
-              {
-                onSuccess: (data) => {
-                  notify.success(data.msg ?? `Invitation email sent to ${email}`);
-                  onClose();
-                },
-              },
-            );
-          }}
-        >
+        <form className="copy-row" noValidate onSubmit={onInvite}>
           <TextField
             label="Email"
             type="email"
             autoComplete="off"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            error={touchedFields.email || errors.email?.type === "server" ? errors.email?.message : undefined}
+            {...form.register("email")}
           />
-          <Button
-            type="submit"
-            variant="primary"
-            disabled={!canInviteByEmail(email)}
-            isLoading={emailInvite.isPending}
-          >
+          <Button type="submit" variant="primary" disabled={!isValid} isLoading={emailInvite.isPending}>
             Invite User
           </Button>
         </form>

@@ -1,3 +1,4 @@
+import { countLabel } from "@pacer/core/format";
 import type { ColumnDef } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
 import { Avatar } from "../../../components/ui/avatar";
@@ -77,14 +78,16 @@ export function UsersPage() {
     [users.data, me._id],
   );
   const meta = useMemo<UsersTableMeta>(() => ({ onAction: setAction }), []);
-  const count = users.data?.length ?? 0;
   const close = () => setAction(null);
 
   return (
     <section className="page">
       <PageHeader
         title="Users"
-        subtitle={users.isLoading ? undefined : `This account has ${count} users.`}
+        // The count is of the users listed: the table leaves the current user out (spec 2.11).
+        subtitle={
+          users.isLoading ? undefined : `This account has ${countLabel(others.length, "user")} besides you.`
+        }
         action={
           admin && (
             <Button variant="primary" icon={<PlusIcon />} onClick={() => setInviting(true)}>

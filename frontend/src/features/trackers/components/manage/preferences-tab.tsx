@@ -1,3 +1,4 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import type { TrackerRow } from "@pacer/core/aggregate";
 import { budgetCalendar, defaultLifetimeBudgetDates } from "@pacer/core/calendar";
 import { cellValue } from "@pacer/core/cells";
@@ -8,18 +9,18 @@ import {
   formatCell,
   formatDisplayDate,
   parseAmountInput,
-  parseDisplayDate,
 } from "@pacer/core/format";
 import { isTrackerErrored } from "@pacer/core/row-state";
 import type { TrackerData } from "@pacer/core/tracker-data";
 import type { BudgetPeriod } from "@pacer/core/types";
-import { lifetimeDatesError } from "@pacer/core/validation";
+import { lifetimeBudgetFormSchema, manualBudgetFormSchema } from "@pacer/core/validation";
 import { useCallback, useEffect, useMemo, useState } from "react";
+import { useForm } from "react-hook-form";
+import { MoneyFieldControl } from "../../../../components/forms/money-field-control";
 import { Button } from "../../../../components/ui/button";
 import { ConfirmDialog } from "../../../../components/ui/confirm-dialog";
 import { SelectField, TextField, Toggle } from "../../../../components/ui/field";
 import { InlineEdit } from "../../../../components/ui/inline-edit";
-import { MoneyInput } from "../../../../components/ui/money-input";
 import { useIntegrations } from "../../../../lib/integrations";
 import { type TrackerCall, trackerCalls } from "../../api/tracker";
 import type { TrackerDetail } from "../../types";
@@ -35,8 +36,6 @@ export const PERIOD_OPTIONS = [
   { value: "day", label: "per Day" },
   { value: "month", label: "per Month" },
 ] as const;
-
-const DATE_FORMAT_TEXT = "Enter a date as dd/MM/yyyy";
 
 let currencyCodes: string[] | undefined;
 /** The ISO 4217 codes the browser knows, GBP first (the default currency). */
@@ -99,23 +98,30 @@ export function PreferencesTab({
     (i) => i.slug === source?.slug && i.budgetFromPlatform === false,
   );
 
-  // Manual budget draft.
+  // Manual budget form (core's schema: an amount of 0 or more, per day or per month).
   const savedAmount = tracker.manualBudgetValue ? formatBudgetAmount(tracker.manualBudgetValue) : "";
-  const [amount, setAmount] = useState(savedAmount);
-  const [period, setPeriod] = useState<BudgetPeriod>(tracker.budgetPeriod ?? "month");
-  useEffect(() => {
-    setAmount(savedAmount);
-    setPeriod(tracker.budgetPeriod ?? "month");
-  }, [savedAmount, tracker.budgetPeriod]);
-  const budgetDirty =
-    parseAmountInput(amount) !== (tracker.manualBudgetValue ?? 0) ||
-    period !== (tracker.budgetPeriod ?? "month");
+  const savedPeriod: BudgetPeriod = tracker.budgetPeriod ?? "month";
+  const manual = useForm({
+    resolver: zodResolver(manualBudgetFormSchema),
+    defaultValues: { budget: savedAmount, budgetPeriod: savedPeriod },
+    mode: "onChange",
+  });
+  const resetManual = manual.reset;
+  useEffect(
+    () => resetManual({ budget: savedAmount, budgetPeriod: savedPeriod }),
+    [savedAmount, savedPeriod, resetManual],
+  );
+  const budgetDirty = manual.formState.isDirty;
+  const budgetValid = manual.formState.isValid;
   const saveBudget = useCallback(
-    () => run(trackerCalls.budget(id, Math.max(0, parseAmountInput(amount)), period), "Updating budget..."),
-    [run, id, amount, period],
+    () =>
+      manual.handleSubmit((values) =>
+        run(trackerCalls.budget(id, values.budget, values.budgetPeriod), "Updating budget..."),
+      )(),
+    [manual, run, id],
   );
 
-  // Lifetime draft.
+  // Lifetime budget form (core's schema: the amount, dd/MM/yyyy dates and their rules).
   const defaults = defaultLifetimeBudgetDates(calendar);
   const savedLifetime = tracker.lifetimeBudget ? formatBudgetAmount(tracker.lifetimeBudget) : "";
   const savedStart = formatDisplayDate(tracker.lifetimeBudgetDates?.startDate ?? defaults.startDate);
@@ -124,41 +130,36 @@ export function PreferencesTab({
       ? formatDisplayDate(tracker.lifetimeBudgetDates.endDate)
       : ""
     : formatDisplayDate(defaults.endDate);
-  const [lifetime, setLifetime] = useState(savedLifetime);
-  const [start, setStart] = useState(savedStart);
-  const [end, setEnd] = useState(savedEnd);
-  useEffect(() => {
-    setLifetime(savedLifetime);
-    setStart(savedStart);
-    setEnd(savedEnd);
-  }, [savedLifetime, savedStart, savedEnd]);
-  const startIso = parseDisplayDate(start);
-  const endIso = end.trim() === "" ? null : parseDisplayDate(end);
-  const dateError =
-    startIso === null
-      ? DATE_FORMAT_TEXT
-      : end.trim() !== "" && endIso === null
-        ? DATE_FORMAT_TEXT
-        : lifetimeDatesError({ startDate: startIso, endDate: endIso }, calendar);
-  const lifetimeDirty = lifetime !== savedLifetime || start !== savedStart || end !== savedEnd;
+  const lifetimeSchema = useMemo(() => lifetimeBudgetFormSchema(calendar), [calendar]);
+  const lifetime = useForm({
+    resolver: zodResolver(lifetimeSchema),
+    defaultValues: { lifetimeBudget: savedLifetime, startDate: savedStart, endDate: savedEnd },
+    mode: "onChange",
+  });
+  const resetLifetime = lifetime.reset;
+  useEffect(
+    () => resetLifetime({ lifetimeBudget: savedLifetime, startDate: savedStart, endDate: savedEnd }),
+    [savedLifetime, savedStart, savedEnd, resetLifetime],
+  );
+  const lifetimeDirty = lifetime.formState.isDirty;
+  const lifetimeValid = lifetime.formState.isValid;
+  const lifetimeErrors = lifetime.formState.errors;
+  const dateError = lifetimeErrors.startDate?.message ?? lifetimeErrors.endDate?.message;
   const saveLifetime = useCallback(
     () =>
-      startIso
-        ? run(
-            trackerCalls.lifetimeBudget(id, Math.max(0, parseAmountInput(lifetime)), {
-              startDate: startIso,
-              endDate: endIso,
-            }),
-            "Updating lifetime budget...",
-          )
-        : Promise.resolve(),
-    [run, id, lifetime, startIso, endIso],
+      lifetime.handleSubmit((values) =>
+        run(
+          trackerCalls.lifetimeBudget(id, values.lifetimeBudget, values.lifetimeBudgetDates),
+          "Updating lifetime budget...",
+        ),
+      )(),
+    [lifetime, run, id],
   );
 
   useEffect(() => {
     const saves: (() => Promise<unknown>)[] = [];
-    if (budgetDirty) saves.push(saveBudget);
-    if (lifetimeDirty && !dateError) saves.push(saveLifetime);
+    if (budgetDirty && budgetValid) saves.push(saveBudget);
+    if (lifetimeDirty && lifetimeValid) saves.push(saveLifetime);
     setPending(
       "budget",
       saves.length
@@ -170,7 +171,7 @@ export function PreferencesTab({
           }
         : null,
     );
-  }, [budgetDirty, lifetimeDirty, dateError, saveBudget, saveLifetime, setPending]);
+  }, [budgetDirty, budgetValid, lifetimeDirty, lifetimeValid, saveBudget, saveLifetime, setPending]);
   useEffect(() => () => setPending("budget", null), [setPending]);
 
   const onNamePending = useCallback(
@@ -261,20 +262,14 @@ export function PreferencesTab({
           </div>
         </dl>
         <div className="budget-row">
-          <MoneyInput
+          <MoneyFieldControl
+            control={manual.control}
+            name="budget"
             label="Manual Budget"
             currency={currency}
-            value={amount}
-            onChange={setAmount}
-            placeholder="0"
           />
-          <SelectField
-            label="Budget period"
-            value={period}
-            options={PERIOD_OPTIONS}
-            onChange={(event) => setPeriod(event.target.value as BudgetPeriod)}
-          />
-          <Button variant="primary" disabled={!budgetDirty} onClick={() => void saveBudget()}>
+          <SelectField label="Budget period" options={PERIOD_OPTIONS} {...manual.register("budgetPeriod")} />
+          <Button variant="primary" disabled={!budgetDirty || !budgetValid} onClick={() => void saveBudget()}>
             Update Budget
           </Button>
         </div>
@@ -291,29 +286,28 @@ export function PreferencesTab({
               onChange={(on) => void run(trackerCalls.lifetimePrimary(id, on), "Updating budget...")}
             />
             <div className="budget-row">
-              <MoneyInput
+              <MoneyFieldControl
+                control={lifetime.control}
+                name="lifetimeBudget"
                 label="Lifetime Budget"
                 currency={currency}
-                value={lifetime}
-                onChange={(text) => setLifetime(parseAmountInput(text) < 0 ? "0" : text)}
-                placeholder="0"
               />
               <TextField
                 label="Start Date"
-                value={start}
                 placeholder="dd/MM/yyyy"
-                onChange={(e) => setStart(e.target.value)}
+                invalid={Boolean(lifetimeErrors.startDate)}
+                {...lifetime.register("startDate")}
               />
               <TextField
                 label="End Date"
-                value={end}
                 placeholder="dd/MM/yyyy"
                 hint="Leave empty for no end date"
-                onChange={(e) => setEnd(e.target.value)}
+                invalid={Boolean(lifetimeErrors.endDate)}
+                {...lifetime.register("endDate")}
               />
               <Button
                 variant="primary"
-                disabled={!lifetimeDirty || Boolean(dateError)}
+                disabled={!lifetimeDirty || !lifetimeValid}
                 onClick={() => void saveLifetime()}
               >
                 Update Lifetime Budget
