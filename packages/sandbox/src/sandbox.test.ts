@@ -1,5 +1,5 @@
 import { createPublicKey, createVerify, type JsonWebKey } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { OAuthProblem, OAuthServer, sandboxClient } from "./oauth-server.ts";
 import { type SandboxHandle, startSandbox } from "./start-sandbox.ts";
 import { approveConsent } from "./testing/approve-consent.ts";
@@ -143,9 +143,14 @@ describe("sandbox controls", () => {
       faults: [{ kind: "timeout", times: 1 }],
       hangMs: 5_000,
     });
+    // The client gives up once the sandbox holds its request (not after a fixed time, which a loaded
+    // machine can spend before the request even arrives).
+    const giveUp = new AbortController();
     const hung = fetch(`${sandbox.url}/googleads/api/v23/customers:listAccessibleCustomers`, {
-      signal: AbortSignal.timeout(50),
+      signal: giveUp.signal,
     });
+    await vi.waitFor(() => expect(sandbox.stats().googleads?.faultsInjected.timeout).toBe(1));
+    giveUp.abort();
     await expect(hung).rejects.toThrow();
     expect(sandbox.stats().googleads?.faultsInjected.timeout).toBe(1);
   });
