@@ -125,6 +125,9 @@ export interface TrackerSpec {
   dailySpend?: number;
   errored?: { title: string; msg: string };
   requiresUpdate?: boolean;
+  /** Freshness: the last successful refresh (ISO; default: when seeded) and the last failure. */
+  lastRefreshedAt?: string;
+  lastFailure?: { at: string; title: string; msg: string };
 }
 
 const UNIT = 1_000_000;
@@ -205,6 +208,15 @@ export async function seedTrackers(
     await recomputeTrackerData(world.accountId, id, now, { refreshed: !spec.requiresUpdate });
     if (spec.errored) {
       await setTrackerRefreshState(world.accountId, id, { dataLoadFail: true, err: spec.errored });
+    }
+    if (spec.lastRefreshedAt || spec.lastFailure) {
+      const failure = spec.lastFailure;
+      await setTrackerRefreshState(world.accountId, id, {
+        ...(spec.lastRefreshedAt ? { lastRefreshedAt: spec.lastRefreshedAt } : {}),
+        ...(failure
+          ? { lastFailedAt: failure.at, lastFailure: { title: failure.title, msg: failure.msg } }
+          : {}),
+      });
     }
   });
   return ids;

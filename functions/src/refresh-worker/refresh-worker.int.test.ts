@@ -295,7 +295,12 @@ describe("refresh worker", () => {
       lastError: { errorClass: "RateLimitedError" },
     });
     expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
-    expect((await findTracker(world.account.accountId, tracker.trackerId))?.isUpdating).toBe(false);
+    const after = await findTracker(world.account.accountId, tracker.trackerId);
+    expect(after?.isUpdating).toBe(false);
+    // The retried attempt was stamped (a stale warning's cause), then the success came after it.
+    expect(after?.lastFailure?.title).toBe(REFRESH_ERROR_TEXTS.failedTitle);
+    expect(Date.parse(after?.lastFailedAt ?? "")).toBeGreaterThanOrEqual(started);
+    expect(Date.parse(after?.lastRefreshedAt ?? "")).toBeGreaterThan(Date.parse(after?.lastFailedAt ?? ""));
   });
 
   it("moves a poison message to the dead-letter queue after maxReceiveCount deliveries, with its reason", async () => {
@@ -331,7 +336,11 @@ describe("refresh worker", () => {
       dataLoadFail: true,
       isUpdating: false,
       err: { title: REFRESH_ERROR_TEXTS.failedTitle },
+      // The last success stays as it was; the final failure is stamped with its message.
+      lastRefreshedAt: tracker.lastRefreshedAt,
+      lastFailure: { title: REFRESH_ERROR_TEXTS.failedTitle },
     });
+    expect(after?.lastFailedAt).toBeDefined();
   });
 
   it("sends a message that is not a refresh message straight to the dead-letter queue", async () => {

@@ -12,6 +12,7 @@ import {
   type RefreshJobKey,
   recordRefreshRunOutcome,
   settleTrackerRefresh,
+  stampTrackerRefreshFailure,
   type Tracker,
 } from "@pacer/db";
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
@@ -42,8 +43,11 @@ import { type JobContext, runRefreshJob } from "./job.ts";
  *      attributes (`ErrorClass`, `ErrorCode`, `ErrorReason`, `ErrorMessage`, `Attempts`); no retry.
  *      A refused connection is marked danger (by `withCredentials`) and warned about once (log and
  *      an `integration` push) however many jobs meet it; later jobs of its trackers make no call.
- *    - retryable: the job is recorded `retrying`, the message's visibility is set to the backoff
- *      (at least the platform's `Retry-After`), and the record is reported failed.
+ *    - retryable: the job is recorded `retrying`, the tracker's `lastFailedAt` / `lastFailure`
+ *      stamped, the message's visibility is set to the backoff (at least the platform's
+ *      `Retry-After`), and the record is reported failed.
+ *    Every failure leaves `lastRefreshedAt` (the last success) as it was: a tracker whose last
+ *    success is older than two refresh cycles shows 'Stale' with the last failure as its cause.
  *    A consumer that dies mid-job leaves the message to SQS: it comes back after the visibility
  *    timeout, and after `maxReceiveCount` receives SQS moves it to the dead-letter queue.
  */
@@ -265,6 +269,15 @@ export function createRefreshWorker(deps: RefreshWorkerDeps) {
           { status: "retrying", error: recordError(failure) },
           deps.now(),
         );
+        if (failure.code !== "tracker_deleted") {
+          // The last success stays as it was; the failure is what a stale tracker's warning shows.
+          await stampTrackerRefreshFailure(
+            message.accountId,
+            message.trackerId,
+            trackerErrOf(failure, ctx.platform),
+            deps.now(),
+          );
+        }
         const delay = retryDelaySeconds(failure, deliveries, deps.retryBaseSeconds, deps.random);
         await changeVisibility(record, queue, delay);
         logger.info("Refresh will be retried", {
@@ -290,6 +303,7 @@ export function createRefreshWorker(deps: RefreshWorkerDeps) {
       const settled = await settleTrackerRefresh(message.accountId, message.trackerId, {
         ok: false,
         err: trackerErrOf(failure, ctx.platform),
+        failedAt: deps.now(),
       });
       // Dead-lettered before the job is recorded failed: if the move fails, the message stays.
       await deadLetter(record, queue, failure, claim.attempts);

@@ -1,3 +1,4 @@
+import { reportingLagHours } from "@pacer/connectors/reporting-lag";
 import type { TrackerData } from "@pacer/core";
 import type { Message, Pod, SharedBudget, Tracker, User } from "@pacer/db";
 import { storedTrackerData } from "../lib/tracker-data.ts";
@@ -54,7 +55,9 @@ function withoutMetaData(dataSource: unknown) {
 
 /**
  * A tracker as the web app sees it (spec trackers.md section 3). Money in micros. `data` is the
- * engine's TrackerData stored at the last computation (null before the first); `podId`, `podName`
+ * engine's TrackerData stored at the last computation (null before the first); freshness:
+ * `lastRefreshedAt` (last successful fetch), `lastFailedAt` / `lastFailure` (last failed attempt) and
+ * the platform's `reportingLagHours`; `podId`, `podName`
  * and `sharedBudgetId` are joined from the pods and shared budgets; `associatedUsers` from the
  * account's users (users since removed are left out).
  *
@@ -115,6 +118,12 @@ export function trackerView(
     data,
     dataComputedAt: t.dataComputedAt ?? null,
     lastRefreshedAt: t.lastRefreshedAt ?? null,
+    lastFailedAt: t.lastFailedAt ?? null,
+    lastFailure: t.lastFailure ?? null,
+    /** The platform's reporting lag in hours (its connector's fact), null when unknown. */
+    reportingLagHours: reportingLagHours(
+      (t.dataSource as { integration?: { slug?: string } })?.integration?.slug ?? "",
+    ),
     createdAt: t.createdAt,
     version: t.version,
   };

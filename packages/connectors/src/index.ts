@@ -47,6 +47,7 @@ export { createPinterestAdsConnector } from "./pinterest-ads/pinterest-ads-conne
 export * from "./reddit-ads/descriptor.ts";
 export { createRedditAdsConnector } from "./reddit-ads/reddit-ads-connector.ts";
 export * from "./registry.ts";
+export * from "./reporting-lag.ts";
 export * from "./sandbox-config.ts";
 export * from "./security/ssrf-guard.ts";
 export * from "./tiktok-ads/descriptor.ts";

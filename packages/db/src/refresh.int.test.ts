@@ -15,6 +15,7 @@ import {
   openRefreshRun,
   recordRefreshRunOutcome,
   settleTrackerRefresh,
+  stampTrackerRefreshFailure,
   startAccountRefreshRun,
 } from "./refresh.ts";
 import { tableName } from "./table.ts";
@@ -196,6 +197,52 @@ describe("refresh data layer", () => {
     expect(cleared).toMatchObject({ budgetLoadFail: false, dataLoadFail: false });
     expect(cleared?.err).toBeUndefined();
     expect(cleared?.version).toBe(tracker?.version);
+  });
+
+  it("keeps the last success through failed refreshes, stamps each failure (the stale warning's cause)", async () => {
+    const { account } = await anAccount();
+    const [tracker] = await createTrackers(
+      account.accountId,
+      [
+        {
+          name: "Stale soon",
+          timeZone: "Europe/London",
+          createdBy: "test",
+          dataSource: { integration: { slug: "googleads" }, view: { id: "1" } },
+        },
+      ],
+      10,
+    );
+    const id = tracker?.trackerId as string;
+    const success = "2026-11-20T08:00:00.000Z";
+    await setTrackerRefreshState(account.accountId, id, { lastRefreshedAt: success, platformBudget: null });
+
+    // A retried attempt: stamped, the refresh still under way.
+    await markTrackerRefreshQueued(account.accountId, id, { isUpdating: true, dataLoading: true });
+    const retryErr = { title: "Data load failed", msg: "Google Ads is busy, retrying" };
+    await stampTrackerRefreshFailure(account.accountId, id, retryErr, new Date("2026-11-20T09:05:00.000Z"));
+    const retrying = await getTracker(account.accountId, id);
+    expect(retrying).toMatchObject({
+      isUpdating: true,
+      lastRefreshedAt: success,
+      lastFailedAt: "2026-11-20T09:05:00.000Z",
+      lastFailure: retryErr,
+    });
+
+    // The final failure: flags settled, the last success untouched.
+    const finalErr = { title: "Data load failed", msg: "Please refresh this connection" };
+    const failedAt = new Date("2026-11-20T10:05:00.000Z");
+    const failed = await settleTrackerRefresh(account.accountId, id, { ok: false, err: finalErr, failedAt });
+    expect(failed).toMatchObject({
+      isUpdating: false,
+      dataLoadFail: true,
+      lastRefreshedAt: success,
+      lastFailedAt: failedAt.toISOString(),
+      lastFailure: finalErr,
+    });
+
+    // A tracker that is gone is left alone (no item is created).
+    await stampTrackerRefreshFailure(account.accountId, randomUUID(), finalErr);
   });
 
   it("spends a realtime ticket once and only while valid", async () => {

@@ -301,7 +301,9 @@ export async function markTrackerRefreshQueued(
  * Settles a tracker's refresh flags when its refresh ended: `isUpdating`, `isBudgetUpdating` and
  * `dataLoading` off. On success the data load error (`dataLoadFail`) is cleared, and the budget load
  * error (`budgetLoadFail`) is set with its `err` when the platform budget of an automated tracker
- * did not load (`budgetErr`), else cleared with `err`; on failure `dataLoadFail` is set with `err`.
+ * did not load (`budgetErr`), else cleared with `err`; on failure `dataLoadFail` is set with `err`,
+ * and the failure is stamped (`lastFailedAt` = `failedAt`, `lastFailure` = `err`) while
+ * `lastRefreshedAt` keeps the last success.
  * @returns the tracker as updated, or undefined when it is gone.
  */
 export async function settleTrackerRefresh(
@@ -309,7 +311,7 @@ export async function settleTrackerRefresh(
   trackerId: string,
   outcome:
     | { ok: true; budgetErr?: { title: string; msg: string } }
-    | { ok: false; err: { title: string; msg: string } },
+    | { ok: false; err: { title: string; msg: string }; failedAt?: Date },
 ): Promise<Tracker | undefined> {
   const idle = { isUpdating: false, isBudgetUpdating: false, dataLoading: false };
   try {
@@ -317,7 +319,13 @@ export async function settleTrackerRefresh(
       .entities.tracker.patch({ accountId, trackerId })
       .set(
         !outcome.ok
-          ? { ...idle, dataLoadFail: true, err: outcome.err }
+          ? {
+              ...idle,
+              dataLoadFail: true,
+              err: outcome.err,
+              lastFailedAt: nowIso(outcome.failedAt ?? new Date()),
+              lastFailure: outcome.err,
+            }
           : outcome.budgetErr
             ? { ...idle, dataLoadFail: false, budgetLoadFail: true, err: outcome.budgetErr }
             : { ...idle, dataLoadFail: false, budgetLoadFail: false },
@@ -328,5 +336,26 @@ export async function settleTrackerRefresh(
   } catch (error) {
     if (isConditionFailure(error)) return undefined;
     throw error;
+  }
+}
+
+/**
+ * Stamps a failed refresh attempt that will be retried (`lastFailedAt`, `lastFailure`), leaving the
+ * flags (the refresh is still under way) and `lastRefreshedAt` (the last success) as they are.
+ * A tracker that is gone is left alone.
+ */
+export async function stampTrackerRefreshFailure(
+  accountId: string,
+  trackerId: string,
+  failure: { title: string; msg: string },
+  now: Date = new Date(),
+): Promise<void> {
+  try {
+    await db()
+      .entities.tracker.patch({ accountId, trackerId })
+      .set({ lastFailedAt: nowIso(now), lastFailure: failure })
+      .go();
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
   }
 }

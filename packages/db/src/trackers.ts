@@ -72,6 +72,8 @@ export type TrackerRefreshState = Partial<
     | "budgetLoadFail"
     | "err"
     | "lastRefreshedAt"
+    | "lastFailedAt"
+    | "lastFailure"
   > & { platformBudget: Tracker["platformBudget"] | null }
 >;
 

@@ -38,6 +38,15 @@ export interface TrackerView {
   budgetLoadFail?: boolean;
   err?: { title?: string; msg?: string } | null;
   data: TrackerListData | null;
+  /** When the tracker was created (ISO): the freshness reference before its first refresh. */
+  createdAt?: string;
+  /** Last successful data refresh (ISO); null before the first. */
+  lastRefreshedAt?: string | null;
+  /** Last failed refresh attempt (ISO) and what it said. */
+  lastFailedAt?: string | null;
+  lastFailure?: { title?: string; msg?: string } | null;
+  /** The platform's reporting lag in hours; null when unknown. */
+  reportingLagHours?: number | null;
   version?: number;
 }
 

@@ -85,8 +85,12 @@ export const TrackerEntity = new Entity({
     data: { type: "string" },
     /** ISO timestamp of the computation that produced `data`. */
     dataComputedAt: { type: "string" },
-    /** ISO timestamp of the last successful data refresh. */
+    /** ISO timestamp of the last successful data refresh (a failure leaves it as it was). */
     lastRefreshedAt: { type: "string" },
+    /** ISO timestamp of the last failed refresh attempt (a retry or the final failure). */
+    lastFailedAt: { type: "string" },
+    /** What the last failed attempt said (the texts of `err`), kept after a later success. */
+    lastFailure: { type: "map", properties: { title: { type: "string" }, msg: { type: "string" } } },
     createdAt: { type: "string", required: true, readOnly: true },
     createdBy: { type: "string", required: true, readOnly: true },
     version: { type: "number", required: true, default: 1 },

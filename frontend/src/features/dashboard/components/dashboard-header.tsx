@@ -1,21 +1,10 @@
 import { budgetCalendar } from "@pacer/core/calendar";
 import { formatDisplayDate } from "@pacer/core/format";
+import { STALE_TEXTS } from "@pacer/core/row-state";
 import { memo, useMemo } from "react";
+import { Link } from "react-router-dom";
 import type { Account } from "../../../lib/auth";
-
-const TIME = new Intl.DateTimeFormat("en-GB", {
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-});
-
-function formatTime(iso: string | undefined): string | null {
-  if (!iso) return null;
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) || date.getTime() <= 0 ? null : TIME.format(date);
-}
+import { formatDateTime } from "../../../lib/date-time";
 
 /** The next update: last run plus the account's hourly cycle (spec section 2); the server's when given. */
 export function nextUpdate(account: Account): string | undefined {
@@ -34,20 +23,24 @@ export function monthToDateLabel(now: Date = new Date()): string {
 
 /**
  * The dashboard header (spec trackers.md section 2): the greeting, the last dashboard run and the next
- * update ('updating now....' while trackers load), and the month-to-date label.
+ * update ('updating now....' while trackers load), and the month-to-date label. Beyond the spec (data
+ * freshness): "N trackers stale" when some are, linking to the Tracker view of those trackers.
  */
 export const DashboardHeader = memo(function DashboardHeader({
   name,
   account,
   loading,
+  staleCount = 0,
 }: {
   name: string;
   account: Account;
   loading: boolean;
+  /** Trackers whose last successful refresh is older than two refresh cycles. */
+  staleCount?: number;
 }) {
   const dates = useMemo(() => monthToDateLabel(), []);
-  const last = formatTime(account.lastDashboardRunDate);
-  const next = formatTime(nextUpdate(account));
+  const last = formatDateTime(account.lastDashboardRunDate);
+  const next = formatDateTime(nextUpdate(account));
   return (
     <header className="dashboard-header">
       <div>
@@ -62,6 +55,13 @@ export const DashboardHeader = memo(function DashboardHeader({
             </>
           )}
         </p>
+        {staleCount > 0 && (
+          <p className="dashboard-stale">
+            <Link to="/dashboard?view=tracker&stale=1" className="status-text-warning">
+              {STALE_TEXTS.staleCount(staleCount)}
+            </Link>
+          </p>
+        )}
       </div>
       <p className="date-label">
         <span className="muted">Month to date</span> <strong>{dates}</strong>

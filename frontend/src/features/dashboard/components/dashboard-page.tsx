@@ -95,6 +95,19 @@ type Dialog =
 /** How long typing must pause before the search text goes into the URL. */
 const URL_SEARCH_DELAY_MS = 300;
 
+/** How often the dashboard judges its trackers' freshness again. */
+const FRESHNESS_TICK_MS = 60_000;
+
+/** The time (epoch ms), renewed every minute: trackers turn stale while the page stays open. */
+function useMinuteClock(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), FRESHNESS_TICK_MS);
+    return () => clearInterval(id);
+  }, []);
+  return now;
+}
+
 const EMPTY_ROWS: readonly DashboardRow[] = Object.freeze([]) as readonly DashboardRow[];
 
 /**
@@ -108,7 +121,8 @@ export function DashboardPage() {
   const account = user.account;
   const viewer = isViewer(user);
   const primary = user.preferences?.primaryDashboardView;
-  const { view, search, setView, setSearch } = useDashboardUrlState(primary, viewer);
+  const { view, search, staleOnly, setView, setSearch, showAll } = useDashboardUrlState(primary, viewer);
+  const now = useMinuteClock();
   const [searchText, setSearchText] = useState(search);
   const query = useDeferredValue(searchText);
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -132,8 +146,16 @@ export function DashboardPage() {
     return () => clearTimeout(id);
   }, [searchText, search, setSearch]);
 
-  const allRows = useMemo(() => trackers.map(trackerTableRow), [trackers]);
-  const searched = useMemo(() => searchRows(allRows, query), [allRows, query]);
+  const hourlyCycle = account.hourlyCycle ?? 1;
+  const allRows = useMemo(
+    () => trackers.map((t) => trackerTableRow(t, { hourlyCycle, now })),
+    [trackers, hourlyCycle, now],
+  );
+  const staleCount = useMemo(() => allRows.filter((r) => r.staleness !== null).length, [allRows]);
+  const searched = useMemo(() => {
+    const found = searchRows(allRows, query);
+    return staleOnly ? found.filter((r) => r.staleness !== null) : found;
+  }, [allRows, query, staleOnly]);
   const favourites = user.favouriteTrackers;
   const favouriteIds = useMemo(() => new Set((favourites ?? []).map((f) => f._id)), [favourites]);
 
@@ -306,6 +328,7 @@ export function DashboardPage() {
         name={user.name || user.email}
         account={account}
         loading={trackersQuery.isFetching && !trackersQuery.data}
+        staleCount={staleCount}
       />
       <ViewTabs
         view={view}
@@ -403,6 +426,14 @@ export function DashboardPage() {
               ))}
           </div>
         </div>
+        {staleOnly && (
+          <p className="stale-filter" role="status">
+            <span>Showing stale trackers only</span>
+            <Button size="sm" onClick={showAll}>
+              Show all trackers
+            </Button>
+          </p>
+        )}
         {content}
       </ViewTabs>
 

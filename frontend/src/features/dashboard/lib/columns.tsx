@@ -117,6 +117,7 @@ export function TrackerStatus({ r }: { r: TrackerTableRow }) {
           <span className="sr-only">Loading data</span>
         </>
       );
+    case "stale":
     case "updating":
     case "awaitingRefresh":
     case "budgetUpdating":

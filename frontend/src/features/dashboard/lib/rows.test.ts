@@ -16,10 +16,23 @@ describe("dashboard rows", () => {
   it("searches names case-insensitively and keeps the row objects (no re-render of unchanged rows)", () => {
     const a = aTracker({ name: "Alpha Search" });
     const b = aTracker({ name: "beta" });
-    const rows = [a, b].map(trackerTableRow);
+    const rows = [a, b].map((t) => trackerTableRow(t));
     expect(searchRows(rows, "ALPHA").map((r) => r.tracker.name)).toEqual(["Alpha Search"]);
     expect(searchRows(rows, "  ")).toBe(rows);
     expect(trackerTableRow(a)).toBe(rows[0]);
+  });
+
+  it("shows 'Stale' once the last success is older than two refresh cycles, and keeps the row while that holds", () => {
+    const t = aTracker({ lastRefreshedAt: "2026-03-15T08:00:00.000Z" });
+    const at = (iso: string) => ({ hourlyCycle: 2, now: Date.parse(iso) });
+    const fresh = trackerTableRow(t, at("2026-03-15T12:00:00.000Z"));
+    expect(fresh.state).toBe("normal");
+    expect(fresh.staleness).toBeNull();
+    expect(trackerTableRow(t, at("2026-03-15T11:00:00.000Z"))).toBe(fresh);
+    const stale = trackerTableRow(t, at("2026-03-15T12:01:00.000Z"));
+    expect(stale.state).toBe("stale");
+    expect(stale.staleness).toMatchObject({ since: "2026-03-15T08:00:00.000Z", neverRefreshed: false });
+    expect(trackerTableRow(t, at("2026-03-16T00:00:00.000Z"))).toBe(stale);
   });
 
   it("groups by client with the engine's aggregate, leaving out trackers without a client", () => {
@@ -27,7 +40,7 @@ describe("dashboard rows", () => {
       aTracker({ client: "Acme" }),
       aTracker({ client: "Acme", currency: "EUR" }),
       aTracker({ client: "" }),
-    ].map(trackerTableRow);
+    ].map((t) => trackerTableRow(t));
     const groups = clientGroups(rows);
     expect(groups.map((g) => g.label)).toEqual(["Acme"]);
     expect(groups[0]?.data).toEqual(
@@ -39,7 +52,7 @@ describe("dashboard rows", () => {
   it("marks a pod red when one of its trackers errored, and hides empty groups while searching", () => {
     const ok = aTracker({ name: "Fine" });
     const bad = aTracker({ name: "Broken", dataLoadFail: true, err: { msg: "Token expired" } });
-    const rows = [ok, bad].map(trackerTableRow);
+    const rows = [ok, bad].map((t) => trackerTableRow(t));
     const pods = podGroups(
       [
         { _id: "p1", name: "Pod One", trackers: [ok._id, bad._id] },
@@ -78,7 +91,7 @@ describe("dashboard rows", () => {
           ],
         },
       ],
-      [north, south].map(trackerTableRow),
+      [north, south].map((t) => trackerTableRow(t)),
       budgetCalendar(TEST_NOW, "Europe/London"),
     );
     const totals = tableTotals(groups);

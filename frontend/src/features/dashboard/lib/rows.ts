@@ -9,8 +9,8 @@ import {
 import type { SharedBudgetSettings } from "@pacer/core/budget";
 import type { BudgetCalendar } from "@pacer/core/calendar";
 import { DEFAULT_CURRENCY } from "@pacer/core/format";
-import type { TrackerRowState } from "@pacer/core/row-state";
-import { isTrackerErrored, trackerRowState } from "@pacer/core/row-state";
+import type { Staleness, TrackerRowState } from "@pacer/core/row-state";
+import { isTrackerErrored, trackerRowState, trackerStaleness } from "@pacer/core/row-state";
 import type { TrackerData } from "@pacer/core/tracker-data";
 import type { TrackerView } from "../../trackers/types";
 
@@ -27,6 +27,8 @@ export interface TrackerTableRow {
   /** The engine row; null before the server computed the tracker's figures. */
   row: TrackerRow | null;
   state: TrackerRowState;
+  /** Why the tracker is stale (its last success is older than two refresh cycles); null when fresh. */
+  staleness: Staleness | null;
   /** The name, lower-cased, for the search. */
   searchName: string;
   /** Shared budgets: the tracker's allocation (percent, or null in money mode) and budget. */
@@ -54,13 +56,22 @@ export type DashboardRow = TrackerTableRow | GroupTableRow;
 
 const cache = new WeakMap<TrackerView, TrackerTableRow>();
 
+/** What a tracker's freshness is judged against: the account's refresh cycle (hours) and the time. */
+export interface FreshnessClock {
+  hourlyCycle: number;
+  /** Epoch ms. */
+  now: number;
+}
+
 /**
  * The table row of a tracker, cached per tracker object: a list re-fetch or a push that leaves a
- * tracker unchanged keeps its row (and its rendered cells).
+ * tracker unchanged keeps its row (and its rendered cells) while it stays as fresh or stale as it
+ * was. Without a `clock` no tracker is judged stale.
  */
-export function trackerTableRow(tracker: TrackerView): TrackerTableRow {
+export function trackerTableRow(tracker: TrackerView, clock?: FreshnessClock): TrackerTableRow {
+  const staleness = clock ? trackerStaleness(tracker, clock.hourlyCycle, clock.now) : null;
   const cached = cache.get(tracker);
-  if (cached) return cached;
+  if (cached && (cached.staleness === null) === (staleness === null)) return cached;
   const row: TrackerRow | null = tracker.data
     ? {
         id: tracker._id,
@@ -72,7 +83,7 @@ export function trackerTableRow(tracker: TrackerView): TrackerTableRow {
         data: tracker.data as TrackerData,
       }
     : null;
-  const state = trackerRowState(tracker);
+  const state = trackerRowState(tracker, staleness !== null);
   const made: TrackerTableRow = {
     kind: "tracker",
     id: tracker._id,
@@ -80,6 +91,7 @@ export function trackerTableRow(tracker: TrackerView): TrackerTableRow {
     row,
     // Figures not computed yet: shown like a tracker whose data is loading.
     state: row === null && state === "normal" ? "loading" : state,
+    staleness,
     searchName: tracker.name.toLowerCase(),
   };
   cache.set(tracker, made);

@@ -49,6 +49,8 @@ export function useDashboardUrlState(primary: string | undefined, viewer = false
   const [params, setParams] = useSearchParams();
   const view = resolveView(params.get("view"), primary, viewer);
   const search = params.get("search") ?? "";
+  /** `stale=1`: only the stale trackers (the header's "N trackers stale" links here). */
+  const staleOnly = params.get("stale") === "1";
   const setView = useCallback(
     (next: DashboardView) =>
       setParams(
@@ -74,5 +76,17 @@ export function useDashboardUrlState(primary: string | undefined, viewer = false
       ),
     [setParams],
   );
-  return { view, search, setView, setSearch };
+  const showAll = useCallback(
+    () =>
+      setParams(
+        (p) => {
+          const copy = new URLSearchParams(p);
+          copy.delete("stale");
+          return copy;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return { view, search, staleOnly, setView, setSearch, showAll };
 }

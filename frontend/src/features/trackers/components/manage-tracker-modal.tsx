@@ -1,4 +1,4 @@
-import { isTrackerErrored } from "@pacer/core/row-state";
+import { isTrackerErrored, trackerStaleness } from "@pacer/core/row-state";
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { Button } from "../../../components/ui/button";
 import { ChannelIcon } from "../../../components/ui/channel-icon";
@@ -19,6 +19,7 @@ import {
   useTrackerChange,
 } from "../api/tracker";
 import type { TrackerView } from "../types";
+import { FreshnessWarnings } from "./freshness-warnings";
 import { FiltersTab } from "./manage/filters-tab";
 import { FutureBudgetsTab } from "./manage/future-budgets-tab";
 import { HistoricTab } from "./manage/historic-tab";
@@ -69,7 +70,8 @@ interface Prompt {
  * Manage Tracker (spec trackers.md section 2): full-screen on mobile; tabs Preferences & Budgets,
  * Users, Filters, Notes & Activity, Historic Data and Future Budgets; 'Loading tracker...', 'Loading
  * data...' or the action's message; delete (top left, confirmed) and close (top right); Refresh and
- * Warnings when the data failed to load; Update Tracker while filter changes are pending. Closing or
+ * Warnings when the data failed to load or is stale (the Warnings then give the last success, the last
+ * failure and the platform's reporting lag); Update Tracker while filter changes are pending. Closing or
  * switching tabs with an unsaved change asks 'You have unsaved changes to this Tracker' with DISCARD
  * and UPDATE.
  */
@@ -199,7 +201,8 @@ export function ManageTrackerModal({
   };
 
   const tracker = detail.data;
-  const failed = tracker ? isTrackerErrored(tracker) : false;
+  const staleness = tracker ? trackerStaleness(tracker, user.account.hourlyCycle ?? 1, Date.now()) : null;
+  const failed = tracker ? isTrackerErrored(tracker) || staleness !== null : false;
   const filtersPending = pendingNow.some((p) => p.kind === "trackerChanges");
 
   let body: React.ReactNode;
@@ -304,8 +307,11 @@ export function ManageTrackerModal({
               <p>
                 {tracker.dataSource.view.name} ({tracker.dataSource.view.id})
               </p>
-              {tracker.err?.title && <p className="text-danger">{tracker.err.title}</p>}
-              {tracker.err?.msg && <p>{tracker.err.msg}</p>}
+              {isTrackerErrored(tracker) && tracker.err?.title && (
+                <p className="text-danger">{tracker.err.title}</p>
+              )}
+              {isTrackerErrored(tracker) && tracker.err?.msg && <p>{tracker.err.msg}</p>}
+              {staleness && <FreshnessWarnings tracker={tracker} staleness={staleness} />}
             </div>
           }
         />
