@@ -5,11 +5,14 @@ import {
   ALERT_METRICS,
   alertFormSchema,
   alertSchedule,
+  alertTransition,
   alertValueSuffix,
   alertValueUnit,
   canTargetAll,
   defaultAlertForm,
   evaluateAlert,
+  isSnoozed,
+  snoozeEnd,
 } from "./alerts.ts";
 import { aTracker, aTrackerRow } from "./testing/builders.ts";
 
@@ -241,5 +244,46 @@ describe("the alert form", () => {
     expect(canTargetAll("Viewer", "tracker")).toBe(false);
     expect(canTargetAll("Viewer", "client")).toBe(true);
     expect(canTargetAll("Manager", "tracker")).toBe(true);
+  });
+});
+
+describe("snoozeEnd and isSnoozed", () => {
+  const now = new Date("2026-11-26T15:00:00Z");
+
+  it("ends a day or a week later, to the millisecond", () => {
+    expect(snoozeEnd("day", now, "UTC").toISOString()).toBe("2026-11-27T15:00:00.000Z");
+    expect(snoozeEnd("week", now, "UTC").toISOString()).toBe("2026-12-03T15:00:00.000Z");
+  });
+
+  it("ends at midnight starting the next month in the account's time zone", () => {
+    expect(snoozeEnd("monthEnd", now, "Europe/London").toISOString()).toBe("2026-12-01T00:00:00.000Z");
+    expect(snoozeEnd("monthEnd", now, "America/New_York").toISOString()).toBe("2026-12-01T05:00:00.000Z");
+    // 23:30Z on 31 December is already January in Tokyo: the snooze runs to 1 February there.
+    expect(snoozeEnd("monthEnd", new Date("2026-12-31T23:30:00Z"), "Asia/Tokyo").toISOString()).toBe(
+      "2027-01-31T15:00:00.000Z",
+    );
+  });
+
+  it("counts a snooze as active only before its end", () => {
+    expect(isSnoozed("2026-11-26T15:00:01.000Z", now)).toBe(true);
+    expect(isSnoozed("2026-11-26T15:00:00.000Z", now)).toBe(false);
+    expect(isSnoozed(undefined, now)).toBe(false);
+  });
+});
+
+describe("alertTransition: fire on crossing, quiet while it holds, resolve when it clears", () => {
+  const fired = { kind: "fired", actual: 2, threshold: 1 } as const;
+  const notFired = { kind: "notFired", actual: 0, threshold: 1 } as const;
+  const na = { kind: "na", reason: "noBudget" } as const;
+
+  it.each([
+    [false, fired, "fire"],
+    [true, fired, "quiet"],
+    [true, notFired, "resolve"],
+    [false, notFired, "quiet"],
+    [true, na, "quiet"],
+    [false, na, "quiet"],
+  ] as const)("was firing %s, now %o: %s", (was, now, expected) => {
+    expect(alertTransition(was, now)).toBe(expected);
   });
 });

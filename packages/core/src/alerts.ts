@@ -1,3 +1,4 @@
+import { TZDate } from "@date-fns/tz";
 import { z } from "zod";
 import { dayNumber, daysInMonthOf, fromDayNumber, localDate, weekdayOf } from "./calendar.ts";
 import type { NaReason, TableRow } from "./cells.ts";
@@ -144,6 +145,51 @@ export function alertSchedule(
     due: Number(today.slice(8, 10)) === Math.min(on, lastDay),
     periodKey: `month:${today.slice(0, 7)}`,
   };
+}
+
+/** How long an alert or one of its targets can be snoozed: a day, a week, or to the month's end. */
+export const SNOOZE_DURATIONS = ["day", "week", "monthEnd"] as const;
+/** A snooze length: `day` (24 hours), `week` (7 days), `monthEnd` (to midnight starting next month). */
+export type SnoozeDuration = (typeof SNOOZE_DURATIONS)[number];
+
+/** The snooze menu's labels. */
+export const SNOOZE_LABELS: Record<SnoozeDuration, string> = {
+  day: "1 day",
+  week: "1 week",
+  monthEnd: "To month end",
+};
+
+/**
+ * When a snooze chosen at `now` ends: 24 hours or 7 days later, or (monthEnd) at midnight starting
+ * the next month in the account's time zone (DST-safe, `TZDate`).
+ * @throws RangeError if the time zone is unknown.
+ */
+export function snoozeEnd(duration: SnoozeDuration, now: Date | number, timeZone: string): Date {
+  const ms = typeof now === "number" ? now : now.getTime();
+  if (duration === "day") return new Date(ms + 24 * 3600_000);
+  if (duration === "week") return new Date(ms + 7 * 24 * 3600_000);
+  const today = localDate(ms, timeZone);
+  const year = Number(today.slice(0, 4));
+  const month = Number(today.slice(5, 7)); // 1..12; TZDate months are 0-based, so `month` is the next one
+  return new Date(new TZDate(year, month, 1, 0, 0, 0, timeZone).getTime());
+}
+
+/** Whether a snooze end (ISO instant, or absent) is still in the future at `now`. */
+export function isSnoozed(snoozedUntil: string | null | undefined, now: Date | number): boolean {
+  if (!snoozedUntil) return false;
+  return Date.parse(snoozedUntil) > (typeof now === "number" ? now : now.getTime());
+}
+
+/**
+ * What an evaluation does with one target of an alert (issue "state, not repetition"): `fire` when
+ * the rule holds now and did not at the last evaluation, `resolve` when it held and no longer does,
+ * `quiet` otherwise. An N/A evaluation (errored tracker, no budget) keeps the state: it neither
+ * fires nor resolves.
+ */
+export function alertTransition(wasFiring: boolean, now: AlertEvaluation): "fire" | "resolve" | "quiet" {
+  if (now.kind === "na") return "quiet";
+  if (now.kind === "fired") return wasFiring ? "quiet" : "fire";
+  return wasFiring ? "resolve" : "quiet";
 }
 
 /** Viewers may not target all trackers (spec section 2.10 and trackers.md section 6). */
