@@ -251,6 +251,7 @@ export interface HistoryFilter {
 /** One alert history entry as the web app shows it. */
 export function alertEventView(e: AlertEvent) {
   return {
+    id: e.eventId,
     at: e.at,
     alertId: e.alertId,
     alertName: e.alertName,

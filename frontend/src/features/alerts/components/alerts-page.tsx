@@ -1,3 +1,4 @@
+import { SNOOZE_DURATIONS, SNOOZE_LABELS, type SnoozeDuration } from "@pacer/core/alerts";
 import type { ColumnDef } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
 import { Button } from "../../../components/ui/button";
@@ -8,19 +9,33 @@ import { PlusIcon } from "../../../components/ui/icons";
 import { PageHeader } from "../../../components/ui/page-header";
 import { isAdmin, useCurrentUser } from "../../../lib/auth";
 import { notify } from "../../../lib/notify";
-import { type Alert, useAlerts, useRemoveAlert } from "../api/alerts";
+import { type Alert, useAlerts, useRemoveAlert, useSnoozeAlert } from "../api/alerts";
 import { AlertFormModal, useTargetChoices } from "./alert-form-modal";
+import { AlertHistory } from "./alert-history";
 
 interface AlertsTableMeta {
   onEdit: (alert: Alert) => void;
   onDelete: (alert: Alert) => void;
+  onSnooze: (alert: Alert, duration: SnoozeDuration | null) => void;
   targetName: (alert: Alert) => string;
 }
 
 const EMPTY: Alert[] = [];
+const SNOOZED_UNTIL = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
 
 const BASE_COLUMNS: ColumnDef<Alert>[] = [
-  { id: "name", header: "Name", accessorKey: "name" },
+  {
+    id: "name",
+    header: "Name",
+    accessorKey: "name",
+    cell: ({ row }) => {
+      const until = row.original.snoozedUntil;
+      const snoozed = until && Date.parse(until) > Date.now();
+      return snoozed
+        ? `${row.original.name} (snoozed until ${SNOOZED_UNTIL.format(new Date(until))})`
+        : row.original.name;
+    },
+  },
   { id: "regularity", header: "Regularity", accessorKey: "fireWhen" },
   {
     id: "target",
@@ -43,6 +58,13 @@ const OPTIONS_COLUMN: ColumnDef<Alert> = {
         label={`Options for ${row.original.name}`}
         items={[
           { label: "Edit Alert", onSelect: () => meta.onEdit(row.original) },
+          ...SNOOZE_DURATIONS.map((d) => ({
+            label: `Snooze ${SNOOZE_LABELS[d].toLowerCase()}`,
+            onSelect: () => meta.onSnooze(row.original, d),
+          })),
+          ...(row.original.snoozedUntil
+            ? [{ label: "End snooze", onSelect: () => meta.onSnooze(row.original, null) }]
+            : []),
           { label: "Delete Alert", danger: true, onSelect: () => meta.onDelete(row.original) },
         ]}
       />
@@ -58,6 +80,7 @@ export function AlertsPage() {
   const admin = isAdmin(user);
   const alerts = useAlerts(user._id, user.account._id);
   const remove = useRemoveAlert(user.account._id);
+  const snooze = useSnoozeAlert(user.account._id);
   const [editing, setEditing] = useState<Alert | "new" | null>(null);
   const [deleting, setDeleting] = useState<Alert | null>(null);
   const trackers = useTargetChoices(user, "tracker");
@@ -67,9 +90,14 @@ export function AlertsPage() {
     return {
       onEdit: setEditing,
       onDelete: setDeleting,
+      onSnooze: (alert, duration) =>
+        snooze.mutate(
+          { alertId: alert._id, duration },
+          { onSuccess: (answer) => notify.success(answer.msg) },
+        ),
       targetName: (a) => (a.target.all ? "All" : a.target.ids.map((id) => names.get(id) ?? id).join(", ")),
     };
-  }, [trackers.choices, pods.choices]);
+  }, [trackers.choices, pods.choices, snooze.mutate]);
   const list = alerts.data ?? EMPTY;
 
   return (
@@ -93,6 +121,7 @@ export function AlertsPage() {
         loadingText="Loading Alerts..."
         meta={meta}
       />
+      <AlertHistory accountId={user.account._id} alerts={list} />
       {editing && (
         <AlertFormModal
           user={user}
