@@ -32,12 +32,14 @@ const history = async (token: string, query = "") =>
   (await callApi<History>("GET", `/api/alerts/alert-history${query}`, { token })).body;
 
 /**
- * An Admin's alert on all trackers: Actual Spend above £150 a day so far this month, with the Viewer
- * as an additional recipient. `seen` lists the Viewer; `hidden` is the Admin's only.
+ * An Admin's pace alert on all trackers: '% Pace' (% Through Budget / % Through Month) above 150%,
+ * with the Viewer as an additional recipient. Trackers have a £3,000 budget and spend £100 a day
+ * (about on pace in a 30-day month; £200 a day is about 200%). `seen` lists the Viewer; `hidden` is
+ * the Admin's only.
  */
-async function anAlertOnSpend(world: World) {
+async function aPaceAlert(world: World) {
   const id = world.account.accountId;
-  const { rows, days } = daysThisMonth(100);
+  const { rows } = daysThisMonth(100);
   const seen = await aTrackerIn(
     id,
     { name: "Seen Tracker", associatedUserIds: [world.Viewer.user.userId] },
@@ -51,11 +53,11 @@ async function anAlertOnSpend(world: World) {
       level: "tracker",
       target: { all: true },
       data: {
-        metric: "actualSpend",
-        metricName: "Actual Spend",
+        metric: "pace",
+        metricName: "% Pace",
         operator: "isGreaterThan",
         valueSet: "manual",
-        value: 150 * days * 1_000_000,
+        value: 150,
         valueBudget: "budget",
       },
       fireWhen: "everyday",
@@ -69,10 +71,10 @@ async function anAlertOnSpend(world: World) {
   return { id, seen, hidden, alertId: created.body.alert._id };
 }
 
-describe("alert state: fire on crossing, quiet while it holds, resolved when it clears", () => {
+describe("alert state (a pace alert): fire on crossing, quiet while it holds, resolved when it clears", () => {
   it("fires once when a tracker crosses, stays quiet three more runs, then sends 'resolved'; the history keeps it all", async () => {
     const world = await aWorld();
-    const { id, seen, alertId } = await anAlertOnSpend(world);
+    const { id, seen, alertId } = await aPaceAlert(world);
 
     const below = await evaluateAlertsForAccount(id);
     await spendPerDay(id, seen.trackerId, 200);
@@ -102,7 +104,7 @@ describe("alert state: fire on crossing, quiet while it holds, resolved when it 
     ).toEqual(["Pacer alert resolved: Running hot", "Pacer alert: Running hot"]);
     const resolvedMail = mail.to(world.Admin.email).find((m) => m.subject.includes("resolved"));
     expect(resolvedMail?.text).toContain(
-      "Resolved: Actual Spend is no longer greater than its threshold for 1 tracker.",
+      "Resolved: % Pace is no longer greater than its threshold for 1 tracker.",
     );
     expect(resolvedMail?.text).toContain("- Seen Tracker");
 
@@ -127,7 +129,7 @@ describe("alert state: fire on crossing, quiet while it holds, resolved when it 
 
   it("a Viewer recipient hears only of trackers they may see, and sees only their part of the history", async () => {
     const world = await aWorld();
-    const { id, seen, hidden } = await anAlertOnSpend(world);
+    const { id, seen, hidden } = await aPaceAlert(world);
     await spendPerDay(id, seen.trackerId, 200);
     await spendPerDay(id, hidden.trackerId, 200);
 
@@ -136,9 +138,9 @@ describe("alert state: fire on crossing, quiet while it holds, resolved when it 
     expect(run.fired[0]?.targets.sort()).toEqual(["Hidden Tracker", "Seen Tracker"]);
     const toViewer = mail.to(world.Viewer.email);
     expect(toViewer).toHaveLength(1);
-    expect(toViewer[0]?.text).toContain("Seen Tracker | Actual Spend");
+    expect(toViewer[0]?.text).toContain("Seen Tracker | % Pace");
     expect(toViewer[0]?.text).not.toContain("Hidden Tracker");
-    expect(mail.to(world.Admin.email)[0]?.text).toContain("Hidden Tracker | Actual Spend");
+    expect(mail.to(world.Admin.email)[0]?.text).toContain("Hidden Tracker | % Pace");
     const viewerHistory = await history(world.Viewer.token);
     expect(viewerHistory.events.map((e) => e.targetName ?? e.recipient).sort()).toEqual(
       ["Seen Tracker", world.Viewer.email].sort(),
@@ -152,7 +154,7 @@ describe("alert state: fire on crossing, quiet while it holds, resolved when it 
 
   it("keeps a snoozed target silent and a snoozed alert unevaluated, and fires after the snooze ends", async () => {
     const world = await aWorld();
-    const { id, seen, hidden, alertId } = await anAlertOnSpend(world);
+    const { id, seen, hidden, alertId } = await aPaceAlert(world);
     await spendPerDay(id, seen.trackerId, 200);
     await spendPerDay(id, hidden.trackerId, 200);
     const now = new Date();
@@ -186,7 +188,7 @@ describe("alert state: fire on crossing, quiet while it holds, resolved when it 
 
   it("lets only an Admin or the creator snooze, checks the target and the duration, and ends a snooze on request", async () => {
     const world = await aWorld();
-    const { id, seen, alertId } = await anAlertOnSpend(world);
+    const { id, seen, alertId } = await aPaceAlert(world);
     const other = await aTrackerIn((await aWorld()).account.accountId, {});
     const snooze = (token: string, body: unknown) =>
       callApi<{ message?: string; snoozedUntil?: string | null }>(

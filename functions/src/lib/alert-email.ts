@@ -1,9 +1,10 @@
 import {
   type AlertLevel,
+  type AlertMetricId,
   type AlertOperator,
-  columnDef,
+  alertMetricFormat,
+  alertMetricName,
   formatByKind,
-  type MetricColumnId,
 } from "@pacer/core";
 import { escapeHtml, type Mail } from "./mailer.ts";
 
@@ -27,7 +28,7 @@ export interface AlertBreach {
 export interface AlertEmailInput {
   alertName: string;
   level: AlertLevel;
-  metric: MetricColumnId;
+  metric: AlertMetricId;
   operator: AlertOperator;
   breaches: readonly AlertBreach[];
   /** Names of the trackers, clients or pods where the alert's rule no longer holds (may be empty). */
@@ -53,7 +54,7 @@ export const alertSubject = (alertName: string, onlyResolved = false) =>
  * that crossed the threshold (a table), then the rows that resolved (a list), either part may be empty.
  */
 export function alertEmail(input: AlertEmailInput): Mail {
-  const def = columnDef(input.metric);
+  const def = { name: alertMetricName(input.metric), format: alertMetricFormat(input.metric) };
   const fmt = (value: number, currency: string | null) => formatByKind(value, def.format, currency);
   const rows = input.breaches.map((b) => ({
     name: b.name,

@@ -4,6 +4,7 @@ import type { AlertData } from "./alerts.ts";
 import {
   ALERT_METRICS,
   alertFormSchema,
+  alertMetricValue,
   alertSchedule,
   alertTransition,
   alertValueSuffix,
@@ -285,5 +286,43 @@ describe("alertTransition: fire on crossing, quiet while it holds, resolve when 
     [false, na, "quiet"],
   ] as const)("was firing %s, now %o: %s", (was, now, expected) => {
     expect(alertTransition(was, now)).toBe(expected);
+  });
+});
+
+describe("the pace metric: % Through Budget / % Through Month", () => {
+  const pace = rule({ metric: "pace", metricName: "% Pace", value: 110 });
+
+  it("divides % Through Budget by % Through Month, as a percent", () => {
+    const through = row.data.percentageThroughBudget as number;
+    const month = row.data.percentageThroughMonth as number;
+    const result = alertMetricValue(row, "pace");
+    expect(result).toEqual({ kind: "value", value: (through / month) * 100 });
+  });
+
+  it("fires above 110% for a tracker running ahead and not for one on pace, whatever the day", () => {
+    const ahead = { ...row, data: { ...row.data, percentageThroughBudget: 60, percentageThroughMonth: 50 } };
+    const onPace = { ...row, data: { ...row.data, percentageThroughBudget: 95, percentageThroughMonth: 95 } };
+    expect(evaluateAlert(pace, ahead)).toEqual({ kind: "fired", actual: 120, threshold: 110 });
+    // Late in the month a '% Through Budget > 90' rule would fire here; pace does not.
+    expect(evaluateAlert(pace, onPace).kind).toBe("notFired");
+    expect(evaluateAlert({ ...pace, operator: "isLessThan", value: 90 }, onPace).kind).toBe("notFired");
+  });
+
+  it("is N/A where either figure is, and has no value before the month starts to pass", () => {
+    expect(evaluateAlert(pace, { ...row, errored: true })).toEqual({ kind: "na", reason: "errored" });
+    const start = { ...row, data: { ...row.data, percentageThroughMonth: 0 } };
+    expect(evaluateAlert(pace, start)).toEqual({ kind: "na", reason: "noBudget" });
+  });
+
+  it("is a percent metric in the form, listed with its explanation, and cannot take a budget threshold", () => {
+    expect(alertValueUnit("pace")).toBe("percent");
+    expect(ALERT_METRICS.find((m) => m.id === "pace")).toMatchObject({
+      name: "% Pace",
+      formula: "% Through Budget / % Through Month x 100",
+    });
+    expect(ALERT_METRICS.every((m) => m.description.length > 0)).toBe(true);
+    const form = { ...defaultAlertForm(), name: "Pace", data: { ...pace, valueSet: "budget" as const } };
+    expect(alertFormSchema.safeParse(form).success).toBe(false);
+    expect(alertFormSchema.safeParse({ ...form, data: pace }).success).toBe(true);
   });
 });

@@ -1,9 +1,9 @@
 import { TZDate } from "@date-fns/tz";
 import { z } from "zod";
 import { dayNumber, daysInMonthOf, fromDayNumber, localDate, weekdayOf } from "./calendar.ts";
-import type { NaReason, TableRow } from "./cells.ts";
+import type { CellValue, NaReason, TableRow } from "./cells.ts";
 import { cellValue } from "./cells.ts";
-import type { MetricColumnId } from "./columns.ts";
+import type { ColumnFormat, MetricColumnId } from "./columns.ts";
 import { columnDef, METRIC_COLUMNS } from "./columns.ts";
 import { freeText } from "./text.ts";
 import type { IsoDate } from "./types.ts";
@@ -45,7 +45,7 @@ export type AlertValueSet = "manual" | "budget";
  * number for counts and ROAS (see {@link alertValueUnit}).
  */
 export interface AlertData {
-  metric: MetricColumnId;
+  metric: AlertMetricId;
   /** The metric's display name, e.g. "% Through Budget". */
   metricName: string;
   operator: AlertOperator;
@@ -57,17 +57,69 @@ export interface AlertData {
 /** The columns an alert can watch: the numeric ones that hold one number (not the forecast range). */
 const WATCHABLE = METRIC_COLUMNS.filter((c) => c.format !== "moneyRange");
 
-/** The metrics an alert can watch: every single-number column of the catalogue, with its name. */
-export const ALERT_METRICS: readonly { id: MetricColumnId; name: string }[] = WATCHABLE.map((c) => ({
-  id: c.id,
-  name: c.name,
-}));
+/**
+ * The pace metric (issue "alerts that follow pace"): '% Through Budget' divided by '% Through Month',
+ * as a percent. 100% spends exactly as fast as the month passes; 110% spends 10% faster, so a
+ * threshold on pace fires for the trackers running ahead (or behind) whatever the day of the month,
+ * where a fixed '% Through Budget' threshold fires on every tracker late in the month.
+ */
+export const PACE_METRIC = {
+  id: "pace",
+  name: "% Pace",
+  description:
+    "How fast the budget is being spent against how far the month has gone: 100% is on pace, 110% is 10% ahead, 90% is 10% behind.",
+  formula: "% Through Budget / % Through Month x 100",
+} as const;
+
+/** An alert's metric: a single-number column of the catalogue, or the pace metric. */
+export type AlertMetricId = MetricColumnId | typeof PACE_METRIC.id;
+
+/** An alert metric as the form lists it: id, name and the explanation shown under the choice. */
+export interface AlertMetric {
+  id: AlertMetricId;
+  name: string;
+  description: string;
+  formula: string;
+}
+
+/**
+ * The metrics an alert can watch, each with its explanation: every single-number column of the
+ * catalogue (the forecast's 'Forecast vs Budget' among them), then the pace metric.
+ */
+export const ALERT_METRICS: readonly AlertMetric[] = [
+  ...WATCHABLE.map((c) => ({ id: c.id, name: c.name, description: c.description, formula: c.formula })),
+  { ...PACE_METRIC },
+];
+
+/** An alert metric's number format (the pace metric is a percent). */
+export function alertMetricFormat(metric: AlertMetricId): ColumnFormat {
+  return metric === PACE_METRIC.id ? "percent" : columnDef(metric).format;
+}
+
+/** An alert metric's display name. */
+export function alertMetricName(metric: AlertMetricId): string {
+  return metric === PACE_METRIC.id ? PACE_METRIC.name : columnDef(metric).name;
+}
 
 /** The unit of an alert value for a metric: micros (money), percent, or a plain number. */
-export function alertValueUnit(metric: MetricColumnId): "micros" | "percent" | "number" {
-  const format = columnDef(metric).format;
+export function alertValueUnit(metric: AlertMetricId): "micros" | "percent" | "number" {
+  const format = alertMetricFormat(metric);
   if (format === "money" || format === "money2") return "micros";
   return format === "percent" ? "percent" : "number";
+}
+
+/**
+ * An alert metric's value on a row: the column's cell, or for pace '% Through Budget' /
+ * '% Through Month' x 100 (N/A where either is; no value before the month has started to pass).
+ */
+export function alertMetricValue(row: TableRow, metric: AlertMetricId): CellValue {
+  if (metric !== PACE_METRIC.id) return cellValue(row, metric);
+  const budget = cellValue(row, "percentageThroughBudget");
+  if (budget.kind !== "value") return budget;
+  const month = cellValue(row, "percentageThroughMonth");
+  if (month.kind !== "value") return month;
+  if (month.value <= 0) return { kind: "none" };
+  return { kind: "value", value: (budget.value / month.value) * 100 };
 }
 
 /** The value field's suffix: '%' when the metric name contains one (spec section 2.10), else ''. */
@@ -87,7 +139,7 @@ export type AlertEvaluation =
  * or a budget never recorded (last month's, '-') gives `{ kind: "na" }`, which never fires.
  */
 export function evaluateAlert(data: AlertData, row: TableRow): AlertEvaluation {
-  const actual = cellValue(row, data.metric);
+  const actual = alertMetricValue(row, data.metric);
   if (actual.kind === "na") return actual;
   if (actual.kind === "none") return { kind: "na", reason: "noBudget" };
   let threshold = data.value;
@@ -206,7 +258,7 @@ export const ALERT_FORM_TEXTS = {
   targets: "Choose at least one target",
 } as const;
 
-const metricIds = WATCHABLE.map((c) => c.id) as [MetricColumnId, ...MetricColumnId[]];
+const metricIds = ALERT_METRICS.map((m) => m.id) as [AlertMetricId, ...AlertMetricId[]];
 
 /**
  * The alert form / create-alert and edit-alert payload (spec sections 2.10 and 3). `target` is
