@@ -1,5 +1,5 @@
 import type { AlertForm, SnoozeDuration } from "@pacer/core/alerts";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, seg } from "../../../lib/api-client";
 
 /** The alert calls (spec pods-budgets-alerts-users-connections.md 7.4) and the target lists. */
@@ -143,6 +143,8 @@ export function useAlertHistory(accountId: string, filter: AlertHistoryFilter) {
       api.get<{ events: AlertHistoryEntry[]; targets: AlertTargetState[] }>(
         `/api/alerts/alert-history${query ? `?${query}` : ""}`,
       ),
+    // A filter change keeps the tables in place until the new answer arrives.
+    placeholderData: keepPreviousData,
   });
 }
 
