@@ -283,25 +283,18 @@ export async function evaluateAlertsForAccount(
       await recordAlertEvents(accountId, deliveries, now);
       continue;
     }
-    const transitions: AlertEventInput[] = [
-      ...fired.map(({ target }) => ({
-        ...base,
-        outcome: "fired" as const,
-        targetKey: target.key,
-        targetName: target.name,
-        ...(target.result.kind === "fired"
-          ? { value: target.result.actual, threshold: target.result.threshold }
-          : {}),
-      })),
-      ...resolved.map(({ target }) => ({
-        ...base,
-        outcome: "resolved" as const,
-        targetKey: target.key,
-        targetName: target.name,
-        ...(target.result.kind === "notFired"
-          ? { value: target.result.actual, threshold: target.result.threshold }
-          : {}),
-      })),
+    const transition = (outcome: "fired" | "resolved", { target }: Change): AlertEventInput => ({
+      ...base,
+      outcome,
+      targetKey: target.key,
+      targetName: target.name,
+      ...(target.result.kind === "na"
+        ? {}
+        : { value: target.result.actual, threshold: target.result.threshold }),
+    });
+    const transitions = [
+      ...fired.map((c) => transition("fired", c)),
+      ...resolved.map((c) => transition("resolved", c)),
     ];
     await recordAlertEvents(accountId, [...transitions, ...deliveries], now);
     if (fired.length > 0) {

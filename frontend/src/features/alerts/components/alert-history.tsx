@@ -1,9 +1,9 @@
-import { SNOOZE_DURATIONS, SNOOZE_LABELS } from "@pacer/core/alerts";
+import { SNOOZE_DURATIONS, SNOOZE_LABELS, type SnoozeDuration } from "@pacer/core/alerts";
 import type { ColumnDef } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { useSearchParams } from "react-router-dom";
 import { DataTable } from "../../../components/ui/data-table";
-import { DropdownMenu } from "../../../components/ui/dropdown-menu";
+import { DropdownMenu, type MenuItem } from "../../../components/ui/dropdown-menu";
 import { SelectField } from "../../../components/ui/field";
 import { notify } from "../../../lib/notify";
 import {
@@ -32,11 +32,25 @@ const OUTCOME_LABELS: Record<AlertHistoryEntry["outcome"], string> = {
 const OUTCOME_OPTIONS = Object.entries(OUTCOME_LABELS).map(([value, label]) => ({ value, label }));
 const CHANNEL_OPTIONS = [{ value: "email", label: "E-mail" }];
 
+/** The snooze menu's items: 1 day, 1 week, to month end, and 'End snooze' while snoozed. */
+export function snoozeMenuItems(
+  snoozedUntil: string | null | undefined,
+  onSnooze: (duration: SnoozeDuration | null) => void,
+): MenuItem[] {
+  return [
+    ...SNOOZE_DURATIONS.map((d) => ({
+      label: `Snooze ${SNOOZE_LABELS[d].toLowerCase()}`,
+      onSelect: () => onSnooze(d),
+    })),
+    ...(snoozedUntil ? [{ label: "End snooze", onSelect: () => onSnooze(null) }] : []),
+  ];
+}
+
 const EMPTY_EVENTS: AlertHistoryEntry[] = [];
 const EMPTY_TARGETS: AlertTargetState[] = [];
 
 interface TargetsMeta {
-  snooze: (state: AlertTargetState, duration: (typeof SNOOZE_DURATIONS)[number] | null) => void;
+  snooze: (state: AlertTargetState, duration: SnoozeDuration | null) => void;
 }
 
 const TARGET_COLUMNS: ColumnDef<AlertTargetState>[] = [
@@ -121,6 +135,17 @@ export function AlertHistory({ accountId, alerts }: { accountId: string; alerts:
     for (const e of events) if (e.target) names.set(e.target, e.targetName ?? e.target);
     return [...names].map(([value, label]) => ({ value, label }));
   }, [targets, events]);
+  const filters = [
+    {
+      param: "alert",
+      label: "Alert",
+      placeholder: "All alerts",
+      options: alerts.map((a) => ({ value: a._id, label: a.name })),
+    },
+    { param: "target", label: "Target", placeholder: "All targets", options: targetOptions },
+    { param: "channel", label: "Channel", placeholder: "All channels", options: CHANNEL_OPTIONS },
+    { param: "outcome", label: "Outcome", placeholder: "All outcomes", options: OUTCOME_OPTIONS },
+  ];
   const meta = useMemo<TargetsMeta>(
     () => ({
       snooze: (state, duration) =>
@@ -149,34 +174,16 @@ export function AlertHistory({ accountId, alerts }: { accountId: string; alerts:
       <section aria-labelledby="alerts-history-title" className="page-section">
         <h2 id="alerts-history-title">Alert history</h2>
         <div className="toolbar" style={{ display: "flex", gap: "1rem", flexWrap: "wrap" }}>
-          <SelectField
-            label="Alert"
-            placeholder="All alerts"
-            value={filter.alertId}
-            options={alerts.map((a) => ({ value: a._id, label: a.name }))}
-            onChange={(e) => setFilter("alert", e.target.value)}
-          />
-          <SelectField
-            label="Target"
-            placeholder="All targets"
-            value={filter.target}
-            options={targetOptions}
-            onChange={(e) => setFilter("target", e.target.value)}
-          />
-          <SelectField
-            label="Channel"
-            placeholder="All channels"
-            value={filter.channel}
-            options={CHANNEL_OPTIONS}
-            onChange={(e) => setFilter("channel", e.target.value)}
-          />
-          <SelectField
-            label="Outcome"
-            placeholder="All outcomes"
-            value={filter.outcome}
-            options={OUTCOME_OPTIONS}
-            onChange={(e) => setFilter("outcome", e.target.value)}
-          />
+          {filters.map((f) => (
+            <SelectField
+              key={f.param}
+              label={f.label}
+              placeholder={f.placeholder}
+              value={params.get(f.param) ?? ""}
+              options={f.options}
+              onChange={(e) => setFilter(f.param, e.target.value)}
+            />
+          ))}
         </div>
         <DataTable
           caption="Alert history"

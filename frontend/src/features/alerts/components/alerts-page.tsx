@@ -1,4 +1,4 @@
-import { SNOOZE_DURATIONS, SNOOZE_LABELS, type SnoozeDuration } from "@pacer/core/alerts";
+import type { SnoozeDuration } from "@pacer/core/alerts";
 import type { ColumnDef } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
 import { Button } from "../../../components/ui/button";
@@ -11,7 +11,7 @@ import { isAdmin, useCurrentUser } from "../../../lib/auth";
 import { notify } from "../../../lib/notify";
 import { type Alert, useAlerts, useRemoveAlert, useSnoozeAlert } from "../api/alerts";
 import { AlertFormModal, useTargetChoices } from "./alert-form-modal";
-import { AlertHistory } from "./alert-history";
+import { AlertHistory, snoozeMenuItems } from "./alert-history";
 
 interface AlertsTableMeta {
   onEdit: (alert: Alert) => void;
@@ -58,13 +58,7 @@ const OPTIONS_COLUMN: ColumnDef<Alert> = {
         label={`Options for ${row.original.name}`}
         items={[
           { label: "Edit Alert", onSelect: () => meta.onEdit(row.original) },
-          ...SNOOZE_DURATIONS.map((d) => ({
-            label: `Snooze ${SNOOZE_LABELS[d].toLowerCase()}`,
-            onSelect: () => meta.onSnooze(row.original, d),
-          })),
-          ...(row.original.snoozedUntil
-            ? [{ label: "End snooze", onSelect: () => meta.onSnooze(row.original, null) }]
-            : []),
+          ...snoozeMenuItems(row.original.snoozedUntil, (d) => meta.onSnooze(row.original, d)),
           { label: "Delete Alert", danger: true, onSelect: () => meta.onDelete(row.original) },
         ]}
       />
