@@ -221,3 +221,47 @@ describe("alert state (a pace alert): fire on crossing, quiet while it holds, re
     expect(run.fired[0]?.targets).toEqual(["Seen Tracker"]);
   });
 });
+
+describe("stale-data alerts: hours since refresh", () => {
+  it("fires for a tracker not refreshed for more than 24 hours and resolves when fresh data arrives", async () => {
+    const world = await aWorld();
+    const id = world.account.accountId;
+    const { rows } = daysThisMonth(100);
+    const stale = await aTrackerIn(id, { name: "Stale Tracker" }, rows);
+    const fresh = await aTrackerIn(id, { name: "Fresh Tracker" }, rows);
+    const created = await callApi("POST", "/api/alerts/create-alert", {
+      token: world.Admin.token,
+      body: {
+        name: "No fresh data",
+        level: "tracker",
+        target: { all: true },
+        data: {
+          metric: "dataAgeHours",
+          metricName: "Hours Since Refresh",
+          operator: "isGreaterThan",
+          valueSet: "manual",
+          value: 24,
+          valueBudget: "budget",
+        },
+        fireWhen: "everyday",
+        fireOn: null,
+        additionalRecipients: [],
+      },
+    });
+    const later = new Date(Date.now() + 30 * 3600_000);
+    await recomputeTrackerData(id, fresh.trackerId, new Date(later.getTime() - 3600_000), {
+      refreshed: true,
+    });
+
+    const run = await evaluateAlertsForAccount(id, later);
+    await recomputeTrackerData(id, stale.trackerId, later, { refreshed: true });
+    const afterRefresh = await evaluateAlertsForAccount(id, later);
+
+    expect(created.status).toBe(201);
+    expect(run.fired[0]?.targets).toEqual(["Stale Tracker"]);
+    expect(
+      mail.to(world.Admin.email).find((m) => m.subject === "Pacer alert: No fresh data")?.text,
+    ).toContain("Stale Tracker | Hours Since Refresh | 30 | 24");
+    expect(afterRefresh.resolved[0]?.targets).toEqual(["Stale Tracker"]);
+  });
+});

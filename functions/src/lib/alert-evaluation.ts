@@ -139,18 +139,36 @@ function evaluationsSeenBy(
   audience: readonly Viewer[],
   trackers: readonly Tracker[],
   joins: AccountJoins,
+  now: Date,
 ): TargetEvaluation[] {
-  const rows = trackers
-    .filter((t) => audience.every((v) => canSeeTracker(v, t, joins.podOf.get(t.trackerId))))
-    .map(trackerRow)
-    .filter((r): r is TrackerRow => r !== undefined);
+  const seen = trackers.filter((t) =>
+    audience.every((v) => canSeeTracker(v, t, joins.podOf.get(t.trackerId))),
+  );
+  const rows = seen.map(trackerRow).filter((r): r is TrackerRow => r !== undefined);
   const pods = joins.pods
     .filter((p) => audience.every((v) => canSeePod(v, p)))
     .map((p) => ({ _id: p.podId, name: p.name, trackers: p.trackers }));
   const data = alert.data as AlertData;
-  return candidateRows(alert.level, alert.target as { all: boolean; ids?: string[] }, rows, pods).map(
-    (c) => ({ ...c, result: evaluateAlert(data, c.row) }),
+  const ageOf = new Map(
+    seen.map((t) => [
+      t.trackerId,
+      (now.getTime() - Date.parse(t.lastRefreshedAt ?? t.createdAt)) / 3_600_000,
+    ]),
   );
+  // A client or pod is as stale as its stalest tracker (of those the audience sees).
+  const stalest = (ids: readonly string[]) => {
+    const ages = ids.map((id) => ageOf.get(id)).filter((a): a is number => a !== undefined);
+    return ages.length > 0 ? Math.max(...ages) : undefined;
+  };
+  const trackersOf = (c: Candidate): string[] => {
+    if (alert.level === "tracker") return [c.key];
+    if (alert.level === "client") return rows.filter((r) => r.client === c.key).map((r) => r.id);
+    return pods.find((p) => p._id === c.key)?.trackers ?? [];
+  };
+  return candidateRows(alert.level, alert.target as { all: boolean; ids?: string[] }, rows, pods).map((c) => {
+    const dataAgeHours = stalest(trackersOf(c));
+    return { ...c, result: evaluateAlert(data, c.row, dataAgeHours === undefined ? {} : { dataAgeHours }) };
+  });
 }
 
 /** A breach as the e-mail shows it, from a target whose rule holds. */
@@ -208,7 +226,7 @@ export async function evaluateAlertsForAccount(
     const states = new Map((await listAlertStates(accountId, alert.alertId)).map((s) => [s.targetKey, s]));
     const fired: Change[] = [];
     const resolved: Change[] = [];
-    const byCreator = evaluationsSeenBy(alert, [creator], trackers, joins);
+    const byCreator = evaluationsSeenBy(alert, [creator], trackers, joins, now);
     for (const target of byCreator) {
       const previous = states.get(target.key);
       if (isSnoozed(previous?.snoozedUntil, now)) continue;
@@ -225,7 +243,7 @@ export async function evaluateAlertsForAccount(
         const seen = new Map(
           (user.userId === creator.userId
             ? byCreator
-            : evaluationsSeenBy(alert, [creator, user], trackers, joins)
+            : evaluationsSeenBy(alert, [creator, user], trackers, joins, now)
           ).map((e) => [e.key, e]),
         );
         const breaches = fired

@@ -326,3 +326,23 @@ describe("the pace metric: % Through Budget / % Through Month", () => {
     expect(alertFormSchema.safeParse({ ...form, data: pace }).success).toBe(true);
   });
 });
+
+describe("the stale-data metric: hours since refresh", () => {
+  const stale = rule({ metric: "dataAgeHours", metricName: "Hours Since Refresh", value: 24 });
+
+  it("compares the context's hours since refresh, also on an errored tracker (a stale one often is)", () => {
+    expect(evaluateAlert(stale, row, { dataAgeHours: 30 })).toEqual({
+      kind: "fired",
+      actual: 30,
+      threshold: 24,
+    });
+    expect(evaluateAlert(stale, row, { dataAgeHours: 2 }).kind).toBe("notFired");
+    expect(evaluateAlert(stale, { ...row, errored: true }, { dataAgeHours: 30 }).kind).toBe("fired");
+  });
+
+  it("has no value without the context, and is a plain number in the form", () => {
+    expect(evaluateAlert(stale, row)).toEqual({ kind: "na", reason: "noBudget" });
+    expect(alertValueUnit("dataAgeHours")).toBe("number");
+    expect(ALERT_METRICS.find((m) => m.id === "dataAgeHours")?.name).toBe("Hours Since Refresh");
+  });
+});

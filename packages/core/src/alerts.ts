@@ -71,8 +71,27 @@ export const PACE_METRIC = {
   formula: "% Through Budget / % Through Month x 100",
 } as const;
 
-/** An alert's metric: a single-number column of the catalogue, or the pace metric. */
-export type AlertMetricId = MetricColumnId | typeof PACE_METRIC.id;
+/**
+ * The stale-data metric: hours since a tracker's figures were last refreshed from its platform (a
+ * client or pod: its stalest tracker; a tracker never refreshed counts from its creation). A stale
+ * alert is this metric above a number of hours, e.g. 24.
+ */
+export const STALE_METRIC = {
+  id: "dataAgeHours",
+  name: "Hours Since Refresh",
+  description:
+    "Hours since the figures were last refreshed from the ad platform (a client or pod: its stalest tracker). Above 24 means a day without fresh data.",
+  formula: "Now - last refresh, in hours",
+} as const;
+
+/** An alert's metric: a single-number column of the catalogue, the pace metric or the stale-data metric. */
+export type AlertMetricId = MetricColumnId | typeof PACE_METRIC.id | typeof STALE_METRIC.id;
+
+/** What an alert metric may need beyond the row's figures. */
+export interface AlertContext {
+  /** Hours since the row's (stalest) tracker was refreshed, for {@link STALE_METRIC}. */
+  dataAgeHours?: number;
+}
 
 /** An alert metric as the form lists it: id, name and the explanation shown under the choice. */
 export interface AlertMetric {
@@ -84,21 +103,26 @@ export interface AlertMetric {
 
 /**
  * The metrics an alert can watch, each with its explanation: every single-number column of the
- * catalogue (the forecast's 'Forecast vs Budget' among them), then the pace metric.
+ * catalogue (the forecast's 'Forecast vs Budget' among them), then pace and stale data.
  */
 export const ALERT_METRICS: readonly AlertMetric[] = [
   ...WATCHABLE.map((c) => ({ id: c.id, name: c.name, description: c.description, formula: c.formula })),
   { ...PACE_METRIC },
+  { ...STALE_METRIC },
 ];
 
-/** An alert metric's number format (the pace metric is a percent). */
+/** An alert metric's number format (pace: a percent; hours since refresh: a count). */
 export function alertMetricFormat(metric: AlertMetricId): ColumnFormat {
-  return metric === PACE_METRIC.id ? "percent" : columnDef(metric).format;
+  if (metric === PACE_METRIC.id) return "percent";
+  if (metric === STALE_METRIC.id) return "count";
+  return columnDef(metric).format;
 }
 
 /** An alert metric's display name. */
 export function alertMetricName(metric: AlertMetricId): string {
-  return metric === PACE_METRIC.id ? PACE_METRIC.name : columnDef(metric).name;
+  if (metric === PACE_METRIC.id) return PACE_METRIC.name;
+  if (metric === STALE_METRIC.id) return STALE_METRIC.name;
+  return columnDef(metric).name;
 }
 
 /** The unit of an alert value for a metric: micros (money), percent, or a plain number. */
@@ -110,9 +134,19 @@ export function alertValueUnit(metric: AlertMetricId): "micros" | "percent" | "n
 
 /**
  * An alert metric's value on a row: the column's cell, or for pace '% Through Budget' /
- * '% Through Month' x 100 (N/A where either is; no value before the month has started to pass).
+ * '% Through Month' x 100 (N/A where either is; no value before the month has started to pass); for
+ * hours since refresh the context's `dataAgeHours` (no value without it).
  */
-export function alertMetricValue(row: TableRow, metric: AlertMetricId): CellValue {
+export function alertMetricValue(
+  row: TableRow,
+  metric: AlertMetricId,
+  context: AlertContext = {},
+): CellValue {
+  if (metric === STALE_METRIC.id) {
+    return context.dataAgeHours === undefined
+      ? { kind: "none" }
+      : { kind: "value", value: context.dataAgeHours };
+  }
   if (metric !== PACE_METRIC.id) return cellValue(row, metric);
   const budget = cellValue(row, "percentageThroughBudget");
   if (budget.kind !== "value") return budget;
@@ -138,8 +172,8 @@ export type AlertEvaluation =
  * A metric or budget cell that is N/A (errored tracker, lifetime vs monthly, multiple currencies)
  * or a budget never recorded (last month's, '-') gives `{ kind: "na" }`, which never fires.
  */
-export function evaluateAlert(data: AlertData, row: TableRow): AlertEvaluation {
-  const actual = alertMetricValue(row, data.metric);
+export function evaluateAlert(data: AlertData, row: TableRow, context: AlertContext = {}): AlertEvaluation {
+  const actual = alertMetricValue(row, data.metric, context);
   if (actual.kind === "na") return actual;
   if (actual.kind === "none") return { kind: "na", reason: "noBudget" };
   let threshold = data.value;
