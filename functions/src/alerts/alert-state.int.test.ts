@@ -1,3 +1,4 @@
+import { dayNumber, fromDayNumber, localDate } from "@pacer/core";
 import { putDailyMetrics } from "@pacer/db";
 import { describe, expect, it } from "vitest";
 import { evaluateAlertsForAccount } from "../lib/alert-evaluation.ts";
@@ -5,7 +6,7 @@ import { recomputeTrackerData } from "../lib/tracker-data.ts";
 import { callApi } from "../testing/api.ts";
 import { aWorld, type World } from "../testing/builders.ts";
 import { useMailCapture } from "../testing/mail.ts";
-import { aTrackerIn, daysThisMonth } from "../testing/tracker-builders.ts";
+import { aDay, aTrackerIn, daysThisMonth } from "../testing/tracker-builders.ts";
 
 const mail = useMailCapture();
 
@@ -263,5 +264,46 @@ describe("stale-data alerts: hours since refresh", () => {
       mail.to(world.Admin.email).find((m) => m.subject === "Pacer alert: No fresh data")?.text,
     ).toContain("Stale Tracker | Hours Since Refresh | 30 | 24");
     expect(afterRefresh.resolved[0]?.targets).toEqual(["Stale Tracker"]);
+  });
+});
+
+describe("spend anomaly alerts", () => {
+  it("fires for a tracker whose spend yesterday is far above its weekday's usual, and stays silent under four weeks of history", async () => {
+    const world = await aWorld();
+    const id = world.account.accountId;
+    const yesterday = dayNumber(localDate(new Date(), world.account.timeZone)) - 1;
+    const days = (weeks: number, last: number) =>
+      Array.from({ length: weeks * 7 + 1 }, (_, i) => {
+        const day = yesterday - weeks * 7 + i;
+        return aDay(fromDayNumber(day), day === yesterday ? last : 100 + (i % 3));
+      });
+    const spiking = await aTrackerIn(id, { name: "Spiking Tracker" }, days(6, 300));
+    await aTrackerIn(id, { name: "New Tracker" }, days(2, 300));
+    await aTrackerIn(id, { name: "Steady Tracker" }, days(6, 101));
+    const created = await callApi("POST", "/api/alerts/create-alert", {
+      token: world.Admin.token,
+      body: {
+        name: "Unusual spend",
+        level: "tracker",
+        target: { all: true },
+        data: {
+          metric: "spendAnomaly",
+          metricName: "Spend Anomaly (std. deviations)",
+          operator: "isGreaterThan",
+          valueSet: "manual",
+          value: 3,
+          valueBudget: "budget",
+        },
+        fireWhen: "everyday",
+        fireOn: null,
+        additionalRecipients: [],
+      },
+    });
+
+    const run = await evaluateAlertsForAccount(id);
+
+    expect(created.status).toBe(201);
+    expect(spiking.name).toBe("Spiking Tracker");
+    expect(run.fired[0]?.targets).toEqual(["Spiking Tracker"]);
   });
 });

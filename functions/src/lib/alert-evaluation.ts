@@ -2,13 +2,19 @@ import {
   type AlertData,
   type AlertEvaluation,
   type AlertLevel,
+  ANOMALY_METRIC,
+  ANOMALY_PARAMETERS,
   alertSchedule,
   alertTransition,
+  dayNumber,
   evaluateAlert,
   type FireWhen,
+  fromDayNumber,
   groupByClient,
   groupByPod,
   isSnoozed,
+  localDate,
+  spendAnomaly,
   type TableRow,
   type TrackerRow,
 } from "@pacer/core";
@@ -19,6 +25,7 @@ import {
   getAccount,
   listAlertStates,
   listAlerts,
+  listDailyMetrics,
   listTrackers,
   NotFoundError,
   recordAlertEvents,
@@ -124,6 +131,53 @@ function candidateRows(
     .map((g) => ({ key: g.key._id, name: g.key.name, row: g.data, currency: g.data.currency }));
 }
 
+/** Yesterday's spend anomaly (standard deviations) of the summed spend of some trackers, if scored. */
+type AnomalyScorer = (trackerIds: readonly string[]) => number | undefined;
+const NO_ANOMALY: AnomalyScorer = () => undefined;
+
+/**
+ * The anomaly scorer of a run: reads the last 57 days (yesterday and eight weeks before it, in the
+ * account's time zone) of every tracker, once, and scores yesterday's summed spend of any set of
+ * them with core `spendAnomaly` (undefined with under four weeks of history).
+ */
+async function anomalyScorer(
+  accountId: string,
+  trackers: readonly Tracker[],
+  now: Date,
+  timeZone: string,
+): Promise<AnomalyScorer> {
+  const yesterday = dayNumber(localDate(now, timeZone)) - 1;
+  const firstDay = yesterday - 7 * ANOMALY_PARAMETERS.maxWeeks;
+  const series = new Map<string, Float64Array>();
+  for (const t of trackers) {
+    const values = new Float64Array(yesterday - firstDay + 1);
+    const rows = await listDailyMetrics(
+      accountId,
+      t.trackerId,
+      fromDayNumber(firstDay),
+      fromDayNumber(yesterday),
+    );
+    for (const r of rows) values[dayNumber(r.date) - firstDay] = r.spendMicros;
+    series.set(t.trackerId, values);
+  }
+  return (ids) => {
+    const sum = new Float64Array(yesterday - firstDay + 1);
+    let any = false;
+    for (const id of ids) {
+      const values = series.get(id);
+      if (!values) continue;
+      any = true;
+      for (let i = 0; i < sum.length; i++) sum[i] = (sum[i] as number) + (values[i] as number);
+    }
+    if (!any) return undefined;
+    // The history starts at the first day with spend: days before a tracker existed are not zeros.
+    const start = sum.findIndex((v) => v > 0);
+    if (start < 0) return undefined;
+    const score = spendAnomaly({ firstDay: firstDay + start, values: sum.subarray(start) }, yesterday);
+    return score.kind === "score" ? score.z : undefined;
+  };
+}
+
 /** One target evaluated: the candidate and the rule's result on it. */
 interface TargetEvaluation extends Candidate {
   result: AlertEvaluation;
@@ -140,6 +194,7 @@ function evaluationsSeenBy(
   trackers: readonly Tracker[],
   joins: AccountJoins,
   now: Date,
+  anomaly: AnomalyScorer = NO_ANOMALY,
 ): TargetEvaluation[] {
   const seen = trackers.filter((t) =>
     audience.every((v) => canSeeTracker(v, t, joins.podOf.get(t.trackerId))),
@@ -166,8 +221,14 @@ function evaluationsSeenBy(
     return pods.find((p) => p._id === c.key)?.trackers ?? [];
   };
   return candidateRows(alert.level, alert.target as { all: boolean; ids?: string[] }, rows, pods).map((c) => {
-    const dataAgeHours = stalest(trackersOf(c));
-    return { ...c, result: evaluateAlert(data, c.row, dataAgeHours === undefined ? {} : { dataAgeHours }) };
+    const ids = trackersOf(c);
+    const dataAgeHours = stalest(ids);
+    const anomalyZ = data.metric === ANOMALY_METRIC.id ? anomaly(ids) : undefined;
+    const context = {
+      ...(dataAgeHours === undefined ? {} : { dataAgeHours }),
+      ...(anomalyZ === undefined ? {} : { anomalyZ }),
+    };
+    return { ...c, result: evaluateAlert(data, c.row, context) };
   });
 }
 
@@ -219,6 +280,10 @@ export async function evaluateAlertsForAccount(
   if (due.length === 0) return summary;
 
   const [trackers, joins] = await Promise.all([listTrackers(accountId), loadAccountJoins(accountId)]);
+  // Daily series are read only when a due alert watches the spend anomaly.
+  const anomaly = due.some(({ alert }) => (alert.data as AlertData).metric === ANOMALY_METRIC.id)
+    ? await anomalyScorer(accountId, trackers, now, account.timeZone)
+    : NO_ANOMALY;
   const dashboardUrl = `${appOrigin()}/dashboard`;
   for (const { alert, periodKey } of due) {
     const creator = joins.users.get(alert.userId);
@@ -226,7 +291,7 @@ export async function evaluateAlertsForAccount(
     const states = new Map((await listAlertStates(accountId, alert.alertId)).map((s) => [s.targetKey, s]));
     const fired: Change[] = [];
     const resolved: Change[] = [];
-    const byCreator = evaluationsSeenBy(alert, [creator], trackers, joins, now);
+    const byCreator = evaluationsSeenBy(alert, [creator], trackers, joins, now, anomaly);
     for (const target of byCreator) {
       const previous = states.get(target.key);
       if (isSnoozed(previous?.snoozedUntil, now)) continue;
@@ -243,7 +308,7 @@ export async function evaluateAlertsForAccount(
         const seen = new Map(
           (user.userId === creator.userId
             ? byCreator
-            : evaluationsSeenBy(alert, [creator, user], trackers, joins, now)
+            : evaluationsSeenBy(alert, [creator, user], trackers, joins, now, anomaly)
           ).map((e) => [e.key, e]),
         );
         const breaches = fired

@@ -74,7 +74,7 @@ export default async function bench(): Promise<BenchResult> {
     rows,
     notes: [
       "A small sample: the source's campaigns give 128 scored days. A real day beyond the threshold counts as a false alarm even where the spend genuinely changed level, so the false-alarm rate is an upper bound.",
-      "Detection of single-day +/-50% changes is low on these volatile series; the rule favours silence over noise (its purpose). Anomaly alerts are not wired into the evaluation yet.",
+      "Detection of single-day +/-50% changes is low on these volatile series; the rule favours silence over noise (its purpose).",
     ],
   };
 }

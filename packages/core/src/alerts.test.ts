@@ -346,3 +346,20 @@ describe("the stale-data metric: hours since refresh", () => {
     expect(ALERT_METRICS.find((m) => m.id === "dataAgeHours")?.name).toBe("Hours Since Refresh");
   });
 });
+
+describe("the anomaly metric: yesterday's spend in standard deviations", () => {
+  const anomaly = rule({ metric: "spendAnomaly", metricName: "Spend Anomaly (std. deviations)", value: 3 });
+
+  it("fires beyond the threshold and is silent without a score (under four weeks of history)", () => {
+    expect(evaluateAlert(anomaly, row, { anomalyZ: 4.2 })).toEqual({
+      kind: "fired",
+      actual: 4.2,
+      threshold: 3,
+    });
+    expect(
+      evaluateAlert({ ...anomaly, operator: "isLessThan", value: -3 }, row, { anomalyZ: -3.5 }).kind,
+    ).toBe("fired");
+    expect(evaluateAlert(anomaly, row, {}).kind).toBe("na");
+    expect(ALERT_METRICS.find((m) => m.id === "spendAnomaly")?.description).toContain("four weeks");
+  });
+});

@@ -84,13 +84,32 @@ export const STALE_METRIC = {
   formula: "Now - last refresh, in hours",
 } as const;
 
-/** An alert's metric: a single-number column of the catalogue, the pace metric or the stale-data metric. */
-export type AlertMetricId = MetricColumnId | typeof PACE_METRIC.id | typeof STALE_METRIC.id;
+/**
+ * The anomaly metric: yesterday's spend against the same weekday of the previous 4 to 8 weeks, in
+ * standard deviations (core `spendAnomaly`, which documents the method); no value with less than
+ * four weeks of history, so the alert stays silent. Above 3: an unusual spike; below -3: a drop.
+ */
+export const ANOMALY_METRIC = {
+  id: "spendAnomaly",
+  name: "Spend Anomaly (std. deviations)",
+  description:
+    "Yesterday's spend against the same weekday of the previous 4 to 8 weeks, in standard deviations: above 3 is an unusual spike, below -3 an unusual drop. Silent with less than four weeks of history.",
+  formula: "(Yesterday's Spend - mean of the same weekday) / standard deviation (at least 10% of the mean)",
+} as const;
+
+/** An alert's metric: a single-number column of the catalogue, or pace, stale data or anomaly. */
+export type AlertMetricId =
+  | MetricColumnId
+  | typeof PACE_METRIC.id
+  | typeof STALE_METRIC.id
+  | typeof ANOMALY_METRIC.id;
 
 /** What an alert metric may need beyond the row's figures. */
 export interface AlertContext {
   /** Hours since the row's (stalest) tracker was refreshed, for {@link STALE_METRIC}. */
   dataAgeHours?: number;
+  /** Yesterday's spend anomaly in standard deviations, for {@link ANOMALY_METRIC}. */
+  anomalyZ?: number;
 }
 
 /** An alert metric as the form lists it: id, name and the explanation shown under the choice. */
@@ -109,12 +128,13 @@ export const ALERT_METRICS: readonly AlertMetric[] = [
   ...WATCHABLE.map((c) => ({ id: c.id, name: c.name, description: c.description, formula: c.formula })),
   { ...PACE_METRIC },
   { ...STALE_METRIC },
+  { ...ANOMALY_METRIC },
 ];
 
 /** An alert metric's number format (pace: a percent; hours since refresh: a count). */
 export function alertMetricFormat(metric: AlertMetricId): ColumnFormat {
   if (metric === PACE_METRIC.id) return "percent";
-  if (metric === STALE_METRIC.id) return "count";
+  if (metric === STALE_METRIC.id || metric === ANOMALY_METRIC.id) return "count";
   return columnDef(metric).format;
 }
 
@@ -122,6 +142,7 @@ export function alertMetricFormat(metric: AlertMetricId): ColumnFormat {
 export function alertMetricName(metric: AlertMetricId): string {
   if (metric === PACE_METRIC.id) return PACE_METRIC.name;
   if (metric === STALE_METRIC.id) return STALE_METRIC.name;
+  if (metric === ANOMALY_METRIC.id) return ANOMALY_METRIC.name;
   return columnDef(metric).name;
 }
 
@@ -135,17 +156,17 @@ export function alertValueUnit(metric: AlertMetricId): "micros" | "percent" | "n
 /**
  * An alert metric's value on a row: the column's cell, or for pace '% Through Budget' /
  * '% Through Month' x 100 (N/A where either is; no value before the month has started to pass); for
- * hours since refresh the context's `dataAgeHours` (no value without it).
+ * hours since refresh and the spend anomaly the context's `dataAgeHours` / `anomalyZ` (no value
+ * without it).
  */
 export function alertMetricValue(
   row: TableRow,
   metric: AlertMetricId,
   context: AlertContext = {},
 ): CellValue {
-  if (metric === STALE_METRIC.id) {
-    return context.dataAgeHours === undefined
-      ? { kind: "none" }
-      : { kind: "value", value: context.dataAgeHours };
+  if (metric === STALE_METRIC.id || metric === ANOMALY_METRIC.id) {
+    const value = metric === STALE_METRIC.id ? context.dataAgeHours : context.anomalyZ;
+    return value === undefined ? { kind: "none" } : { kind: "value", value };
   }
   if (metric !== PACE_METRIC.id) return cellValue(row, metric);
   const budget = cellValue(row, "percentageThroughBudget");
