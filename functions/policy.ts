@@ -134,6 +134,10 @@ const STATIC_POLICY: Record<StaticRouteKey, Access> = {
   "POST /api/alerts/edit-alert": MEMBER,
   "GET /api/alerts/get-alerts/{userId}/{accountId}": MEMBER,
   "POST /api/alerts/remove-alert/{alertId}": MEMBER,
+  /** Snooze: Admin or the alert's creator (checked by the use-case). */
+  "POST /api/alerts/snooze-alert/{alertId}": MEMBER,
+  /** History: what the caller may see (their alerts, their targets, their deliveries). */
+  "GET /api/alerts/alert-history": MEMBER,
 
   // device readings
   /** Public: a device backend authenticates with the account's ingestion key (x-ingestion-key). */

@@ -184,6 +184,8 @@ const STATIC_ROUTES = [
   route("POST /api/alerts/edit-alert", "alerts", "editAlert"),
   route("GET /api/alerts/get-alerts/{userId}/{accountId}", "alerts", "getAlerts"),
   route("POST /api/alerts/remove-alert/{alertId}", "alerts", "removeAlert"),
+  route("POST /api/alerts/snooze-alert/{alertId}", "alerts", "snoozeAlert"),
+  route("GET /api/alerts/alert-history", "alerts", "alertHistory"),
 
   // device readings (pods-budgets-alerts-users-connections.md 2.14)
   route("POST /api/sensor-readings/ingest", "sensor-readings", "ingestReading"),

@@ -53,4 +53,12 @@ export const fixtures = defineFixtures({
   "POST /api/alerts/remove-alert/{alertId}": {
     request: async (ctx) => ({ params: { alertId: (await alertOf(ctx)).alert.alertId } }),
   },
+  "POST /api/alerts/snooze-alert/{alertId}": {
+    request: async (ctx) => {
+      const { alert, tracker } = await alertOf(ctx);
+      return { params: { alertId: alert.alertId }, body: { duration: "week", target: tracker.trackerId } };
+    },
+  },
+  // the history names no account item: the caller's account only
+  "GET /api/alerts/alert-history": { crossAccount: false, request: () => ({ query: { outcome: "fired" } }) },
 });

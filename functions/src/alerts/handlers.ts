@@ -1,9 +1,18 @@
-import { alertFormSchema } from "@pacer/core";
+import { alertFormSchema, SNOOZE_DURATIONS } from "@pacer/core";
+import { ALERT_OUTCOMES } from "@pacer/db";
 import { z } from "zod";
 import { reply, sessionRoute } from "../lib/http.ts";
 import { assertOwnAccount, assertSelf } from "../lib/ownership.ts";
 import { idSchema } from "../lib/schemas.ts";
-import { ALERT_TEXTS, createAlertFor, editAlertFor, listAlertsFor, removeAlertFor } from "./use-cases.ts";
+import {
+  ALERT_TEXTS,
+  alertHistoryFor,
+  createAlertFor,
+  editAlertFor,
+  listAlertsFor,
+  removeAlertFor,
+  snoozeAlertFor,
+} from "./use-cases.ts";
 
 /**
  * The alert calls (spec pods-budgets-alerts-users-connections.md section 7.4). The form is core's
@@ -48,4 +57,39 @@ export const removeAlert = sessionRoute(
     const alert = await removeAlertFor(session, params.alertId);
     return { msg: `${alert.name} ${ALERT_TEXTS.removed}`, _id: alert.alertId };
   },
+);
+
+/**
+ * `POST /api/alerts/snooze-alert/{alertId}`: body `{ duration: 'day' | 'week' | 'monthEnd' | null,
+ * target?: <tracker id, client name or pod id> }`; `{ msg, snoozedUntil, target }`. Admin or creator.
+ */
+export const snoozeAlert = sessionRoute(
+  {
+    params: z.object({ alertId: idSchema }),
+    body: z.object({
+      duration: z.enum(SNOOZE_DURATIONS).nullable(),
+      target: z.string().min(1).max(200).optional(),
+    }),
+  },
+  async ({ params, body, session, now }) => {
+    const result = await snoozeAlertFor(session, params.alertId, body, now);
+    return { ...result, msg: result.snoozedUntil ? ALERT_TEXTS.snoozed : ALERT_TEXTS.unsnoozed };
+  },
+);
+
+/**
+ * `GET /api/alerts/alert-history?alertId&target&channel&outcome`: `{ events, targets }`, the
+ * history newest first (firings, resolutions, deliveries) and the targets currently firing or
+ * snoozed, as the caller may see them.
+ */
+export const alertHistory = sessionRoute(
+  {
+    query: z.object({
+      alertId: idSchema.optional(),
+      target: z.string().min(1).max(200).optional(),
+      channel: z.enum(["email"]).optional(),
+      outcome: z.enum(ALERT_OUTCOMES).optional(),
+    }),
+  },
+  async ({ query, session, now }) => alertHistoryFor(session, query, now),
 );

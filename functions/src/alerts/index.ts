@@ -1,5 +1,5 @@
 import { groupHandler } from "../lib/http.ts";
-import { createAlert, editAlert, getAlerts, removeAlert } from "./handlers.ts";
+import { alertHistory, createAlert, editAlert, getAlerts, removeAlert, snoozeAlert } from "./handlers.ts";
 
-export const handlers = { createAlert, editAlert, getAlerts, removeAlert };
+export const handlers = { createAlert, editAlert, getAlerts, removeAlert, snoozeAlert, alertHistory };
 export const handler = groupHandler("alerts", handlers);

@@ -1,14 +1,29 @@
-import { ALERT_METRICS, type AlertForm, canTargetAll } from "@pacer/core";
+import {
+  ALERT_METRICS,
+  type AlertForm,
+  type AlertLevel,
+  canTargetAll,
+  isSnoozed,
+  type SnoozeDuration,
+  snoozeEnd,
+} from "@pacer/core";
 import {
   type Alert,
+  type AlertEvent,
   type AlertInput,
   createAlert,
   deleteAlert,
+  deleteAlertStates,
+  getAccount,
   getAlert,
+  listAlertEvents,
+  listAlertStates,
   listAlerts,
   listPods,
   listTrackerAccess,
   listUsers,
+  snoozeAlert,
+  snoozeAlertTarget,
   type User,
   updateAlert,
 } from "@pacer/db";
@@ -32,6 +47,9 @@ export const ALERT_TEXTS = {
   unknownPod: "Pod not found",
   unknownUser: "User not found",
   notCreator: "Only the creator of an alert or an Admin can change it",
+  unknownTarget: "Target not found in this alert",
+  snoozed: "Alert snoozed",
+  unsnoozed: "Alert snooze ended",
 } as const;
 
 const METRIC_NAMES = new Map(ALERT_METRICS.map((m) => [m.id, m.name]));
@@ -56,6 +74,7 @@ export function alertView(alert: Alert, users: ReadonlyMap<string, User>) {
     account: { _id: alert.accountId },
     createdAt: alert.createdAt,
     updatedAt: alert.updatedAt ?? null,
+    snoozedUntil: alert.snoozedUntil ?? null,
   };
 }
 
@@ -85,17 +104,7 @@ async function toInput(
     throw badRequest(ALERT_TEXTS.viewerAll, "body.target");
   }
   if (!form.target.all && form.level !== "client") {
-    const [trackers, pods] = await Promise.all([
-      listTrackerAccess(session.accountId),
-      listPods(session.accountId),
-    ]);
-    const podOf = podByTracker(pods);
-    const ok =
-      form.level === "tracker"
-        ? new Set(
-            trackers.filter((t) => canSeeTracker(session, t, podOf.get(t.trackerId))).map((t) => t.trackerId),
-          )
-        : new Set(pods.filter((p) => canSeePod(session, p)).map((p) => p.podId));
+    const ok = (await visibleTargets(session))[form.level];
     for (const [i, id] of form.target.ids.entries()) {
       if (!ok.has(id)) {
         throw badRequest(
@@ -120,6 +129,24 @@ async function toInput(
     fireOn: form.fireWhen === "everyday" ? null : (form.fireOn ?? 1),
     additionalRecipientIds: recipients,
   } as AlertInput;
+}
+
+/**
+ * The targets the caller may see, by level, each key with its name: trackers by id, pods by id,
+ * clients by name (the clients of the trackers they see).
+ */
+async function visibleTargets(session: Session): Promise<Record<AlertLevel, Map<string, string>>> {
+  const [trackers, pods] = await Promise.all([
+    listTrackerAccess(session.accountId),
+    listPods(session.accountId),
+  ]);
+  const podOf = podByTracker(pods);
+  const seen = trackers.filter((t) => canSeeTracker(session, t, podOf.get(t.trackerId)));
+  return {
+    tracker: new Map(seen.map((t) => [t.trackerId, t.name])),
+    client: new Map(seen.filter((t) => t.client).map((t) => [t.client, t.client])),
+    pod: new Map(pods.filter((p) => canSeePod(session, p)).map((p) => [p.podId, p.name])),
+  };
 }
 
 async function usersOf(accountId: string): Promise<Map<string, User>> {
@@ -154,6 +181,8 @@ export async function editAlertFor(session: Session, alertId: string, form: Aler
   await changeableAlert(session, alertId);
   const users = await usersOf(session.accountId);
   const alert = await updateAlert(session.accountId, alertId, await toInput(session, form, users), now);
+  // A new rule starts quiet: it fires at the next evaluation wherever it holds.
+  await deleteAlertStates(session.accountId, alertId);
   return alertView(alert, users);
 }
 
@@ -169,5 +198,115 @@ export async function listAlertsFor(session: Session) {
 /** Removes an alert (Admin, or its creator); returns its name for the toast. */
 export async function removeAlertFor(session: Session, alertId: string): Promise<Alert> {
   await changeableAlert(session, alertId);
-  return deleteAlert(session.accountId, alertId);
+  const alert = await deleteAlert(session.accountId, alertId);
+  await deleteAlertStates(session.accountId, alertId);
+  return alert;
+}
+
+/** A snooze request: a duration (or null to end the snooze), for the whole alert or one target. */
+export interface SnoozeRequest {
+  duration: SnoozeDuration | null;
+  /** A tracker id, client name or pod id of the alert; absent for the whole alert. */
+  target?: string | undefined;
+}
+
+/**
+ * Snoozes an alert, or one of its targets, for a day, a week or to the month's end in the account's
+ * time zone (core `snoozeEnd`); `duration` null ends the snooze. Admin, or the alert's creator. The
+ * target must be one of the alert's (its chosen ones, or for 'All' one the caller may see).
+ * @returns the snooze's end (ISO) or null.
+ * @throws AppError 404 (alert), 403 (not the creator), 400 (target)
+ */
+export async function snoozeAlertFor(
+  session: Session,
+  alertId: string,
+  request: SnoozeRequest,
+  now: Date,
+): Promise<{ snoozedUntil: string | null; target: string | null }> {
+  const alert = await changeableAlert(session, alertId);
+  const account = await getAccount(session.accountId);
+  const until = request.duration ? snoozeEnd(request.duration, now, account.timeZone) : null;
+  if (request.target === undefined) {
+    await snoozeAlert(session.accountId, alertId, until);
+  } else {
+    const target = alert.target as { all: boolean; ids?: string[] };
+    const ok = target.all
+      ? (await visibleTargets(session))[alert.level].has(request.target)
+      : (target.ids ?? []).includes(request.target);
+    if (!ok) throw badRequest(ALERT_TEXTS.unknownTarget, "body.target");
+    await snoozeAlertTarget(session.accountId, alertId, request.target, until);
+  }
+  return { snoozedUntil: until?.toISOString() ?? null, target: request.target ?? null };
+}
+
+/** Filters of the alert history; every one optional. */
+export interface HistoryFilter {
+  alertId?: string | undefined;
+  /** A target key (tracker id, client name or pod id). */
+  target?: string | undefined;
+  channel?: string | undefined;
+  outcome?: AlertEvent["outcome"] | undefined;
+}
+
+/** One alert history entry as the web app shows it. */
+export function alertEventView(e: AlertEvent) {
+  return {
+    id: e.eventId,
+    at: e.at,
+    alertId: e.alertId,
+    alertName: e.alertName,
+    level: e.level,
+    outcome: e.outcome,
+    target: e.targetKey ?? null,
+    targetName: e.targetName ?? null,
+    channel: e.channel ?? null,
+    recipient: e.recipient ?? null,
+    value: e.value ?? null,
+    threshold: e.threshold ?? null,
+    reason: e.reason ?? null,
+  };
+}
+
+/**
+ * The alert history the caller may see, newest first, filtered; and the targets where each visible
+ * alert currently fires or is snoozed. Admins see the account's; others see the alerts they created
+ * or receive, only the targets they may see, and only the deliveries made to themselves.
+ */
+export async function alertHistoryFor(session: Session, filter: HistoryFilter, now: Date) {
+  const [alerts, events, targets] = await Promise.all([
+    listAlerts(session.accountId),
+    listAlertEvents(session.accountId),
+    visibleTargets(session),
+  ]);
+  const visible = new Map(alerts.filter((a) => canSeeAlert(session, a)).map((a) => [a.alertId, a]));
+  const admin = isAdmin(session);
+  const entries = events.filter((e) => {
+    if (!admin && !visible.has(e.alertId)) return false;
+    if (e.targetKey !== undefined && !admin && !targets[e.level].has(e.targetKey)) return false;
+    if (e.recipientId !== undefined && !admin && e.recipientId !== session.userId) return false;
+    if (filter.alertId && e.alertId !== filter.alertId) return false;
+    if (filter.target && e.targetKey !== filter.target && !(e.targetKeys ?? []).includes(filter.target))
+      return false;
+    if (filter.channel && e.channel !== filter.channel) return false;
+    if (filter.outcome && e.outcome !== filter.outcome) return false;
+    return true;
+  });
+  const states = await Promise.all(
+    [...visible.values()].map(async (a) =>
+      (await listAlertStates(session.accountId, a.alertId))
+        .filter((s) => s.firing || isSnoozed(s.snoozedUntil, now))
+        .filter((s) => targets[a.level].has(s.targetKey))
+        .map((s) => ({
+          alertId: a.alertId,
+          alertName: a.name,
+          level: a.level,
+          target: s.targetKey,
+          targetName: targets[a.level].get(s.targetKey) ?? s.targetKey,
+          firing: s.firing,
+          since: s.since ?? null,
+          snoozedUntil: isSnoozed(s.snoozedUntil, now) ? (s.snoozedUntil ?? null) : null,
+        })),
+    ),
+  );
+  return { events: entries.map(alertEventView), targets: states.flat() };
 }

@@ -43,4 +43,26 @@ describe("alertEmail", () => {
     expect(money.text).toContain("T | Actual Spend | US$1,500 | US$2,000");
     expect(money.text).toContain("is less than");
   });
+
+  it("tells of resolved rows only, with a 'resolved' subject and escaped names", () => {
+    const resolved = alertEmail({
+      alertName: "Spend",
+      level: "pod",
+      metric: "actualSpend",
+      operator: "isGreaterThan",
+      breaches: [],
+      resolved: ["North <EU>"],
+      to: "x@example.test",
+      recipientName: "X",
+      dashboardUrl: "d",
+      unsubscribeUrl: "u",
+    });
+    expect(resolved.subject).toBe("Pacer alert resolved: Spend");
+    expect(resolved.text).toContain(
+      "Resolved: Actual Spend is no longer greater than its threshold for 1 pod.",
+    );
+    expect(resolved.text).toContain("- North <EU>");
+    expect(resolved.text).not.toContain("Pod | Metric");
+    expect(resolved.html).toContain("<li>North &lt;EU&gt;</li>");
+  });
 });

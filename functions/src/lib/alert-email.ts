@@ -1,9 +1,10 @@
 import {
   type AlertLevel,
+  type AlertMetricId,
   type AlertOperator,
-  columnDef,
+  alertMetricFormat,
+  alertMetricName,
   formatByKind,
-  type MetricColumnId,
 } from "@pacer/core";
 import { escapeHtml, type Mail } from "./mailer.ts";
 
@@ -27,9 +28,11 @@ export interface AlertBreach {
 export interface AlertEmailInput {
   alertName: string;
   level: AlertLevel;
-  metric: MetricColumnId;
+  metric: AlertMetricId;
   operator: AlertOperator;
   breaches: readonly AlertBreach[];
+  /** Names of the trackers, clients or pods where the alert's rule no longer holds (may be empty). */
+  resolved?: readonly string[];
   to: string;
   recipientName: string;
   dashboardUrl: string;
@@ -42,12 +45,16 @@ const OPERATOR_TEXT: Record<AlertOperator, string> = {
   isLessThan: "is less than",
 };
 
-/** The subject of an alert e-mail. */
-export const alertSubject = (alertName: string) => `Pacer alert: ${alertName}`;
+/** The subject of an alert e-mail; 'resolved' when it only tells of rows that cleared. */
+export const alertSubject = (alertName: string, onlyResolved = false) =>
+  onlyResolved ? `Pacer alert resolved: ${alertName}` : `Pacer alert: ${alertName}`;
 
-/** Builds the alert e-mail for one recipient (text and HTML parts, List-Unsubscribe header). */
+/**
+ * Builds the alert e-mail for one recipient (text and HTML parts, List-Unsubscribe header): the rows
+ * that crossed the threshold (a table), then the rows that resolved (a list), either part may be empty.
+ */
 export function alertEmail(input: AlertEmailInput): Mail {
-  const def = columnDef(input.metric);
+  const def = { name: alertMetricName(input.metric), format: alertMetricFormat(input.metric) };
   const fmt = (value: number, currency: string | null) => formatByKind(value, def.format, currency);
   const rows = input.breaches.map((b) => ({
     name: b.name,
@@ -55,14 +62,28 @@ export function alertEmail(input: AlertEmailInput): Mail {
     threshold: fmt(b.threshold, b.currency),
   }));
   const label = LEVEL_LABEL[input.level];
-  const intro = `Your alert "${input.alertName}" fired: ${def.name} ${OPERATOR_TEXT[input.operator]} its threshold for ${rows.length} ${label.toLowerCase()}${rows.length === 1 ? "" : "s"}.`;
+  const plural = (n: number) => `${n} ${label.toLowerCase()}${n === 1 ? "" : "s"}`;
+  const resolved = input.resolved ?? [];
+  const intro =
+    rows.length > 0
+      ? `Your alert "${input.alertName}" fired: ${def.name} ${OPERATOR_TEXT[input.operator]} its threshold for ${plural(rows.length)}.`
+      : "";
+  const resolvedIntro =
+    resolved.length > 0
+      ? `Resolved: ${def.name} ${OPERATOR_TEXT[input.operator].replace("is ", "is no longer ")} its threshold for ${plural(resolved.length)}.`
+      : "";
   const text = [
     `Hello ${input.recipientName},`,
-    "",
-    intro,
-    "",
-    `${label} | Metric | Value | Threshold`,
-    ...rows.map((r) => `${r.name} | ${def.name} | ${r.value} | ${r.threshold}`),
+    ...(rows.length > 0
+      ? [
+          "",
+          intro,
+          "",
+          `${label} | Metric | Value | Threshold`,
+          ...rows.map((r) => `${r.name} | ${def.name} | ${r.value} | ${r.threshold}`),
+        ]
+      : []),
+    ...(resolved.length > 0 ? ["", resolvedIntro, ...resolved.map((name) => `- ${name}`)] : []),
     "",
     `Open your dashboard: ${input.dashboardUrl}`,
     "",
@@ -71,22 +92,27 @@ export function alertEmail(input: AlertEmailInput): Mail {
   const cell = 'style="text-align:left;padding:4px 8px;border-bottom:1px solid #ddd"';
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1b1f24">
 <p>Hello ${escapeHtml(input.recipientName)},</p>
-<p>${escapeHtml(intro)}</p>
+${
+  rows.length > 0
+    ? `<p>${escapeHtml(intro)}</p>
 <table style="border-collapse:collapse">
 <thead><tr><th ${cell}>${label}</th><th ${cell}>Metric</th><th ${cell}>Value</th><th ${cell}>Threshold</th></tr></thead>
 <tbody>${rows
-    .map(
-      (r) =>
-        `<tr><td ${cell}>${escapeHtml(r.name)}</td><td ${cell}>${escapeHtml(def.name)}</td><td ${cell}>${escapeHtml(r.value)}</td><td ${cell}>${escapeHtml(r.threshold)}</td></tr>`,
-    )
-    .join("")}</tbody>
-</table>
+        .map(
+          (r) =>
+            `<tr><td ${cell}>${escapeHtml(r.name)}</td><td ${cell}>${escapeHtml(def.name)}</td><td ${cell}>${escapeHtml(r.value)}</td><td ${cell}>${escapeHtml(r.threshold)}</td></tr>`,
+        )
+        .join("")}</tbody>
+</table>`
+    : ""
+}
+${resolved.length > 0 ? `<p>${escapeHtml(resolvedIntro)}</p><ul>${resolved.map((n) => `<li>${escapeHtml(n)}</li>`).join("")}</ul>` : ""}
 <p><a href="${escapeHtml(input.dashboardUrl)}">Open your dashboard</a></p>
 <p style="font-size:12px;color:#666"><a href="${escapeHtml(input.unsubscribeUrl)}">Unsubscribe from all e-mails</a></p>
 </body></html>`;
   return {
     to: input.to,
-    subject: alertSubject(input.alertName),
+    subject: alertSubject(input.alertName, rows.length === 0),
     text,
     html,
     unsubscribeUrl: input.unsubscribeUrl,

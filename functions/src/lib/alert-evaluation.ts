@@ -1,23 +1,35 @@
 import {
   type AlertData,
+  type AlertEvaluation,
   type AlertLevel,
+  ANOMALY_METRIC,
+  ANOMALY_PARAMETERS,
   alertSchedule,
+  alertTransition,
+  dayNumber,
   evaluateAlert,
   type FireWhen,
+  fromDayNumber,
   groupByClient,
   groupByPod,
+  isSnoozed,
+  localDate,
+  spendAnomaly,
   type TableRow,
   type TrackerRow,
 } from "@pacer/core";
 import {
   type Alert,
-  forgetAlertFiring,
+  type AlertEventInput,
+  type AlertState,
   getAccount,
-  hasAlertFired,
+  listAlertStates,
   listAlerts,
+  listDailyMetrics,
   listTrackers,
   NotFoundError,
-  recordAlertFiring,
+  recordAlertEvents,
+  saveAlertState,
   type Tracker,
   type User,
 } from "@pacer/db";
@@ -33,26 +45,43 @@ import { canSeePod, canSeeTracker, type Viewer } from "./visibility.ts";
 /**
  * Alert evaluation (spec pods-budgets-alerts-users-connections.md sections 2.10, 3 and 9). Runs
  * after tracker data changes (the refresh pipeline calls {@link evaluateAlertsForAccount} with the
- * account id) and on the daily schedule (`alerts-daily`). For each alert that is due now in the
- * account's time zone (core `alertSchedule`), the alert's rule is evaluated (core `evaluateAlert`)
- * on the rows its creator can see: trackers, clients or pods, all or the chosen targets, using each
- * tracker's stored figures (what the dashboard shows). When rows breach, a fired-period item is
- * created conditionally first, so an alert fires at most once per period; then the creator and the
- * additional recipients who have not unsubscribed get one e-mail each.
+ * account id) and on the daily schedule (`alerts-daily`). Each alert that is due now in the
+ * account's time zone (core `alertSchedule`: everyday, or its weekday or day of the month) and not
+ * snoozed is evaluated (core `evaluateAlert`) on the rows its creator can see: trackers, clients or
+ * pods, all or the chosen targets, using each tracker's stored figures (what the dashboard shows).
+ *
+ * State, not repetition: every target of an alert has its own state (`ALERTSTATE`). The alert fires
+ * for a target when its rule becomes true there, stays quiet while it holds, and sends a 'resolved'
+ * note when it clears (core `alertTransition`); a snoozed target (or alert) is not evaluated until
+ * its snooze ends, so it is silent and catches up afterwards. A change of state is written at the
+ * version read before anything is sent, so concurrent evaluations announce a crossing once. The
+ * creator and the additional recipients who have not unsubscribed then get one e-mail each with the
+ * targets that fired and those that resolved; every firing, resolution and delivery is kept in the
+ * alert history (`ALERTEVENT`). When no e-mail of a run went out, the changes are written back so
+ * a later evaluation announces them again.
  *
  * What a recipient may see never reaches them in an e-mail (trackers.md section 1,
  * pods-budgets-alerts-users-connections.md section 5): each recipient's e-mail is the alert
  * evaluated on the rows both the creator and that recipient can see (the same visibility rules as
  * the API), a client or pod summed over those trackers only, exactly as their dashboard shows it.
- * A recipient left with no breaching row gets no e-mail.
+ * A recipient left with nothing to hear about gets no e-mail.
  */
 
 /** What one evaluation did, for logs and tests. */
 export interface AlertRunSummary {
   accountId: string;
-  /** Alerts due now (frequency and day) and not yet fired in their period. */
+  /** Alerts due now (frequency and day) and not snoozed. */
   evaluated: number;
-  fired: Array<{ alertId: string; periodKey: string; breaches: number; recipients: string[] }>;
+  /** Alerts that fired for at least one target in this run, with the targets' names and who was told. */
+  fired: Array<{
+    alertId: string;
+    periodKey: string;
+    breaches: number;
+    targets: string[];
+    recipients: string[];
+  }>;
+  /** Alerts that resolved for at least one target in this run. */
+  resolved: Array<{ alertId: string; targets: string[]; recipients: string[] }>;
 }
 
 /** A tracker's row for the engine: identity, currency, error state and stored figures. */
@@ -71,61 +100,142 @@ function trackerRow(t: Tracker): TrackerRow | undefined {
   };
 }
 
+/** One target of an alert: its key (tracker id, client name or pod id), name, row and currency. */
+interface Candidate {
+  key: string;
+  name: string;
+  row: TableRow;
+  currency: string | null;
+}
+
 /** The rows an alert looks at, by level, with the name shown in the e-mail and the row's currency. */
 function candidateRows(
   level: AlertLevel,
   target: { all: boolean; ids?: string[] },
   rows: TrackerRow[],
   pods: Parameters<typeof groupByPod>[0],
-): Array<{ name: string; row: TableRow; currency: string | null }> {
+): Candidate[] {
   const chosen = target.all ? undefined : new Set(target.ids ?? []);
   if (level === "tracker") {
     return rows
       .filter((r) => !chosen || chosen.has(r.id))
-      .map((r) => ({ name: r.name, row: r, currency: r.currency }));
+      .map((r) => ({ key: r.id, name: r.name, row: r, currency: r.currency }));
   }
   if (level === "client") {
     return groupByClient(rows)
       .filter((g) => !chosen || chosen.has(g.key))
-      .map((g) => ({ name: g.key, row: g.data, currency: g.data.currency }));
+      .map((g) => ({ key: g.key, name: g.key, row: g.data, currency: g.data.currency }));
   }
   return groupByPod(pods, rows)
     .filter((g) => !chosen || chosen.has(g.key._id))
-    .map((g) => ({ name: g.key.name, row: g.data, currency: g.data.currency }));
+    .map((g) => ({ key: g.key._id, name: g.key.name, row: g.data, currency: g.data.currency }));
+}
+
+/** Yesterday's spend anomaly (standard deviations) of the summed spend of some trackers, if scored. */
+type AnomalyScorer = (trackerIds: readonly string[]) => number | undefined;
+const NO_ANOMALY: AnomalyScorer = () => undefined;
+
+/**
+ * The anomaly scorer of a run: reads the last 57 days (yesterday and eight weeks before it, in the
+ * account's time zone) of every tracker, once, and scores yesterday's summed spend of any set of
+ * them with core `spendAnomaly` (undefined with under four weeks of history).
+ */
+async function anomalyScorer(
+  accountId: string,
+  trackers: readonly Tracker[],
+  now: Date,
+  timeZone: string,
+): Promise<AnomalyScorer> {
+  const yesterday = dayNumber(localDate(now, timeZone)) - 1;
+  const firstDay = yesterday - 7 * ANOMALY_PARAMETERS.maxWeeks;
+  const series = new Map<string, Float64Array>();
+  for (const t of trackers) {
+    const values = new Float64Array(yesterday - firstDay + 1);
+    const rows = await listDailyMetrics(
+      accountId,
+      t.trackerId,
+      fromDayNumber(firstDay),
+      fromDayNumber(yesterday),
+    );
+    for (const r of rows) values[dayNumber(r.date) - firstDay] = r.spendMicros;
+    series.set(t.trackerId, values);
+  }
+  return (ids) => {
+    const sum = new Float64Array(yesterday - firstDay + 1);
+    let any = false;
+    for (const id of ids) {
+      const values = series.get(id);
+      if (!values) continue;
+      any = true;
+      for (let i = 0; i < sum.length; i++) sum[i] = (sum[i] as number) + (values[i] as number);
+    }
+    if (!any) return undefined;
+    // The history starts at the first day with spend: days before a tracker existed are not zeros.
+    const start = sum.findIndex((v) => v > 0);
+    if (start < 0) return undefined;
+    const score = spendAnomaly({ firstDay: firstDay + start, values: sum.subarray(start) }, yesterday);
+    return score.kind === "score" ? score.z : undefined;
+  };
+}
+
+/** One target evaluated: the candidate and the rule's result on it. */
+interface TargetEvaluation extends Candidate {
+  result: AlertEvaluation;
 }
 
 /**
- * The rows of an alert that breach its rule, evaluated on what every member of `audience` may see
- * (the creator alone, or the creator and one recipient): trackers visible to all of them, clients
- * and pods summed over those trackers, pods visible to all of them.
+ * The alert's rule on every target that every member of `audience` may see (the creator alone, or
+ * the creator and one recipient): trackers visible to all of them, clients and pods summed over
+ * those trackers, pods visible to all of them.
  */
-function breachesSeenBy(
+function evaluationsSeenBy(
   alert: Alert,
   audience: readonly Viewer[],
   trackers: readonly Tracker[],
   joins: AccountJoins,
-): AlertBreach[] {
-  const rows = trackers
-    .filter((t) => audience.every((v) => canSeeTracker(v, t, joins.podOf.get(t.trackerId))))
-    .map(trackerRow)
-    .filter((r): r is TrackerRow => r !== undefined);
+  now: Date,
+  anomaly: AnomalyScorer = NO_ANOMALY,
+): TargetEvaluation[] {
+  const seen = trackers.filter((t) =>
+    audience.every((v) => canSeeTracker(v, t, joins.podOf.get(t.trackerId))),
+  );
+  const rows = seen.map(trackerRow).filter((r): r is TrackerRow => r !== undefined);
   const pods = joins.pods
     .filter((p) => audience.every((v) => canSeePod(v, p)))
     .map((p) => ({ _id: p.podId, name: p.name, trackers: p.trackers }));
   const data = alert.data as AlertData;
-  const breaches: AlertBreach[] = [];
-  for (const c of candidateRows(alert.level, alert.target as { all: boolean; ids?: string[] }, rows, pods)) {
-    const result = evaluateAlert(data, c.row);
-    if (result.kind === "fired") {
-      breaches.push({
-        name: c.name,
-        value: result.actual,
-        threshold: result.threshold,
-        currency: c.currency,
-      });
-    }
-  }
-  return breaches;
+  const ageOf = new Map(
+    seen.map((t) => [
+      t.trackerId,
+      (now.getTime() - Date.parse(t.lastRefreshedAt ?? t.createdAt)) / 3_600_000,
+    ]),
+  );
+  // A client or pod is as stale as its stalest tracker (of those the audience sees).
+  const stalest = (ids: readonly string[]) => {
+    const ages = ids.map((id) => ageOf.get(id)).filter((a): a is number => a !== undefined);
+    return ages.length > 0 ? Math.max(...ages) : undefined;
+  };
+  const trackersOf = (c: Candidate): string[] => {
+    if (alert.level === "tracker") return [c.key];
+    if (alert.level === "client") return rows.filter((r) => r.client === c.key).map((r) => r.id);
+    return pods.find((p) => p._id === c.key)?.trackers ?? [];
+  };
+  return candidateRows(alert.level, alert.target as { all: boolean; ids?: string[] }, rows, pods).map((c) => {
+    const ids = trackersOf(c);
+    const dataAgeHours = stalest(ids);
+    const anomalyZ = data.metric === ANOMALY_METRIC.id ? anomaly(ids) : undefined;
+    const context = {
+      ...(dataAgeHours === undefined ? {} : { dataAgeHours }),
+      ...(anomalyZ === undefined ? {} : { anomalyZ }),
+    };
+    return { ...c, result: evaluateAlert(data, c.row, context) };
+  });
+}
+
+/** A breach as the e-mail shows it, from a target whose rule holds. */
+function breachOf(e: TargetEvaluation): AlertBreach | undefined {
+  if (e.result.kind !== "fired") return undefined;
+  return { name: e.name, value: e.result.actual, threshold: e.result.threshold, currency: e.currency };
 }
 
 /** Who gets an alert's e-mail: its creator and additional recipients still in the account and subscribed. */
@@ -136,16 +246,23 @@ function recipientsOf(alert: Alert, users: ReadonlyMap<string, User>): User[] {
     .filter((u): u is User => u !== undefined && u.notificationPreferences?.unsubscribedAll !== true);
 }
 
+/** A target whose state this run changed, with the state it had (to write back if nothing is sent). */
+interface Change {
+  target: TargetEvaluation;
+  previous: AlertState | undefined;
+}
+
 /**
- * Evaluates the alerts of one account at `now` and sends the e-mails of those that fire (at most
- * once per alert per period). Reads nothing but the alerts when none is due.
- * @returns what was evaluated and what fired.
+ * Evaluates the alerts of one account at `now`: writes each target's new state, e-mails the
+ * crossings and clearings, and records them in the alert history. Reads nothing but the alerts
+ * when none is due.
+ * @returns what was evaluated, what fired and what resolved.
  */
 export async function evaluateAlertsForAccount(
   accountId: string,
   now: Date = new Date(),
 ): Promise<AlertRunSummary> {
-  const summary: AlertRunSummary = { accountId, evaluated: 0, fired: [] };
+  const summary: AlertRunSummary = { accountId, evaluated: 0, fired: [], resolved: [] };
   const account = await getAccount(accountId).catch((error: unknown) => {
     if (error instanceof NotFoundError) return undefined;
     throw error;
@@ -156,39 +273,67 @@ export async function evaluateAlertsForAccount(
   const due: Array<{ alert: Alert; periodKey: string }> = [];
   for (const alert of await listAlerts(accountId)) {
     const schedule = alertSchedule(alert.fireWhen as FireWhen, alert.fireOn ?? null, now, account.timeZone);
-    if (!schedule.due) continue;
-    if (await hasAlertFired(accountId, alert.alertId, schedule.periodKey)) continue;
+    if (!schedule.due || isSnoozed(alert.snoozedUntil, now)) continue;
     due.push({ alert, periodKey: schedule.periodKey });
   }
   summary.evaluated = due.length;
   if (due.length === 0) return summary;
 
   const [trackers, joins] = await Promise.all([listTrackers(accountId), loadAccountJoins(accountId)]);
+  // Daily series are read only when a due alert watches the spend anomaly.
+  const anomaly = due.some(({ alert }) => (alert.data as AlertData).metric === ANOMALY_METRIC.id)
+    ? await anomalyScorer(accountId, trackers, now, account.timeZone)
+    : NO_ANOMALY;
   const dashboardUrl = `${appOrigin()}/dashboard`;
   for (const { alert, periodKey } of due) {
     const creator = joins.users.get(alert.userId);
     if (!creator) continue; // the creator left the account: the alert has no one to see it for
-    const breaches = breachesSeenBy(alert, [creator], trackers, joins);
-    if (breaches.length === 0) continue;
+    const states = new Map((await listAlertStates(accountId, alert.alertId)).map((s) => [s.targetKey, s]));
+    const fired: Change[] = [];
+    const resolved: Change[] = [];
+    const byCreator = evaluationsSeenBy(alert, [creator], trackers, joins, now, anomaly);
+    for (const target of byCreator) {
+      const previous = states.get(target.key);
+      if (isSnoozed(previous?.snoozedUntil, now)) continue;
+      const step = alertTransition(previous?.firing ?? false, target.result);
+      if (step === "quiet") continue;
+      const firing = step === "fire";
+      if (!(await saveAlertState(accountId, alert.alertId, target.key, previous, firing, now))) continue;
+      (firing ? fired : resolved).push({ target, previous });
+    }
+    if (fired.length === 0 && resolved.length === 0) continue;
 
     const mails = recipientsOf(alert, joins.users)
-      .map((user) => ({
-        user,
-        breaches:
-          user.userId === creator.userId ? breaches : breachesSeenBy(alert, [creator, user], trackers, joins),
-      }))
-      .filter((m) => m.breaches.length > 0);
-    const recorded = await recordAlertFiring(
-      accountId,
-      alert.alertId,
-      periodKey,
-      { breaches: breaches.length, recipients: mails.length },
-      now,
-    );
-    if (!recorded) continue; // a concurrent evaluation fired it in this period
+      .map((user) => {
+        const seen = new Map(
+          (user.userId === creator.userId
+            ? byCreator
+            : evaluationsSeenBy(alert, [creator, user], trackers, joins, now, anomaly)
+          ).map((e) => [e.key, e]),
+        );
+        const breaches = fired
+          .map((c) => seen.get(c.target.key))
+          .map((e) => (e ? breachOf(e) : undefined))
+          .filter((b): b is AlertBreach => b !== undefined);
+        const cleared = resolved.filter((c) => seen.has(c.target.key)).map((c) => c.target.name);
+        const keys = [...fired, ...resolved].map((c) => c.target.key).filter((k) => seen.has(k));
+        return { user, breaches, cleared, keys };
+      })
+      .filter((m) => m.breaches.length > 0 || m.cleared.length > 0);
+
     const sent: string[] = [];
+    const deliveries: AlertEventInput[] = [];
+    const at = now.toISOString();
+    const base = { at, alertId: alert.alertId, alertName: alert.name, level: alert.level };
     const data = alert.data as AlertData;
-    for (const { user, breaches: seen } of mails) {
+    for (const { user, breaches, cleared, keys } of mails) {
+      const delivery = {
+        ...base,
+        channel: "email",
+        recipientId: user.userId,
+        recipient: user.email,
+        targetKeys: keys,
+      };
       try {
         await sendMail(
           alertEmail({
@@ -196,7 +341,8 @@ export async function evaluateAlertsForAccount(
             level: alert.level,
             metric: data.metric,
             operator: data.operator,
-            breaches: seen,
+            breaches,
+            resolved: cleared,
             to: user.email,
             recipientName: user.name,
             dashboardUrl,
@@ -204,20 +350,56 @@ export async function evaluateAlertsForAccount(
           }),
         );
         sent.push(user.email);
+        deliveries.push({ ...delivery, outcome: "sent" });
       } catch (error) {
-        logger.error("Alert e-mail failed", {
-          accountId,
-          alertId: alert.alertId,
-          errorName: error instanceof Error ? error.name : "Error",
-        });
+        const reason = error instanceof Error ? error.name : "Error";
+        logger.error("Alert e-mail failed", { accountId, alertId: alert.alertId, errorName: reason });
+        deliveries.push({ ...delivery, outcome: "failed", reason: `E-mail not sent (${reason})` });
       }
     }
     if (mails.length > 0 && sent.length === 0) {
-      // Nothing went out: forget the firing so a later evaluation in the period tries again.
-      await forgetAlertFiring(accountId, alert.alertId, periodKey);
+      // Nothing went out: put the states back so a later evaluation announces the changes again.
+      for (const { target, previous } of [...fired, ...resolved]) {
+        const written = { version: (previous?.version ?? 0) + 1 } as AlertState;
+        await saveAlertState(accountId, alert.alertId, target.key, written, previous?.firing ?? false, now);
+      }
+      await recordAlertEvents(accountId, deliveries, now);
       continue;
     }
-    summary.fired.push({ alertId: alert.alertId, periodKey, breaches: breaches.length, recipients: sent });
+    const transition = (outcome: "fired" | "resolved", { target }: Change): AlertEventInput => ({
+      ...base,
+      outcome,
+      targetKey: target.key,
+      targetName: target.name,
+      ...(target.result.kind === "na"
+        ? {}
+        : { value: target.result.actual, threshold: target.result.threshold }),
+    });
+    const transitions = [
+      ...fired.map((c) => transition("fired", c)),
+      ...resolved.map((c) => transition("resolved", c)),
+    ];
+    await recordAlertEvents(accountId, [...transitions, ...deliveries], now);
+    if (fired.length > 0) {
+      summary.fired.push({
+        alertId: alert.alertId,
+        periodKey,
+        breaches: fired.length,
+        targets: fired.map((c) => c.target.name),
+        recipients: mails
+          .filter((m) => m.breaches.length > 0 && sent.includes(m.user.email))
+          .map((m) => m.user.email),
+      });
+    }
+    if (resolved.length > 0) {
+      summary.resolved.push({
+        alertId: alert.alertId,
+        targets: resolved.map((c) => c.target.name),
+        recipients: mails
+          .filter((m) => m.cleared.length > 0 && sent.includes(m.user.email))
+          .map((m) => m.user.email),
+      });
+    }
   }
   return summary;
 }

@@ -4,12 +4,16 @@ import type { AlertData } from "./alerts.ts";
 import {
   ALERT_METRICS,
   alertFormSchema,
+  alertMetricValue,
   alertSchedule,
+  alertTransition,
   alertValueSuffix,
   alertValueUnit,
   canTargetAll,
   defaultAlertForm,
   evaluateAlert,
+  isSnoozed,
+  snoozeEnd,
 } from "./alerts.ts";
 import { aTracker, aTrackerRow } from "./testing/builders.ts";
 
@@ -241,5 +245,121 @@ describe("the alert form", () => {
     expect(canTargetAll("Viewer", "tracker")).toBe(false);
     expect(canTargetAll("Viewer", "client")).toBe(true);
     expect(canTargetAll("Manager", "tracker")).toBe(true);
+  });
+});
+
+describe("snoozeEnd and isSnoozed", () => {
+  const now = new Date("2026-11-26T15:00:00Z");
+
+  it("ends a day or a week later, to the millisecond", () => {
+    expect(snoozeEnd("day", now, "UTC").toISOString()).toBe("2026-11-27T15:00:00.000Z");
+    expect(snoozeEnd("week", now, "UTC").toISOString()).toBe("2026-12-03T15:00:00.000Z");
+  });
+
+  it("ends at midnight starting the next month in the account's time zone", () => {
+    expect(snoozeEnd("monthEnd", now, "Europe/London").toISOString()).toBe("2026-12-01T00:00:00.000Z");
+    expect(snoozeEnd("monthEnd", now, "America/New_York").toISOString()).toBe("2026-12-01T05:00:00.000Z");
+    // 23:30Z on 31 December is already January in Tokyo: the snooze runs to 1 February there.
+    expect(snoozeEnd("monthEnd", new Date("2026-12-31T23:30:00Z"), "Asia/Tokyo").toISOString()).toBe(
+      "2027-01-31T15:00:00.000Z",
+    );
+  });
+
+  it("counts a snooze as active only before its end", () => {
+    expect(isSnoozed("2026-11-26T15:00:01.000Z", now)).toBe(true);
+    expect(isSnoozed("2026-11-26T15:00:00.000Z", now)).toBe(false);
+    expect(isSnoozed(undefined, now)).toBe(false);
+  });
+});
+
+describe("alertTransition: fire on crossing, quiet while it holds, resolve when it clears", () => {
+  const fired = { kind: "fired", actual: 2, threshold: 1 } as const;
+  const notFired = { kind: "notFired", actual: 0, threshold: 1 } as const;
+  const na = { kind: "na", reason: "noBudget" } as const;
+
+  it.each([
+    [false, fired, "fire"],
+    [true, fired, "quiet"],
+    [true, notFired, "resolve"],
+    [false, notFired, "quiet"],
+    [true, na, "quiet"],
+    [false, na, "quiet"],
+  ] as const)("was firing %s, now %o: %s", (was, now, expected) => {
+    expect(alertTransition(was, now)).toBe(expected);
+  });
+});
+
+describe("the pace metric: % Through Budget / % Through Month", () => {
+  const pace = rule({ metric: "pace", metricName: "% Pace", value: 110 });
+
+  it("divides % Through Budget by % Through Month, as a percent", () => {
+    const through = row.data.percentageThroughBudget as number;
+    const month = row.data.percentageThroughMonth as number;
+    const result = alertMetricValue(row, "pace");
+    expect(result).toEqual({ kind: "value", value: (through / month) * 100 });
+  });
+
+  it("fires above 110% for a tracker running ahead and not for one on pace, whatever the day", () => {
+    const ahead = { ...row, data: { ...row.data, percentageThroughBudget: 60, percentageThroughMonth: 50 } };
+    const onPace = { ...row, data: { ...row.data, percentageThroughBudget: 95, percentageThroughMonth: 95 } };
+    expect(evaluateAlert(pace, ahead)).toEqual({ kind: "fired", actual: 120, threshold: 110 });
+    // Late in the month a '% Through Budget > 90' rule would fire here; pace does not.
+    expect(evaluateAlert(pace, onPace).kind).toBe("notFired");
+    expect(evaluateAlert({ ...pace, operator: "isLessThan", value: 90 }, onPace).kind).toBe("notFired");
+  });
+
+  it("is N/A where either figure is, and has no value before the month starts to pass", () => {
+    expect(evaluateAlert(pace, { ...row, errored: true })).toEqual({ kind: "na", reason: "errored" });
+    const start = { ...row, data: { ...row.data, percentageThroughMonth: 0 } };
+    expect(evaluateAlert(pace, start)).toEqual({ kind: "na", reason: "noBudget" });
+  });
+
+  it("is a percent metric in the form, listed with its explanation, and cannot take a budget threshold", () => {
+    expect(alertValueUnit("pace")).toBe("percent");
+    expect(ALERT_METRICS.find((m) => m.id === "pace")).toMatchObject({
+      name: "% Pace",
+      formula: "% Through Budget / % Through Month x 100",
+    });
+    expect(ALERT_METRICS.every((m) => m.description.length > 0)).toBe(true);
+    const form = { ...defaultAlertForm(), name: "Pace", data: { ...pace, valueSet: "budget" as const } };
+    expect(alertFormSchema.safeParse(form).success).toBe(false);
+    expect(alertFormSchema.safeParse({ ...form, data: pace }).success).toBe(true);
+  });
+});
+
+describe("the stale-data metric: hours since refresh", () => {
+  const stale = rule({ metric: "dataAgeHours", metricName: "Hours Since Refresh", value: 24 });
+
+  it("compares the context's hours since refresh, also on an errored tracker (a stale one often is)", () => {
+    expect(evaluateAlert(stale, row, { dataAgeHours: 30 })).toEqual({
+      kind: "fired",
+      actual: 30,
+      threshold: 24,
+    });
+    expect(evaluateAlert(stale, row, { dataAgeHours: 2 }).kind).toBe("notFired");
+    expect(evaluateAlert(stale, { ...row, errored: true }, { dataAgeHours: 30 }).kind).toBe("fired");
+  });
+
+  it("has no value without the context, and is a plain number in the form", () => {
+    expect(evaluateAlert(stale, row)).toEqual({ kind: "na", reason: "noBudget" });
+    expect(alertValueUnit("dataAgeHours")).toBe("number");
+    expect(ALERT_METRICS.find((m) => m.id === "dataAgeHours")?.name).toBe("Hours Since Refresh");
+  });
+});
+
+describe("the anomaly metric: yesterday's spend in standard deviations", () => {
+  const anomaly = rule({ metric: "spendAnomaly", metricName: "Spend Anomaly (std. deviations)", value: 3 });
+
+  it("fires beyond the threshold and is silent without a score (under four weeks of history)", () => {
+    expect(evaluateAlert(anomaly, row, { anomalyZ: 4.2 })).toEqual({
+      kind: "fired",
+      actual: 4.2,
+      threshold: 3,
+    });
+    expect(
+      evaluateAlert({ ...anomaly, operator: "isLessThan", value: -3 }, row, { anomalyZ: -3.5 }).kind,
+    ).toBe("fired");
+    expect(evaluateAlert(anomaly, row, {}).kind).toBe("na");
+    expect(ALERT_METRICS.find((m) => m.id === "spendAnomaly")?.description).toContain("four weeks");
   });
 });

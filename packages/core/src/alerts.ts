@@ -1,8 +1,9 @@
+import { TZDate } from "@date-fns/tz";
 import { z } from "zod";
 import { dayNumber, daysInMonthOf, fromDayNumber, localDate, weekdayOf } from "./calendar.ts";
-import type { NaReason, TableRow } from "./cells.ts";
+import type { CellValue, NaReason, TableRow } from "./cells.ts";
 import { cellValue } from "./cells.ts";
-import type { MetricColumnId } from "./columns.ts";
+import type { ColumnFormat, MetricColumnId } from "./columns.ts";
 import { columnDef, METRIC_COLUMNS } from "./columns.ts";
 import { freeText } from "./text.ts";
 import type { IsoDate } from "./types.ts";
@@ -44,7 +45,7 @@ export type AlertValueSet = "manual" | "budget";
  * number for counts and ROAS (see {@link alertValueUnit}).
  */
 export interface AlertData {
-  metric: MetricColumnId;
+  metric: AlertMetricId;
   /** The metric's display name, e.g. "% Through Budget". */
   metricName: string;
   operator: AlertOperator;
@@ -56,17 +57,124 @@ export interface AlertData {
 /** The columns an alert can watch: the numeric ones that hold one number (not the forecast range). */
 const WATCHABLE = METRIC_COLUMNS.filter((c) => c.format !== "moneyRange");
 
-/** The metrics an alert can watch: every single-number column of the catalogue, with its name. */
-export const ALERT_METRICS: readonly { id: MetricColumnId; name: string }[] = WATCHABLE.map((c) => ({
-  id: c.id,
-  name: c.name,
-}));
+/**
+ * The pace metric (issue "alerts that follow pace"): '% Through Budget' divided by '% Through Month',
+ * as a percent. 100% spends exactly as fast as the month passes; 110% spends 10% faster, so a
+ * threshold on pace fires for the trackers running ahead (or behind) whatever the day of the month,
+ * where a fixed '% Through Budget' threshold fires on every tracker late in the month.
+ */
+export const PACE_METRIC = {
+  id: "pace",
+  name: "% Pace",
+  description:
+    "How fast the budget is being spent against how far the month has gone: 100% is on pace, 110% is 10% ahead, 90% is 10% behind.",
+  formula: "% Through Budget / % Through Month x 100",
+} as const;
+
+/**
+ * The stale-data metric: hours since a tracker's figures were last refreshed from its platform (a
+ * client or pod: its stalest tracker; a tracker never refreshed counts from its creation). A stale
+ * alert is this metric above a number of hours, e.g. 24.
+ */
+export const STALE_METRIC = {
+  id: "dataAgeHours",
+  name: "Hours Since Refresh",
+  description:
+    "Hours since the figures were last refreshed from the ad platform (a client or pod: its stalest tracker). Above 24 means a day without fresh data.",
+  formula: "Now - last refresh, in hours",
+} as const;
+
+/**
+ * The anomaly metric: yesterday's spend against the same weekday of the previous 4 to 8 weeks, in
+ * standard deviations (core `spendAnomaly`, which documents the method); no value with less than
+ * four weeks of history, so the alert stays silent. Above 3: an unusual spike; below -3: a drop.
+ */
+export const ANOMALY_METRIC = {
+  id: "spendAnomaly",
+  name: "Spend Anomaly (std. deviations)",
+  description:
+    "Yesterday's spend against the same weekday of the previous 4 to 8 weeks, in standard deviations: above 3 is an unusual spike, below -3 an unusual drop. Silent with less than four weeks of history.",
+  formula: "(Yesterday's Spend - mean of the same weekday) / standard deviation (at least 10% of the mean)",
+} as const;
+
+/** An alert's metric: a single-number column of the catalogue, or pace, stale data or anomaly. */
+export type AlertMetricId =
+  | MetricColumnId
+  | typeof PACE_METRIC.id
+  | typeof STALE_METRIC.id
+  | typeof ANOMALY_METRIC.id;
+
+/** What an alert metric may need beyond the row's figures. */
+export interface AlertContext {
+  /** Hours since the row's (stalest) tracker was refreshed, for {@link STALE_METRIC}. */
+  dataAgeHours?: number;
+  /** Yesterday's spend anomaly in standard deviations, for {@link ANOMALY_METRIC}. */
+  anomalyZ?: number;
+}
+
+/** An alert metric as the form lists it: id, name and the explanation shown under the choice. */
+export interface AlertMetric {
+  id: AlertMetricId;
+  name: string;
+  description: string;
+  formula: string;
+}
+
+/**
+ * The metrics an alert can watch, each with its explanation: every single-number column of the
+ * catalogue (the forecast's 'Forecast vs Budget' among them), then pace and stale data.
+ */
+export const ALERT_METRICS: readonly AlertMetric[] = [
+  ...WATCHABLE.map((c) => ({ id: c.id, name: c.name, description: c.description, formula: c.formula })),
+  { ...PACE_METRIC },
+  { ...STALE_METRIC },
+  { ...ANOMALY_METRIC },
+];
+
+/** An alert metric's number format (pace: a percent; hours since refresh: a count). */
+export function alertMetricFormat(metric: AlertMetricId): ColumnFormat {
+  if (metric === PACE_METRIC.id) return "percent";
+  if (metric === STALE_METRIC.id || metric === ANOMALY_METRIC.id) return "count";
+  return columnDef(metric).format;
+}
+
+/** An alert metric's display name. */
+export function alertMetricName(metric: AlertMetricId): string {
+  if (metric === PACE_METRIC.id) return PACE_METRIC.name;
+  if (metric === STALE_METRIC.id) return STALE_METRIC.name;
+  if (metric === ANOMALY_METRIC.id) return ANOMALY_METRIC.name;
+  return columnDef(metric).name;
+}
 
 /** The unit of an alert value for a metric: micros (money), percent, or a plain number. */
-export function alertValueUnit(metric: MetricColumnId): "micros" | "percent" | "number" {
-  const format = columnDef(metric).format;
+export function alertValueUnit(metric: AlertMetricId): "micros" | "percent" | "number" {
+  const format = alertMetricFormat(metric);
   if (format === "money" || format === "money2") return "micros";
   return format === "percent" ? "percent" : "number";
+}
+
+/**
+ * An alert metric's value on a row: the column's cell, or for pace '% Through Budget' /
+ * '% Through Month' x 100 (N/A where either is; no value before the month has started to pass); for
+ * hours since refresh and the spend anomaly the context's `dataAgeHours` / `anomalyZ` (no value
+ * without it).
+ */
+export function alertMetricValue(
+  row: TableRow,
+  metric: AlertMetricId,
+  context: AlertContext = {},
+): CellValue {
+  if (metric === STALE_METRIC.id || metric === ANOMALY_METRIC.id) {
+    const value = metric === STALE_METRIC.id ? context.dataAgeHours : context.anomalyZ;
+    return value === undefined ? { kind: "none" } : { kind: "value", value };
+  }
+  if (metric !== PACE_METRIC.id) return cellValue(row, metric);
+  const budget = cellValue(row, "percentageThroughBudget");
+  if (budget.kind !== "value") return budget;
+  const month = cellValue(row, "percentageThroughMonth");
+  if (month.kind !== "value") return month;
+  if (month.value <= 0) return { kind: "none" };
+  return { kind: "value", value: (budget.value / month.value) * 100 };
 }
 
 /** The value field's suffix: '%' when the metric name contains one (spec section 2.10), else ''. */
@@ -85,8 +193,8 @@ export type AlertEvaluation =
  * A metric or budget cell that is N/A (errored tracker, lifetime vs monthly, multiple currencies)
  * or a budget never recorded (last month's, '-') gives `{ kind: "na" }`, which never fires.
  */
-export function evaluateAlert(data: AlertData, row: TableRow): AlertEvaluation {
-  const actual = cellValue(row, data.metric);
+export function evaluateAlert(data: AlertData, row: TableRow, context: AlertContext = {}): AlertEvaluation {
+  const actual = alertMetricValue(row, data.metric, context);
   if (actual.kind === "na") return actual;
   if (actual.kind === "none") return { kind: "na", reason: "noBudget" };
   let threshold = data.value;
@@ -146,6 +254,51 @@ export function alertSchedule(
   };
 }
 
+/** How long an alert or one of its targets can be snoozed: a day, a week, or to the month's end. */
+export const SNOOZE_DURATIONS = ["day", "week", "monthEnd"] as const;
+/** A snooze length: `day` (24 hours), `week` (7 days), `monthEnd` (to midnight starting next month). */
+export type SnoozeDuration = (typeof SNOOZE_DURATIONS)[number];
+
+/** The snooze menu's labels. */
+export const SNOOZE_LABELS: Record<SnoozeDuration, string> = {
+  day: "1 day",
+  week: "1 week",
+  monthEnd: "To month end",
+};
+
+/**
+ * When a snooze chosen at `now` ends: 24 hours or 7 days later, or (monthEnd) at midnight starting
+ * the next month in the account's time zone (DST-safe, `TZDate`).
+ * @throws RangeError if the time zone is unknown.
+ */
+export function snoozeEnd(duration: SnoozeDuration, now: Date | number, timeZone: string): Date {
+  const ms = typeof now === "number" ? now : now.getTime();
+  if (duration === "day") return new Date(ms + 24 * 3600_000);
+  if (duration === "week") return new Date(ms + 7 * 24 * 3600_000);
+  const today = localDate(ms, timeZone);
+  const year = Number(today.slice(0, 4));
+  const month = Number(today.slice(5, 7)); // 1..12; TZDate months are 0-based, so `month` is the next one
+  return new Date(new TZDate(year, month, 1, 0, 0, 0, timeZone).getTime());
+}
+
+/** Whether a snooze end (ISO instant, or absent) is still in the future at `now`. */
+export function isSnoozed(snoozedUntil: string | null | undefined, now: Date | number): boolean {
+  if (!snoozedUntil) return false;
+  return Date.parse(snoozedUntil) > (typeof now === "number" ? now : now.getTime());
+}
+
+/**
+ * What an evaluation does with one target of an alert (issue "state, not repetition"): `fire` when
+ * the rule holds now and did not at the last evaluation, `resolve` when it held and no longer does,
+ * `quiet` otherwise. An N/A evaluation (errored tracker, no budget) keeps the state: it neither
+ * fires nor resolves.
+ */
+export function alertTransition(wasFiring: boolean, now: AlertEvaluation): "fire" | "resolve" | "quiet" {
+  if (now.kind === "na") return "quiet";
+  if (now.kind === "fired") return wasFiring ? "quiet" : "fire";
+  return wasFiring ? "resolve" : "quiet";
+}
+
 /** Viewers may not target all trackers (spec section 2.10 and trackers.md section 6). */
 export function canTargetAll(userType: string, level: AlertLevel): boolean {
   return !(userType === "Viewer" && level === "tracker");
@@ -160,7 +313,7 @@ export const ALERT_FORM_TEXTS = {
   targets: "Choose at least one target",
 } as const;
 
-const metricIds = WATCHABLE.map((c) => c.id) as [MetricColumnId, ...MetricColumnId[]];
+const metricIds = ALERT_METRICS.map((m) => m.id) as [AlertMetricId, ...AlertMetricId[]];
 
 /**
  * The alert form / create-alert and edit-alert payload (spec sections 2.10 and 3). `target` is

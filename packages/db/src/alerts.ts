@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { EntityItem } from "electrodb";
 import type { Account } from "./accounts.ts";
-import type { AlertEntity } from "./entities/alert.ts";
+import { batchWriteRetrying } from "./batch-write.ts";
+import type { AlertEntity, AlertEventEntity, AlertStateEntity } from "./entities/alert.ts";
 import { nowIso } from "./entities/common.ts";
 import { isConditionFailure, NotFoundError } from "./errors.ts";
 import { db } from "./service.ts";
@@ -17,9 +18,6 @@ export type AlertInput = Pick<
   /** Weekly 1..5, monthly 1..31; null (or absent) for everyday alerts. */
   fireOn?: number | null;
 };
-
-/** How long a fired-period record is kept: longer than the longest period (a month). */
-const FIRING_TTL_SECONDS = 100 * 24 * 60 * 60;
 
 /** Every alert of an account (one query). */
 export async function listAlerts(accountId: string): Promise<Alert[]> {
@@ -100,29 +98,53 @@ export async function deleteAlert(accountId: string, alertId: string): Promise<A
   }
 }
 
+/** One target's state under an alert, as stored (firing or not, since when, its snooze, version). */
+export type AlertState = EntityItem<typeof AlertStateEntity>;
+
+/** One alert history entry, as stored. */
+export type AlertEvent = EntityItem<typeof AlertEventEntity>;
+
+/** A history entry to record: everything but the keys and the expiry, which the data layer sets. */
+export type AlertEventInput = Omit<AlertEvent, "accountId" | "eventId" | "expiresAt">;
+
+/** How long alert history is kept (TTL): 180 days. */
+const HISTORY_TTL_SECONDS = 180 * 24 * 60 * 60;
+
+/** Every target state of one alert (one query). */
+export async function listAlertStates(accountId: string, alertId: string): Promise<AlertState[]> {
+  const { data } = await db()
+    .entities.alertState.query.byAlertTarget({ accountId, alertId })
+    .go({ pages: "all" });
+  return data;
+}
+
 /**
- * Records that an alert fired in a period, only if it has not fired in that period yet (a
- * conditional create): the caller sends the e-mails only when this returns true.
- * @returns true when this call recorded the firing; false when the alert already fired in the period.
+ * Writes a target's firing state, only if the state is still the one read (`previous`, or none):
+ * a new state is created on the condition that none exists, an existing one is patched at its
+ * version. The caller announces the crossing or the clearing only when this returns true.
+ * @returns true when this call wrote the change; false when another evaluation changed it first.
  */
-export async function recordAlertFiring(
+export async function saveAlertState(
   accountId: string,
   alertId: string,
-  periodKey: string,
-  counts: { breaches: number; recipients: number },
+  targetKey: string,
+  previous: AlertState | undefined,
+  firing: boolean,
   now: Date = new Date(),
 ): Promise<boolean> {
   try {
-    await db()
-      .entities.alertFiring.create({
-        accountId,
-        alertId,
-        periodKey,
-        firedAt: nowIso(now),
-        ...counts,
-        expiresAt: Math.floor(now.getTime() / 1000) + FIRING_TTL_SECONDS,
-      })
-      .go();
+    if (!previous) {
+      await db()
+        .entities.alertState.create({ accountId, alertId, targetKey, firing, since: nowIso(now), version: 1 })
+        .go();
+    } else {
+      await db()
+        .entities.alertState.patch({ accountId, alertId, targetKey })
+        .set({ firing, since: nowIso(now) })
+        .add({ version: 1 })
+        .where(({ version }, { eq }) => eq(version, previous.version))
+        .go();
+    }
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;
@@ -130,19 +152,96 @@ export async function recordAlertFiring(
   }
 }
 
-/** Forgets a firing whose e-mails could not be sent, so a later evaluation in the period can retry. */
-export async function forgetAlertFiring(
+/**
+ * Snoozes (or, with `until` null, unsnoozes) one target of an alert until an instant; the target's
+ * firing state is kept.
+ */
+export async function snoozeAlertTarget(
   accountId: string,
   alertId: string,
-  periodKey: string,
+  targetKey: string,
+  until: Date | null,
 ): Promise<void> {
-  await db().entities.alertFiring.delete({ accountId, alertId, periodKey }).go();
+  const key = { accountId, alertId, targetKey };
+  try {
+    const op = db().entities.alertState.patch(key);
+    await (until ? op.set({ snoozedUntil: nowIso(until) }) : op.remove(["snoozedUntil"])).go();
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    if (!until) return; // no state, nothing snoozed
+    // No state yet: a new, quiet one. A concurrent create wins and is patched again.
+    try {
+      await db()
+        .entities.alertState.create({ ...key, firing: false, snoozedUntil: nowIso(until), version: 1 })
+        .go();
+    } catch (again) {
+      if (!isConditionFailure(again)) throw again;
+      await db()
+        .entities.alertState.patch(key)
+        .set({ snoozedUntil: nowIso(until) })
+        .go();
+    }
+  }
 }
 
-/** Whether an alert has fired in a period. */
-export async function hasAlertFired(accountId: string, alertId: string, periodKey: string): Promise<boolean> {
-  const { data } = await db().entities.alertFiring.get({ accountId, alertId, periodKey }).go();
-  return Boolean(data);
+/**
+ * Snoozes (or, with `until` null, unsnoozes) a whole alert until an instant.
+ * @throws NotFoundError
+ */
+export async function snoozeAlert(accountId: string, alertId: string, until: Date | null): Promise<Alert> {
+  try {
+    const op = db().entities.alert.patch({ accountId, alertId });
+    const { data } = await (until ? op.set({ snoozedUntil: nowIso(until) }) : op.remove(["snoozedUntil"])).go(
+      {
+        response: "all_new",
+      },
+    );
+    return data as Alert;
+  } catch (error) {
+    if (isConditionFailure(error)) throw new NotFoundError("Alert");
+    throw error;
+  }
+}
+
+/**
+ * Forgets every target state of an alert (its rule changed or it was removed): the next evaluation
+ * starts quiet, and fires for the targets where the new rule holds.
+ */
+export async function deleteAlertStates(accountId: string, alertId: string): Promise<void> {
+  const states = await listAlertStates(accountId, alertId);
+  if (states.length === 0) return;
+  const keys = states.map(({ targetKey }) => ({ accountId, alertId, targetKey }));
+  await batchWriteRetrying(
+    keys,
+    (batch) => db().entities.alertState.delete(batch).go(),
+    (k) => k.targetKey,
+    "alert states",
+  );
+}
+
+/** Records alert history entries (firings, resolutions, deliveries), each with a new id, kept 180 days. */
+export async function recordAlertEvents(
+  accountId: string,
+  events: readonly AlertEventInput[],
+  now: Date = new Date(),
+): Promise<void> {
+  if (events.length === 0) return;
+  const expiresAt = Math.floor(now.getTime() / 1000) + HISTORY_TTL_SECONDS;
+  const items = events.map((e) => ({ ...e, accountId, eventId: randomUUID(), expiresAt }));
+  await batchWriteRetrying(
+    items,
+    (batch) => db().entities.alertEvent.put(batch).go(),
+    (i) => `${i.at}#${i.eventId}`,
+    "alert history entries",
+  );
+}
+
+/** An account's alert history, newest first, at most `limit` entries (default 500). */
+export async function listAlertEvents(accountId: string, limit = 500): Promise<AlertEvent[]> {
+  const { data } = await db()
+    .entities.alertEvent.query.byAccountTime({ accountId })
+    .go({ order: "desc", count: limit, pages: "all" });
+  return data;
 }
 
 /** What the daily alert schedule needs of each account. */

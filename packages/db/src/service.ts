@@ -1,7 +1,7 @@
 import { Service } from "electrodb";
 import { dynamoClient } from "./client.ts";
 import { AccountEntity } from "./entities/account.ts";
-import { AlertEntity, AlertFiringEntity } from "./entities/alert.ts";
+import { AlertEntity, AlertEventEntity, AlertStateEntity } from "./entities/alert.ts";
 import { CsvAccountEntity, CsvRowEntity } from "./entities/csv-source.ts";
 import { DailyMetricEntity } from "./entities/daily-metric.ts";
 import {
@@ -47,7 +47,8 @@ function build() {
       pod: PodEntity,
       sharedBudget: SharedBudgetEntity,
       alert: AlertEntity,
-      alertFiring: AlertFiringEntity,
+      alertState: AlertStateEntity,
+      alertEvent: AlertEventEntity,
       deviceReading: DeviceReadingEntity,
       ingestionKey: IngestionKeyEntity,
       accountIngestionKey: AccountIngestionKeyEntity,

@@ -17,9 +17,12 @@ describe("key strings as stored", () => {
       "ACCOUNT#a | SHAREDBUDGET#s",
     );
     expect(keyOf(e.alert.get({ accountId: "a", alertId: "x" }).params())).toBe("ACCOUNT#a | ALERT#x");
+    expect(keyOf(e.alertState.get({ accountId: "a", alertId: "x", targetKey: "t" }).params())).toBe(
+      "ACCOUNT#a | ALERTSTATE#x#t",
+    );
     expect(
-      keyOf(e.alertFiring.get({ accountId: "a", alertId: "x", periodKey: "day:2026-11-21" }).params()),
-    ).toBe("ACCOUNT#a | ALERTFIRED#x#day:2026-11-21");
+      keyOf(e.alertEvent.get({ accountId: "a", at: "2026-11-21T08:00:00.000Z", eventId: "e" }).params()),
+    ).toBe("ACCOUNT#a | ALERTEVENT#2026-11-21T08:00:00.000Z#e");
     expect(keyOf(e.message.get({ accountId: "a", trackerId: "t", messageId: "m" }).params())).toBe(
       "ACCOUNT#a | MESSAGE#t#m",
     );

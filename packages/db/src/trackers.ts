@@ -185,11 +185,11 @@ function asStoredTracker(raw: Record<string, unknown>): Tracker {
 /** Every tracker of an account, only the fields that decide who sees it (pod and shared-budget views). */
 export async function listTrackerAccess(
   accountId: string,
-): Promise<Pick<Tracker, "trackerId" | "name" | "associatedUserIds">[]> {
+): Promise<Pick<Tracker, "trackerId" | "name" | "client" | "associatedUserIds">[]> {
   const { data } = await db()
     .entities.tracker.query.byAccount({ accountId })
-    .go({ pages: "all", attributes: ["trackerId", "name", "associatedUserIds"] });
-  return data as Pick<Tracker, "trackerId" | "name" | "associatedUserIds">[];
+    .go({ pages: "all", attributes: ["trackerId", "name", "client", "associatedUserIds"] });
+  return data as Pick<Tracker, "trackerId" | "name" | "client" | "associatedUserIds">[];
 }
 
 /** How many trackers the account has (the counter kept with every create and delete). */

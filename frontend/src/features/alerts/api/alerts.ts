@@ -1,11 +1,11 @@
-import type { AlertForm } from "@pacer/core/alerts";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { AlertForm, SnoozeDuration } from "@pacer/core/alerts";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, seg } from "../../../lib/api-client";
 
 /** The alert calls (spec pods-budgets-alerts-users-connections.md 7.4) and the target lists. */
 
 /** An alert as the server keeps it (spec 3): the form plus its id and type. */
-export type Alert = AlertForm & { _id: string; type?: "user" };
+export type Alert = AlertForm & { _id: string; type?: "user"; snoozedUntil?: string | null };
 
 export const alertsQueryKey = (accountId: string) => ["alerts", accountId] as const;
 
@@ -88,5 +88,74 @@ export function useTargetPods(accountId: string, userId: string, enabled: boolea
     enabled,
     retry: false,
     staleTime: 60_000,
+  });
+}
+
+/** One alert history entry (a firing, resolution or delivery), as `GET /api/alerts/alert-history` answers. */
+export interface AlertHistoryEntry {
+  id: string;
+  at: string;
+  alertId: string;
+  alertName: string;
+  level: "tracker" | "client" | "pod";
+  outcome: "fired" | "resolved" | "sent" | "failed";
+  target: string | null;
+  targetName: string | null;
+  channel: string | null;
+  recipient: string | null;
+  value: number | null;
+  threshold: number | null;
+  reason: string | null;
+}
+
+/** A target where an alert fires or is snoozed now. */
+export interface AlertTargetState {
+  alertId: string;
+  alertName: string;
+  level: "tracker" | "client" | "pod";
+  target: string;
+  targetName: string;
+  firing: boolean;
+  since: string | null;
+  snoozedUntil: string | null;
+}
+
+/** The history filters, each optional (the URL keeps them). */
+export interface AlertHistoryFilter {
+  alertId?: string;
+  target?: string;
+  channel?: string;
+  outcome?: string;
+}
+
+const historyKey = (accountId: string) => ["alerts", accountId, "history"] as const;
+
+/** The alert history the user may see, newest first, and the targets firing or snoozed now. */
+export function useAlertHistory(accountId: string, filter: AlertHistoryFilter) {
+  const query = new URLSearchParams(
+    Object.entries(filter).filter((e): e is [string, string] => Boolean(e[1])),
+  ).toString();
+  return useQuery({
+    queryKey: [...historyKey(accountId), query],
+    queryFn: () =>
+      api.get<{ events: AlertHistoryEntry[]; targets: AlertTargetState[] }>(
+        `/api/alerts/alert-history${query ? `?${query}` : ""}`,
+      ),
+    // A filter change keeps the tables in place until the new answer arrives.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Snoozes an alert or one of its targets (`duration` null ends the snooze). */
+export function useSnoozeAlert(accountId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { alertId: string; duration: SnoozeDuration | null; target?: string }) =>
+      api.post<{ msg: string; snoozedUntil: string | null }>(
+        `/api/alerts/snooze-alert/${seg(input.alertId)}`,
+        { duration: input.duration, ...(input.target ? { target: input.target } : {}) },
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["alerts", accountId] }),
+    meta: { errorToast: "server" },
   });
 }

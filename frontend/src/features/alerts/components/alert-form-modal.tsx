@@ -190,6 +190,7 @@ export function AlertFormModal({
           <SelectField
             label="Metric"
             options={METRIC_OPTIONS}
+            hint={ALERT_METRICS.find((m) => m.id === metric)?.description}
             {...form.register("data.metric", {
               onChange: (event) => {
                 const next = event.target.value as AlertForm["data"]["metric"];

@@ -1,3 +1,4 @@
+import type { SnoozeDuration } from "@pacer/core/alerts";
 import { countLabel } from "@pacer/core/format";
 import type { ColumnDef } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
@@ -9,19 +10,33 @@ import { PlusIcon } from "../../../components/ui/icons";
 import { PageHeader } from "../../../components/ui/page-header";
 import { isAdmin, useCurrentUser } from "../../../lib/auth";
 import { notify } from "../../../lib/notify";
-import { type Alert, useAlerts, useRemoveAlert } from "../api/alerts";
+import { type Alert, useAlerts, useRemoveAlert, useSnoozeAlert } from "../api/alerts";
 import { AlertFormModal, useTargetChoices } from "./alert-form-modal";
+import { AlertHistory, snoozeMenuItems } from "./alert-history";
 
 interface AlertsTableMeta {
   onEdit: (alert: Alert) => void;
   onDelete: (alert: Alert) => void;
+  onSnooze: (alert: Alert, duration: SnoozeDuration | null) => void;
   targetName: (alert: Alert) => string;
 }
 
 const EMPTY: Alert[] = [];
+const SNOOZED_UNTIL = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
 
 const BASE_COLUMNS: ColumnDef<Alert>[] = [
-  { id: "name", header: "Name", accessorKey: "name" },
+  {
+    id: "name",
+    header: "Name",
+    accessorKey: "name",
+    cell: ({ row }) => {
+      const until = row.original.snoozedUntil;
+      const snoozed = until && Date.parse(until) > Date.now();
+      return snoozed
+        ? `${row.original.name} (snoozed until ${SNOOZED_UNTIL.format(new Date(until))})`
+        : row.original.name;
+    },
+  },
   { id: "regularity", header: "Regularity", accessorKey: "fireWhen" },
   {
     id: "target",
@@ -44,6 +59,7 @@ const OPTIONS_COLUMN: ColumnDef<Alert> = {
         label={`Options for ${row.original.name}`}
         items={[
           { label: "Edit Alert", onSelect: () => meta.onEdit(row.original) },
+          ...snoozeMenuItems(row.original.snoozedUntil, (d) => meta.onSnooze(row.original, d)),
           { label: "Delete Alert", danger: true, onSelect: () => meta.onDelete(row.original) },
         ]}
       />
@@ -59,6 +75,7 @@ export function AlertsPage() {
   const admin = isAdmin(user);
   const alerts = useAlerts(user._id, user.account._id);
   const remove = useRemoveAlert(user.account._id);
+  const snooze = useSnoozeAlert(user.account._id);
   const [editing, setEditing] = useState<Alert | "new" | null>(null);
   const [deleting, setDeleting] = useState<Alert | null>(null);
   const trackers = useTargetChoices(user, "tracker");
@@ -68,9 +85,14 @@ export function AlertsPage() {
     return {
       onEdit: setEditing,
       onDelete: setDeleting,
+      onSnooze: (alert, duration) =>
+        snooze.mutate(
+          { alertId: alert._id, duration },
+          { onSuccess: (answer) => notify.success(answer.msg) },
+        ),
       targetName: (a) => (a.target.all ? "All" : a.target.ids.map((id) => names.get(id) ?? id).join(", ")),
     };
-  }, [trackers.choices, pods.choices]);
+  }, [trackers.choices, pods.choices, snooze.mutate]);
   const list = alerts.data ?? EMPTY;
 
   return (
@@ -94,6 +116,7 @@ export function AlertsPage() {
         loadingText="Loading Alerts..."
         meta={meta}
       />
+      <AlertHistory accountId={user.account._id} alerts={list} />
       {editing && (
         <AlertFormModal
           user={user}

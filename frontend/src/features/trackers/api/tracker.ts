@@ -260,3 +260,28 @@ export async function fetchFilterValues(
     return { error: error instanceof Error && error.message ? error.message : FILTER_VALUES_FAILURE };
   }
 }
+
+/** One firing or resolution of an alert on a tracker (the alert history, trackers the user may see). */
+export interface TrackerAlertActivity {
+  id: string;
+  at: string;
+  alertName: string;
+  outcome: "fired" | "resolved" | "sent" | "failed";
+}
+
+/**
+ * The tracker's alert activity for Notes & Activity: the firings and resolutions of the alerts the
+ * user may see on this tracker, newest first (`GET /api/alerts/alert-history?target=<trackerId>`).
+ */
+export function useTrackerAlertActivity(trackerId: string) {
+  return useQuery({
+    queryKey: ["alerts", "tracker-activity", trackerId],
+    queryFn: async () => {
+      const data = await api.get<{ events: TrackerAlertActivity[] }>(
+        `/api/alerts/alert-history?target=${encodeURIComponent(trackerId)}`,
+      );
+      return data.events.filter((e) => e.outcome === "fired" || e.outcome === "resolved");
+    },
+    retry: false,
+  });
+}

@@ -3,9 +3,15 @@ import { Avatar } from "../../../../components/ui/avatar";
 import { Button, IconButton } from "../../../../components/ui/button";
 import { EmptyState } from "../../../../components/ui/empty-state";
 import { SendIcon, TrashIcon } from "../../../../components/ui/icons";
-import { useAddMessage, useDeleteMessage } from "../../api/tracker";
+import {
+  type TrackerAlertActivity,
+  useAddMessage,
+  useDeleteMessage,
+  useTrackerAlertActivity,
+} from "../../api/tracker";
 import type { TrackerDetail } from "../../types";
 
+const NO_ACTIVITY: TrackerAlertActivity[] = [];
 const WHEN = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
 
 function newMessageId(): string {
@@ -17,7 +23,8 @@ function newMessageId(): string {
 /**
  * Notes & Activity (spec trackers.md section 2): the tracker's messages; an empty text cannot be sent
  * (Enter or SEND; Shift+Enter for a new line); the box is at most 120 px high; only the author sees
- * the delete icon ('Message deleted').
+ * the delete icon ('Message deleted'). Below the notes, the tracker's alert activity: each firing
+ * and resolution of the alerts the user may see on it.
  */
 export function NotesTab({ tracker, userId }: { tracker: TrackerDetail; userId: string }) {
   const [text, setText] = useState("");
@@ -25,6 +32,7 @@ export function NotesTab({ tracker, userId }: { tracker: TrackerDetail; userId: 
   const remove = useDeleteMessage(tracker._id);
   const inputId = useId();
   const messages = tracker.messages ?? [];
+  const activity = useTrackerAlertActivity(tracker._id).data ?? NO_ACTIVITY;
 
   const send = () => {
     const value = text.trim();
@@ -58,6 +66,21 @@ export function NotesTab({ tracker, userId }: { tracker: TrackerDetail; userId: 
             </li>
           ))}
         </ul>
+      )}
+      {activity.length > 0 && (
+        <section aria-label="Alert activity">
+          <h3 className="field-label">Alert activity</h3>
+          <ul className="message-list">
+            {activity.map((a) => (
+              <li key={a.id}>
+                <p className="message-text">
+                  Alert <strong>{a.alertName}</strong> {a.outcome === "fired" ? "fired" : "resolved"}{" "}
+                  <span className="muted">{WHEN.format(new Date(a.at))}</span>
+                </p>
+              </li>
+            ))}
+          </ul>
+        </section>
       )}
       <div className="message-compose">
         <label htmlFor={inputId} className="sr-only">
