@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Alert, AlertHistoryEntry, AlertTargetState } from "../api/alerts";
@@ -122,8 +123,8 @@ describe("Alerts page: firing now and the alert history", () => {
     renderHistory();
     const now = await screen.findByRole("table", { name: "Targets firing or snoozed" });
     await within(now).findByText("Brand Search");
-    fireEvent.click(within(now).getByRole("button", { name: "Snooze Running hot for Brand Search" }));
-    fireEvent.click(await screen.findByRole("menuitem", { name: "Snooze 1 week" }));
+    await userEvent.click(within(now).getByRole("button", { name: "Snooze Running hot for Brand Search" }));
+    await userEvent.click(await screen.findByRole("menuitem", { name: "Snooze 1 week" }));
 
     await waitFor(() => expect(snoozes).toHaveLength(1));
     expect(snoozes[0]).toEqual({

@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CurrentUser } from "../../../lib/auth";
 import { aTracker } from "../testing/a-tracker";
@@ -89,7 +90,7 @@ async function openFilters(detail: TrackerDetail) {
       <ManageTrackerModal trackerId={detail._id} user={user} trackers={[]} onClose={() => undefined} />
     </QueryClientProvider>,
   );
-  fireEvent.click(await screen.findByRole("tab", { name: "Filters" }));
+  await userEvent.click(await screen.findByRole("tab", { name: "Filters" }));
   return screen.getByRole("dialog", { name: "Meta Prospecting" });
 }
 
