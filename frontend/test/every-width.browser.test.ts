@@ -220,9 +220,22 @@ describe("every page at 390 px and 1280 px as Admin, Manager and Viewer (browser
     (specs[5] as TrackerSpec).requiresUpdate = true;
     const ids = await seedTrackers(admin, specs);
     // The other trackers' budgets include last month's over/under spend (row state 6, with its icon
-    // and tooltip), so whatever the order the first and last rows have one.
+    // and tooltip), so whatever the order the first and last rows have one. Last month gets a budget
+    // (a month without one has no over/under spend to carry).
     const adjusted = ids.filter((_, i) => !specs[i]?.errored && !specs[i]?.requiresUpdate);
     for (const id of adjusted) {
+      const { tracker } = (await callApi(baseUrl, admin.token, "GET", `/api/tracker/get-tracker/${id}`)) as {
+        tracker: { data: { historicData: { month: string; actualSpend: number }[] } };
+      };
+      const months = tracker.data.historicData;
+      await callApi(baseUrl, admin.token, "POST", "/api/tracker/update-tracker-historic-data", {
+        tracker: id,
+        historicData: months.map((h, i) => ({
+          month: h.month,
+          budget: i === months.length - 1 ? 1000 * UNIT : null,
+          actualSpend: h.actualSpend,
+        })),
+      });
       await callApi(
         baseUrl,
         admin.token,
