@@ -1,3 +1,4 @@
+import { confirmUserEmail } from "@pacer/db";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { callApi, inviteUser, registerAccount } from "./dashboard-seed";
@@ -53,6 +54,8 @@ describe("forms validate in the browser and show a server's field error once, be
 
   it("shows the server's refusal of an invited address beside the Email field, once, in words", async () => {
     const admin = await registerAccount(baseUrl, "form-invite");
+    // An account sends invitation e-mails once its Admin has proved their address.
+    await confirmUserEmail({ accountId: admin.accountId, userId: admin.userId });
     const invited = uniqueEmail("invited-to");
     await callApi(baseUrl, admin.token, "POST", "/api/users/invite-user", {
       newUser: { userType: "Manager", email: invited },
