@@ -195,12 +195,12 @@ describe("users, account settings and roles (browser)", () => {
     await viewer.page.getByRole("cell", { name: "My search alert", exact: true }).waitFor();
     await viewer.page.getByText("You have 2 alerts.").waitFor();
     expect(await viewer.page.getByRole("button", { name: /^Options for/ }).count()).toBe(0);
-    expect(await viewer.page.getByRole("columnheader").allTextContents()).toEqual([
-      "Name",
-      "Regularity",
-      "Target",
-      "Metric",
-    ]);
+    expect(
+      await viewer.page
+        .getByRole("table", { name: "Alerts", exact: true })
+        .getByRole("columnheader")
+        .allTextContents(),
+    ).toEqual(["Name", "Regularity", "Target", "Metric"]);
     await auditPage(viewer.page, "alerts-viewer");
 
     // Connections and Users typed in directly: not there for a Viewer, so none of their actions.

@@ -81,12 +81,12 @@ function stubApi() {
   });
 }
 
-function renderHistory() {
+function renderHistory(canSnooze = true) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={["/alerts"]}>
-        <AlertHistory accountId="a1" alerts={alerts} />
+        <AlertHistory accountId="a1" alerts={alerts} canSnooze={canSnooze} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -131,5 +131,12 @@ describe("Alerts page: firing now and the alert history", () => {
       path: "/api/alerts/snooze-alert/al1",
       body: { duration: "week", target: "t1" },
     });
+  });
+
+  it("gives a user who may not snooze (not an Admin) the targets without a snooze menu", async () => {
+    renderHistory(false);
+    const now = await screen.findByRole("table", { name: "Targets firing or snoozed" });
+    await within(now).findByText("Brand Search");
+    expect(within(now).queryByRole("button", { name: /^Snooze / })).toBeNull();
   });
 });

@@ -92,6 +92,9 @@ const TARGET_COLUMNS: ColumnDef<AlertTargetState>[] = [
   },
 ];
 
+/** The targets without their snooze menu (users who may not snooze them). */
+const VIEW_TARGET_COLUMNS = TARGET_COLUMNS.filter((c) => c.id !== "options");
+
 const HISTORY_COLUMNS: ColumnDef<AlertHistoryEntry>[] = [
   { id: "at", header: "When", accessorKey: "at", cell: ({ row }) => when(row.original.at) },
   { id: "alert", header: "Alert", accessorKey: "alertName" },
@@ -107,7 +110,16 @@ const HISTORY_COLUMNS: ColumnDef<AlertHistoryEntry>[] = [
 ];
 
 /** The 'Firing now' and 'Alert history' sections of the Alerts page. */
-export function AlertHistory({ accountId, alerts }: { accountId: string; alerts: readonly Alert[] }) {
+export function AlertHistory({
+  accountId,
+  alerts,
+  canSnooze,
+}: {
+  accountId: string;
+  alerts: readonly Alert[];
+  /** Whether the targets get their snooze menu (Admins, as the Alerts table's options menu). */
+  canSnooze: boolean;
+}) {
   const [params, setParams] = useSearchParams();
   const filter = {
     alertId: params.get("alert") ?? "",
@@ -163,7 +175,7 @@ export function AlertHistory({ accountId, alerts }: { accountId: string; alerts:
         <h2 id="alerts-firing-title">Firing now</h2>
         <DataTable
           caption="Targets firing or snoozed"
-          columns={TARGET_COLUMNS}
+          columns={canSnooze ? TARGET_COLUMNS : VIEW_TARGET_COLUMNS}
           data={targets}
           getRowId={(s) => `${s.alertId}#${s.target}`}
           emptyText="No alert is firing"

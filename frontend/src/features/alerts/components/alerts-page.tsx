@@ -116,7 +116,7 @@ export function AlertsPage() {
         loadingText="Loading Alerts..."
         meta={meta}
       />
-      <AlertHistory accountId={user.account._id} alerts={list} />
+      <AlertHistory accountId={user.account._id} alerts={list} canSnooze={admin} />
       {editing && (
         <AlertFormModal
           user={user}
