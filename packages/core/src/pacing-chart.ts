@@ -120,8 +120,9 @@ export function pacingSeries(input: PacingSeriesInput, calendar: BudgetCalendar)
   for (const row of input.rows) {
     const day = dayNumber(row.date);
     if (day > today) continue;
-    if (day >= historyFrom && day <= lastComplete) history[day - historyFrom] += row.spendMicros;
-    if (day >= start && day <= end) daySpend[day - start] += row.spendMicros;
+    if (day >= historyFrom && day <= lastComplete)
+      history[day - historyFrom] = (history[day - historyFrom] as number) + row.spendMicros;
+    if (day >= start && day <= end) daySpend[day - start] = (daySpend[day - start] as number) + row.spendMicros;
   }
 
   let countingDays = 0;
