@@ -70,6 +70,9 @@ function chartDays(series: PacingSeries): ChartDay[] {
   }));
 }
 
+/** Lines without dots or animation (the readout marks the hovered day). */
+const STATIC_LINE = { dot: false, isAnimationActive: false } as const;
+
 const COLORS = {
   actual: "#1d4ed8",
   ideal: "#6b7280",
@@ -132,6 +135,13 @@ export default function PacingChart({ series, currency }: { series: PacingSeries
     <Readout {...props} currency={currency} />
   );
   const syncId = `pacing-${series.start}-${series.end}`;
+  // The grid, the axes and the hover readout both charts share (children, as recharts reads them).
+  const axes = [
+    <CartesianGrid key="grid" stroke="#e5e7eb" vertical={false} />,
+    <XAxis key="x" dataKey="label" interval="preserveStartEnd" minTickGap={16} tick={{ fontSize: 12 }} />,
+    <YAxis key="y" tickFormatter={money} width={80} tick={{ fontSize: 12 }} />,
+    <Tooltip key="readout" content={readout} />,
+  ];
   return (
     <div className="pacing-charts">
       <div
@@ -141,10 +151,7 @@ export default function PacingChart({ series, currency }: { series: PacingSeries
       >
         <ResponsiveContainer width="100%" height={260}>
           <ComposedChart data={data} syncId={syncId} margin={{ top: 8, right: 16, bottom: 0, left: 8 }}>
-            <CartesianGrid stroke="#e5e7eb" vertical={false} />
-            <XAxis dataKey="label" interval="preserveStartEnd" minTickGap={16} tick={{ fontSize: 12 }} />
-            <YAxis tickFormatter={money} width={80} tick={{ fontSize: 12 }} />
-            <Tooltip content={readout} />
+            {axes}
             <Area
               dataKey="range"
               name="Forecast range (P10-P90)"
@@ -154,30 +161,21 @@ export default function PacingChart({ series, currency }: { series: PacingSeries
               isAnimationActive={false}
               connectNulls={false}
             />
-            <Line
-              dataKey="ideal"
-              name="Ideal"
-              stroke={COLORS.ideal}
-              strokeDasharray="6 4"
-              dot={false}
-              isAnimationActive={false}
-            />
+            <Line dataKey="ideal" name="Ideal" stroke={COLORS.ideal} strokeDasharray="6 4" {...STATIC_LINE} />
             <Line
               dataKey="forecast"
               name="Forecast"
               stroke={COLORS.forecast}
               strokeDasharray="2 3"
               strokeWidth={2}
-              dot={false}
-              isAnimationActive={false}
+              {...STATIC_LINE}
             />
             <Line
               dataKey="cumulativeSpend"
               name="Spend to date"
               stroke={COLORS.actual}
               strokeWidth={2}
-              dot={false}
-              isAnimationActive={false}
+              {...STATIC_LINE}
             />
             {eventDays.map((d) => (
               <ReferenceDot
@@ -195,10 +193,7 @@ export default function PacingChart({ series, currency }: { series: PacingSeries
       <div className="pacing-chart" role="img" aria-label="Daily spend against the daily budget">
         <ResponsiveContainer width="100%" height={160}>
           <ComposedChart data={data} syncId={syncId} margin={{ top: 8, right: 16, bottom: 0, left: 8 }}>
-            <CartesianGrid stroke="#e5e7eb" vertical={false} />
-            <XAxis dataKey="label" interval="preserveStartEnd" minTickGap={16} tick={{ fontSize: 12 }} />
-            <YAxis tickFormatter={money} width={80} tick={{ fontSize: 12 }} />
-            <Tooltip content={readout} />
+            {axes}
             <Bar dataKey="spend" name="Daily spend" fill={COLORS.bar} isAnimationActive={false} />
             <Line
               dataKey="dailyBudget"
@@ -206,8 +201,7 @@ export default function PacingChart({ series, currency }: { series: PacingSeries
               type="stepAfter"
               stroke={COLORS.budget}
               strokeWidth={2}
-              dot={false}
-              isAnimationActive={false}
+              {...STATIC_LINE}
             />
           </ComposedChart>
         </ResponsiveContainer>
