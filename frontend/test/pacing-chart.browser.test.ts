@@ -46,7 +46,8 @@ describe("pacing chart (browser)", () => {
       {
         name: "Brand Search",
         client: "Acme",
-        budget: 3000 * UNIT,
+        // 120 a day against 100 spent: the ideal line runs above the spend.
+        budget: 120 * UNIT * daysInMonth,
         dailySpend: 100 * UNIT,
         lastFailure: { at: new Date().toISOString(), title: "Data load failed", msg: "Google Ads timed out" },
       },
@@ -70,13 +71,14 @@ describe("pacing chart (browser)", () => {
       spend: 100 * UNIT,
       cumulativeSpend: daysSoFar * 100 * UNIT,
     });
-    expect(series.days[0]?.ideal).toBe(Math.round((3000 * UNIT) / daysInMonth));
+    expect(series.days[0]?.ideal).toBe(120 * UNIT);
+    expect(series.days[daysSoFar - 1]?.ideal).toBe(daysSoFar * 120 * UNIT);
     expect(series.days.at(-1)).toMatchObject({
-      ideal: 3000 * UNIT,
+      ideal: daysInMonth * 120 * UNIT,
       forecast: daysInMonth * 100 * UNIT,
       forecastLow: daysInMonth * 100 * UNIT,
       forecastHigh: daysInMonth * 100 * UNIT,
-      dailyBudget: Math.round((3000 * UNIT) / daysInMonth),
+      dailyBudget: 120 * UNIT,
     });
     expect(series.events.map((e) => [e.kind, e.label])).toEqual(
       expect.arrayContaining([
@@ -119,12 +121,15 @@ describe("pacing chart (browser)", () => {
     const series = await drawnSeries(dialog);
 
     expect(series.days).toHaveLength(daysInMonth);
-    expect(series.budget).toBe(4500 * UNIT);
+    expect(series.budget).toBe(1500 * UNIT + daysInMonth * 120 * UNIT);
     expect(series.days[daysSoFar - 1]).toMatchObject({
       spend: 140 * UNIT,
       cumulativeSpend: daysSoFar * 140 * UNIT,
     });
-    expect(series.days.at(-1)).toMatchObject({ ideal: 4500 * UNIT, forecast: daysInMonth * 140 * UNIT });
+    expect(series.days.at(-1)).toMatchObject({
+      ideal: 1500 * UNIT + daysInMonth * 120 * UNIT,
+      forecast: daysInMonth * 140 * UNIT,
+    });
     expect(series.events).toEqual(
       expect.arrayContaining([expect.objectContaining({ kind: "refresh-failure", tracker: "Brand Search" })]),
     );
