@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { budgetCalendar } from "./calendar.ts";
+import { forecastTracker } from "./forecast.ts";
 import { pacingSeries, sumPacingSeries, trackerPacing } from "./pacing-chart.ts";
-import { aRow, aTracker, flatRows } from "./testing/builders.ts";
+import { aRow, aTracker, datesBetween, flatRows, seededRandom } from "./testing/builders.ts";
 
 const UNIT = 1_000_000;
 /** 15 April 2024, 15:00 in London: April has 30 days (22 weekdays); the 15th is in progress. */
@@ -243,5 +244,33 @@ describe("sumPacingSeries: a group", () => {
       ]),
     ).toThrow(RangeError);
     expect(() => sumPacingSeries([])).toThrow(RangeError);
+  });
+});
+
+describe("pacingSeries: the forecast", () => {
+  it("ends where the tracker's forecast columns land, and its range opens out towards the month end", () => {
+    const random = seededRandom(16);
+    const rows = [
+      ...datesBetween("2024-01-01", "2024-04-14").map((date) =>
+        aRow(date, Math.round((60 + random() * 80) * UNIT)),
+      ),
+      aRow("2024-04-15", 30 * UNIT),
+    ];
+
+    const { month } = trackerPacing({ settings: aTracker(), rows }, APRIL_15);
+    const columns = forecastTracker({ rows }, APRIL_15).month;
+
+    const end = month.days.at(-1);
+    expect([end?.forecast, end?.forecastLow, end?.forecastHigh]).toEqual([
+      columns.point,
+      columns.low,
+      columns.high,
+    ]);
+    expect(columns.low).toBeLessThan(columns.point);
+    expect(columns.high).toBeGreaterThan(columns.point);
+    const width = (i: number) => (month.days[i]?.forecastHigh ?? 0) - (month.days[i]?.forecastLow ?? 0);
+    expect(width(13)).toBe(0);
+    expect(width(20)).toBeGreaterThan(0);
+    expect(width(29)).toBeGreaterThan(width(20));
   });
 });
