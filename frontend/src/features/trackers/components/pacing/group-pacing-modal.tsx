@@ -19,18 +19,25 @@ export interface PacingGroup {
 
 /**
  * A client's, pod's or shared budget's pacing chart (beyond the spec): its trackers' month series
- * added up by the engine (`sumPacingSeries`). Trackers in different currencies cannot be added up.
+ * added up by the engine (`sumPacingSeries`), lifetime trackers included with their month. Trackers in
+ * different currencies, or in time zones on different dates, cannot be added up.
  */
 export function GroupPacingModal({ group, onClose }: { group: PacingGroup; onClose: () => void }) {
   const ids = useMemo(() => group.trackers.map((t) => t.id), [group.trackers]);
   const { pending, failed, data } = useTrackersPacing(group.multiCurrency ? [] : ids);
-  const series = useMemo<PacingSeries | null>(() => {
+  const series = useMemo<PacingSeries | "calendars" | null>(() => {
     const members: { name: string; series: PacingSeries }[] = [];
     data.forEach((p, i) => {
       if (p) members.push({ name: group.trackers[i]?.name ?? "", series: p.month });
     });
     if (pending || failed || members.length === 0) return null;
-    return sumPacingSeries(members, group.budget);
+    try {
+      return sumPacingSeries(members, group.budget);
+    } catch (error) {
+      // Trackers in time zones on different dates: their days cannot be added up.
+      if (error instanceof RangeError) return "calendars";
+      throw error;
+    }
   }, [pending, failed, data, group]);
 
   let body: React.ReactNode;
@@ -38,6 +45,10 @@ export function GroupPacingModal({ group, onClose }: { group: PacingGroup; onClo
     body = <p>This group's trackers use different currencies, so their spend cannot be added up.</p>;
   else if (group.trackers.length === 0) body = <p>This group has no trackers.</p>;
   else if (failed) body = <p className="table-failure">The pacing could not be loaded, please try again</p>;
+  else if (series === "calendars")
+    body = (
+      <p>This group's trackers are in time zones on different dates, so their days cannot be added up.</p>
+    );
   else if (!series) body = <PageLoader message="Loading pacing..." />;
   else body = <PacingView series={series} currency={group.currency} />;
   return (
