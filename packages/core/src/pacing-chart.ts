@@ -122,7 +122,8 @@ export function pacingSeries(input: PacingSeriesInput, calendar: BudgetCalendar)
     if (day > today) continue;
     if (day >= historyFrom && day <= lastComplete)
       history[day - historyFrom] = (history[day - historyFrom] as number) + row.spendMicros;
-    if (day >= start && day <= end) daySpend[day - start] = (daySpend[day - start] as number) + row.spendMicros;
+    if (day >= start && day <= end)
+      daySpend[day - start] = (daySpend[day - start] as number) + row.spendMicros;
   }
 
   let countingDays = 0;
