@@ -98,6 +98,7 @@ const STATIC_POLICY: Record<StaticRouteKey, Access> = {
   "GET /api/trackers/get-trackers-without-load-by-account/{accountId}": MEMBER,
   "POST /api/trackers/create-trackers": EDITORS,
   "GET /api/tracker/get-tracker/{id}": MEMBER,
+  "GET /api/tracker/get-pacing/{id}": MEMBER,
   "POST /api/tracker/update-name/{id}": EDITORS,
   "POST /api/tracker/update-client/{id}": EDITORS,
   "POST /api/tracker/update-budget/{id}": EDITORS,

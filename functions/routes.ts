@@ -130,6 +130,7 @@ const STATIC_ROUTES = [
   ),
   route("POST /api/trackers/create-trackers", "trackers", "createTrackers"),
   route("GET /api/tracker/get-tracker/{id}", "trackers", "getTracker"),
+  route("GET /api/tracker/get-pacing/{id}", "trackers", "getTrackerPacing"),
   route("POST /api/tracker/update-name/{id}", "trackers", "updateName"),
   route("POST /api/tracker/update-client/{id}", "trackers", "updateClient"),
   route("POST /api/tracker/update-budget/{id}", "trackers", "updateBudget"),

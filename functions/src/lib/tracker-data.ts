@@ -5,16 +5,21 @@ import {
   FORECAST_PARAMETERS,
   type FutureBudget,
   type HistoricDataInput,
+  localDate,
   NO_FORECAST,
+  type PacingEvent,
   retry,
   type TrackerBudgetSettings,
   type TrackerData,
   type TrackerForecastFields,
+  type TrackerPacing,
   trackerData,
+  trackerPacing,
 } from "@pacer/core";
 import {
   findTracker,
   listDailyMetrics,
+  type Message,
   putTrackerData,
   type Tracker,
   type TrackerDataWrite,
@@ -108,6 +113,51 @@ export async function computeTrackerFigures(
   const rows = await listDailyMetrics(tracker.accountId, tracker.trackerId, window.from, window.to);
   const data = trackerData({ settings: budgetSettings(merged), rows }, calendar);
   return { data, write: { data: encodeTrackerData(data), dataComputedAt: now.toISOString() } };
+}
+
+/**
+ * The events a tracker's pacing chart marks (dates in the tracker's time zone): its creation, its
+ * notes (Notes & Activity) and its last failed refresh (`lastFailedAt`, with the failure's text).
+ * Budget and filter changes are not recorded with a date, so they cannot be marked.
+ */
+export function pacingEvents(
+  tracker: Pick<Tracker, "createdAt" | "lastFailedAt" | "lastFailure" | "timeZone">,
+  messages: readonly Pick<Message, "date" | "text" | "title">[],
+): PacingEvent[] {
+  const day = (iso: string) => localDate(new Date(iso), tracker.timeZone);
+  const events: PacingEvent[] = [
+    { date: day(tracker.createdAt), kind: "tracker-created", label: "Tracker created" },
+  ];
+  if (tracker.lastFailedAt) {
+    const why = tracker.lastFailure?.msg || tracker.lastFailure?.title;
+    events.push({
+      date: day(tracker.lastFailedAt),
+      kind: "refresh-failure",
+      label: why ? `Refresh failed: ${why}` : "Refresh failed",
+    });
+  }
+  for (const m of messages)
+    events.push({ date: day(m.date), kind: "note", label: m.title ? `${m.title}: ${m.text}` : m.text });
+  return events;
+}
+
+/**
+ * A tracker's pacing chart series at `now` (@pacer/core `trackerPacing`) from its settings, its
+ * stored daily metrics (the figures' window, which holds the forecast's history) and its events.
+ */
+export async function computeTrackerPacing(
+  tracker: Pick<Tracker, "accountId" | "trackerId" | "createdAt" | "lastFailedAt" | "lastFailure"> &
+    TrackerBudgetFields,
+  messages: readonly Pick<Message, "date" | "text" | "title">[],
+  now: Date,
+): Promise<TrackerPacing> {
+  const calendar = budgetCalendar(now, tracker.timeZone);
+  const window = metricsWindow(tracker, calendar);
+  const rows = await listDailyMetrics(tracker.accountId, tracker.trackerId, window.from, window.to);
+  return trackerPacing(
+    { settings: budgetSettings(tracker), rows, events: pacingEvents(tracker, messages) },
+    calendar,
+  );
 }
 
 /**

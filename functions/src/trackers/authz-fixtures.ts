@@ -33,6 +33,7 @@ export const fixtures = defineFixtures({
     }),
   },
   "GET /api/tracker/get-tracker/{id}": { request: byId() },
+  "GET /api/tracker/get-pacing/{id}": { request: byId() },
   "POST /api/tracker/update-name/{id}": { request: byId({ name: "Renamed" }) },
   "POST /api/tracker/update-client/{id}": { request: byId({ client: "Globex" }) },
   "POST /api/tracker/update-budget/{id}": { request: byId({ budget: 1_000_000_000, budgetPeriod: "month" }) },

@@ -32,6 +32,7 @@ import {
   changeTracker,
   createTrackersFor,
   getTrackerFor,
+  getTrackerPacingFor,
   listTrackersFor,
   postMessage,
   removeMessage,
@@ -93,6 +94,14 @@ export const getTracker = sessionRoute({ params: TrackerIdParams }, async ({ par
   const tracker = await getTrackerFor(session, params.id);
   return reply(200, { tracker }, etag(tracker.version));
 });
+
+/**
+ * `GET /api/tracker/get-pacing/{id}`: `{ pacing }`, the tracker's pacing chart series (its month, and
+ * its lifetime flight when it has lifetime dates; money in micros): any role, trackers it may see.
+ */
+export const getTrackerPacing = sessionRoute({ params: TrackerIdParams }, async ({ params, session, now }) =>
+  reply(200, { pacing: await getTrackerPacingFor(session, params.id, now) }),
+);
 
 /**
  * The 12-hour rule (trackers.md section 4): after a budget or lifetime change by a user registered

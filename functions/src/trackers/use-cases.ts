@@ -31,7 +31,12 @@ import { logger } from "../lib/logger.ts";
 import { requestTrackerRefreshes } from "../lib/refresh-queue.ts";
 import type { Session } from "../lib/session.ts";
 import { requireWriter, visibleTracker, visibleTrackers } from "../lib/tracker-access.ts";
-import { budgetSettings, computeTrackerFigures, encodeTrackerData } from "../lib/tracker-data.ts";
+import {
+  budgetSettings,
+  computeTrackerFigures,
+  computeTrackerPacing,
+  encodeTrackerData,
+} from "../lib/tracker-data.ts";
 import { canSeeTracker } from "../lib/visibility.ts";
 import type { newTrackerSchema } from "./schemas.ts";
 import { trackerView } from "./views.ts";
@@ -70,6 +75,18 @@ export async function getTrackerFor(session: Session, trackerId: string) {
     listMessages(session.accountId, trackerId),
   ]);
   return trackerView(tracker, joins, "detail", messages);
+}
+
+/**
+ * One tracker's pacing chart series (beyond the spec; @pacer/core pacing-chart.ts) at `now`: 404
+ * when the caller may not see the tracker.
+ */
+export async function getTrackerPacingFor(session: Session, trackerId: string, now: Date) {
+  const [{ tracker }, messages] = await Promise.all([
+    visibleTracker(session.accountId, session, trackerId),
+    listMessages(session.accountId, trackerId),
+  ]);
+  return computeTrackerPacing(tracker, messages, now);
 }
 
 /**

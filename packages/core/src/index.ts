@@ -13,6 +13,7 @@ export * from "./columns.ts";
 export * from "./forecast.ts";
 export * from "./format.ts";
 export * from "./integration-health.ts";
+export * from "./pacing-chart.ts";
 export * from "./platforms.ts";
 export * from "./retry.ts";
 export * from "./row-state.ts";

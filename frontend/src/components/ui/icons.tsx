@@ -125,6 +125,13 @@ export const ActivityIcon = (p: IconProps) => (
     <path d="M22 12h-4l-3 9L9 3l-3 9H2" />
   </Svg>
 );
+/** A line chart over bars (the pacing chart). */
+export const ChartIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M3 3v18h18" />
+    <path d="M7 15l4-5 3 3 5-7" />
+  </Svg>
+);
 export const InfoIcon = (p: IconProps) => (
   <Svg {...p}>
     <circle cx="12" cy="12" r="10" />

@@ -185,7 +185,13 @@ function GroupCard({
     <section className={`group-card ${r.errored ? "group-card-error" : ""}`} aria-labelledby={labelId}>
       <header className="card-header">
         <h2 className="card-title">
-          <GroupLabel r={r} expanded={expanded} onToggle={onToggle} labelId={labelId} />
+          <GroupLabel
+            r={r}
+            expanded={expanded}
+            onToggle={onToggle}
+            labelId={labelId}
+            onPacing={meta.showPacing}
+          />
         </h2>
         {manageable && <ManageGroupButton r={r} meta={meta} />}
       </header>

@@ -24,6 +24,7 @@ import {
   useSharedBudgets,
 } from "../../shared-budgets/api/shared-budgets";
 import { NO_TRACKERS, useTrackers } from "../../trackers/api/trackers";
+import type { PacingGroup } from "../../trackers/components/pacing/group-pacing-modal";
 import { TrackerCountExceeded } from "../../trackers/components/tracker-count-exceeded";
 import type { TrackerView } from "../../trackers/types";
 import { type Favourite, userColumns, useSetPrimaryView, useToggleFavourite } from "../api/preferences";
@@ -69,6 +70,11 @@ const CreateTrackerWizard = lazy(() =>
 const ManageTrackerModal = lazy(() =>
   import("../../trackers/components/manage-tracker-modal").then((m) => ({ default: m.ManageTrackerModal })),
 );
+const GroupPacingModal = lazy(() =>
+  import("../../trackers/components/pacing/group-pacing-modal").then((m) => ({
+    default: m.GroupPacingModal,
+  })),
+);
 const CreatePodWizard = lazy(() =>
   import("../../pods/components/create-pod-wizard").then((m) => ({ default: m.CreatePodWizard })),
 );
@@ -86,11 +92,25 @@ const ManageSharedBudgetModal = lazy(() =>
   })),
 );
 
+const GROUP_KINDS = { client: "Client", pod: "Pod", sharedBudget: "Shared budget" } as const;
+
+/** What a group row's pacing chart needs: its trackers and currency, a shared budget's own total. */
+function pacingGroup(row: GroupTableRow): PacingGroup {
+  return {
+    title: `${GROUP_KINDS[row.groupType]} ${row.label}`,
+    trackers: row.subRows.map((t) => ({ id: t.id, name: t.tracker.name })),
+    currency: row.data.currency,
+    multiCurrency: row.data.multiCurrency,
+    ...(row.groupType === "sharedBudget" && row.data.money ? { budget: row.data.money.budget } : {}),
+  };
+}
+
 type Dialog =
   | { kind: "settings" | "ordering" | "explainer" | "createTracker" | "createPod" | "createSharedBudget" }
   | { kind: "tracker"; id: string }
   | { kind: "pod"; id: string }
-  | { kind: "sharedBudget"; id: string };
+  | { kind: "sharedBudget"; id: string }
+  | { kind: "pacing"; group: PacingGroup };
 
 /** How long typing must pause before the search text goes into the URL. */
 const URL_SEARCH_DELAY_MS = 300;
@@ -215,6 +235,10 @@ export function DashboardPage() {
     if (row.groupType === "pod") setDialog({ kind: "pod", id: row.key });
     else if (row.groupType === "sharedBudget") setDialog({ kind: "sharedBudget", id: row.key });
   }, []);
+  const onShowPacing = useCallback(
+    (row: GroupTableRow) => setDialog({ kind: "pacing", group: pacingGroup(row) }),
+    [],
+  );
   const onTrackerClick = useCallback(
     (row: TrackerTableRow) => setDialog({ kind: "tracker", id: row.id }),
     [],
@@ -228,11 +252,12 @@ export function DashboardPage() {
       isFavourite,
       toggleFavourite: onToggleFavourite,
       manageGroup: onManageGroup,
+      showPacing: onShowPacing,
       totals,
       totalsColumns: view === "tracker" || view === "favourites" ? "spend" : "all",
       trackerCount: trackerRowsOfTable.length,
     }),
-    [isFavourite, onToggleFavourite, onManageGroup, totals, view, trackerRowsOfTable.length],
+    [isFavourite, onToggleFavourite, onManageGroup, onShowPacing, totals, view, trackerRowsOfTable.length],
   );
 
   const allowance = account.trackerAllowance ?? 30;
@@ -454,6 +479,7 @@ export function DashboardPage() {
         {dialog?.kind === "tracker" && (
           <ManageTrackerModal trackerId={dialog.id} user={user} trackers={trackers} onClose={close} />
         )}
+        {dialog?.kind === "pacing" && <GroupPacingModal group={dialog.group} onClose={close} />}
         {dialog?.kind === "createPod" && (
           <CreatePodWizard
             accountId={account._id}

@@ -128,7 +128,8 @@ const DashboardTableRow = memo(
     a.onTrackerClick === b.onTrackerClick &&
     a.meta.isFavourite === b.meta.isFavourite &&
     a.meta.toggleFavourite === b.meta.toggleFavourite &&
-    a.meta.manageGroup === b.meta.manageGroup,
+    a.meta.manageGroup === b.meta.manageGroup &&
+    a.meta.showPacing === b.meta.showPacing,
 );
 
 /**

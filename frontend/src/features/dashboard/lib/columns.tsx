@@ -10,6 +10,7 @@ import type { CellContext, ColumnDef, HeaderContext, Table } from "@tanstack/rea
 import { ChannelIcon } from "../../../components/ui/channel-icon";
 import {
   AdjustedIcon,
+  ChartIcon,
   ChevronDownIcon,
   ChevronRightIcon,
   CurrenciesIcon,
@@ -38,6 +39,8 @@ export interface DashboardMeta {
   toggleFavourite: (row: TrackerTableRow) => void;
   /** Opens the manage modal of a pod or shared budget (the Manage cell). */
   manageGroup: (row: GroupTableRow) => void;
+  /** Opens the pacing chart of a client, pod or shared budget (the chart button by its name). */
+  showPacing?: (row: GroupTableRow) => void;
   /** The footer's figures when the account's showTableTotals is on; null hides the footer. */
   totals: GroupData | null;
   /** The tracker table's footer shows actual and lifetime spend only (spec section 2). */
@@ -187,18 +190,21 @@ function FavouriteCell({ row, table }: Ctx) {
 
 /**
  * A group's name as an expand/collapse button, and the multi-currency icon with its tooltip
- * ('Multiple currencies used for this client') when the group mixes currencies.
+ * ('Multiple currencies used for this client') when the group mixes currencies; with `onPacing`, a
+ * chart button that opens the group's pacing chart (beyond the spec).
  */
 export function GroupLabel({
   r,
   expanded,
   onToggle,
   labelId,
+  onPacing,
 }: {
   r: GroupTableRow;
   expanded: boolean;
   onToggle: () => void;
   labelId?: string;
+  onPacing?: (row: GroupTableRow) => void;
 }) {
   return (
     <span className="group-cell">
@@ -221,14 +227,35 @@ export function GroupLabel({
           </span>
         </Tooltip>
       )}
+      {onPacing && (
+        <button
+          type="button"
+          className="icon-button pacing-button"
+          aria-label={`Pacing chart of ${r.label}`}
+          title="Pacing chart"
+          onClick={(event) => {
+            stop(event);
+            onPacing(r);
+          }}
+        >
+          <ChartIcon size={16} />
+        </button>
+      )}
     </span>
   );
 }
 
-function GroupCell({ row }: Ctx) {
+function GroupCell({ row, table }: Ctx) {
   const r = row.original;
   if (r.kind !== "group") return null;
-  return <GroupLabel r={r} expanded={row.getIsExpanded()} onToggle={() => row.toggleExpanded()} />;
+  return (
+    <GroupLabel
+      r={r}
+      expanded={row.getIsExpanded()}
+      onToggle={() => row.toggleExpanded()}
+      onPacing={metaOf(table).showPacing}
+    />
+  );
 }
 
 /** A pod's or shared budget's Manage button (opens its manage modal). */

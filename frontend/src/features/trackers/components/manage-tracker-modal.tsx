@@ -33,6 +33,7 @@ import {
 } from "./manage/pending";
 import { PreferencesTab } from "./manage/preferences-tab";
 import { UsersTab } from "./manage/users-tab";
+import { PacingTab } from "./pacing/pacing-tab";
 
 export const MANAGE_TABS = [
   { id: "preferences", label: "Preferences & Budgets" },
@@ -41,6 +42,7 @@ export const MANAGE_TABS = [
   { id: "notes", label: "Notes & Activity" },
   { id: "historic", label: "Historic Data" },
   { id: "future", label: "Future Budgets" },
+  { id: "pacing", label: "Pacing" },
 ] as const;
 
 /** The delete confirmation (the spec does not give its wording). */
@@ -68,7 +70,8 @@ interface Prompt {
 
 /**
  * Manage Tracker (spec trackers.md section 2): full-screen on mobile; tabs Preferences & Budgets,
- * Users, Filters, Notes & Activity, Historic Data and Future Budgets; 'Loading tracker...', 'Loading
+ * Users, Filters, Notes & Activity, Historic Data and Future Budgets, and (beyond the spec) Pacing, the
+ * pacing chart; 'Loading tracker...', 'Loading
  * data...' or the action's message; delete (top left, confirmed) and close (top right); Refresh and
  * Warnings when the data failed to load or is stale (the Warnings then give the last success, the last
  * failure and the platform's reporting lag); Update Tracker while filter changes are pending. Closing or
@@ -219,6 +222,7 @@ export function ManageTrackerModal({
           {tab === "notes" && <NotesTab tracker={tracker} userId={user._id} />}
           {tab === "historic" && <HistoricTab tracker={tracker} run={run} />}
           {tab === "future" && <FutureBudgetsTab tracker={tracker} run={run} />}
+          {tab === "pacing" && <PacingTab tracker={tracker} />}
         </Tabs>
       </PendingContext.Provider>
     );
