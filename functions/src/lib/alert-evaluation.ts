@@ -67,6 +67,10 @@ import { canSeePod, canSeeTracker, type Viewer } from "./visibility.ts";
  * evaluated on the rows both the creator and that recipient can see (the same visibility rules as
  * the API), a client or pod summed over those trackers only, exactly as their dashboard shows it.
  * A recipient left with nothing to hear about gets no e-mail.
+ *
+ * The alert's channels (Slack, Teams, webhooks; chosen by Admins) are told through the
+ * `alert-delivery` queue (`alert-delivery.ts`) with the targets as the alert's creator sees them.
+ * The changes count as announced once an e-mail went out or the channel deliveries were queued.
  */
 
 /** What one evaluation did, for logs and tests. */
