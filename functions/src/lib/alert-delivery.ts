@@ -18,6 +18,7 @@ import {
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
 import { z } from "zod";
 import { ALERT_DELIVERY_QUEUE, queueUrlEnv } from "../../resources.ts";
+import { retryDelaySeconds } from "../refresh-worker/failures.ts";
 import { type AlertNotice, ChannelDeliveryError, channelRequest, postToChannel } from "./alert-channels.ts";
 import { appOrigin } from "./links.ts";
 import { logger } from "./logger.ts";
@@ -106,9 +107,6 @@ export interface AlertDeliveryDeps {
   random?: () => number;
 }
 
-/** The longest wait between two attempts, seconds (under the queue's visibility limit of 12 h). */
-const MAX_RETRY_DELAY_SECONDS = 900;
-
 /** The history entry of one delivery attempt. */
 function deliveryEvent(
   message: AlertDeliveryMessage,
@@ -181,8 +179,8 @@ export function createAlertDeliveryConsumer(deps: AlertDeliveryDeps) {
 
   const backoff = async (record: SQSRecord, attempt: number) => {
     const url = queueUrl(ALERT_DELIVERY_QUEUE.name);
-    const cap = Math.min(MAX_RETRY_DELAY_SECONDS, deps.retryBaseSeconds * 2 ** Math.max(0, attempt - 1));
-    const seconds = Math.ceil(cap / 2 + random() * (cap / 2));
+    // The refresh worker's backoff: base * 2^(attempt-1), jittered in its upper half, capped.
+    const seconds = retryDelaySeconds({}, attempt, deps.retryBaseSeconds, random);
     if (!url) return;
     try {
       await deps.sqs().send(
