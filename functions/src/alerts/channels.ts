@@ -8,6 +8,7 @@ import {
   getAlertChannel,
   listAlertChannels,
   NotFoundError,
+  recordAlertChannelOutcome,
 } from "@pacer/db";
 import {
   type AlertNotice,
@@ -113,7 +114,8 @@ export async function removeChannelFor(session: Session, channelId: string): Pro
 }
 
 /**
- * 'Send test': one delivery of a test notice, sent now (not queued, so the Admin sees the answer).
+ * 'Send test': one delivery of a test notice, sent now (not queued, so the Admin sees the answer);
+ * a success clears the channel's failing mark.
  * @returns `{ ok, reason }`: reason null when the channel answered 2xx.
  * @throws AppError 404, 403
  */
@@ -140,6 +142,8 @@ export async function testChannelFor(session: Session, channelId: string, now: D
   };
   try {
     await postToChannel(channel.url, channelRequest(channel, notice, randomUUID(), now));
+    // A channel that answers again is no longer failing.
+    await recordAlertChannelOutcome(session.accountId, channelId, "sent", undefined, now);
     return { ok: true, reason: null };
   } catch (error) {
     if (error instanceof ChannelDeliveryError) return { ok: false, reason: error.message };

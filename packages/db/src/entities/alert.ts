@@ -140,7 +140,9 @@ export const AlertEventEntity = new Entity({
  * One alert channel of an account: a Slack incoming webhook, a Microsoft Teams Workflows webhook or
  * a generic (signed) webhook. Account-wide: managed by Admins, chosen by alerts. `secret` (webhook
  * only) is the HMAC-SHA256 key of `X-Pacer-Signature`, shown once at creation and never answered
- * again. `consecutiveDeadLetters` counts deliveries dead-lettered in a row (a sent one resets it);
+ * again (decision: kept in the item, encrypted at rest like every item of the table, rather than one
+ * Secrets Manager secret per channel; the URL, itself a credential for Slack and Teams, likewise).
+ * `consecutiveDeadLetters` counts deliveries dead-lettered in a row (a sent one resets it);
  * at {@link ALERT_CHANNEL_FAILING_AFTER} the channel is marked `failingSince` and the Admins told.
  *
  * Access patterns:

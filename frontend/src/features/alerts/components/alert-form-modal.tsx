@@ -156,7 +156,10 @@ export function AlertFormModal({
       data: { ...values.data, metricName },
     });
     // Others leave the alert's channels as they are (the server refuses a non-Admin's choice).
-    const stored = admin ? { ...rest, channelIds: chosenChannels ?? [] } : rest;
+    // A channel removed since the alert chose it is dropped (the server refuses unknown channels).
+    const known = channels.data;
+    const kept = (chosenChannels ?? []).filter((id) => !known || known.some((c) => c._id === id));
+    const stored = admin ? { ...rest, channelIds: kept } : rest;
     if (alert) {
       edit.mutate(
         { ...stored, _id: alert._id },
