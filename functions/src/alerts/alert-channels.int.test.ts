@@ -1,7 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createAlertChannel, getAlertChannel, listAlertEvents } from "@pacer/db";
+import { createAlert, createAlertChannel, getAlertChannel, listAlertEvents } from "@pacer/db";
 import { AwsEmulator } from "@pacer/local/aws-emulator";
 import { Outbox } from "@pacer/local/outbox";
 import { LocalQueue } from "@pacer/local/queue";
@@ -10,10 +10,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ALERT_DELIVERY_QUEUE, queueUrlEnv } from "../../resources.ts";
 import type { AlertNotice } from "../lib/alert-channels.ts";
 import { createAlertDeliveryConsumer, enqueueChannelDeliveries } from "../lib/alert-delivery.ts";
+import { evaluateAlertsForAccount } from "../lib/alert-evaluation.ts";
 import { resetSqsClient, sqsClient } from "../lib/refresh-queue.ts";
 import { callApi } from "../testing/api.ts";
-import { anAccountWithAdmin, aUserIn } from "../testing/builders.ts";
+import { anAccountWithAdmin, aUserIn, aWorld } from "../testing/builders.ts";
 import { useMailCapture } from "../testing/mail.ts";
+import { aTrackerIn, daysThisMonth } from "../testing/tracker-builders.ts";
 import { loadWebhookRecipe } from "../testing/webhook-recipe.ts";
 
 /**
@@ -159,6 +161,50 @@ describe("alert channel delivery queue", () => {
     expect(JSON.parse(delivery?.body ?? "{}")).toMatchObject({ version: 1, alert: { id: "a-ok" } });
     const [event] = await listAlertEvents(account.accountId);
     expect(event).toMatchObject({ outcome: "sent", channel: "webhook", recipient: "Ops webhook" });
+  });
+});
+
+describe("what a channel is told", () => {
+  it("an evaluation posts the alert's targets as its creator sees them: a Manager's alert never names a tracker hidden from the Manager", async () => {
+    const world = await aWorld();
+    const id = world.account.accountId;
+    const { rows } = daysThisMonth(300); // about three times the month's pace
+    await aTrackerIn(id, { name: "Managed Tracker", associatedUserIds: [world.Manager.user.userId] }, rows);
+    await aTrackerIn(id, { name: "Admin-only Tracker" }, rows);
+    const channel = await createAlertChannel(id, world.Admin.user.userId, {
+      kind: "slack",
+      name: "Team Slack",
+      url: "https://hooks.sandbox.pacer.test/services/visibility",
+    });
+    // The Manager's alert on every tracker they see; an Admin attached the channel.
+    await createAlert(id, world.Manager.user.userId, {
+      name: "Running hot",
+      level: "tracker",
+      target: { all: true },
+      data: {
+        metric: "pace",
+        metricName: "% Pace",
+        operator: "isGreaterThan",
+        valueSet: "manual",
+        value: 150,
+        valueBudget: "budget",
+      },
+      fireWhen: "everyday",
+      additionalRecipientIds: [],
+      channelIds: [channel.channelId],
+    });
+    const run = await evaluateAlertsForAccount(id);
+    expect(run.fired.map((f) => f.targets)).toEqual([["Managed Tracker"]]);
+    await queue.drained();
+    const posted = sandbox.hooks.list().filter((d) => d.path === "/services/visibility");
+    expect(posted).toHaveLength(1);
+    expect(posted[0]?.body).toContain("Managed Tracker");
+    expect(posted[0]?.body).not.toContain("Admin-only Tracker");
+    const events = await listAlertEvents(id);
+    expect(events.find((e) => e.channel === "slack")).toMatchObject({
+      outcome: "sent",
+      recipient: "Team Slack",
+    });
   });
 });
 
