@@ -82,6 +82,17 @@ describe("alert channels (browser)", () => {
     const sent = history.getByRole("row").filter({ hasText: "Slack to Team Slack" });
     await sent.waitFor();
     expect(await sent.getByRole("cell", { name: "Sent", exact: true }).count()).toBe(1);
+
+    // 'Send test' from the channel's menu; then the local receiver is told to fail the next one.
+    const channels = page.getByRole("region", { name: "Alert channels" });
+    await channels.getByRole("button", { name: "Options for Team Slack" }).click();
+    await page.getByRole("menuitem", { name: "Send test" }).click();
+    await page.getByText("Test sent").waitFor();
+    const fail = await fetch(`${baseUrl}/_local/hooks/fail?times=1&status=503`, { method: "POST" });
+    expect(fail.status).toBe(200);
+    await channels.getByRole("button", { name: "Options for Team Slack" }).click();
+    await page.getByRole("menuitem", { name: "Send test" }).click();
+    await page.getByText("Test not delivered: HTTP 503").waitFor();
     await context.close();
   });
 });
