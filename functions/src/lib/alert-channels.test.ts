@@ -1,10 +1,14 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { loadWebhookRecipe } from "../testing/webhook-recipe.ts";
 import {
   type AlertNotice,
+  ChannelDeliveryError,
   channelRequest,
   checkChannelUrl,
   newWebhookSecret,
+  postToChannel,
   WEBHOOK_REPLAY_WINDOW_SECONDS,
   WEBHOOK_SCHEMA_VERSION,
 } from "./alert-channels.ts";
@@ -91,5 +95,35 @@ describe("alert channel payloads", () => {
     expect(checkChannelUrl(" https://hooks.slack.com/services/T/B/x ")).toBe(
       "https://hooks.slack.com/services/T/B/x",
     );
+  });
+});
+
+describe("postToChannel", () => {
+  it("sends the reserved host to the local receiver only when PACER_SANDBOX_URL is set, and reads a 429's Retry-After", async () => {
+    const seen: string[] = [];
+    const server = createServer((req, res) => {
+      seen.push(`${req.method} ${req.url}`);
+      res.writeHead(429, { "retry-after": "7" });
+      res.end();
+    });
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    const sandbox = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const error = await postToChannel(
+        "https://hooks.sandbox.pacer.test/services/x?y=1",
+        { body: "{}", headers: { "content-type": "application/json" } },
+        { PACER_SANDBOX_URL: sandbox },
+      ).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ChannelDeliveryError);
+      expect(error).toMatchObject({ message: "HTTP 429", retryable: true, retryAfterMs: 7000 });
+      expect(seen).toEqual(["POST /hooks/services/x?y=1"]);
+      // Without the local setting the reserved name is an ordinary host: it never reaches loopback.
+      await expect(
+        postToChannel("https://hooks.sandbox.pacer.test/services/x", { body: "{}", headers: {} }, {}),
+      ).rejects.toMatchObject({ message: "URL refused (dns_failed)" });
+      expect(seen).toHaveLength(1);
+    } finally {
+      server.close();
+    }
   });
 });

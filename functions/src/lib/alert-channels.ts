@@ -236,6 +236,8 @@ export class ChannelDeliveryError extends Error {
   constructor(
     message: string,
     readonly retryable: boolean,
+    /** The channel's `Retry-After`, ms (a 429 or 503 that says when to come back). */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
     this.name = "ChannelDeliveryError";
@@ -249,7 +251,8 @@ const guardedFetch = createSsrfSafeFetch({
 
 /**
  * POSTs one delivery to a channel. A 2xx answer is success; 3xx (redirects are refused), 4xx but
- * 408 and 429 are not retried; 408, 429, 5xx, timeouts and network errors are.
+ * 408 and 429 are not retried; 408, 429, 5xx, timeouts and network errors are (not before the
+ * answer's `Retry-After` in seconds, when it gives one).
  * @throws ChannelDeliveryError with a reason fit for the alert history (no URL, no secret)
  */
 export async function postToChannel(
@@ -285,5 +288,10 @@ export async function postToChannel(
   await response.body?.cancel().catch(() => undefined);
   if (response.status >= 200 && response.status < 300) return { status: response.status };
   const retryable = response.status === 408 || response.status === 429 || response.status >= 500;
-  throw new ChannelDeliveryError(`HTTP ${response.status}`, retryable);
+  const retryAfter = Number(response.headers.get("retry-after"));
+  throw new ChannelDeliveryError(
+    `HTTP ${response.status}`,
+    retryable,
+    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : undefined,
+  );
 }

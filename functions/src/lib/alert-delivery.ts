@@ -177,10 +177,15 @@ export function createAlertDeliveryConsumer(deps: AlertDeliveryDeps) {
     );
   };
 
-  const backoff = async (record: SQSRecord, attempt: number) => {
+  const backoff = async (record: SQSRecord, attempt: number, retryAfterMs: number | undefined) => {
     const url = queueUrl(ALERT_DELIVERY_QUEUE.name);
     // The refresh worker's backoff: base * 2^(attempt-1), jittered in its upper half, capped.
-    const seconds = retryDelaySeconds({}, attempt, deps.retryBaseSeconds, random);
+    const seconds = retryDelaySeconds(
+      retryAfterMs === undefined ? {} : { retryAfterMs },
+      attempt,
+      deps.retryBaseSeconds,
+      random,
+    );
     if (!url) return;
     try {
       await deps.sqs().send(
@@ -226,7 +231,7 @@ export function createAlertDeliveryConsumer(deps: AlertDeliveryDeps) {
       const reason = `Attempt ${attempt}: ${failure.message}`;
       if (!last) {
         await recordAlertEvents(message.accountId, [{ ...event, outcome: "failed", reason }], now);
-        await backoff(record, attempt);
+        await backoff(record, attempt, failure.retryAfterMs);
         return "retry";
       }
       await deadLetter(record, failure.message, attempt);
