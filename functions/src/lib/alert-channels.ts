@@ -9,6 +9,7 @@ import {
   alertMetricName,
   formatByKind,
 } from "@pacer/core";
+import { LEVEL_LABEL, OPERATOR_TEXT } from "./alert-email.ts";
 
 /**
  * Alert channels besides e-mail: Slack incoming webhooks, Microsoft Teams Workflows webhooks and
@@ -62,12 +63,6 @@ export interface AlertNotice {
   /** A 'Send test' delivery rather than a real alert. */
   test?: boolean;
 }
-
-const LEVEL_LABEL: Record<AlertLevel, string> = { tracker: "Tracker", client: "Client", pod: "Pod" };
-const OPERATOR_TEXT: Record<AlertOperator, string> = {
-  isGreaterThan: "is greater than",
-  isLessThan: "is less than",
-};
 
 /** The notice's lines in plain words: a headline and one line per target. */
 function noticeLines(notice: AlertNotice) {
