@@ -139,6 +139,11 @@ const STATIC_POLICY: Record<StaticRouteKey, Access> = {
   "POST /api/alerts/snooze-alert/{alertId}": MEMBER,
   /** History: what the caller may see (their alerts, their targets, their deliveries). */
   "GET /api/alerts/alert-history": MEMBER,
+  /** Alert channels (Slack, Teams, webhooks) are account-wide: Admin only (list, create, remove, test). */
+  "GET /api/alerts/alert-channels": ADMIN,
+  "POST /api/alerts/create-alert-channel": ADMIN,
+  "POST /api/alerts/remove-alert-channel/{channelId}": ADMIN,
+  "POST /api/alerts/test-alert-channel/{channelId}": ADMIN,
 
   // device readings
   /** Public: a device backend authenticates with the account's ingestion key (x-ingestion-key). */

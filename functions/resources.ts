@@ -74,7 +74,22 @@ export const REFRESH_QUEUES: readonly QueueDef[] = refreshQueues();
 /** The platforms with a refresh queue of their own (every live connector, the CSV source included). */
 export const REFRESH_PLATFORMS: readonly string[] = liveConnectors().map((p) => p.slug);
 
-export const QUEUES: readonly QueueDef[] = [...REFRESH_QUEUES];
+/**
+ * Alert channel deliveries (Slack, Teams, signed webhooks), consumed by the `alert-delivery` group:
+ * one message per channel per alert run; a failed attempt comes back with exponential backoff
+ * (`ChangeMessageVisibility`), the fifth failure (or a refused URL) moves it to `alert-delivery-dlq`
+ * with its reason. Two consumers at most: channels are few and slow answers must not pile up.
+ */
+export const ALERT_DELIVERY_QUEUE: QueueDef = {
+  name: "alert-delivery",
+  consumer: "alert-delivery",
+  consumerTimeoutSeconds: 60,
+  maxReceiveCount: 5,
+  batchSize: 5,
+  maxConcurrency: 2,
+};
+
+export const QUEUES: readonly QueueDef[] = [...REFRESH_QUEUES, ALERT_DELIVERY_QUEUE];
 
 export const SCHEDULES: readonly ScheduleDef[] = [
   /** Hourly: evaluates the alerts of every account whose local time is the daily alert hour. */

@@ -187,6 +187,10 @@ const STATIC_ROUTES = [
   route("POST /api/alerts/remove-alert/{alertId}", "alerts", "removeAlert"),
   route("POST /api/alerts/snooze-alert/{alertId}", "alerts", "snoozeAlert"),
   route("GET /api/alerts/alert-history", "alerts", "alertHistory"),
+  route("GET /api/alerts/alert-channels", "alerts", "getAlertChannels"),
+  route("POST /api/alerts/create-alert-channel", "alerts", "createAlertChannel"),
+  route("POST /api/alerts/remove-alert-channel/{channelId}", "alerts", "removeAlertChannel"),
+  route("POST /api/alerts/test-alert-channel/{channelId}", "alerts", "testAlertChannel"),
 
   // device readings (pods-budgets-alerts-users-connections.md 2.14)
   route("POST /api/sensor-readings/ingest", "sensor-readings", "ingestReading"),

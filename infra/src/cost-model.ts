@@ -125,7 +125,7 @@ export const ASSUMPTIONS = {
   queues: {
     value: QUEUES.length,
     unit: "queues",
-    why: "one per platform and the CSV source (functions/resources.ts); each event source polls even when idle",
+    why: "one per platform and the CSV source, and alert-delivery (functions/resources.ts); each event source polls even when idle",
   },
   functions: {
     value: DEPLOYED_FUNCTIONS,

@@ -80,7 +80,10 @@ export const ACCESS: Readonly<Record<string, FunctionAccess>> = {
   },
   /** The daily alert run: reads trackers and alerts, records fired periods, sends alert e-mails
    * with unsubscribe links signed with the app secret. */
-  "alerts-daily": { table: "readwrite", appSecrets: true, sendMail: true },
+  "alerts-daily": { table: "readwrite", appSecrets: true, sendMail: true, sendTo: ["alert-delivery"] },
+  /** Alert channel deliveries (Slack, Teams, webhooks; outbound HTTPS through the SSRF guard): records
+   * each attempt in the alert history, marks a failing channel and e-mails its account's Admins. */
+  "alert-delivery": { table: "readwrite", sendMail: true },
 };
 
 /** The access of a group invoked as `kind`: its row, else the default of its kind. */

@@ -29,6 +29,7 @@ const NOT_DEPLOYED: Record<string, string> = {
   // Optional with a default.
   LOG_LEVEL: "defaults to INFO",
   REFRESH_RETRY_BASE_SECONDS: "defaults to 30",
+  ALERT_DELIVERY_RETRY_BASE_SECONDS: "defaults to 30",
 };
 
 /** The keys `connectorConfigFromEnv` reads: on AWS they are keys of the PLATFORM_SECRETS_ARN JSON. */

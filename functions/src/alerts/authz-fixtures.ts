@@ -1,4 +1,4 @@
-import { createAlert } from "@pacer/db";
+import { createAlert, createAlertChannel } from "@pacer/db";
 import { defineFixtures, type FixtureContext } from "../authz/fixture.ts";
 import { aTrackerSeenBy } from "../testing/tracker-builders.ts";
 
@@ -31,6 +31,15 @@ async function alertOf(ctx: FixtureContext) {
   return { alert, tracker };
 }
 
+/** A channel of the target world (the reserved local host: no request leaves the machine). */
+function channelOf(ctx: FixtureContext) {
+  return createAlertChannel(ctx.target.account.accountId, ctx.target.Admin.user.userId, {
+    kind: "slack",
+    name: "Matrix channel",
+    url: "https://hooks.sandbox.pacer.test/matrix",
+  });
+}
+
 export const fixtures = defineFixtures({
   "POST /api/alerts/create-alert": {
     crossAccount: false,
@@ -61,4 +70,17 @@ export const fixtures = defineFixtures({
   },
   // the history names no account item: the caller's account only
   "GET /api/alerts/alert-history": { crossAccount: false, request: () => ({ query: { outcome: "fired" } }) },
+  "GET /api/alerts/alert-channels": { crossAccount: false, request: () => ({}) },
+  "POST /api/alerts/create-alert-channel": {
+    crossAccount: false,
+    request: () => ({
+      body: { kind: "webhook", name: "Matrix hook", url: "https://hooks.example.com/pacer" },
+    }),
+  },
+  "POST /api/alerts/remove-alert-channel/{channelId}": {
+    request: async (ctx) => ({ params: { channelId: (await channelOf(ctx)).channelId } }),
+  },
+  "POST /api/alerts/test-alert-channel/{channelId}": {
+    request: async (ctx) => ({ params: { channelId: (await channelOf(ctx)).channelId } }),
+  },
 });

@@ -1,9 +1,16 @@
-import { alertFormSchema, SNOOZE_DURATIONS } from "@pacer/core";
+import { ALERT_CHANNEL_KINDS, alertChannelFormSchema, alertFormSchema, SNOOZE_DURATIONS } from "@pacer/core";
 import { ALERT_OUTCOMES } from "@pacer/db";
 import { z } from "zod";
 import { reply, sessionRoute } from "../lib/http.ts";
 import { assertOwnAccount, assertSelf } from "../lib/ownership.ts";
 import { idSchema } from "../lib/schemas.ts";
+import {
+  CHANNEL_TEXTS,
+  createChannelFor,
+  listChannelsFor,
+  removeChannelFor,
+  testChannelFor,
+} from "./channels.ts";
 import {
   ALERT_TEXTS,
   alertHistoryFor,
@@ -87,9 +94,52 @@ export const alertHistory = sessionRoute(
     query: z.object({
       alertId: idSchema.optional(),
       target: z.string().min(1).max(200).optional(),
-      channel: z.enum(["email"]).optional(),
+      channel: z.enum(["email", ...ALERT_CHANNEL_KINDS]).optional(),
       outcome: z.enum(ALERT_OUTCOMES).optional(),
     }),
   },
   async ({ query, session, now }) => alertHistoryFor(session, query, now),
+);
+
+/**
+ * `GET /api/alerts/alert-channels`: `{ channels: [{ _id, kind, name, url (masked), createdAt,
+ * failingSince, lastFailure }] }`. Admin only.
+ */
+export const getAlertChannels = sessionRoute({}, async ({ session }) => ({
+  channels: await listChannelsFor(session),
+}));
+
+/**
+ * `POST /api/alerts/create-alert-channel`: body `{ kind: 'slack' | 'teams' | 'webhook', name, url }`;
+ * 201 `{ channel, secret, msg }`, `secret` (webhooks) shown this once. Admin only; 400 for a URL the
+ * SSRF guard refuses.
+ */
+export const createAlertChannel = sessionRoute(
+  { body: alertChannelFormSchema },
+  async ({ body, session, now }) =>
+    reply(201, { ...(await createChannelFor(session, body, now)), msg: CHANNEL_TEXTS.created }),
+);
+
+/** `POST /api/alerts/remove-alert-channel/{channelId}`: `{ msg: '<name> removed', _id }`. Admin only. */
+export const removeAlertChannel = sessionRoute(
+  { params: z.object({ channelId: idSchema }) },
+  async ({ params, session }) => {
+    const channel = await removeChannelFor(session, params.channelId);
+    return { msg: `${channel.name} ${CHANNEL_TEXTS.removed}`, _id: channel.channelId };
+  },
+);
+
+/**
+ * `POST /api/alerts/test-alert-channel/{channelId}`: sends a test message now; `{ ok, reason, msg }`
+ * (`ok` false with the reason when the channel did not answer 2xx). Admin only.
+ */
+export const testAlertChannel = sessionRoute(
+  { params: z.object({ channelId: idSchema }) },
+  async ({ params, session, now }) => {
+    const result = await testChannelFor(session, params.channelId, now);
+    return {
+      ...result,
+      msg: result.ok ? CHANNEL_TEXTS.testSent : `${CHANNEL_TEXTS.testFailed}: ${result.reason}`,
+    };
+  },
 );

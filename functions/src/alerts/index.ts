@@ -1,5 +1,27 @@
 import { groupHandler } from "../lib/http.ts";
-import { alertHistory, createAlert, editAlert, getAlerts, removeAlert, snoozeAlert } from "./handlers.ts";
+import {
+  alertHistory,
+  createAlert,
+  createAlertChannel,
+  editAlert,
+  getAlertChannels,
+  getAlerts,
+  removeAlert,
+  removeAlertChannel,
+  snoozeAlert,
+  testAlertChannel,
+} from "./handlers.ts";
 
-export const handlers = { createAlert, editAlert, getAlerts, removeAlert, snoozeAlert, alertHistory };
+export const handlers = {
+  createAlert,
+  editAlert,
+  getAlerts,
+  removeAlert,
+  snoozeAlert,
+  alertHistory,
+  getAlertChannels,
+  createAlertChannel,
+  removeAlertChannel,
+  testAlertChannel,
+};
 export const handler = groupHandler("alerts", handlers);

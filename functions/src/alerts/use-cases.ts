@@ -16,6 +16,7 @@ import {
   deleteAlertStates,
   getAccount,
   getAlert,
+  listAlertChannels,
   listAlertEvents,
   listAlertStates,
   listAlerts,
@@ -48,6 +49,8 @@ export const ALERT_TEXTS = {
   unknownUser: "User not found",
   notCreator: "Only the creator of an alert or an Admin can change it",
   unknownTarget: "Target not found in this alert",
+  channelsAdminOnly: "Only Admins can choose alert channels",
+  unknownChannel: "Alert channel not found",
   snoozed: "Alert snoozed",
   unsnoozed: "Alert snooze ended",
 } as const;
@@ -75,6 +78,7 @@ export function alertView(alert: Alert, users: ReadonlyMap<string, User>) {
     createdAt: alert.createdAt,
     updatedAt: alert.updatedAt ?? null,
     snoozedUntil: alert.snoozedUntil ?? null,
+    channelIds: alert.channelIds ?? [],
   };
 }
 
@@ -92,8 +96,9 @@ function canSeeAlert(viewer: Viewer, alert: Alert): boolean {
  * - Viewers may not target all trackers (core `canTargetAll`);
  * - chosen trackers and pods must be ones the caller sees (client targets are names, not checked);
  * - additional recipients must be users of the account (the creator is e-mailed anyway);
- * - the metric's name is the catalogue's; fireOn is dropped for everyday alerts.
- * @throws AppError 400 naming the field.
+ * - the metric's name is the catalogue's; fireOn is dropped for everyday alerts;
+ * - alert channels (account-wide) are chosen by Admins only, among the account's; absent: unchanged.
+ * @throws AppError 400 naming the field, 403 (channels chosen by a non-Admin).
  */
 async function toInput(
   session: Session,
@@ -117,6 +122,13 @@ async function toInput(
   for (const [i, r] of form.additionalRecipients.entries()) {
     if (!users.has(r._id)) throw badRequest(ALERT_TEXTS.unknownUser, `body.additionalRecipients.${i}._id`);
   }
+  if (form.channelIds !== undefined) {
+    if (!isAdmin(session)) throw forbidden(ALERT_TEXTS.channelsAdminOnly);
+    const known = new Set((await listAlertChannels(session.accountId)).map((c) => c.channelId));
+    for (const [i, id] of form.channelIds.entries()) {
+      if (!known.has(id)) throw badRequest(ALERT_TEXTS.unknownChannel, `body.channelIds.${i}`);
+    }
+  }
   const recipients = [...new Set(form.additionalRecipients.map((r) => r._id))].filter(
     (id) => id !== session.userId,
   );
@@ -128,6 +140,7 @@ async function toInput(
     fireWhen: form.fireWhen,
     fireOn: form.fireWhen === "everyday" ? null : (form.fireOn ?? 1),
     additionalRecipientIds: recipients,
+    ...(form.channelIds === undefined ? {} : { channelIds: [...new Set(form.channelIds)] }),
   } as AlertInput;
 }
 

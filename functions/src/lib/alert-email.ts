@@ -39,8 +39,10 @@ export interface AlertEmailInput {
   unsubscribeUrl: string;
 }
 
-const LEVEL_LABEL: Record<AlertLevel, string> = { tracker: "Tracker", client: "Client", pod: "Pod" };
-const OPERATOR_TEXT: Record<AlertOperator, string> = {
+/** A level's word in alert messages (e-mail and channels). */
+export const LEVEL_LABEL: Record<AlertLevel, string> = { tracker: "Tracker", client: "Client", pod: "Pod" };
+/** An operator's words in alert messages (e-mail and channels). */
+export const OPERATOR_TEXT: Record<AlertOperator, string> = {
   isGreaterThan: "is greater than",
   isLessThan: "is less than",
 };

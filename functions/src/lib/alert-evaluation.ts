@@ -33,6 +33,8 @@ import {
   type Tracker,
   type User,
 } from "@pacer/db";
+import type { AlertNotice } from "./alert-channels.ts";
+import { enqueueChannelDeliveries } from "./alert-delivery.ts";
 import { type AlertBreach, alertEmail } from "./alert-email.ts";
 import { accountSendsEmail } from "./email-confirmation.ts";
 import { appOrigin, unsubscribeUrl } from "./links.ts";
@@ -65,6 +67,10 @@ import { canSeePod, canSeeTracker, type Viewer } from "./visibility.ts";
  * evaluated on the rows both the creator and that recipient can see (the same visibility rules as
  * the API), a client or pod summed over those trackers only, exactly as their dashboard shows it.
  * A recipient left with nothing to hear about gets no e-mail.
+ *
+ * The alert's channels (Slack, Teams, webhooks; chosen by Admins) are told through the
+ * `alert-delivery` queue (`alert-delivery.ts`) with the targets as the alert's creator sees them.
+ * The changes count as announced once an e-mail went out or the channel deliveries were queued.
  */
 
 /** What one evaluation did, for logs and tests. */
@@ -357,7 +363,38 @@ export async function evaluateAlertsForAccount(
         deliveries.push({ ...delivery, outcome: "failed", reason: `E-mail not sent (${reason})` });
       }
     }
-    if (mails.length > 0 && sent.length === 0) {
+    // The alert's channels (Slack, Teams, webhooks) are told through the delivery queue, with the
+    // targets as the alert's creator sees them (a channel is account-wide: never more than that).
+    const channelIds = alert.channelIds ?? [];
+    let queued = false;
+    if (channelIds.length > 0) {
+      const notice: AlertNotice = {
+        alertId: alert.alertId,
+        alertName: alert.name,
+        level: alert.level,
+        metric: data.metric,
+        operator: data.operator,
+        fired: fired.flatMap(({ target }) => {
+          const breach = breachOf(target);
+          return breach ? [{ key: target.key, ...breach }] : [];
+        }),
+        resolved: resolved.map(({ target }) => ({ key: target.key, name: target.name })),
+        dashboardUrl,
+        at,
+      };
+      try {
+        await enqueueChannelDeliveries(accountId, channelIds, notice);
+        queued = true;
+      } catch (error) {
+        const reason = error instanceof Error ? error.name : "Error";
+        logger.error("Alert channel deliveries not queued", {
+          accountId,
+          alertId: alert.alertId,
+          errorName: reason,
+        });
+      }
+    }
+    if ((mails.length > 0 || channelIds.length > 0) && sent.length === 0 && !queued) {
       // Nothing went out: put the states back so a later evaluation announces the changes again.
       for (const { target, previous } of [...fired, ...resolved]) {
         const written = { version: (previous?.version ?? 0) + 1 } as AlertState;

@@ -23,6 +23,13 @@ export const SANDBOX_MICROSOFT_ADS_DEVELOPER_TOKEN = "sandbox-bingads-developer-
 /** The reserved demo Cake domain the local sandbox serves (`.test` never resolves publicly). */
 export const CAKE_SANDBOX_DOMAIN = "demo.cake.sandbox.pacer.test";
 
+/**
+ * The reserved alert-channel host the local sandbox receives (`.test` never resolves publicly):
+ * locally, a channel URL `https://hooks.sandbox.pacer.test/<path>` is delivered to
+ * `<PACER_SANDBOX_URL>/hooks/<path>`, exactly as the Cake demo domain is served by the sandbox.
+ */
+export const CHANNEL_SANDBOX_HOST = "hooks.sandbox.pacer.test";
+
 const GOOGLE_OAUTH_HOSTS = { "accounts.google.com": "", "oauth2.googleapis.com": "" };
 
 /** The sandbox's stand-in of every configured block, by config key. */

@@ -315,6 +315,9 @@ export const ALERT_FORM_TEXTS = {
 
 const metricIds = ALERT_METRICS.map((m) => m.id) as [AlertMetricId, ...AlertMetricId[]];
 
+/** Most channels an account may have, and an alert may choose. */
+export const MAX_ALERT_CHANNELS = 20;
+
 /**
  * The alert form / create-alert and edit-alert payload (spec sections 2.10 and 3). `target` is
  * `{ all: true }` or `{ all: false, ids }` with tracker ids, client names or pod ids by level
@@ -346,6 +349,8 @@ export const alertFormSchema = z
     additionalRecipients: z.array(
       z.object({ _id: z.string().max(100), name: freeText("name"), email: freeText({ max: 254 }) }),
     ),
+    /** The account's alert channels (ids) also told, besides e-mail; absent on edit: unchanged. */
+    channelIds: z.array(z.string().min(1).max(100)).max(MAX_ALERT_CHANNELS).optional(),
   })
   .superRefine((form, ctx) => {
     if (form.data.valueSet === "budget" && alertValueUnit(form.data.metric) !== "micros") {
@@ -390,3 +395,29 @@ export function defaultAlertForm(): AlertForm {
     additionalRecipients: [],
   };
 }
+
+/** The kinds of alert channels besides e-mail: Slack incoming webhook, Teams Workflows webhook, signed webhook. */
+export const ALERT_CHANNEL_KINDS = ["slack", "teams", "webhook"] as const;
+export type AlertChannelKind = (typeof ALERT_CHANNEL_KINDS)[number];
+
+/** Texts of the alert channel form. */
+export const ALERT_CHANNEL_TEXTS = {
+  name: "Please enter a name for the channel",
+  url: "Please enter the channel's https URL",
+} as const;
+
+/**
+ * The 'Alert channels' form (Admin only): kind, a name, and the URL deliveries are POSTed to
+ * (https; the server checks it further with the SSRF guard: public host, port 443, no user info).
+ */
+export const alertChannelFormSchema = z.object({
+  kind: z.enum(ALERT_CHANNEL_KINDS),
+  name: freeText("name", { required: ALERT_CHANNEL_TEXTS.name }),
+  url: z
+    .string()
+    .trim()
+    .min(1, ALERT_CHANNEL_TEXTS.url)
+    .max(2000)
+    .refine((v) => /^https:\/\//i.test(v), ALERT_CHANNEL_TEXTS.url),
+});
+export type AlertChannelForm = z.infer<typeof alertChannelFormSchema>;

@@ -2,7 +2,13 @@ import { randomUUID } from "node:crypto";
 import type { EntityItem } from "electrodb";
 import type { Account } from "./accounts.ts";
 import { batchWriteRetrying } from "./batch-write.ts";
-import type { AlertEntity, AlertEventEntity, AlertStateEntity } from "./entities/alert.ts";
+import {
+  ALERT_CHANNEL_FAILING_AFTER,
+  type AlertChannelEntity,
+  type AlertEntity,
+  type AlertEventEntity,
+  type AlertStateEntity,
+} from "./entities/alert.ts";
 import { nowIso } from "./entities/common.ts";
 import { isConditionFailure, NotFoundError } from "./errors.ts";
 import { db } from "./service.ts";
@@ -15,6 +21,8 @@ export type AlertInput = Pick<
   Alert,
   "name" | "level" | "target" | "data" | "fireWhen" | "additionalRecipientIds"
 > & {
+  /** The alert channels (ids) it is also delivered to; absent on edit: unchanged. */
+  channelIds?: string[] | undefined;
   /** Weekly 1..5, monthly 1..31; null (or absent) for everyday alerts. */
   fireOn?: number | null;
 };
@@ -260,4 +268,113 @@ export async function* listAccountsForAlerts(): AsyncGenerator<ScheduledAccount[
     yield page.data as ScheduledAccount[];
     cursor = page.cursor;
   } while (cursor);
+}
+
+/** An alert channel as stored (its `secret` never leaves the server after creation). */
+export type AlertChannel = EntityItem<typeof AlertChannelEntity>;
+
+/** What a new channel needs: kind, name, URL and (webhooks) its signing secret. */
+export type AlertChannelInput = Pick<AlertChannel, "kind" | "name" | "url"> & { secret?: string | undefined };
+
+/** Every alert channel of an account (one query). */
+export async function listAlertChannels(accountId: string): Promise<AlertChannel[]> {
+  const { data } = await db().entities.alertChannel.query.byAccount({ accountId }).go({ pages: "all" });
+  return data;
+}
+
+/**
+ * One alert channel of an account.
+ * @throws NotFoundError
+ */
+export async function getAlertChannel(accountId: string, channelId: string): Promise<AlertChannel> {
+  const { data } = await db().entities.alertChannel.get({ accountId, channelId }).go();
+  if (!data) throw new NotFoundError("Alert channel");
+  return data;
+}
+
+/** Creates an alert channel of an account, created by `userId`. */
+export async function createAlertChannel(
+  accountId: string,
+  userId: string,
+  input: AlertChannelInput,
+  now: Date = new Date(),
+): Promise<AlertChannel> {
+  const { secret, ...rest } = input;
+  const { data } = await db()
+    .entities.alertChannel.create({
+      ...rest,
+      ...(secret ? { secret } : {}),
+      accountId,
+      channelId: randomUUID(),
+      createdBy: userId,
+      createdAt: nowIso(now),
+      consecutiveDeadLetters: 0,
+    })
+    .go();
+  return data;
+}
+
+/**
+ * Deletes an alert channel (alerts naming it simply stop delivering to it).
+ * @throws NotFoundError
+ */
+export async function deleteAlertChannel(accountId: string, channelId: string): Promise<AlertChannel> {
+  try {
+    const { data } = await db()
+      .entities.alertChannel.remove({ accountId, channelId })
+      .go({ response: "all_old" });
+    return data as AlertChannel;
+  } catch (error) {
+    if (isConditionFailure(error)) throw new NotFoundError("Alert channel");
+    throw error;
+  }
+}
+
+/**
+ * Records a channel delivery's end: `sent` resets the dead-letter count and the failing mark;
+ * `dead-lettered` adds one to the count and, when it reaches {@link ALERT_CHANNEL_FAILING_AFTER}
+ * and the channel was not failing yet, marks it failing.
+ * @returns `{ becameFailing }`: true exactly once per failing spell (the caller tells the Admins);
+ * undefined when the channel no longer exists.
+ */
+export async function recordAlertChannelOutcome(
+  accountId: string,
+  channelId: string,
+  outcome: "sent" | "dead-lettered",
+  reason: string | undefined,
+  now: Date = new Date(),
+): Promise<{ becameFailing: boolean } | undefined> {
+  try {
+    if (outcome === "sent") {
+      await db()
+        .entities.alertChannel.patch({ accountId, channelId })
+        .set({ consecutiveDeadLetters: 0 })
+        .remove(["failingSince"])
+        .go();
+      return { becameFailing: false };
+    }
+    const { data } = await db()
+      .entities.alertChannel.patch({ accountId, channelId })
+      .add({ consecutiveDeadLetters: 1 })
+      .set({ lastFailure: (reason ?? "").slice(0, 500) || "failed" })
+      .go({ response: "all_new" });
+    const channel = data as AlertChannel;
+    if (channel.consecutiveDeadLetters < ALERT_CHANNEL_FAILING_AFTER || channel.failingSince) {
+      return { becameFailing: false };
+    }
+    try {
+      await db()
+        .entities.alertChannel.patch({ accountId, channelId })
+        .set({ failingSince: nowIso(now) })
+        .where(({ failingSince }, { notExists }) => notExists(failingSince))
+        .go();
+      return { becameFailing: true };
+    } catch (error) {
+      if (isConditionFailure(error)) return { becameFailing: false };
+      throw error;
+    }
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
 }

@@ -6,7 +6,7 @@ export { documentClientFor, dynamoClient, resetClients } from "./client.ts";
 export * from "./csv-sources.ts";
 export * from "./daily-metrics.ts";
 export * from "./device-readings.ts";
-export { ALERT_OUTCOMES } from "./entities/alert.ts";
+export { ALERT_CHANNEL_FAILING_AFTER, ALERT_OUTCOMES } from "./entities/alert.ts";
 export { USER_TYPES, type UserType } from "./entities/user.ts";
 export * from "./errors.ts";
 export * from "./integrations.ts";

@@ -1,7 +1,7 @@
 import { Service } from "electrodb";
 import { dynamoClient } from "./client.ts";
 import { AccountEntity } from "./entities/account.ts";
-import { AlertEntity, AlertEventEntity, AlertStateEntity } from "./entities/alert.ts";
+import { AlertChannelEntity, AlertEntity, AlertEventEntity, AlertStateEntity } from "./entities/alert.ts";
 import { CsvAccountEntity, CsvRowEntity } from "./entities/csv-source.ts";
 import { DailyMetricEntity } from "./entities/daily-metric.ts";
 import {
@@ -49,6 +49,7 @@ function build() {
       alert: AlertEntity,
       alertState: AlertStateEntity,
       alertEvent: AlertEventEntity,
+      alertChannel: AlertChannelEntity,
       deviceReading: DeviceReadingEntity,
       ingestionKey: IngestionKeyEntity,
       accountIngestionKey: AccountIngestionKeyEntity,

@@ -23,6 +23,9 @@ describe("key strings as stored", () => {
     expect(
       keyOf(e.alertEvent.get({ accountId: "a", at: "2026-11-21T08:00:00.000Z", eventId: "e" }).params()),
     ).toBe("ACCOUNT#a | ALERTEVENT#2026-11-21T08:00:00.000Z#e");
+    expect(keyOf(e.alertChannel.get({ accountId: "a", channelId: "c" }).params())).toBe(
+      "ACCOUNT#a | ALERTCHANNEL#c",
+    );
     expect(keyOf(e.message.get({ accountId: "a", trackerId: "t", messageId: "m" }).params())).toBe(
       "ACCOUNT#a | MESSAGE#t#m",
     );

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import type { HookDelivery } from "@pacer/sandbox";
 import { escape as escapeHtml } from "html-escaper";
 import PostalMime from "postal-mime";
 
@@ -77,8 +78,56 @@ const PAGE_STYLE =
   "table{border-collapse:collapse;width:100%}td,th{text-align:left;padding:.4rem .6rem;border-bottom:1px solid #ddd}" +
   "pre{white-space:pre-wrap;background:#f6f8fa;padding:1rem;border-radius:6px}a{color:#0b5cad}";
 
-/** The HTML list page of the outbox (local only; every value escaped). */
-export function outboxListPage(entries: OutboxEntry[]): string {
+/** The kind of an alert-channel delivery, from its body's shape, and its headline. */
+export function hookSummary(delivery: Pick<HookDelivery, "body">): { kind: string; headline: string } {
+  try {
+    const body = JSON.parse(delivery.body) as Record<string, unknown>;
+    if (typeof body.version === "number") {
+      const alert = body.alert as { name?: string } | undefined;
+      return { kind: "webhook", headline: `${String(body.type ?? "alert")}: ${alert?.name ?? ""}` };
+    }
+    if (Array.isArray(body.blocks)) return { kind: "slack", headline: String(body.text ?? "") };
+    if (body.type === "message") {
+      const card = (body.attachments as Array<{ content?: { body?: Array<{ text?: string }> } }>)?.[0];
+      return { kind: "teams", headline: card?.content?.body?.[0]?.text ?? "" };
+    }
+  } catch {
+    // not JSON: shown raw
+  }
+  return { kind: "other", headline: delivery.body.slice(0, 120) };
+}
+
+/** The outbox's section of alert-channel deliveries (Slack, Teams, webhooks) the sandbox received. */
+function hooksSection(hooks: readonly HookDelivery[]): string {
+  if (hooks.length === 0) return "<p>No alert channel deliveries yet.</p>";
+  const rows = [...hooks]
+    .reverse()
+    .map((h) => {
+      const { kind, headline } = hookSummary(h);
+      let pretty = h.body;
+      try {
+        pretty = JSON.stringify(JSON.parse(h.body), null, 2);
+      } catch {
+        // raw
+      }
+      const signed = h.headers["x-pacer-signature"]
+        ? `<br>X-Pacer-Timestamp: ${escapeHtml(h.headers["x-pacer-timestamp"] ?? "")}<br>X-Pacer-Signature: ${escapeHtml(h.headers["x-pacer-signature"])}`
+        : "";
+      return (
+        `<tr class="hook"><td>${escapeHtml(new Date(h.at).toLocaleString("en-GB"))}</td><td>${escapeHtml(kind)}</td>` +
+        `<td>${escapeHtml(h.path)}</td><td>${h.status}</td><td><details><summary>${escapeHtml(headline || "(empty)")}</summary>` +
+        `<pre>${escapeHtml(pretty)}</pre>${signed}</details></td></tr>`
+      );
+    })
+    .join("");
+  return `<table><thead><tr><th>Received</th><th>Channel</th><th>Path</th><th>Answer</th><th>Message</th></tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+/**
+ * The HTML list page of the outbox (local only; every value escaped): the e-mails, then the alert
+ * channel deliveries the sandbox's receiver got (`hooks.sandbox.pacer.test`), newest first.
+ */
+export function outboxListPage(entries: OutboxEntry[], hooks: readonly HookDelivery[] = []): string {
   const rows = entries
     .map(
       (e) =>
@@ -89,6 +138,8 @@ export function outboxListPage(entries: OutboxEntry[]): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Local outbox - Pacer</title><style>${PAGE_STYLE}</style></head><body>
 <h1>Local outbox</h1><p>E-mails the local runtime would have sent through Amazon SES. Newest first.</p>
 ${entries.length ? `<table><thead><tr><th>Sent</th><th>To</th><th>Subject</th></tr></thead><tbody>${rows}</tbody></table>` : "<p>No e-mails yet.</p>"}
+<h2>Alert channels</h2><p>Slack, Teams and webhook deliveries to <code>https://hooks.sandbox.pacer.test/...</code>, received by the local sandbox. Newest first. <code>POST /_local/hooks/fail?times=N&amp;status=503</code> makes the next N deliveries fail.</p>
+${hooksSection(hooks)}
 </body></html>`;
 }
 

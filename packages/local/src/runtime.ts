@@ -258,7 +258,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     }
     app.serve(
       (req, res) => {
-        void handleRequest(req, res, { webRoot, outbox, objects, load }).catch((error: unknown) => {
+        void handleRequest(req, res, { webRoot, outbox, objects, load, sandbox }).catch((error: unknown) => {
           log(`request failed: ${error instanceof Error ? error.stack : String(error)}`);
           if (!res.headersSent) gatewayAnswer(res, 500, "Internal Server Error");
           else res.end();
@@ -307,7 +307,13 @@ async function runScheduled(
 async function handleRequest(
   req: IncomingMessage,
   res: ServerResponse,
-  ctx: { webRoot: string; outbox: Outbox; objects: LocalObjectStore; load: HandlerLoader },
+  ctx: {
+    webRoot: string;
+    outbox: Outbox;
+    objects: LocalObjectStore;
+    load: HandlerLoader;
+    sandbox: SandboxHandle | undefined;
+  },
 ): Promise<void> {
   const method = req.method ?? "GET";
   const rawUrl = req.url ?? "/";
@@ -358,7 +364,7 @@ async function handleRequest(
     if (!isLoopbackAddress(req.socket.remoteAddress) || !isLoopbackHost(req.headers.host)) {
       return gatewayAnswer(res, 403, "The local pages answer only on this machine (http://localhost)");
     }
-    return localPage(pathname, res, ctx.outbox);
+    return localPage(method, rawUrl, res, ctx.outbox, ctx.sandbox);
   }
 
   if (method !== "GET" && method !== "HEAD") return gatewayAnswer(res, 404, "Not Found");
@@ -368,8 +374,39 @@ async function handleRequest(
   }
 }
 
-/** The e-mail outbox: `/_local/outbox` (list), `/_local/outbox/<id>` (one message, `.eml` raw), `.json`. */
-function localPage(pathname: string, res: ServerResponse, outbox: Outbox): void {
+/**
+ * The e-mail outbox: `/_local/outbox` (list, with the alert channel deliveries the sandbox received),
+ * `/_local/outbox/<id>` (one message, `.eml` raw), `.json`; `/_local/hooks.json` (the channel
+ * deliveries, oldest first) and `POST /_local/hooks/fail?times=N&status=S` (the next N channel
+ * deliveries answer S, default 1 and 500; times=0 clears).
+ */
+function localPage(
+  method: string,
+  rawUrl: string,
+  res: ServerResponse,
+  outbox: Outbox,
+  sandbox: SandboxHandle | undefined,
+): void {
+  const [pathname = "/", search = ""] = rawUrl.split("?");
+  const hooks = sandbox?.hooks.list() ?? [];
+  if (pathname === "/_local/hooks.json") {
+    writeHead(res, 200, { "content-type": "application/json", "cache-control": "no-store" });
+    res.end(JSON.stringify(hooks));
+    return;
+  }
+  if (pathname === "/_local/hooks/fail" && method === "POST" && sandbox) {
+    const query = new URLSearchParams(search);
+    const times = Number(query.get("times") ?? 1);
+    const status = Number(query.get("status") ?? 500);
+    if (!Number.isInteger(times) || times < 0 || !Number.isInteger(status) || status < 300 || status > 599) {
+      gatewayAnswer(res, 400, "times: a whole number >= 0; status: 300..599");
+      return;
+    }
+    sandbox.hooks.failNext({ times, status });
+    writeHead(res, 200, { "content-type": "application/json", "cache-control": "no-store" });
+    res.end(JSON.stringify({ ok: true, times, status }));
+    return;
+  }
   if (pathname === "/_local/outbox.json") {
     writeHead(res, 200, { "content-type": "application/json", "cache-control": "no-store" });
     res.end(JSON.stringify(outbox.list()));
@@ -377,7 +414,7 @@ function localPage(pathname: string, res: ServerResponse, outbox: Outbox): void 
   }
   if (pathname === "/_local/outbox") {
     writeHead(res, 200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
-    res.end(outboxListPage(outbox.list()));
+    res.end(outboxListPage(outbox.list(), hooks));
     return;
   }
   const id = pathname.startsWith("/_local/outbox/") ? pathname.slice("/_local/outbox/".length) : "";

@@ -8,6 +8,7 @@ export * from "./data/calendar.ts";
 export * from "./data/demo-accounts.ts";
 export * from "./data/replay.ts";
 export * from "./data/source-rows.ts";
+export * from "./hooks.ts";
 export { DEMO_USER, sandboxClient } from "./oauth-server.ts";
 export { SANDBOX_DEVELOPER_TOKEN } from "./platforms/google-ads.ts";
 export { identityIssuer } from "./platforms/google-oauth.ts";

@@ -10,6 +10,7 @@ import {
 } from "./controls.ts";
 import { type DemoAccount, demoAccountsOf } from "./data/demo-accounts.ts";
 import { defaultDataDir, loadSourceData, type SourceData } from "./data/source-rows.ts";
+import { HOOKS_PREFIX, HookReceiver } from "./hooks.ts";
 import { Router, readBody, type SandboxRequest, sendJson } from "./http-kit.ts";
 import { IdTokenSigner } from "./id-token-signer.ts";
 import { OAuthProblem, sendOAuthProblem } from "./oauth-server.ts";
@@ -56,13 +57,15 @@ export interface SandboxHandle {
   expireAccessTokens(platform: string): void;
   /** The sandbox clock. */
   now(): Date;
+  /** The alert-channel receiver (`/hooks/...`): Slack, Teams and webhook deliveries, and its faults. */
+  hooks: HookReceiver;
   close(): Promise<void>;
 }
 
 /**
  * Starts the sandbox ad platforms on 127.0.0.1: one HTTP server, each platform under its own
  * prefix (`/googleads/...`, `/facebookads/...`, `/google-identity/...`), control endpoints under
- * `/_sandbox/...`. See the package README for routes, data mapping and fault injection.
+ * `/_sandbox/...`, the alert-channel receiver under `/hooks/...` (`hooks.ts`). See the package README for routes, data mapping and fault injection.
  */
 export async function startSandbox(options: SandboxOptions = {}): Promise<SandboxHandle> {
   const now = options.now ?? (() => new Date());
@@ -118,6 +121,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     revokeAll: (p) => platform(p).module.oauth?.revokeAll(),
     expireAccessTokens: (p) => platform(p).module.oauth?.expireAccessTokens(),
     now,
+    hooks: new HookReceiver(),
     close: async () => {
       for (const t of hanging) clearTimeout(t);
       for (const s of sockets) s.destroy();
@@ -134,6 +138,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (req.method === "GET" && what === "accounts") {
       return sendJson(res, 200, Object.fromEntries(handle.platforms.map((p) => [p, demoAccountsOf(p)])));
     }
+    if (what === HOOKS_PREFIX && handle.hooks.control(req.method ?? "GET", target, body, res)) return;
     if (req.method === "POST" && what === "reset") {
       handle.resetControls();
       handle.resetStats();
@@ -170,6 +175,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const body = await readBody(req);
     const [prefix = ""] = url.pathname.split("/").filter(Boolean);
     if (prefix === "_sandbox") return control(req, res, url, body);
+    if (prefix === HOOKS_PREFIX) {
+      const path = url.pathname.slice(prefix.length + 1) || "/";
+      return handle.hooks.receive(req.method ?? "GET", path, req.headers, body, res);
+    }
     const entry = modules.get(prefix);
     if (!entry) return sendJson(res, 404, { error: "unknown_platform" });
     const path = url.pathname.slice(prefix.length + 1) || "/";

@@ -1,3 +1,4 @@
+import { ALERT_CHANNEL_KINDS } from "@pacer/core";
 import { Entity } from "electrodb";
 import { CASE, KEYS, SERVICE } from "./common.ts";
 
@@ -23,6 +24,8 @@ export const AlertEntity = new Entity({
     type: { type: "string", required: true, default: "user" },
     fireWhen: { type: ["everyday", "weekly", "monthly"] as const, required: true, default: "everyday" },
     fireOn: { type: "number" },
+    /** The account's alert channels (ids) a firing or resolution is also delivered to. */
+    channelIds: { type: "list", items: { type: "string" } },
     /** User ids of the account e-mailed besides the creator. */
     additionalRecipientIds: { type: "list", items: { type: "string" }, required: true, default: () => [] },
     /** The creator (the spec's `user`). */
@@ -78,8 +81,11 @@ export const AlertStateEntity = new Entity({
   },
 });
 
-/** The kinds of alert history entries: a crossing, a clearing, a delivery sent or failed. */
-export const ALERT_OUTCOMES = ["fired", "resolved", "sent", "failed"] as const;
+/**
+ * The kinds of alert history entries: a crossing, a clearing, a delivery sent or failed (an attempt
+ * that will be retried, for channels), or a channel delivery given up and dead-lettered.
+ */
+export const ALERT_OUTCOMES = ["fired", "resolved", "sent", "failed", "dead-lettered"] as const;
 
 /**
  * One entry of an account's alert history: a firing or resolution for one target, or one delivery
@@ -104,7 +110,10 @@ export const AlertEventEntity = new Entity({
     /** Deliveries: the target keys the message named (fired and resolved). */
     targetKeys: { type: "list", items: { type: "string" } },
     outcome: { type: ALERT_OUTCOMES, required: true, readOnly: true },
-    /** Deliveries: the channel ("email") and the recipient's user id and address. */
+    /**
+     * Deliveries: the channel ("email", or an alert channel's kind "slack" | "teams" | "webhook") and
+     * the recipient: the user's id and address for e-mail; the channel's id and name for channels.
+     */
     channel: { type: "string" },
     recipientId: { type: "string" },
     recipient: { type: "string" },
@@ -126,3 +135,46 @@ export const AlertEventEntity = new Entity({
     },
   },
 });
+
+/**
+ * One alert channel of an account: a Slack incoming webhook, a Microsoft Teams Workflows webhook or
+ * a generic (signed) webhook. Account-wide: managed by Admins, chosen by alerts. `secret` (webhook
+ * only) is the HMAC-SHA256 key of `X-Pacer-Signature`, shown once at creation and never answered
+ * again (decision: kept in the item, encrypted at rest like every item of the table, rather than one
+ * Secrets Manager secret per channel; the URL, itself a credential for Slack and Teams, likewise).
+ * `consecutiveDeadLetters` counts deliveries dead-lettered in a row (a sent one resets it);
+ * at {@link ALERT_CHANNEL_FAILING_AFTER} the channel is marked `failingSince` and the Admins told.
+ *
+ * Access patterns:
+ * - `byAccount`: pk `ACCOUNT#<accountId>`, sk `ALERTCHANNEL#<channelId>` (one; all of an account
+ *   with `begins_with ALERTCHANNEL#`).
+ */
+export const AlertChannelEntity = new Entity({
+  model: { entity: "alertChannel", version: "1", service: SERVICE },
+  attributes: {
+    accountId: { type: "string", required: true, readOnly: true },
+    channelId: { type: "string", required: true, readOnly: true },
+    kind: { type: ALERT_CHANNEL_KINDS, required: true, readOnly: true },
+    name: { type: "string", required: true },
+    /** The https URL deliveries are POSTed to (checked by the SSRF guard at creation and at every send). */
+    url: { type: "string", required: true, readOnly: true },
+    /** Webhook channels: the signing secret (base64url, 32 random bytes). */
+    secret: { type: "string", readOnly: true },
+    createdBy: { type: "string", required: true, readOnly: true },
+    createdAt: { type: "string", required: true, readOnly: true },
+    consecutiveDeadLetters: { type: "number", required: true, default: 0 },
+    /** When the channel was marked failing (ISO); absent while it works. */
+    failingSince: { type: "string" },
+    /** The last failure's reason. */
+    lastFailure: { type: "string" },
+  },
+  indexes: {
+    byAccount: {
+      pk: { field: KEYS.pk, composite: ["accountId"], template: "ACCOUNT#${accountId}", casing: CASE },
+      sk: { field: KEYS.sk, composite: ["channelId"], template: "ALERTCHANNEL#${channelId}", casing: CASE },
+    },
+  },
+});
+
+/** Dead-lettered deliveries in a row after which a channel is marked failing and the Admins e-mailed. */
+export const ALERT_CHANNEL_FAILING_AFTER = 3;

@@ -1,4 +1,4 @@
-import type { AlertForm, SnoozeDuration } from "@pacer/core/alerts";
+import type { AlertChannelForm, AlertChannelKind, AlertForm, SnoozeDuration } from "@pacer/core/alerts";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, seg } from "../../../lib/api-client";
 
@@ -6,6 +6,63 @@ import { api, seg } from "../../../lib/api-client";
 
 /** An alert as the server keeps it (spec 3): the form plus its id and type. */
 export type Alert = AlertForm & { _id: string; type?: "user"; snoozedUntil?: string | null };
+
+/** An alert channel as `GET /api/alerts/alert-channels` answers (Admin only; the URL masked). */
+export interface AlertChannel {
+  _id: string;
+  kind: AlertChannelKind;
+  name: string;
+  url: string;
+  createdAt: string;
+  failingSince: string | null;
+  lastFailure: string | null;
+}
+
+const channelsKey = (accountId: string) => ["alerts", accountId, "channels"] as const;
+
+/** The account's alert channels (Admins only: others never ask). */
+export function useAlertChannels(accountId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: channelsKey(accountId),
+    queryFn: async () =>
+      (await api.get<{ channels: AlertChannel[] }>("/api/alerts/alert-channels")).channels ?? [],
+    enabled,
+  });
+}
+
+/** Creates a channel; the answer's `secret` (webhooks) is shown once. */
+export function useCreateAlertChannel(accountId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (form: AlertChannelForm) =>
+      api.post<{ channel: AlertChannel; secret: string | null; msg: string }>(
+        "/api/alerts/create-alert-channel",
+        form,
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: channelsKey(accountId) }),
+  });
+}
+
+export function useRemoveAlertChannel(accountId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (channel: AlertChannel) =>
+      api.post<{ msg: string }>(`/api/alerts/remove-alert-channel/${seg(channel._id)}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: channelsKey(accountId) }),
+    meta: { errorToast: "server" },
+  });
+}
+
+/** 'Send test': `{ ok, reason, msg }`. */
+export function useTestAlertChannel() {
+  return useMutation({
+    mutationFn: (channel: AlertChannel) =>
+      api.post<{ ok: boolean; reason: string | null; msg: string }>(
+        `/api/alerts/test-alert-channel/${seg(channel._id)}`,
+      ),
+    meta: { errorToast: "server" },
+  });
+}
 
 export const alertsQueryKey = (accountId: string) => ["alerts", accountId] as const;
 
@@ -98,7 +155,7 @@ export interface AlertHistoryEntry {
   alertId: string;
   alertName: string;
   level: "tracker" | "client" | "pod";
-  outcome: "fired" | "resolved" | "sent" | "failed";
+  outcome: "fired" | "resolved" | "sent" | "failed" | "dead-lettered";
   target: string | null;
   targetName: string | null;
   channel: string | null;

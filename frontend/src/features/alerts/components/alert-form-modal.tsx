@@ -17,10 +17,17 @@ import { CloseIcon } from "../../../components/ui/icons";
 import { Modal } from "../../../components/ui/modal";
 import { PageLoader } from "../../../components/ui/spinner";
 import { useAccountUsers } from "../../../lib/account-users";
-import type { CurrentUser } from "../../../lib/auth";
+import { type CurrentUser, isAdmin } from "../../../lib/auth";
 import { showFormError } from "../../../lib/forms";
 import { notify } from "../../../lib/notify";
-import { type Alert, useCreateAlert, useEditAlert, useTargetPods, useTargetTrackers } from "../api/alerts";
+import {
+  type Alert,
+  useAlertChannels,
+  useCreateAlert,
+  useEditAlert,
+  useTargetPods,
+  useTargetTrackers,
+} from "../api/alerts";
 import {
   BUDGET_OPTIONS,
   FIRE_WHEN_OPTIONS,
@@ -103,9 +110,21 @@ export function AlertFormModal({
   const create = useCreateAlert(user.account._id);
   const edit = useEditAlert(user.account._id);
   const users = useAccountUsers(user.account._id);
-  const [name, level, target, metric, valueSet, fireWhen, recipients] = useWatch({
+  // Alert channels (Slack, Teams, webhooks) are account-wide: Admins choose them.
+  const admin = isAdmin(user);
+  const channels = useAlertChannels(user.account._id, admin);
+  const [name, level, target, metric, valueSet, fireWhen, recipients, channelIds] = useWatch({
     control: form.control,
-    name: ["name", "level", "target", "data.metric", "data.valueSet", "fireWhen", "additionalRecipients"],
+    name: [
+      "name",
+      "level",
+      "target",
+      "data.metric",
+      "data.valueSet",
+      "fireWhen",
+      "additionalRecipients",
+      "channelIds",
+    ],
   });
   const { choices, isLoading } = useTargetChoices(user, level);
   const allAllowed = canTargetAll(user.userType, level);
@@ -132,7 +151,15 @@ export function AlertFormModal({
   // A refused target, recipient or value shows beside its part of the form, once.
   const onError = (error: unknown) => showFormError(form, error, { fields: alertFieldOf });
   const onSubmit = form.handleSubmit((values) => {
-    const stored = toStored({ ...values, data: { ...values.data, metricName } });
+    const { channelIds: chosenChannels, ...rest } = toStored({
+      ...values,
+      data: { ...values.data, metricName },
+    });
+    // Others leave the alert's channels as they are (the server refuses a non-Admin's choice).
+    // A channel removed since the alert chose it is dropped (the server refuses unknown channels).
+    const known = channels.data;
+    const kept = (chosenChannels ?? []).filter((id) => !known || known.some((c) => c._id === id));
+    const stored = admin ? { ...rest, channelIds: kept } : rest;
     if (alert) {
       edit.mutate(
         { ...stored, _id: alert._id },
@@ -318,6 +345,26 @@ export function AlertFormModal({
             setPick("");
           }}
         />
+        {admin && (channels.data ?? []).length > 0 && (
+          <fieldset className="alert-channels">
+            <legend>Also post to</legend>
+            {(channels.data ?? []).map((c) => (
+              <Checkbox
+                key={c._id}
+                label={c.name}
+                checked={(channelIds ?? []).includes(c._id)}
+                onChange={(e) =>
+                  form.setValue(
+                    "channelIds",
+                    e.target.checked
+                      ? [...(channelIds ?? []), c._id]
+                      : (channelIds ?? []).filter((id) => id !== c._id),
+                  )
+                }
+              />
+            ))}
+          </fieldset>
+        )}
         {recipients.length > 0 && (
           <ul className="recipients" aria-label="Additional recipients">
             {recipients.map((r) => (

@@ -28,9 +28,17 @@ const OUTCOME_LABELS: Record<AlertHistoryEntry["outcome"], string> = {
   resolved: "Resolved",
   sent: "Sent",
   failed: "Failed",
+  "dead-lettered": "Gave up",
 };
 const OUTCOME_OPTIONS = Object.entries(OUTCOME_LABELS).map(([value, label]) => ({ value, label }));
-const CHANNEL_OPTIONS = [{ value: "email", label: "E-mail" }];
+/** The history's channel names: e-mail and the alert channels' kinds. */
+export const CHANNEL_LABELS: Record<string, string> = {
+  email: "E-mail",
+  slack: "Slack",
+  teams: "Microsoft Teams",
+  webhook: "Webhook",
+};
+const CHANNEL_OPTIONS = Object.entries(CHANNEL_LABELS).map(([value, label]) => ({ value, label }));
 
 /** The snooze menu's items: 1 day, 1 week, to month end, and 'End snooze' while snoozed. */
 export function snoozeMenuItems(
@@ -104,7 +112,7 @@ const HISTORY_COLUMNS: ColumnDef<AlertHistoryEntry>[] = [
     header: "Target or recipient",
     accessorFn: (e) =>
       e.targetName ??
-      [e.channel === "email" ? "E-mail" : e.channel, e.recipient].filter(Boolean).join(" to "),
+      [e.channel ? (CHANNEL_LABELS[e.channel] ?? e.channel) : null, e.recipient].filter(Boolean).join(" to "),
   },
   { id: "reason", header: "Reason", accessorFn: (e) => e.reason ?? "" },
 ];

@@ -11,6 +11,7 @@ import { PageHeader } from "../../../components/ui/page-header";
 import { isAdmin, useCurrentUser } from "../../../lib/auth";
 import { notify } from "../../../lib/notify";
 import { type Alert, useAlerts, useRemoveAlert, useSnoozeAlert } from "../api/alerts";
+import { AlertChannels } from "./alert-channels";
 import { AlertFormModal, useTargetChoices } from "./alert-form-modal";
 import { AlertHistory, snoozeMenuItems } from "./alert-history";
 
@@ -117,6 +118,7 @@ export function AlertsPage() {
         meta={meta}
       />
       <AlertHistory accountId={user.account._id} alerts={list} canSnooze={admin} />
+      {admin && <AlertChannels accountId={user.account._id} />}
       {editing && (
         <AlertFormModal
           user={user}

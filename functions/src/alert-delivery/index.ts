@@ -1,0 +1,18 @@
+import { createAlertDeliveryConsumer } from "../lib/alert-delivery.ts";
+import { sqsClient } from "../lib/refresh-queue.ts";
+
+/**
+ * The `alert-delivery` group: the Lambda consuming the `alert-delivery` queue
+ * (functions/resources.ts). See `lib/alert-delivery.ts`.
+ *
+ * Environment: `QUEUE_URL_ALERT_DELIVERY` and `..._DLQ` (backoff, dead-lettering),
+ * `ALERT_DELIVERY_RETRY_BASE_SECONDS` (backoff base, default 30), `PACER_SANDBOX_URL` locally (the
+ * reserved channel host is received by the sandbox), `MAIL_FROM` (the Admins' failing-channel e-mail).
+ */
+const base = Number(process.env.ALERT_DELIVERY_RETRY_BASE_SECONDS ?? 30);
+
+export const handler = createAlertDeliveryConsumer({
+  sqs: sqsClient,
+  now: () => new Date(),
+  retryBaseSeconds: Number.isFinite(base) && base >= 0 ? base : 30,
+});
