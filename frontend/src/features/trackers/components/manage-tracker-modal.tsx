@@ -179,12 +179,22 @@ export function ManageTrackerModal({
   );
 
   // Refresh of a tracker whose data failed: the server queues it; the dashboard's row (kept live by
-  // the realtime channel) tells when the refresh ran, and how it ended.
+  // the realtime channel) tells when the refresh ran, and how it ended. The refresh has ended once the
+  // row was seen updating and is no longer, or once its last success or failure is newer than when it
+  // was queued (a refresh can finish before the row is ever seen updating).
   const [refreshQueued, setRefreshQueued] = useState(false);
+  const refreshWatch = useRef<{ endedBefore: string; sawUpdating: boolean } | null>(null);
   const row = trackers.find((t) => t._id === trackerId);
   const refetchDetail = detail.refetch;
   useEffect(() => {
-    if (!refreshQueued || !row || row.isUpdating || row.dataLoading) return;
+    const watch = refreshWatch.current;
+    if (!refreshQueued || !watch || !row) return;
+    if (row.isUpdating || row.dataLoading) {
+      watch.sawUpdating = true;
+      return;
+    }
+    if (!watch.sawUpdating && lastRefreshEnded(row) <= watch.endedBefore) return;
+    refreshWatch.current = null;
     setRefreshQueued(false);
     if (isTrackerErrored(row)) notify.danger(`The refresh failed: ${row.err?.msg || "please try again"}`);
     else notify.success("Data refreshed");
@@ -194,9 +204,11 @@ export function ManageTrackerModal({
   const queueRefresh = async () => {
     setAction("Queueing a refresh...");
     try {
+      refreshWatch.current = { endedBefore: row ? lastRefreshEnded(row) : "", sawUpdating: false };
       await mutateAsync(trackerCalls.refresh(trackerId));
       setRefreshQueued(true);
     } catch (error) {
+      refreshWatch.current = null;
       notify.danger(errorMessage(error, "The refresh could not be started, please try again in a moment"));
     } finally {
       setAction(null);
@@ -322,4 +334,11 @@ export function ManageTrackerModal({
       )}
     </Modal>
   );
+}
+
+/** When the tracker's last refresh ended (its last success or failure, ISO time; "" for never). */
+function lastRefreshEnded(row: { lastRefreshedAt?: string | null; lastFailedAt?: string | null }): string {
+  const a = row.lastRefreshedAt ?? "";
+  const b = row.lastFailedAt ?? "";
+  return a > b ? a : b;
 }
