@@ -149,9 +149,22 @@ describe("dashboard flows: tracked accounts in the wizard, pod moves, the small 
     const page = await openDashboardPage(browser, world);
     await tableRow(page, "Broken Social").click();
     const dialog = page.getByRole("dialog", { name: "Broken Social" });
+    // The sandbox can answer within a frame or two, so the queued status is recorded as it shows
+    // rather than waited for.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      new MutationObserver(() => {
+        for (const status of document.querySelectorAll('[role="dialog"] [role="status"]')) {
+          seen.push(status.textContent ?? "");
+        }
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+      Object.assign(window, { dialogStatuses: seen });
+    });
     await dialog.getByRole("button", { name: "Refresh" }).click();
-    await dialog.getByText("Refresh queued: the data is being loaded again...").waitFor();
     await page.getByText("Data refreshed").waitFor({ timeout: 60_000 });
+    expect(
+      await page.evaluate(() => (window as unknown as { dialogStatuses: string[] }).dialogStatuses),
+    ).toContain("Refresh queued: the data is being loaded again...");
     await dialog.getByRole("button", { name: "Refresh" }).waitFor({ state: "detached" });
     await page.close();
   });

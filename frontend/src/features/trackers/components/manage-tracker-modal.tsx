@@ -260,15 +260,16 @@ export function ManageTrackerModal({
         />
       }
       footer={
-        tracker && (failed || filtersPending) ? (
+        tracker && (failed || filtersPending || refreshQueued) ? (
           <>
+            {/* Shown until the refresh has ended, even once the tracker no longer reads as failed. */}
+            {refreshQueued && (
+              <span className="muted" role="status">
+                Refresh queued: the data is being loaded again...
+              </span>
+            )}
             {failed && (
               <>
-                {refreshQueued && (
-                  <span className="muted" role="status">
-                    Refresh queued: the data is being loaded again...
-                  </span>
-                )}
                 <Button icon={<RefreshIcon />} disabled={refreshQueued} onClick={() => void queueRefresh()}>
                   Refresh
                 </Button>
