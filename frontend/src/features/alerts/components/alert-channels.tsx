@@ -6,8 +6,8 @@ import { useForm } from "react-hook-form";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { DataTable } from "../../../components/ui/data-table";
-import { DropdownMenu } from "../../../components/ui/dropdown-menu";
 import { SelectField, TextField } from "../../../components/ui/field";
+import { optionsColumn } from "../../../components/ui/options-column";
 import { showFormError } from "../../../lib/forms";
 import { notify } from "../../../lib/notify";
 import {
@@ -50,24 +50,13 @@ const COLUMNS: ColumnDef<AlertChannel>[] = [
         ? `Failing since ${SINCE.format(new Date(c.failingSince))}${c.lastFailure ? ` (${c.lastFailure})` : ""}`
         : "Working",
   },
-  {
-    id: "options",
-    header: () => <span className="sr-only">Options</span>,
-    enableSorting: false,
-    size: 56,
-    cell: ({ row, table }) => {
-      const meta = table.options.meta as ChannelsMeta;
-      return (
-        <DropdownMenu
-          label={`Options for ${row.original.name}`}
-          items={[
-            { label: "Send test", onSelect: () => meta.onTest(row.original) },
-            { label: "Delete channel", danger: true, onSelect: () => meta.onDelete(row.original) },
-          ]}
-        />
-      );
-    },
-  },
+  optionsColumn<AlertChannel, ChannelsMeta>(
+    (channel) => `Options for ${channel.name}`,
+    (channel, meta) => [
+      { label: "Send test", onSelect: () => meta.onTest(channel) },
+      { label: "Delete channel", danger: true, onSelect: () => meta.onDelete(channel) },
+    ],
+  ),
 ];
 
 export function AlertChannels({ accountId }: { accountId: string }) {

@@ -3,8 +3,9 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { useSearchParams } from "react-router-dom";
 import { DataTable } from "../../../components/ui/data-table";
-import { DropdownMenu, type MenuItem } from "../../../components/ui/dropdown-menu";
+import type { MenuItem } from "../../../components/ui/dropdown-menu";
 import { SelectField } from "../../../components/ui/field";
+import { optionsColumn } from "../../../components/ui/options-column";
 import { notify } from "../../../lib/notify";
 import {
   type Alert,
@@ -74,30 +75,10 @@ const TARGET_COLUMNS: ColumnDef<AlertTargetState>[] = [
           ? `Firing since ${when(s.since)}`
           : "",
   },
-  {
-    id: "options",
-    header: () => <span className="sr-only">Options</span>,
-    enableSorting: false,
-    size: 56,
-    cell: ({ row, table }) => {
-      const meta = table.options.meta as TargetsMeta;
-      const state = row.original;
-      return (
-        <DropdownMenu
-          label={`Snooze ${state.alertName} for ${state.targetName}`}
-          items={[
-            ...SNOOZE_DURATIONS.map((d) => ({
-              label: `Snooze ${SNOOZE_LABELS[d].toLowerCase()}`,
-              onSelect: () => meta.snooze(state, d),
-            })),
-            ...(state.snoozedUntil
-              ? [{ label: "End snooze", onSelect: () => meta.snooze(state, null) }]
-              : []),
-          ]}
-        />
-      );
-    },
-  },
+  optionsColumn<AlertTargetState, TargetsMeta>(
+    (state) => `Snooze ${state.alertName} for ${state.targetName}`,
+    (state, meta) => snoozeMenuItems(state.snoozedUntil, (d) => meta.snooze(state, d)),
+  ),
 ];
 
 /** The targets without their snooze menu (users who may not snooze them). */

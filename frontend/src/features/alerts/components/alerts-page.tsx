@@ -5,8 +5,8 @@ import { useMemo, useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { DataTable } from "../../../components/ui/data-table";
-import { DropdownMenu } from "../../../components/ui/dropdown-menu";
 import { PlusIcon } from "../../../components/ui/icons";
+import { optionsColumn } from "../../../components/ui/options-column";
 import { PageHeader } from "../../../components/ui/page-header";
 import { isAdmin, useCurrentUser } from "../../../lib/auth";
 import { notify } from "../../../lib/notify";
@@ -48,25 +48,14 @@ const BASE_COLUMNS: ColumnDef<Alert>[] = [
   { id: "metric", header: "Metric", accessorFn: (a) => a.data.metricName },
 ];
 
-const OPTIONS_COLUMN: ColumnDef<Alert> = {
-  id: "options",
-  header: () => <span className="sr-only">Options</span>,
-  enableSorting: false,
-  size: 56,
-  cell: ({ row, table }) => {
-    const meta = table.options.meta as AlertsTableMeta;
-    return (
-      <DropdownMenu
-        label={`Options for ${row.original.name}`}
-        items={[
-          { label: "Edit Alert", onSelect: () => meta.onEdit(row.original) },
-          ...snoozeMenuItems(row.original.snoozedUntil, (d) => meta.onSnooze(row.original, d)),
-          { label: "Delete Alert", danger: true, onSelect: () => meta.onDelete(row.original) },
-        ]}
-      />
-    );
-  },
-};
+const OPTIONS_COLUMN = optionsColumn<Alert, AlertsTableMeta>(
+  (alert) => `Options for ${alert.name}`,
+  (alert, meta) => [
+    { label: "Edit Alert", onSelect: () => meta.onEdit(alert) },
+    ...snoozeMenuItems(alert.snoozedUntil, (d) => meta.onSnooze(alert, d)),
+    { label: "Delete Alert", danger: true, onSelect: () => meta.onDelete(alert) },
+  ],
+);
 
 const ADMIN_COLUMNS = [...BASE_COLUMNS, OPTIONS_COLUMN];
 

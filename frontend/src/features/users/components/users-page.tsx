@@ -5,8 +5,8 @@ import { Avatar } from "../../../components/ui/avatar";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { DataTable } from "../../../components/ui/data-table";
-import { DropdownMenu } from "../../../components/ui/dropdown-menu";
 import { PlusIcon } from "../../../components/ui/icons";
+import { optionsColumn } from "../../../components/ui/options-column";
 import { PageHeader } from "../../../components/ui/page-header";
 import { type AccountUser, useAccountUsers } from "../../../lib/account-users";
 import { isAdmin, useCurrentUser } from "../../../lib/auth";
@@ -38,26 +38,14 @@ const BASE_COLUMNS: ColumnDef<AccountUser>[] = [
   { id: "userType", header: "User Type", accessorKey: "userType" },
 ];
 
-const OPTIONS_COLUMN: ColumnDef<AccountUser> = {
-  id: "options",
-  header: () => <span className="sr-only">Options</span>,
-  enableSorting: false,
-  size: 56,
-  cell: ({ row, table }) => {
-    const { onAction } = table.options.meta as UsersTableMeta;
-    const user = row.original;
-    return (
-      <DropdownMenu
-        label={`Options for ${user.name || user.email}`}
-        items={[
-          { label: "Edit User", onSelect: () => onAction({ kind: "edit", user }) },
-          { label: "Reset Password", onSelect: () => onAction({ kind: "reset", user }) },
-          { label: "Remove User", danger: true, onSelect: () => onAction({ kind: "remove", user }) },
-        ]}
-      />
-    );
-  },
-};
+const OPTIONS_COLUMN = optionsColumn<AccountUser, UsersTableMeta>(
+  (user) => `Options for ${user.name || user.email}`,
+  (user, { onAction }) => [
+    { label: "Edit User", onSelect: () => onAction({ kind: "edit", user }) },
+    { label: "Reset Password", onSelect: () => onAction({ kind: "reset", user }) },
+    { label: "Remove User", danger: true, onSelect: () => onAction({ kind: "remove", user }) },
+  ],
+);
 
 const ADMIN_COLUMNS = [...BASE_COLUMNS, OPTIONS_COLUMN];
 
