@@ -77,6 +77,24 @@ export function isIsoDate(value: string): boolean {
 }
 
 /**
+ * A daily row's `yyyy-MM-dd` date as the number yyyyMMdd (e.g. 20240415), read by character codes
+ * for the per-row loops (no Date, no slicing); -1 when it is not of that shape (length 10, month
+ * 1-12, day 1-31; the day is not checked against the month's length).
+ */
+export function isoDateKey(d: string): number {
+  if (d.length !== 10) return -1;
+  const y =
+    (d.charCodeAt(0) - 48) * 1000 +
+    (d.charCodeAt(1) - 48) * 100 +
+    (d.charCodeAt(2) - 48) * 10 +
+    (d.charCodeAt(3) - 48);
+  const m = (d.charCodeAt(5) - 48) * 10 + (d.charCodeAt(6) - 48);
+  const day = (d.charCodeAt(8) - 48) * 10 + (d.charCodeAt(9) - 48);
+  if (!(y >= 0 && m >= 1 && m <= 12 && day >= 1 && day <= 31)) return -1;
+  return y * 10000 + m * 100 + day;
+}
+
+/**
  * Days since 1970-01-01 of a `yyyy-MM-dd` date (negative before 1970).
  * @throws RangeError if `date` is not a real `yyyy-MM-dd` date.
  */

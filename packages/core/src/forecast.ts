@@ -1,5 +1,5 @@
 import type { BudgetCalendar, LifetimeBudgetDates } from "./calendar.ts";
-import { dayNumber, weekdayOf } from "./calendar.ts";
+import { dayNumber, isoDateKey, weekdayOf } from "./calendar.ts";
 import type { DailyRow } from "./tracker-data.ts";
 import type { Micros } from "./types.ts";
 import { finiteOr0 } from "./types.ts";
@@ -618,15 +618,11 @@ let cachedMonthStart = 0;
  * day is converted once per run of rows in the same month (rows come in date order, mostly).
  */
 function rowDay(d: string): number {
-  if (d.length !== 10) badDate(d);
-  const y =
-    (d.charCodeAt(0) - 48) * 1000 +
-    (d.charCodeAt(1) - 48) * 100 +
-    (d.charCodeAt(2) - 48) * 10 +
-    (d.charCodeAt(3) - 48);
-  const m = (d.charCodeAt(5) - 48) * 10 + (d.charCodeAt(6) - 48);
-  const day = (d.charCodeAt(8) - 48) * 10 + (d.charCodeAt(9) - 48);
-  if (!(y >= 0 && m >= 1 && m <= 12 && day >= 1 && day <= 31)) badDate(d);
+  const key = isoDateKey(d);
+  if (key < 0) badDate(d);
+  const y = Math.floor(key / 10000);
+  const m = Math.floor(key / 100) % 100;
+  const day = key % 100;
   const month = y * 12 + m;
   if (month !== cachedMonth) {
     // Days from civil (H. Hinnant, "chrono-compatible low-level date algorithms"), for the 1st.

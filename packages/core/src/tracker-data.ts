@@ -1,7 +1,7 @@
 import type { BudgetAdjustment, BudgetSource, HistoricDataEntry, TrackerBudgetSettings } from "./budget.ts";
 import { monthOverUnderSpend, resolveTrackerBudget } from "./budget.ts";
 import type { BudgetCalendar, MonthDayCounts } from "./calendar.ts";
-import { budgetCalendar, lifetimeDayCounts, monthDayCounts } from "./calendar.ts";
+import { budgetCalendar, isoDateKey, lifetimeDayCounts, monthDayCounts } from "./calendar.ts";
 import type { TrackerForecastFields } from "./forecast.ts";
 import { trackerForecastFields } from "./forecast.ts";
 import type { BudgetPeriod, IsoDate, Micros } from "./types.ts";
@@ -254,16 +254,8 @@ export function trackerData(input: TrackerDataInput, calendar: BudgetCalendar): 
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i] as DailyRow;
     const d = row.date;
-    if (d.length !== 10) badRow(row);
-    const y =
-      (d.charCodeAt(0) - 48) * 1000 +
-      (d.charCodeAt(1) - 48) * 100 +
-      (d.charCodeAt(2) - 48) * 10 +
-      (d.charCodeAt(3) - 48);
-    const m = (d.charCodeAt(5) - 48) * 10 + (d.charCodeAt(6) - 48);
-    const day = (d.charCodeAt(8) - 48) * 10 + (d.charCodeAt(9) - 48);
-    if (!(y >= 0 && m >= 1 && m <= 12 && day >= 1 && day <= 31)) badRow(row);
-    const key = y * 10000 + m * 100 + day;
+    const key = isoDateKey(d);
+    if (key < 0) badRow(row);
     if (key > keys.today) continue;
     const spend = row.spendMicros;
     if (key >= keys.monthStart) {
@@ -274,7 +266,8 @@ export function trackerData(input: TrackerDataInput, calendar: BudgetCalendar): 
       revenue += row.revenueMicros;
       if (key === keys.today) todaySpend += spend;
     } else {
-      const back = keys.month - (y * 12 + m - 1);
+      // yyyyMMdd -> months since year 0 (yyyy x 12 + MM - 1).
+      const back = keys.month - (Math.floor(key / 10000) * 12 + (Math.floor(key / 100) % 100) - 1);
       if (back >= 1 && back <= 6) history[6 - back] = (history[6 - back] as number) + spend;
     }
     if (key === keys.yesterday) yesterdaySpend += spend;
