@@ -1,10 +1,5 @@
 import { randomUUID } from "node:crypto";
-import {
-  ChangeMessageVisibilityCommand,
-  SendMessageBatchCommand,
-  SendMessageCommand,
-  type SQSClient,
-} from "@aws-sdk/client-sqs";
+import { SendMessageBatchCommand, type SQSClient } from "@aws-sdk/client-sqs";
 import { ALERT_METRICS, ALERT_OPERATORS } from "@pacer/core";
 import {
   type AlertChannel,
@@ -23,6 +18,7 @@ import { type AlertNotice, ChannelDeliveryError, channelRequest, postToChannel }
 import { appOrigin } from "./links.ts";
 import { logger } from "./logger.ts";
 import { escapeHtml, sendMail } from "./mailer.ts";
+import { delayRedelivery, sendToDeadLetter } from "./queue-records.ts";
 import { sqsClient } from "./refresh-queue.ts";
 
 /**
@@ -159,46 +155,23 @@ async function tellAdminsChannelFailing(channel: AlertChannel, reason: string): 
 export function createAlertDeliveryConsumer(deps: AlertDeliveryDeps) {
   const post = deps.post ?? postToChannel;
   const random = deps.random ?? Math.random;
-  const queueUrl = (name: string) => process.env[queueUrlEnv(name)];
 
-  const deadLetter = async (record: SQSRecord, reason: string, attempts: number) => {
-    const url = queueUrl(`${ALERT_DELIVERY_QUEUE.name}-dlq`);
-    if (!url) throw new Error(`No dead-letter queue URL for ${ALERT_DELIVERY_QUEUE.name}`);
-    await deps.sqs().send(
-      new SendMessageCommand({
-        QueueUrl: url,
-        MessageBody: record.body,
-        MessageAttributes: {
-          ErrorReason: { DataType: "String", StringValue: reason.slice(0, 256) || "-" },
-          Attempts: { DataType: "Number", StringValue: String(attempts) },
-          SourceMessageId: { DataType: "String", StringValue: record.messageId },
-        },
-      }),
-    );
-  };
+  const deadLetter = (record: SQSRecord, reason: string, attempts: number) =>
+    sendToDeadLetter(deps.sqs(), ALERT_DELIVERY_QUEUE.name, record, { ErrorReason: reason }, attempts);
 
-  const backoff = async (record: SQSRecord, attempt: number, retryAfterMs: number | undefined) => {
-    const url = queueUrl(ALERT_DELIVERY_QUEUE.name);
-    // The refresh worker's backoff: base * 2^(attempt-1), jittered in its upper half, capped.
-    const seconds = retryDelaySeconds(
-      retryAfterMs === undefined ? {} : { retryAfterMs },
-      attempt,
-      deps.retryBaseSeconds,
-      random,
+  // The refresh worker's backoff: base * 2^(attempt-1), jittered in its upper half, capped.
+  const backoff = (record: SQSRecord, attempt: number, retryAfterMs: number | undefined) =>
+    delayRedelivery(
+      deps.sqs(),
+      ALERT_DELIVERY_QUEUE.name,
+      record,
+      retryDelaySeconds(
+        retryAfterMs === undefined ? {} : { retryAfterMs },
+        attempt,
+        deps.retryBaseSeconds,
+        random,
+      ),
     );
-    if (!url) return;
-    try {
-      await deps.sqs().send(
-        new ChangeMessageVisibilityCommand({
-          QueueUrl: url,
-          ReceiptHandle: record.receiptHandle,
-          VisibilityTimeout: seconds,
-        }),
-      );
-    } catch (error) {
-      logger.warn("Visibility change failed", { errorName: error instanceof Error ? error.name : "Error" });
-    }
-  };
 
   const handleRecord = async (record: SQSRecord): Promise<"done" | "retry"> => {
     const attempt = Number(record.attributes.ApproximateReceiveCount ?? "1");

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { BatchProcessor, EventType, processPartialResponse } from "@aws-lambda-powertools/batch";
-import { ChangeMessageVisibilityCommand, SendMessageCommand, type SQSClient } from "@aws-sdk/client-sqs";
+import type { SQSClient } from "@aws-sdk/client-sqs";
 import type { ConnectorRegistry } from "@pacer/connectors";
 import {
   claimRefreshAuthNotice,
@@ -18,7 +18,8 @@ import {
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
 import { QUEUES, type QueueDef } from "../../resources.ts";
 import { logger } from "../lib/logger.ts";
-import { jobKeyOf, queueUrlOf, type RefreshMessage, refreshMessageSchema } from "../lib/refresh-queue.ts";
+import { delayRedelivery, sendToDeadLetter } from "../lib/queue-records.ts";
+import { jobKeyOf, type RefreshMessage, refreshMessageSchema } from "../lib/refresh-queue.ts";
 import { classifyFailure, type JobFailure, retryDelaySeconds, trackerErrOf } from "./failures.ts";
 import { type JobContext, runRefreshJob } from "./job.ts";
 
@@ -115,49 +116,26 @@ function parseMessage(body: string): RefreshMessage | undefined {
 
 /** Builds the worker's Lambda handler. */
 export function createRefreshWorker(deps: RefreshWorkerDeps) {
-  const changeVisibility = async (record: SQSRecord, queue: QueueDef, seconds: number) => {
-    const url = queueUrlOf(queue.name);
-    if (!url) return;
-    try {
-      await deps.sqs().send(
-        new ChangeMessageVisibilityCommand({
-          QueueUrl: url,
-          ReceiptHandle: record.receiptHandle,
-          VisibilityTimeout: Math.max(0, Math.round(seconds)),
-        }),
-      );
-    } catch (error) {
-      // The message then comes back after the queue's own visibility timeout.
-      logger.warn("Visibility change failed", {
-        queue: queue.name,
-        errorName: error instanceof Error ? error.name : "Error",
-      });
-    }
-  };
+  const changeVisibility = (record: SQSRecord, queue: QueueDef, seconds: number) =>
+    delayRedelivery(deps.sqs(), queue.name, record, seconds);
 
   /**
    * Moves a message to its queue's dead-letter queue with the reason (then the caller acknowledges
    * it). Throws when that fails, so the message stays and is retried.
    */
-  const deadLetter = async (record: SQSRecord, queue: QueueDef, failure: JobFailure, attempts: number) => {
-    const url = queueUrlOf(`${queue.name}-dlq`);
-    if (!url) throw new Error(`No dead-letter queue URL for ${queue.name}`);
-    const text = (value: string) => ({ DataType: "String", StringValue: value.slice(0, 256) || "-" });
-    await deps.sqs().send(
-      new SendMessageCommand({
-        QueueUrl: url,
-        MessageBody: record.body,
-        MessageAttributes: {
-          ErrorClass: text(failure.errorClass),
-          ErrorCode: text(failure.code),
-          ...(failure.reason ? { ErrorReason: text(failure.reason) } : {}),
-          ErrorMessage: text(failure.message),
-          Attempts: { DataType: "Number", StringValue: String(attempts) },
-          SourceMessageId: text(record.messageId),
-        },
-      }),
+  const deadLetter = (record: SQSRecord, queue: QueueDef, failure: JobFailure, attempts: number) =>
+    sendToDeadLetter(
+      deps.sqs(),
+      queue.name,
+      record,
+      {
+        ErrorClass: failure.errorClass,
+        ErrorCode: failure.code,
+        ...(failure.reason ? { ErrorReason: failure.reason } : {}),
+        ErrorMessage: failure.message,
+      },
+      attempts,
     );
-  };
 
   const finishRun = async (message: RefreshMessage, outcome: "succeeded" | "failed") => {
     try {

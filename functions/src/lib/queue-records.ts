@@ -1,0 +1,69 @@
+import { ChangeMessageVisibilityCommand, SendMessageCommand, type SQSClient } from "@aws-sdk/client-sqs";
+import type { SQSRecord } from "aws-lambda";
+import { logger } from "./logger.ts";
+import { queueUrlOf } from "./refresh-queue.ts";
+
+/**
+ * What the queue consumers (the refresh worker, the alert delivery) do with a record beyond
+ * acknowledging it: move it to the dead-letter queue with its failure, or delay its redelivery.
+ */
+
+/**
+ * Sends `record` to `<queueName>-dlq` with `failure` as string message attributes (each cut to 256
+ * characters, '-' when empty), plus `Attempts` (number) and `SourceMessageId`; the caller then
+ * acknowledges the record.
+ * @throws Error when the dead-letter queue has no URL (`QUEUE_URL_<NAME>`) or SQS refuses the send, so
+ *   the record stays on its queue and is retried.
+ */
+export async function sendToDeadLetter(
+  sqs: SQSClient,
+  queueName: string,
+  record: SQSRecord,
+  failure: Record<string, string>,
+  attempts: number,
+): Promise<void> {
+  const url = queueUrlOf(`${queueName}-dlq`);
+  if (!url) throw new Error(`No dead-letter queue URL for ${queueName}`);
+  const text = (value: string) => ({ DataType: "String", StringValue: value.slice(0, 256) || "-" });
+  const attributes = Object.fromEntries(Object.entries(failure).map(([name, value]) => [name, text(value)]));
+  await sqs.send(
+    new SendMessageCommand({
+      QueueUrl: url,
+      MessageBody: record.body,
+      MessageAttributes: {
+        ...attributes,
+        Attempts: { DataType: "Number", StringValue: String(attempts) },
+        SourceMessageId: text(record.messageId),
+      },
+    }),
+  );
+}
+
+/**
+ * Makes `record` visible on `queueName` again after `seconds` (rounded, at least 0): a retry with
+ * backoff, or at once with 0. Never throws: when SQS refuses, a warning is logged and the record comes
+ * back after the queue's own visibility timeout.
+ */
+export async function delayRedelivery(
+  sqs: SQSClient,
+  queueName: string,
+  record: SQSRecord,
+  seconds: number,
+): Promise<void> {
+  const url = queueUrlOf(queueName);
+  if (!url) return;
+  try {
+    await sqs.send(
+      new ChangeMessageVisibilityCommand({
+        QueueUrl: url,
+        ReceiptHandle: record.receiptHandle,
+        VisibilityTimeout: Math.max(0, Math.round(seconds)),
+      }),
+    );
+  } catch (error) {
+    logger.warn("Visibility change failed", {
+      queue: queueName,
+      errorName: error instanceof Error ? error.name : "Error",
+    });
+  }
+}
