@@ -1,9 +1,7 @@
-import { freeText } from "@pacer/core";
 import { updateUser } from "@pacer/db";
-import { z } from "zod";
+import { authContracts as api } from "../../contract/auth.ts";
 import { sessionRoute } from "../lib/http.ts";
 import { assertSelf } from "../lib/ownership.ts";
-import { idSchema, nameSchema, userRefSchema } from "../lib/schemas.ts";
 import { userView } from "../lib/views.ts";
 
 /**
@@ -14,7 +12,7 @@ import { userView } from "../lib/views.ts";
 
 /** `POST /api/auth/update-user-name/{userId}`: `{ name }`. */
 export const updateUserName = sessionRoute(
-  { params: z.object({ userId: idSchema }), body: z.object({ name: nameSchema }) },
+  api["POST /api/auth/update-user-name/{userId}"],
   async ({ params, body, session }) => {
     assertSelf(session, params.userId);
     const user = await updateUser(session.accountId, session.userId, () => ({ name: body.name }));
@@ -22,17 +20,9 @@ export const updateUserName = sessionRoute(
   },
 );
 
-const TableColumn = z.object({
-  id: z.string().min(1).max(100),
-  hideColumn: z.boolean(),
-  name: freeText("name").optional(),
-  description: freeText("description").optional(),
-  formula: freeText({ max: 500 }).optional(),
-});
-
 /** `POST /api/auth/update-user-table-columns`: `{ tableColumns: [{ id, hideColumn, name?, description?, formula? }], user? }`. */
 export const updateUserTableColumns = sessionRoute(
-  { body: z.object({ user: userRefSchema, tableColumns: z.array(TableColumn).max(200) }) },
+  api["POST /api/auth/update-user-table-columns"],
   async ({ body, session }) => {
     assertSelf(session, body.user);
     const user = await updateUser(session.accountId, session.userId, (u) => ({
@@ -44,12 +34,7 @@ export const updateUserTableColumns = sessionRoute(
 
 /** `POST /api/auth/update-favourite-trackers`: `{ favouriteTrackers: [{ _id, name }], user? }` (not Viewers). */
 export const updateFavouriteTrackers = sessionRoute(
-  {
-    body: z.object({
-      user: userRefSchema,
-      favouriteTrackers: z.array(z.object({ _id: idSchema, name: freeText("name") })).max(2000),
-    }),
-  },
+  api["POST /api/auth/update-favourite-trackers"],
   async ({ body, session }) => {
     assertSelf(session, body.user);
     const user = await updateUser(session.accountId, session.userId, () => ({
@@ -61,13 +46,7 @@ export const updateFavouriteTrackers = sessionRoute(
 
 /** `POST /api/auth/change-user-preference`: `{ userPreference: 'primaryDashboardView', selection, user? }`. */
 export const changeUserPreference = sessionRoute(
-  {
-    body: z.object({
-      user: userRefSchema,
-      userPreference: z.literal("primaryDashboardView"),
-      selection: z.string().min(1).max(50),
-    }),
-  },
+  api["POST /api/auth/change-user-preference"],
   async ({ body, session }) => {
     assertSelf(session, body.user);
     const user = await updateUser(session.accountId, session.userId, (u) => ({
@@ -77,27 +56,31 @@ export const changeUserPreference = sessionRoute(
   },
 );
 
-const UserOnly = z.object({ user: userRefSchema }).strict().optional();
-
 /** `POST /api/auth/fire-product-tour`: records that the product guide was shown (`{ user? }` or no body). */
-export const fireProductTour = sessionRoute({ body: UserOnly }, async ({ body, session }) => {
-  assertSelf(session, body?.user);
-  const user = await updateUser(session.accountId, session.userId, () => ({
-    productTourFire: true,
-    productTourAlreadyFired: true,
-  }));
-  return { msg: "Product tour recorded", user: userView(user) };
-});
+export const fireProductTour = sessionRoute(
+  api["POST /api/auth/fire-product-tour"],
+  async ({ body, session }) => {
+    assertSelf(session, body?.user);
+    const user = await updateUser(session.accountId, session.userId, () => ({
+      productTourFire: true,
+      productTourAlreadyFired: true,
+    }));
+    return { msg: "Product tour recorded", user: userView(user) };
+  },
+);
 
 /** `POST /api/auth/fire-create-tracker-guide`: records that the create-tracker guide was shown. */
-export const fireCreateTrackerGuide = sessionRoute({ body: UserOnly }, async ({ body, session }) => {
-  assertSelf(session, body?.user);
-  const user = await updateUser(session.accountId, session.userId, () => ({
-    createTrackerGuideTour: true,
-    CreateTrackerGuideAlreadyFired: true,
-  }));
-  return { msg: "Create tracker guide recorded", user: userView(user) };
-});
+export const fireCreateTrackerGuide = sessionRoute(
+  api["POST /api/auth/fire-create-tracker-guide"],
+  async ({ body, session }) => {
+    assertSelf(session, body?.user);
+    const user = await updateUser(session.accountId, session.userId, () => ({
+      createTrackerGuideTour: true,
+      CreateTrackerGuideAlreadyFired: true,
+    }));
+    return { msg: "Create tracker guide recorded", user: userView(user) };
+  },
+);
 
 /**
  * `POST /api/auth/update-notification-preferences`: `{ unsubscribedAll }` turns the caller's optional
@@ -105,7 +88,7 @@ export const fireCreateTrackerGuide = sessionRoute({ body: UserOnly }, async ({ 
  * Answers `{ msg, user }`.
  */
 export const updateNotificationPreferences = sessionRoute(
-  { body: z.object({ unsubscribedAll: z.boolean() }) },
+  api["POST /api/auth/update-notification-preferences"],
   async ({ body, session }) => {
     const user = await updateUser(session.accountId, session.userId, (u) => ({
       notificationPreferences: { ...u.notificationPreferences, unsubscribedAll: body.unsubscribedAll },

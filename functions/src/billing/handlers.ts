@@ -1,6 +1,6 @@
 import { getAccount, getUser, NotFoundError, updateAccount } from "@pacer/db";
 import Stripe from "stripe";
-import { z } from "zod";
+import { billingContracts as api } from "../../contract/billing.ts";
 import { appSecrets, isLocalMode } from "../lib/config.ts";
 import { AppError, notFound } from "../lib/errors.ts";
 import { htmlPage, httpRoute, reply, sessionRoute } from "../lib/http.ts";
@@ -8,7 +8,6 @@ import { signTicket, verifyTicket } from "../lib/jwt.ts";
 import { appOrigin } from "../lib/links.ts";
 import { logger } from "../lib/logger.ts";
 import { assertOwnAccount } from "../lib/ownership.ts";
-import { idSchema } from "../lib/schemas.ts";
 import { localBillingPage } from "./local-page.ts";
 
 /** Lifetime of the local billing page's link. */
@@ -49,7 +48,7 @@ function stripeFor(key: string, env: Record<string, string | undefined> = proces
  * on AWS: 503. A Stripe failure answers 502.
  */
 export const startBillingPortalSession = sessionRoute(
-  { params: z.object({ accountId: idSchema }) },
+  api["POST /api/stripe/start-stripe-billing-portal-session/{accountId}"],
   async ({ params, session, now }) => {
     assertOwnAccount(session, params.accountId);
     const { stripeSecretKey } = await appSecrets();
@@ -108,29 +107,26 @@ async function ticketHolder(ticket: string, now: Date) {
   }
 }
 
-const TicketParams = z.object({ ticket: z.string().min(1).max(2000) });
-
 /**
  * `GET /api/stripe/local-billing-portal/{ticket}` (local mode only, public route authenticated by the
  * ticket): an HTML page saying that billing runs on Stripe in the cloud, with the account's trial
  * state and buttons to end the trial now, extend it by 14 days, or mark the account as subscribed.
  */
-export const localBillingPortal = httpRoute({ params: TicketParams }, async ({ params, now }) => {
-  const user = await ticketHolder(params.ticket, now);
-  const account = await getAccount(user.accountId);
-  return htmlPage(200, localBillingPage(account, now, appOrigin()));
-});
+export const localBillingPortal = httpRoute(
+  api["GET /api/stripe/local-billing-portal/{ticket}"],
+  async ({ params, now }) => {
+    const user = await ticketHolder(params.ticket, now);
+    const account = await getAccount(user.accountId);
+    return htmlPage(200, localBillingPage(account, now, appOrigin()));
+  },
+);
 
 /**
  * `POST /api/stripe/local-billing-portal/{ticket}` (local mode only): the page's form,
  * `action=end|extend|subscribe`; answers 303 back to the page.
  */
 export const localBillingAction = httpRoute(
-  {
-    params: TicketParams,
-    body: z.object({ action: z.enum(["end", "extend", "subscribe"]) }),
-    bodyType: "form",
-  },
+  api["POST /api/stripe/local-billing-portal/{ticket}"],
   async ({ params, body, now, event }) => {
     const user = await ticketHolder(params.ticket, now);
     await updateAccount(user.accountId, (account) => {
