@@ -89,7 +89,7 @@ const failureSchema = z.looseObject({ title: z.string().optional(), msg: z.strin
 /**
  * A tracker as the list calls answer it (spec trackers.md section 3). `data` holds the figures the
  * server computed (`@pacer/core` TrackerData, without `historicData` in a list); null before the
- * first computation. The data source of a list carries no metadata.
+ * first computation. The data source of a list carries no metadata; the detail's is stored whole.
  */
 export const trackerViewSchema = z.object({
   _id: z.string(),
@@ -182,10 +182,6 @@ export const trackerFilterViewSchema = z.looseObject({
 
 /** The detail answer of get-tracker and of every update call: the list view plus history, plans, filters, notes. */
 export const trackerDetailSchema = trackerViewSchema.extend({
-  dataSource: z.object({
-    integration: z.looseObject({ slug: z.string() }),
-    view: z.looseObject({ id: z.string() }),
-  }),
   historicData: z.array(historicMonthSchema),
   futureBudgets: z.array(futureBudgetEntrySchema),
   filters: z.array(trackerFilterViewSchema),
