@@ -8,30 +8,19 @@ import {
 import { z } from "zod";
 import { idSchema } from "./fields.ts";
 import { routeContracts } from "./route-contract.ts";
-import { alertChannelViewSchema, alertViewSchema, deletedAnswer } from "./views.ts";
+import {
+  alertChannelViewSchema,
+  alertEventSchema,
+  alertTargetStateSchema,
+  alertViewSchema,
+  deletedAnswer,
+} from "./views.ts";
 
 /** The spec's alert `type` ('user'), which the web app may send; it is always 'user'. */
 const typeField = { type: z.literal("user").optional() };
 
 const alertIdParams = z.object({ alertId: idSchema });
 const channelIdParams = z.object({ channelId: idSchema });
-
-/** One entry of the alert history (a firing, a clearing, a delivery). */
-const alertEventSchema = z.object({
-  id: z.string(),
-  at: z.string(),
-  alertId: z.string(),
-  alertName: z.string(),
-  level: z.string(),
-  outcome: z.enum(ALERT_OUTCOMES),
-  target: z.string().nullable(),
-  targetName: z.string().nullable(),
-  channel: z.string().nullable(),
-  recipient: z.string().nullable(),
-  value: z.number().nullable(),
-  threshold: z.number().nullable(),
-  reason: z.string().nullable(),
-});
 
 /** The alert calls (spec pods-budgets-alerts-users-connections.md 7.4). */
 export const alertsContracts = routeContracts({
@@ -67,15 +56,7 @@ export const alertsContracts = routeContracts({
     }),
     answer: z.object({
       events: z.array(alertEventSchema),
-      targets: z.array(
-        z.looseObject({
-          alertId: z.string(),
-          alertName: z.string(),
-          level: z.string(),
-          target: z.string(),
-          targetName: z.string(),
-        }),
-      ),
+      targets: z.array(alertTargetStateSchema),
     }),
   },
   "GET /api/alerts/alert-channels": { answer: z.object({ channels: z.array(alertChannelViewSchema) }) },

@@ -1,4 +1,4 @@
-import { BUDGET_PERIODS, USER_TYPES } from "@pacer/core";
+import { ALERT_CHANNEL_KINDS, ALERT_LEVELS, ALERT_OUTCOMES, BUDGET_PERIODS, USER_TYPES } from "@pacer/core";
 import { z } from "zod";
 import { integrationViewSchema } from "./data-source.ts";
 
@@ -200,7 +200,8 @@ const ownerSchema = z.object({
 export const podViewSchema = z.object({
   _id: z.string(),
   name: z.string(),
-  description: z.string().optional(),
+  description: z.string(),
+  /** Tracker ids the caller may see, in the pod's order. */
   trackers: z.array(z.string()),
   users: z.array(z.string()),
   owner: ownerSchema,
@@ -210,12 +211,28 @@ export const podViewSchema = z.object({
 });
 
 /** A shared budget (spec pods-budgets-alerts-users-connections.md 3): its trackers with their allocations. */
-export const sharedBudgetViewSchema = z.looseObject({
+export const sharedBudgetViewSchema = z.object({
   _id: z.string(),
   name: z.string(),
-  trackers: z.array(z.looseObject({ _id: z.string() })),
+  description: z.string(),
+  /** The budget in micros. */
+  budget: z.number().int(),
+  allocatedBudgetAsAPercentage: z.boolean(),
+  hasManualAllocationBeenSet: z.boolean().optional(),
+  weekdaysOnly: z.boolean().optional(),
+  /** The trackers the caller may see, with their allocations. */
+  trackers: z.array(
+    z.object({
+      _id: z.string(),
+      /** Percent 0..100 (percentage mode). */
+      budgetAllocation: z.number().nullable(),
+      /** Micros 0..budget (money mode). */
+      budgetAllocationMoney: z.number().nullable(),
+    }),
+  ),
   users: z.array(z.string()),
   owner: ownerSchema,
+  account: z.object({ _id: z.string(), name: z.string() }),
   createdAt: isoString,
   version: z.number().int(),
 });
@@ -245,12 +262,41 @@ export const alertViewSchema = z.object({
 /** An alert channel (Slack, Teams, webhook) with its URL masked. */
 export const alertChannelViewSchema = z.object({
   _id: z.string(),
-  kind: z.string(),
+  kind: z.enum(ALERT_CHANNEL_KINDS),
   name: z.string(),
   url: z.string(),
   createdAt: isoString,
   failingSince: z.string().nullable(),
-  lastFailure: z.unknown().nullable(),
+  lastFailure: z.string().nullable(),
+});
+
+/** One entry of the alert history (a firing, a clearing, a delivery). */
+export const alertEventSchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  alertId: z.string(),
+  alertName: z.string(),
+  level: z.enum(ALERT_LEVELS),
+  outcome: z.enum(ALERT_OUTCOMES),
+  target: z.string().nullable(),
+  targetName: z.string().nullable(),
+  channel: z.string().nullable(),
+  recipient: z.string().nullable(),
+  value: z.number().nullable(),
+  threshold: z.number().nullable(),
+  reason: z.string().nullable(),
+});
+
+/** A target where an alert fires or is snoozed now. */
+export const alertTargetStateSchema = z.object({
+  alertId: z.string(),
+  alertName: z.string(),
+  level: z.enum(ALERT_LEVELS),
+  target: z.string(),
+  targetName: z.string(),
+  firing: z.boolean(),
+  since: z.string().nullable(),
+  snoozedUntil: z.string().nullable(),
 });
 
 /** A platform account (a "view") as a listing answers it. */
