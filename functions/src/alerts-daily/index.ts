@@ -2,6 +2,7 @@ import { listAccountsForAlerts } from "@pacer/db";
 import type { ScheduledEvent } from "aws-lambda";
 import { evaluateAlertsForAccount } from "../lib/alert-evaluation.ts";
 import { logger } from "../lib/logger.ts";
+import { observedHandler } from "../lib/observed-handler.ts";
 import { trialExpired } from "../lib/session.ts";
 
 /**
@@ -22,7 +23,7 @@ export function localHour(now: Date, timeZone: string): number {
 }
 
 /** The scheduled event's handler: evaluates the accounts whose alert hour it is. */
-export async function handler(
+export const handler = observedHandler(async function dailyAlertRun(
   event: Pick<ScheduledEvent, "time">,
 ): Promise<{ accounts: number; fired: number }> {
   const now = event.time ? new Date(event.time) : new Date();
@@ -52,4 +53,4 @@ export async function handler(
   }
   logger.info("Daily alert run", { accounts, fired });
   return { accounts, fired };
-}
+});

@@ -1,10 +1,13 @@
 import { GetSecretValueCommand, SecretsManagerClient } from "@aws-sdk/client-secrets-manager";
 import {
+  type AttemptEvent,
   type ConnectorConfig,
   type ConnectorRegistry,
   connectorConfigFromEnv,
   createConnectors,
 } from "@pacer/connectors";
+import { recordMetric } from "./metrics.ts";
+import { traced } from "./tracer.ts";
 
 /**
  * THE one place the functions build the connector registry of `@pacer/connectors`, once per cold
@@ -12,7 +15,8 @@ import {
  * sets `PACER_SANDBOX_URL`, pointing every connector at the sandbox platforms; on AWS the platform
  * OAuth clients live in the Secrets Manager secret named by `PLATFORM_SECRETS_ARN`, a JSON object
  * keyed by the same variable names (`GOOGLE_ADS_CLIENT_ID`, `META_APP_SECRET`, ...), which is read
- * here and laid over the environment.
+ * here and laid over the environment. Every HTTP attempt to a platform is measured
+ * ({@link recordPlatformAttempt}) through the connectors' `onAttempt` observer.
  */
 export interface Connectors {
   config: ConnectorConfig;
@@ -24,7 +28,7 @@ let cached: Promise<Connectors> | undefined;
 async function load(env: Record<string, string | undefined>): Promise<Connectors> {
   let merged = env;
   if (env.PLATFORM_SECRETS_ARN) {
-    const client = new SecretsManagerClient({});
+    const client = traced(new SecretsManagerClient({}));
     try {
       const out = await client.send(new GetSecretValueCommand({ SecretId: env.PLATFORM_SECRETS_ARN }));
       const values = JSON.parse(out.SecretString ?? "{}") as Record<string, unknown>;
@@ -36,8 +40,21 @@ async function load(env: Record<string, string | undefined>): Promise<Connectors
       client.destroy();
     }
   }
-  const config = connectorConfigFromEnv(merged);
+  const fromEnv = connectorConfigFromEnv(merged);
+  const config: ConnectorConfig = {
+    ...fromEnv,
+    http: { ...fromEnv.http, onAttempt: recordPlatformAttempt },
+  };
   return { config, registry: createConnectors(config) };
+}
+
+/**
+ * Counts one HTTP attempt to an ad platform: its duration (`PlatformCallLatency`, milliseconds) and,
+ * when it failed (retried or given up), an error (`PlatformCallErrors`), by platform slug.
+ */
+export function recordPlatformAttempt(event: AttemptEvent): void {
+  recordMetric("platformCallLatency", { platform: event.platform }, event.durationMs);
+  if (event.outcome !== "ok") recordMetric("platformCallErrors", { platform: event.platform });
 }
 
 /** The connectors and their configuration for this process (built on first use, then reused). */

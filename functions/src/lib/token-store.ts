@@ -10,6 +10,7 @@ import {
 } from "@aws-sdk/client-secrets-manager";
 import type { ApiKeyCredentials, OAuthTokens } from "@pacer/connectors";
 import { retry } from "@pacer/core";
+import { traced } from "./tracer.ts";
 
 /**
  * THE store of platform credentials (OAuth tokens, Cake's API key): one secret per integration,
@@ -229,7 +230,7 @@ export function localTokenStore(options: LocalTokenStoreOptions): TokenStore {
 export function tokenStoreFromEnv(env: Record<string, string | undefined> = process.env): TokenStore {
   if (env.TOKEN_STORE_SECRET_PREFIX) {
     return secretsManagerTokenStore({
-      client: new SecretsManagerClient({}),
+      client: traced(new SecretsManagerClient({})),
       prefix: env.TOKEN_STORE_SECRET_PREFIX,
     });
   }

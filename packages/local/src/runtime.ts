@@ -162,6 +162,10 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     // The environment the functions see, as CDK sets it on AWS, pointed at the local endpoints.
     Object.assign(process.env, LOCAL_AWS_ENV, {
       PACER_LOCAL: "1",
+      // Powertools: no X-Ray outside Lambda (it is off without AWS_EXECUTION_ENV too), and no
+      // embedded-metric lines in the local console.
+      POWERTOOLS_TRACE_ENABLED: "false",
+      POWERTOOLS_METRICS_DISABLED: "true",
       TABLE_NAME: TABLE.name,
       AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
       AWS_ENDPOINT_URL_SQS: aws.url,
