@@ -1,3 +1,4 @@
+import { SQSClient } from "@aws-sdk/client-sqs";
 import { buildHttpEvent } from "@pacer/local/http-event";
 import { lambdaContext } from "@pacer/local/lambda-context";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -7,6 +8,7 @@ import { recordPlatformAttempt } from "./connectors.ts";
 import { AppError } from "./errors.ts";
 import { groupHandler, httpRoute, reply } from "./http.ts";
 import { logger } from "./logger.ts";
+import { traced, tracer } from "./tracer.ts";
 
 // Lambda sets this before the code loads; Powertools reports a cold start only for on-demand starts.
 vi.hoisted(() => {
@@ -134,5 +136,14 @@ describe("recordPlatformAttempt", () => {
       [METRICS.platformCallLatency.name, "Milliseconds", 40, "facebookads"],
       [METRICS.platformCallErrors.name, "Count", 1, "facebookads"],
     ]);
+  });
+});
+
+describe("tracer", () => {
+  it("is off outside Lambda, so tests and the local runtime never reach X-Ray: SDK clients get no X-Ray middleware", () => {
+    expect(tracer.isTracingEnabled()).toBe(false);
+    const client = traced(new SQSClient({ region: "eu-west-2" }));
+    expect(client.middlewareStack.identify().filter((name) => /xray/i.test(name))).toEqual([]);
+    client.destroy();
   });
 });
