@@ -1,3 +1,4 @@
+import { localHour } from "@pacer/core";
 import { listAccountsForAlerts } from "@pacer/db";
 import type { ScheduledEvent } from "aws-lambda";
 import { evaluateAlertsForAccount } from "../lib/alert-evaluation.ts";
@@ -14,12 +15,6 @@ import { trialExpired } from "../lib/session.ts";
 
 /** The local hour (0..23) at which an account's alerts are evaluated each day. */
 export const ALERT_LOCAL_HOUR = 8;
-
-/** The hour (0..23) of `now` in `timeZone` (IANA name). */
-export function localHour(now: Date, timeZone: string): number {
-  const hour = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "numeric", hourCycle: "h23" }).format(now);
-  return Number(hour);
-}
 
 /** The scheduled event's handler: evaluates the accounts whose alert hour it is. */
 export async function handler(
