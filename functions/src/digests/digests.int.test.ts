@@ -191,6 +191,10 @@ describe("weekly pacing digest", () => {
     const chosen = await chooseDigest(world.Manager, "weekly");
     await chooseDigest(world.Viewer, "weekly");
     const bad = await chooseDigest(world.Viewer, "hourly");
+    const empty = await callApi("POST", "/api/auth/update-notification-preferences", {
+      token: world.Viewer.token,
+      body: {},
+    });
 
     // Monday 23 November 2026, 08:00 in New York is 13:00 UTC; 08:00 UTC there is 03:00.
     await digests({ time: "2026-11-23T08:00:00Z" });
@@ -201,6 +205,7 @@ describe("weekly pacing digest", () => {
 
     expect(chosen.body.msg).toBe("Weekly digest turned on");
     expect(bad.status).toBe(400);
+    expect(empty.status).toBe(400);
     expect(await digestOf(world, world.Viewer)).toBe("weekly");
     expect(mail.to(world.Manager.email).map((m) => m.subject)).toEqual([
       "Pacer weekly digest: 1 tracker off pace",
