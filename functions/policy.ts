@@ -54,6 +54,9 @@ const STATIC_POLICY: Record<StaticRouteKey, Access> = {
   "POST /api/auth/update-notification-preferences": SELF,
   /** Public: the path carries a signed value, not a bare user id. */
   "POST /api/auth/unsubscribe-all-emails/{userId}": PUBLIC,
+  /** Public: the pacing digest's one-click unsubscribe; the path carries a signed, expiring ticket. */
+  "GET /api/auth/digest-unsubscribe/{ticket}": PUBLIC,
+  "POST /api/auth/digest-unsubscribe/{ticket}": PUBLIC,
   "POST /api/auth/logout/{userId}": SELF,
   /** Public: the e-mailed link's signed value authenticates it (README "Security"). */
   "GET /api/auth/confirm-email/{token}": PUBLIC,
