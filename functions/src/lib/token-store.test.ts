@@ -1,5 +1,5 @@
-import { createHash, randomBytes } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -12,10 +12,11 @@ import {
   ResourceNotFoundException,
   SecretsManagerClient,
 } from "@aws-sdk/client-secrets-manager";
+import { installLocalAdapters } from "@pacer/local/adapters";
 import { mockClient } from "aws-sdk-client-mock";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, onTestFinished } from "vitest";
+import { resetRuntimeAdapters } from "./runtime-adapters.ts";
 import {
-  localTokenStore,
   secretsManagerTokenStore,
   type TokenRef,
   tokenSecretName,
@@ -39,60 +40,6 @@ describe("token secret names", () => {
     expect(name).toBe(tokenSecretName({ ...ref, email: " ads@acme.TEST " }));
     expect(name).not.toContain("acme");
     expect(tokenSecretName({ ...ref, email: "other@acme.test" })).not.toBe(name);
-  });
-});
-
-describe("encrypted local token store", () => {
-  it("keeps only ciphertext on disk and reads the credentials back", async () => {
-    const dir = aDir();
-    const store = localTokenStore({ dir, key: aKey() });
-
-    expect(await store.put(ref, tokens)).toBe(tokenSecretName(ref));
-    const files = readdirSync(dir);
-    expect(files).toHaveLength(1);
-    const onDisk = readFileSync(join(dir, files[0] as string), "utf8");
-    expect(onDisk).not.toContain("access-token-value");
-    expect(onDisk).not.toContain("refresh-token-value");
-    expect(onDisk).not.toContain("acme");
-    expect(JSON.parse(onDisk)).toMatchObject({ format: "pacer-token-store-v1" });
-    expect(statSync(join(dir, files[0] as string)).mode & 0o777).toBe(0o600);
-
-    expect(await store.get(ref)).toEqual(tokens);
-    expect(await store.get({ ...ref, slug: "facebookads" })).toBeUndefined();
-  });
-
-  it("replaces credentials, and forgets them", async () => {
-    const store = localTokenStore({ dir: aDir(), key: aKey() });
-    await store.put(ref, tokens);
-    await store.put(ref, { ...tokens, accessToken: "rotated" });
-    expect(await store.get(ref)).toMatchObject({ accessToken: "rotated" });
-    await store.delete(ref);
-    await store.delete(ref);
-    expect(await store.get(ref)).toBeUndefined();
-  });
-
-  it("fails to read with the wrong key", async () => {
-    const dir = aDir();
-    await localTokenStore({ dir, key: aKey() }).put(ref, tokens);
-    await expect(localTokenStore({ dir, key: aKey() }).get(ref)).rejects.toThrow(/cannot decrypt/);
-  });
-
-  it("fails to read a file copied over another integration's (the name is bound to the ciphertext)", async () => {
-    const dir = aDir();
-    const store = localTokenStore({ dir, key: aKey() });
-    const victim = { ...ref, accountId: "acc-2" };
-    await store.put(ref, tokens);
-    await store.put(victim, { accessToken: "victim" });
-    const fileOf = (r: TokenRef) =>
-      join(dir, `${createHash("sha256").update(tokenSecretName(r)).digest("hex")}.json`);
-    writeFileSync(fileOf(victim), readFileSync(fileOf(ref)));
-    await expect(store.get(victim)).rejects.toThrow(/cannot decrypt/);
-  });
-
-  it("refuses a key that is not 32 bytes", () => {
-    expect(() => localTokenStore({ dir: aDir(), key: randomBytes(16).toString("base64") })).toThrow(
-      /32 bytes/,
-    );
   });
 });
 
@@ -175,6 +122,8 @@ describe("Secrets Manager token store (aws-sdk-client-mock)", () => {
 
 describe("choosing the store from the environment", () => {
   it("Secrets Manager on AWS, the encrypted files locally, and an error when neither is set", async () => {
+    installLocalAdapters();
+    onTestFinished(resetRuntimeAdapters);
     const sm = mockClient(SecretsManagerClient);
     sm.on(GetSecretValueCommand).resolves({ SecretString: JSON.stringify(tokens) });
     expect(await tokenStoreFromEnv({ TOKEN_STORE_SECRET_PREFIX: "p/" }).get(ref)).toEqual(tokens);
