@@ -1,7 +1,4 @@
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, readdirSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readdirSync } from "node:fs";
 import {
   CreateSecretCommand,
   DeleteSecretCommand,
@@ -15,23 +12,14 @@ import {
 import { installLocalAdapters } from "@pacer/local/adapters";
 import { mockClient } from "aws-sdk-client-mock";
 import { beforeEach, describe, expect, it, onTestFinished } from "vitest";
+import { aTokenDir, aTokenKey, SOME_TOKENS, TOKEN_REF } from "../testing/token-fixtures.ts";
 import { resetRuntimeAdapters } from "./runtime-adapters.ts";
-import {
-  secretsManagerTokenStore,
-  type TokenRef,
-  tokenSecretName,
-  tokenStoreFromEnv,
-} from "./token-store.ts";
+import { secretsManagerTokenStore, tokenSecretName, tokenStoreFromEnv } from "./token-store.ts";
 
-const ref: TokenRef = { accountId: "acc-1", slug: "googleads", email: "Ads@Acme.test" };
-const tokens = {
-  accessToken: "ya29.access-token-value",
-  refreshToken: "1//refresh-token-value",
-  expiresAt: 1_900_000_000_000,
-  scope: "https://www.googleapis.com/auth/adwords",
-};
-const aKey = () => randomBytes(32).toString("base64");
-const aDir = () => mkdtempSync(join(tmpdir(), "pacer-token-store-"));
+const ref = TOKEN_REF;
+const tokens = SOME_TOKENS;
+const aKey = aTokenKey;
+const aDir = aTokenDir;
 
 describe("token secret names", () => {
   it("are account/slug/sha256(e-mail), the e-mail lower-cased and never in clear", () => {

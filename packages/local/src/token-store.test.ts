@@ -1,20 +1,15 @@
 import { createHash, randomBytes } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type TokenRef, tokenSecretName } from "@pacer/functions/lib/token-store";
+import { aTokenDir, aTokenKey, SOME_TOKENS, TOKEN_REF } from "@pacer/functions/testing/token-fixtures";
 import { describe, expect, it } from "vitest";
 import { localTokenStore } from "./token-store.ts";
 
-const ref: TokenRef = { accountId: "acc-1", slug: "googleads", email: "Ads@Acme.test" };
-const tokens = {
-  accessToken: "ya29.access-token-value",
-  refreshToken: "1//refresh-token-value",
-  expiresAt: 1_900_000_000_000,
-  scope: "https://www.googleapis.com/auth/adwords",
-};
-const aKey = () => randomBytes(32).toString("base64");
-const aDir = () => mkdtempSync(join(tmpdir(), "pacer-token-store-"));
+const ref = TOKEN_REF;
+const tokens = SOME_TOKENS;
+const aKey = aTokenKey;
+const aDir = aTokenDir;
 
 describe("encrypted local token store", () => {
   it("keeps only ciphertext on disk and reads the credentials back", async () => {
