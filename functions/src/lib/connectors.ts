@@ -11,9 +11,9 @@ import { runtimeAdapters } from "./runtime-adapters.ts";
  * THE one place the functions build the connector registry of `@pacer/connectors`, once per cold
  * start. Configuration comes from the runtime's `connectorConfig` adapter when one is installed
  * (the local runtime's points every connector at its stand-in platforms), else from the environment
- * (`connectorConfigFromEnv`): on AWS the platform OAuth clients live in the Secrets Manager secret named by `PLATFORM_SECRETS_ARN`, a JSON object
- * keyed by the same variable names (`GOOGLE_ADS_CLIENT_ID`, `META_APP_SECRET`, ...), which is read
- * here and laid over the environment.
+ * (`connectorConfigFromEnv`): on AWS the platform OAuth clients live in the Secrets Manager secret
+ * named by `PLATFORM_SECRETS_ARN`, a JSON object keyed by the same variable names
+ * (`GOOGLE_ADS_CLIENT_ID`, `META_APP_SECRET`, ...), which is read here and laid over the environment.
  */
 export interface Connectors {
   config: ConnectorConfig;

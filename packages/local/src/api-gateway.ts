@@ -49,11 +49,12 @@ function gateway(status: number, message: string): HttpAnswer {
 
 /**
  * What API Gateway does with one `/api/...` request, in process: match the route table, then the
- * local runtime's own routes (`localRoutes`, default {@link LOCAL_ROUTES}; `[]` for exactly the
- * deployed API) (404 `{"message":"Not Found"}` when nothing matches), build the payload 2.0 event, run the Lambda
- * authorizer on non-public routes (401 `Unauthorized` without the identity header, 403 `Forbidden`
- * when it refuses; its context lands in `requestContext.authorizer.lambda`), invoke the route's
- * function group and turn its result into the HTTP answer. Used by the local runtime's HTTP server
+ * local runtime's own public routes (`localRoutes`, default {@link LOCAL_ROUTES}; `[]` for exactly
+ * the deployed API), answering 404 `{"message":"Not Found"}` when nothing matches; build the
+ * payload 2.0 event, run the Lambda authorizer on non-public routes (401 `Unauthorized` without the
+ * identity header, 403 `Forbidden` when it refuses; its context lands in
+ * `requestContext.authorizer.lambda`), invoke the route's function group (or the local route's
+ * handler) and turn its result into the HTTP answer. Used by the local runtime's HTTP server
  * and by handler tests, so both exercise exactly the path a deployed request takes.
  */
 export async function invokeApi(

@@ -78,8 +78,9 @@ async function ticketHolder(ticket: string, now: Date) {
 const TicketParams = z.object({ ticket: z.string().min(1).max(2000) });
 
 /**
- * `GET /api/stripe/local-billing-portal/{ticket}` (public, authenticated by the ticket): an HTML page saying that billing runs on Stripe in the cloud, with the account's trial
- * state and buttons to end the trial now, extend it by 14 days, or mark the account as subscribed.
+ * `GET /api/stripe/local-billing-portal/{ticket}` (public, authenticated by the ticket): an HTML
+ * page saying that billing runs on Stripe in the cloud, with the account's trial state and buttons
+ * to end the trial now, extend it by 14 days, or mark the account as subscribed.
  */
 const localBillingPortal = unlistedPublicRoute({ params: TicketParams }, async ({ params, now }) => {
   const user = await ticketHolder(params.ticket, now);
