@@ -92,9 +92,6 @@ const STATIC_POLICY: Record<StaticRouteKey, Access> = {
   // avatar (own avatar: any role; the account's avatar: Admin, checked by the handler) and billing
   "POST /api/backblaze/change-avatar/{accountId}": MEMBER,
   "POST /api/stripe/start-stripe-billing-portal-session/{accountId}": ADMIN_BILLING,
-  /** Public routes authenticated by the signed 15-minute ticket in the path; local mode only. */
-  "GET /api/stripe/local-billing-portal/{ticket}": PUBLIC,
-  "POST /api/stripe/local-billing-portal/{ticket}": PUBLIC,
 
   // trackers: every role reads what it may see (the use-cases filter); Viewers never write
   "GET /api/trackers/get-trackers-by-account/{accountId}": MEMBER,

@@ -120,8 +120,6 @@ const STATIC_ROUTES = [
     "billing",
     "startBillingPortalSession",
   ),
-  route("GET /api/stripe/local-billing-portal/{ticket}", "billing", "localBillingPortal"),
-  route("POST /api/stripe/local-billing-portal/{ticket}", "billing", "localBillingAction"),
 
   // trackers (trackers.md 7)
   route("GET /api/trackers/get-trackers-by-account/{accountId}", "trackers", "getTrackersByAccount"),

@@ -5,14 +5,15 @@ import {
   connectorConfigFromEnv,
   createConnectors,
 } from "@pacer/connectors";
+import { runtimeAdapters } from "./runtime-adapters.ts";
 
 /**
  * THE one place the functions build the connector registry of `@pacer/connectors`, once per cold
- * start. Configuration comes from the environment (`connectorConfigFromEnv`): locally the runtime
- * sets `PACER_SANDBOX_URL`, pointing every connector at the sandbox platforms; on AWS the platform
- * OAuth clients live in the Secrets Manager secret named by `PLATFORM_SECRETS_ARN`, a JSON object
- * keyed by the same variable names (`GOOGLE_ADS_CLIENT_ID`, `META_APP_SECRET`, ...), which is read
- * here and laid over the environment.
+ * start. Configuration comes from the runtime's `connectorConfig` adapter when one is installed
+ * (the local runtime's points every connector at its stand-in platforms), else from the environment
+ * (`connectorConfigFromEnv`): on AWS the platform OAuth clients live in the Secrets Manager secret
+ * named by `PLATFORM_SECRETS_ARN`, a JSON object keyed by the same variable names
+ * (`GOOGLE_ADS_CLIENT_ID`, `META_APP_SECRET`, ...), which is read here and laid over the environment.
  */
 export interface Connectors {
   config: ConnectorConfig;
@@ -22,6 +23,8 @@ export interface Connectors {
 let cached: Promise<Connectors> | undefined;
 
 async function load(env: Record<string, string | undefined>): Promise<Connectors> {
+  const adapted = runtimeAdapters().connectorConfig?.(env);
+  if (adapted) return { config: adapted, registry: createConnectors(adapted) };
   let merged = env;
   if (env.PLATFORM_SECRETS_ARN) {
     const client = new SecretsManagerClient({});
