@@ -76,6 +76,8 @@ const STATIC_ROUTES = [
   route("POST /api/auth/fire-create-tracker-guide", "auth", "fireCreateTrackerGuide"),
   route("POST /api/auth/update-notification-preferences", "auth", "updateNotificationPreferences"),
   route("POST /api/auth/unsubscribe-all-emails/{userId}", "auth", "unsubscribeAllEmails"),
+  route("GET /api/auth/digest-unsubscribe/{ticket}", "auth", "digestUnsubscribePage"),
+  route("POST /api/auth/digest-unsubscribe/{ticket}", "auth", "digestUnsubscribe"),
   route("POST /api/auth/logout/{userId}", "auth", "logout"),
   route("GET /api/auth/confirm-email/{token}", "auth", "confirmEmail"),
   route("POST /api/auth/resend-email-confirmation", "auth", "resendEmailConfirmation"),
@@ -118,8 +120,6 @@ const STATIC_ROUTES = [
     "billing",
     "startBillingPortalSession",
   ),
-  route("GET /api/stripe/local-billing-portal/{ticket}", "billing", "localBillingPortal"),
-  route("POST /api/stripe/local-billing-portal/{ticket}", "billing", "localBillingAction"),
 
   // trackers (trackers.md 7)
   route("GET /api/trackers/get-trackers-by-account/{accountId}", "trackers", "getTrackersByAccount"),

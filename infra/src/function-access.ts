@@ -81,6 +81,9 @@ export const ACCESS: Readonly<Record<string, FunctionAccess>> = {
   /** The daily alert run: reads trackers and alerts, records fired periods, sends alert e-mails
    * with unsubscribe links signed with the app secret. */
   "alerts-daily": { table: "readwrite", appSecrets: true, sendMail: true, sendTo: ["alert-delivery"] },
+  /** The pacing digest run: reads users, pods and trackers, writes each user's last-sent digest
+   * period, sends digest e-mails with unsubscribe links signed with the app secret. */
+  digests: { table: "readwrite", appSecrets: true, sendMail: true },
   /** Alert channel deliveries (Slack, Teams, webhooks; outbound HTTPS through the SSRF guard): records
    * each attempt in the alert history, marks a failing channel and e-mails its account's Admins. */
   "alert-delivery": { table: "readwrite", sendMail: true },

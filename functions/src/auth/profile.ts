@@ -1,4 +1,4 @@
-import { freeText } from "@pacer/core";
+import { type DigestFrequency, digestFrequencySchema, freeText } from "@pacer/core";
 import { updateUser } from "@pacer/db";
 import { z } from "zod";
 import { sessionRoute } from "../lib/http.ts";
@@ -99,20 +99,41 @@ export const fireCreateTrackerGuide = sessionRoute({ body: UserOnly }, async ({ 
   return { msg: "Create tracker guide recorded", user: userView(user) };
 });
 
+/** The answer's message for a digest choice. */
+const DIGEST_MESSAGES: Record<DigestFrequency, string> = {
+  off: "Digest turned off",
+  daily: "Daily digest turned on",
+  weekly: "Weekly digest turned on",
+};
+
 /**
- * `POST /api/auth/update-notification-preferences`: `{ unsubscribedAll }` turns the caller's optional
- * e-mails (alerts) off or back on: the unsubscribe page (spec 2.5) points here to subscribe again.
- * Answers `{ msg, user }`.
+ * `POST /api/auth/update-notification-preferences`: `{ unsubscribedAll?, digest? }` (at least one).
+ * `unsubscribedAll` turns the caller's optional e-mails (alerts, digest) off or back on: the
+ * unsubscribe page (spec 2.5) points here to subscribe again. `digest` (`off`, `daily`, `weekly`;
+ * a product extension) chooses the pacing digest e-mail. Answers `{ msg, user }`.
  */
 export const updateNotificationPreferences = sessionRoute(
-  { body: z.object({ unsubscribedAll: z.boolean() }) },
+  {
+    body: z
+      .object({ unsubscribedAll: z.boolean().optional(), digest: digestFrequencySchema.optional() })
+      .refine((b) => b.unsubscribedAll !== undefined || b.digest !== undefined, {
+        message: "Send unsubscribedAll or digest",
+      }),
+  },
   async ({ body, session }) => {
     const user = await updateUser(session.accountId, session.userId, (u) => ({
-      notificationPreferences: { ...u.notificationPreferences, unsubscribedAll: body.unsubscribedAll },
+      notificationPreferences: {
+        ...u.notificationPreferences,
+        ...(body.unsubscribedAll === undefined ? {} : { unsubscribedAll: body.unsubscribedAll }),
+        ...(body.digest === undefined ? {} : { digest: body.digest }),
+      },
     }));
-    return {
-      msg: body.unsubscribedAll ? "Unsubscribed from Emails" : "Subscribed to Emails",
-      user: userView(user),
-    };
+    const msg =
+      body.unsubscribedAll === undefined
+        ? DIGEST_MESSAGES[body.digest ?? "off"]
+        : body.unsubscribedAll
+          ? "Unsubscribed from Emails"
+          : "Subscribed to Emails";
+    return { msg, user: userView(user) };
   },
 );

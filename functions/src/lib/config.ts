@@ -11,16 +11,11 @@ export function requireEnv(name: string, env: Record<string, string | undefined>
   return value;
 }
 
-/** True when running under the local runtime (never on AWS). */
-export function isLocalMode(env: Record<string, string | undefined> = process.env): boolean {
-  return env.PACER_LOCAL === "1";
-}
-
 /** Application secrets (Secrets Manager JSON on AWS; environment variables locally). */
 export interface AppSecrets {
   /** HMAC key (base64url, >= 32 bytes) for session tokens. */
   jwtSecret: string;
-  /** Stripe secret key; absent locally (billing then answers the local billing page). */
+  /** Stripe secret key; absent locally (billing then answers the runtime's own billing page). */
   stripeSecretKey?: string;
   /** Google OAuth client id, the audience of Google ID tokens. */
   googleClientId?: string;

@@ -7,16 +7,18 @@ import {
   createConnectors,
 } from "@pacer/connectors";
 import { recordMetric } from "./metrics.ts";
+import { runtimeAdapters } from "./runtime-adapters.ts";
 import { traced } from "./tracer.ts";
 
 /**
  * THE one place the functions build the connector registry of `@pacer/connectors`, once per cold
- * start. Configuration comes from the environment (`connectorConfigFromEnv`): locally the runtime
- * sets `PACER_SANDBOX_URL`, pointing every connector at the sandbox platforms; on AWS the platform
- * OAuth clients live in the Secrets Manager secret named by `PLATFORM_SECRETS_ARN`, a JSON object
- * keyed by the same variable names (`GOOGLE_ADS_CLIENT_ID`, `META_APP_SECRET`, ...), which is read
- * here and laid over the environment. Every HTTP attempt to a platform is measured
- * ({@link recordPlatformAttempt}) through the connectors' `onAttempt` observer.
+ * start. Configuration comes from the runtime's `connectorConfig` adapter when one is installed
+ * (the local runtime's points every connector at its stand-in platforms), else from the environment
+ * (`connectorConfigFromEnv`): on AWS the platform OAuth clients live in the Secrets Manager secret
+ * named by `PLATFORM_SECRETS_ARN`, a JSON object keyed by the same variable names
+ * (`GOOGLE_ADS_CLIENT_ID`, `META_APP_SECRET`, ...), which is read here and laid over the environment.
+ * Either way, every HTTP attempt to a platform is measured ({@link recordPlatformAttempt}) through
+ * the connectors' `onAttempt` observer.
  */
 export interface Connectors {
   config: ConnectorConfig;
@@ -26,6 +28,8 @@ export interface Connectors {
 let cached: Promise<Connectors> | undefined;
 
 async function load(env: Record<string, string | undefined>): Promise<Connectors> {
+  const adapted = runtimeAdapters().connectorConfig?.(env);
+  if (adapted) return withMeasuredCalls(adapted);
   let merged = env;
   if (env.PLATFORM_SECRETS_ARN) {
     const client = traced(new SecretsManagerClient({}));
@@ -40,12 +44,18 @@ async function load(env: Record<string, string | undefined>): Promise<Connectors
       client.destroy();
     }
   }
-  const fromEnv = connectorConfigFromEnv(merged);
-  const config: ConnectorConfig = {
-    ...fromEnv,
-    http: { ...fromEnv.http, onAttempt: recordPlatformAttempt },
+  return withMeasuredCalls(connectorConfigFromEnv(merged));
+}
+
+/** The registry of `config`, with every platform attempt measured (besides any observer it has). */
+function withMeasuredCalls(config: ConnectorConfig): Connectors {
+  const own = config.http?.onAttempt;
+  const onAttempt = (event: AttemptEvent) => {
+    recordPlatformAttempt(event);
+    own?.(event);
   };
-  return { config, registry: createConnectors(config) };
+  const measured: ConnectorConfig = { ...config, http: { ...config.http, onAttempt } };
+  return { config: measured, registry: createConnectors(measured) };
 }
 
 /**

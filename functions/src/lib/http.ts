@@ -228,6 +228,30 @@ export function httpRoute<
   spec: RouteSpec<BS, PS, QS>,
   fn: (input: RouteInput<Out<BS>, Out<PS>, Out<QS>, Session | undefined>) => Promise<unknown>,
 ): HttpHandler {
+  return routeHandler(spec, resolveSession, fn);
+}
+
+/**
+ * Like {@link httpRoute} for a public route outside the route and policy tables: one that a runtime
+ * other than AWS serves itself (the local runtime's billing page), authenticated by what its handler
+ * checks. Same validation and error answers; no session, no account limit.
+ */
+export function unlistedPublicRoute<
+  BS extends Schema = undefined,
+  PS extends Schema = undefined,
+  QS extends Schema = undefined,
+>(
+  spec: RouteSpec<BS, PS, QS>,
+  fn: (input: RouteInput<Out<BS>, Out<PS>, Out<QS>, undefined>) => Promise<unknown>,
+): HttpHandler {
+  return routeHandler(spec, async () => undefined, fn);
+}
+
+function routeHandler<BS extends Schema, PS extends Schema, QS extends Schema, S extends Session | undefined>(
+  spec: RouteSpec<BS, PS, QS>,
+  sessionOf: (event: HttpEvent, now: Date) => Promise<S>,
+  fn: (input: RouteInput<Out<BS>, Out<PS>, Out<QS>, S>) => Promise<unknown>,
+): HttpHandler {
   const body = strict(spec.body) as BS;
   const params = strict(spec.params) as PS;
   const query = strict(spec.query) as QS;
@@ -239,7 +263,7 @@ export function httpRoute<
     })
     .handler(async (event) => {
       const now = new Date();
-      const session = await resolveSession(event, now);
+      const session = await sessionOf(event, now);
       const input = {
         body: parsePart(
           body,

@@ -11,7 +11,7 @@ import { createRefreshWorker, type RefreshWorkerDeps } from "./worker.ts";
  * (functions/resources.ts). See `worker.ts` for the algorithm.
  *
  * Environment: `QUEUE_URL_REFRESH_<PLATFORM>` and `..._DLQ` (visibility changes, dead-lettering),
- * the connectors' configuration (`PACER_SANDBOX_URL` locally, `PLATFORM_SECRETS_ARN` on AWS), the
+ * the connectors' configuration (`PLATFORM_SECRETS_ARN` on AWS, the runtime's adapter locally), the
  * token store's, `WS_MANAGEMENT_ENDPOINT` (pushes), `REFRESH_RETRY_BASE_SECONDS` (backoff base,
  * default 30).
  */

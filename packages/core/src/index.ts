@@ -10,6 +10,7 @@ export * from "./budget.ts";
 export * from "./calendar.ts";
 export * from "./cells.ts";
 export * from "./columns.ts";
+export * from "./digest.ts";
 export * from "./forecast.ts";
 export * from "./format.ts";
 export * from "./integration-health.ts";

@@ -35,7 +35,7 @@ export interface SandboxOptions {
 
 /** The running sandbox. */
 export interface SandboxHandle {
-  /** `http://127.0.0.1:<port>`: give it to `sandboxConnectorConfig` of `@pacer/connectors`. */
+  /** `http://127.0.0.1:<port>`: give it to `sandboxConnectorConfig` of `@pacer/connectors/sandbox-config`. */
   url: string;
   port: number;
   /** The platform prefixes served. */
