@@ -12,8 +12,9 @@ import { logger } from "./logger.ts";
 /**
  * The functions' one Powertools Metrics instance (CloudWatch embedded metric format: a JSON line on
  * stdout that CloudWatch Logs turns into metrics), namespace {@link METRIC_NAMESPACE}, built once per
- * cold start. Every handler flushes it through `logMetrics` (see `observed-handler.ts`), which also
- * emits Powertools' `ColdStart` metric.
+ * cold start. The product metrics are written at once by {@link recordMetric}; every handler also
+ * runs `logMetrics` (`observed-handler.ts`), which emits Powertools' `ColdStart` metric and flushes
+ * whatever was buffered on the instance itself.
  *
  * Its own warnings go to the logger at ERROR level only: Powertools warns on every flush without
  * metrics ("No application metrics to publish"), which is most invocations here (the Powertools
