@@ -1,4 +1,5 @@
 import { createAlertDeliveryConsumer } from "../lib/alert-delivery.ts";
+import { observedHandler } from "../lib/observed-handler.ts";
 import { sqsClient } from "../lib/refresh-queue.ts";
 
 /**
@@ -11,8 +12,10 @@ import { sqsClient } from "../lib/refresh-queue.ts";
  */
 const base = Number(process.env.ALERT_DELIVERY_RETRY_BASE_SECONDS ?? 30);
 
-export const handler = createAlertDeliveryConsumer({
-  sqs: sqsClient,
-  now: () => new Date(),
-  retryBaseSeconds: Number.isFinite(base) && base >= 0 ? base : 30,
-});
+export const handler = observedHandler(
+  createAlertDeliveryConsumer({
+    sqs: sqsClient,
+    now: () => new Date(),
+    retryBaseSeconds: Number.isFinite(base) && base >= 0 ? base : 30,
+  }),
+);

@@ -2,6 +2,7 @@ import type { ScheduledEvent } from "aws-lambda";
 import { evaluateAlertsForAccount } from "../lib/alert-evaluation.ts";
 import { runAtLocalHour } from "../lib/local-hour-run.ts";
 import { logger } from "../lib/logger.ts";
+import { observedHandler } from "../lib/observed-handler.ts";
 
 /**
  * The daily alert run (schedule `alerts-daily` in functions/resources.ts, every 60 minutes). Each
@@ -15,7 +16,7 @@ import { logger } from "../lib/logger.ts";
 export const ALERT_LOCAL_HOUR = 8;
 
 /** The scheduled event's handler: evaluates the accounts whose alert hour it is. */
-export async function handler(
+export const handler = observedHandler(async function dailyAlertRun(
   event: Pick<ScheduledEvent, "time">,
 ): Promise<{ accounts: number; fired: number }> {
   const now = event.time ? new Date(event.time) : new Date();
@@ -27,4 +28,4 @@ export async function handler(
   );
   logger.info("Daily alert run", { accounts, fired });
   return { accounts, fired };
-}
+});

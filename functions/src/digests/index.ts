@@ -2,6 +2,7 @@ import type { ScheduledEvent } from "aws-lambda";
 import { sendDigestsForAccount } from "../lib/digests.ts";
 import { runAtLocalHour } from "../lib/local-hour-run.ts";
 import { logger } from "../lib/logger.ts";
+import { observedHandler } from "../lib/observed-handler.ts";
 
 /**
  * The pacing digest run (schedule `digests` in functions/resources.ts, every 60 minutes). Each run
@@ -15,7 +16,7 @@ import { logger } from "../lib/logger.ts";
 export const DIGEST_LOCAL_HOUR = 8;
 
 /** The scheduled event's handler: sends the digests of the accounts whose digest hour it is. */
-export async function handler(
+export const handler = observedHandler(async function digestRun(
   event: Pick<ScheduledEvent, "time">,
 ): Promise<{ accounts: number; sent: number }> {
   const now = event.time ? new Date(event.time) : new Date();
@@ -27,4 +28,4 @@ export async function handler(
   );
   logger.info("Digest run", { accounts, sent });
   return { accounts, sent };
-}
+});

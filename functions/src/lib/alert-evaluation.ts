@@ -40,6 +40,7 @@ import { accountSendsEmail } from "./email-confirmation.ts";
 import { appOrigin, unsubscribeUrl } from "./links.ts";
 import { logger } from "./logger.ts";
 import { sendMail } from "./mailer.ts";
+import { recordMetric } from "./metrics.ts";
 import { type AccountJoins, loadAccountJoins } from "./tracker-access.ts";
 import { trackerRowOf } from "./tracker-data.ts";
 import { canSeePod, canSeeTracker, type Viewer } from "./visibility.ts";
@@ -341,10 +342,12 @@ export async function evaluateAlertsForAccount(
         );
         sent.push(user.email);
         deliveries.push({ ...delivery, outcome: "sent" });
+        recordMetric("alertDeliverySent", { channel: "email" });
       } catch (error) {
         const reason = error instanceof Error ? error.name : "Error";
         logger.error("Alert e-mail failed", { accountId, alertId: alert.alertId, errorName: reason });
         deliveries.push({ ...delivery, outcome: "failed", reason: `E-mail not sent (${reason})` });
+        recordMetric("alertDeliveryFailed", { channel: "email" });
       }
     }
     // The alert's channels (Slack, Teams, webhooks) are told through the delivery queue, with the

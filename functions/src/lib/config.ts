@@ -1,4 +1,5 @@
 import { GetSecretValueCommand, SecretsManagerClient } from "@aws-sdk/client-secrets-manager";
+import { traced } from "./tracer.ts";
 
 /**
  * Reads a required environment variable.
@@ -37,7 +38,7 @@ export function appSecrets(env: Record<string, string | undefined> = process.env
 
 async function load(env: Record<string, string | undefined>): Promise<AppSecrets> {
   if (env.APP_SECRETS_ARN) {
-    const client = new SecretsManagerClient({});
+    const client = traced(new SecretsManagerClient({}));
     const out = await client.send(new GetSecretValueCommand({ SecretId: env.APP_SECRETS_ARN }));
     const parsed = JSON.parse(out.SecretString ?? "{}") as Partial<AppSecrets>;
     if (!parsed.jwtSecret) throw new Error("The app secret has no jwtSecret");

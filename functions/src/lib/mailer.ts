@@ -1,6 +1,7 @@
 import { SESClient, SendRawEmailCommand } from "@aws-sdk/client-ses";
 import MailComposer from "nodemailer/lib/mail-composer/index.js";
 import { requireEnv } from "./config.ts";
+import { traced } from "./tracer.ts";
 
 /** One e-mail of the product. */
 export interface Mail {
@@ -35,7 +36,7 @@ let client: SESClient | undefined;
 
 /** The SES client, built once per cold start (locally `AWS_ENDPOINT_URL_SES` points it at the outbox). */
 function ses(): SESClient {
-  client ??= new SESClient({});
+  client ??= traced(new SESClient({}));
   return client;
 }
 

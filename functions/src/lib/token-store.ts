@@ -9,6 +9,7 @@ import {
 import type { ApiKeyCredentials, OAuthTokens } from "@pacer/connectors";
 import { retry } from "@pacer/core";
 import { runtimeAdapters } from "./runtime-adapters.ts";
+import { traced } from "./tracer.ts";
 
 /**
  * THE store of platform credentials (OAuth tokens, Cake's API key): one secret per integration,
@@ -154,7 +155,7 @@ export function secretsManagerTokenStore(options: SecretsManagerTokenStoreOption
 export function tokenStoreFromEnv(env: Record<string, string | undefined> = process.env): TokenStore {
   if (env.TOKEN_STORE_SECRET_PREFIX) {
     return secretsManagerTokenStore({
-      client: new SecretsManagerClient({}),
+      client: traced(new SecretsManagerClient({})),
       prefix: env.TOKEN_STORE_SECRET_PREFIX,
     });
   }

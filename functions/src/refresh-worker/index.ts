@@ -1,5 +1,6 @@
 import { evaluateAlertsForAccount } from "../lib/alert-evaluation.ts";
 import { connectors } from "../lib/connectors.ts";
+import { observedHandler } from "../lib/observed-handler.ts";
 import { pushIntegrationChange } from "../lib/realtime.ts";
 import { sqsClient } from "../lib/refresh-queue.ts";
 import { pushTrackerChange } from "../lib/tracker-push.ts";
@@ -29,4 +30,4 @@ export function defaultRefreshWorkerDeps(
   };
 }
 
-export const handler = createRefreshWorker(defaultRefreshWorkerDeps());
+export const handler = observedHandler(createRefreshWorker(defaultRefreshWorkerDeps()));

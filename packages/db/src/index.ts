@@ -2,7 +2,7 @@
 export * from "./accounts.ts";
 export * from "./alerts.ts";
 export { ensureTable } from "./bootstrap.ts";
-export { documentClientFor, dynamoClient, resetClients } from "./client.ts";
+export { documentClientFor, dynamoClient, instrumentDynamoClients, resetClients } from "./client.ts";
 export * from "./csv-sources.ts";
 export * from "./daily-metrics.ts";
 export * from "./device-readings.ts";

@@ -164,6 +164,10 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     // the local adapters of the functions' ports (sandbox platforms, token files, billing page).
     installLocalAdapters();
     Object.assign(process.env, LOCAL_AWS_ENV, {
+      // Powertools: no X-Ray outside Lambda (it is off without AWS_EXECUTION_ENV too), and no
+      // embedded-metric lines in the local console.
+      POWERTOOLS_TRACE_ENABLED: "false",
+      POWERTOOLS_METRICS_DISABLED: "true",
       TABLE_NAME: TABLE.name,
       AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
       AWS_ENDPOINT_URL_SQS: aws.url,
