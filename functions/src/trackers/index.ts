@@ -1,5 +1,15 @@
 import { groupHandler } from "../lib/http.ts";
 import {
+  applyAutopilotActionRoute,
+  dismissAutopilotActionRoute,
+  getAutopilot,
+  getAutopilotActions,
+  runAutopilot,
+  undoAutopilotActionRoute,
+  updateAutopilot,
+  updateAutopilotSwitch,
+} from "./autopilot.ts";
+import {
   addMessageRoute,
   createTrackersRoute,
   deleteMessageRoute,
@@ -49,5 +59,14 @@ export const handlers = {
   addMessage: addMessageRoute,
   deleteMessage: deleteMessageRoute,
   deleteTracker: deleteTrackerRoute,
+  // AutoPilot (beyond the spec)
+  getAutopilot,
+  updateAutopilot,
+  getAutopilotActions,
+  runAutopilot,
+  applyAutopilotAction: applyAutopilotActionRoute,
+  dismissAutopilotAction: dismissAutopilotActionRoute,
+  undoAutopilotAction: undoAutopilotActionRoute,
+  updateAutopilotSwitch,
 };
 export const handler = groupHandler("trackers", handlers);
