@@ -144,7 +144,8 @@ describe("evaluateAutopilot: Cruise", () => {
 
   it("spreads the remaining budget over the days left, split by recent spend, within the +/-30% cap", () => {
     // Budget 3,200, spent 1,400 before today: 1,800 over 16 days = 112.5/day.
-    // Campaign 1 has 3/4 of the recent spend: wants 84.375, floor 70 -> 84.37; campaign 2 wants 28.125, floor 70.
+    // Campaign 1 has 3/4 of the recent spend: wants 84.375 -> 84.38 (nearest hundredth); campaign 2
+    // wants 28.125, held at the -30% floor: 70.
     const campaigns = [
       aCampaign("1", { recentSpend: 300 * UNIT }),
       aCampaign("2", { recentSpend: 100 * UNIT }),
@@ -155,7 +156,7 @@ describe("evaluateAutopilot: Cruise", () => {
     );
 
     expect(actions.map((a) => [a.campaignId, a.kind, a.before, a.after])).toEqual([
-      ["1", "set-daily-budget", 100 * UNIT, 84_370_000],
+      ["1", "set-daily-budget", 100 * UNIT, 84_380_000],
       ["2", "set-daily-budget", 100 * UNIT, 70 * UNIT],
     ]);
     expect(actions[0]?.figures).toMatchObject({

@@ -21,7 +21,7 @@ import type { IsoDate, Micros } from "./types.ts";
  *   when the tracker counts weekdays only) gives a daily target; it is split across the running
  *   campaigns that have a campaign budget by their share of recent spend, each new daily budget kept
  *   within `maxChangePercent` of the current one (per change) and at least the platform's minimum,
- *   rounded to the platform's budget step. After a refresh (not the daily run) Cruise only acts when
+ *   rounded to the nearest budget step of the platform. After a refresh (not the daily run) Cruise only acts when
  *   the campaigns' budgets drift more than `bandPercent` from the target.
  *
  * Money: integer micros of the tracker currency. Percentages are percents (2 = 2%).
@@ -154,9 +154,9 @@ function periodRange(period: AutopilotPeriod, calendar: BudgetCalendar): { start
   return { start: dates.startDate, end: dates.endDate ?? calendar.monthEnd };
 }
 
-/** `value` rounded down to a multiple of `step` (step <= 1: unchanged). */
+/** `value` rounded to the nearest multiple of `step` (step <= 1: to whole micros). */
 function toStep(value: number, step: number): number {
-  return step > 1 ? Math.floor(value / step) * step : Math.floor(value);
+  return step > 1 ? Math.round(value / step) * step : Math.round(value);
 }
 
 /**
