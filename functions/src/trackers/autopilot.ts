@@ -1,3 +1,4 @@
+import { isConnectorError } from "@pacer/connectors";
 import { autopilotSettingsSchema } from "@pacer/core";
 import type { AutopilotActionItem } from "@pacer/db";
 import {
@@ -19,7 +20,7 @@ import {
   undoAutopilotAction,
 } from "../lib/autopilot.ts";
 import { connectors } from "../lib/connectors.ts";
-import { badRequest } from "../lib/errors.ts";
+import { AppError, badRequest } from "../lib/errors.ts";
 import { sessionRoute } from "../lib/http.ts";
 import { idSchema } from "../lib/schemas.ts";
 import type { Session } from "../lib/session.ts";
@@ -73,12 +74,27 @@ const actorOf = (session: Session): Actor => ({
   name: session.user.name ?? "",
 });
 
-/** Runs a user's action call; a tracker whose platform cannot take writes is a 400. */
+/** The answer to a platform that failed a read AutoPilot needed (its writes are recorded, not thrown). */
+const PLATFORM_FAILURE_TEXTS: Record<string, string> = {
+  auth_failed: "The ad platform refused this connection's credentials, please refresh this connection",
+  rate_limited: "The ad platform is limiting requests, please try again in a minute",
+};
+
+/**
+ * Runs a user's AutoPilot call: a tracker whose platform cannot take writes is a 400; a platform
+ * that fails the campaigns read a 502 with what to do.
+ */
 async function userAction<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
     if (error instanceof AutopilotUnavailableError) throw badRequest(error.message);
+    if (isConnectorError(error)) {
+      throw new AppError(
+        "BAD_GATEWAY",
+        PLATFORM_FAILURE_TEXTS[error.code] ?? "The ad platform did not answer, please try again later",
+      );
+    }
     throw error;
   }
 }
@@ -126,7 +142,9 @@ export const getAutopilotActions = sessionRoute({ params: TrackerParams }, async
 export const runAutopilot = sessionRoute({ params: TrackerParams }, async ({ params, session, now }) => {
   const tracker = await editableTracker(session, params.id);
   const { registry } = await connectors();
-  const result = await evaluateTrackerAutopilot(session.accountId, tracker.trackerId, { registry, now });
+  const result = await userAction(() =>
+    evaluateTrackerAutopilot(session.accountId, tracker.trackerId, { registry, now }),
+  );
   return { actions: result.actions.map(actionView), skipped: result.skipped ?? null };
 });
 
