@@ -65,6 +65,8 @@ describe("evaluateAutopilot: off", () => {
 });
 
 describe("evaluateAutopilot: Pause at budget", () => {
+  const withForecast = settings({ pause: { enabled: true, useForecast: true } });
+
   it("pauses every running campaign when under 2% of the budget is left", () => {
     // Spend so far 1,450; budget 1,470 leaves 20 = 1.36%.
     const actions = evaluateAutopilot(anInput({ period: { kind: "month", budget: 1470 * UNIT } }));
@@ -82,10 +84,13 @@ describe("evaluateAutopilot: Pause at budget", () => {
     });
   });
 
-  it("pauses when the forecast runs out of budget more than the margin before the month ends", () => {
+  it("with the forecast trigger on, pauses when the forecast runs out more than the margin before the month ends", () => {
     // Forecast: 1,400 + today 100 + 15 x 100 = 3,000, i.e. 1,550 ahead over 16 days; the 1,050 left
     // lasts 1,050 / 1,550 x 16 = 10.8 days: 5.2 days early.
-    const actions = evaluateAutopilot(anInput({ period: { kind: "month", budget: 2500 * UNIT } }));
+    const actions = evaluateAutopilot(
+      anInput({ settings: withForecast, period: { kind: "month", budget: 2500 * UNIT } }),
+    );
+    const shareOnly = evaluateAutopilot(anInput({ period: { kind: "month", budget: 2500 * UNIT } }));
 
     expect(actions).toHaveLength(2);
     expect(actions[0]?.figures).toMatchObject({
@@ -93,11 +98,15 @@ describe("evaluateAutopilot: Pause at budget", () => {
       forecastEndSpend: 3000 * UNIT,
       runOutDaysEarly: 5.2,
     });
+    // Off by default: the 2% share alone does not fire with 42% left.
+    expect(shareOnly).toEqual([]);
   });
 
   it("does not pause when the forecast runs out within the margin", () => {
     // Budget 2,950: runs out half a day early, under the 1-day margin; 51% left.
-    expect(evaluateAutopilot(anInput({ period: { kind: "month", budget: 2950 * UNIT } }))).toEqual([]);
+    expect(
+      evaluateAutopilot(anInput({ settings: withForecast, period: { kind: "month", budget: 2950 * UNIT } })),
+    ).toEqual([]);
   });
 
   it("never pauses a campaign already paused, nor enables one a person paused", () => {
@@ -131,7 +140,7 @@ describe("evaluateAutopilot: Pause at budget", () => {
       lifetimeBudgetDates: { startDate: "2024-04-01", endDate: "2024-05-31" },
     };
 
-    const actions = evaluateAutopilot(anInput({ period }));
+    const actions = evaluateAutopilot(anInput({ settings: withForecast, period }));
 
     // Flight spend 1,450 of 1,500: 3.3% left, but the forecast runs out ~46 days early.
     expect(actions.map((a) => a.kind)).toEqual(["pause", "pause"]);
@@ -142,13 +151,13 @@ describe("evaluateAutopilot: Pause at budget", () => {
 describe("evaluateAutopilot: Cruise", () => {
   const cruiseOnly = settings({ cruise: { enabled: true } });
 
-  it("spreads the remaining budget over the days left, split by recent spend, within the +/-30% cap", () => {
+  it("spreads the remaining budget over the days left, split by recent spend, over each budget's use, within the +/-30% cap", () => {
     // Budget 3,200, spent 1,400 before today: 1,800 over 16 days = 112.5/day.
-    // Campaign 1 has 3/4 of the recent spend: wants 84.375 -> 84.38 (nearest hundredth); campaign 2
-    // wants 28.125, held at the -30% floor: 70.
+    // Campaign 1 has 3/4 of the recent spend (90 a day of its 100: 90% use): 84.375 / 0.9 = 93.75.
+    // Campaign 2 (30 a day: its use taken at 50%): 28.125 / 0.5 = 56.25, held at the -30% floor: 70.
     const campaigns = [
-      aCampaign("1", { recentSpend: 300 * UNIT }),
-      aCampaign("2", { recentSpend: 100 * UNIT }),
+      aCampaign("1", { recentSpend: 630 * UNIT }),
+      aCampaign("2", { recentSpend: 210 * UNIT }),
     ];
 
     const actions = evaluateAutopilot(
@@ -156,7 +165,7 @@ describe("evaluateAutopilot: Cruise", () => {
     );
 
     expect(actions.map((a) => [a.campaignId, a.kind, a.before, a.after])).toEqual([
-      ["1", "set-daily-budget", 100 * UNIT, 84_380_000],
+      ["1", "set-daily-budget", 100 * UNIT, 93_750_000],
       ["2", "set-daily-budget", 100 * UNIT, 70 * UNIT],
     ]);
     expect(actions[0]?.figures).toMatchObject({
@@ -164,6 +173,7 @@ describe("evaluateAutopilot: Cruise", () => {
       countingDaysLeft: 16,
       dailyTarget: 112_500_000,
       sharePercent: 75,
+      budgetUsePercent: 90,
     });
   });
 
@@ -195,11 +205,11 @@ describe("evaluateAutopilot: Cruise", () => {
     expect(floor.map((a) => a.after)).toEqual([5 * UNIT]);
   });
 
-  it("changes a shared budget once, and leaves campaigns without a campaign budget and paused ones alone", () => {
+  it("changes a shared budget once, takes off what campaigns without a budget spend, leaves paused ones alone", () => {
     const campaigns = [
-      aCampaign("1", { budgetId: "b1", recentSpend: 100 * UNIT }),
-      aCampaign("2", { budgetId: "b1", recentSpend: 100 * UNIT }),
-      aCampaign("3", { dailyBudget: null }),
+      aCampaign("1", { budgetId: "b1", recentSpend: 350 * UNIT }),
+      aCampaign("2", { budgetId: "b1", recentSpend: 350 * UNIT }),
+      aCampaign("3", { dailyBudget: null, recentSpend: 70 * UNIT }),
       aCampaign("4", { status: "paused" }),
     ];
 
@@ -207,10 +217,12 @@ describe("evaluateAutopilot: Cruise", () => {
       anInput({ settings: cruiseOnly, campaigns, period: { kind: "month", budget: 2700 * UNIT } }),
     );
 
-    // 1,300 / 16 = 81.25, all of it to the shared budget b1 (the only unit).
+    // 1,300 / 16 = 81.25, less the 10 a day campaign 3 spends unsteered: 71.25, all of it to the
+    // shared budget b1 (the only unit; its campaigns spent 100 a day of its 100).
     expect(actions.map((a) => [a.campaignId, a.after, a.figures.budgetId])).toEqual([
-      ["1", 81_250_000, "b1"],
+      ["1", 71_250_000, "b1"],
     ]);
+    expect(actions[0]?.figures).toMatchObject({ unsteeredDaily: 10 * UNIT, budgetUsePercent: 100 });
   });
 
   it("after a refresh acts only beyond the band; a re-run once applied proposes nothing", () => {

@@ -13,8 +13,9 @@ import type { IsoDate, Micros } from "./types.ts";
  * Two rules, both off by default (with AutoPilot off nothing anywhere changes):
  *
  * - **Pause at budget**: when the period's (month's, or the lifetime flight's) remaining budget is
- *   under `remainingSharePercent` of the budget, or the spend forecast (forecast.ts) says the budget
- *   runs out more than `forecastMarginDays` days before the period ends, every running campaign of
+ *   under `remainingSharePercent` of the budget, or (with `useForecast`) the spend forecast
+ *   (forecast.ts) says the budget runs out more than `forecastMarginDays` days before the period
+ *   ends, every running campaign of
  *   the tracker is paused. In a later period, the campaigns AutoPilot paused (and only those: never
  *   one a person paused) are enabled again.
  * - **Cruise**: the remaining budget spread over the remaining counting days (Monday-Friday only
@@ -22,7 +23,12 @@ import type { IsoDate, Micros } from "./types.ts";
  *   campaigns that have a campaign budget by their share of recent spend, each new daily budget kept
  *   within `maxChangePercent` of the current one (per change) and at least the platform's minimum,
  *   rounded to the nearest budget step of the platform. After a refresh (not the daily run) Cruise only acts when
- *   the campaigns' budgets drift more than `bandPercent` from the target.
+ *   the campaigns' budgets drift more than `bandPercent` from the target. Two corrections make the
+ *   budgets land the spend rather than the budgets: the recent daily spend of running campaigns
+ *   without a campaign budget (which Cruise cannot steer) is taken off the daily target, and a
+ *   campaign that recently spent only part of its budget (budget use = recent daily spend / daily
+ *   budget, taken at 50% at least) gets its share divided by that use, since a daily budget is a
+ *   ceiling the platform does not always reach.
  *
  * Money: integer micros of the tracker currency. Percentages are percents (2 = 2%).
  */
@@ -32,7 +38,12 @@ export interface PauseAtBudgetSettings {
   enabled: boolean;
   /** Pause when the remaining budget is under this share of the budget, a percent (default 2). */
   remainingSharePercent: number;
-  /** Pause when the forecast runs out of budget more than this many days before the period end (default 1). */
+  /**
+   * Also pause when the forecast runs out of budget more than `forecastMarginDays` before the period
+   * end (default off: that pause comes early and holds to the next period, leaving budget unspent).
+   */
+  useForecast: boolean;
+  /** The forecast trigger's margin, days (default 1). */
   forecastMarginDays: number;
 }
 
@@ -60,7 +71,7 @@ export interface AutopilotSettings {
 export const DEFAULT_AUTOPILOT_SETTINGS: Readonly<AutopilotSettings> = Object.freeze({
   enabled: false,
   mode: "suggest",
-  pauseAtBudget: { enabled: false, remainingSharePercent: 2, forecastMarginDays: 1 },
+  pauseAtBudget: { enabled: false, remainingSharePercent: 2, useForecast: false, forecastMarginDays: 1 },
   cruise: { enabled: false, maxChangePercent: 30, bandPercent: 10 },
 });
 
@@ -71,6 +82,7 @@ export const autopilotSettingsSchema = z.object({
   pauseAtBudget: z.object({
     enabled: z.boolean(),
     remainingSharePercent: z.number().min(0).max(50),
+    useForecast: z.boolean(),
     forecastMarginDays: z.number().int().min(0).max(31),
   }),
   cruise: z.object({
@@ -145,7 +157,15 @@ export interface AutopilotInput {
   limits: AutopilotLimits;
   /** "daily": the once-a-day run; "refresh": after a refresh (Cruise then only acts beyond the band). */
   trigger: "daily" | "refresh";
+  /** Days the campaigns' `recentSpend` covers (default {@link RECENT_DAYS}). */
+  recentDays?: number;
 }
+
+/** Days of recent spend Cruise reads by default (complete days before today). */
+export const RECENT_DAYS = 7;
+
+/** Lowest budget use Cruise corrects for: a campaign spending under half its budget is taken at half. */
+const MIN_BUDGET_USE = 0.5;
 
 /** First and last day of the period. */
 function periodRange(period: AutopilotPeriod, calendar: BudgetCalendar): { start: IsoDate; end: IsoDate } {
@@ -215,7 +235,8 @@ export function evaluateAutopilot(input: AutopilotInput): AutopilotAction[] {
     const daysToRunOut = ahead > 0 ? (remaining / ahead) * f.daysAhead : Number.POSITIVE_INFINITY;
     const runOutDaysEarly = Math.max(0, f.daysAhead - daysToRunOut);
     const underShare = remainingSharePercent < pause.remainingSharePercent;
-    const runsOut = f.point > period.budget && runOutDaysEarly > pause.forecastMarginDays;
+    const runsOut =
+      pause.useForecast && f.point > period.budget && runOutDaysEarly > pause.forecastMarginDays;
     if (underShare || runsOut) {
       const figures = {
         budget: period.budget,
@@ -265,7 +286,13 @@ function cruiseActions(
   const daysLeft = countDays(calendar.today, end, input.weekdaysOnly);
   if (daysLeft === 0 || dayNumber(end) < dayNumber(start)) return [];
   const remaining = Math.max(0, period.budget - spendBeforeToday);
-  const dailyTarget = Math.floor(remaining / daysLeft);
+  const recentDays = input.recentDays ?? RECENT_DAYS;
+  // What the campaigns Cruise cannot steer (no campaign budget) spend a day, recently.
+  let unsteeredDaily = 0;
+  for (const c of input.campaigns) {
+    if (c.status === "enabled" && c.dailyBudget === null) unsteeredDaily += c.recentSpend / recentDays;
+  }
+  const dailyTarget = Math.max(0, Math.floor(remaining / daysLeft - unsteeredDaily));
 
   const units = new Map<string, BudgetUnit>();
   for (const c of input.campaigns) {
@@ -292,7 +319,12 @@ function cruiseActions(
         : currentTotal > 0
           ? u.dailyBudget / currentTotal
           : 1 / list.length;
-    const wanted = dailyTarget * share;
+    // A budget is a ceiling: a unit that spent only part of it gets its share over that use.
+    const use =
+      u.dailyBudget > 0 && u.recentSpend > 0
+        ? Math.min(1, Math.max(MIN_BUDGET_USE, u.recentSpend / recentDays / u.dailyBudget))
+        : 1;
+    const wanted = (dailyTarget * share) / use;
     const low = u.dailyBudget * (1 - cap);
     const high = u.dailyBudget > 0 ? u.dailyBudget * (1 + cap) : wanted;
     const capped = Math.min(Math.max(wanted, low), high);
@@ -312,6 +344,8 @@ function cruiseActions(
         countingDaysLeft: daysLeft,
         dailyTarget,
         sharePercent: Math.round(share * 10000) / 100,
+        budgetUsePercent: Math.round(use * 10000) / 100,
+        unsteeredDaily: Math.round(unsteeredDaily),
         wanted: Math.round(wanted),
         ...(u.campaign.budgetId ? { budgetId: u.campaign.budgetId } : {}),
       },

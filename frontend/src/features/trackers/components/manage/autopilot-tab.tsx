@@ -104,11 +104,18 @@ export function AutopilotTab({ tracker }: { tracker: TrackerDetail }) {
             "Pause when under (% of the budget left)",
             "Default 2%",
           )}
-          {number(
-            "pauseAtBudget.forecastMarginDays",
-            "…or when the forecast runs out more than (days) early",
-            "Default 1 day",
-          )}
+          <Controller
+            control={form.control}
+            name="pauseAtBudget.useForecast"
+            render={({ field }) => (
+              <Toggle
+                label="Also pause when the forecast runs out early (pauses to the next month)"
+                checked={Boolean(field.value)}
+                onChange={field.onChange}
+              />
+            )}
+          />
+          {number("pauseAtBudget.forecastMarginDays", "Forecast margin (days early)", "Default 1 day")}
         </fieldset>
         <fieldset className="stack">
           <Controller
