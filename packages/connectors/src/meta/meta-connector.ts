@@ -105,6 +105,29 @@ export function createMetaConnector(config: ConnectorConfig): Connector {
     );
   }
 
+  /** Every campaign of an ad account (`GET /act_{id}/campaigns`, paged), with the query's `fields` and filters. */
+  async function accountCampaigns(
+    tokens: OAuthTokens,
+    accountId: string,
+    query: Record<string, string | number>,
+    signal: AbortSignal | undefined,
+  ): Promise<MetaCampaign[]> {
+    const campaigns: MetaCampaign[] = [];
+    await eachPage(
+      http,
+      need(),
+      { url: graph(`/act_${accountId}/campaigns`), query: { ...query, limit: 200 } },
+      tokens,
+      "campaigns",
+      (body) => campaignsPageSchema.parse(body),
+      (page) => {
+        campaigns.push(...page.data);
+      },
+      signal,
+    );
+    return campaigns;
+  }
+
   /** The account currency: the view's, else `GET /act_{id}`. */
   async function currencyOf(tokens: OAuthTokens, account: CampaignTarget["account"], signal?: AbortSignal) {
     return account.currency || (await accountInfo(tokens, checkAccountId(account.id), signal)).currency;
@@ -161,20 +184,10 @@ export function createMetaConnector(config: ConnectorConfig): Connector {
         const tokens = requireOAuth(credentials, SLUG);
         const accountId = checkAccountId(query.account.id);
         const filters = normaliseFilters(query.filters);
-        const campaigns: MetaCampaign[] = [];
-        await eachPage(
-          http,
-          need(),
-          {
-            url: graph(`/act_${accountId}/campaigns`),
-            query: { fields: "id,name,status,effective_status,daily_budget", limit: 200 },
-          },
+        const campaigns = await accountCampaigns(
           tokens,
-          "campaigns",
-          (body) => campaignsPageSchema.parse(body),
-          (page) => {
-            campaigns.push(...page.data);
-          },
+          accountId,
+          { fields: "id,name,status,effective_status,daily_budget" },
           query.signal,
         );
         const selected = campaigns
@@ -414,24 +427,10 @@ export function createMetaConnector(config: ConnectorConfig): Connector {
       const tokens = requireOAuth(credentials, SLUG);
       const accountId = checkAccountId(query.account.id);
       const filters = normaliseFilters(query.filters);
-      const campaigns: MetaCampaign[] = [];
-      await eachPage(
-        http,
-        need(),
-        {
-          url: graph(`/act_${accountId}/campaigns`),
-          query: {
-            fields: "id,name,daily_budget,effective_status",
-            effective_status: JSON.stringify(["ACTIVE"]),
-            limit: 200,
-          },
-        },
+      const campaigns = await accountCampaigns(
         tokens,
-        "campaigns",
-        (body) => campaignsPageSchema.parse(body),
-        (page) => {
-          campaigns.push(...page.data);
-        },
+        accountId,
+        { fields: "id,name,daily_budget,effective_status", effective_status: JSON.stringify(["ACTIVE"]) },
         query.signal,
       );
       const budgeted = runningBudgets(campaigns, filters);
@@ -453,26 +452,16 @@ export function createMetaConnector(config: ConnectorConfig): Connector {
       if (query.filterId !== "campaigns") return [];
       const tokens = requireOAuth(credentials, SLUG);
       const accountId = checkAccountId(query.account.id);
-      const values: FilterValue[] = [];
-      await eachPage(
-        http,
-        need(),
-        {
-          url: graph(`/act_${accountId}/campaigns`),
-          query: { fields: "id,name,effective_status", limit: 200 },
-        },
+      const campaigns = await accountCampaigns(
         tokens,
-        "campaigns",
-        (body) => campaignsPageSchema.parse(body),
-        (page) => {
-          for (const c of page.data) {
-            if (!nameMatches(c.name ?? "", query.search?.trim())) continue;
-            values.push({ id: c.id, name: c.name ?? c.id, status: c.effective_status ?? "" });
-          }
-        },
+        accountId,
+        { fields: "id,name,effective_status" },
         query.signal,
       );
-      return values.sort(byName);
+      return campaigns
+        .filter((c) => nameMatches(c.name ?? "", query.search?.trim()))
+        .map((c): FilterValue => ({ id: c.id, name: c.name ?? c.id, status: c.effective_status ?? "" }))
+        .sort(byName);
     },
   };
 }

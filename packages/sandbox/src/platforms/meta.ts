@@ -157,6 +157,25 @@ export const metaPlatform: PlatformFactory = (ctx) => {
       ctx.now().getTime(),
       budgetOf(budgets.get(account.id) ?? [], campaignId)?.amountMicros,
     );
+  /** The campaign of the path and its account, for a valid token (else Graph's answer, and undefined). */
+  const withCampaign = (req: SandboxRequest, res: ServerResponse, verb: "get" | "post") => {
+    if (!oauth.validate(req.bearer)) {
+      invalidToken(res);
+      return undefined;
+    }
+    const account = ctx.accounts.find((a) => a.campaigns.some((c) => c.id === req.params.campaignId));
+    const campaign = account?.campaigns.find((c) => c.id === req.params.campaignId);
+    if (!account || !campaign) {
+      graphError(res, 400, {
+        message: `Unsupported ${verb} request. Object with ID '${req.params.campaignId}' does not exist`,
+        type: "GraphMethodException",
+        code: 100,
+        error_subcode: 33,
+      });
+      return undefined;
+    }
+    return { account, campaign };
+  };
   const withAccount = (req: SandboxRequest, res: ServerResponse): DemoAccount | undefined => {
     if (!oauth.validate(req.bearer)) {
       invalidToken(res);
@@ -358,18 +377,9 @@ export const metaPlatform: PlatformFactory = (ctx) => {
         method: "GET",
         pattern: "/graph/{version}/{campaignId}",
         handle: (req, res) => {
-          if (!oauth.validate(req.bearer)) return invalidToken(res);
-          const account = ctx.accounts.find((a) => a.campaigns.some((c) => c.id === req.params.campaignId));
-          const campaign = account?.campaigns.find((c) => c.id === req.params.campaignId);
-          if (!account || !campaign) {
-            graphError(res, 400, {
-              message: `Unsupported get request. Object with ID '${req.params.campaignId}' does not exist`,
-              type: "GraphMethodException",
-              code: 100,
-              error_subcode: 33,
-            });
-            return;
-          }
+          const found = withCampaign(req, res, "get");
+          if (!found) return;
+          const { account, campaign } = found;
           const status =
             ctx.writes.status(account, campaign, ctx.now().getTime()) === "ENABLED" ? "ACTIVE" : "PAUSED";
           const budget = campaignBudget(account, campaign.id);
@@ -389,18 +399,9 @@ export const metaPlatform: PlatformFactory = (ctx) => {
         method: "POST",
         pattern: "/graph/{version}/{campaignId}",
         handle: (req, res) => {
-          if (!oauth.validate(req.bearer)) return invalidToken(res);
-          const account = ctx.accounts.find((a) => a.campaigns.some((c) => c.id === req.params.campaignId));
-          const campaign = account?.campaigns.find((c) => c.id === req.params.campaignId);
-          if (!account || !campaign) {
-            graphError(res, 400, {
-              message: `Unsupported post request. Object with ID '${req.params.campaignId}' does not exist`,
-              type: "GraphMethodException",
-              code: 100,
-              error_subcode: 33,
-            });
-            return;
-          }
+          const found = withCampaign(req, res, "post");
+          if (!found) return;
+          const { account, campaign } = found;
           if (ctx.writes.refuses(PREFIX)) {
             graphError(res, 403, {
               message: "(#200) Requires ads_management permission to manage the object",
