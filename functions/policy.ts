@@ -121,6 +121,7 @@ const STATIC_POLICY: Record<StaticRouteKey, Access> = {
   "GET /api/tracker/get-autopilot/{id}": EDITORS,
   "POST /api/tracker/update-autopilot/{id}": EDITORS,
   "GET /api/tracker/get-autopilot-actions/{id}": EDITORS,
+  "GET /api/trackers/get-autopilot-actions": EDITORS,
   "POST /api/tracker/run-autopilot/{id}": EDITORS,
   "POST /api/tracker/apply-autopilot-action/{id}/{actionId}": EDITORS,
   "POST /api/tracker/dismiss-autopilot-action/{id}/{actionId}": EDITORS,

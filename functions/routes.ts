@@ -165,6 +165,7 @@ const STATIC_ROUTES = [
   route("GET /api/tracker/get-autopilot/{id}", "trackers", "getAutopilot"),
   route("POST /api/tracker/update-autopilot/{id}", "trackers", "updateAutopilot"),
   route("GET /api/tracker/get-autopilot-actions/{id}", "trackers", "getAutopilotActions"),
+  route("GET /api/trackers/get-autopilot-actions", "trackers", "getAccountAutopilotActions"),
   route("POST /api/tracker/run-autopilot/{id}", "trackers", "runAutopilot"),
   route("POST /api/tracker/apply-autopilot-action/{id}/{actionId}", "trackers", "applyAutopilotAction"),
   route("POST /api/tracker/dismiss-autopilot-action/{id}/{actionId}", "trackers", "dismissAutopilotAction"),

@@ -106,6 +106,7 @@ export const fixtures = defineFixtures({
   "POST /api/tracker/update-autopilot/{id}": { request: byId(DEFAULT_AUTOPILOT_SETTINGS) },
   "GET /api/tracker/get-autopilot-actions/{id}": { request: byId() },
   "POST /api/tracker/run-autopilot/{id}": { request: byId() },
+  "GET /api/trackers/get-autopilot-actions": { crossAccount: false, request: () => ({}) },
   // Apply and undo act through the tracker's connection, which the matrix's trackers do not have:
   // past the access checks this matrix tests, an allowed caller gets 400 'no connection to act through'.
   "POST /api/tracker/apply-autopilot-action/{id}/{actionId}": {

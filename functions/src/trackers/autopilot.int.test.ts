@@ -25,6 +25,7 @@ const MUTATE_BUDGET = "POST /api/{version}/customers/{customerId}/campaignBudget
 
 interface ActionView {
   _id: string;
+  trackerId: string;
   campaignId: string;
   kind: string;
   before: number;
@@ -182,6 +183,19 @@ describe("AutoPilot", () => {
     const trail = await actions(tracker);
     expect(trail.find((a) => a._id === hot._id)?.status).toBe("undone");
     expect(calls(MUTATE_STATUS)).toBe(2);
+    // The export's list: decided actions of the trackers the caller sees, with the tracker's name.
+    const exported = await callApi<{ actions: Array<ActionView & { trackerName: string }> }>(
+      "GET",
+      "/api/trackers/get-autopilot-actions",
+      { token: as("Manager") },
+    );
+    const mine = exported.body.actions.filter((a) => a.trackerId === tracker.trackerId);
+    expect(new Set(mine.map((a) => a.trackerName))).toEqual(new Set([tracker.name]));
+    expect(mine.map((a) => [a.kind, a.status]).sort()).toEqual([
+      ["enable", "applied"],
+      ["pause", "dismissed"],
+      ["pause", "undone"],
+    ]);
   });
 
   it("Apply: pauses the running campaigns once (a re-run writes nothing), never the one a person paused, and re-enables its own next month", async () => {
@@ -288,6 +302,7 @@ describe("AutoPilot", () => {
     ).toBe(403);
     expect((await setAutopilot(tracker, {}, viewer)).status).toBe(403);
     expect((await run(tracker, viewer)).status).toBe(403);
+    expect((await callApi("GET", "/api/trackers/get-autopilot-actions", { token: viewer })).status).toBe(403);
     const [one] = await actions(tracker);
     expect((await act("undo", tracker, one?._id ?? "x", viewer)).status).toBe(403);
   });

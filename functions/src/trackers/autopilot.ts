@@ -4,6 +4,7 @@ import type { AutopilotActionItem } from "@pacer/db";
 import {
   autopilotSwitchOn,
   getAutopilotRecord,
+  listAccountAutopilotActions,
   listAutopilotActions,
   saveAutopilotSettings,
   setAutopilotSwitch,
@@ -24,7 +25,7 @@ import { AppError, badRequest } from "../lib/errors.ts";
 import { sessionRoute } from "../lib/http.ts";
 import { idSchema } from "../lib/schemas.ts";
 import type { Session } from "../lib/session.ts";
-import { requireWriter, visibleTracker } from "../lib/tracker-access.ts";
+import { requireWriter, visibleTracker, visibleTrackers } from "../lib/tracker-access.ts";
 
 /**
  * AutoPilot calls (beyond the spec): a tracker's AutoPilot settings, its proposals and audit trail,
@@ -136,6 +137,24 @@ export const getAutopilotActions = sessionRoute({ params: TrackerParams }, async
   const tracker = await editableTracker(session, params.id);
   const actions = await listAutopilotActions(session.accountId, tracker.trackerId);
   return { actions: actions.map(actionView) };
+});
+
+/**
+ * `GET /api/trackers/get-autopilot-actions`: `{ actions }`, every AutoPilot action on the trackers the
+ * caller may see (with `trackerName`), proposals left out: the export's 'Actions' sheet.
+ */
+export const getAccountAutopilotActions = sessionRoute({}, async ({ session }) => {
+  requireWriter(session);
+  const [{ trackers }, actions] = await Promise.all([
+    visibleTrackers(session.accountId, session),
+    listAccountAutopilotActions(session.accountId),
+  ]);
+  const names = new Map(trackers.map((t) => [t.trackerId, t.name]));
+  return {
+    actions: actions
+      .filter((a) => a.status !== "proposed" && names.has(a.trackerId))
+      .map((a) => ({ ...actionView(a), trackerName: names.get(a.trackerId) ?? "" })),
+  };
 });
 
 /** `POST /api/tracker/run-autopilot/{id}`: evaluates now; `{ actions, skipped }` (proposals, or what Apply did). */

@@ -2,6 +2,7 @@ import { groupHandler } from "../lib/http.ts";
 import {
   applyAutopilotActionRoute,
   dismissAutopilotActionRoute,
+  getAccountAutopilotActions,
   getAutopilot,
   getAutopilotActions,
   runAutopilot,
@@ -63,6 +64,7 @@ export const handlers = {
   getAutopilot,
   updateAutopilot,
   getAutopilotActions,
+  getAccountAutopilotActions,
   runAutopilot,
   applyAutopilotAction: applyAutopilotActionRoute,
   dismissAutopilotAction: dismissAutopilotActionRoute,

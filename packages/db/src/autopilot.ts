@@ -148,6 +148,12 @@ export async function listAutopilotActions(
   return data;
 }
 
+/** Every AutoPilot action of an account, by tracker then oldest first (the export's 'Actions' sheet). */
+export async function listAccountAutopilotActions(accountId: string): Promise<AutopilotActionItem[]> {
+  const { data } = await db().entities.autopilotAction.query.byTracker({ accountId }).go({ pages: "all" });
+  return data;
+}
+
 /** One action of a tracker. @throws NotFoundError */
 export async function getAutopilotAction(
   accountId: string,
