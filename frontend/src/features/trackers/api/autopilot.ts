@@ -109,3 +109,27 @@ export function useAutopilotCall(trackerId: string) {
     onSettled: () => client.invalidateQueries({ queryKey: autopilotKey(trackerId) }),
   });
 }
+
+/**
+ * The rows of the export's 'Actions' sheet: every decided AutoPilot action on the trackers the user
+ * sees (`GET /api/trackers/get-autopilot-actions`), in each tracker's currency (`currencyOf`).
+ * Admins and Managers only (Viewers get 403).
+ */
+export async function fetchExportActions(currencyOf: (trackerId: string) => string) {
+  const { actions } = await api.get<{
+    actions: Array<AutopilotActionView & { trackerId: string; trackerName: string }>;
+  }>("/api/trackers/get-autopilot-actions");
+  return actions.map((a) => ({
+    trackerName: a.trackerName,
+    currency: currencyOf(a.trackerId),
+    campaignName: a.campaignName,
+    kind: a.kind,
+    before: a.before,
+    after: a.after,
+    rule: a.rule,
+    status: a.status,
+    by: !a.actor ? "" : a.actor.type === "autopilot" ? "AutoPilot" : a.actor.name,
+    at: a.decidedAt ?? a.createdAt,
+    answer: a.error?.message ?? a.answer ?? "",
+  }));
+}
