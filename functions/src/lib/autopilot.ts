@@ -13,6 +13,7 @@ import {
   budgetCalendar,
   DEFAULT_AUTOPILOT_SETTINGS,
   evaluateAutopilot,
+  RECENT_DAYS,
   trackerData,
   undoAction,
 } from "@pacer/core";
@@ -51,9 +52,6 @@ import { connectorFilters, metaDataOf, type StoredDataSource } from "./tracker-s
  * With AutoPilot off (no settings item, `enabled` false, or the account switch off) nothing is
  * read from or written to the platform.
  */
-
-/** Days of recent spend the Cruise split uses (complete days before today). */
-export const RECENT_SPEND_DAYS = 7;
 
 /** Who decided an action: AutoPilot itself (Apply mode) or a user. */
 export type Actor = { type: "autopilot" } | { type: "user"; userId: string; name: string };
@@ -174,7 +172,7 @@ export async function evaluateTrackerAutopilot(
       platform.writer.listCampaigns(credentials, {
         account: platform.account,
         filters: connectorFilters(tracker.filters),
-        from: addDays(calendar.today, -RECENT_SPEND_DAYS),
+        from: addDays(calendar.today, -RECENT_DAYS),
         to: addDays(calendar.today, -1),
       }),
     now,
@@ -203,6 +201,7 @@ export async function evaluateTrackerAutopilot(
     campaigns: candidates,
     limits: platform.writer.budgetLimits(tracker.currency),
     trigger,
+    recentDays: RECENT_DAYS,
   });
   await updateAutopilotState(accountId, trackerId, { pausedCampaigns: paused, lastDailyRun: calendar.today });
 

@@ -26,17 +26,25 @@ export interface CampaignWrite {
   dailyBudgetMicros?: number;
 }
 
+/** One formatter per time zone (building one costs far more than using it). */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
 /** Minutes into the local day of instant `at` in `timeZone`, and that local date. */
 function localMinute(at: number, timeZone: string): { date: string; minute: number } {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(new Date(at));
+  let format = formatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    formatters.set(timeZone, format);
+  }
+  const parts = format.formatToParts(new Date(at));
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "00";
   return {
     date: `${get("year")}-${get("month")}-${get("day")}`,
