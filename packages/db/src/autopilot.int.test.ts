@@ -13,6 +13,7 @@ import {
   setAutopilotSwitch,
   updateAutopilotState,
 } from "./autopilot.ts";
+import { deleteTrackerChildren } from "./trackers.ts";
 
 const aPause = (campaignId: string): NewAutopilotAction => ({
   campaignId,
@@ -102,5 +103,17 @@ describe("AutoPilot items (DynamoDB Local)", () => {
 
     await deleteAutopilotActions(accountId, "t1", [second.actionId]);
     expect((await listAutopilotActions(accountId, "t1")).map((a) => a.status)).toEqual(["applied"]);
+  });
+  it("a deleted tracker's AutoPilot settings and actions go with its other children", async () => {
+    const accountId = randomUUID();
+    await saveAutopilotSettings(accountId, "t1", { enabled: true }, "u1");
+    await createAutopilotActions(accountId, "t1", [aPause("c1"), aPause("c2")]);
+    await createAutopilotActions(accountId, "t2", [aPause("c3")]);
+
+    await deleteTrackerChildren(accountId, "t1");
+
+    expect(await getAutopilotRecord(accountId, "t1")).toBeNull();
+    expect(await listAutopilotActions(accountId, "t1")).toEqual([]);
+    expect(await listAutopilotActions(accountId, "t2")).toHaveLength(1);
   });
 });
