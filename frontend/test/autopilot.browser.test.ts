@@ -1,5 +1,6 @@
 import { screenshot } from "@pacer/local/testing/browser";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { expectNoSeriousViolations } from "./dashboard-axe";
 import { openDashboardPage, registerAccount, seedTrackers, tableRow, type World } from "./dashboard-seed";
 import { useBrowser } from "./helpers";
 
@@ -41,6 +42,7 @@ describe("AutoPilot (browser)", () => {
     const proposals = dialog.getByRole("list", { name: "Proposed changes" });
     const proposal = proposals.getByRole("listitem").filter({ hasText: "Daily budget of google_hot" });
     await proposal.waitFor();
+    await expectNoSeriousViolations(page, "Manage Tracker, AutoPilot");
     await screenshot(page, "autopilot-suggest");
     const applied = page.waitForResponse((r) => r.url().includes("/api/tracker/apply-autopilot-action/"));
     await proposal.getByRole("button", { name: "Apply" }).click();
@@ -52,6 +54,7 @@ describe("AutoPilot (browser)", () => {
     const activity = dialog.getByRole("region", { name: "AutoPilot activity" });
     const done = activity.getByRole("listitem").filter({ hasText: "Daily budget of google_hot" });
     await done.getByText("applied").waitFor();
+    await expectNoSeriousViolations(page, "Manage Tracker, Notes & Activity with AutoPilot activity");
     await screenshot(page, "autopilot-activity");
     const undone = page.waitForResponse((r) => r.url().includes("/api/tracker/undo-autopilot-action/"));
     await done.getByRole("button", { name: "Undo" }).click();
