@@ -117,6 +117,16 @@ const STATIC_POLICY: Record<StaticRouteKey, Access> = {
   "POST /api/tracker/add-message/{trackerId}": EDITORS,
   "POST /api/tracker/delete-message/{trackerId}/{messageId}": EDITORS,
   "GET /api/tracker/delete-tracker/{id}": EDITORS,
+  // AutoPilot (beyond the spec): Admins and Managers on trackers they may edit; the switch: Admin
+  "GET /api/tracker/get-autopilot/{id}": EDITORS,
+  "POST /api/tracker/update-autopilot/{id}": EDITORS,
+  "GET /api/tracker/get-autopilot-actions/{id}": EDITORS,
+  "GET /api/trackers/get-autopilot-actions": EDITORS,
+  "POST /api/tracker/run-autopilot/{id}": EDITORS,
+  "POST /api/tracker/apply-autopilot-action/{id}/{actionId}": EDITORS,
+  "POST /api/tracker/dismiss-autopilot-action/{id}/{actionId}": EDITORS,
+  "POST /api/tracker/undo-autopilot-action/{id}/{actionId}": EDITORS,
+  "POST /api/account/update-autopilot-switch": ADMIN,
 
   // pods and shared budgets: Admins and Managers create and edit (spec section 6), everyone reads
   "POST /api/pod/create-pod": EDITORS,

@@ -161,6 +161,16 @@ const STATIC_ROUTES = [
   route("POST /api/tracker/add-message/{trackerId}", "trackers", "addMessage"),
   route("POST /api/tracker/delete-message/{trackerId}/{messageId}", "trackers", "deleteMessage"),
   route("GET /api/tracker/delete-tracker/{id}", "trackers", "deleteTracker"),
+  // AutoPilot (beyond the spec): settings, proposals, apply / dismiss / undo, the account switch
+  route("GET /api/tracker/get-autopilot/{id}", "trackers", "getAutopilot"),
+  route("POST /api/tracker/update-autopilot/{id}", "trackers", "updateAutopilot"),
+  route("GET /api/tracker/get-autopilot-actions/{id}", "trackers", "getAutopilotActions"),
+  route("GET /api/trackers/get-autopilot-actions", "trackers", "getAccountAutopilotActions"),
+  route("POST /api/tracker/run-autopilot/{id}", "trackers", "runAutopilot"),
+  route("POST /api/tracker/apply-autopilot-action/{id}/{actionId}", "trackers", "applyAutopilotAction"),
+  route("POST /api/tracker/dismiss-autopilot-action/{id}/{actionId}", "trackers", "dismissAutopilotAction"),
+  route("POST /api/tracker/undo-autopilot-action/{id}/{actionId}", "trackers", "undoAutopilotAction"),
+  route("POST /api/account/update-autopilot-switch", "trackers", "updateAutopilotSwitch"),
 
   // pods (pods-budgets-alerts-users-connections.md 7.1)
   route("POST /api/pod/create-pod", "pods", "createPod"),

@@ -68,6 +68,16 @@ export const ACCESS: Readonly<Record<string, FunctionAccess>> = {
   billing: { table: "readwrite", appSecrets: true },
   /** Avatars are stored in the avatars bucket (served by the web distribution at `/avatars/*`). */
   avatar: { table: "readwrite", appSecrets: true, avatars: "readwrite" },
+  /** Tracker routes; AutoPilot's apply, undo and run-now write campaigns at the platforms through
+   * the tracker's connection (client credentials and the integration's tokens, refreshed when due). */
+  trackers: {
+    table: "readwrite",
+    appSecrets: true,
+    platformCredentials: true,
+    platformTokens: "readwrite",
+    sendTo: "all",
+    pushToConnections: true,
+  },
   /** Platform connections: OAuth with each platform (client credentials), the integrations' tokens,
    * ad account lists; a new connection queues its first refresh and is pushed to open dashboards. */
   connections: {

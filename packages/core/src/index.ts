@@ -6,6 +6,7 @@
 export * from "./aggregate.ts";
 export * from "./alerts.ts";
 export * from "./anomaly.ts";
+export * from "./autopilot.ts";
 export * from "./budget.ts";
 export * from "./calendar.ts";
 export * from "./cells.ts";
