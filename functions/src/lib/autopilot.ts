@@ -332,6 +332,22 @@ export class AutopilotUnavailableError extends Error {
 }
 
 /**
+ * The tracker's platform to act through and one of its actions, which must be in `status`.
+ * @throws AutopilotUnavailableError; NotFoundError; ActionStateConflictError when in another status
+ */
+async function decidableAction(
+  tracker: Tracker,
+  actionId: string,
+  status: AutopilotActionItem["status"],
+  registry: ConnectorRegistry,
+) {
+  const platform = await platformForAction(tracker, registry);
+  const action = await getAutopilotAction(tracker.accountId, tracker.trackerId, actionId);
+  if (action.status !== status) throw new ActionStateConflictError();
+  return { platform, action };
+}
+
+/**
  * Applies a proposal for a user.
  * @throws AutopilotUnavailableError; NotFoundError; ActionStateConflictError when already decided
  */
@@ -341,9 +357,7 @@ export async function applyAutopilotAction(
   actor: Actor,
   deps: { registry: ConnectorRegistry; now: Date },
 ): Promise<AutopilotActionItem> {
-  const platform = await platformForAction(tracker, deps.registry);
-  const action = await getAutopilotAction(tracker.accountId, tracker.trackerId, actionId);
-  if (action.status !== "proposed") throw new ActionStateConflictError();
+  const { platform, action } = await decidableAction(tracker, actionId, "proposed", deps.registry);
   return applyOn(platform, action, actor, deps.now);
 }
 
@@ -358,9 +372,7 @@ export async function undoAutopilotAction(
   actor: Actor,
   deps: { registry: ConnectorRegistry; now: Date },
 ): Promise<AutopilotActionItem> {
-  const platform = await platformForAction(tracker, deps.registry);
-  const original = await getAutopilotAction(tracker.accountId, tracker.trackerId, actionId);
-  if (original.status !== "applied") throw new ActionStateConflictError();
+  const { platform, action: original } = await decidableAction(tracker, actionId, "applied", deps.registry);
   const back = undoAction({
     campaignId: original.campaignId,
     campaignName: original.campaignName,
