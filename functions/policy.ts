@@ -56,6 +56,9 @@ const STATIC_POLICY: Record<StaticRouteKey, Access> = {
   "POST /api/auth/update-notification-preferences": SELF,
   /** Public: the path carries a signed value, not a bare user id. */
   "POST /api/auth/unsubscribe-all-emails/{userId}": PUBLIC,
+  /** Public: the pacing digest's one-click unsubscribe; the path carries a signed, expiring ticket. */
+  "GET /api/auth/digest-unsubscribe/{ticket}": PUBLIC,
+  "POST /api/auth/digest-unsubscribe/{ticket}": PUBLIC,
   "POST /api/auth/logout/{userId}": SELF,
   /** Public: the e-mailed link's signed value authenticates it (README "Security"). */
   "GET /api/auth/confirm-email/{token}": PUBLIC,
@@ -91,9 +94,6 @@ const STATIC_POLICY: Record<StaticRouteKey, Access> = {
   // avatar (own avatar: any role; the account's avatar: Admin, checked by the handler) and billing
   "POST /api/backblaze/change-avatar/{accountId}": MEMBER,
   "POST /api/stripe/start-stripe-billing-portal-session/{accountId}": ADMIN_BILLING,
-  /** Public routes authenticated by the signed 15-minute ticket in the path; local mode only. */
-  "GET /api/stripe/local-billing-portal/{ticket}": PUBLIC,
-  "POST /api/stripe/local-billing-portal/{ticket}": PUBLIC,
 
   // trackers: every role reads what it may see (the use-cases filter); Viewers never write
   "GET /api/trackers/get-trackers-by-account/{accountId}": MEMBER,
@@ -119,6 +119,16 @@ const STATIC_POLICY: Record<StaticRouteKey, Access> = {
   "POST /api/tracker/add-message/{trackerId}": EDITORS,
   "POST /api/tracker/delete-message/{trackerId}/{messageId}": EDITORS,
   "GET /api/tracker/delete-tracker/{id}": EDITORS,
+  // AutoPilot (beyond the spec): Admins and Managers on trackers they may edit; the switch: Admin
+  "GET /api/tracker/get-autopilot/{id}": EDITORS,
+  "POST /api/tracker/update-autopilot/{id}": EDITORS,
+  "GET /api/tracker/get-autopilot-actions/{id}": EDITORS,
+  "GET /api/trackers/get-autopilot-actions": EDITORS,
+  "POST /api/tracker/run-autopilot/{id}": EDITORS,
+  "POST /api/tracker/apply-autopilot-action/{id}/{actionId}": EDITORS,
+  "POST /api/tracker/dismiss-autopilot-action/{id}/{actionId}": EDITORS,
+  "POST /api/tracker/undo-autopilot-action/{id}/{actionId}": EDITORS,
+  "POST /api/account/update-autopilot-switch": ADMIN,
 
   // pods and shared budgets: Admins and Managers create and edit (spec section 6), everyone reads
   "POST /api/pod/create-pod": EDITORS,

@@ -95,6 +95,11 @@ export const SCHEDULES: readonly ScheduleDef[] = [
   /** Hourly: evaluates the alerts of every account whose local time is the daily alert hour. */
   { name: "alerts-daily", target: "alerts-daily", rateMinutes: 60 },
   /**
+   * Hourly: sends the pacing digests (daily, and on Mondays weekly) of every account whose local
+   * time is the digest hour (08:00).
+   */
+  { name: "digests", target: "digests", rateMinutes: 60 },
+  /**
    * Every 5 minutes: finds the accounts whose refresh is due (`nextRunAt`, i.e. last run plus the
    * account's `hourlyCycle`) and queues one refresh per tracker.
    */

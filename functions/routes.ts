@@ -78,6 +78,8 @@ const STATIC_ROUTES = [
   route("POST /api/auth/fire-create-tracker-guide", "auth", "fireCreateTrackerGuide"),
   route("POST /api/auth/update-notification-preferences", "auth", "updateNotificationPreferences"),
   route("POST /api/auth/unsubscribe-all-emails/{userId}", "auth", "unsubscribeAllEmails"),
+  route("GET /api/auth/digest-unsubscribe/{ticket}", "auth", "digestUnsubscribePage"),
+  route("POST /api/auth/digest-unsubscribe/{ticket}", "auth", "digestUnsubscribe"),
   route("POST /api/auth/logout/{userId}", "auth", "logout"),
   route("GET /api/auth/confirm-email/{token}", "auth", "confirmEmail"),
   route("POST /api/auth/resend-email-confirmation", "auth", "resendEmailConfirmation"),
@@ -120,8 +122,6 @@ const STATIC_ROUTES = [
     "billing",
     "startBillingPortalSession",
   ),
-  route("GET /api/stripe/local-billing-portal/{ticket}", "billing", "localBillingPortal"),
-  route("POST /api/stripe/local-billing-portal/{ticket}", "billing", "localBillingAction"),
 
   // trackers (trackers.md 7)
   route("GET /api/trackers/get-trackers-by-account/{accountId}", "trackers", "getTrackersByAccount"),
@@ -163,6 +163,16 @@ const STATIC_ROUTES = [
   route("POST /api/tracker/add-message/{trackerId}", "trackers", "addMessage"),
   route("POST /api/tracker/delete-message/{trackerId}/{messageId}", "trackers", "deleteMessage"),
   route("GET /api/tracker/delete-tracker/{id}", "trackers", "deleteTracker"),
+  // AutoPilot (beyond the spec): settings, proposals, apply / dismiss / undo, the account switch
+  route("GET /api/tracker/get-autopilot/{id}", "trackers", "getAutopilot"),
+  route("POST /api/tracker/update-autopilot/{id}", "trackers", "updateAutopilot"),
+  route("GET /api/tracker/get-autopilot-actions/{id}", "trackers", "getAutopilotActions"),
+  route("GET /api/trackers/get-autopilot-actions", "trackers", "getAccountAutopilotActions"),
+  route("POST /api/tracker/run-autopilot/{id}", "trackers", "runAutopilot"),
+  route("POST /api/tracker/apply-autopilot-action/{id}/{actionId}", "trackers", "applyAutopilotAction"),
+  route("POST /api/tracker/dismiss-autopilot-action/{id}/{actionId}", "trackers", "dismissAutopilotAction"),
+  route("POST /api/tracker/undo-autopilot-action/{id}/{actionId}", "trackers", "undoAutopilotAction"),
+  route("POST /api/account/update-autopilot-switch", "trackers", "updateAutopilotSwitch"),
 
   // pods (pods-budgets-alerts-users-connections.md 7.1)
   route("POST /api/pod/create-pod", "pods", "createPod"),

@@ -1,4 +1,4 @@
-import { changePasswordBodySchema, freeText, loginFormSchema } from "@pacer/core";
+import { changePasswordBodySchema, digestFrequencySchema, freeText, loginFormSchema } from "@pacer/core";
 import { z } from "zod";
 import { emailSchema, idSchema, nameSchema, passwordSchema, userRefSchema } from "./fields.ts";
 import { routeContracts } from "./route-contract.ts";
@@ -15,6 +15,9 @@ const tableColumnSchema = z.object({
   description: freeText("description").optional(),
   formula: freeText({ max: 500 }).optional(),
 });
+
+/** The signed ticket of a digest e-mail's unsubscribe link. */
+const digestTicketParams = z.object({ ticket: z.string().min(1).max(2000) });
 
 /** The body of the guide calls: `{ user? }` or no body. */
 const userOnlyBody = z.object({ user: userRefSchema }).strict().optional();
@@ -99,7 +102,11 @@ export const authContracts = routeContracts({
   "POST /api/auth/fire-product-tour": { body: userOnlyBody, answer: userChangedAnswer },
   "POST /api/auth/fire-create-tracker-guide": { body: userOnlyBody, answer: userChangedAnswer },
   "POST /api/auth/update-notification-preferences": {
-    body: z.object({ unsubscribedAll: z.boolean() }),
+    body: z
+      .object({ unsubscribedAll: z.boolean().optional(), digest: digestFrequencySchema.optional() })
+      .refine((b) => b.unsubscribedAll !== undefined || b.digest !== undefined, {
+        message: "Send unsubscribedAll or digest",
+      }),
     answer: userChangedAnswer,
   },
   /** The path carries the signed unsubscribe value of the e-mail's link. */
@@ -115,4 +122,18 @@ export const authContracts = routeContracts({
     answerType: "text/html",
   },
   "POST /api/auth/resend-email-confirmation": { answer: msgAnswer },
+  /** The pacing digest's one-click unsubscribe: a confirmation page (changes nothing). */
+  "GET /api/auth/digest-unsubscribe/{ticket}": {
+    params: digestTicketParams,
+    answer: null,
+    answerType: "text/html",
+  },
+  /** RFC 8058 one-click (`List-Unsubscribe=One-Click`): turns the digest off; an HTML page. */
+  "POST /api/auth/digest-unsubscribe/{ticket}": {
+    params: digestTicketParams,
+    body: z.object({ "List-Unsubscribe": z.literal("One-Click") }),
+    bodyType: "form",
+    answer: null,
+    answerType: "text/html",
+  },
 });

@@ -7,8 +7,6 @@ import { accountViewSchema, userViewSchema } from "./views.ts";
 /** The text of an upload that is not a JPEG or PNG picture. */
 export const AVATAR_WRONG_TYPE = "File type not accepted, please upload a JPG or PNG file";
 
-const ticketParams = z.object({ ticket: z.string().min(1).max(2000) });
-
 /** The avatar and billing calls (spec overview-access-account.md 7.4). */
 export const billingContracts = routeContracts({
   /** `buff`: the picture as a data URL or base64; `target` whose avatar (the account's: Admin only). */
@@ -30,19 +28,5 @@ export const billingContracts = routeContracts({
   "POST /api/stripe/start-stripe-billing-portal-session/{accountId}": {
     params: accountParams,
     answer: z.object({ url: z.string() }),
-  },
-  /** The local billing page (local runs only): HTML. */
-  "GET /api/stripe/local-billing-portal/{ticket}": {
-    params: ticketParams,
-    answer: null,
-    answerType: "text/html",
-  },
-  /** The local billing page's form: 303 back to the page. */
-  "POST /api/stripe/local-billing-portal/{ticket}": {
-    params: ticketParams,
-    body: z.object({ action: z.enum(["end", "extend", "subscribe"]) }),
-    bodyType: "form",
-    answer: null,
-    status: 303,
   },
 });

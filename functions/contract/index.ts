@@ -4,6 +4,7 @@ import { platformRoutes, type RouteKey, type StaticRouteKey } from "../routes.ts
 import { accountContracts } from "./account.ts";
 import { alertsContracts } from "./alerts.ts";
 import { authContracts } from "./auth.ts";
+import { autopilotContracts } from "./autopilot.ts";
 import { billingContracts } from "./billing.ts";
 import { connectionsContracts, csvContracts, platformCallContract } from "./connections.ts";
 import { healthContracts } from "./health.ts";
@@ -34,6 +35,7 @@ export const STATIC_CONTRACTS = {
   ...usersContracts,
   ...billingContracts,
   ...trackersContracts,
+  ...autopilotContracts,
   ...podsContracts,
   ...sharedBudgetsContracts,
   ...alertsContracts,

@@ -68,6 +68,16 @@ export const ACCESS: Readonly<Record<string, FunctionAccess>> = {
   billing: { table: "readwrite", appSecrets: true },
   /** Avatars are stored in the avatars bucket (served by the web distribution at `/avatars/*`). */
   avatar: { table: "readwrite", appSecrets: true, avatars: "readwrite" },
+  /** Tracker routes; AutoPilot's apply, undo and run-now write campaigns at the platforms through
+   * the tracker's connection (client credentials and the integration's tokens, refreshed when due). */
+  trackers: {
+    table: "readwrite",
+    appSecrets: true,
+    platformCredentials: true,
+    platformTokens: "readwrite",
+    sendTo: "all",
+    pushToConnections: true,
+  },
   /** Platform connections: OAuth with each platform (client credentials), the integrations' tokens,
    * ad account lists; a new connection queues its first refresh and is pushed to open dashboards. */
   connections: {
@@ -81,6 +91,9 @@ export const ACCESS: Readonly<Record<string, FunctionAccess>> = {
   /** The daily alert run: reads trackers and alerts, records fired periods, sends alert e-mails
    * with unsubscribe links signed with the app secret. */
   "alerts-daily": { table: "readwrite", appSecrets: true, sendMail: true, sendTo: ["alert-delivery"] },
+  /** The pacing digest run: reads users, pods and trackers, writes each user's last-sent digest
+   * period, sends digest e-mails with unsubscribe links signed with the app secret. */
+  digests: { table: "readwrite", appSecrets: true, sendMail: true },
   /** Alert channel deliveries (Slack, Teams, webhooks; outbound HTTPS through the SSRF guard): records
    * each attempt in the alert history, marks a failing channel and e-mails its account's Admins. */
   "alert-delivery": { table: "readwrite", sendMail: true },

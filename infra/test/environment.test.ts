@@ -17,11 +17,7 @@ const NOT_DEPLOYED: Record<string, string> = {
   JWT_SECRET: "app secret (APP_SECRETS_ARN) on AWS",
   STRIPE_SECRET_KEY: "app secret (APP_SECRETS_ARN) on AWS",
   GOOGLE_CLIENT_ID: "app secret (APP_SECRETS_ARN) on AWS",
-  // The local runtime and tests only.
-  PACER_LOCAL: "local runtime marker",
-  PACER_SANDBOX_URL: "local sandbox platforms",
-  TOKEN_STORE_KEY: "local encrypted token store (TOKEN_STORE_SECRET_PREFIX on AWS)",
-  TOKEN_STORE_DIR: "local encrypted token store (TOKEN_STORE_SECRET_PREFIX on AWS)",
+  // Tests only (the local runtime's own variables are read by its adapters, in packages/local).
   STRIPE_API_URL: "tests point Stripe at a fake; unset means Stripe",
   GOOGLE_ISSUER: "tests point Google sign-in at the sandbox; unset means Google",
   GOOGLE_JWKS_URI: "tests point Google sign-in at the sandbox; unset means Google",

@@ -1,3 +1,10 @@
+import {
+  COLD_START_METRIC,
+  METRIC_DIMENSIONS,
+  METRIC_NAMESPACE,
+  METRICS,
+  SERVICE_DIMENSION,
+} from "@pacer/functions/metric-names";
 import { Match, type Template } from "aws-cdk-lib/assertions";
 import { describe, expect, it } from "vitest";
 import { HTTP_SERVER_ERROR_ALARM } from "../src/constructs/http-gateway.ts";
@@ -92,6 +99,32 @@ describe("PacerMail, PacerSecrets, PacerOps", () => {
         Object.values(resourcesOf(gateways, "AWS::CloudWatch::Alarm"))[0]?.Properties.AlarmActions,
       ),
     ).toContain("PacerOps");
+  });
+
+  it("draws every metric of the functions' list on the ops dashboard, searched by the emitted name and dimensions", () => {
+    const dashboards = Object.values(resourcesOf(ops, "AWS::CloudWatch::Dashboard"));
+    expect(dashboards).toHaveLength(1);
+    // The body is a Fn::Join of JSON text and the region; any region makes it JSON again.
+    const join = dashboards[0]?.Properties.DashboardBody as { "Fn::Join": [string, unknown[]] };
+    const [, parts] = join["Fn::Join"];
+    const body = JSON.parse(parts.map((p) => (typeof p === "string" ? p : "eu-west-2")).join("")) as {
+      widgets: { properties: { title: string; metrics: [{ expression: string }][] } }[];
+    };
+    const expressions = body.widgets.flatMap((w) => w.properties.metrics.map(([m]) => m.expression));
+    const expected = [
+      ...Object.values(METRICS).map((m) => ({
+        name: m.name,
+        dimensions: m.dimensions.map((d) => METRIC_DIMENSIONS[d]),
+        statistic: m.unit === "Milliseconds" ? "p90" : "Sum",
+      })),
+      { name: COLD_START_METRIC.name, dimensions: [COLD_START_METRIC.dimension], statistic: "Sum" },
+    ];
+    expect(expressions).toEqual(
+      expected.map(
+        (m) =>
+          `SEARCH('{${[METRIC_NAMESPACE, ...m.dimensions, SERVICE_DIMENSION].join(",")}} MetricName="${m.name}"', '${m.statistic}', 300)`,
+      ),
+    );
   });
 
   it("generates the session key, keeps both secrets on stack deletion, and scopes token access to the token prefix", () => {

@@ -1,5 +1,6 @@
 import { Stack } from "aws-cdk-lib";
 import type { CfnRole } from "aws-cdk-lib/aws-iam";
+import type { CfnFunction } from "aws-cdk-lib/aws-lambda";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   type PacerFunction,
@@ -125,6 +126,21 @@ describe("IAM: every function's role is exactly its row of the access table", ()
           : []),
       ]);
       expect([...actions].filter((a) => !known.has(a))).toEqual([]);
+    }
+  });
+
+  it("traces every function with X-Ray (active tracing) and lets its role write the traces", () => {
+    for (const { fn } of functions) {
+      const stack = Stack.of(fn);
+      const resources = resourcesOf(stack);
+      const lambda = resources[stack.getLogicalId(fn.node.defaultChild as CfnFunction)] as Res;
+      expect({ function: fn.node.path, tracing: lambda.Properties.TracingConfig }).toEqual({
+        function: fn.node.path,
+        tracing: { Mode: "Active" },
+      });
+      const roleId = stack.getLogicalId(fn.executionRole.node.defaultChild as CfnRole);
+      const { actions } = grantsOf(resources, roleId);
+      expect([...UNSCOPABLE_ACTIONS].filter((a) => !actions.has(a))).toEqual([]);
     }
   });
 

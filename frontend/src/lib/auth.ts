@@ -1,4 +1,4 @@
-import { normalizeLoginEmail } from "@pacer/core/validation";
+import { type DigestFrequency, normalizeLoginEmail } from "@pacer/core/validation";
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, getToken, seg, setToken } from "./api-client";
 import { realtime } from "./realtime";
@@ -56,8 +56,11 @@ export interface CurrentUser {
   preferences?: { primaryDashboardView?: string; tableColumns?: unknown[] };
   /** The user has proved they own their address (a link e-mailed to it, an e-mailed invitation, Google). */
   emailConfirmed?: boolean;
-  /** `unsubscribedAll`: the user turned the optional e-mails (alerts) off. */
-  notificationPreferences?: { unsubscribedAll?: boolean };
+  /**
+   * `unsubscribedAll`: the user turned the optional e-mails (alerts, digest) off; `digest`: their
+   * pacing digest (absent means off).
+   */
+  notificationPreferences?: { unsubscribedAll?: boolean; digest?: DigestFrequency };
 }
 
 /** The login answer (spec 7.1): a session token and the user. */

@@ -1,4 +1,5 @@
 import { createAlertDeliveryConsumer } from "../lib/alert-delivery.ts";
+import { observedHandler } from "../lib/observed-handler.ts";
 import { sqsClient } from "../lib/refresh-queue.ts";
 
 /**
@@ -6,13 +7,15 @@ import { sqsClient } from "../lib/refresh-queue.ts";
  * (functions/resources.ts). See `lib/alert-delivery.ts`.
  *
  * Environment: `QUEUE_URL_ALERT_DELIVERY` and `..._DLQ` (backoff, dead-lettering),
- * `ALERT_DELIVERY_RETRY_BASE_SECONDS` (backoff base, default 30), `PACER_SANDBOX_URL` locally (the
- * reserved channel host is received by the sandbox), `MAIL_FROM` (the Admins' failing-channel e-mail).
+ * `ALERT_DELIVERY_RETRY_BASE_SECONDS` (backoff base, default 30), `MAIL_FROM` (the Admins'
+ * failing-channel e-mail). Locally the runtime's `channelTarget` adapter receives its reserved host.
  */
 const base = Number(process.env.ALERT_DELIVERY_RETRY_BASE_SECONDS ?? 30);
 
-export const handler = createAlertDeliveryConsumer({
-  sqs: sqsClient,
-  now: () => new Date(),
-  retryBaseSeconds: Number.isFinite(base) && base >= 0 ? base : 30,
-});
+export const handler = observedHandler(
+  createAlertDeliveryConsumer({
+    sqs: sqsClient,
+    now: () => new Date(),
+    retryBaseSeconds: Number.isFinite(base) && base >= 0 ? base : 30,
+  }),
+);

@@ -6,7 +6,8 @@ import { AwsEmulator } from "@pacer/local/aws-emulator";
 import { Outbox } from "@pacer/local/outbox";
 import { LocalQueue } from "@pacer/local/queue";
 import { type SandboxHandle, startSandbox } from "@pacer/sandbox";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { METRICS } from "../../metric-names.ts";
 import { ALERT_DELIVERY_QUEUE, queueUrlEnv } from "../../resources.ts";
 import type { AlertNotice } from "../lib/alert-channels.ts";
 import { createAlertDeliveryConsumer, enqueueChannelDeliveries } from "../lib/alert-delivery.ts";
@@ -15,6 +16,7 @@ import { resetSqsClient, sqsClient } from "../lib/refresh-queue.ts";
 import { callApi } from "../testing/api.ts";
 import { anAccountWithAdmin, aUserIn, aWorld } from "../testing/builders.ts";
 import { useMailCapture } from "../testing/mail.ts";
+import { captureOutput, emfPoints } from "../testing/output.ts";
 import { aTrackerIn, daysThisMonth } from "../testing/tracker-builders.ts";
 import { loadWebhookRecipe } from "../testing/webhook-recipe.ts";
 
@@ -147,6 +149,37 @@ describe("alert channel delivery queue", () => {
     const healed = await getAlertChannel(account.accountId, channel.channelId);
     expect(healed.consecutiveDeadLetters).toBe(0);
     expect(healed.failingSince).toBeUndefined();
+  });
+
+  it("counts every delivery attempt per channel kind and outcome as an EMF metric", async () => {
+    const { account, channel } = await aWebhookChannel();
+    vi.stubEnv("POWERTOOLS_METRICS_DISABLED", "false");
+    const output = captureOutput();
+    try {
+      sandbox.hooks.failNext({ times: 1, status: 503 });
+      await enqueueChannelDeliveries(account.accountId, [channel.channelId], notice("a-count-1"));
+      await queue.drained();
+      sandbox.hooks.failNext({ times: 100, status: 503 });
+      await enqueueChannelDeliveries(account.accountId, [channel.channelId], notice("a-count-2"));
+      await queue.drained();
+    } finally {
+      output.restore();
+      vi.unstubAllEnvs();
+      sandbox.hooks.failNext({ times: 0 });
+    }
+
+    const points = emfPoints(output.json()).map((p) => [p.name, p.value, p.dimensions]);
+    const webhook = { service: "pacer", channel: "webhook" };
+    const failed = [METRICS.alertDeliveryFailed.name, 1, webhook];
+    expect(points).toEqual([
+      failed,
+      [METRICS.alertDeliverySent.name, 1, webhook],
+      failed,
+      failed,
+      failed,
+      failed,
+      [METRICS.alertDeliveryDeadLettered.name, 1, webhook],
+    ]);
   });
 
   it("delivers a signed webhook that the README's recipe verifies, and records it as sent", async () => {

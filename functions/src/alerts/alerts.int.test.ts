@@ -1,10 +1,12 @@
 import { updateUser } from "@pacer/db";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { METRICS } from "../../metric-names.ts";
 import { handler as dailyAlerts } from "../alerts-daily/index.ts";
 import { evaluateAlertsForAccount } from "../lib/alert-evaluation.ts";
 import { callApi } from "../testing/api.ts";
 import { aUserIn, aWorld } from "../testing/builders.ts";
 import { useMailCapture } from "../testing/mail.ts";
+import { captureOutput, emfPoints } from "../testing/output.ts";
 import { aPodIn, aTrackerIn, daysThisMonth } from "../testing/tracker-builders.ts";
 
 const mail = useMailCapture();
@@ -156,6 +158,37 @@ describe("alert evaluation and e-mail", () => {
     );
     expect(message?.links).toContain("http://localhost:3000/dashboard");
     expect(message?.links.some((l) => l.includes("/unsubscribe-all-emails/"))).toBe(true);
+  });
+
+  it("counts each alert e-mail sent as an EMF metric of the e-mail channel", async () => {
+    const world = await aWorld({ name: "Metric Co" });
+    const id = world.account.accountId;
+    // The Manager may see the tracker, so both the Admin and the Manager are e-mailed.
+    await aTrackerIn(
+      id,
+      { name: "Brand Search", associatedUserIds: [world.Manager.user.userId] },
+      daysThisMonth(100).rows,
+    );
+    await callApi("POST", "/api/alerts/create-alert", {
+      token: world.Admin.token,
+      body: anAlert({
+        name: "Spend over £50",
+        data: { ...anAlert().data, value: 50_000_000 },
+        additionalRecipients: [{ _id: world.Manager.user.userId, name: "M", email: world.Manager.email }],
+      }),
+    });
+    vi.stubEnv("POWERTOOLS_METRICS_DISABLED", "false");
+    const output = captureOutput();
+    try {
+      await evaluateAlertsForAccount(id);
+    } finally {
+      output.restore();
+      vi.unstubAllEnvs();
+    }
+
+    const points = emfPoints(output.json()).map((p) => [p.name, p.value, p.dimensions]);
+    const sent = [METRICS.alertDeliverySent.name, 1, { service: "pacer", channel: "email" }];
+    expect(points).toEqual([sent, sent]);
   });
 
   it("honours the e-mail's unsubscribe link on the next alert", async () => {

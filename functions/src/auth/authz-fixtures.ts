@@ -1,6 +1,6 @@
 import { createPasswordReset } from "@pacer/db";
 import { defineFixtures, type FixtureContext } from "../authz/fixture.ts";
-import { emailConfirmationToken, unsubscribeToken } from "../lib/links.ts";
+import { digestUnsubscribeUrl, emailConfirmationToken, unsubscribeToken } from "../lib/links.ts";
 import { TEST_PASSWORD } from "../testing/builders.ts";
 
 /** The caller's own id for the own case, another account's user for the other case. */
@@ -9,6 +9,10 @@ const selfOrOther = ({ kind, caller, target }: FixtureContext) =>
 
 const resetTokenOf = async ({ target }: FixtureContext) =>
   (await createPasswordReset(target.subject.user)).token;
+
+/** The ticket of a user's digest unsubscribe link (the last path segment of the link). */
+const digestTicketOf = async (user: { userId: string; accountId: string }) =>
+  decodeURIComponent((await digestUnsubscribeUrl(user)).split("/").pop() ?? "");
 
 export const fixtures = defineFixtures({
   "POST /api/auth": {
@@ -59,6 +63,16 @@ export const fixtures = defineFixtures({
   "POST /api/auth/unsubscribe-all-emails/{userId}": {
     request: async ({ target }) => ({
       params: { userId: await unsubscribeToken(target.subject.user.userId) },
+    }),
+  },
+  "GET /api/auth/digest-unsubscribe/{ticket}": {
+    request: async ({ target }) => ({ params: { ticket: await digestTicketOf(target.subject.user) } }),
+  },
+  "POST /api/auth/digest-unsubscribe/{ticket}": {
+    request: async ({ target }) => ({
+      params: { ticket: await digestTicketOf(target.subject.user) },
+      rawBody: Buffer.from("List-Unsubscribe=One-Click"),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
     }),
   },
   "POST /api/auth/logout/{userId}": { request: (ctx) => ({ params: { userId: selfOrOther(ctx) } }) },

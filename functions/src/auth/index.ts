@@ -1,6 +1,7 @@
 import { groupHandler } from "../lib/http.ts";
 import { changePassword } from "./change-password.ts";
 import { currentUser } from "./current-user.ts";
+import { digestUnsubscribe, digestUnsubscribePage } from "./digest-unsubscribe.ts";
 import { confirmEmail, resendEmailConfirmation } from "./email-confirmation.ts";
 import { googleSignInConfig, login, loginWithGoogle } from "./login.ts";
 import { changePasswordFromReset, forgotPassword, getUserByToken } from "./password-reset.ts";
@@ -32,6 +33,8 @@ export const handlers = {
   fireCreateTrackerGuide,
   updateNotificationPreferences,
   unsubscribeAllEmails,
+  digestUnsubscribePage,
+  digestUnsubscribe,
   logout,
   confirmEmail,
   resendEmailConfirmation,

@@ -1,3 +1,4 @@
+import type { DigestFrequency } from "@pacer/core";
 import { updateUser } from "@pacer/db";
 import { authContracts as api } from "../../contract/auth.ts";
 import { sessionRoute } from "../lib/http.ts";
@@ -82,20 +83,35 @@ export const fireCreateTrackerGuide = sessionRoute(
   },
 );
 
+/** The answer's message for a digest choice. */
+const DIGEST_MESSAGES: Record<DigestFrequency, string> = {
+  off: "Digest turned off",
+  daily: "Daily digest turned on",
+  weekly: "Weekly digest turned on",
+};
+
 /**
- * `POST /api/auth/update-notification-preferences`: `{ unsubscribedAll }` turns the caller's optional
- * e-mails (alerts) off or back on: the unsubscribe page (spec 2.5) points here to subscribe again.
- * Answers `{ msg, user }`.
+ * `POST /api/auth/update-notification-preferences`: `{ unsubscribedAll?, digest? }` (at least one).
+ * `unsubscribedAll` turns the caller's optional e-mails (alerts, digest) off or back on: the
+ * unsubscribe page (spec 2.5) points here to subscribe again. `digest` (`off`, `daily`, `weekly`;
+ * a product extension) chooses the pacing digest e-mail. Answers `{ msg, user }`.
  */
 export const updateNotificationPreferences = sessionRoute(
   api["POST /api/auth/update-notification-preferences"],
   async ({ body, session }) => {
     const user = await updateUser(session.accountId, session.userId, (u) => ({
-      notificationPreferences: { ...u.notificationPreferences, unsubscribedAll: body.unsubscribedAll },
+      notificationPreferences: {
+        ...u.notificationPreferences,
+        ...(body.unsubscribedAll === undefined ? {} : { unsubscribedAll: body.unsubscribedAll }),
+        ...(body.digest === undefined ? {} : { digest: body.digest }),
+      },
     }));
-    return {
-      msg: body.unsubscribedAll ? "Unsubscribed from Emails" : "Subscribed to Emails",
-      user: userView(user),
-    };
+    const msg =
+      body.unsubscribedAll === undefined
+        ? DIGEST_MESSAGES[body.digest ?? "off"]
+        : body.unsubscribedAll
+          ? "Unsubscribed from Emails"
+          : "Subscribed to Emails";
+    return { msg, user: userView(user) };
   },
 );

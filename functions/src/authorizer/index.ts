@@ -3,6 +3,7 @@ import type {
   APIGatewaySimpleAuthorizerWithContextResult,
 } from "aws-lambda";
 import { verifySession } from "../lib/jwt.ts";
+import { observedHandler } from "../lib/observed-handler.ts";
 import { TOKEN_HEADER } from "../lib/session.ts";
 
 /** What the authorizer passes to the route handlers in `requestContext.authorizer.lambda`. */
@@ -18,11 +19,11 @@ export interface AuthorizerContext {
  * middleware, which also verifies the token again. API Gateway answers 401 when the header is
  * missing and 403 when this returns `isAuthorized: false` (HTTP APIs cannot remap that status).
  */
-export async function handler(
+export const handler = observedHandler(async function authorize(
   event: APIGatewayRequestAuthorizerEventV2,
 ): Promise<APIGatewaySimpleAuthorizerWithContextResult<AuthorizerContext | Record<string, never>>> {
   const token = event.headers?.[TOKEN_HEADER];
   const claims = token ? await verifySession(token) : undefined;
   if (!claims) return { isAuthorized: false, context: {} };
   return { isAuthorized: true, context: { userId: claims.userId, accountId: claims.accountId } };
-}
+});

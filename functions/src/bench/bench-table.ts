@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { ensureTable, resetClients, resetDb } from "@pacer/db";
+import { installLocalAdapters } from "@pacer/local/adapters";
 import { LOCAL_AWS_ENV, startDynamoDbLocal } from "@pacer/local/dynamodb";
 import { resetAppSecrets } from "../lib/config.ts";
 
@@ -12,10 +13,10 @@ import { resetAppSecrets } from "../lib/config.ts";
 export async function startBenchTable(): Promise<{ table: string; stop: () => Promise<void> }> {
   const engine = await startDynamoDbLocal();
   const table = `pacer-bench-${randomUUID().slice(0, 8)}`;
+  installLocalAdapters();
   Object.assign(process.env, LOCAL_AWS_ENV, {
     AWS_ENDPOINT_URL_DYNAMODB: engine.endpoint,
     TABLE_NAME: table,
-    PACER_LOCAL: "1",
     JWT_SECRET: "benchmark-only-secret-0123456789abcdef0123",
     APP_ORIGIN: "http://localhost:3000",
     MAIL_FROM: "Pacer <no-reply@pacer.local>",

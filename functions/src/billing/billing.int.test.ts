@@ -1,9 +1,11 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getAccount, updateUser } from "@pacer/db";
+import { installLocalAdapters } from "@pacer/local/adapters";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetAppSecrets } from "../lib/config.ts";
 import { signSession, signTicket } from "../lib/jwt.ts";
+import { resetRuntimeAdapters } from "../lib/runtime-adapters.ts";
 import { callApi } from "../testing/api.ts";
 import { aWorld } from "../testing/builders.ts";
 
@@ -128,7 +130,8 @@ describe("local billing page (no Stripe key, local mode)", () => {
   it("outside local mode, without a key: the session call answers 503 and the page does not exist", async () => {
     const { Admin, account } = await aWorld();
     const url = await openPortal(Admin.token, account.accountId);
-    process.env.PACER_LOCAL = "0";
+    // As deployed: no runtime adapters, and only the route table's routes.
+    resetRuntimeAdapters();
     try {
       const start = await callApi(
         "POST",
@@ -136,9 +139,9 @@ describe("local billing page (no Stripe key, local mode)", () => {
         { token: Admin.token },
       );
       expect(start.status).toBe(503);
-      expect((await callApi("GET", pathOf(url))).status).toBe(404);
+      expect((await callApi("GET", pathOf(url), { deployedRoutesOnly: true })).status).toBe(404);
     } finally {
-      process.env.PACER_LOCAL = "1";
+      installLocalAdapters();
     }
   });
 });

@@ -1,5 +1,5 @@
 import { groupHandler } from "../lib/http.ts";
-import { localBillingAction, localBillingPortal, startBillingPortalSession } from "./handlers.ts";
+import { startBillingPortalSession } from "./handlers.ts";
 
-export const handlers = { startBillingPortalSession, localBillingPortal, localBillingAction };
+export const handlers = { startBillingPortalSession };
 export const handler = groupHandler("billing", handlers);

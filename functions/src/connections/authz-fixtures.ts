@@ -1,10 +1,6 @@
 import { randomUUID } from "node:crypto";
-import {
-  CAKE_SANDBOX_DOMAIN,
-  createConnectors,
-  type IntegrationSlug,
-  sandboxConnectorConfig,
-} from "@pacer/connectors";
+import { createConnectors, type IntegrationSlug } from "@pacer/connectors";
+import { CAKE_SANDBOX_DOMAIN, sandboxConnectorConfig } from "@pacer/connectors/sandbox-config";
 import { PLATFORM_CATALOGUE, type PlatformCallKind, type PlatformEntry } from "@pacer/core";
 import { createOAuthState, putIntegration } from "@pacer/db";
 import { platformRoutes } from "../../routes.ts";

@@ -1,5 +1,6 @@
 import { readdirSync } from "node:fs";
-import { CAKE_SANDBOX_DOMAIN, type OAuthTokens } from "@pacer/connectors";
+import type { OAuthTokens } from "@pacer/connectors";
+import { CAKE_SANDBOX_DOMAIN } from "@pacer/connectors/sandbox-config";
 import { SSRF_URL_CORPUS } from "@pacer/connectors/testing/ssrf-corpus";
 import { getIntegration, listIntegrations } from "@pacer/db";
 import { describe, expect, it } from "vitest";

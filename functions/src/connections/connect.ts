@@ -227,7 +227,7 @@ export async function connectCake(
   let domain: string;
   try {
     domain = normaliseUserDomain(input.domain);
-    if (domain !== config.cake?.sandbox?.domain) await resolvePublicAddress(domain);
+    if (domain !== config.cake?.reservedDomain?.domain) await resolvePublicAddress(domain);
   } catch (error) {
     if (error instanceof BlockedHostError) {
       throw new ConnectionFailure("BAD_REQUEST", CAKE_TEXTS.blockedDomain, `blocked_host:${error.reason}`);

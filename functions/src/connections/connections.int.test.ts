@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { AuthError, createConnectors, type OAuthTokens, sandboxConnectorConfig } from "@pacer/connectors";
+import { AuthError, createConnectors, type OAuthTokens } from "@pacer/connectors";
+import { sandboxConnectorConfig } from "@pacer/connectors/sandbox-config";
 import { getIntegration, listIntegrations } from "@pacer/db";
 import { describe, expect, it } from "vitest";
 import { tokenStore } from "../lib/token-store.ts";

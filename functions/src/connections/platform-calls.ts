@@ -72,6 +72,7 @@ const STATUS_BY_CONNECTOR_CODE: Record<ConnectorError["code"], number> = {
   blocked_host: 400,
   not_supported: 501,
   not_configured: 503,
+  insufficient_scope: 403,
 };
 
 /**

@@ -1,6 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { describe, expect, it } from "vitest";
+import { installLocalAdapters } from "@pacer/local/adapters";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { loadWebhookRecipe } from "../testing/webhook-recipe.ts";
 import {
   type AlertNotice,
@@ -12,6 +13,7 @@ import {
   WEBHOOK_REPLAY_WINDOW_SECONDS,
   WEBHOOK_SCHEMA_VERSION,
 } from "./alert-channels.ts";
+import { resetRuntimeAdapters } from "./runtime-adapters.ts";
 
 const notice: AlertNotice = {
   alertId: "a1",
@@ -100,6 +102,8 @@ describe("alert channel payloads", () => {
 
 describe("postToChannel", () => {
   it("sends the reserved host to the local receiver only when PACER_SANDBOX_URL is set, and reads a 429's Retry-After", async () => {
+    installLocalAdapters();
+    onTestFinished(resetRuntimeAdapters);
     const seen: string[] = [];
     const server = createServer((req, res) => {
       seen.push(`${req.method} ${req.url}`);

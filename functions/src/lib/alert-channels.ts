@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from "node:crypto";
-import { BlockedHostError, CHANNEL_SANDBOX_HOST, checkUserUrl, createSsrfSafeFetch } from "@pacer/connectors";
+import { BlockedHostError, checkUserUrl, createSsrfSafeFetch } from "@pacer/connectors";
 import {
   type AlertChannelKind,
   type AlertLevel,
@@ -10,6 +10,7 @@ import {
   formatByKind,
 } from "@pacer/core";
 import { LEVEL_LABEL, OPERATOR_TEXT } from "./alert-email.ts";
+import { runtimeAdapters } from "./runtime-adapters.ts";
 
 /**
  * Alert channels besides e-mail: Slack incoming webhooks, Microsoft Teams Workflows webhooks and
@@ -18,9 +19,9 @@ import { LEVEL_LABEL, OPERATOR_TEXT } from "./alert-email.ts";
  * SSRF guard of `@pacer/connectors` (https, port 443, public addresses only, the address pinned
  * after the check, no redirects, bounded time and size), the same guard as the Cake domain.
  *
- * Locally (`PACER_SANDBOX_URL` set, as for the Cake demo domain) the one reserved host
- * `hooks.sandbox.pacer.test` is delivered to the sandbox's receiver `<PACER_SANDBOX_URL>/hooks/...`;
- * the user's URL is only compared with that name, so it can never choose another local address.
+ * The runtime's `channelTarget` adapter (the local runtime's, never installed on AWS) may receive
+ * one reserved host itself, as the local runtime does for the Cake demo domain; the user's URL is
+ * only compared with that name, so it can never choose another local address.
  */
 
 /** The `version` of the generic webhook body (see functions/README.md "Alert webhooks"). */
@@ -258,10 +259,9 @@ export async function postToChannel(
   let response: Response;
   try {
     const parsed = checkUserUrl(url);
-    const sandbox = env.PACER_SANDBOX_URL;
-    if (sandbox && parsed.hostname.toLowerCase() === CHANNEL_SANDBOX_HOST) {
-      const local = `${sandbox.replace(/\/+$/, "")}/hooks${parsed.pathname}${parsed.search}`;
-      response = await fetch(local, {
+    const direct = runtimeAdapters().channelTarget?.(parsed, env);
+    if (direct) {
+      response = await fetch(direct, {
         method: "POST",
         headers: request.headers,
         body: request.body,

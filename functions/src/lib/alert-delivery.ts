@@ -18,6 +18,7 @@ import { type AlertNotice, ChannelDeliveryError, channelRequest, postToChannel }
 import { appOrigin } from "./links.ts";
 import { logger } from "./logger.ts";
 import { escapeHtml, sendMail } from "./mailer.ts";
+import { recordMetric } from "./metrics.ts";
 import { delayRedelivery, sendToDeadLetter } from "./queue-records.ts";
 import { sqsClient } from "./refresh-queue.ts";
 
@@ -196,6 +197,7 @@ export function createAlertDeliveryConsumer(deps: AlertDeliveryDeps) {
       await post(channel.url, channelRequest(channel, message.notice, message.deliveryId, now));
       await recordAlertEvents(message.accountId, [{ ...event, outcome: "sent" }], now);
       await recordAlertChannelOutcome(message.accountId, channel.channelId, "sent", undefined, now);
+      recordMetric("alertDeliverySent", { channel: channel.kind });
       return "done";
     } catch (error) {
       const failure =
@@ -205,6 +207,7 @@ export function createAlertDeliveryConsumer(deps: AlertDeliveryDeps) {
       if (!last) {
         await recordAlertEvents(message.accountId, [{ ...event, outcome: "failed", reason }], now);
         await backoff(record, attempt, failure.retryAfterMs);
+        recordMetric("alertDeliveryFailed", { channel: channel.kind });
         return "retry";
       }
       await deadLetter(record, failure.message, attempt);
@@ -216,6 +219,7 @@ export function createAlertDeliveryConsumer(deps: AlertDeliveryDeps) {
         failure.message,
         now,
       );
+      recordMetric("alertDeliveryDeadLettered", { channel: channel.kind });
       if (marked?.becameFailing) await tellAdminsChannelFailing(channel, failure.message);
       logger.warn("Alert delivery dead-lettered", {
         accountId: message.accountId,

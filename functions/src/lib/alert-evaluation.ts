@@ -40,8 +40,9 @@ import { accountSendsEmail } from "./email-confirmation.ts";
 import { appOrigin, unsubscribeUrl } from "./links.ts";
 import { logger } from "./logger.ts";
 import { sendMail } from "./mailer.ts";
+import { recordMetric } from "./metrics.ts";
 import { type AccountJoins, loadAccountJoins } from "./tracker-access.ts";
-import { storedTrackerData } from "./tracker-data.ts";
+import { trackerRowOf } from "./tracker-data.ts";
 import { canSeePod, canSeeTracker, type Viewer } from "./visibility.ts";
 
 /**
@@ -88,22 +89,6 @@ export interface AlertRunSummary {
   }>;
   /** Alerts that resolved for at least one target in this run. */
   resolved: Array<{ alertId: string; targets: string[]; recipients: string[] }>;
-}
-
-/** A tracker's row for the engine: identity, currency, error state and stored figures. */
-function trackerRow(t: Tracker): TrackerRow | undefined {
-  const data = storedTrackerData(t);
-  if (!data) return undefined;
-  const dataSource = t.dataSource as { integration?: { slug?: string } } | undefined;
-  return {
-    id: t.trackerId,
-    name: t.name,
-    client: t.client,
-    channel: dataSource?.integration?.slug ?? "",
-    currency: t.currency,
-    errored: Boolean(t.dataLoadFail || t.budgetLoadFail),
-    data,
-  };
 }
 
 /** One target of an alert: its key (tracker id, client name or pod id), name, row and currency. */
@@ -205,7 +190,7 @@ function evaluationsSeenBy(
   const seen = trackers.filter((t) =>
     audience.every((v) => canSeeTracker(v, t, joins.podOf.get(t.trackerId))),
   );
-  const rows = seen.map(trackerRow).filter((r): r is TrackerRow => r !== undefined);
+  const rows = seen.map(trackerRowOf).filter((r): r is TrackerRow => r !== undefined);
   const pods = joins.pods
     .filter((p) => audience.every((v) => canSeePod(v, p)))
     .map((p) => ({ _id: p.podId, name: p.name, trackers: p.trackers }));
@@ -357,10 +342,12 @@ export async function evaluateAlertsForAccount(
         );
         sent.push(user.email);
         deliveries.push({ ...delivery, outcome: "sent" });
+        recordMetric("alertDeliverySent", { channel: "email" });
       } catch (error) {
         const reason = error instanceof Error ? error.name : "Error";
         logger.error("Alert e-mail failed", { accountId, alertId: alert.alertId, errorName: reason });
         deliveries.push({ ...delivery, outcome: "failed", reason: `E-mail not sent (${reason})` });
+        recordMetric("alertDeliveryFailed", { channel: "email" });
       }
     }
     // The alert's channels (Slack, Teams, webhooks) are told through the delivery queue, with the

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { requireEnv } from "./config.ts";
+import { traced } from "./tracer.ts";
 
 /** Key prefix of every avatar object; the web distribution serves it at `/avatars/*`. */
 export const AVATARS_PREFIX = "avatars/";
@@ -12,7 +13,7 @@ let client: S3Client | undefined;
  * runtime's object store) is addressed path-style; on AWS the regional endpoint, virtual-hosted.
  */
 function s3(): S3Client {
-  client ??= new S3Client({ forcePathStyle: Boolean(process.env.AWS_ENDPOINT_URL_S3) });
+  client ??= traced(new S3Client({ forcePathStyle: Boolean(process.env.AWS_ENDPOINT_URL_S3) }));
   return client;
 }
 

@@ -1,4 +1,5 @@
 import { GetSecretValueCommand, SecretsManagerClient } from "@aws-sdk/client-secrets-manager";
+import { traced } from "./tracer.ts";
 
 /**
  * Reads a required environment variable.
@@ -10,16 +11,11 @@ export function requireEnv(name: string, env: Record<string, string | undefined>
   return value;
 }
 
-/** True when running under the local runtime (never on AWS). */
-export function isLocalMode(env: Record<string, string | undefined> = process.env): boolean {
-  return env.PACER_LOCAL === "1";
-}
-
 /** Application secrets (Secrets Manager JSON on AWS; environment variables locally). */
 export interface AppSecrets {
   /** HMAC key (base64url, >= 32 bytes) for session tokens. */
   jwtSecret: string;
-  /** Stripe secret key; absent locally (billing then answers the local billing page). */
+  /** Stripe secret key; absent locally (billing then answers the runtime's own billing page). */
   stripeSecretKey?: string;
   /** Google OAuth client id, the audience of Google ID tokens. */
   googleClientId?: string;
@@ -42,7 +38,7 @@ export function appSecrets(env: Record<string, string | undefined> = process.env
 
 async function load(env: Record<string, string | undefined>): Promise<AppSecrets> {
   if (env.APP_SECRETS_ARN) {
-    const client = new SecretsManagerClient({});
+    const client = traced(new SecretsManagerClient({}));
     const out = await client.send(new GetSecretValueCommand({ SecretId: env.APP_SECRETS_ARN }));
     const parsed = JSON.parse(out.SecretString ?? "{}") as Partial<AppSecrets>;
     if (!parsed.jwtSecret) throw new Error("The app secret has no jwtSecret");

@@ -1,11 +1,14 @@
+import { installLocalAdapters } from "@pacer/local/adapters";
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetAppSecrets } from "./config.ts";
 import { googleConfig } from "./google.ts";
+import { resetRuntimeAdapters } from "./runtime-adapters.ts";
 
 beforeEach(() => {
   process.env.JWT_SECRET = "unit-tests-only-secret-0123456789abcdef";
   delete process.env.GOOGLE_CLIENT_ID;
   resetAppSecrets();
+  resetRuntimeAdapters();
 });
 
 describe("Google sign-in configuration", () => {
@@ -21,7 +24,8 @@ describe("Google sign-in configuration", () => {
   });
 
   it("locally, with the sandbox running, points at the sandbox's Google identity issuer", async () => {
-    expect(await googleConfig({ PACER_LOCAL: "1", PACER_SANDBOX_URL: "http://127.0.0.1:4100/" })).toEqual({
+    installLocalAdapters();
+    expect(await googleConfig({ PACER_SANDBOX_URL: "http://127.0.0.1:4100/" })).toEqual({
       issuers: ["http://127.0.0.1:4100/google-identity"],
       jwksUri: "http://127.0.0.1:4100/google-identity/oauth2/v3/certs",
       authorizeUrl: "http://127.0.0.1:4100/google-identity/o/oauth2/v2/auth",

@@ -1,14 +1,13 @@
 import { JwtVerifier } from "aws-jwt-verify";
 import { SimpleJwksCache } from "aws-jwt-verify/jwk";
-import { appSecrets, isLocalMode } from "./config.ts";
+import { appSecrets } from "./config.ts";
 import { AppError } from "./errors.ts";
+import { runtimeAdapters } from "./runtime-adapters.ts";
 
-/** Google's issuers (`iss` is either form) and key set; the sandbox issuer replaces them locally. */
+/** Google's issuers (`iss` is either form) and key set. */
 const GOOGLE_ISSUERS = ["https://accounts.google.com", "accounts.google.com"];
 const GOOGLE_JWKS_URI = "https://www.googleapis.com/oauth2/v3/certs";
 const GOOGLE_AUTHORIZE_URL = "https://accounts.google.com/o/oauth2/v2/auth";
-/** The client id the sandbox's Google identity issuer accepts (its `sandbox-<prefix>-client` rule). */
-const SANDBOX_CLIENT_ID = "sandbox-google-identity-client";
 
 /** Where Google sign-in points: issuers, key set, authorize page and the OAuth client id. */
 export interface GoogleConfig {
@@ -20,24 +19,21 @@ export interface GoogleConfig {
 
 /**
  * The Google sign-in configuration: `GOOGLE_ISSUER`, `GOOGLE_JWKS_URI`, `GOOGLE_AUTHORIZE_URL` and the
- * client id (`googleClientId` of the app secrets / `GOOGLE_CLIENT_ID`); defaults are Google's. In local
- * mode with the sandbox running (`PACER_SANDBOX_URL`) the defaults are the sandbox's Google identity
- * issuer and its client id, so "Sign in with Google" works end to end locally.
+ * client id (`googleClientId` of the app secrets / `GOOGLE_CLIENT_ID`); defaults are Google's, or the
+ * issuer and client id of the runtime's `googleIssuer` adapter when one is installed (the local
+ * runtime's stand-in issuer, so "Sign in with Google" works end to end locally).
  */
 export async function googleConfig(
   env: Record<string, string | undefined> = process.env,
 ): Promise<GoogleConfig> {
   const { googleClientId } = await appSecrets();
-  const sandbox =
-    isLocalMode(env) && env.PACER_SANDBOX_URL
-      ? `${env.PACER_SANDBOX_URL.replace(/\/+$/, "")}/google-identity`
-      : undefined;
-  const issuer = env.GOOGLE_ISSUER ?? sandbox;
+  const adapted = env.GOOGLE_ISSUER ? undefined : runtimeAdapters().googleIssuer?.(env);
+  const issuer = env.GOOGLE_ISSUER ?? adapted?.issuer;
   return {
     issuers: issuer ? [issuer] : GOOGLE_ISSUERS,
     jwksUri: env.GOOGLE_JWKS_URI ?? (issuer ? `${issuer}/oauth2/v3/certs` : GOOGLE_JWKS_URI),
     authorizeUrl: env.GOOGLE_AUTHORIZE_URL ?? (issuer ? `${issuer}/o/oauth2/v2/auth` : GOOGLE_AUTHORIZE_URL),
-    clientId: googleClientId ?? (sandbox && !env.GOOGLE_ISSUER ? SANDBOX_CLIENT_ID : undefined),
+    clientId: googleClientId ?? adapted?.clientId,
   };
 }
 
@@ -51,7 +47,7 @@ export interface GoogleIdentity {
 
 /**
  * Fetches the key set with Node's own `fetch` (5 s time-out). aws-jwt-verify's default fetcher only
- * speaks HTTPS; this one also reaches the local sandbox issuer over plain HTTP.
+ * speaks HTTPS; this one also reaches an issuer over plain HTTP (the local runtime's).
  */
 const jwksFetcher = {
   fetch: async (uri: string): Promise<ArrayBuffer> => {

@@ -6,6 +6,8 @@ import { type Group, ROUTES } from "../../routes.ts";
 import { enforceAccountLimit } from "./account-limits.ts";
 import { AppError, badRequest, toErrorResponse } from "./errors.ts";
 import { logger } from "./logger.ts";
+import { recordMetric } from "./metrics.ts";
+import { observedHandler } from "./observed-handler.ts";
 import { resolveSession, type Session } from "./session.ts";
 
 /** The event every HTTP handler receives (API Gateway HTTP API, payload format 2.0). */
@@ -228,6 +230,30 @@ export function httpRoute<
   spec: RouteSpec<BS, PS, QS>,
   fn: (input: RouteInput<Out<BS>, Out<PS>, Out<QS>, Session | undefined>) => Promise<unknown>,
 ): HttpHandler {
+  return routeHandler(spec, resolveSession, fn);
+}
+
+/**
+ * Like {@link httpRoute} for a public route outside the route and policy tables: one that a runtime
+ * other than AWS serves itself (the local runtime's billing page), authenticated by what its handler
+ * checks. Same validation and error answers; no session, no account limit.
+ */
+export function unlistedPublicRoute<
+  BS extends Schema = undefined,
+  PS extends Schema = undefined,
+  QS extends Schema = undefined,
+>(
+  spec: RouteSpec<BS, PS, QS>,
+  fn: (input: RouteInput<Out<BS>, Out<PS>, Out<QS>, undefined>) => Promise<unknown>,
+): HttpHandler {
+  return routeHandler(spec, async () => undefined, fn);
+}
+
+function routeHandler<BS extends Schema, PS extends Schema, QS extends Schema, S extends Session | undefined>(
+  spec: RouteSpec<BS, PS, QS>,
+  sessionOf: (event: HttpEvent, now: Date) => Promise<S>,
+  fn: (input: RouteInput<Out<BS>, Out<PS>, Out<QS>, S>) => Promise<unknown>,
+): HttpHandler {
   const body = strict(spec.body) as BS;
   const params = strict(spec.params) as PS;
   const query = strict(spec.query) as QS;
@@ -239,7 +265,7 @@ export function httpRoute<
     })
     .handler(async (event) => {
       const now = new Date();
-      const session = await resolveSession(event, now);
+      const session = await sessionOf(event, now);
       const input = {
         body: parsePart(
           body,
@@ -280,8 +306,9 @@ export function sessionRoute<
 
 /**
  * The Lambda entry of one function group: dispatches on `event.routeKey` (set by API Gateway, and by
- * the local runtime in the same way) to the group's handlers. Checks at cold start that the group's
- * handlers match the route table exactly.
+ * the local runtime in the same way) to the group's handlers, with the Powertools logger context,
+ * tracer and metrics of {@link observedHandler}; every 4xx and 5xx answer is counted per route.
+ * Checks at cold start that the group's handlers match the route table exactly.
  * @throws Error at cold start when a route of the group has no handler or a handler has no route.
  */
 export function groupHandler(group: Group, handlers: Record<string, HttpHandler>): HttpHandler {
@@ -295,11 +322,19 @@ export function groupHandler(group: Group, handlers: Record<string, HttpHandler>
   const used = new Set(routes.map((r) => r.handler));
   const unused = Object.keys(handlers).filter((name) => !used.has(name));
   if (unused.length) throw new Error(`Handlers of ${group} without a route: ${unused.join(", ")}`);
-  return async (event, context) => {
+  return observedHandler<HttpEvent, HttpResult>(async (event, context) => {
     const h = byKey.get(event.routeKey);
     if (!h) return errorResult(new AppError("NOT_FOUND", `No route ${event.routeKey}`), event);
-    return compressForClient(await h(event, context), event);
-  };
+    const result = await h(event, context);
+    countErrorAnswer(event.routeKey, result.statusCode ?? 200);
+    return compressForClient(result, event);
+  });
+}
+
+/** Counts a 4xx or 5xx answer of a route (`ApiClientErrors` / `ApiServerErrors`, by route key). */
+function countErrorAnswer(route: string, statusCode: number): void {
+  if (statusCode >= 500) recordMetric("apiServerErrors", { route });
+  else if (statusCode >= 400) recordMetric("apiClientErrors", { route });
 }
 
 /** Answers at least this large are gzipped when the client accepts it. */

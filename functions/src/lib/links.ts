@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { appSecrets, requireEnv } from "./config.ts";
+import { signTicket, verifyTicket } from "./jwt.ts";
 
 /**
  * Links the product sends by e-mail, always built from the configured `APP_ORIGIN` (never from a
@@ -61,6 +62,33 @@ export async function verifyUnsubscribeToken(value: string): Promise<string | un
 /** The web app's unsubscribe page for a user (spec section 2.1: `/unsubscribe-all-emails/{userId}`). */
 export async function unsubscribeUrl(userId: string): Promise<string> {
   return `${appOrigin()}/unsubscribe-all-emails/${encodeURIComponent(await unsubscribeToken(userId))}`;
+}
+
+/** How long a digest's unsubscribe link works: 90 days (a digest sent since carries a fresh one). */
+export const DIGEST_UNSUBSCRIBE_LIFETIME_SECONDS = 90 * 24 * 60 * 60;
+const DIGEST_UNSUBSCRIBE = "digest-unsubscribe";
+
+/**
+ * The one-click link that turns a user's pacing digest off without signing in:
+ * `/api/auth/digest-unsubscribe/<ticket>`, the ticket a JWT signed with the app secret (jose, HS256,
+ * `jwt.ts` `signTicket`) whose audience is `pacer-digest-unsubscribe`, so it is never a session and
+ * allows nothing but this, for {@link DIGEST_UNSUBSCRIBE_LIFETIME_SECONDS}. It is both the e-mail's
+ * link (a page with one button) and its RFC 8058 `List-Unsubscribe` target (a POST).
+ */
+export async function digestUnsubscribeUrl(
+  user: { userId: string; accountId: string },
+  now: Date = new Date(),
+): Promise<string> {
+  const ticket = await signTicket(DIGEST_UNSUBSCRIBE, user, DIGEST_UNSUBSCRIBE_LIFETIME_SECONDS, now);
+  return `${appOrigin()}/api/auth/digest-unsubscribe/${encodeURIComponent(ticket)}`;
+}
+
+/** The user of a valid, unexpired digest unsubscribe ticket; undefined when forged, altered or expired. */
+export function verifyDigestUnsubscribeTicket(
+  ticket: string,
+  now: Date = new Date(),
+): Promise<{ userId: string; accountId: string } | undefined> {
+  return verifyTicket(DIGEST_UNSUBSCRIBE, ticket, now);
 }
 
 /** How long an e-mail confirmation link works (as the welcome set-password link: 7 days). */

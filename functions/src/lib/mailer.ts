@@ -1,6 +1,7 @@
 import { SESClient, SendRawEmailCommand } from "@aws-sdk/client-ses";
 import MailComposer from "nodemailer/lib/mail-composer/index.js";
 import { requireEnv } from "./config.ts";
+import { traced } from "./tracer.ts";
 
 /** One e-mail of the product. */
 export interface Mail {
@@ -13,13 +14,29 @@ export interface Mail {
    * `List-Unsubscribe` header. Transactional mail (password reset, invitation) has none.
    */
   unsubscribeUrl?: string;
+  /**
+   * An RFC 8058 one-click unsubscribe URL (https, answers a POST of `List-Unsubscribe=One-Click`):
+   * it becomes the `List-Unsubscribe` header, with `List-Unsubscribe-Post`, so mail clients offer
+   * their own unsubscribe button. Takes the place of `unsubscribeUrl` in the header.
+   */
+  oneClickUnsubscribeUrl?: string;
+}
+
+/** The list headers of a mail: `List-Unsubscribe` (and `List-Unsubscribe-Post` for one-click). */
+function listHeaders(mail: Mail): Record<string, string> | undefined {
+  if (mail.oneClickUnsubscribeUrl)
+    return {
+      "List-Unsubscribe": `<${mail.oneClickUnsubscribeUrl}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    };
+  return mail.unsubscribeUrl ? { "List-Unsubscribe": `<${mail.unsubscribeUrl}>` } : undefined;
 }
 
 let client: SESClient | undefined;
 
 /** The SES client, built once per cold start (locally `AWS_ENDPOINT_URL_SES` points it at the outbox). */
 function ses(): SESClient {
-  client ??= new SESClient({});
+  client ??= traced(new SESClient({}));
   return client;
 }
 
@@ -31,7 +48,7 @@ export async function composeMail(mail: Mail, from: string = requireEnv("MAIL_FR
     subject: mail.subject,
     text: mail.text,
     ...(mail.html ? { html: mail.html } : {}),
-    ...(mail.unsubscribeUrl ? { headers: { "List-Unsubscribe": `<${mail.unsubscribeUrl}>` } } : {}),
+    ...(listHeaders(mail) ? { headers: listHeaders(mail) } : {}),
   })
     .compile()
     .build();

@@ -6,6 +6,7 @@ import {
 import { deleteConnection, type Integration, listConnections, type WebSocketConnection } from "@pacer/db";
 import { integrationView } from "./integration-view.ts";
 import { logger } from "./logger.ts";
+import { traced } from "./tracer.ts";
 
 /**
  * THE push library of the realtime channel: posts a message to every open WebSocket connection of
@@ -63,7 +64,7 @@ let client: ApiGatewayManagementApiClient | null | undefined;
 function managementClient(): ApiGatewayManagementApiClient | null {
   if (client === undefined) {
     const endpoint = process.env.WS_MANAGEMENT_ENDPOINT;
-    client = endpoint ? new ApiGatewayManagementApiClient({ endpoint, maxAttempts: 2 }) : null;
+    client = endpoint ? traced(new ApiGatewayManagementApiClient({ endpoint, maxAttempts: 2 })) : null;
   }
   return client;
 }

@@ -12,6 +12,7 @@ import {
 import { z } from "zod";
 import { queueUrlEnv, REFRESH_PLATFORMS, refreshQueueName } from "../../resources.ts";
 import { logger } from "./logger.ts";
+import { traced } from "./tracer.ts";
 import { metricsWindow } from "./tracker-data.ts";
 
 /**
@@ -128,7 +129,7 @@ let sqs: SQSClient | undefined;
 
 /** The SQS client, built once per cold start. */
 export function sqsClient(): SQSClient {
-  sqs ??= new SQSClient({});
+  sqs ??= traced(new SQSClient({}));
   return sqs;
 }
 

@@ -1,7 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readdirSync } from "node:fs";
 import {
   CreateSecretCommand,
   DeleteSecretCommand,
@@ -12,25 +9,17 @@ import {
   ResourceNotFoundException,
   SecretsManagerClient,
 } from "@aws-sdk/client-secrets-manager";
+import { installLocalAdapters } from "@pacer/local/adapters";
 import { mockClient } from "aws-sdk-client-mock";
-import { beforeEach, describe, expect, it } from "vitest";
-import {
-  localTokenStore,
-  secretsManagerTokenStore,
-  type TokenRef,
-  tokenSecretName,
-  tokenStoreFromEnv,
-} from "./token-store.ts";
+import { beforeEach, describe, expect, it, onTestFinished } from "vitest";
+import { aTokenDir, aTokenKey, SOME_TOKENS, TOKEN_REF } from "../testing/token-fixtures.ts";
+import { resetRuntimeAdapters } from "./runtime-adapters.ts";
+import { secretsManagerTokenStore, tokenSecretName, tokenStoreFromEnv } from "./token-store.ts";
 
-const ref: TokenRef = { accountId: "acc-1", slug: "googleads", email: "Ads@Acme.test" };
-const tokens = {
-  accessToken: "ya29.access-token-value",
-  refreshToken: "1//refresh-token-value",
-  expiresAt: 1_900_000_000_000,
-  scope: "https://www.googleapis.com/auth/adwords",
-};
-const aKey = () => randomBytes(32).toString("base64");
-const aDir = () => mkdtempSync(join(tmpdir(), "pacer-token-store-"));
+const ref = TOKEN_REF;
+const tokens = SOME_TOKENS;
+const aKey = aTokenKey;
+const aDir = aTokenDir;
 
 describe("token secret names", () => {
   it("are account/slug/sha256(e-mail), the e-mail lower-cased and never in clear", () => {
@@ -39,60 +28,6 @@ describe("token secret names", () => {
     expect(name).toBe(tokenSecretName({ ...ref, email: " ads@acme.TEST " }));
     expect(name).not.toContain("acme");
     expect(tokenSecretName({ ...ref, email: "other@acme.test" })).not.toBe(name);
-  });
-});
-
-describe("encrypted local token store", () => {
-  it("keeps only ciphertext on disk and reads the credentials back", async () => {
-    const dir = aDir();
-    const store = localTokenStore({ dir, key: aKey() });
-
-    expect(await store.put(ref, tokens)).toBe(tokenSecretName(ref));
-    const files = readdirSync(dir);
-    expect(files).toHaveLength(1);
-    const onDisk = readFileSync(join(dir, files[0] as string), "utf8");
-    expect(onDisk).not.toContain("access-token-value");
-    expect(onDisk).not.toContain("refresh-token-value");
-    expect(onDisk).not.toContain("acme");
-    expect(JSON.parse(onDisk)).toMatchObject({ format: "pacer-token-store-v1" });
-    expect(statSync(join(dir, files[0] as string)).mode & 0o777).toBe(0o600);
-
-    expect(await store.get(ref)).toEqual(tokens);
-    expect(await store.get({ ...ref, slug: "facebookads" })).toBeUndefined();
-  });
-
-  it("replaces credentials, and forgets them", async () => {
-    const store = localTokenStore({ dir: aDir(), key: aKey() });
-    await store.put(ref, tokens);
-    await store.put(ref, { ...tokens, accessToken: "rotated" });
-    expect(await store.get(ref)).toMatchObject({ accessToken: "rotated" });
-    await store.delete(ref);
-    await store.delete(ref);
-    expect(await store.get(ref)).toBeUndefined();
-  });
-
-  it("fails to read with the wrong key", async () => {
-    const dir = aDir();
-    await localTokenStore({ dir, key: aKey() }).put(ref, tokens);
-    await expect(localTokenStore({ dir, key: aKey() }).get(ref)).rejects.toThrow(/cannot decrypt/);
-  });
-
-  it("fails to read a file copied over another integration's (the name is bound to the ciphertext)", async () => {
-    const dir = aDir();
-    const store = localTokenStore({ dir, key: aKey() });
-    const victim = { ...ref, accountId: "acc-2" };
-    await store.put(ref, tokens);
-    await store.put(victim, { accessToken: "victim" });
-    const fileOf = (r: TokenRef) =>
-      join(dir, `${createHash("sha256").update(tokenSecretName(r)).digest("hex")}.json`);
-    writeFileSync(fileOf(victim), readFileSync(fileOf(ref)));
-    await expect(store.get(victim)).rejects.toThrow(/cannot decrypt/);
-  });
-
-  it("refuses a key that is not 32 bytes", () => {
-    expect(() => localTokenStore({ dir: aDir(), key: randomBytes(16).toString("base64") })).toThrow(
-      /32 bytes/,
-    );
   });
 });
 
@@ -175,6 +110,8 @@ describe("Secrets Manager token store (aws-sdk-client-mock)", () => {
 
 describe("choosing the store from the environment", () => {
   it("Secrets Manager on AWS, the encrypted files locally, and an error when neither is set", async () => {
+    installLocalAdapters();
+    onTestFinished(resetRuntimeAdapters);
     const sm = mockClient(SecretsManagerClient);
     sm.on(GetSecretValueCommand).resolves({ SecretString: JSON.stringify(tokens) });
     expect(await tokenStoreFromEnv({ TOKEN_STORE_SECRET_PREFIX: "p/" }).get(ref)).toEqual(tokens);

@@ -1,6 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { createHash } from "node:crypto";
 import {
   CreateSecretCommand,
   DeleteSecretCommand,
@@ -10,16 +8,18 @@ import {
 } from "@aws-sdk/client-secrets-manager";
 import type { ApiKeyCredentials, OAuthTokens } from "@pacer/connectors";
 import { retry } from "@pacer/core";
+import { runtimeAdapters } from "./runtime-adapters.ts";
+import { traced } from "./tracer.ts";
 
 /**
  * THE store of platform credentials (OAuth tokens, Cake's API key): one secret per integration,
- * never in the table, never in an answer. Two implementations behind one interface, chosen by
- * configuration once per cold start ({@link tokenStore}):
+ * never in the table, never in an answer. One interface, the implementation chosen once per cold
+ * start ({@link tokenStore}):
  *
  * - AWS Secrets Manager (`TOKEN_STORE_SECRET_PREFIX`, set by CDK): one secret per integration named
  *   `<prefix><accountId>/<slug>/<sha256(email)>`, tagged with the account and slug;
- * - an encrypted local store (`TOKEN_STORE_KEY`, 32 bytes base64, and `TOKEN_STORE_DIR`, set by the
- *   local runtime): one file per integration, AES-256-GCM with the secret's name as associated data.
+ * - otherwise the runtime's `tokenStore` adapter (the local runtime's encrypted files,
+ *   `packages/local/src/token-store.ts`).
  *
  * How the refresh pipeline uses it (see `integration-credentials.ts`): `get(ref)`, then
  * `ensureFreshTokens(connector, tokens)`, then `put(ref, tokens)` whenever `changed` is true, so a
@@ -56,7 +56,8 @@ export function tokenSecretName(ref: TokenRef): string {
   return `${ref.accountId}/${ref.slug}/${emailHash}`;
 }
 
-function parseStored(text: string): StoredCredentials {
+/** Credentials read back from a store (JSON of an object). @throws Error for anything else */
+export function parseStored(text: string): StoredCredentials {
   const value = JSON.parse(text) as unknown;
   if (!value || typeof value !== "object") throw new Error("Token store: unreadable secret");
   return value as StoredCredentials;
@@ -146,100 +147,21 @@ export function secretsManagerTokenStore(options: SecretsManagerTokenStoreOption
   };
 }
 
-/** Options of {@link localTokenStore}. */
-export interface LocalTokenStoreOptions {
-  /** Folder of the encrypted files (created on first write, mode 0700). */
-  dir: string;
-  /** AES-256 key: 32 bytes, base64. */
-  key: string;
-}
-
-const LOCAL_FORMAT = "pacer-token-store-v1";
-
-/**
- * The encrypted local store of the local runtime: one file per integration, named after the
- * SHA-256 of the secret's name (no path can be injected), holding
- * `{format, iv, tag, data}` where `data` is the AES-256-GCM ciphertext of the credentials' JSON and
- * the secret's name is the associated data (a file copied over another integration's fails to
- * decrypt). Files are written atomically (temporary file, then rename) with mode 0600.
- * @throws Error when the key is not 32 bytes of base64; reads fail when the key is wrong
- */
-export function localTokenStore(options: LocalTokenStoreOptions): TokenStore {
-  const key = Buffer.from(options.key, "base64");
-  if (key.length !== 32) throw new Error("TOKEN_STORE_KEY must be 32 bytes, base64");
-  const fileOf = (name: string) =>
-    join(options.dir, `${createHash("sha256").update(name, "utf8").digest("hex")}.json`);
-  return {
-    async put(ref, credentials) {
-      const name = tokenSecretName(ref);
-      const iv = randomBytes(12);
-      const cipher = createCipheriv("aes-256-gcm", key, iv);
-      cipher.setAAD(Buffer.from(name, "utf8"));
-      const data = Buffer.concat([cipher.update(JSON.stringify(credentials), "utf8"), cipher.final()]);
-      const record = {
-        format: LOCAL_FORMAT,
-        iv: iv.toString("base64"),
-        tag: cipher.getAuthTag().toString("base64"),
-        data: data.toString("base64"),
-      };
-      await mkdir(options.dir, { recursive: true, mode: 0o700 });
-      const file = fileOf(name);
-      const temp = `${file}.${randomBytes(6).toString("hex")}.tmp`;
-      await writeFile(temp, JSON.stringify(record), { mode: 0o600 });
-      await rename(temp, file);
-      return name;
-    },
-    async get(ref) {
-      const name = tokenSecretName(ref);
-      let text: string;
-      try {
-        text = await readFile(fileOf(name), "utf8");
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-        throw error;
-      }
-      const record = JSON.parse(text) as { format?: string; iv: string; tag: string; data: string };
-      if (record.format !== LOCAL_FORMAT) throw new Error("Token store: unknown file format");
-      const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(record.iv, "base64"));
-      decipher.setAAD(Buffer.from(name, "utf8"));
-      decipher.setAuthTag(Buffer.from(record.tag, "base64"));
-      let plain: string;
-      try {
-        plain = Buffer.concat([
-          decipher.update(Buffer.from(record.data, "base64")),
-          decipher.final(),
-        ]).toString("utf8");
-      } catch {
-        throw new Error("Token store: cannot decrypt (wrong TOKEN_STORE_KEY, or the file was altered)");
-      }
-      return parseStored(plain);
-    },
-    async delete(ref) {
-      await rm(fileOf(tokenSecretName(ref)), { force: true });
-    },
-  };
-}
-
 /**
  * The store this deployment uses, from its environment: Secrets Manager when
- * `TOKEN_STORE_SECRET_PREFIX` is set (AWS), else the encrypted local store when `TOKEN_STORE_KEY`
- * is set (local runtime; `TOKEN_STORE_DIR` is then required).
- * @throws Error when neither is configured
+ * `TOKEN_STORE_SECRET_PREFIX` is set (AWS), else the store of the runtime's `tokenStore` adapter.
+ * @throws Error when neither is configured (or the adapter's own configuration error)
  */
 export function tokenStoreFromEnv(env: Record<string, string | undefined> = process.env): TokenStore {
   if (env.TOKEN_STORE_SECRET_PREFIX) {
     return secretsManagerTokenStore({
-      client: new SecretsManagerClient({}),
+      client: traced(new SecretsManagerClient({})),
       prefix: env.TOKEN_STORE_SECRET_PREFIX,
     });
   }
-  if (env.TOKEN_STORE_KEY) {
-    if (!env.TOKEN_STORE_DIR) throw new Error("Missing required environment variable TOKEN_STORE_DIR");
-    return localTokenStore({ dir: env.TOKEN_STORE_DIR, key: env.TOKEN_STORE_KEY });
-  }
-  throw new Error(
-    "No token store configured: set TOKEN_STORE_SECRET_PREFIX, or TOKEN_STORE_KEY and TOKEN_STORE_DIR",
-  );
+  const adapted = runtimeAdapters().tokenStore?.(env);
+  if (adapted) return adapted;
+  throw new Error("No token store configured: set TOKEN_STORE_SECRET_PREFIX");
 }
 
 let cached: TokenStore | undefined;

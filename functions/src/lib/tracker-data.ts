@@ -13,6 +13,7 @@ import {
   type TrackerData,
   type TrackerForecastFields,
   type TrackerPacing,
+  type TrackerRow,
   trackerData,
   trackerPacing,
 } from "@pacer/core";
@@ -284,6 +285,26 @@ export function decodeTrackerData(stored: string): TrackerData {
 /** The stored figures of a tracker, or null when none were computed yet. */
 export function storedTrackerData(tracker: Pick<Tracker, "data">): TrackerData | null {
   return tracker.data ? decodeTrackerData(tracker.data) : null;
+}
+
+/**
+ * A tracker as a table row of the engine (core `TrackerRow`: what the dashboard, the alerts and the
+ * digest evaluate): identity, client, channel, currency, error state and stored figures; undefined
+ * when its figures were never computed.
+ */
+export function trackerRowOf(t: Tracker): TrackerRow | undefined {
+  const data = storedTrackerData(t);
+  if (!data) return undefined;
+  const dataSource = t.dataSource as { integration?: { slug?: string } } | undefined;
+  return {
+    id: t.trackerId,
+    name: t.name,
+    client: t.client,
+    channel: dataSource?.integration?.slug ?? "",
+    currency: t.currency,
+    errored: Boolean(t.dataLoadFail || t.budgetLoadFail),
+    data,
+  };
 }
 
 /** How many times a recomputation starts again when the settings changed under it. */

@@ -35,6 +35,7 @@ export function userView(user: User, account?: Account, integrations?: readonly 
     googleSub: _sub,
     tokensValidAfter: _tva,
     version: _version,
+    digestSentPeriod: _digestSentPeriod,
     ...rest
   } = user;
   return {

@@ -8,6 +8,7 @@ import {
 import type { APIGatewayProxyResultV2 } from "aws-lambda";
 import { z } from "zod";
 import { logger } from "../lib/logger.ts";
+import { observedHandler } from "../lib/observed-handler.ts";
 import { postToConnections, pushIntegrationChange } from "../lib/realtime.ts";
 
 /**
@@ -79,7 +80,9 @@ async function message(event: WebSocketEvent, now: Date): Promise<APIGatewayProx
 }
 
 /** The Lambda entry of the WebSocket API. */
-export async function handler(event: WebSocketEvent): Promise<APIGatewayProxyResultV2> {
+export const handler = observedHandler(async function webSocketRoute(
+  event: WebSocketEvent,
+): Promise<APIGatewayProxyResultV2> {
   const now = new Date();
   try {
     switch (event.requestContext.routeKey) {
@@ -99,4 +102,4 @@ export async function handler(event: WebSocketEvent): Promise<APIGatewayProxyRes
     });
     return { statusCode: 500 };
   }
-}
+});

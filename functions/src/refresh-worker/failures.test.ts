@@ -6,6 +6,7 @@ import {
   RateLimitedError,
 } from "@pacer/connectors";
 import { describe, expect, it } from "vitest";
+import { connectorFilters } from "../lib/tracker-source.ts";
 import {
   classifyFailure,
   JobError,
@@ -14,7 +15,6 @@ import {
   retryDelaySeconds,
   trackerErrOf,
 } from "./failures.ts";
-import { connectorFilters } from "./job.ts";
 
 describe("classifyFailure", () => {
   it("keeps a connector error's class, code, reason and whether a retry can help", () => {

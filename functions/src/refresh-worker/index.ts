@@ -1,5 +1,6 @@
 import { evaluateAlertsForAccount } from "../lib/alert-evaluation.ts";
 import { connectors } from "../lib/connectors.ts";
+import { observedHandler } from "../lib/observed-handler.ts";
 import { pushIntegrationChange } from "../lib/realtime.ts";
 import { sqsClient } from "../lib/refresh-queue.ts";
 import { pushTrackerChange } from "../lib/tracker-push.ts";
@@ -10,7 +11,7 @@ import { createRefreshWorker, type RefreshWorkerDeps } from "./worker.ts";
  * (functions/resources.ts). See `worker.ts` for the algorithm.
  *
  * Environment: `QUEUE_URL_REFRESH_<PLATFORM>` and `..._DLQ` (visibility changes, dead-lettering),
- * the connectors' configuration (`PACER_SANDBOX_URL` locally, `PLATFORM_SECRETS_ARN` on AWS), the
+ * the connectors' configuration (`PLATFORM_SECRETS_ARN` on AWS, the runtime's adapter locally), the
  * token store's, `WS_MANAGEMENT_ENDPOINT` (pushes), `REFRESH_RETRY_BASE_SECONDS` (backoff base,
  * default 30).
  */
@@ -29,4 +30,4 @@ export function defaultRefreshWorkerDeps(
   };
 }
 
-export const handler = createRefreshWorker(defaultRefreshWorkerDeps());
+export const handler = observedHandler(createRefreshWorker(defaultRefreshWorkerDeps()));

@@ -4,7 +4,6 @@ import type {
   Credentials,
   MetricsQuery,
   PlatformBudget,
-  TrackerFilters,
 } from "@pacer/connectors";
 import { isConnectorError } from "@pacer/connectors";
 import {
@@ -17,9 +16,11 @@ import {
   settleTrackerRefresh,
   type Tracker,
 } from "@pacer/db";
+import { evaluateAfterRefresh } from "../lib/autopilot.ts";
 import { withCredentials } from "../lib/integration-credentials.ts";
 import type { RefreshMessage } from "../lib/refresh-queue.ts";
 import { recomputeTrackerData } from "../lib/tracker-data.ts";
+import { connectorFilters, metaDataOf, type StoredDataSource } from "../lib/tracker-source.ts";
 import { classifyFailure, JobError, REFRESH_ERROR_TEXTS, type TrackerErr } from "./failures.ts";
 
 /**
@@ -27,7 +28,8 @@ import { classifyFailure, JobError, REFRESH_ERROR_TEXTS, type TrackerErr } from 
  * credentials (refreshed and saved when near expiry: `withCredentials`), fetch the window's daily
  * metrics from the platform (and, for a tracker with an automated budget, its budget at the
  * platform), upsert one daily item per day, recompute the tracker's figures with the engine and
- * store them on the tracker (clearing 'Awaiting data refresh'), then settle its flags. Rows fetched
+ * store them on the tracker (clearing 'Awaiting data refresh'), then settle its flags, and evaluate
+ * the tracker's AutoPilot when it has one on (`lib/autopilot.ts`). Rows fetched
  * with filters the tracker no longer has (changed during the fetch) are not stored.
  * Every write is an upsert or a conditional write, so running a job twice leaves the same items.
  */
@@ -46,51 +48,6 @@ export interface JobResult {
   tracker: Tracker;
   /** Days written. */
   days: number;
-}
-
-/** A stored data source (`tracker.dataSource`). */
-interface StoredDataSource {
-  integration?: { slug?: string; email?: string; name?: string };
-  view?: { id?: string; name?: string; metaData?: Record<string, unknown> };
-}
-
-/** A stored filter (`tracker.filters`, the web app's TrackerFilter without possible values). */
-interface StoredFilter {
-  id?: string;
-  type?: string;
-  disabled?: boolean;
-  selection?: Array<{ id?: string; applyFilter?: boolean; filterString?: string }>;
-}
-
-/**
- * The connectors' filters from a tracker's stored filters (trackers.md section 2, Filters): a
- * multiple-choice filter's selection is the campaigns to keep; a text-box filter's applied string
- * is the name to match. Disabled filters are not applied.
- */
-export function connectorFilters(filters: unknown): TrackerFilters {
-  const out: TrackerFilters = {};
-  for (const f of Array.isArray(filters) ? (filters as StoredFilter[]) : []) {
-    if (!f || f.disabled) continue;
-    const selection = Array.isArray(f.selection) ? f.selection : [];
-    if (f.type === "multipleChoice" || f.id === "campaigns") {
-      const ids = selection
-        .map((s) => s.id)
-        .filter((id): id is string => typeof id === "string" && id !== "");
-      if (ids.length) out.campaignIds = [...(out.campaignIds ?? []), ...ids];
-    } else if (f.type === "textBoxStringFilter" || f.id === "campaignName") {
-      const applied = selection.find((s) => s.applyFilter !== false && s.filterString);
-      if (applied?.filterString) out.campaignNameContains = applied.filterString;
-    }
-  }
-  return out;
-}
-
-function metaDataOf(view: StoredDataSource["view"]): Record<string, string> | undefined {
-  if (!view?.metaData || typeof view.metaData !== "object") return undefined;
-  const entries = Object.entries(view.metaData).filter(
-    (e): e is [string, string] => typeof e[1] === "string",
-  );
-  return entries.length ? Object.fromEntries(entries) : undefined;
 }
 
 /**
@@ -206,6 +163,8 @@ export async function runRefreshJob(
     ok: true,
     ...(budget && !budget.ok ? { budgetErr: budget.err } : {}),
   });
+  // AutoPilot (beyond the spec; off unless the tracker set it): never fails the refresh.
+  await evaluateAfterRefresh(accountId, trackerId, { registry: deps.registry, now: deps.now() });
   return { tracker: settled ?? recomputed, days: metrics.rows.length };
 }
 

@@ -13,13 +13,15 @@ import {
 } from "@pacer/db";
 import { demoAccount } from "@pacer/sandbox/data/demo-accounts";
 import { demoBudgets } from "@pacer/sandbox/platforms/demo-budgets";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { METRICS } from "../../metric-names.ts";
 import { queueUrlEnv } from "../../resources.ts";
 import { refreshMessageFor, requestTrackerRefresh, sqsClient } from "../lib/refresh-queue.ts";
 import { tokenStore } from "../lib/token-store.ts";
 import { storedTrackerData } from "../lib/tracker-data.ts";
 import { callApi } from "../testing/api.ts";
 import { anAccountWithAdmin } from "../testing/builders.ts";
+import { captureOutput, emfPoints } from "../testing/output.ts";
 import { connectPlatform, viewsOf } from "../testing/refresh-connections.ts";
 import { type RefreshPipeline, startRefreshPipeline, trackersOn } from "../testing/refresh-pipeline.ts";
 import { REFRESH_ERROR_TEXTS } from "./failures.ts";
@@ -301,6 +303,45 @@ describe("refresh worker", () => {
     expect(after?.lastFailure?.title).toBe(REFRESH_ERROR_TEXTS.failedTitle);
     expect(Date.parse(after?.lastFailedAt ?? "")).toBeGreaterThanOrEqual(started);
     expect(Date.parse(after?.lastRefreshedAt ?? "")).toBeGreaterThan(Date.parse(after?.lastFailedAt ?? ""));
+  });
+
+  it("counts each refresh outcome per platform as an EMF metric: retried, succeeded, failed for good", async () => {
+    const retried = await googleView("outcome-retried@pacer.test");
+    const [first] = (await trackersOn(world.account.accountId, retried.integration, retried.view, 1, {
+      refreshedAt: new Date(),
+    })) as [Tracker];
+    const refused = await googleView("outcome-refused@pacer.test");
+    const credentials = await tokenStore().get({
+      accountId: world.account.accountId,
+      slug: "googleads",
+      email: "outcome-refused@pacer.test",
+    });
+    await pipeline.registry.googleads.revoke(credentials as never);
+    const [second] = (await trackersOn(world.account.accountId, refused.integration, refused.view, 1, {
+      refreshedAt: new Date(),
+    })) as [Tracker];
+    vi.stubEnv("POWERTOOLS_METRICS_DISABLED", "false");
+    const output = captureOutput();
+    try {
+      pipeline.sandbox.setControls("googleads", { faults: [{ kind: "429", times: 1, on: "api" }] });
+      await requestTrackerRefresh(first, { reason: "on-demand", now: new Date() });
+      await pipeline.drained();
+      pipeline.sandbox.setControls("googleads", { faults: [] });
+      await requestTrackerRefresh(second, { reason: "on-demand", now: new Date() });
+      await pipeline.drained();
+    } finally {
+      output.restore();
+      vi.unstubAllEnvs();
+    }
+
+    const outcomes = emfPoints(output.json())
+      .filter((p) => p.name.startsWith("Refresh"))
+      .map((p) => [p.name, p.value, p.dimensions]);
+    expect(outcomes).toEqual([
+      [METRICS.refreshRetried.name, 1, { service: "pacer", platform: "googleads" }],
+      [METRICS.refreshSucceeded.name, 1, { service: "pacer", platform: "googleads" }],
+      [METRICS.refreshFailed.name, 1, { service: "pacer", platform: "googleads" }],
+    ]);
   });
 
   it("moves a poison message to the dead-letter queue after maxReceiveCount deliveries, with its reason", async () => {

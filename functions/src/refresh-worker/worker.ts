@@ -18,6 +18,7 @@ import {
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
 import { QUEUES, type QueueDef } from "../../resources.ts";
 import { logger } from "../lib/logger.ts";
+import { recordMetric } from "../lib/metrics.ts";
 import { delayRedelivery, sendToDeadLetter } from "../lib/queue-records.ts";
 import { jobKeyOf, type RefreshMessage, refreshMessageSchema } from "../lib/refresh-queue.ts";
 import { classifyFailure, type JobFailure, retryDelaySeconds, trackerErrOf } from "./failures.ts";
@@ -234,6 +235,7 @@ export function createRefreshWorker(deps: RefreshWorkerDeps) {
         deps.now(),
       );
       if (!recorded) return; // another delivery took the job over and reports it
+      recordMetric("refreshSucceeded", { platform: message.slug });
       await deps.pushTracker(result.tracker);
       await finishRun(message, "succeeded");
       return;
@@ -258,6 +260,7 @@ export function createRefreshWorker(deps: RefreshWorkerDeps) {
         }
         const delay = retryDelaySeconds(failure, deliveries, deps.retryBaseSeconds, deps.random);
         await changeVisibility(record, queue, delay);
+        recordMetric("refreshRetried", { platform: message.slug });
         logger.info("Refresh will be retried", {
           ...key,
           errorClass: failure.errorClass,
@@ -291,6 +294,7 @@ export function createRefreshWorker(deps: RefreshWorkerDeps) {
         { status: "failed", error: recordError(failure) },
         deps.now(),
       );
+      recordMetric("refreshFailed", { platform: message.slug });
       logger.warn("Refresh failed; message moved to the dead-letter queue", {
         ...key,
         errorClass: failure.errorClass,

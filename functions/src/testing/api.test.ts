@@ -7,7 +7,11 @@ describe("assertAnswerMatchesContract", () => {
 
   it("accepts a success answer that matches its route's answer schema", () => {
     expect(() =>
-      assertAnswerMatchesContract("GET", "/api/health", { status: 200, headers: json, body: { status: "ok" } }),
+      assertAnswerMatchesContract("GET", "/api/health", {
+        status: 200,
+        headers: json,
+        body: { status: "ok" },
+      }),
     ).not.toThrow();
   });
 
@@ -23,7 +27,11 @@ describe("assertAnswerMatchesContract", () => {
 
   it("fails a success status other than the contract's", () => {
     expect(() =>
-      assertAnswerMatchesContract("GET", "/api/health?x=1", { status: 201, headers: json, body: { status: "ok" } }),
+      assertAnswerMatchesContract("GET", "/api/health?x=1", {
+        status: 201,
+        headers: json,
+        body: { status: "ok" },
+      }),
     ).toThrow("GET /api/health answered 201; its contract says 200");
   });
 

@@ -60,6 +60,8 @@ export async function callApi<T = Record<string, unknown>>(
     rawBody?: Buffer;
     /** The client's address as API Gateway reports it (default 127.0.0.1). */
     sourceIp?: string;
+    /** Only the route table's routes, as deployed (not the local runtime's own pages). */
+    deployedRoutesOnly?: boolean;
   } = {},
 ): Promise<ApiAnswer<T>> {
   const headers: Record<string, string> = {
@@ -77,6 +79,7 @@ export async function callApi<T = Record<string, unknown>>(
   const answer = await invokeApi(
     { method, url: path, headers, body, sourceIp: options.sourceIp ?? "127.0.0.1" },
     loadGroupHandler,
+    options.deployedRoutesOnly ? [] : undefined,
   );
   const text = answer.body.toString("utf8");
   let parsed: unknown = text;

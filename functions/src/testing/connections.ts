@@ -3,6 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { isOAuth, type OAuthPlatformSlug, PLATFORM_CATALOGUE, type PlatformEntry } from "@pacer/core";
+import { installLocalAdapters } from "@pacer/local/adapters";
 import { approveConsent, type ConsentChoice, type SandboxHandle, startSandbox } from "@pacer/sandbox";
 import { afterAll, beforeAll } from "vitest";
 import { resetConnectors } from "../lib/connectors.ts";
@@ -12,11 +13,13 @@ import { type ApiAnswer, callApi } from "./api.ts";
 /**
  * The connection tests' world: the sandbox ad platforms started in process, every connector
  * pointed at them (`PACER_SANDBOX_URL`) and an encrypted local token store in a temporary folder
- * (`TOKEN_STORE_KEY`, `TOKEN_STORE_DIR`), as the local runtime sets them.
+ * (`TOKEN_STORE_KEY`, `TOKEN_STORE_DIR`), as the local runtime sets them, read by the local
+ * runtime's adapters (installed here too).
  */
 const VARIABLES = ["PACER_SANDBOX_URL", "TOKEN_STORE_KEY", "TOKEN_STORE_DIR", "TOKEN_STORE_SECRET_PREFIX"];
 
 function pointAt(sandbox: SandboxHandle): { tokenDir: string; tokenKey: string } {
+  installLocalAdapters();
   const tokenDir = mkdtempSync(join(tmpdir(), "pacer-tokens-"));
   const tokenKey = randomBytes(32).toString("base64");
   delete process.env.TOKEN_STORE_SECRET_PREFIX;

@@ -7,8 +7,8 @@ import {
   type ConnectorRegistry,
   createConnectors,
   type HttpSettings,
-  sandboxConnectorConfig,
 } from "@pacer/connectors";
+import { sandboxConnectorConfig } from "@pacer/connectors/sandbox-config";
 import {
   createTrackers,
   type Integration,
@@ -16,6 +16,7 @@ import {
   setTrackerRefreshState,
   type Tracker,
 } from "@pacer/db";
+import { installLocalAdapters } from "@pacer/local/adapters";
 import { AwsEmulator } from "@pacer/local/aws-emulator";
 import { lambdaContext } from "@pacer/local/lambda-context";
 import { Outbox } from "@pacer/local/outbox";
@@ -104,6 +105,7 @@ export async function startRefreshPipeline(options: RefreshPipelineOptions = {})
   await emulator.start();
 
   delete process.env.TOKEN_STORE_SECRET_PREFIX;
+  installLocalAdapters();
   Object.assign(process.env, {
     PACER_SANDBOX_URL: sandbox.url,
     TOKEN_STORE_KEY: randomBytes(32).toString("base64"),

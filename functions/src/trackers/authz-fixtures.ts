@@ -1,4 +1,5 @@
-import { addMessage } from "@pacer/db";
+import { DEFAULT_AUTOPILOT_SETTINGS } from "@pacer/core";
+import { addMessage, createAutopilotActions, type NewAutopilotAction } from "@pacer/db";
 import { defineFixtures, type FixtureContext } from "../authz/fixture.ts";
 import { aConnectionIn, aDataSource, aTrackerSeenBy } from "../testing/tracker-builders.ts";
 
@@ -15,6 +16,24 @@ const byBody =
   async (ctx: FixtureContext) => ({
     body: { tracker: await trackerOf(ctx), ...fields },
   });
+/** A tracker of the target world with one AutoPilot action in `status`: its route parameters. */
+const withAction = (status: NewAutopilotAction["status"]) => async (ctx: FixtureContext) => {
+  const id = await trackerOf(ctx);
+  const [action] = await createAutopilotActions(ctx.target.account.accountId, id, [
+    {
+      campaignId: "89459845",
+      campaignName: "google_hot",
+      kind: "pause",
+      before: 1,
+      after: 0,
+      rule: "pauseAtBudget",
+      figures: {},
+      periodStart: monthStart(),
+      status,
+    },
+  ]);
+  return { params: { id, actionId: action?.actionId ?? "" } };
+};
 const monthStart = () => `${new Date().toISOString().slice(0, 7)}-01`;
 
 export const fixtures = defineFixtures({
@@ -83,4 +102,24 @@ export const fixtures = defineFixtures({
     },
   },
   "GET /api/tracker/delete-tracker/{id}": { request: byId() },
+  "GET /api/tracker/get-autopilot/{id}": { request: byId() },
+  "POST /api/tracker/update-autopilot/{id}": { request: byId(DEFAULT_AUTOPILOT_SETTINGS) },
+  "GET /api/tracker/get-autopilot-actions/{id}": { request: byId() },
+  "POST /api/tracker/run-autopilot/{id}": { request: byId() },
+  "GET /api/trackers/get-autopilot-actions": { crossAccount: false, request: () => ({}) },
+  // Apply and undo act through the tracker's connection, which the matrix's trackers do not have:
+  // past the access checks this matrix tests, an allowed caller gets 400 'no connection to act through'.
+  "POST /api/tracker/apply-autopilot-action/{id}/{actionId}": {
+    request: withAction("proposed"),
+    ownStatus: 400,
+  },
+  "POST /api/tracker/dismiss-autopilot-action/{id}/{actionId}": { request: withAction("proposed") },
+  "POST /api/tracker/undo-autopilot-action/{id}/{actionId}": {
+    request: withAction("applied"),
+    ownStatus: 400,
+  },
+  "POST /api/account/update-autopilot-switch": {
+    crossAccount: false,
+    request: () => ({ body: { enabled: true } }),
+  },
 });

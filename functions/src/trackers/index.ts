@@ -1,5 +1,16 @@
 import { groupHandler } from "../lib/http.ts";
 import {
+  applyAutopilotActionRoute,
+  dismissAutopilotActionRoute,
+  getAccountAutopilotActions,
+  getAutopilot,
+  getAutopilotActions,
+  runAutopilot,
+  undoAutopilotActionRoute,
+  updateAutopilot,
+  updateAutopilotSwitch,
+} from "./autopilot.ts";
+import {
   addMessageRoute,
   createTrackersRoute,
   deleteMessageRoute,
@@ -49,5 +60,15 @@ export const handlers = {
   addMessage: addMessageRoute,
   deleteMessage: deleteMessageRoute,
   deleteTracker: deleteTrackerRoute,
+  // AutoPilot (beyond the spec)
+  getAutopilot,
+  updateAutopilot,
+  getAutopilotActions,
+  getAccountAutopilotActions,
+  runAutopilot,
+  applyAutopilotAction: applyAutopilotActionRoute,
+  dismissAutopilotAction: dismissAutopilotActionRoute,
+  undoAutopilotAction: undoAutopilotActionRoute,
+  updateAutopilotSwitch,
 };
 export const handler = groupHandler("trackers", handlers);

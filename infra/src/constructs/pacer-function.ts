@@ -6,7 +6,12 @@ import { SnsAction } from "aws-cdk-lib/aws-cloudwatch-actions";
 import type { ITableV2 } from "aws-cdk-lib/aws-dynamodb";
 import { Effect, PolicyStatement, Role, ServicePrincipal } from "aws-cdk-lib/aws-iam";
 import { Architecture, LoggingFormat, Runtime, Tracing } from "aws-cdk-lib/aws-lambda";
-import { NodejsFunction, type NodejsFunctionProps, OutputFormat } from "aws-cdk-lib/aws-lambda-nodejs";
+import {
+  type BundlingOptions,
+  NodejsFunction,
+  type NodejsFunctionProps,
+  OutputFormat,
+} from "aws-cdk-lib/aws-lambda-nodejs";
 import { LogGroup, RetentionDays } from "aws-cdk-lib/aws-logs";
 import type { ITopic } from "aws-cdk-lib/aws-sns";
 import type { Construct } from "constructs";
@@ -42,6 +47,26 @@ export const TABLE_WRITE_ACTIONS = [
   "dynamodb:UpdateItem",
 ] as const;
 
+/**
+ * How every function group is bundled by the local esbuild: ESM for Node 24, minified, with a source
+ * map, the AWS SDK left external (the runtime provides it) and a `require` for CommonJS dependencies.
+ * The deployed-bundle test (`infra/test/deployed-bundles.test.ts`) bundles with exactly these.
+ */
+export const FUNCTION_BUNDLING = {
+  format: OutputFormat.ESM,
+  sourceMap: true,
+  minify: true,
+  target: "node24",
+  mainFields: ["module", "main"],
+  externalModules: ["@aws-sdk/*"],
+  banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
+} as const satisfies BundlingOptions;
+
+/** The Lambda entry of a function group. */
+export function functionEntry(group: string): string {
+  return `${REPO_ROOT}functions/src/${group}/index.ts`;
+}
+
 export interface PacerFunctionProps extends Partial<NodejsFunctionProps> {
   /** Function group: the Lambda entry is `functions/src/<group>/index.ts`. */
   group: string;
@@ -66,7 +91,7 @@ export class PacerFunction extends NodejsFunction {
     });
     const logGroup = new LogGroup(scope, `${id}Logs`, { retention: FUNCTION_DEFAULTS.logRetention });
     super(scope, id, {
-      entry: `${REPO_ROOT}functions/src/${group}/index.ts`,
+      entry: functionEntry(group),
       handler: "handler",
       projectRoot: REPO_ROOT,
       depsLockFilePath: `${REPO_ROOT}package-lock.json`,
@@ -80,13 +105,9 @@ export class PacerFunction extends NodejsFunction {
       role,
       environment: { NODE_OPTIONS: "--enable-source-maps", ...environment },
       bundling: {
-        format: OutputFormat.ESM,
-        sourceMap: true,
-        minify: true,
-        target: "node24",
-        mainFields: ["module", "main"],
-        externalModules: ["@aws-sdk/*"],
-        banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
+        ...FUNCTION_BUNDLING,
+        mainFields: [...FUNCTION_BUNDLING.mainFields],
+        externalModules: [...FUNCTION_BUNDLING.externalModules],
         ...bundling,
       },
       ...rest,

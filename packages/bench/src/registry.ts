@@ -8,6 +8,7 @@ export const benches: Record<string, () => Promise<{ default: Bench }>> = {
   "core-tracker-data": () => import("@pacer/core/bench/tracker-data.bench"),
   "core-forecast-backtest": () => import("./forecast-backtest.bench.ts"),
   "core-anomaly-rates": () => import("./anomaly-rates.bench.ts"),
+  "core-autopilot-simulation": () => import("./autopilot.bench.ts"),
   "connectors-fetch": () => import("@pacer/connectors/bench/connector-fetch.bench"),
   "functions-trackers-list": () => import("@pacer/functions/bench/trackers-list.bench"),
   "functions-refresh-pipeline": () => import("@pacer/functions/bench/refresh-pipeline.bench"),

@@ -13,7 +13,6 @@ import type { MetaConfig } from "./meta/descriptor.ts";
 import type { PinterestAdsConfig } from "./pinterest-ads/descriptor.ts";
 import type { RedditAdsConfig } from "./reddit-ads/descriptor.ts";
 import { configBlocks } from "./registry.ts";
-import { sandboxConnectorConfig } from "./sandbox-config.ts";
 import type { TikTokAdsConfig } from "./tiktok-ads/descriptor.ts";
 import type { TwitterAdsConfig } from "./twitter-ads/descriptor.ts";
 
@@ -54,7 +53,7 @@ export interface ConnectorConfig {
   redditads?: RedditAdsConfig;
   amazonads?: AmazonAdsConfig;
   googledv360?: GoogleDv360Config;
-  /** Cake needs no deployment credentials; see {@link CakeConfig} for the local-mode sandbox mapping. */
+  /** Cake needs no deployment credentials; see {@link CakeConfig} for the local runtime's reserved domain. */
   cake?: CakeConfig;
 }
 
@@ -66,7 +65,7 @@ const variablesOf = (block: ConfigBlock) => [
 
 /**
  * The names of every platform credential variable `connectorConfigFromEnv` reads (required and
- * optional, every platform, `PACER_SANDBOX_URL` excluded). On AWS they are the keys of the platform
+ * optional, every platform). On AWS they are the keys of the platform
  * credentials secret; the infrastructure tests check each one is provided.
  */
 export function platformCredentialVariables(): string[] {
@@ -77,21 +76,20 @@ let envSchema: z.ZodType<Record<string, string | undefined>> | undefined;
 
 /** Every variable of every block: non-empty text unless the block gives a stricter rule. */
 function schemaOfEnv(): z.ZodType<Record<string, string | undefined>> {
-  envSchema ??= z.object({
-    PACER_SANDBOX_URL: z.url().optional(),
-    ...Object.fromEntries(
+  envSchema ??= z.object(
+    Object.fromEntries(
       configBlocks().flatMap(([, block]) =>
         variablesOf(block).map((name) => [name, (block.rules?.[name] ?? z.string().min(1)).optional()]),
       ),
     ),
-  }) as z.ZodType<Record<string, string | undefined>>;
+  ) as z.ZodType<Record<string, string | undefined>>;
   return envSchema;
 }
 
 /**
- * Reads real credentials from the environment. `PACER_SANDBOX_URL` set: every platform points at
- * the local sandbox (`sandboxConnectorConfig` of `sandbox-config.ts`, the one seam local mode has
- * in this package). Otherwise each platform is configured when all of its variables are set (the
+ * Reads real credentials from the environment (the local runtime configures the connectors its own
+ * way, see `sandbox-config.ts`, which nothing deployed imports). Each platform is configured when
+ * all of its variables are set (the
  * names are in each connector's `descriptor.ts`; `platformCredentialVariables()` lists them):
  * - Google Ads: `GOOGLE_ADS_CLIENT_ID`, `GOOGLE_ADS_CLIENT_SECRET`, `GOOGLE_ADS_DEVELOPER_TOKEN`
  *   (optional `GOOGLE_ADS_LOGIN_CUSTOMER_ID`);
@@ -116,7 +114,6 @@ export function connectorConfigFromEnv(env: Record<string, string | undefined>):
     throw new Error(`connector configuration: invalid environment variable(s): ${names}`);
   }
   const e = parsed.data;
-  if (e.PACER_SANDBOX_URL) return sandboxConnectorConfig(e.PACER_SANDBOX_URL);
   const config: Record<string, object> = {};
   for (const [key, block] of configBlocks()) {
     const credentials = Object.entries(block.credentials).map(([field, name]) => [field, e[name]] as const);

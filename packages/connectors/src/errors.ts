@@ -11,6 +11,7 @@
  * | {@link NotSupportedError} | `not_supported` | no | the connector does not offer this operation (e.g. refresh on Meta) or is not live |
  * | {@link NotConfiguredError} | `not_configured` | no | the connector has no credentials in this deployment |
  * | {@link BlockedHostError} | `blocked_host` | no | a user-given host failed the SSRF guard |
+ * | {@link InsufficientScopeError} | `insufficient_scope` | no | a write refused: the grant lacks the write permission (Google ACTION_NOT_PERMITTED / PERMISSION_DENIED on a mutate, Meta #200-#299); the user must grant it |
  *
  * Messages never carry tokens, secrets or query strings: only the platform, the operation and the
  * URL path.
@@ -22,7 +23,8 @@ export type ConnectorErrorCode =
   | "platform_down"
   | "not_supported"
   | "not_configured"
-  | "blocked_host";
+  | "blocked_host"
+  | "insufficient_scope";
 
 /** Fields common to every connector error. */
 export interface ConnectorErrorInit {
@@ -118,6 +120,33 @@ export class NotConfiguredError extends ConnectorError {
 /** A user-given host was refused by the SSRF guard (see `security/ssrf-guard.ts`). */
 export class BlockedHostError extends BadRequestError {
   override readonly code = "blocked_host" as const;
+}
+
+/**
+ * A write the platform refused because the connection's grant lacks the write permission (read-only
+ * scope or a read-only user role). Thrown by the campaign write methods only; reads keep AuthError.
+ */
+export class InsufficientScopeError extends ConnectorError {
+  readonly code = "insufficient_scope" as const;
+  readonly retryable = false;
+}
+
+/**
+ * A write's failure as the write methods throw it: an {@link AuthError} the platform gave for a
+ * permission (not for the token: `reason` is not an expired or revoked token) becomes an
+ * {@link InsufficientScopeError}; everything else as is.
+ */
+export function asWriteError(error: unknown, isPermission: (reason: string) => boolean): unknown {
+  if (error instanceof AuthError && error.reason && isPermission(error.reason)) {
+    return new InsufficientScopeError(error.message, {
+      platform: error.platform,
+      reason: error.reason,
+      status: error.status,
+      attempts: error.attempts,
+      cause: error,
+    });
+  }
+  return error;
 }
 
 /** True for any of the typed connector errors. */

@@ -48,7 +48,6 @@ export * from "./reddit-ads/descriptor.ts";
 export { createRedditAdsConnector } from "./reddit-ads/reddit-ads-connector.ts";
 export * from "./registry.ts";
 export * from "./reporting-lag.ts";
-export * from "./sandbox-config.ts";
 export * from "./security/ssrf-guard.ts";
 export * from "./tiktok-ads/descriptor.ts";
 export { createTikTokAdsConnector } from "./tiktok-ads/tiktok-ads-connector.ts";

@@ -4,9 +4,10 @@ import { configBlocks } from "./registry.ts";
 /**
  * Local mode only: how the local sandbox (`@pacer/sandbox`) stands in for every platform. The
  * sandbox serves each platform under a prefix (its slug; `google-identity` for Sign in with Google)
- * and each real host of the platform under a path of that prefix. Nothing here is read in a
- * deployment: `connectorConfigFromEnv` calls {@link sandboxConnectorConfig} only when
- * `PACER_SANDBOX_URL` is set (the seam for moving this to the local runtime's wiring).
+ * and each real host of the platform under a path of that prefix. Not exported by the package's
+ * index and imported by nothing deployed (`@pacer/connectors/sandbox-config`): the local runtime
+ * installs {@link sandboxConnectorConfig} as the functions' connector configuration
+ * (`packages/local/src/adapters.ts`), and tests use it directly.
  */
 interface SandboxPlatform {
   /** The prefix under the sandbox URL; default: the config key (the platform's slug). */
@@ -107,7 +108,7 @@ export function sandboxConnectorConfig(sandboxBaseUrl: string, http?: HttpSettin
       ...inSandbox(block.endpoints(), `${base}/${prefix}`, sandbox.hosts),
     };
   }
-  config.cake = { sandbox: { domain: CAKE_SANDBOX_DOMAIN, baseUrl: `${base}/cake` } };
+  config.cake = { reservedDomain: { domain: CAKE_SANDBOX_DOMAIN, baseUrl: `${base}/cake` } };
   return config as ConnectorConfig;
 }
 

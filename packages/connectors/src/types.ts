@@ -259,6 +259,86 @@ export interface Connector {
    * @throws the typed errors of `errors.ts`, like every call
    */
   fetchBudget?(credentials: Credentials, query: BudgetQuery): Promise<PlatformBudget | null>;
+  /** Campaign writes (AutoPilot); absent on platforms where they are not supported yet. */
+  readonly campaigns?: CampaignWriter;
+}
+
+/** A campaign as AutoPilot reads it before writing (status, daily budget, recent spend). */
+export interface CampaignState {
+  id: string;
+  name: string;
+  /** "enabled" (serving or able to), "paused", or "other" (removed, archived, ...: never written). */
+  status: "enabled" | "paused" | "other";
+  /** The campaign's daily budget, integer micros of the account currency; null without a campaign-level daily budget. */
+  dailyBudgetMicros: number | null;
+  /** The platform's id of the budget it spends from, when several campaigns can share one (Google Ads). */
+  budgetId?: string;
+  /** Spend from `from` to `to` of the query, micros. */
+  spendMicros: number;
+}
+
+/** Input to {@link CampaignWriter.listCampaigns}: the campaigns the tracker's filters select, their spend over the range. */
+export interface CampaignsQuery {
+  account: MetricsQuery["account"];
+  filters?: TrackerFilters;
+  /** `yyyy-MM-dd`, inclusive: the range of `spendMicros`. */
+  from: string;
+  to: string;
+  signal?: AbortSignal;
+}
+
+/** Input to the write methods: one campaign of one ad account. */
+export interface CampaignTarget {
+  account: MetricsQuery["account"];
+  campaignId: string;
+  signal?: AbortSignal;
+}
+
+/**
+ * What a write did. Writes read first and write only when the value differs (idempotent):
+ * `changed` false means nothing was sent. Status as 1 (enabled) / 0 (paused); budgets in micros.
+ */
+export interface WriteOutcome {
+  changed: boolean;
+  before: number;
+  after: number;
+  /** The platform's answer, short (e.g. the mutated resource name, `success`), or "unchanged". */
+  answer: string;
+}
+
+/** A platform's rules for daily budgets written through {@link CampaignWriter}. */
+export interface BudgetLimits {
+  /** Smallest daily budget accepted, micros of the account currency. */
+  minDailyBudget: number;
+  /** Budgets are whole multiples of this, micros. */
+  budgetStep: number;
+}
+
+/**
+ * The write side of a connector (AutoPilot, beyond the spec): campaign status and campaign daily
+ * budget. Present only on platforms whose APIs allow both (see the README's table). Every write
+ * reads the current value first and sends nothing when it already holds (idempotent); calls go
+ * through the platform's HTTP client (retries with backoff on 429/5xx, as reads). Errors are the
+ * typed errors of `errors.ts`; a grant without the write permission throws InsufficientScopeError.
+ */
+export interface CampaignWriter {
+  /** The campaigns the tracker's filters select, with status, daily budget and spend over the range. */
+  listCampaigns(credentials: Credentials, query: CampaignsQuery): Promise<CampaignState[]>;
+  /** Pauses or enables a campaign. @throws BadRequestError `campaign_not_found` for an unknown campaign */
+  setCampaignStatus(
+    credentials: Credentials,
+    target: CampaignTarget & { status: "enabled" | "paused" },
+  ): Promise<WriteOutcome>;
+  /**
+   * Sets a campaign's daily budget (Google Ads: the budget it spends from, shared ones included).
+   * @throws BadRequestError `no_campaign_budget` when the campaign has no campaign-level daily budget
+   */
+  setCampaignDailyBudget(
+    credentials: Credentials,
+    target: CampaignTarget & { amountMicros: number },
+  ): Promise<WriteOutcome>;
+  /** Daily budget limits for an account currency (ISO 4217). */
+  budgetLimits(currency: string): BudgetLimits;
 }
 
 /** Step 1 of OAuth 1.0a: the consent URL and the request token pair to keep in the session. */

@@ -180,6 +180,16 @@ export function localDate(now: Date | number, timeZone: string): IsoDate {
   return `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
 }
 
+/**
+ * The hour (0..23) of instant `now` in time zone `timeZone` (IANA name): the scheduled runs (alerts,
+ * digests) use it to act at a fixed local hour of each account.
+ * @throws RangeError if the time zone is unknown.
+ */
+export function localHour(now: Date | number, timeZone: string): number {
+  const hour = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "numeric", hourCycle: "h23" }).format(now);
+  return Number(hour);
+}
+
 function monthCounts(
   monthStart: number,
   today: number,

@@ -524,3 +524,21 @@ export const accountSettingsFormSchema = z.object({
   currency: z.string().trim().min(3).max(3),
   userName: nameSchema,
 });
+
+/**
+ * How often a user gets the pacing digest e-mail (a product extension of the user's
+ * notificationPreferences, spec pods-budgets-alerts-users-connections.md section 3): `off` (the
+ * default: nothing is sent), `daily` (each morning) or `weekly` (Monday mornings), both at 08:00 in
+ * the account's time zone.
+ */
+export const DIGEST_FREQUENCIES = ["off", "daily", "weekly"] as const;
+/** A digest frequency: off, daily or weekly. */
+export type DigestFrequency = (typeof DIGEST_FREQUENCIES)[number];
+/** The digest choice's labels, in the settings form and the digest e-mail. */
+export const DIGEST_FREQUENCY_LABELS: Record<DigestFrequency, string> = {
+  off: "Off",
+  daily: "Daily",
+  weekly: "Weekly (Mondays)",
+};
+/** The digest frequency of a request or form. */
+export const digestFrequencySchema = z.enum(DIGEST_FREQUENCIES);

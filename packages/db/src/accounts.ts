@@ -270,6 +270,54 @@ export async function revokeUserSessions(
 }
 
 /**
+ * Claims a pacing digest period for a user: writes `digestSentPeriod = periodKey` only if it holds
+ * another period (or none), so of two runs for the same period one alone gets `true` and sends. The
+ * user's `version` is left as is (the marker is not a setting: an open settings form stays valid).
+ * @returns true when claimed; false when the period was already claimed or the user is gone.
+ */
+export async function claimDigestPeriod(
+  accountId: string,
+  userId: string,
+  periodKey: string,
+): Promise<boolean> {
+  try {
+    await db()
+      .entities.user.patch({ accountId, userId })
+      .set({ digestSentPeriod: periodKey })
+      .where(
+        ({ digestSentPeriod }, { notExists, ne }) =>
+          `${notExists(digestSentPeriod)} OR ${ne(digestSentPeriod, periodKey)}`,
+      )
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Gives a claimed digest period back (the digest could not be sent), restoring the marker it
+ * replaced, so a later run of the same period tries again. Does nothing if another period has
+ * been claimed since.
+ */
+export async function releaseDigestPeriod(
+  accountId: string,
+  userId: string,
+  periodKey: string,
+  previous: string | undefined,
+): Promise<void> {
+  try {
+    const op = db().entities.user.patch({ accountId, userId });
+    await (previous === undefined ? op.remove(["digestSentPeriod"]) : op.set({ digestSentPeriod: previous }))
+      .where(({ digestSentPeriod }, { eq }) => eq(digestSentPeriod, periodKey))
+      .go();
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/**
  * The account version a change of an Admin must be written against: reads the account and its
  * users and refuses (LastAdminError) a change that leaves no Admin. Writing the change in one
  * transaction with a version check and increment of the account serialises concurrent Admin

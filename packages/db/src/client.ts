@@ -8,6 +8,20 @@ import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
  */
 let client: DynamoDBClient | undefined;
 let documentClient: DynamoDBDocumentClient | undefined;
+let instrument: ((client: DynamoDBClient) => DynamoDBClient) | undefined;
+
+/**
+ * Sets what every low-level client passes through before use (the functions wrap it in their X-Ray
+ * tracer; this package knows nothing of tracing): the client already built, if any, and every one
+ * built from now on.
+ */
+export function instrumentDynamoClients(fn: (client: DynamoDBClient) => DynamoDBClient): void {
+  instrument = fn;
+  if (client) {
+    client = fn(client);
+    documentClient = undefined;
+  }
+}
 
 /** The low-level client (used by ElectroDB and by table bootstrap). */
 export function dynamoClient(): DynamoDBClient {
@@ -16,6 +30,7 @@ export function dynamoClient(): DynamoDBClient {
     // The SDK's logger middleware runs every answer through its sensitive-data filter for a logger
     // that logs nothing; on a 1 MB query page that costs tens of milliseconds. We log ourselves.
     client.middlewareStack.remove("loggerMiddleware");
+    if (instrument) client = instrument(client);
   }
   return client;
 }

@@ -1,12 +1,14 @@
 /** The data layer: the one table's definition, its entities and repositories named after access patterns. */
 export * from "./accounts.ts";
 export * from "./alerts.ts";
+export * from "./autopilot.ts";
 export { ensureTable } from "./bootstrap.ts";
-export { documentClientFor, dynamoClient, resetClients } from "./client.ts";
+export { documentClientFor, dynamoClient, instrumentDynamoClients, resetClients } from "./client.ts";
 export * from "./csv-sources.ts";
 export * from "./daily-metrics.ts";
 export * from "./device-readings.ts";
 export { ALERT_CHANNEL_FAILING_AFTER, ALERT_OUTCOMES } from "./entities/alert.ts";
+export { AUTOPILOT_ACTION_STATUSES } from "./entities/autopilot.ts";
 export { USER_TYPES, type UserType } from "./entities/user.ts";
 export * from "./errors.ts";
 export * from "./integrations.ts";

@@ -2,6 +2,11 @@ import { Service } from "electrodb";
 import { dynamoClient } from "./client.ts";
 import { AccountEntity } from "./entities/account.ts";
 import { AlertChannelEntity, AlertEntity, AlertEventEntity, AlertStateEntity } from "./entities/alert.ts";
+import {
+  AutopilotActionEntity,
+  AutopilotSettingsEntity,
+  AutopilotSwitchEntity,
+} from "./entities/autopilot.ts";
 import { CsvAccountEntity, CsvRowEntity } from "./entities/csv-source.ts";
 import { DailyMetricEntity } from "./entities/daily-metric.ts";
 import {
@@ -50,6 +55,10 @@ function build() {
       alertState: AlertStateEntity,
       alertEvent: AlertEventEntity,
       alertChannel: AlertChannelEntity,
+      // AutoPilot (beyond the spec): settings, the account switch, actions
+      autopilotSettings: AutopilotSettingsEntity,
+      autopilotSwitch: AutopilotSwitchEntity,
+      autopilotAction: AutopilotActionEntity,
       deviceReading: DeviceReadingEntity,
       ingestionKey: IngestionKeyEntity,
       accountIngestionKey: AccountIngestionKeyEntity,

@@ -30,6 +30,13 @@ describe("key strings as stored", () => {
       "ACCOUNT#a | MESSAGE#t#m",
     );
     expect(keyOf(e.accountIngestionKey.get({ accountId: "a" }).params())).toBe("ACCOUNT#a | INGESTKEY");
+    expect(keyOf(e.autopilotSettings.get({ accountId: "a", trackerId: "t" }).params())).toBe(
+      "ACCOUNT#a | AUTOPILOT#t",
+    );
+    expect(keyOf(e.autopilotSwitch.get({ accountId: "a" }).params())).toBe("ACCOUNT#a | AUTOPILOTSWITCH");
+    expect(keyOf(e.autopilotAction.get({ accountId: "a", trackerId: "t", actionId: "x" }).params())).toBe(
+      "ACCOUNT#a | APACTION#t#x",
+    );
   });
 
   it("gives daily metrics a partition per tracker and readings one per account", () => {

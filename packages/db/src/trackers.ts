@@ -405,16 +405,29 @@ export async function deleteTracker(
   });
 }
 
-/** Removes a deleted tracker's messages and daily metrics (idempotent; unprocessed deletes are sent again). */
+/**
+ * Removes a deleted tracker's messages, daily metrics and AutoPilot items (settings and actions);
+ * idempotent; unprocessed deletes are sent again.
+ */
 export async function deleteTrackerChildren(accountId: string, trackerId: string): Promise<void> {
-  const [messages, days] = await Promise.all([
+  const [messages, days, actions] = await Promise.all([
     db()
       .entities.message.query.byTracker({ accountId, trackerId })
       .go({ pages: "all", attributes: ["accountId", "trackerId", "messageId"] }),
     db()
       .entities.dailyMetric.query.byTracker({ accountId, trackerId })
       .go({ pages: "all", attributes: ["accountId", "trackerId", "date"] }),
+    db()
+      .entities.autopilotAction.query.byTracker({ accountId, trackerId })
+      .go({ pages: "all", attributes: ["accountId", "trackerId", "actionId"] }),
   ]);
+  await db().entities.autopilotSettings.delete({ accountId, trackerId }).go();
+  await batchWriteRetrying(
+    actions.data.map((a) => ({ accountId, trackerId, actionId: a.actionId as string })),
+    (batch) => db().entities.autopilotAction.delete(batch).go(),
+    (key) => key.actionId,
+    "AutoPilot actions",
+  );
   await batchWriteRetrying(
     messages.data.map((m) => ({ accountId, trackerId, messageId: m.messageId as string })),
     (batch) => db().entities.message.delete(batch).go(),

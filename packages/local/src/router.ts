@@ -1,16 +1,16 @@
 import { type HttpMethod, parseRouteKey, type RouteDef } from "@pacer/functions/routes";
 
 /** A route key compiled for matching request paths the way API Gateway HTTP APIs do. */
-interface CompiledRoute {
-  route: RouteDef;
+interface CompiledRoute<R> {
+  route: R;
   method: HttpMethod;
   segments: Array<{ literal: string } | { param: string }>;
   literalCount: number;
 }
 
 /** The matched route and its URL-decoded path parameters (absent when the route has none). */
-export interface RouteMatch {
-  route: RouteDef;
+export interface RouteMatch<R = RouteDef> {
+  route: R;
   pathParameters?: Record<string, string>;
 }
 
@@ -20,10 +20,10 @@ export interface RouteMatch {
  * segment, and parameter values are URL-decoded. Returns `"method-not-allowed"` when the path exists
  * under another method.
  */
-export class RouteMatcher {
-  private readonly compiled: CompiledRoute[];
+export class RouteMatcher<R extends { readonly key: string } = RouteDef> {
+  private readonly compiled: CompiledRoute<R>[];
 
-  constructor(routes: readonly RouteDef[]) {
+  constructor(routes: readonly R[]) {
     this.compiled = routes
       .map((route) => {
         const { method, path } = parseRouteKey(route.key);
@@ -36,7 +36,7 @@ export class RouteMatcher {
       .sort((a, b) => b.literalCount - a.literalCount);
   }
 
-  match(method: string, rawPath: string): RouteMatch | "method-not-allowed" | undefined {
+  match(method: string, rawPath: string): RouteMatch<R> | "method-not-allowed" | undefined {
     const parts = rawPath.split("/").slice(1);
     let pathExists = false;
     for (const c of this.compiled) {

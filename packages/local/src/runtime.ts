@@ -16,6 +16,7 @@ import {
 } from "@pacer/functions/resources";
 import { type SandboxHandle, type SandboxOptions, startSandbox } from "@pacer/sandbox";
 import type { Context, ScheduledEvent } from "aws-lambda";
+import { installLocalAdapters } from "./adapters.ts";
 import { type HandlerLoader, invokeApi } from "./api-gateway.ts";
 import { gatewayAnswer, startAppServer, writeHead } from "./app-server.ts";
 import { AwsEmulator, readBody } from "./aws-emulator.ts";
@@ -159,9 +160,14 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       stops.push(() => handle.close());
     }
 
-    // The environment the functions see, as CDK sets it on AWS, pointed at the local endpoints.
+    // The environment the functions see, as CDK sets it on AWS, pointed at the local endpoints, and
+    // the local adapters of the functions' ports (sandbox platforms, token files, billing page).
+    installLocalAdapters();
     Object.assign(process.env, LOCAL_AWS_ENV, {
-      PACER_LOCAL: "1",
+      // Powertools: no X-Ray outside Lambda (it is off without AWS_EXECUTION_ENV too), and no
+      // embedded-metric lines in the local console.
+      POWERTOOLS_TRACE_ENABLED: "false",
+      POWERTOOLS_METRICS_DISABLED: "true",
       TABLE_NAME: TABLE.name,
       AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
       AWS_ENDPOINT_URL_SQS: aws.url,

@@ -8,6 +8,7 @@ import {
   type PlatformStats,
   seededRandom,
 } from "./controls.ts";
+import { CampaignWrites } from "./data/campaign-writes.ts";
 import { type DemoAccount, demoAccountsOf } from "./data/demo-accounts.ts";
 import { defaultDataDir, loadSourceData, type SourceData } from "./data/source-rows.ts";
 import { HOOKS_PREFIX, HookReceiver } from "./hooks.ts";
@@ -35,7 +36,7 @@ export interface SandboxOptions {
 
 /** The running sandbox. */
 export interface SandboxHandle {
-  /** `http://127.0.0.1:<port>`: give it to `sandboxConnectorConfig` of `@pacer/connectors`. */
+  /** `http://127.0.0.1:<port>`: give it to `sandboxConnectorConfig` of `@pacer/connectors/sandbox-config`. */
   url: string;
   port: number;
   /** The platform prefixes served. */
@@ -59,6 +60,11 @@ export interface SandboxHandle {
   now(): Date;
   /** The alert-channel receiver (`/hooks/...`): Slack, Teams and webhook deliveries, and its faults. */
   hooks: HookReceiver;
+  /**
+   * The campaign writes the platforms accepted (status, daily budget), which the replay obeys;
+   * `writes.refuse(platform)` makes a platform refuse writes as without the write scope.
+   */
+  writes: CampaignWrites;
   close(): Promise<void>;
 }
 
@@ -71,6 +77,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const now = options.now ?? (() => new Date());
   const source = loadSourceData(options.dataDir ?? defaultDataDir());
   const signer = new IdTokenSigner();
+  const writes = new CampaignWrites();
   let baseUrl = "";
   const random = seededRandom(options.seed ?? 1);
   const initial = (prefix: string): PlatformControls => ({
@@ -80,7 +87,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   const modules = new Map<string, { module: PlatformModule; router: Router; state: PlatformState }>();
   for (const [prefix, factory] of Object.entries(PLATFORMS)) {
-    const module = factory({ baseUrl: () => baseUrl, source, now, signer, accounts: demoAccountsOf(prefix) });
+    const module = factory({
+      baseUrl: () => baseUrl,
+      source,
+      now,
+      signer,
+      accounts: demoAccountsOf(prefix),
+      writes,
+    });
     modules.set(prefix, {
       module,
       router: new Router(module.routes),
@@ -122,6 +136,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     expireAccessTokens: (p) => platform(p).module.oauth?.expireAccessTokens(),
     now,
     hooks: new HookReceiver(),
+    writes,
     close: async () => {
       for (const t of hanging) clearTimeout(t);
       for (const s of sockets) s.destroy();
@@ -142,6 +157,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (req.method === "POST" && what === "reset") {
       handle.resetControls();
       handle.resetStats();
+      handle.writes.reset();
       return sendJson(res, 200, { ok: true });
     }
     if (target && modules.has(target)) {
@@ -158,6 +174,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       if (req.method === "POST" && what === "expire") {
         handle.expireAccessTokens(target);
         return sendJson(res, 200, { ok: true });
+      }
+      if (req.method === "POST" && what === "refuse-writes") {
+        const { refuse = true } = JSON.parse(body || "{}") as { refuse?: boolean };
+        handle.writes.refuse(target, refuse);
+        return sendJson(res, 200, { ok: true, refuse });
       }
     }
     sendJson(res, 404, { error: "not_found" });

@@ -1,6 +1,7 @@
 import { channelName } from "../../lib/platforms";
 import {
   EXPORT_FILE_NAME,
+  type ExportAction,
   type ExportGroup,
   type ExportSheet,
   type ExportTracker,
@@ -29,6 +30,8 @@ export interface DownloadInput {
   }[];
   clients: readonly { label: string; data: ExportGroup["data"]; requiresUpdate: boolean }[];
   pods: readonly { label: string; data: ExportGroup["data"]; requiresUpdate: boolean }[];
+  /** AutoPilot's actions, for Admins and Managers (beyond the spec). */
+  actions?: readonly ExportAction[];
 }
 
 /** Writes the sheets into an exceljs workbook and returns the file's bytes. */
@@ -65,6 +68,7 @@ export async function downloadDashboardExport(input: DownloadInput): Promise<voi
     })),
     clients: input.clients,
     pods: input.pods,
+    ...(input.actions ? { actions: input.actions } : {}),
   });
   const bytes = await workbookBytes(sheets);
   const blob = new Blob([bytes], {

@@ -15,7 +15,9 @@ export type TrackerListData = Omit<TrackerData, "historicData"> & Partial<Pick<T
  * answer leaves out `data.historicData`), typed by `@pacer/core`'s TrackerData; null before the
  * first computation.
  */
-export type TrackerView = Omit<TrackerListAnswer["trackers"][number], "data"> & { data: TrackerListData | null };
+export type TrackerView = Omit<TrackerListAnswer["trackers"][number], "data"> & {
+  data: TrackerListData | null;
+};
 
 /** The connection and platform account a tracker reads (spec section 3, dataSource). */
 export type DataSource = TrackerView["dataSource"];

@@ -114,10 +114,10 @@ export function cakeDayToRow(day: CakeDay): DailyMetricsRow {
  * Cake connector (affiliate platform; API key + the instance domain the user typed). Every call
  * goes to `https://{domain}` through `createSsrfSafeFetch`: https and port 443 only, public
  * addresses only (checked after DNS, connection pinned to the checked address), no redirects,
- * 15 s, 10 MiB. The only exception exists in local mode: `config.cake.sandbox` (set by
- * `sandboxConnectorConfig`, never from user input) maps the one reserved demo domain to the local
- * sandbox; the user's text is only compared with that name, so it can never choose the sandbox
- * address (a typed `127.0.0.1:4010` still meets the guard and is refused). Calls are ASP.NET
+ * 15 s, 10 MiB. The only exception is never set in a deployment: `config.cake.reservedDomain` (from
+ * the local runtime's configuration, never from user input) serves one reserved name from a fixed
+ * base URL; the user's text is only compared with that name, so it can never choose that address
+ * (a typed `127.0.0.1:4010` still meets the guard and is refused). Calls are ASP.NET
  * JSON (`POST`, every parameter in the body, answer in `{"d": ...}`, failures as
  * `success: false` with status 200). Views: advertisers (`export.asmx/Advertisers` v6). Metrics:
  * `reports.asmx/DailySummaryExport` v2 per calendar month (end date exclusive) filtered by
@@ -147,7 +147,8 @@ export function createCakeConnector(config: ConnectorConfig): Connector {
       maxResponseBytes: CAKE_MAX_RESPONSE_BYTES,
     },
   );
-  const local: HttpClient | undefined = cake.sandbox
+  const reserved = cake.reservedDomain;
+  const direct: HttpClient | undefined = reserved
     ? httpClientFor(SLUG, config.http, { classify })
     : undefined;
   const currency = cake.defaultCurrency ?? CAKE_DEFAULT_CURRENCY;
@@ -157,8 +158,8 @@ export function createCakeConnector(config: ConnectorConfig): Connector {
   function target(credentials: Credentials) {
     const { apiKey, domain } = requireApiKey(credentials, SLUG);
     const host = normaliseUserDomain(domain);
-    if (cake.sandbox && local && host === cake.sandbox.domain.toLowerCase()) {
-      return { http: local, base: cake.sandbox.baseUrl.replace(/\/+$/, ""), apiKey, host };
+    if (reserved && direct && host === reserved.domain.toLowerCase()) {
+      return { http: direct, base: reserved.baseUrl.replace(/\/+$/, ""), apiKey, host };
     }
     return { http: guarded, base: `https://${host}`, apiKey, host };
   }

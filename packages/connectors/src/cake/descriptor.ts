@@ -10,13 +10,13 @@ export const CAKE_API_VERSIONS = Object.freeze({
 
 /**
  * Cake (API key + user-given instance domain). Nothing to configure in a deployment: every call
- * goes to `https://{domain}` through the SSRF guard. `sandbox` exists only in local mode (set by
- * `sandboxConnectorConfig`, never from user input): one reserved demo domain is then served by the
- * local sandbox; every other domain, including the sandbox's own address, still goes through the
- * guard and is refused when not public.
+ * goes to `https://{domain}` through the SSRF guard. `reservedDomain` is never set in a deployment:
+ * another runtime's configuration (the local runtime's, never user input) may serve one reserved
+ * name (`.test`, which never resolves publicly) from a fixed base URL; every other domain, including
+ * that base URL's own address, still goes through the guard and is refused when not public.
  */
 export interface CakeConfig {
-  sandbox?: { domain: string; baseUrl: string };
+  reservedDomain?: { domain: string; baseUrl: string };
   /** Test hooks of the SSRF guard (DNS lookup, pinned transport). Never set in a deployment. */
   ssrfGuard?: SsrfGuardOptions;
   /** Currency and time zone of views, Cake's API stating neither (default GBP, Europe/London). */

@@ -99,3 +99,33 @@ export function budgetQuery(filters: { campaignIds?: string[]; nameContains?: st
   const where = ["campaign.status = 'ENABLED'", ...campaignConditions(filters)];
   return `SELECT ${select.join(", ")} FROM campaign WHERE ${where.join(" AND ")}`;
 }
+
+/**
+ * The campaigns AutoPilot reads (not removed, passing the tracker's filters), with the budget each
+ * spends from. https://developers.google.com/google-ads/api/fields/v23/campaign
+ */
+export function campaignStatesQuery(filters: { campaignIds?: string[]; nameContains?: string }): string {
+  const select = [
+    "campaign.id",
+    "campaign.name",
+    "campaign.status",
+    "campaign_budget.resource_name",
+    "campaign_budget.amount_micros",
+    "campaign_budget.period",
+  ];
+  const where = ["campaign.status != 'REMOVED'", ...campaignConditions(filters)];
+  return `SELECT ${select.join(", ")} FROM campaign WHERE ${where.join(" AND ")}`;
+}
+
+/** Spend per campaign and day over a range (summed per campaign by the caller). */
+export function campaignSpendQuery(
+  from: string,
+  to: string,
+  filters: { campaignIds?: string[]; nameContains?: string },
+): string {
+  const where = [
+    `segments.date BETWEEN ${gaqlString(from)} AND ${gaqlString(to)}`,
+    ...campaignConditions(filters),
+  ];
+  return `SELECT campaign.id, segments.date, metrics.cost_micros FROM campaign WHERE ${where.join(" AND ")}`;
+}

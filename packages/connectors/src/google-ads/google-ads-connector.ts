@@ -12,7 +12,7 @@ import {
   versionedUrl,
 } from "../connector-kit.ts";
 import { type ConnectorDefinition, connectorIdentity } from "../descriptor.ts";
-import { isConnectorError } from "../errors.ts";
+import { asWriteError, BadRequestError, isConnectorError } from "../errors.ts";
 import type { HttpClient } from "../http/http-client.ts";
 import { decimalToMicros, parseCount } from "../money.ts";
 import { googleOAuth } from "../oauth/google-oauth.ts";
@@ -20,6 +20,9 @@ import { GOOGLE_ADS_SCOPE } from "../oauth/return-rules.ts";
 import type {
   AdAccountView,
   BudgetQuery,
+  CampaignState,
+  CampaignTarget,
+  CampaignWriter,
   Connector,
   Credentials,
   DailyMetrics,
@@ -29,6 +32,7 @@ import type {
   MetricsQuery,
   OAuthTokens,
   PlatformBudget,
+  WriteOutcome,
 } from "../types.ts";
 import { classifyGoogleError } from "./classify.ts";
 import { type GoogleAdsConfig, googleAdsDescriptor } from "./descriptor.ts";
@@ -36,10 +40,18 @@ import {
   budgetQuery,
   CUSTOMER_CLIENT_QUERY,
   CUSTOMER_INFO_QUERY,
+  campaignSpendQuery,
+  campaignStatesQuery,
   campaignsQuery,
+  checkCampaignIds,
   dailyMetricsQuery,
 } from "./gaql.ts";
-import { accessibleCustomersSchema, type GoogleAdsRow, searchStreamSchema } from "./schemas.ts";
+import {
+  accessibleCustomersSchema,
+  type GoogleAdsRow,
+  mutateResponseSchema,
+  searchStreamSchema,
+} from "./schemas.ts";
 
 const SLUG = "googleads";
 
@@ -164,6 +176,8 @@ export function createGoogleAdsConnector(config: ConnectorConfig): Connector {
       return dailyBudgetOf(rows);
     },
 
+    campaigns: googleAdsCampaignWriter(http, need),
+
     filterDefinitions: () => CAMPAIGN_FILTERS,
 
     async listFilterValues(credentials: Credentials, query: FilterValuesQuery): Promise<FilterValue[]> {
@@ -189,6 +203,166 @@ export function createGoogleAdsConnector(config: ConnectorConfig): Connector {
           status: r.campaign?.status ?? "",
         }));
     },
+  };
+}
+
+/** A permission refusal (not a token problem): `authorizationError.*` or a bare PERMISSION_DENIED. */
+const isGooglePermission = (reason: string) =>
+  reason.startsWith("authorizationError.") || reason === "PERMISSION_DENIED";
+
+/** Google Ads status -> the writer's status. */
+function campaignStatus(status: string | undefined): CampaignState["status"] {
+  return status === "ENABLED" ? "enabled" : status === "PAUSED" ? "paused" : "other";
+}
+
+/**
+ * Google Ads campaign writes (AutoPilot): `campaigns:mutate` (`update.status` ENABLED / PAUSED,
+ * `updateMask: "status"`) and `campaignBudgets:mutate` (`update.amountMicros`, `updateMask:
+ * "amount_micros"`: the budget the campaign spends from, so a shared budget changes for all its
+ * campaigns). Each write reads the campaign first with GAQL and sends nothing when the value holds.
+ * Budgets: multiples of 10,000 micros (one hundredth of a unit), at least one unit here (Google has
+ * no fixed minimum beyond the currency's smallest unit).
+ * https://developers.google.com/google-ads/api/rest/common/mutate
+ * https://developers.google.com/google-ads/api/reference/rpc/v23/CampaignBudgetOperation
+ */
+function googleAdsCampaignWriter(http: HttpClient, need: () => GoogleAdsConfig): CampaignWriter {
+  const target = (credentials: Credentials, t: CampaignTarget) => {
+    const s = need();
+    return {
+      s,
+      tokens: requireOAuth(credentials, SLUG),
+      customerId: checkCustomerId(t.account.id),
+      loginId: t.account.metaData?.loginCustomerId ?? s.loginCustomerId,
+      campaignId: checkCampaignIds([t.campaignId])[0] as string,
+    };
+  };
+  const readOne = async (t: ReturnType<typeof target>, signal?: AbortSignal): Promise<GoogleAdsRow> => {
+    const rows = await searchStream(
+      http,
+      t.s,
+      t.tokens,
+      t.customerId,
+      t.loginId,
+      campaignStatesQuery({ campaignIds: [t.campaignId] }),
+      signal,
+    );
+    const row = rows[0];
+    if (!row?.campaign) {
+      throw new BadRequestError(`${SLUG}: campaign ${t.campaignId} not found`, {
+        platform: SLUG,
+        reason: "campaign_not_found",
+      });
+    }
+    return row;
+  };
+  const mutate = async (
+    t: ReturnType<typeof target>,
+    resource: "campaigns" | "campaignBudgets",
+    update: Record<string, string>,
+    updateMask: string,
+    signal?: AbortSignal,
+  ): Promise<string> => {
+    try {
+      const answer = await http.json(
+        {
+          operation: `${resource}:mutate`,
+          method: "POST",
+          url: `${apiRoot(t.s)}/customers/${t.customerId}/${resource}:mutate`,
+          headers: apiHeaders(t.s, t.tokens, t.loginId),
+          json: { operations: [{ update, updateMask }] },
+          signal,
+        },
+        (body) => mutateResponseSchema.parse(body),
+      );
+      return answer.results[0]?.resourceName ?? "ok";
+    } catch (error) {
+      throw asWriteError(error, isGooglePermission);
+    }
+  };
+
+  return {
+    async listCampaigns(credentials, query): Promise<CampaignState[]> {
+      const tokens = requireOAuth(credentials, SLUG);
+      const s = need();
+      const customerId = checkCustomerId(query.account.id);
+      const loginId = query.account.metaData?.loginCustomerId ?? s.loginCustomerId;
+      const filters = normaliseFilters(query.filters);
+      const rows = await searchStream(
+        http,
+        s,
+        tokens,
+        customerId,
+        loginId,
+        campaignStatesQuery(filters),
+        query.signal,
+      );
+      const spendRows = await searchStream(
+        http,
+        s,
+        tokens,
+        customerId,
+        loginId,
+        campaignSpendQuery(query.from, query.to, filters),
+        query.signal,
+      );
+      const spend = new Map<string, number>();
+      for (const r of spendRows) {
+        const id = String(r.campaign?.id ?? "");
+        spend.set(id, (spend.get(id) ?? 0) + parseCount(r.metrics?.costMicros));
+      }
+      return rows
+        .filter((r) => r.campaign?.id)
+        .map((r) => {
+          const id = String(r.campaign?.id);
+          const budget = r.campaignBudget;
+          const daily = budget?.period === "DAILY" && budget.amountMicros !== undefined;
+          return {
+            id,
+            name: r.campaign?.name ?? id,
+            status: campaignStatus(r.campaign?.status),
+            dailyBudgetMicros: daily ? parseCount(budget?.amountMicros) : null,
+            ...(daily && budget?.resourceName ? { budgetId: budget.resourceName } : {}),
+            spendMicros: spend.get(id) ?? 0,
+          };
+        });
+    },
+
+    async setCampaignStatus(credentials, write): Promise<WriteOutcome> {
+      const t = target(credentials, write);
+      const row = await readOne(t, write.signal);
+      const before = campaignStatus(row.campaign?.status) === "enabled" ? 1 : 0;
+      const after = write.status === "enabled" ? 1 : 0;
+      if (before === after) return { changed: false, before, after, answer: "unchanged" };
+      const resourceName = `customers/${t.customerId}/campaigns/${t.campaignId}`;
+      const status = write.status === "enabled" ? "ENABLED" : "PAUSED";
+      const answer = await mutate(t, "campaigns", { resourceName, status }, "status", write.signal);
+      return { changed: true, before, after, answer };
+    },
+
+    async setCampaignDailyBudget(credentials, write): Promise<WriteOutcome> {
+      const t = target(credentials, write);
+      const row = await readOne(t, write.signal);
+      const budget = row.campaignBudget;
+      if (!budget?.resourceName || budget.period !== "DAILY" || budget.amountMicros === undefined) {
+        throw new BadRequestError(`${SLUG}: campaign ${t.campaignId} has no daily budget`, {
+          platform: SLUG,
+          reason: "no_campaign_budget",
+        });
+      }
+      const before = parseCount(budget.amountMicros);
+      const after = Math.round(write.amountMicros / 10_000) * 10_000;
+      if (before === after) return { changed: false, before, after, answer: "unchanged" };
+      const answer = await mutate(
+        t,
+        "campaignBudgets",
+        { resourceName: budget.resourceName, amountMicros: String(after) },
+        "amount_micros",
+        write.signal,
+      );
+      return { changed: true, before, after, answer };
+    },
+
+    budgetLimits: () => ({ minDailyBudget: 1_000_000, budgetStep: 10_000 }),
   };
 }
 

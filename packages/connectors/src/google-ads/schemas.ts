@@ -65,3 +65,8 @@ export const searchStreamSchema = z.array(
     requestId: z.string().optional(),
   }),
 );
+
+/** A `campaigns:mutate` / `campaignBudgets:mutate` answer: the mutated resources' names. */
+export const mutateResponseSchema = z.object({
+  results: z.array(z.object({ resourceName: z.string().optional() })).default([]),
+});

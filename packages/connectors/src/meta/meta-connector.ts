@@ -18,12 +18,16 @@ import {
   versionedUrl,
 } from "../connector-kit.ts";
 import { type ConnectorDefinition, connectorIdentity } from "../descriptor.ts";
+import { asWriteError, BadRequestError } from "../errors.ts";
 import type { HttpClient } from "../http/http-client.ts";
 import { decimalToMicros, parseCount } from "../money.ts";
 import { authorizeUrlWith, connectionIdentity, revokeIgnoringInvalid } from "../oauth/oauth2-client.ts";
 import type {
   AdAccountView,
   BudgetQuery,
+  CampaignState,
+  CampaignTarget,
+  CampaignWriter,
   Connector,
   Credentials,
   DailyMetrics,
@@ -31,19 +35,22 @@ import type {
   FilterValue,
   OAuthTokens,
   PlatformBudget,
+  WriteOutcome,
 } from "../types.ts";
 import { classifyMetaError } from "./classify.ts";
-import { metaBudgetToMicros } from "./currencies.ts";
+import { metaBudgetToMicros, metaCurrencyOffset } from "./currencies.ts";
 import { type MetaConfig, metaDescriptor } from "./descriptor.ts";
 import {
   adAccountSchema,
   adAccountsPageSchema,
+  campaignSchema,
   campaignsPageSchema,
   type InsightsRow,
   insightsPageSchema,
   type MetaCampaign,
   meSchema,
   metaTokenSchema,
+  updateAnswerSchema,
 } from "./schemas.ts";
 
 const SLUG = "facebookads";
@@ -96,6 +103,177 @@ export function createMetaConnector(config: ConnectorConfig): Connector {
       },
       (body) => adAccountSchema.parse(body),
     );
+  }
+
+  /** Every campaign of an ad account (`GET /act_{id}/campaigns`, paged), with the query's `fields` and filters. */
+  async function accountCampaigns(
+    tokens: OAuthTokens,
+    accountId: string,
+    query: Record<string, string | number>,
+    signal: AbortSignal | undefined,
+  ): Promise<MetaCampaign[]> {
+    const campaigns: MetaCampaign[] = [];
+    await eachPage(
+      http,
+      need(),
+      { url: graph(`/act_${accountId}/campaigns`), query: { ...query, limit: 200 } },
+      tokens,
+      "campaigns",
+      (body) => campaignsPageSchema.parse(body),
+      (page) => {
+        campaigns.push(...page.data);
+      },
+      signal,
+    );
+    return campaigns;
+  }
+
+  /** The account currency: the view's, else `GET /act_{id}`. */
+  async function currencyOf(tokens: OAuthTokens, account: CampaignTarget["account"], signal?: AbortSignal) {
+    return account.currency || (await accountInfo(tokens, checkAccountId(account.id), signal)).currency;
+  }
+
+  /**
+   * Meta campaign writes (AutoPilot): `POST /{campaign-id}` with `status` (ACTIVE / PAUSED) or
+   * `daily_budget` (the currency's offset units: cents, or whole units for offset-1 currencies),
+   * answered `{"success": true}`; the permission `ads_management` is needed (else #200, thrown as
+   * InsufficientScopeError). Each write reads `GET /{campaign-id}` first and sends nothing when the
+   * value holds. A campaign whose budgets sit on its ad sets has no `daily_budget` to change.
+   * Minimum daily budget: Meta's depends on currency and billing event; one unit here.
+   * https://developers.facebook.com/docs/marketing-api/reference/ad-campaign-group#Updating
+   */
+  function metaCampaignWriter(): CampaignWriter {
+    const readOne = (tokens: OAuthTokens, id: string, signal?: AbortSignal) =>
+      http.json(
+        {
+          operation: "campaign",
+          url: graph(`/${id}`),
+          query: { fields: "id,name,status,daily_budget" },
+          headers: bearer(tokens),
+          signal,
+        },
+        (body) => campaignSchema.parse(body),
+      );
+    const update = async (
+      tokens: OAuthTokens,
+      id: string,
+      form: Record<string, string>,
+      signal?: AbortSignal,
+    ) => {
+      try {
+        const answer = await http.json(
+          {
+            operation: "updateCampaign",
+            method: "POST",
+            url: graph(`/${id}`),
+            form,
+            headers: bearer(tokens),
+            signal,
+          },
+          (body) => updateAnswerSchema.parse(body),
+        );
+        return answer.success ? "success" : "not updated";
+      } catch (error) {
+        throw asWriteError(error, (reason) => /^2\d\d(\/|$)/.test(reason));
+      }
+    };
+    const campaignId = (t: CampaignTarget) =>
+      checkId(SLUG, t.campaignId, { what: "campaign", reason: "bad_campaign_id" });
+    return {
+      async listCampaigns(credentials, query): Promise<CampaignState[]> {
+        const tokens = requireOAuth(credentials, SLUG);
+        const accountId = checkAccountId(query.account.id);
+        const filters = normaliseFilters(query.filters);
+        const campaigns = await accountCampaigns(
+          tokens,
+          accountId,
+          { fields: "id,name,status,effective_status,daily_budget" },
+          query.signal,
+        );
+        const selected = campaigns
+          .filter((c) => !filters.campaignIds || filters.campaignIds.includes(c.id))
+          .filter((c) => nameMatches(c.name ?? "", filters.nameContains));
+        const spend = new Map<string, number>();
+        if (selected.length > 0) {
+          await eachPage(
+            http,
+            need(),
+            {
+              url: graph(`/act_${accountId}/insights`),
+              query: {
+                level: "campaign",
+                time_increment: 1,
+                time_range: JSON.stringify({ since: query.from, until: query.to }),
+                fields: "campaign_id,spend,date_start,date_stop",
+                limit: 500,
+              },
+            },
+            tokens,
+            "insights",
+            (body) => insightsPageSchema.parse(body),
+            (page) => {
+              for (const row of page.data) {
+                const id = row.campaign_id ?? "";
+                spend.set(id, (spend.get(id) ?? 0) + (row.spend ? decimalToMicros(row.spend) : 0));
+              }
+            },
+            query.signal,
+          );
+        }
+        const currency = selected.some((c) => c.daily_budget)
+          ? await currencyOf(tokens, query.account, query.signal)
+          : "";
+        return selected.map((c) => {
+          const status = c.status ?? c.effective_status;
+          return {
+            id: c.id,
+            name: c.name ?? c.id,
+            status: status === "ACTIVE" ? "enabled" : status === "PAUSED" ? "paused" : "other",
+            dailyBudgetMicros:
+              c.daily_budget && /[1-9]/.test(c.daily_budget)
+                ? metaBudgetToMicros(c.daily_budget, currency)
+                : null,
+            spendMicros: spend.get(c.id) ?? 0,
+          };
+        });
+      },
+
+      async setCampaignStatus(credentials, write): Promise<WriteOutcome> {
+        const tokens = requireOAuth(credentials, SLUG);
+        const id = campaignId(write);
+        const current = await readOne(tokens, id, write.signal);
+        const before = current.status === "ACTIVE" ? 1 : 0;
+        const after = write.status === "enabled" ? 1 : 0;
+        if (before === after) return { changed: false, before, after, answer: "unchanged" };
+        const answer = await update(tokens, id, { status: after ? "ACTIVE" : "PAUSED" }, write.signal);
+        return { changed: true, before, after, answer };
+      },
+
+      async setCampaignDailyBudget(credentials, write): Promise<WriteOutcome> {
+        const tokens = requireOAuth(credentials, SLUG);
+        const id = campaignId(write);
+        const current = await readOne(tokens, id, write.signal);
+        if (!current.daily_budget || !/[1-9]/.test(current.daily_budget)) {
+          throw new BadRequestError(`${SLUG}: campaign ${id} has no campaign daily budget`, {
+            platform: SLUG,
+            reason: "no_campaign_budget",
+          });
+        }
+        const currency = await currencyOf(tokens, write.account, write.signal);
+        const unit = metaCurrencyOffset(currency) === 1 ? 1_000_000 : 10_000;
+        const before = metaBudgetToMicros(current.daily_budget, currency);
+        const units = Math.round(write.amountMicros / unit);
+        const after = units * unit;
+        if (before === after) return { changed: false, before, after, answer: "unchanged" };
+        const answer = await update(tokens, id, { daily_budget: String(units) }, write.signal);
+        return { changed: true, before, after, answer };
+      },
+
+      budgetLimits: (currency) => ({
+        minDailyBudget: 1_000_000,
+        budgetStep: metaCurrencyOffset(currency) === 1 ? 1_000_000 : 10_000,
+      }),
+    };
   }
 
   return {
@@ -249,24 +427,10 @@ export function createMetaConnector(config: ConnectorConfig): Connector {
       const tokens = requireOAuth(credentials, SLUG);
       const accountId = checkAccountId(query.account.id);
       const filters = normaliseFilters(query.filters);
-      const campaigns: MetaCampaign[] = [];
-      await eachPage(
-        http,
-        need(),
-        {
-          url: graph(`/act_${accountId}/campaigns`),
-          query: {
-            fields: "id,name,daily_budget,effective_status",
-            effective_status: JSON.stringify(["ACTIVE"]),
-            limit: 200,
-          },
-        },
+      const campaigns = await accountCampaigns(
         tokens,
-        "campaigns",
-        (body) => campaignsPageSchema.parse(body),
-        (page) => {
-          campaigns.push(...page.data);
-        },
+        accountId,
+        { fields: "id,name,daily_budget,effective_status", effective_status: JSON.stringify(["ACTIVE"]) },
         query.signal,
       );
       const budgeted = runningBudgets(campaigns, filters);
@@ -280,32 +444,24 @@ export function createMetaConnector(config: ConnectorConfig): Connector {
       return { amount, period: "day" };
     },
 
+    campaigns: metaCampaignWriter(),
+
     filterDefinitions: () => CAMPAIGN_FILTERS,
 
     async listFilterValues(credentials, query): Promise<FilterValue[]> {
       if (query.filterId !== "campaigns") return [];
       const tokens = requireOAuth(credentials, SLUG);
       const accountId = checkAccountId(query.account.id);
-      const values: FilterValue[] = [];
-      await eachPage(
-        http,
-        need(),
-        {
-          url: graph(`/act_${accountId}/campaigns`),
-          query: { fields: "id,name,effective_status", limit: 200 },
-        },
+      const campaigns = await accountCampaigns(
         tokens,
-        "campaigns",
-        (body) => campaignsPageSchema.parse(body),
-        (page) => {
-          for (const c of page.data) {
-            if (!nameMatches(c.name ?? "", query.search?.trim())) continue;
-            values.push({ id: c.id, name: c.name ?? c.id, status: c.effective_status ?? "" });
-          }
-        },
+        accountId,
+        { fields: "id,name,effective_status" },
         query.signal,
       );
-      return values.sort(byName);
+      return campaigns
+        .filter((c) => nameMatches(c.name ?? "", query.search?.trim()))
+        .map((c): FilterValue => ({ id: c.id, name: c.name ?? c.id, status: c.effective_status ?? "" }))
+        .sort(byName);
     },
   };
 }

@@ -72,12 +72,27 @@ export const campaignsPageSchema = z.object({
         id: z.string(),
         name: z.string().optional(),
         effective_status: z.string().optional(),
+        /** The status set on the campaign (ACTIVE, PAUSED, ARCHIVED, DELETED), as a write sets it. */
+        status: z.string().optional(),
         daily_budget: budgetAmount.optional(),
       })
       .loose(),
   ),
   paging,
 });
+
+/** `GET /{campaign-id}?fields=id,name,status,daily_budget`: one campaign. */
+export const campaignSchema = z
+  .object({
+    id: z.string(),
+    name: z.string().optional(),
+    status: z.string().optional(),
+    daily_budget: budgetAmount.optional(),
+  })
+  .loose();
+
+/** `POST /{campaign-id}` answer. */
+export const updateAnswerSchema = z.object({ success: z.boolean() }).loose();
 
 /** One campaign of a `GET /act_{id}/campaigns` page. */
 export type MetaCampaign = z.infer<typeof campaignsPageSchema>["data"][number];

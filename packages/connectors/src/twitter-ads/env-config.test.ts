@@ -56,7 +56,7 @@ describe("configuration of X, Reddit, Amazon Ads, DV360 and Cake", () => {
   it("maps the reserved Cake demo domain to the sandbox only in local mode", () => {
     const local = sandboxConnectorConfig("http://127.0.0.1:4010/");
     expect(local.cake).toEqual({
-      sandbox: { domain: CAKE_SANDBOX_DOMAIN, baseUrl: "http://127.0.0.1:4010/cake" },
+      reservedDomain: { domain: CAKE_SANDBOX_DOMAIN, baseUrl: "http://127.0.0.1:4010/cake" },
     });
     expect(CAKE_SANDBOX_DOMAIN.endsWith(".test")).toBe(true);
     expect(local.twitterads?.oauthBaseUrl).toBe("http://127.0.0.1:4010/twitterads/api");

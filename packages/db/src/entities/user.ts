@@ -1,4 +1,4 @@
-import { USER_TYPES, type UserType } from "@pacer/core";
+import { DIGEST_FREQUENCIES, USER_TYPES, type UserType } from "@pacer/core";
 import { Entity } from "electrodb";
 import { CASE, KEYS, SERVICE } from "./common.ts";
 
@@ -71,11 +71,19 @@ export const UserEntity = new Entity({
       },
     },
     userPreferences: { type: "map", properties: {} },
-    /** `unsubscribedAll` stops every product e-mail to this user (spec section 2.5). */
+    /**
+     * `unsubscribedAll` stops every product e-mail to this user (spec section 2.5); `digest` is how
+     * often they get the pacing digest (`off`, `daily`, `weekly`; absent means off).
+     */
     notificationPreferences: {
       type: "map",
-      properties: { unsubscribedAll: { type: "boolean" } },
+      properties: { unsubscribedAll: { type: "boolean" }, digest: { type: DIGEST_FREQUENCIES } },
     },
+    /**
+     * The period of the last pacing digest sent to the user (`day:<yyyy-MM-dd>` or `week:<Monday>`,
+     * core `digestSchedule`): a digest is claimed by writing it, so a period gets one digest at most.
+     */
+    digestSentPeriod: { type: "string" },
     productTourFire: { type: "boolean", default: false },
     productTourAlreadyFired: { type: "boolean", default: false },
     createTrackerGuideTour: { type: "boolean", default: false },

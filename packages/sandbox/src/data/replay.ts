@@ -1,4 +1,5 @@
 import { epochDay, isDate, monthStartBefore, plusDays, todayInZone } from "./calendar.ts";
+import type { CampaignWrites } from "./campaign-writes.ts";
 import type { DemoAccount, DemoCampaign } from "./demo-accounts.ts";
 import type { DayFigures, SourceData, SourceDay } from "./source-rows.ts";
 
@@ -71,6 +72,8 @@ export function selectCampaigns(account: DemoAccount, selection: CampaignSelecti
 /**
  * Every (campaign, date) figure the sandbox answers for `account` from `from` to `to` inclusive:
  * the single function behind every reporting endpoint, exported so tests compute expected values.
+ * With `writes`, the days are as the platforms' write calls left them (paused campaigns stop
+ * spending, spend capped at a written daily budget; `campaign-writes.ts`).
  */
 export function campaignDays(
   source: SourceData,
@@ -79,6 +82,7 @@ export function campaignDays(
   to: string,
   now: Date,
   selection: CampaignSelection = {},
+  writes?: CampaignWrites,
 ): CampaignDay[] {
   if (!isDate(from) || !isDate(to)) return [];
   const window = servedWindow(account, now);
@@ -90,7 +94,9 @@ export function campaignDays(
     const index = sourceIndexFor(date);
     for (const campaign of campaigns) {
       const day = source.get(campaign.source.toLowerCase())?.[index];
-      if (day) out.push(campaignDay(account, campaign, date, day));
+      if (!day) continue;
+      const replayed = campaignDay(account, campaign, date, day);
+      out.push(writes ? writes.apply(account, replayed) : replayed);
     }
   }
   return out;
@@ -161,8 +167,9 @@ export function accountDays(
   to: string,
   now: Date,
   selection: CampaignSelection = {},
+  writes?: CampaignWrites,
 ): AccountDay[] {
-  return groupDays(campaignDays(source, account, from, to, now, selection), (d) => d.date)
+  return groupDays(campaignDays(source, account, from, to, now, selection, writes), (d) => d.date)
     .map(({ first, figures: f }) => ({
       date: first.date,
       spendMicros: f.spendMicros,

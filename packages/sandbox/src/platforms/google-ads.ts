@@ -39,15 +39,22 @@ function rpcError(
  * budget is an attributed resource of `FROM campaign`): the demo budget it spends from, daily.
  * https://developers.google.com/google-ads/api/fields/v23/campaign_budget
  */
-function budgetFields(customer: DemoAccount, budget: DemoBudget | undefined): Flat {
+function budgetFields(ctx: SandboxContext, customer: DemoAccount, budget: DemoBudget | undefined): Flat {
   if (!budget) return {};
+  const amountMicros =
+    ctx.writes.dailyBudget(
+      customer,
+      budget.campaignIds[0] as string,
+      ctx.now().getTime(),
+      budget.amountMicros,
+    ) ?? budget.amountMicros;
   const resourceName = `customers/${customer.id}/campaignBudgets/${budget.id}`;
   return {
     "campaign.campaign_budget": resourceName,
     "campaign_budget.resource_name": resourceName,
     "campaign_budget.id": budget.id,
     "campaign_budget.name": budget.name,
-    "campaign_budget.amount_micros": budget.amountMicros,
+    "campaign_budget.amount_micros": amountMicros,
     "campaign_budget.period": "DAILY",
     "campaign_budget.delivery_method": "STANDARD",
     "campaign_budget.status": "ENABLED",
@@ -86,18 +93,19 @@ function rowsFor(
       "customer_client.level": c.id === customer.id ? 0 : 1,
     }));
   }
+  const at = ctx.now().getTime();
   const campaigns = (c: DemoAccount) =>
     c.campaigns.map((k) => ({
       ...base,
       "campaign.id": k.id,
       "campaign.name": k.name,
-      "campaign.status": k.status,
-      ...budgetFields(c, budgetOf(budgets, k.id)),
+      "campaign.status": ctx.writes.status(c, k, at),
+      ...budgetFields(ctx, c, budgetOf(budgets, k.id)),
     }));
   if (!dated) return q.from === "campaign" ? campaigns(customer) : q.from === "customer" ? [base] : [];
   const range = q.where.find((w) => w.field === "segments.date" && w.op === "BETWEEN");
   if (range?.op !== "BETWEEN") throw new GaqlError("segments.date requires a finite date range");
-  const days = campaignDays(ctx.source, customer, range.low, range.high, ctx.now());
+  const days = campaignDays(ctx.source, customer, range.low, range.high, ctx.now(), {}, ctx.writes);
   const metrics = (d: DayFigures) => ({
     "metrics.cost_micros": d.spendMicros,
     "metrics.impressions": d.impressions,
@@ -110,8 +118,8 @@ function rowsFor(
       ...base,
       "campaign.id": d.campaign.id,
       "campaign.name": d.campaign.name,
-      "campaign.status": d.campaign.status,
-      ...budgetFields(customer, budgetOf(budgets, d.campaign.id)),
+      "campaign.status": ctx.writes.status(customer, d.campaign, at),
+      ...budgetFields(ctx, customer, budgetOf(budgets, d.campaign.id)),
       "segments.date": d.date,
       ...metrics(d),
     }));
@@ -188,6 +196,39 @@ export const googleAdsPlatform: PlatformFactory = (ctx) => {
     return true;
   };
 
+  /** The customer of the path, when the login customer reaches it (else a PERMISSION_DENIED answer). */
+  const reachableCustomer = (req: SandboxRequest, res: ServerResponse): DemoAccount | undefined => {
+    const customer = ctx.accounts.find((a) => a.id === req.params.customerId);
+    if (!customer) {
+      rpcError(res, 403, "PERMISSION_DENIED", "The caller does not have permission", {
+        authorizationError: "USER_PERMISSION_DENIED",
+      });
+      return undefined;
+    }
+    const login = String(req.headers["login-customer-id"] ?? "");
+    if (customer.managerId && login !== customer.managerId) {
+      rpcError(res, 403, "PERMISSION_DENIED", "User doesn't have permission to access customer.", {
+        authorizationError: "USER_PERMISSION_DENIED",
+      });
+      return undefined;
+    }
+    return customer;
+  };
+
+  /** The customer of a mutate call: authorized, reachable, and writable (not refused). */
+  const writableCustomer = (req: SandboxRequest, res: ServerResponse): DemoAccount | undefined => {
+    if (!authorized(req, res)) return undefined;
+    const customer = reachableCustomer(req, res);
+    if (!customer) return undefined;
+    if (ctx.writes.refuses(PREFIX)) {
+      rpcError(res, 403, "PERMISSION_DENIED", "The caller does not have permission", {
+        authorizationError: "ACTION_NOT_PERMITTED",
+      });
+      return undefined;
+    }
+    return customer;
+  };
+
   return {
     prefix: PREFIX,
     oauth,
@@ -203,24 +244,74 @@ export const googleAdsPlatform: PlatformFactory = (ctx) => {
       },
       {
         method: "POST",
+        pattern: "/api/{version}/customers/{customerId}/campaigns:mutate",
+        handle: (req, res) => {
+          const customer = writableCustomer(req, res);
+          if (!customer) return;
+          const ops = mutateOperations(req, res, `customers/${customer.id}/campaigns/`, "status");
+          if (!ops) return;
+          const at = ctx.now().getTime();
+          for (const { id, update } of ops) {
+            const status = update.status;
+            if (
+              !customer.campaigns.some((c) => c.id === id) ||
+              (status !== "ENABLED" && status !== "PAUSED")
+            ) {
+              return rpcError(res, 400, "INVALID_ARGUMENT", "Request contains an invalid argument.", {
+                mutateError: "RESOURCE_NOT_FOUND",
+              });
+            }
+          }
+          for (const { id, update } of ops) {
+            ctx.writes.record(customer, id, { at, status: update.status as "ENABLED" | "PAUSED" });
+          }
+          sendJson(res, 200, { results: ops.map((o) => ({ resourceName: o.resourceName })) });
+        },
+      },
+      {
+        method: "POST",
+        pattern: "/api/{version}/customers/{customerId}/campaignBudgets:mutate",
+        handle: (req, res) => {
+          const customer = writableCustomer(req, res);
+          if (!customer) return;
+          const ops = mutateOperations(
+            req,
+            res,
+            `customers/${customer.id}/campaignBudgets/`,
+            "amount_micros",
+          );
+          if (!ops) return;
+          const own = budgets.get(customer.id) ?? [];
+          for (const { id, update } of ops) {
+            const amount = Number(update.amountMicros);
+            if (
+              !own.some((b) => b.id === id) ||
+              !Number.isSafeInteger(amount) ||
+              amount <= 0 ||
+              amount % 10_000 !== 0
+            ) {
+              return rpcError(res, 400, "INVALID_ARGUMENT", "Request contains an invalid argument.", {
+                campaignBudgetError: "NON_MULTIPLE_OF_MINIMUM_CURRENCY_UNIT",
+              });
+            }
+          }
+          const at = ctx.now().getTime();
+          for (const { id, update } of ops) {
+            const budget = own.find((b) => b.id === id) as DemoBudget;
+            for (const campaignId of budget.campaignIds) {
+              ctx.writes.record(customer, campaignId, { at, dailyBudgetMicros: Number(update.amountMicros) });
+            }
+          }
+          sendJson(res, 200, { results: ops.map((o) => ({ resourceName: o.resourceName })) });
+        },
+      },
+      {
+        method: "POST",
         pattern: "/api/{version}/customers/{customerId}/googleAds:searchStream",
         handle: (req, res) => {
           if (!authorized(req, res)) return;
-          const customer = ctx.accounts.find((a) => a.id === req.params.customerId);
-          if (!customer) {
-            rpcError(res, 403, "PERMISSION_DENIED", "The caller does not have permission", {
-              authorizationError: "USER_PERMISSION_DENIED",
-            });
-            return;
-          }
-          const login = String(req.headers["login-customer-id"] ?? "");
-          const reachable = !customer.managerId || login === customer.managerId;
-          if (!reachable) {
-            rpcError(res, 403, "PERMISSION_DENIED", "User doesn't have permission to access customer.", {
-              authorizationError: "USER_PERMISSION_DENIED",
-            });
-            return;
-          }
+          const customer = reachableCustomer(req, res);
+          if (!customer) return;
           const body = req.json as { query?: unknown } | undefined;
           try {
             if (typeof body?.query !== "string") throw new GaqlError("query is required");
@@ -256,3 +347,39 @@ export const googleAdsPlatform: PlatformFactory = (ctx) => {
     },
   };
 };
+
+/** One `update` operation of a mutate request, with the id at the end of its resource name. */
+interface UpdateOperation {
+  resourceName: string;
+  id: string;
+  update: Record<string, unknown>;
+}
+
+/**
+ * The `update` operations of a mutate body (`{operations: [{update: {resourceName, ...}, updateMask}]}`),
+ * each on a resource under `prefix` and with `updateMask` = `mask`; else an INVALID_ARGUMENT answer.
+ * https://developers.google.com/google-ads/api/rest/common/mutate
+ */
+function mutateOperations(
+  req: SandboxRequest,
+  res: ServerResponse,
+  prefix: string,
+  mask: string,
+): UpdateOperation[] | undefined {
+  const body = req.json as { operations?: unknown } | undefined;
+  const ops = Array.isArray(body?.operations) ? (body.operations as Array<Record<string, unknown>>) : [];
+  const out: UpdateOperation[] = [];
+  for (const op of ops) {
+    const update = op.update as Record<string, unknown> | undefined;
+    const resourceName = typeof update?.resourceName === "string" ? update.resourceName : "";
+    if (!update || !resourceName.startsWith(prefix) || op.updateMask !== mask) break;
+    out.push({ resourceName, id: resourceName.slice(prefix.length), update });
+  }
+  if (ops.length === 0 || out.length !== ops.length) {
+    rpcError(res, 400, "INVALID_ARGUMENT", "Request contains an invalid argument.", {
+      fieldMaskError: "FIELD_NOT_FOUND",
+    });
+    return undefined;
+  }
+  return out;
+}

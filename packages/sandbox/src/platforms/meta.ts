@@ -149,6 +149,33 @@ export const metaPlatform: PlatformFactory = (ctx) => {
       code: 190,
       error_subcode: 460,
     });
+  /** A campaign's daily budget now (micros): the last one written, else its demo budget. */
+  const campaignBudget = (account: DemoAccount, campaignId: string): number | undefined =>
+    ctx.writes.dailyBudget(
+      account,
+      campaignId,
+      ctx.now().getTime(),
+      budgetOf(budgets.get(account.id) ?? [], campaignId)?.amountMicros,
+    );
+  /** The campaign of the path and its account, for a valid token (else Graph's answer, and undefined). */
+  const withCampaign = (req: SandboxRequest, res: ServerResponse, verb: "get" | "post") => {
+    if (!oauth.validate(req.bearer)) {
+      invalidToken(res);
+      return undefined;
+    }
+    const account = ctx.accounts.find((a) => a.campaigns.some((c) => c.id === req.params.campaignId));
+    const campaign = account?.campaigns.find((c) => c.id === req.params.campaignId);
+    if (!account || !campaign) {
+      graphError(res, 400, {
+        message: `Unsupported ${verb} request. Object with ID '${req.params.campaignId}' does not exist`,
+        type: "GraphMethodException",
+        code: 100,
+        error_subcode: 33,
+      });
+      return undefined;
+    }
+    return { account, campaign };
+  };
   const withAccount = (req: SandboxRequest, res: ServerResponse): DemoAccount | undefined => {
     if (!oauth.validate(req.bearer)) {
       invalidToken(res);
@@ -275,13 +302,16 @@ export const metaPlatform: PlatformFactory = (ctx) => {
               ?.split(",")
               .map((f) => f.trim()) ?? DEFAULT_CAMPAIGN_FIELDS;
           const data: Array<Record<string, string>> = [];
+          const at = ctx.now().getTime();
           for (const c of account.campaigns) {
-            const budget = budgetOf(budgets.get(account.id) ?? [], c.id);
+            const status = ctx.writes.status(account, c, at) === "ENABLED" ? "ACTIVE" : "PAUSED";
+            const budget = campaignBudget(account, c.id);
             const all: Record<string, string> = {
               id: c.id,
               name: c.name,
-              effective_status: c.status === "ENABLED" ? "ACTIVE" : "PAUSED",
-              ...(budget ? { daily_budget: offsetUnits(budget.amountMicros, account.currency) } : {}),
+              status,
+              effective_status: status,
+              ...(budget !== undefined ? { daily_budget: offsetUnits(budget, account.currency) } : {}),
             };
             if (statuses && !statuses.includes(all.effective_status as string)) continue;
             // Like Graph: only the fields asked for, and always the id.
@@ -318,9 +348,15 @@ export const metaPlatform: PlatformFactory = (ctx) => {
           }
           const idFilter = filtering.find((f) => f.field === "campaign.id" && f.operator === "IN");
           const campaignIds = Array.isArray(idFilter?.value) ? idFilter.value.map(String) : undefined;
-          const days = campaignDays(ctx.source, account, range.since, range.until, ctx.now(), {
-            campaignIds,
-          });
+          const days = campaignDays(
+            ctx.source,
+            account,
+            range.since,
+            range.until,
+            ctx.now(),
+            { campaignIds },
+            ctx.writes,
+          );
           const level = q.get("level") ?? "account";
           const rows: unknown[] = [];
           if (level === "campaign") {
@@ -334,6 +370,74 @@ export const metaPlatform: PlatformFactory = (ctx) => {
           }
           // Like Graph, insights pages hold fewer rows than asked for: at most 100.
           sendJson(res, 200, page(req, rows, 25, 100));
+        },
+      },
+      {
+        // One campaign: `GET /{campaign-id}?fields=...` (listed after every other GET route, which win).
+        method: "GET",
+        pattern: "/graph/{version}/{campaignId}",
+        handle: (req, res) => {
+          const found = withCampaign(req, res, "get");
+          if (!found) return;
+          const { account, campaign } = found;
+          const status =
+            ctx.writes.status(account, campaign, ctx.now().getTime()) === "ENABLED" ? "ACTIVE" : "PAUSED";
+          const budget = campaignBudget(account, campaign.id);
+          sendJson(res, 200, {
+            id: campaign.id,
+            name: campaign.name,
+            status,
+            effective_status: status,
+            ...(budget !== undefined ? { daily_budget: offsetUnits(budget, account.currency) } : {}),
+          });
+        },
+      },
+      {
+        // Campaign update: `POST /{campaign-id}` with `status` (ACTIVE | PAUSED) and/or
+        // `daily_budget` (offset units), answered `{"success": true}`.
+        // https://developers.facebook.com/docs/marketing-api/reference/ad-campaign-group#Updating
+        method: "POST",
+        pattern: "/graph/{version}/{campaignId}",
+        handle: (req, res) => {
+          const found = withCampaign(req, res, "post");
+          if (!found) return;
+          const { account, campaign } = found;
+          if (ctx.writes.refuses(PREFIX)) {
+            graphError(res, 403, {
+              message: "(#200) Requires ads_management permission to manage the object",
+              type: "OAuthException",
+              code: 200,
+            });
+            return;
+          }
+          const fields = req.form.size > 0 ? req.form : req.url.searchParams;
+          const status = fields.get("status");
+          const budgetText = fields.get("daily_budget");
+          if (
+            (status !== null && status !== "ACTIVE" && status !== "PAUSED") ||
+            (budgetText !== null && !/^\d+$/.test(budgetText))
+          ) {
+            graphError(res, 400, { message: "(#100) Invalid parameter", type: "OAuthException", code: 100 });
+            return;
+          }
+          if (budgetText !== null && campaignBudget(account, campaign.id) === undefined) {
+            graphError(res, 400, {
+              message: "(#100) Budget is set on the ad sets of this campaign",
+              type: "OAuthException",
+              code: 100,
+              error_subcode: 1885621,
+            });
+            return;
+          }
+          const perUnit = OFFSET_ONE_CURRENCIES.has(account.currency) ? 1_000_000 : 10_000;
+          ctx.writes.record(account, campaign.id, {
+            at: ctx.now().getTime(),
+            ...(status !== null
+              ? { status: status === "ACTIVE" ? ("ENABLED" as const) : ("PAUSED" as const) }
+              : {}),
+            ...(budgetText !== null ? { dailyBudgetMicros: Number(budgetText) * perUnit } : {}),
+          });
+          sendJson(res, 200, { success: true });
         },
       },
     ],

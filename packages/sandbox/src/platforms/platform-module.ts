@@ -1,4 +1,5 @@
 import type { ServerResponse } from "node:http";
+import type { CampaignWrites } from "../data/campaign-writes.ts";
 import type { DemoAccount } from "../data/demo-accounts.ts";
 import type { SourceData } from "../data/source-rows.ts";
 import type { Route } from "../http-kit.ts";
@@ -17,6 +18,8 @@ export interface SandboxContext {
   signer: IdTokenSigner;
   /** Demo accounts of this platform. */
   accounts: DemoAccount[];
+  /** Campaign status and budget writes (shared by every platform; the replay obeys them). */
+  writes: CampaignWrites;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { DigestFrequency } from "@pacer/core/validation";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, seg, setToken } from "../../../lib/api-client";
 import { userQueryKey } from "../../../lib/auth";
@@ -34,15 +35,20 @@ export function useUpdateUserName(userId: string) {
   });
 }
 
-/**
- * `POST /api/auth/update-notification-preferences`: `unsubscribedAll` false turns the optional e-mails
- * (alerts) back on after an unsubscribe link, true turns them off.
- */
+/** The notification choices one call may change (at least one). */
+export interface NotificationPreferencesChange {
+  /** false turns the optional e-mails (alerts, digest) back on after an unsubscribe link, true turns them off. */
+  unsubscribedAll?: boolean;
+  /** The pacing digest: off, daily or weekly (Mondays). */
+  digest?: DigestFrequency;
+}
+
+/** `POST /api/auth/update-notification-preferences`: `{ unsubscribedAll?, digest? }`. */
 export function useUpdateNotificationPreferences() {
   const refresh = useRefreshUser();
   return useMutation({
-    mutationFn: (unsubscribedAll: boolean) =>
-      api.post<{ msg?: string }>("/api/auth/update-notification-preferences", { unsubscribedAll }),
+    mutationFn: (change: NotificationPreferencesChange) =>
+      api.post<{ msg?: string }>("/api/auth/update-notification-preferences", change),
     onSuccess: refresh,
   });
 }

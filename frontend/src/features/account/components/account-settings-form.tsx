@@ -1,5 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { accountSettingsFormSchema } from "@pacer/core/validation";
+import {
+  accountSettingsFormSchema,
+  DIGEST_FREQUENCIES,
+  DIGEST_FREQUENCY_LABELS,
+  digestFrequencySchema,
+} from "@pacer/core/validation";
 import { useId } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { z } from "zod";
@@ -19,9 +24,13 @@ import {
 import { CURRENCIES } from "./currencies";
 
 const CURRENCY_OPTIONS = CURRENCIES.map((code) => ({ value: code, label: code }));
+const DIGEST_OPTIONS = DIGEST_FREQUENCIES.map((value) => ({ value, label: DIGEST_FREQUENCY_LABELS[value] }));
 
-/** The server's name and currency rules (core), plus the user's e-mail choice. */
-const SettingsSchema = accountSettingsFormSchema.extend({ emails: z.boolean() });
+/** The server's name and currency rules (core), plus the user's e-mail and digest choices. */
+const SettingsSchema = accountSettingsFormSchema.extend({
+  emails: z.boolean(),
+  digest: digestFrequencySchema,
+});
 type Settings = z.input<typeof SettingsSchema>;
 
 export interface AccountSettingsFormProps {
@@ -36,7 +45,8 @@ export interface AccountSettingsFormProps {
  * Account Settings (spec overview-access-account.md 2.9 and 6): the account section (name and
  * currency) is editable by Admins only, read-only for Managers and hidden for Viewers; the user
  * section has the read-only e-mail, the name, the masked password with an edit icon opening Change
- * Password, and Email Notifications (turned on again after an unsubscribe link, spec 2.5). A click
+ * Password, and Email Notifications (turned on again after an unsubscribe link, spec 2.5) with the
+ * pacing digest (off, daily or weekly: the off-pace trackers the user may see, by e-mail). A click
  * on the avatar opens Change Avatar. Each change is sent to its call; a refused one shows beside its
  * field.
  */
@@ -55,6 +65,7 @@ export function AccountSettingsForm({
     currency: user.account.currency ?? "GBP",
     userName: user.name,
     emails: user.notificationPreferences?.unsubscribedAll !== true,
+    digest: user.notificationPreferences?.digest ?? "off",
   };
   const form = useForm({ resolver: zodResolver(SettingsSchema), defaultValues: defaults, mode: "onTouched" });
   const accountName = useUpdateAccountName(user.account._id);
@@ -79,7 +90,11 @@ export function AccountSettingsForm({
       send(currency.mutateAsync(values.currency), { currency: "currency" });
     if (values.userName !== defaults.userName)
       send(userName.mutateAsync(values.userName), { name: "userName" });
-    if (values.emails !== defaults.emails) send(emails.mutateAsync(!values.emails), {});
+    const notifications = {
+      ...(values.emails === defaults.emails ? {} : { unsubscribedAll: !values.emails }),
+      ...(values.digest === defaults.digest ? {} : { digest: values.digest }),
+    };
+    if (Object.keys(notifications).length > 0) send(emails.mutateAsync(notifications), { digest: "digest" });
     const results = await Promise.allSettled(calls);
     if (results.every((r) => r.status === "fulfilled")) {
       notify.success("Settings saved");
@@ -171,6 +186,13 @@ export function AccountSettingsForm({
               <label htmlFor={emailsId}>Email Notifications (alerts)</label>
             </span>
           )}
+        />
+        <SelectField
+          label="Pacing digest"
+          options={DIGEST_OPTIONS}
+          hint="An e-mail at 08:00 (account time) listing the trackers you can see that are off pace: '% Pace' below 90% or above 110%. Not sent while Email Notifications are off, or when nothing is off pace."
+          error={errors.digest?.message}
+          {...form.register("digest")}
         />
       </section>
       <div className="row" style={{ justifyContent: "flex-end" }}>

@@ -1,4 +1,4 @@
-import type { AlertChannelForm, AlertChannelKind, AlertForm, SnoozeDuration } from "@pacer/core/alerts";
+import type { AlertChannelForm, AlertForm, SnoozeDuration } from "@pacer/core/alerts";
 import type { Answer } from "@pacer/functions/contract";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, seg } from "../../../lib/api-client";

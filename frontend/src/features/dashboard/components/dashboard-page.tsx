@@ -23,6 +23,7 @@ import {
   type SharedBudgetView,
   useSharedBudgets,
 } from "../../shared-budgets/api/shared-budgets";
+import { fetchExportActions } from "../../trackers/api/autopilot";
 import { NO_TRACKERS, useTrackers } from "../../trackers/api/trackers";
 import type { PacingGroup } from "../../trackers/components/pacing/group-pacing-modal";
 import { TrackerCountExceeded } from "../../trackers/components/tracker-count-exceeded";
@@ -280,11 +281,20 @@ export function DashboardPage() {
     try {
       const { downloadDashboardExport } = await import("../../export/download");
       const visibleMetricIds = orderedIds.filter((id) => columnVisibility[id] !== false);
+      // AutoPilot's actions (beyond the spec): an 'Actions' sheet for editors when there are any.
+      const currencies = new Map(trackers.map((t) => [t._id, t.currency]));
+      const actions = viewer
+        ? []
+        : await fetchExportActions((id) => currencies.get(id) ?? "").catch((error: unknown) => {
+            console.warn("AutoPilot actions not loaded for the export", error);
+            return [];
+          });
       await downloadDashboardExport({
         columnIds: visibleMetricIds,
         trackers: allRows,
         clients: clientGroups(allRows),
         pods: podGroups(pods, allRows),
+        actions,
       });
     } catch (error) {
       console.warn("Export failed", error);

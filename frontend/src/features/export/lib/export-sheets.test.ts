@@ -100,4 +100,87 @@ describe("export sheets", () => {
     // 100 a day every day: 3,000 by the end of April, and nothing in its history to widen the range.
     expect(trackerSheet?.rows[0]?.slice(2, 4)).toEqual([3000, "3,000 – 3,000"]);
   });
+  it("adds an 'Actions' sheet only when AutoPilot acted: budgets in units, statuses in words, text neutralised", () => {
+    const base = { columnIds: ["name"], trackers: [], clients: [], pods: [] };
+    const sheets = exportSheets({
+      ...base,
+      actions: [
+        {
+          trackerName: "=Search",
+          currency: "GBP",
+          campaignName: "google_hot",
+          kind: "set-daily-budget",
+          before: 135_944_000_000,
+          after: 95_160_800_000,
+          rule: "cruise",
+          status: "applied",
+          by: "AutoPilot",
+          at: "2026-11-26T09:00:00.000Z",
+          answer: "customers/1/campaignBudgets/9",
+        },
+        {
+          trackerName: "Social",
+          currency: "EUR",
+          campaignName: "tier1",
+          kind: "pause",
+          before: 1,
+          after: 0,
+          rule: "pauseAtBudget",
+          status: "failed",
+          by: "Ann",
+          at: "2026-11-26T10:00:00.000Z",
+          answer: "(#200) Requires ads_management permission",
+        },
+      ],
+    });
+
+    expect(exportSheets(base).map((s) => s.name)).toEqual(["Trackers", "Clients", "Pods"]);
+    expect(exportSheets({ ...base, actions: [] }).map((s) => s.name)).toEqual([
+      "Trackers",
+      "Clients",
+      "Pods",
+    ]);
+    const actions = sheets.find((s) => s.name === "Actions");
+    expect(actions?.columns.map((c) => c.header)).toEqual([
+      "Tracker",
+      "Campaign",
+      "Change",
+      "Currency",
+      "Before",
+      "After",
+      "Rule",
+      "Status",
+      "By",
+      "When",
+      "Platform answer",
+    ]);
+    expect(actions?.rows).toEqual([
+      [
+        "'=Search",
+        "google_hot",
+        "Daily budget",
+        "GBP",
+        135_944,
+        95_160.8,
+        "cruise",
+        "applied",
+        "AutoPilot",
+        "2026-11-26T09:00:00.000Z",
+        "customers/1/campaignBudgets/9",
+      ],
+      [
+        "Social",
+        "tier1",
+        "Pause",
+        "EUR",
+        "Enabled",
+        "Paused",
+        "pauseAtBudget",
+        "failed",
+        "Ann",
+        "2026-11-26T10:00:00.000Z",
+        "(#200) Requires ads_management permission",
+      ],
+    ]);
+  });
 });

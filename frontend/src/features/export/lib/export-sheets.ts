@@ -26,7 +26,7 @@ export interface ExportColumn {
 }
 
 export interface ExportSheet {
-  name: "Trackers" | "Clients" | "Pods";
+  name: "Trackers" | "Clients" | "Pods" | "Actions";
   columns: ExportColumn[];
   rows: ExportCell[][];
 }
@@ -49,12 +49,35 @@ export interface ExportGroup {
   requiresUpdate: boolean;
 }
 
+/**
+ * One AutoPilot action for the 'Actions' sheet (beyond the spec): what, why, who, when and the
+ * platform's answer. `before` / `after`: status 1 enabled / 0 paused, or a daily budget in micros.
+ */
+export interface ExportAction {
+  trackerName: string;
+  currency: string;
+  campaignName: string;
+  kind: "pause" | "enable" | "set-daily-budget";
+  before: number;
+  after: number;
+  rule: string;
+  status: string;
+  /** "AutoPilot" or the user's name. */
+  by: string;
+  /** ISO time it was decided. */
+  at: string;
+  /** The platform's answer, or its refusal. */
+  answer: string;
+}
+
 export interface ExportInput {
   /** Visible catalogue column ids in table order (name, client and channel included when shown). */
   columnIds: readonly string[];
   trackers: readonly ExportTracker[];
   clients: readonly ExportGroup[];
   pods: readonly ExportGroup[];
+  /** AutoPilot's actions (Admins and Managers); none: no 'Actions' sheet, the spec's three sheets only. */
+  actions?: readonly ExportAction[];
 }
 
 /** The file name: the product's name with `_data_export.xlsx`. */
@@ -162,12 +185,53 @@ function groupSheet(
   return { name, columns, rows };
 }
 
-/** The three sheets of the export. */
+const STATUS_VALUE: Record<number, string> = { 0: "Paused", 1: "Enabled" };
+
+/**
+ * The 'Actions' sheet: one row per AutoPilot action; budgets in currency units (with the Currency
+ * column), statuses as words.
+ */
+function actionsSheet(actions: readonly ExportAction[]): ExportSheet {
+  const value = (a: ExportAction, v: number): ExportCell =>
+    a.kind === "set-daily-budget" ? v / MICROS_PER_UNIT : (STATUS_VALUE[v] ?? null);
+  return {
+    name: "Actions",
+    columns: [
+      { header: "Tracker", width: 32 },
+      { header: "Campaign", width: 28 },
+      { header: "Change", width: 16 },
+      { header: "Currency", width: 10 },
+      { header: "Before", numFmt: "#,##0.00", width: 14 },
+      { header: "After", numFmt: "#,##0.00", width: 14 },
+      { header: "Rule", width: 16 },
+      { header: "Status", width: 12 },
+      { header: "By", width: 20 },
+      { header: "When", width: 22 },
+      { header: "Platform answer", width: 40 },
+    ],
+    rows: actions.map((a) => [
+      neutralise(a.trackerName),
+      neutralise(a.campaignName),
+      a.kind === "set-daily-budget" ? "Daily budget" : a.kind === "pause" ? "Pause" : "Enable",
+      neutralise(a.currency),
+      value(a, a.before),
+      value(a, a.after),
+      a.rule,
+      a.status,
+      neutralise(a.by),
+      a.at,
+      neutralise(a.answer),
+    ]),
+  };
+}
+
+/** The three sheets of the export, and 'Actions' when AutoPilot acted on the user's trackers. */
 export function exportSheets(input: ExportInput): ExportSheet[] {
   const metrics = metricIds(input.columnIds);
   return [
     trackersSheet(input, metrics),
     groupSheet("Clients", "Client", input.clients, input, metrics),
     groupSheet("Pods", "Pod", input.pods, input, metrics),
+    ...(input.actions?.length ? [actionsSheet(input.actions)] : []),
   ];
 }

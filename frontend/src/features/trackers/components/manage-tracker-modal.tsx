@@ -8,7 +8,7 @@ import { Modal } from "../../../components/ui/modal";
 import { LoadingOverlay, PageLoader } from "../../../components/ui/spinner";
 import { Tabs } from "../../../components/ui/tabs";
 import { errorMessage, isVersionConflict } from "../../../lib/api-client";
-import type { CurrentUser } from "../../../lib/auth";
+import { type CurrentUser, isViewer } from "../../../lib/auth";
 import { notify } from "../../../lib/notify";
 import {
   type TrackerCall,
@@ -20,6 +20,7 @@ import {
 } from "../api/tracker";
 import type { TrackerView } from "../types";
 import { FreshnessWarnings } from "./freshness-warnings";
+import { AutopilotTab } from "./manage/autopilot-tab";
 import { FiltersTab } from "./manage/filters-tab";
 import { FutureBudgetsTab } from "./manage/future-budgets-tab";
 import { HistoricTab } from "./manage/historic-tab";
@@ -44,6 +45,9 @@ export const MANAGE_TABS = [
   { id: "future", label: "Future Budgets" },
   { id: "pacing", label: "Pacing" },
 ] as const;
+
+/** The AutoPilot tab (beyond the spec): Admins and Managers only, after the others. */
+const EDITOR_TABS = [...MANAGE_TABS, { id: "autopilot", label: "AutoPilot" }] as const;
 
 /** The delete confirmation (the spec does not give its wording). */
 export const DELETE_TRACKER_QUESTION = "Are you sure you want to delete this Tracker?";
@@ -103,6 +107,7 @@ export function ManageTrackerModal({
   const pendingNow = useSyncExternalStore(pending.subscribe, pending.getSnapshot);
 
   const newUser = isNewUser(user);
+  const editor = !isViewer(user);
   // Set when a save found the tracker changed by someone else: the modal then shows it reloaded.
   const conflicted = useRef(false);
   const [reloads, setReloads] = useState(0);
@@ -227,14 +232,21 @@ export function ManageTrackerModal({
     body = (
       <PendingContext.Provider value={pending.set}>
         {tracker.dataLoading && <PageLoader message="Loading data..." />}
-        <Tabs key={reloads} label="Tracker settings" tabs={MANAGE_TABS} value={tab} onChange={requestTab}>
+        <Tabs
+          key={reloads}
+          label="Tracker settings"
+          tabs={editor ? EDITOR_TABS : MANAGE_TABS}
+          value={tab}
+          onChange={requestTab}
+        >
           {tab === "preferences" && <PreferencesTab tracker={tracker} run={run} clients={clients} />}
           {tab === "users" && <UsersTab tracker={tracker} run={run} accountId={accountId} />}
           {tab === "filters" && <FiltersTab tracker={tracker} run={run} />}
-          {tab === "notes" && <NotesTab tracker={tracker} userId={user._id} />}
+          {tab === "notes" && <NotesTab tracker={tracker} userId={user._id} canEdit={editor} />}
           {tab === "historic" && <HistoricTab tracker={tracker} run={run} />}
           {tab === "future" && <FutureBudgetsTab tracker={tracker} run={run} />}
           {tab === "pacing" && <PacingTab tracker={tracker} />}
+          {tab === "autopilot" && editor && <AutopilotTab tracker={tracker} />}
         </Tabs>
       </PendingContext.Provider>
     );

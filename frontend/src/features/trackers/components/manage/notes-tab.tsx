@@ -3,6 +3,7 @@ import { Avatar } from "../../../../components/ui/avatar";
 import { Button, IconButton } from "../../../../components/ui/button";
 import { EmptyState } from "../../../../components/ui/empty-state";
 import { SendIcon, TrashIcon } from "../../../../components/ui/icons";
+import { type AutopilotActionView, useAutopilotActions, useAutopilotCall } from "../../api/autopilot";
 import {
   type TrackerAlertActivity,
   useAddMessage,
@@ -10,8 +11,10 @@ import {
   useTrackerAlertActivity,
 } from "../../api/tracker";
 import type { TrackerDetail } from "../../types";
+import { AutopilotActionList } from "./autopilot-actions";
 
 const NO_ACTIVITY: TrackerAlertActivity[] = [];
+const NO_ACTIONS: AutopilotActionView[] = [];
 const WHEN = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
 
 function newMessageId(): string {
@@ -24,15 +27,28 @@ function newMessageId(): string {
  * Notes & Activity (spec trackers.md section 2): the tracker's messages; an empty text cannot be sent
  * (Enter or SEND; Shift+Enter for a new line); the box is at most 120 px high; only the author sees
  * the delete icon ('Message deleted'). Below the notes, the tracker's alert activity: each firing
- * and resolution of the alerts the user may see on it.
+ * and resolution of the alerts the user may see on it; and for Admins and Managers (`canEdit`), the
+ * changes AutoPilot made or a user applied (beyond the spec), each applied one with Undo.
  */
-export function NotesTab({ tracker, userId }: { tracker: TrackerDetail; userId: string }) {
+export function NotesTab({
+  tracker,
+  userId,
+  canEdit = false,
+}: {
+  tracker: TrackerDetail;
+  userId: string;
+  canEdit?: boolean;
+}) {
   const [text, setText] = useState("");
   const add = useAddMessage(tracker._id);
   const remove = useDeleteMessage(tracker._id);
   const inputId = useId();
   const messages = tracker.messages ?? [];
   const activity = useTrackerAlertActivity(tracker._id).data ?? NO_ACTIVITY;
+  const autopilot = (useAutopilotActions(tracker._id, canEdit).data ?? NO_ACTIONS).filter(
+    (a) => a.status !== "proposed",
+  );
+  const autopilotCall = useAutopilotCall(tracker._id);
 
   const send = () => {
     const value = text.trim();
@@ -80,6 +96,18 @@ export function NotesTab({ tracker, userId }: { tracker: TrackerDetail; userId: 
               </li>
             ))}
           </ul>
+        </section>
+      )}
+      {autopilot.length > 0 && (
+        <section aria-label="AutoPilot activity">
+          <h3 className="field-label">AutoPilot activity</h3>
+          <AutopilotActionList
+            label="AutoPilot actions"
+            actions={autopilot}
+            currency={tracker.currency}
+            busy={autopilotCall.isPending}
+            onUndo={(actionId) => autopilotCall.mutate({ verb: "undo", actionId })}
+          />
         </section>
       )}
       <div className="message-compose">

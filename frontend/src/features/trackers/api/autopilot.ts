@@ -1,0 +1,115 @@
+import type { AutopilotSettings } from "@pacer/core/autopilot";
+import type { Answer } from "@pacer/functions/contract";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api, errorMessage, seg } from "../../../lib/api-client";
+import { notify } from "../../../lib/notify";
+
+/**
+ * AutoPilot's calls for one tracker (beyond the spec; functions/README.md "AutoPilot"): the settings,
+ * the proposals and the audit trail, and apply / dismiss / undo / check now. Admins and Managers only.
+ */
+
+/** One action as the API answers it (money in micros; status before/after as 1 enabled / 0 paused; the API contract). */
+export type AutopilotActionView = Answer<"GET /api/tracker/get-autopilot-actions/{id}">["actions"][number];
+
+/** The settings answer (the API contract). */
+export type AutopilotView = Answer<"GET /api/tracker/get-autopilot/{id}">["autopilot"];
+
+export const autopilotKey = (trackerId: string) => ["autopilot", trackerId] as const;
+export const autopilotActionsKey = (trackerId: string) => ["autopilot", trackerId, "actions"] as const;
+
+/** `GET /api/tracker/get-autopilot/{id}`. */
+export function useAutopilot(trackerId: string) {
+  return useQuery({
+    queryKey: autopilotKey(trackerId),
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<{ autopilot: AutopilotView }>(`/api/tracker/get-autopilot/${seg(trackerId)}`, {
+          signal,
+        })
+      ).autopilot,
+    retry: false,
+  });
+}
+
+/** `GET /api/tracker/get-autopilot-actions/{id}`: newest first. */
+export function useAutopilotActions(trackerId: string, enabled = true) {
+  return useQuery({
+    queryKey: autopilotActionsKey(trackerId),
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<{ actions: AutopilotActionView[] }>(
+          `/api/tracker/get-autopilot-actions/${seg(trackerId)}`,
+          {
+            signal,
+          },
+        )
+      ).actions,
+    enabled,
+    retry: false,
+  });
+}
+
+/** Saves the settings (`POST /api/tracker/update-autopilot/{id}`). */
+export function useSaveAutopilot(trackerId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (settings: AutopilotSettings) =>
+      (
+        await api.post<{ autopilot: AutopilotView }>(
+          `/api/tracker/update-autopilot/${seg(trackerId)}`,
+          settings,
+        )
+      ).autopilot,
+    onSuccess: (view) => {
+      client.setQueryData(autopilotKey(trackerId), view);
+      notify.success("AutoPilot saved");
+    },
+    onError: (error) => notify.danger(errorMessage(error, "AutoPilot could not be saved, please try again")),
+  });
+}
+
+/** Check now, apply, dismiss and undo: each refreshes the settings (last failure) and the actions. */
+export function useAutopilotCall(trackerId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (call: { verb: "run" } | { verb: "apply" | "dismiss" | "undo"; actionId: string }) => {
+      const path =
+        call.verb === "run"
+          ? `/api/tracker/run-autopilot/${seg(trackerId)}`
+          : `/api/tracker/${call.verb}-autopilot-action/${seg(trackerId)}/${seg(call.actionId)}`;
+      return api.post<{ action?: AutopilotActionView; actions?: AutopilotActionView[] }>(path);
+    },
+    onSuccess: (answer) => {
+      if (answer.action?.status === "failed") {
+        notify.danger(`The platform refused the change: ${answer.action.error?.message ?? "unknown error"}`);
+      }
+    },
+    onError: (error) => notify.danger(errorMessage(error, "AutoPilot could not do this, please try again")),
+    onSettled: () => client.invalidateQueries({ queryKey: autopilotKey(trackerId) }),
+  });
+}
+
+/**
+ * The rows of the export's 'Actions' sheet: every decided AutoPilot action on the trackers the user
+ * sees (`GET /api/trackers/get-autopilot-actions`), in each tracker's currency (`currencyOf`).
+ * Admins and Managers only (Viewers get 403).
+ */
+export async function fetchExportActions(currencyOf: (trackerId: string) => string) {
+  const { actions } = await api.get<{
+    actions: Array<AutopilotActionView & { trackerId: string; trackerName: string }>;
+  }>("/api/trackers/get-autopilot-actions");
+  return actions.map((a) => ({
+    trackerName: a.trackerName,
+    currency: currencyOf(a.trackerId),
+    campaignName: a.campaignName,
+    kind: a.kind,
+    before: a.before,
+    after: a.after,
+    rule: a.rule,
+    status: a.status,
+    by: !a.actor ? "" : a.actor.type === "autopilot" ? "AutoPilot" : a.actor.name,
+    at: a.decidedAt ?? a.createdAt,
+    answer: a.error?.message ?? a.answer ?? "",
+  }));
+}

@@ -1,0 +1,119 @@
+import { DEFAULT_AUTOPILOT_SETTINGS } from "@pacer/core/autopilot";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { AutopilotActionView } from "../../api/autopilot";
+import type { TrackerDetail } from "../../types";
+import { AutopilotTab } from "./autopilot-tab";
+import { NotesTab } from "./notes-tab";
+
+/** The AutoPilot tab and the AutoPilot activity of Notes & Activity, over a stubbed API. */
+
+let asked: Array<{ method: string; url: string; body: unknown }>;
+let actions: AutopilotActionView[];
+
+const anAction = (patch: Partial<AutopilotActionView>): AutopilotActionView => ({
+  _id: "a1",
+  trackerId: "t1",
+  createdAt: "2026-11-26T09:00:00.000Z",
+  campaignId: "89459845",
+  campaignName: "google_hot",
+  kind: "set-daily-budget",
+  before: 100_000_000,
+  after: 70_000_000,
+  rule: "cruise",
+  figures: {},
+  status: "proposed",
+  actor: null,
+  decidedAt: null,
+  answer: null,
+  error: null,
+  undoes: null,
+  undoneBy: null,
+  ...patch,
+});
+
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
+
+function renderWith(ui: React.ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
+}
+
+const TRACKER = { _id: "t1", currency: "GBP", messages: [] } as unknown as TrackerDetail;
+
+describe("AutoPilot in Manage Tracker", () => {
+  beforeEach(() => {
+    asked = [];
+    actions = [anAction({})];
+    localStorage.setItem("token", "a.b.c");
+    vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      const method = init?.method ?? "GET";
+      asked.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      if (url.includes("/get-autopilot/")) {
+        return json({
+          autopilot: {
+            settings: {
+              ...DEFAULT_AUTOPILOT_SETTINGS,
+              enabled: true,
+              cruise: { ...DEFAULT_AUTOPILOT_SETTINGS.cruise, enabled: true },
+            },
+            accountSwitchOn: true,
+            supported: true,
+            lastFailure: null,
+            lastDailyRun: null,
+          },
+        });
+      }
+      if (url.includes("/get-autopilot-actions/")) return json({ actions });
+      if (url.includes("/apply-autopilot-action/")) {
+        actions = [anAction({ status: "applied", actor: { type: "user", userId: "u1", name: "Ann" } })];
+        return json({ action: actions[0] });
+      }
+      if (url.includes("/undo-autopilot-action/"))
+        return json({ action: anAction({ _id: "a2", rule: "undo", status: "applied" }) });
+      if (url.includes("/alert-history")) return json({ events: [], targets: [] });
+      return json({});
+    });
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  it("lists a Suggest proposal with its budget change and applies it", async () => {
+    renderWith(<AutopilotTab tracker={TRACKER} />);
+
+    const proposals = await screen.findByRole("list", { name: "Proposed changes" });
+    expect(within(proposals).getByText(/Daily budget of google_hot: £100\.00 -> £70\.00/)).toBeTruthy();
+    fireEvent.click(within(proposals).getByRole("button", { name: "Apply" }));
+
+    await screen.findByText("No changes proposed");
+    expect(
+      asked.some((a) => a.method === "POST" && a.url.endsWith("/api/tracker/apply-autopilot-action/t1/a1")),
+    ).toBe(true);
+  });
+
+  it("Notes & Activity shows the applied action with Undo to editors, and asks nothing for Viewers", async () => {
+    actions = [anAction({ status: "applied", actor: { type: "user", userId: "u1", name: "Ann" } })];
+    renderWith(<NotesTab tracker={TRACKER} userId="u1" canEdit />);
+
+    const activity = await screen.findByRole("region", { name: "AutoPilot activity" });
+    expect(within(activity).getByText(/Cruise · Ann/)).toBeTruthy();
+    fireEvent.click(within(activity).getByRole("button", { name: "Undo" }));
+    await vi.waitFor(() =>
+      expect(
+        asked.some((a) => a.method === "POST" && a.url.endsWith("/api/tracker/undo-autopilot-action/t1/a1")),
+      ).toBe(true),
+    );
+
+    cleanup();
+    asked = [];
+    renderWith(<NotesTab tracker={TRACKER} userId="u1" />);
+    await screen.findByText("No notes yet");
+    expect(asked.some((a) => a.url.includes("autopilot"))).toBe(false);
+  });
+});

@@ -1,0 +1,161 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type AutopilotSettings, autopilotSettingsSchema } from "@pacer/core/autopilot";
+import { useEffect } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { Button } from "../../../../components/ui/button";
+import { EmptyState } from "../../../../components/ui/empty-state";
+import { SelectField, TextField, Toggle } from "../../../../components/ui/field";
+import { PageLoader } from "../../../../components/ui/spinner";
+import {
+  type AutopilotActionView,
+  useAutopilot,
+  useAutopilotActions,
+  useAutopilotCall,
+  useSaveAutopilot,
+} from "../../api/autopilot";
+import type { TrackerDetail } from "../../types";
+import { AutopilotActionList } from "./autopilot-actions";
+
+const MODE_OPTIONS = [
+  { value: "suggest", label: "Suggest (list the changes to apply)" },
+  { value: "apply", label: "Apply (make the changes)" },
+] as const;
+const NO_ACTIONS: AutopilotActionView[] = [];
+
+/**
+ * The AutoPilot tab of Manage Tracker (beyond the spec; Admins and Managers): off by default.
+ * Pause at budget (remaining share, forecast margin) and Cruise (change cap, band); Suggest lists each
+ * proposed change with Apply / Dismiss, Apply makes them. Shows when the platform cannot take writes,
+ * when the account switch is off, and the last change the platform refused.
+ */
+export function AutopilotTab({ tracker }: { tracker: TrackerDetail }) {
+  const view = useAutopilot(tracker._id);
+  const actions = useAutopilotActions(tracker._id).data ?? NO_ACTIONS;
+  const save = useSaveAutopilot(tracker._id);
+  const call = useAutopilotCall(tracker._id);
+  const form = useForm<AutopilotSettings>({ resolver: zodResolver(autopilotSettingsSchema) });
+  const settings = view.data?.settings;
+  useEffect(() => {
+    if (settings) form.reset(settings);
+  }, [settings, form]);
+
+  if (view.isPending) return <PageLoader message="Loading AutoPilot..." />;
+  if (!view.data) return <p className="table-failure">Something went wrong, please try again</p>;
+  const { supported, accountSwitchOn, lastFailure } = view.data;
+  const proposals = actions.filter((a) => a.status === "proposed");
+  const errors = form.formState.errors;
+  const number = (name: Parameters<typeof form.register>[0], label: string, hint: string) => (
+    <TextField
+      label={label}
+      hint={hint}
+      type="number"
+      step="any"
+      error={
+        (
+          name
+            .split(".")
+            .reduce<unknown>((e, k) => (e as Record<string, unknown> | undefined)?.[k], errors) as
+            | { message?: string }
+            | undefined
+        )?.message
+      }
+      {...form.register(name, { valueAsNumber: true })}
+    />
+  );
+
+  return (
+    <div className="autopilot-tab stack">
+      {!supported && (
+        <p className="status-text-warning">
+          AutoPilot cannot change campaigns on this tracker's platform yet.
+        </p>
+      )}
+      {!accountSwitchOn && (
+        <p className="status-text-warning">AutoPilot is switched off for the whole account.</p>
+      )}
+      {lastFailure && (
+        <p className="status-text-danger" role="alert">
+          The platform refused the last change: {lastFailure.message}
+        </p>
+      )}
+      <form
+        className="stack"
+        onSubmit={form.handleSubmit((values) => save.mutate(values))}
+        aria-label="AutoPilot settings"
+      >
+        <Controller
+          control={form.control}
+          name="enabled"
+          render={({ field }) => (
+            <Toggle label="AutoPilot" checked={Boolean(field.value)} onChange={field.onChange} />
+          )}
+        />
+        <SelectField label="Mode" options={MODE_OPTIONS} {...form.register("mode")} />
+        <fieldset className="stack">
+          <Controller
+            control={form.control}
+            name="pauseAtBudget.enabled"
+            render={({ field }) => (
+              <Toggle label="Pause at budget" checked={Boolean(field.value)} onChange={field.onChange} />
+            )}
+          />
+          {number(
+            "pauseAtBudget.remainingSharePercent",
+            "Pause when under (% of the budget left)",
+            "Default 2%",
+          )}
+          <Controller
+            control={form.control}
+            name="pauseAtBudget.useForecast"
+            render={({ field }) => (
+              <Toggle
+                label="Also pause when the forecast runs out early (pauses to the next month)"
+                checked={Boolean(field.value)}
+                onChange={field.onChange}
+              />
+            )}
+          />
+          {number("pauseAtBudget.forecastMarginDays", "Forecast margin (days early)", "Default 1 day")}
+        </fieldset>
+        <fieldset className="stack">
+          <Controller
+            control={form.control}
+            name="cruise.enabled"
+            render={({ field }) => (
+              <Toggle label="Cruise" checked={Boolean(field.value)} onChange={field.onChange} />
+            )}
+          />
+          {number("cruise.maxChangePercent", "Largest daily budget change (%)", "Default 30%")}
+          {number("cruise.bandPercent", "After a refresh, act beyond a drift of (%)", "Default 10%")}
+        </fieldset>
+        <div className="row">
+          <Button type="submit" variant="primary" isLoading={save.isPending}>
+            Save AutoPilot
+          </Button>
+          <Button
+            disabled={!supported || !settings?.enabled}
+            isLoading={call.isPending && call.variables?.verb === "run"}
+            onClick={() => call.mutate({ verb: "run" })}
+          >
+            Check now
+          </Button>
+        </div>
+      </form>
+      <section aria-label="AutoPilot proposals" className="stack">
+        <h3 className="field-label">Proposed changes</h3>
+        {proposals.length === 0 ? (
+          <EmptyState title="No changes proposed" />
+        ) : (
+          <AutopilotActionList
+            label="Proposed changes"
+            actions={proposals}
+            currency={tracker.currency}
+            busy={call.isPending}
+            onApply={(actionId) => call.mutate({ verb: "apply", actionId })}
+            onDismiss={(actionId) => call.mutate({ verb: "dismiss", actionId })}
+          />
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+/**
+ * THE one list of the product's CloudWatch metrics: the functions emit them (Powertools Metrics,
+ * embedded metric format, `src/lib/metrics.ts`) and the ops stack's dashboard draws them
+ * (`infra/src/stacks/ops-stack.ts`), both from these constants, so a name is written once. Facts
+ * only: no I/O, no Powertools import (the CDK app reads this file).
+ */
+
+/** The CloudWatch namespace of every product metric. */
+export const METRIC_NAMESPACE = "Pacer";
+
+/**
+ * The Powertools service name: the `service` key of every log line and the `service` dimension
+ * Powertools adds to every metric.
+ */
+export const SERVICE_NAME = "pacer";
+
+/** The dimension Powertools adds to every metric (its value is {@link SERVICE_NAME}). */
+export const SERVICE_DIMENSION = "service";
+
+/** The dimensions our metrics are split by. */
+export const METRIC_DIMENSIONS = {
+  /** An ad platform's slug (`googleads`, `facebookads`, ...; the catalogue's). */
+  platform: "platform",
+  /** An alert channel kind: `email`, or a channel's kind (`slack`, `teams`, `webhook`). */
+  channel: "channel",
+  /** An API route key as the route table writes it (`GET /api/trackers`). */
+  route: "route",
+} as const;
+export type MetricDimension = keyof typeof METRIC_DIMENSIONS;
+
+/** One metric: its name, its unit (CloudWatch / Powertools unit name) and its dimensions. */
+export interface MetricDef {
+  name: string;
+  unit: "Count" | "Milliseconds";
+  dimensions: readonly MetricDimension[];
+  /** What one data point means. */
+  description: string;
+}
+
+/** Every product metric, once. */
+export const METRICS = {
+  refreshSucceeded: {
+    name: "RefreshSucceeded",
+    unit: "Count",
+    dimensions: ["platform"],
+    description: "A refresh job fetched and stored a tracker's days",
+  },
+  refreshRetried: {
+    name: "RefreshRetried",
+    unit: "Count",
+    dimensions: ["platform"],
+    description: "A refresh job failed and its message comes back after a backoff",
+  },
+  refreshFailed: {
+    name: "RefreshFailed",
+    unit: "Count",
+    dimensions: ["platform"],
+    description: "A refresh job failed for good (not retryable, or its last delivery): dead-lettered",
+  },
+  platformCallLatency: {
+    name: "PlatformCallLatency",
+    unit: "Milliseconds",
+    dimensions: ["platform"],
+    description: "The duration of one HTTP attempt to an ad platform's API",
+  },
+  platformCallErrors: {
+    name: "PlatformCallErrors",
+    unit: "Count",
+    dimensions: ["platform"],
+    description: "An HTTP attempt to an ad platform's API that failed (retried or given up)",
+  },
+  alertDeliverySent: {
+    name: "AlertDeliverySent",
+    unit: "Count",
+    dimensions: ["channel"],
+    description: "An alert e-mail or channel message was delivered",
+  },
+  alertDeliveryFailed: {
+    name: "AlertDeliveryFailed",
+    unit: "Count",
+    dimensions: ["channel"],
+    description: "An alert delivery attempt failed (an e-mail is not retried; a channel message is)",
+  },
+  alertDeliveryDeadLettered: {
+    name: "AlertDeliveryDeadLettered",
+    unit: "Count",
+    dimensions: ["channel"],
+    description: "A channel message was given up (after its last attempt, or refused at once)",
+  },
+  apiClientErrors: {
+    name: "ApiClientErrors",
+    unit: "Count",
+    dimensions: ["route"],
+    description: "An API answer with a 4xx status",
+  },
+  apiServerErrors: {
+    name: "ApiServerErrors",
+    unit: "Count",
+    dimensions: ["route"],
+    description: "An API answer with a 5xx status",
+  },
+} as const satisfies Record<string, MetricDef>;
+export type MetricKey = keyof typeof METRICS;
+
+/** The dimension values a metric needs, by dimension key. */
+export type DimensionsOf<K extends MetricKey> = {
+  [D in (typeof METRICS)[K]["dimensions"][number]]: string;
+};
+
+/**
+ * The metric Powertools emits on a function's cold start (`logMetrics` with
+ * `captureColdStartMetric`), split by `function_name`; named by Powertools, not by us.
+ */
+export const COLD_START_METRIC = { name: "ColdStart", dimension: "function_name" } as const;

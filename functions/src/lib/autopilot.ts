@@ -1,0 +1,455 @@
+import {
+  type CampaignWriter,
+  type Connector,
+  type ConnectorRegistry,
+  isConnectorError,
+  type WriteOutcome,
+} from "@pacer/connectors";
+import {
+  type AutopilotAction,
+  type AutopilotCampaign,
+  type AutopilotSettings,
+  addDays,
+  budgetCalendar,
+  DEFAULT_AUTOPILOT_SETTINGS,
+  evaluateAutopilot,
+  RECENT_DAYS,
+  trackerData,
+  undoAction,
+} from "@pacer/core";
+import {
+  ActionStateConflictError,
+  type AutopilotActionItem,
+  type AutopilotRecord,
+  autopilotSwitchOn,
+  createAutopilotActions,
+  decideAutopilotAction,
+  deleteAutopilotActions,
+  findTracker,
+  getAutopilotAction,
+  getAutopilotRecord,
+  getIntegration,
+  type Integration,
+  listAutopilotActions,
+  listDailyMetrics,
+  type NewAutopilotAction,
+  type Tracker,
+  updateAutopilotState,
+} from "@pacer/db";
+import { withCredentials } from "./integration-credentials.ts";
+import { logger } from "./logger.ts";
+import { budgetSettings, metricsWindow } from "./tracker-data.ts";
+import { connectorFilters, metaDataOf, type StoredDataSource } from "./tracker-source.ts";
+
+/**
+ * AutoPilot's use-cases (beyond the spec), shared by the tracker routes and the refresh worker:
+ * evaluate a tracker's rules (`@pacer/core` evaluateAutopilot) over its stored daily metrics and its
+ * campaigns as the platform reports them, store the proposals (Suggest) or apply them at once
+ * (Apply), and apply, dismiss or undo one action. Every write goes through the connector's
+ * `campaigns` writer (read, compare, write) and is recorded in the audit trail with who did it,
+ * the figures, and the platform's answer or typed error.
+ *
+ * With AutoPilot off (no settings item, `enabled` false, or the account switch off) nothing is
+ * read from or written to the platform.
+ */
+
+/** Who decided an action: AutoPilot itself (Apply mode) or a user. */
+export type Actor = { type: "autopilot" } | { type: "user"; userId: string; name: string };
+
+/** The platform side of a tracker AutoPilot acts through. */
+interface TrackerPlatform {
+  tracker: Tracker;
+  integration: Integration;
+  connector: Connector;
+  writer: CampaignWriter;
+  account: { id: string; currency?: string; timeZone?: string; metaData?: Record<string, string> };
+}
+
+/** Why a tracker's campaigns cannot be written: no connection, or the platform has no writes yet. */
+export type Unsupported = "no_connection" | "not_supported";
+
+/** The platform side of a tracker, or why there is none. */
+async function platformOf(
+  tracker: Tracker,
+  registry: ConnectorRegistry,
+): Promise<TrackerPlatform | Unsupported> {
+  const source = (tracker.dataSource ?? {}) as StoredDataSource;
+  const slug = source.integration?.slug ?? "";
+  const connector = (registry as Record<string, Connector | undefined>)[slug];
+  if (!connector?.live || !connector.campaigns) return "not_supported";
+  const integration = await getIntegration(tracker.accountId, slug, source.integration?.email ?? "");
+  const viewId = source.view?.id;
+  if (!integration || !viewId) return "no_connection";
+  const metaData = metaDataOf(source.view);
+  return {
+    tracker,
+    integration,
+    connector,
+    writer: connector.campaigns,
+    account: {
+      id: viewId,
+      currency: tracker.currency,
+      timeZone: tracker.timeZone,
+      ...(metaData ? { metaData } : {}),
+    },
+  };
+}
+
+/** Whether a tracker's platform supports AutoPilot writes (the settings answer says so). */
+export function supportsAutopilot(tracker: Tracker, registry: ConnectorRegistry): boolean {
+  const slug = ((tracker.dataSource ?? {}) as StoredDataSource).integration?.slug ?? "";
+  return Boolean((registry as Record<string, Connector | undefined>)[slug]?.campaigns);
+}
+
+/** The settings of a stored record, defaults filled in (no record: AutoPilot off). */
+export function settingsOf(record: AutopilotRecord | null): AutopilotSettings {
+  const stored = (record?.settings ?? {}) as Partial<AutopilotSettings>;
+  return {
+    ...DEFAULT_AUTOPILOT_SETTINGS,
+    ...stored,
+    pauseAtBudget: { ...DEFAULT_AUTOPILOT_SETTINGS.pauseAtBudget, ...stored.pauseAtBudget },
+    cruise: { ...DEFAULT_AUTOPILOT_SETTINGS.cruise, ...stored.cruise },
+  };
+}
+
+/** Same change (campaign, kind, target value) as a proposal already stored. */
+const sameChange = (a: Pick<AutopilotAction, "campaignId" | "kind" | "after">, b: AutopilotActionItem) =>
+  a.campaignId === b.campaignId && a.kind === b.kind && a.after === b.after;
+
+/** What an evaluation did. */
+export interface EvaluationResult {
+  /** The proposals now open (Suggest), or the actions just applied or failed (Apply). */
+  actions: AutopilotActionItem[];
+  /** Why nothing was evaluated, when nothing was. */
+  skipped?: "off" | "switched_off" | Unsupported | "no_figures";
+}
+
+/**
+ * Evaluates a tracker's AutoPilot now. Off (no settings, disabled, account switch off): nothing is
+ * read from the platform. Suggest: the proposals are stored (an identical open proposal is kept,
+ * stale ones removed). Apply: each action is written and recorded. The first evaluation of a day
+ * (in the tracker's time zone) is the daily run; later ones are "after a refresh" (Cruise then acts
+ * only beyond its band).
+ * @throws the connectors' typed errors when the campaigns cannot be read
+ */
+export async function evaluateTrackerAutopilot(
+  accountId: string,
+  trackerId: string,
+  deps: { registry: ConnectorRegistry; now: Date },
+): Promise<EvaluationResult> {
+  const record = await getAutopilotRecord(accountId, trackerId);
+  const settings = settingsOf(record);
+  if (!record || !settings.enabled) return { actions: [], skipped: "off" };
+  if (!(await autopilotSwitchOn(accountId))) return { actions: [], skipped: "switched_off" };
+  const tracker = await findTracker(accountId, trackerId);
+  if (!tracker) return { actions: [], skipped: "no_connection" };
+  const platform = await platformOf(tracker, deps.registry);
+  if (typeof platform === "string") return { actions: [], skipped: platform };
+
+  const { now } = deps;
+  const calendar = budgetCalendar(now, tracker.timeZone);
+  const window = metricsWindow(tracker, calendar);
+  const rows = await listDailyMetrics(accountId, trackerId, window.from, window.to);
+  const figures = trackerData({ settings: budgetSettings(tracker), rows }, calendar);
+  const lifetime = figures.primary === "lifetime" && tracker.lifetimeBudgetDates;
+  const period = lifetime
+    ? {
+        kind: "lifetime" as const,
+        budget: figures.lifetimeBudget,
+        lifetimeBudgetDates: {
+          startDate: tracker.lifetimeBudgetDates?.startDate ?? calendar.monthStart,
+          endDate: tracker.lifetimeBudgetDates?.endDate ?? null,
+        },
+      }
+    : { kind: "month" as const, budget: figures.budget };
+  if (period.budget <= 0) return { actions: [], skipped: "no_figures" };
+  const periodStart = period.kind === "lifetime" ? period.lifetimeBudgetDates.startDate : calendar.monthStart;
+
+  const campaigns = await withCredentials(
+    platform.integration,
+    platform.connector,
+    (credentials) =>
+      platform.writer.listCampaigns(credentials, {
+        account: platform.account,
+        filters: connectorFilters(tracker.filters),
+        from: addDays(calendar.today, -RECENT_DAYS),
+        to: addDays(calendar.today, -1),
+      }),
+    now,
+  );
+  // AutoPilot's pauses still in force: a campaign enabled since (by anyone) is no longer one.
+  const paused = { ...((record.pausedCampaigns ?? {}) as Record<string, string>) };
+  for (const c of campaigns) if (c.status === "enabled") delete paused[c.id];
+  const candidates: AutopilotCampaign[] = campaigns
+    .filter((c) => c.status !== "other")
+    .map((c) => ({
+      id: c.id,
+      name: c.name,
+      status: c.status as "enabled" | "paused",
+      pausedByAutopilotIn: c.status === "paused" ? (paused[c.id] ?? null) : null,
+      dailyBudget: c.dailyBudgetMicros,
+      ...(c.budgetId ? { budgetId: c.budgetId } : {}),
+      recentSpend: c.spendMicros,
+    }));
+  const trigger = record.lastDailyRun === calendar.today ? "refresh" : "daily";
+  const proposed = evaluateAutopilot({
+    settings,
+    calendar,
+    weekdaysOnly: tracker.weekdaysOnly ?? false,
+    period,
+    rows,
+    campaigns: candidates,
+    limits: platform.writer.budgetLimits(tracker.currency),
+    trigger,
+    recentDays: RECENT_DAYS,
+  });
+  await updateAutopilotState(accountId, trackerId, { pausedCampaigns: paused, lastDailyRun: calendar.today });
+
+  const open = (await listAutopilotActions(accountId, trackerId)).filter((a) => a.status === "proposed");
+  await deleteAutopilotActions(
+    accountId,
+    trackerId,
+    open.filter((o) => !proposed.some((p) => sameChange(p, o))).map((o) => o.actionId),
+  );
+  const kept = open.filter((o) => proposed.some((p) => sameChange(p, o)));
+  const created = await createAutopilotActions(
+    accountId,
+    trackerId,
+    proposed
+      .filter((p) => !kept.some((o) => sameChange(p, o)))
+      .map(
+        (p): NewAutopilotAction => ({
+          campaignId: p.campaignId,
+          campaignName: p.campaignName,
+          kind: p.kind,
+          before: p.before,
+          after: p.after,
+          rule: p.rule,
+          figures: p.figures,
+          periodStart,
+          status: "proposed",
+        }),
+      ),
+    now,
+  );
+  const actions = [...kept, ...created];
+  if (settings.mode !== "apply") return { actions };
+  const applied: AutopilotActionItem[] = [];
+  for (const action of actions) applied.push(await applyOn(platform, action, { type: "autopilot" }, now));
+  return { actions: applied };
+}
+
+/** Sends one action's write to the platform (read, compare, write). */
+function write(
+  platform: TrackerPlatform,
+  action: Pick<AutopilotActionItem, "campaignId" | "kind" | "after">,
+  now: Date,
+) {
+  return withCredentials(
+    platform.integration,
+    platform.connector,
+    (credentials): Promise<WriteOutcome> => {
+      const target = { account: platform.account, campaignId: action.campaignId };
+      return action.kind === "set-daily-budget"
+        ? platform.writer.setCampaignDailyBudget(credentials, { ...target, amountMicros: action.after })
+        : platform.writer.setCampaignStatus(credentials, {
+            ...target,
+            status: action.kind === "enable" ? "enabled" : "paused",
+          });
+    },
+    now,
+  );
+}
+
+/**
+ * Applies a proposed action and records the outcome: applied (with the platform's answer; the
+ * campaigns AutoPilot paused are kept so only they are re-enabled) or failed (with the typed error,
+ * also kept as the tracker's last AutoPilot failure). Unexpected errors are re-thrown.
+ */
+async function applyOn(
+  platform: TrackerPlatform,
+  action: AutopilotActionItem,
+  actor: Actor,
+  now: Date,
+): Promise<AutopilotActionItem> {
+  const { accountId, trackerId } = platform.tracker;
+  const decidedAt = now.toISOString();
+  try {
+    const outcome = await write(platform, action, now);
+    const done = await decideAutopilotAction(accountId, trackerId, action.actionId, ["proposed"], {
+      status: "applied",
+      actor,
+      decidedAt,
+      answer: outcome.answer,
+    });
+    const record = await getAutopilotRecord(accountId, trackerId);
+    const paused = { ...((record?.pausedCampaigns ?? {}) as Record<string, string>) };
+    // A pause that found the campaign already paused (by a person, meanwhile) is not AutoPilot's.
+    if (action.kind === "pause" && action.rule === "pauseAtBudget" && outcome.changed) {
+      paused[action.campaignId] = action.periodStart;
+    }
+    if (action.kind === "enable") delete paused[action.campaignId];
+    await updateAutopilotState(accountId, trackerId, { pausedCampaigns: paused, lastFailure: null });
+    return done;
+  } catch (error) {
+    if (!isConnectorError(error)) throw error;
+    logger.warn("AutoPilot write refused", {
+      accountId,
+      trackerId,
+      slug: platform.connector.slug,
+      code: error.code,
+      reason: error.reason,
+    });
+    const failure = { code: error.code, message: error.message };
+    await updateAutopilotState(accountId, trackerId, {
+      lastFailure: { at: decidedAt, ...failure, campaignId: action.campaignId },
+    });
+    return decideAutopilotAction(accountId, trackerId, action.actionId, ["proposed"], {
+      status: "failed",
+      actor,
+      decidedAt,
+      error: failure,
+    });
+  }
+}
+
+/** The platform side of a tracker for a user's action. @throws AutopilotUnavailableError */
+async function platformForAction(tracker: Tracker, registry: ConnectorRegistry): Promise<TrackerPlatform> {
+  const platform = await platformOf(tracker, registry);
+  if (typeof platform === "string") throw new AutopilotUnavailableError(platform);
+  return platform;
+}
+
+/** The tracker's platform cannot take AutoPilot writes (no connection, or not supported yet). */
+export class AutopilotUnavailableError extends Error {
+  constructor(readonly reason: Unsupported) {
+    super(
+      reason === "not_supported"
+        ? "AutoPilot is not supported on this tracker's platform yet"
+        : "The tracker has no connection to act through",
+    );
+  }
+}
+
+/**
+ * The tracker's platform to act through and one of its actions, which must be in `status`.
+ * @throws AutopilotUnavailableError; NotFoundError; ActionStateConflictError when in another status
+ */
+async function decidableAction(
+  tracker: Tracker,
+  actionId: string,
+  status: AutopilotActionItem["status"],
+  registry: ConnectorRegistry,
+) {
+  const platform = await platformForAction(tracker, registry);
+  const action = await getAutopilotAction(tracker.accountId, tracker.trackerId, actionId);
+  if (action.status !== status) throw new ActionStateConflictError();
+  return { platform, action };
+}
+
+/**
+ * Applies a proposal for a user.
+ * @throws AutopilotUnavailableError; NotFoundError; ActionStateConflictError when already decided
+ */
+export async function applyAutopilotAction(
+  tracker: Tracker,
+  actionId: string,
+  actor: Actor,
+  deps: { registry: ConnectorRegistry; now: Date },
+): Promise<AutopilotActionItem> {
+  const { platform, action } = await decidableAction(tracker, actionId, "proposed", deps.registry);
+  return applyOn(platform, action, actor, deps.now);
+}
+
+/**
+ * Undoes an applied action for a user: a new action (rule "undo") writing the value back, applied at
+ * once; when it succeeds the original is marked undone.
+ * @returns the undo action (applied, or failed with the platform's error)
+ */
+export async function undoAutopilotAction(
+  tracker: Tracker,
+  actionId: string,
+  actor: Actor,
+  deps: { registry: ConnectorRegistry; now: Date },
+): Promise<AutopilotActionItem> {
+  const { platform, action: original } = await decidableAction(tracker, actionId, "applied", deps.registry);
+  const back = undoAction({
+    campaignId: original.campaignId,
+    campaignName: original.campaignName,
+    kind: original.kind,
+    before: original.before,
+    after: original.after,
+    rule: original.rule === "undo" ? "pauseAtBudget" : original.rule,
+    figures: {},
+  });
+  const [undo] = await createAutopilotActions(
+    tracker.accountId,
+    tracker.trackerId,
+    [
+      {
+        campaignId: back.campaignId,
+        campaignName: back.campaignName,
+        kind: back.kind,
+        before: back.before,
+        after: back.after,
+        rule: "undo",
+        figures: { undoes: original.actionId },
+        periodStart: original.periodStart,
+        status: "proposed",
+        undoes: original.actionId,
+      },
+    ],
+    deps.now,
+  );
+  if (!undo) throw new Error("The undo action was not stored");
+  const done = await applyOn(platform, undo, actor, deps.now);
+  if (done.status === "applied") {
+    await decideAutopilotAction(tracker.accountId, tracker.trackerId, original.actionId, ["applied"], {
+      status: "undone",
+      actor,
+      decidedAt: deps.now.toISOString(),
+      undoneBy: undo.actionId,
+    });
+  }
+  return done;
+}
+
+/** Dismisses a proposal for a user (nothing is written to the platform). */
+export function dismissAutopilotAction(
+  tracker: Tracker,
+  actionId: string,
+  actor: Actor,
+  now: Date,
+): Promise<AutopilotActionItem> {
+  return decideAutopilotAction(tracker.accountId, tracker.trackerId, actionId, ["proposed"], {
+    status: "dismissed",
+    actor,
+    decidedAt: now.toISOString(),
+  });
+}
+
+/**
+ * The evaluation after a refresh (the refresh worker): never fails the refresh. A platform error is
+ * logged and kept as the tracker's last AutoPilot failure.
+ */
+export async function evaluateAfterRefresh(
+  accountId: string,
+  trackerId: string,
+  deps: { registry: ConnectorRegistry; now: Date },
+): Promise<EvaluationResult | undefined> {
+  try {
+    return await evaluateTrackerAutopilot(accountId, trackerId, deps);
+  } catch (error) {
+    logger.warn("AutoPilot evaluation failed", {
+      accountId,
+      trackerId,
+      ...(isConnectorError(error) ? { code: error.code, reason: error.reason } : { error: String(error) }),
+    });
+    if (isConnectorError(error)) {
+      await updateAutopilotState(accountId, trackerId, {
+        lastFailure: { at: deps.now.toISOString(), code: error.code, message: error.message, campaignId: "" },
+      }).catch(() => undefined);
+    }
+    return undefined;
+  }
+}

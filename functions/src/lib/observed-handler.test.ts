@@ -1,0 +1,149 @@
+import { SQSClient } from "@aws-sdk/client-sqs";
+import { buildHttpEvent } from "@pacer/local/http-event";
+import { lambdaContext } from "@pacer/local/lambda-context";
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { METRIC_NAMESPACE, METRICS, SERVICE_NAME } from "../../metric-names.ts";
+import { captureOutput, emfPoints } from "../testing/output.ts";
+import { recordPlatformAttempt } from "./connectors.ts";
+import { AppError } from "./errors.ts";
+import { groupHandler, httpRoute, reply } from "./http.ts";
+import { logger } from "./logger.ts";
+import { traced, tracer } from "./tracer.ts";
+
+// Lambda sets this before the code loads; Powertools reports a cold start only for on-demand starts.
+vi.hoisted(() => {
+  process.env.AWS_LAMBDA_INITIALIZATION_TYPE = "on-demand";
+});
+afterAll(() => {
+  delete process.env.AWS_LAMBDA_INITIALIZATION_TYPE;
+});
+
+/**
+ * The Powertools middlewares every Lambda entry runs in (`observedHandler`, through `groupHandler`
+ * for the HTTP groups): log lines with the Lambda context, EMF metrics on stdout.
+ */
+
+const ROUTE = "GET /api/health";
+const event = () =>
+  buildHttpEvent({
+    method: "GET",
+    url: "/api/health",
+    headers: {},
+    body: Buffer.alloc(0),
+    sourceIp: "203.0.113.9",
+    routeKey: ROUTE,
+  });
+
+/** The `health` group with a stand-in handler whose answer each test chooses. */
+let answer: () => Promise<unknown>;
+const group = groupHandler("health", {
+  health: httpRoute({}, async () => {
+    logger.warn("Inside the handler");
+    return answer();
+  }),
+});
+
+let stdout: ReturnType<typeof captureOutput>;
+beforeEach(() => {
+  // The local runtime turns metrics off; on Lambda (and here) they are on.
+  vi.stubEnv("POWERTOOLS_METRICS_DISABLED", "false");
+  stdout = captureOutput();
+});
+afterEach(() => {
+  stdout.restore();
+  vi.unstubAllEnvs();
+});
+
+describe("observedHandler", () => {
+  it("adds the Lambda request id and cold start to every log line of an invocation, and emits the ColdStart metric once", async () => {
+    answer = async () => ({ ok: true });
+    const first = lambdaContext("health");
+    const second = lambdaContext("health");
+
+    expect((await group(event(), first)).statusCode).toBe(200);
+    expect((await group(event(), second)).statusCode).toBe(200);
+
+    const logs = stdout.json().filter((line) => line.message === "Inside the handler");
+    expect(logs).toHaveLength(2);
+    expect(logs[0]).toMatchObject({
+      level: "WARN",
+      service: SERVICE_NAME,
+      function_request_id: first.awsRequestId,
+      cold_start: true,
+      function_name: "pacer-health",
+    });
+    expect(logs[1]).toMatchObject({ function_request_id: second.awsRequestId, cold_start: false });
+
+    const coldStarts = emfPoints(stdout.json()).filter((p) => p.name === "ColdStart");
+    expect(coldStarts).toEqual([
+      expect.objectContaining({
+        namespace: METRIC_NAMESPACE,
+        value: 1,
+        dimensions: { service: SERVICE_NAME, function_name: "pacer-health" },
+      }),
+    ]);
+  });
+
+  it("counts 4xx and 5xx answers per route as EMF metrics in the Pacer namespace, and nothing for a 2xx", async () => {
+    answer = async () => ({ ok: true });
+    await group(event(), lambdaContext("health"));
+    answer = async () => reply(404, { message: "gone" });
+    await group(event(), lambdaContext("health"));
+    answer = async () => {
+      throw new AppError("BAD_REQUEST", "no");
+    };
+    await group(event(), lambdaContext("health"));
+    answer = async () => {
+      throw new Error("boom");
+    };
+    expect((await group(event(), lambdaContext("health"))).statusCode).toBe(500);
+
+    const points = emfPoints(stdout.json()).filter((p) => p.name !== "ColdStart");
+    const client = {
+      namespace: METRIC_NAMESPACE,
+      name: METRICS.apiClientErrors.name,
+      unit: "Count",
+      value: 1,
+      dimensionNames: ["service", "route"],
+      dimensions: { service: SERVICE_NAME, route: ROUTE },
+    };
+    expect(points).toEqual([client, client, { ...client, name: METRICS.apiServerErrors.name }]);
+  });
+});
+
+describe("recordPlatformAttempt", () => {
+  it("records each platform attempt's duration in milliseconds, and an error for a failed one, by platform", () => {
+    recordPlatformAttempt({
+      platform: "googleads",
+      operation: "searchStream",
+      attempt: 1,
+      status: 200,
+      outcome: "ok",
+      durationMs: 120,
+    });
+    recordPlatformAttempt({
+      platform: "facebookads",
+      operation: "insights",
+      attempt: 1,
+      status: 503,
+      outcome: "retry",
+      durationMs: 40,
+    });
+
+    const points = emfPoints(stdout.json()).map((p) => [p.name, p.unit, p.value, p.dimensions.platform]);
+    expect(points).toEqual([
+      [METRICS.platformCallLatency.name, "Milliseconds", 120, "googleads"],
+      [METRICS.platformCallLatency.name, "Milliseconds", 40, "facebookads"],
+      [METRICS.platformCallErrors.name, "Count", 1, "facebookads"],
+    ]);
+  });
+});
+
+describe("tracer", () => {
+  it("is off outside Lambda, so tests and the local runtime never reach X-Ray: SDK clients get no X-Ray middleware", () => {
+    expect(tracer.isTracingEnabled()).toBe(false);
+    const client = traced(new SQSClient({ region: "eu-west-2" }));
+    expect(client.middlewareStack.identify().filter((name) => /xray/i.test(name))).toEqual([]);
+    client.destroy();
+  });
+});

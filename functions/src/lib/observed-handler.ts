@@ -1,0 +1,32 @@
+import { injectLambdaContext } from "@aws-lambda-powertools/logger/middleware";
+import { logMetrics } from "@aws-lambda-powertools/metrics/middleware";
+import { captureLambdaHandler } from "@aws-lambda-powertools/tracer/middleware";
+import middy from "@middy/core";
+import type { Context } from "aws-lambda";
+import { logger } from "./logger.ts";
+import { metrics } from "./metrics.ts";
+import { tracer } from "./tracer.ts";
+
+/**
+ * Wraps every Lambda entry of the functions (the HTTP groups through `groupHandler`, the queue
+ * consumers, schedules, the WebSocket API and the authorizer) in the Powertools middlewares:
+ * - the logger's Lambda context: every log line of the invocation carries `function_request_id`,
+ *   `cold_start`, `function_name`, `function_arn`, `function_memory_size`;
+ * - the tracer's handler segment with the `ColdStart` and `Service` annotations (off outside Lambda;
+ *   answers are not recorded, they hold account data);
+ * - the metrics flush at the end of the invocation, with Powertools' `ColdStart` metric.
+ *
+ * The handler is otherwise untouched: same answer, same errors. Middy's early timeout is off (a
+ * handler keeps the time Lambda gives it, as before). The context may be left out (tests), as with
+ * middy.
+ */
+export function observedHandler<E, R>(
+  handler: (event: E, context: Context) => Promise<R>,
+): (event: E, context?: Context) => Promise<R> {
+  const wrapped = middy<E, R>({ timeoutEarlyInMillis: 0 })
+    .use(injectLambdaContext(logger))
+    .use(captureLambdaHandler(tracer, { captureResponse: false }))
+    .use(logMetrics(metrics, { captureColdStartMetric: true }))
+    .handler((event, context) => handler(event, context));
+  return (event, context) => wrapped(event, context ?? ({} as Context));
+}

@@ -1,0 +1,160 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { createGoogleAdsConnector } from "./google-ads/google-ads-connector.ts";
+import { createMetaConnector } from "./meta/meta-connector.ts";
+import { TEST_NOW, useConnectorTest } from "./testing/connector-test-kit.ts";
+import type { CampaignWriter, Connector } from "./types.ts";
+
+/** The campaign write methods of every platform that has them, against the sandbox. */
+
+const DAY_MS = 86_400_000;
+/** 2026-03-18, the test's today (London is on GMT: 10:00 local, 600 of the day's 1,440 minutes gone). */
+const TODAY = "2026-03-18";
+
+interface Case {
+  platform: "googleads" | "facebookads";
+  create: (config: Parameters<typeof createGoogleAdsConnector>[0]) => Connector;
+  returnPage: string;
+  account: { id: string; currency: string; timeZone: string };
+  /** A campaign with a budget of its own or shared, and its routes. */
+  campaignId: string;
+  statusRoute: string;
+  budgetRoute: string;
+}
+
+const CASES: Case[] = [
+  {
+    platform: "googleads",
+    create: createGoogleAdsConnector,
+    returnPage: "https://app.pacer.test/google-ads-response",
+    account: { id: "1112223333", currency: "GBP", timeZone: "Europe/London" },
+    campaignId: "89459845",
+    statusRoute: "POST /api/{version}/customers/{customerId}/campaigns:mutate",
+    budgetRoute: "POST /api/{version}/customers/{customerId}/campaignBudgets:mutate",
+  },
+  {
+    platform: "facebookads",
+    create: createMetaConnector,
+    returnPage: "https://app.pacer.test/facebook-ads-response",
+    account: { id: "101000000000001", currency: "GBP", timeZone: "Europe/London" },
+    campaignId: "349043",
+    statusRoute: "POST /graph/{version}/{campaignId}",
+    budgetRoute: "POST /graph/{version}/{campaignId}",
+  },
+];
+
+describe.each(CASES)("$platform campaign writes against the sandbox", (c) => {
+  let clock = TEST_NOW.getTime();
+  const t = useConnectorTest({
+    platform: c.platform,
+    create: c.create,
+    returnPage: c.returnPage,
+    now: () => clock,
+  });
+  const writer = (): CampaignWriter => {
+    const w = t.connector.campaigns;
+    if (!w) throw new Error("no campaign writes");
+    return w;
+  };
+  const spendOn = async (tokens: Awaited<ReturnType<typeof t.connected>>, date: string) => {
+    const m = await t.connector.fetchDailyMetrics(tokens, {
+      account: c.account,
+      from: date,
+      to: date,
+      filters: { campaignIds: [c.campaignId] },
+    });
+    return m.rows[0]?.spendMicros ?? 0;
+  };
+  afterEach(() => {
+    clock = TEST_NOW.getTime();
+    t.sandbox.writes.reset();
+    t.sandbox.resetStats();
+  });
+
+  it("lists the filtered campaigns with status, daily budget and spend over the range", async () => {
+    const tokens = await t.connected();
+
+    const campaigns = await writer().listCampaigns(tokens, {
+      account: c.account,
+      filters: { campaignIds: [c.campaignId] },
+      from: "2026-03-01",
+      to: TODAY,
+    });
+
+    const spend = t
+      .expected(c.account.id, "2026-03-01", TODAY, { campaignIds: [c.campaignId] })
+      .reduce((s, r) => s + r.spendMicros, 0);
+    expect(campaigns).toHaveLength(1);
+    expect(campaigns[0]).toMatchObject({ id: c.campaignId, status: "enabled", spendMicros: spend });
+    expect(campaigns[0]?.dailyBudgetMicros).toBeGreaterThan(0);
+  });
+
+  it("pauses (once: a re-run sends nothing), the replay stops spending from the pause, and enables again", async () => {
+    let tokens = await t.connected();
+    const full = t.expected(c.account.id, TODAY, TODAY, { campaignIds: [c.campaignId] })[0]?.spendMicros ?? 0;
+    const target = { account: c.account, campaignId: c.campaignId };
+
+    const paused = await writer().setCampaignStatus(tokens, { ...target, status: "paused" });
+    const again = await writer().setCampaignStatus(tokens, { ...target, status: "paused" });
+
+    expect(paused).toMatchObject({ changed: true, before: 1, after: 0 });
+    expect(again).toEqual({ changed: false, before: 0, after: 0, answer: "unchanged" });
+    expect(t.routeCalls(c.statusRoute)).toBe(1);
+    // Paused at 10:00 local: today ran 600 of 1,440 minutes; tomorrow spends nothing.
+    expect(await spendOn(tokens, TODAY)).toBe(Math.round((full * 600) / 1440));
+    clock += DAY_MS; // a day on (a fresh token: Google's last an hour)
+    tokens = await t.connected();
+    expect(await spendOn(tokens, "2026-03-19")).toBe(0);
+    const listed = await writer().listCampaigns(tokens, {
+      account: c.account,
+      filters: { campaignIds: [c.campaignId] },
+      from: TODAY,
+      to: TODAY,
+    });
+    expect(listed[0]?.status).toBe("paused");
+
+    const enabled = await writer().setCampaignStatus(tokens, { ...target, status: "enabled" });
+    expect(enabled).toMatchObject({ changed: true, before: 0, after: 1 });
+    clock += DAY_MS;
+    tokens = await t.connected();
+    expect(await spendOn(tokens, "2026-03-20")).toBe(
+      t.expected(c.account.id, "2026-03-20", "2026-03-20", { campaignIds: [c.campaignId] })[0]?.spendMicros,
+    );
+  });
+
+  it("sets the daily budget once, and the replayed spend is capped at it from that day", async () => {
+    const tokens = await t.connected();
+    const target = { account: c.account, campaignId: c.campaignId, amountMicros: 5_000_000 };
+    const [before] = await writer().listCampaigns(tokens, {
+      account: c.account,
+      filters: { campaignIds: [c.campaignId] },
+      from: TODAY,
+      to: TODAY,
+    });
+
+    const set = await writer().setCampaignDailyBudget(tokens, target);
+    const again = await writer().setCampaignDailyBudget(tokens, target);
+
+    expect(set).toMatchObject({ changed: true, before: before?.dailyBudgetMicros, after: 5_000_000 });
+    expect(again.changed).toBe(false);
+    expect(t.routeCalls(c.budgetRoute)).toBe(1);
+    expect(await spendOn(tokens, TODAY)).toBe(5_000_000);
+    expect(await spendOn(tokens, "2026-03-17")).toBe(
+      t.expected(c.account.id, "2026-03-17", "2026-03-17", { campaignIds: [c.campaignId] })[0]?.spendMicros,
+    );
+  });
+
+  it("a grant without the write permission is refused with InsufficientScopeError, not retried", async () => {
+    const tokens = await t.connected();
+    t.sandbox.writes.refuse(c.platform);
+
+    const write = writer().setCampaignStatus(tokens, {
+      account: c.account,
+      campaignId: c.campaignId,
+      status: "paused",
+    });
+
+    await expect(write).rejects.toMatchObject({ code: "insufficient_scope", retryable: false });
+    expect(t.routeCalls(c.statusRoute)).toBe(1);
+    expect(t.sandbox.writes.of(t.sandbox.accounts(c.platform)[0] as never, c.campaignId)).toEqual([]);
+  });
+});

@@ -1,0 +1,364 @@
+import { z } from "zod";
+import type { BudgetCalendar, LifetimeBudgetDates } from "./calendar.ts";
+import { countDays, dayNumber } from "./calendar.ts";
+import { forecastTracker } from "./forecast.ts";
+import type { DailyRow } from "./tracker-data.ts";
+import type { IsoDate, Micros } from "./types.ts";
+
+/**
+ * AutoPilot (beyond the spec): the rules that act on a tracker's campaigns at the ad platform so its
+ * budget lands on target. Pure: this module only *proposes* actions; the pipeline applies them (or,
+ * in Suggest mode, lists them) through the connectors' write methods and keeps an audit trail.
+ *
+ * Two rules, both off by default (with AutoPilot off nothing anywhere changes):
+ *
+ * - **Pause at budget**: when the period's (month's, or the lifetime flight's) remaining budget is
+ *   under `remainingSharePercent` of the budget, or (with `useForecast`) the spend forecast
+ *   (forecast.ts) says the budget runs out more than `forecastMarginDays` days before the period
+ *   ends, every running campaign of
+ *   the tracker is paused. In a later period, the campaigns AutoPilot paused (and only those: never
+ *   one a person paused) are enabled again.
+ * - **Cruise**: the remaining budget spread over the remaining counting days (Monday-Friday only
+ *   when the tracker counts weekdays only) gives a daily target; it is split across the running
+ *   campaigns that have a campaign budget by their share of recent spend, each new daily budget kept
+ *   within `maxChangePercent` of the current one (per change) and at least the platform's minimum,
+ *   rounded to the nearest budget step of the platform. After a refresh (not the daily run) Cruise only acts when
+ *   the campaigns' budgets drift more than `bandPercent` from the target. Two corrections make the
+ *   budgets land the spend rather than the budgets: the recent daily spend of running campaigns
+ *   without a campaign budget (which Cruise cannot steer) is taken off the daily target, and a
+ *   campaign that recently spent only part of its budget (budget use = recent daily spend / daily
+ *   budget, taken at 50% at least) gets its share divided by that use, since a daily budget is a
+ *   ceiling the platform does not always reach.
+ *
+ * Money: integer micros of the tracker currency. Percentages are percents (2 = 2%).
+ */
+
+/** Settings of the Pause at budget rule. */
+export interface PauseAtBudgetSettings {
+  enabled: boolean;
+  /** Pause when the remaining budget is under this share of the budget, a percent (default 2). */
+  remainingSharePercent: number;
+  /**
+   * Also pause when the forecast runs out of budget more than `forecastMarginDays` before the period
+   * end (default off: that pause comes early and holds to the next period, leaving budget unspent).
+   */
+  useForecast: boolean;
+  /** The forecast trigger's margin, days (default 1). */
+  forecastMarginDays: number;
+}
+
+/** Settings of the Cruise rule. */
+export interface CruiseSettings {
+  enabled: boolean;
+  /** Most a daily budget may change in one step, a percent of the current budget (default 30). */
+  maxChangePercent: number;
+  /** After a refresh, act only when the budgets' sum is off the daily target by more than this percent (default 10). */
+  bandPercent: number;
+}
+
+/** What AutoPilot does with the actions it proposes. */
+export type AutopilotMode = "suggest" | "apply";
+
+/** A tracker's AutoPilot settings (stored per tracker; off by default). */
+export interface AutopilotSettings {
+  enabled: boolean;
+  mode: AutopilotMode;
+  pauseAtBudget: PauseAtBudgetSettings;
+  cruise: CruiseSettings;
+}
+
+/** The settings of a tracker that never set AutoPilot: off, Suggest, both rules off with their defaults. */
+export const DEFAULT_AUTOPILOT_SETTINGS: Readonly<AutopilotSettings> = Object.freeze({
+  enabled: false,
+  mode: "suggest",
+  pauseAtBudget: { enabled: false, remainingSharePercent: 2, useForecast: false, forecastMarginDays: 1 },
+  cruise: { enabled: false, maxChangePercent: 30, bandPercent: 10 },
+});
+
+/** Zod schema of {@link AutopilotSettings} as the settings form and the API send them (bounds checked). */
+export const autopilotSettingsSchema = z.object({
+  enabled: z.boolean(),
+  mode: z.enum(["suggest", "apply"]),
+  pauseAtBudget: z.object({
+    enabled: z.boolean(),
+    remainingSharePercent: z.number().min(0).max(50),
+    useForecast: z.boolean(),
+    forecastMarginDays: z.number().int().min(0).max(31),
+  }),
+  cruise: z.object({
+    enabled: z.boolean(),
+    maxChangePercent: z.number().min(1).max(100),
+    bandPercent: z.number().min(0).max(100),
+  }),
+});
+
+/** A campaign of the tracker as AutoPilot sees it (the campaigns its filters select). */
+export interface AutopilotCampaign {
+  id: string;
+  name: string;
+  status: "enabled" | "paused";
+  /**
+   * Set when the campaign is paused *by AutoPilot* (the period start, `yyyy-MM-dd`, of the period
+   * in which it paused it) and the pause still holds; null for running campaigns and for campaigns
+   * a person paused, which AutoPilot never enables.
+   */
+  pausedByAutopilotIn: IsoDate | null;
+  /** The campaign's daily budget, micros; null when it has none at campaign level (ad-set budgets). */
+  dailyBudget: Micros | null;
+  /** Id of the budget it spends from; campaigns sharing one budget are changed once, together. */
+  budgetId?: string;
+  /** The campaign's spend over the recent days (e.g. the last 7), micros: its share of the split. */
+  recentSpend: Micros;
+}
+
+/** A platform's limits on daily budgets. */
+export interface AutopilotLimits {
+  /** Smallest daily budget the platform accepts, micros. */
+  minDailyBudget: Micros;
+  /** Budgets are whole multiples of this, micros (10_000 = a hundredth of a unit). */
+  budgetStep: Micros;
+}
+
+/** Which rule proposed an action. */
+export type AutopilotRule = "pauseAtBudget" | "cruise";
+
+/** One proposed change to one campaign. `before` / `after`: status 0 (paused) / 1 (enabled), or micros. */
+export interface AutopilotAction {
+  campaignId: string;
+  campaignName: string;
+  kind: "pause" | "enable" | "set-daily-budget";
+  /** Daily budget before (micros), or for status changes 1 = enabled, 0 = paused. */
+  before: number;
+  after: number;
+  rule: AutopilotRule;
+  /** The figures that triggered it (micros, percents, days), for the audit trail. */
+  figures: Record<string, number | string>;
+}
+
+/** The budget period AutoPilot works on. */
+export interface AutopilotPeriod {
+  /** "month": the calendar month; "lifetime": the flight of `lifetimeBudgetDates`. */
+  kind: "month" | "lifetime";
+  /** The period's budget, micros (the month's adjusted budget, or the lifetime budget). */
+  budget: Micros;
+  lifetimeBudgetDates?: LifetimeBudgetDates | null;
+}
+
+/** Input of {@link evaluateAutopilot}. */
+export interface AutopilotInput {
+  settings: AutopilotSettings;
+  calendar: BudgetCalendar;
+  /** The tracker counts Monday to Friday only. */
+  weekdaysOnly: boolean;
+  period: AutopilotPeriod;
+  /** The tracker's daily rows (six months back to today; today in progress). */
+  rows: readonly DailyRow[];
+  campaigns: readonly AutopilotCampaign[];
+  limits: AutopilotLimits;
+  /** "daily": the once-a-day run; "refresh": after a refresh (Cruise then only acts beyond the band). */
+  trigger: "daily" | "refresh";
+  /** Days the campaigns' `recentSpend` covers (default {@link RECENT_DAYS}). */
+  recentDays?: number;
+}
+
+/** Days of recent spend Cruise reads by default (complete days before today). */
+export const RECENT_DAYS = 7;
+
+/** Lowest budget use Cruise corrects for: a campaign spending under half its budget is taken at half. */
+const MIN_BUDGET_USE = 0.5;
+
+/** First and last day of the period. */
+function periodRange(period: AutopilotPeriod, calendar: BudgetCalendar): { start: IsoDate; end: IsoDate } {
+  const dates = period.kind === "lifetime" ? period.lifetimeBudgetDates : null;
+  if (!dates) return { start: calendar.monthStart, end: calendar.monthEnd };
+  return { start: dates.startDate, end: dates.endDate ?? calendar.monthEnd };
+}
+
+/** `value` rounded to the nearest multiple of `step` (step <= 1: to whole micros). */
+function toStep(value: number, step: number): number {
+  return step > 1 ? Math.round(value / step) * step : Math.round(value);
+}
+
+/**
+ * The actions AutoPilot proposes for one tracker now. Pause at budget comes first: when it fires,
+ * it pauses every running campaign and Cruise proposes nothing. A campaign a person paused is
+ * never touched (neither enabled nor re-budgeted). Nothing is proposed when AutoPilot is off, the
+ * period has no budget, or today is outside the period.
+ * @returns the actions, empty when nothing should change (so a re-run after applying is empty)
+ * @throws RangeError on a bad date in the rows or the lifetime dates
+ */
+export function evaluateAutopilot(input: AutopilotInput): AutopilotAction[] {
+  const { settings, calendar, period, campaigns } = input;
+  if (!settings.enabled || period.budget <= 0) return [];
+  const { start, end } = periodRange(period, calendar);
+  const today = calendar.today;
+  if (today < start || today > end) return [];
+
+  let spend = 0;
+  let spendBeforeToday = 0;
+  for (const row of input.rows) {
+    if (row.date < start || row.date > today) continue;
+    spend += row.spendMicros;
+    if (row.date < today) spendBeforeToday += row.spendMicros;
+  }
+  const remaining = Math.max(0, period.budget - spend);
+  const remainingSharePercent = (remaining / period.budget) * 100;
+  const actions: AutopilotAction[] = [];
+
+  // Re-enable what AutoPilot paused in an earlier period.
+  for (const c of campaigns) {
+    if (c.status === "paused" && c.pausedByAutopilotIn !== null && c.pausedByAutopilotIn < start) {
+      actions.push({
+        campaignId: c.id,
+        campaignName: c.name,
+        kind: "enable",
+        before: 0,
+        after: 1,
+        rule: "pauseAtBudget",
+        figures: { pausedIn: c.pausedByAutopilotIn, periodStart: start },
+      });
+    }
+  }
+
+  const pause = settings.pauseAtBudget;
+  if (pause.enabled) {
+    const forecast = forecastTracker(
+      {
+        rows: input.rows,
+        lifetimeBudgetDates: period.kind === "lifetime" ? (period.lifetimeBudgetDates ?? null) : null,
+      },
+      calendar,
+    );
+    const f = period.kind === "lifetime" && forecast.lifetime ? forecast.lifetime : forecast.month;
+    const ahead = f.point - f.actual;
+    // Days (from today) until the forecast spends the remaining budget; Infinity when it never does.
+    const daysToRunOut = ahead > 0 ? (remaining / ahead) * f.daysAhead : Number.POSITIVE_INFINITY;
+    const runOutDaysEarly = Math.max(0, f.daysAhead - daysToRunOut);
+    const underShare = remainingSharePercent < pause.remainingSharePercent;
+    const runsOut =
+      pause.useForecast && f.point > period.budget && runOutDaysEarly > pause.forecastMarginDays;
+    if (underShare || runsOut) {
+      const figures = {
+        budget: period.budget,
+        spend,
+        remaining,
+        remainingSharePercent: Math.round(remainingSharePercent * 100) / 100,
+        forecastEndSpend: f.point,
+        runOutDaysEarly: Math.round(runOutDaysEarly * 10) / 10,
+        trigger: underShare ? "remainingShare" : "forecast",
+      };
+      for (const c of campaigns) {
+        if (c.status !== "enabled") continue;
+        actions.push({
+          campaignId: c.id,
+          campaignName: c.name,
+          kind: "pause",
+          before: 1,
+          after: 0,
+          rule: "pauseAtBudget",
+          figures,
+        });
+      }
+      return actions.filter((a) => a.kind !== "enable");
+    }
+  }
+
+  if (settings.cruise.enabled) actions.push(...cruiseActions(input, start, end, spendBeforeToday));
+  return actions;
+}
+
+/** A unit Cruise re-budgets: one budget (several campaigns when shared), its current amount and recent spend. */
+interface BudgetUnit {
+  campaign: AutopilotCampaign;
+  dailyBudget: Micros;
+  recentSpend: Micros;
+}
+
+/** Cruise (module doc): the daily budgets that spread the remaining budget over the counting days left. */
+function cruiseActions(
+  input: AutopilotInput,
+  start: IsoDate,
+  end: IsoDate,
+  spendBeforeToday: Micros,
+): AutopilotAction[] {
+  const { calendar, limits, settings, period } = input;
+  const cruise = settings.cruise;
+  const daysLeft = countDays(calendar.today, end, input.weekdaysOnly);
+  if (daysLeft === 0 || dayNumber(end) < dayNumber(start)) return [];
+  const remaining = Math.max(0, period.budget - spendBeforeToday);
+  const recentDays = input.recentDays ?? RECENT_DAYS;
+  // What the campaigns Cruise cannot steer (no campaign budget) spend a day, recently.
+  let unsteeredDaily = 0;
+  for (const c of input.campaigns) {
+    if (c.status === "enabled" && c.dailyBudget === null) unsteeredDaily += c.recentSpend / recentDays;
+  }
+  const dailyTarget = Math.max(0, Math.floor(remaining / daysLeft - unsteeredDaily));
+
+  const units = new Map<string, BudgetUnit>();
+  for (const c of input.campaigns) {
+    if (c.status !== "enabled" || c.dailyBudget === null) continue;
+    const key = c.budgetId ?? `campaign:${c.id}`;
+    const unit = units.get(key);
+    if (unit) unit.recentSpend += c.recentSpend;
+    else units.set(key, { campaign: c, dailyBudget: c.dailyBudget, recentSpend: c.recentSpend });
+  }
+  const list = [...units.values()];
+  if (list.length === 0) return [];
+  const currentTotal = list.reduce((s, u) => s + u.dailyBudget, 0);
+  const drift = dailyTarget > 0 ? (Math.abs(currentTotal - dailyTarget) / dailyTarget) * 100 : 100;
+  if (input.trigger === "refresh" && drift <= cruise.bandPercent) return [];
+
+  const spendTotal = list.reduce((s, u) => s + u.recentSpend, 0);
+  const cap = cruise.maxChangePercent / 100;
+  const actions: AutopilotAction[] = [];
+  for (const u of list) {
+    // Share of the split: recent spend, else the current budgets, else equal.
+    const share =
+      spendTotal > 0
+        ? u.recentSpend / spendTotal
+        : currentTotal > 0
+          ? u.dailyBudget / currentTotal
+          : 1 / list.length;
+    // A budget is a ceiling: a unit that spent only part of it gets its share over that use.
+    const use =
+      u.dailyBudget > 0 && u.recentSpend > 0
+        ? Math.min(1, Math.max(MIN_BUDGET_USE, u.recentSpend / recentDays / u.dailyBudget))
+        : 1;
+    const wanted = (dailyTarget * share) / use;
+    const low = u.dailyBudget * (1 - cap);
+    const high = u.dailyBudget > 0 ? u.dailyBudget * (1 + cap) : wanted;
+    const capped = Math.min(Math.max(wanted, low), high);
+    const after = Math.max(limits.minDailyBudget, toStep(capped, limits.budgetStep));
+    if (after === u.dailyBudget) continue;
+    actions.push({
+      campaignId: u.campaign.id,
+      campaignName: u.campaign.name,
+      kind: "set-daily-budget",
+      before: u.dailyBudget,
+      after,
+      rule: "cruise",
+      figures: {
+        budget: period.budget,
+        spendBeforeToday,
+        remaining,
+        countingDaysLeft: daysLeft,
+        dailyTarget,
+        sharePercent: Math.round(share * 10000) / 100,
+        budgetUsePercent: Math.round(use * 10000) / 100,
+        unsteeredDaily: Math.round(unsteeredDaily),
+        wanted: Math.round(wanted),
+        ...(u.campaign.budgetId ? { budgetId: u.campaign.budgetId } : {}),
+      },
+    });
+  }
+  return actions;
+}
+
+/**
+ * The action that undoes `action`: pause <-> enable, a budget change back to its `before`.
+ * (The audit trail's one-click undo.)
+ */
+export function undoAction(action: AutopilotAction): AutopilotAction {
+  const kind = action.kind === "pause" ? "enable" : action.kind === "enable" ? "pause" : "set-daily-budget";
+  return { ...action, kind, before: action.after, after: action.before, figures: { undoes: action.kind } };
+}

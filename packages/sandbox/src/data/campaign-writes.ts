@@ -1,0 +1,176 @@
+import { plusDays } from "./calendar.ts";
+import type { DemoAccount, DemoCampaign } from "./demo-accounts.ts";
+import type { CampaignDay } from "./replay.ts";
+
+/**
+ * What the platforms' write calls changed: each campaign's status and daily budget over time, and
+ * how the replay obeys them. Nothing is changed until a write arrives, so with no write the replay
+ * is exactly the data (the demo budgets are not applied as caps).
+ *
+ * - **Status**: a campaign paused at an instant spends nothing from then on, until it is enabled
+ *   again. The day of the change spends the share of the day it ran (by the minute, in the
+ *   account's time zone): every figure of that day is scaled by that share.
+ * - **Daily budget**: once a daily budget was written for a campaign, its replayed spend on each day
+ *   from the day of the write is at most the budget in force at the end of that day (the other
+ *   figures scaled with the spend). Decision: the simple cap. Real platforms overdeliver: Google
+ *   Ads may spend up to 2x a day's budget while keeping the month under 30.4 days' worth; Meta up
+ *   to 1.75x on a day. The sandbox does not model that yet.
+ * - **Refusals**: `refuse(platform)` makes the platform answer every write with its permission
+ *   error (a connection without the write scope), until `refuse(platform, false)`.
+ */
+
+/** One write kept for a campaign: at epoch ms, its new status and/or daily budget (micros). */
+export interface CampaignWrite {
+  at: number;
+  status?: DemoCampaign["status"];
+  dailyBudgetMicros?: number;
+}
+
+/** One formatter per time zone (building one costs far more than using it). */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Minutes into the local day of instant `at` in `timeZone`, and that local date. */
+function localMinute(at: number, timeZone: string): { date: string; minute: number } {
+  let format = formatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    formatters.set(timeZone, format);
+  }
+  const parts = format.formatToParts(new Date(at));
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "00";
+  return {
+    date: `${get("year")}-${get("month")}-${get("day")}`,
+    minute: Number(get("hour")) * 60 + Number(get("minute")),
+  };
+}
+
+const MINUTES_PER_DAY = 1440;
+
+/** The campaign writes of one sandbox (shared by every platform module). */
+export class CampaignWrites {
+  private readonly writes = new Map<string, CampaignWrite[]>();
+  private readonly refused = new Set<string>();
+
+  private key(account: DemoAccount, campaignId: string): string {
+    return `${account.platform}/${account.id}/${campaignId}`;
+  }
+
+  /** Keeps a write (status and/or daily budget) made at `at` (epoch ms). */
+  record(account: DemoAccount, campaignId: string, write: CampaignWrite): void {
+    const key = this.key(account, campaignId);
+    const list = this.writes.get(key) ?? [];
+    list.push(write);
+    list.sort((a, b) => a.at - b.at);
+    this.writes.set(key, list);
+  }
+
+  /** The writes of a campaign, oldest first. */
+  of(account: DemoAccount, campaignId: string): readonly CampaignWrite[] {
+    return this.writes.get(this.key(account, campaignId)) ?? [];
+  }
+
+  /** The campaign's status at `at` (its demo status until a write changed it). */
+  status(account: DemoAccount, campaign: DemoCampaign, at: number): DemoCampaign["status"] {
+    let status = campaign.status;
+    for (const w of this.of(account, campaign.id)) if (w.at <= at && w.status) status = w.status;
+    return status;
+  }
+
+  /** The campaign's daily budget at `at`: the last one written, else `fallback` (its demo budget). */
+  dailyBudget(
+    account: DemoAccount,
+    campaignId: string,
+    at: number,
+    fallback: number | undefined,
+  ): number | undefined {
+    let amount = fallback;
+    for (const w of this.of(account, campaignId)) {
+      if (w.at <= at && w.dailyBudgetMicros !== undefined) amount = w.dailyBudgetMicros;
+    }
+    return amount;
+  }
+
+  /** Whether `platform` refuses writes (a grant without the write scope). */
+  refuses(platform: string): boolean {
+    return this.refused.has(platform);
+  }
+
+  /** Makes `platform` refuse (or accept again) every write. */
+  refuse(platform: string, on = true): void {
+    if (on) this.refused.add(platform);
+    else this.refused.delete(platform);
+  }
+
+  /** Forgets every write and refusal. */
+  reset(): void {
+    this.writes.clear();
+    this.refused.clear();
+  }
+
+  /** Share of `date` (local to the account) the campaign ran, 0..1, from its status writes. */
+  private runningShare(
+    account: DemoAccount,
+    campaign: DemoCampaign,
+    writes: readonly CampaignWrite[],
+    date: string,
+  ): number {
+    let running = campaign.status === "ENABLED";
+    let from = 0;
+    let minutes = 0;
+    for (const w of writes) {
+      if (!w.status) continue;
+      const local = localMinute(w.at, account.timeZone);
+      if (local.date > date) break;
+      const minute = local.date < date ? 0 : local.minute;
+      if (running) minutes += minute - from;
+      from = minute;
+      running = w.status === "ENABLED";
+    }
+    if (running) minutes += MINUTES_PER_DAY - from;
+    return minutes / MINUTES_PER_DAY;
+  }
+
+  /** The budget in force at the end of `date` for the campaign, if one was written on or before it. */
+  private budgetAt(account: DemoAccount, writes: readonly CampaignWrite[], date: string): number | undefined {
+    let amount: number | undefined;
+    const end = plusDays(date, 1);
+    for (const w of writes) {
+      if (w.dailyBudgetMicros === undefined) continue;
+      if (localMinute(w.at, account.timeZone).date >= end) break;
+      amount = w.dailyBudgetMicros;
+    }
+    return amount;
+  }
+
+  /**
+   * A replayed campaign day as the writes leave it (see the module doc): scaled by the share of
+   * the day the campaign ran, its spend capped at the budget in force. Unchanged without writes.
+   */
+  apply(account: DemoAccount, day: CampaignDay): CampaignDay {
+    const writes = this.of(account, day.campaign.id);
+    if (writes.length === 0) return day;
+    const share = this.runningShare(account, day.campaign, writes, day.date);
+    const budget = this.budgetAt(account, writes, day.date);
+    let factor = share;
+    const spend = day.spendMicros * share;
+    if (budget !== undefined && spend > budget) factor = spend > 0 ? budget / day.spendMicros : 0;
+    if (factor === 1) return day;
+    return {
+      ...day,
+      impressions: Math.round(day.impressions * factor),
+      spendMicros: Math.round(day.spendMicros * factor),
+      clicks: Math.round(day.clicks * factor),
+      leads: Math.round(day.leads * factor),
+      orders: Math.round(day.orders * factor),
+      revenueMicros: Math.round(day.revenueMicros * factor),
+    };
+  }
+}
