@@ -47,10 +47,12 @@ import type {
 import { classifyRedditError } from "./classify.ts";
 import { redditAdsDescriptor } from "./descriptor.ts";
 import {
+  type RedditAdGroup,
   type RedditCampaign,
   type RedditReportRow,
   redditAdAccountResponseSchema,
   redditAdAccountsPageSchema,
+  redditAdGroupsPageSchema,
   redditBusinessesPageSchema,
   redditCampaignsPageSchema,
   redditMeSchema,
@@ -152,6 +154,22 @@ export function createRedditAdsConnector(config: ConnectorConfig): Connector {
       "campaigns",
       api(`/ad_accounts/${accountId}/campaigns?page.size=1000`),
       (b) => redditCampaignsPageSchema.parse(b),
+      (page) => {
+        out.push(...page.data);
+      },
+      signal,
+    );
+    return out;
+  }
+
+  /** Every ad group of an account (`GET /ad_accounts/{id}/ad_groups`, paged). */
+  async function adGroupRecords(tokens: OAuthTokens, accountId: string, signal?: AbortSignal) {
+    const out: RedditAdGroup[] = [];
+    await eachPage(
+      tokens,
+      "ad_groups",
+      api(`/ad_accounts/${accountId}/ad_groups?page.size=1000`),
+      (b) => redditAdGroupsPageSchema.parse(b),
       (page) => {
         out.push(...page.data);
       },
@@ -331,8 +349,14 @@ export function createRedditAdsConnector(config: ConnectorConfig): Connector {
     async fetchBudget(credentials: Credentials, query: BudgetQuery): Promise<PlatformBudget | null> {
       const tokens = requireOAuth(credentials, SLUG);
       const accountId = checkAccountId(query.account.id);
-      const running = activeDailyGoals(await campaignRecords(tokens, accountId, query.signal));
-      return summedDailyBudget(running, normaliseFilters(query.filters));
+      const filters = normaliseFilters(query.filters);
+      const records = await campaignRecords(tokens, accountId, query.signal);
+      const running = activeDailyGoals(records);
+      const onAdGroups = campaignsBudgetedOnAdGroups(records);
+      if (selectedCampaignIds(onAdGroups, filters).length > 0) {
+        running.push(...adGroupDailyGoals(onAdGroups, await adGroupRecords(tokens, accountId, query.signal)));
+      }
+      return summedDailyBudget(running, filters);
     },
 
     filterDefinitions: () => CAMPAIGN_FILTERS,
@@ -355,6 +379,40 @@ export function activeDailyGoals(records: readonly RedditCampaign[]): CampaignDa
       ? [{ id: c.id, name: c.name ?? c.id, dailyMicros: c.goal_value }]
       : [],
   );
+}
+
+/**
+ * The active campaigns whose budgets sit on their ad groups: no `goal_type` (neither DAILY_SPEND
+ * nor LIFETIME_SPEND) on the campaign, i.e. no campaign budget optimisation.
+ */
+export function campaignsBudgetedOnAdGroups(
+  records: readonly RedditCampaign[],
+): { id: string; name: string }[] {
+  return records.flatMap((c) =>
+    (c.configured_status ?? c.effective_status) === "ACTIVE" && !c.goal_type
+      ? [{ id: c.id, name: c.name ?? c.id }]
+      : [],
+  );
+}
+
+/**
+ * The daily budgets of the active ad groups (`configured_status` ACTIVE, else `effective_status`;
+ * `goal_type` DAILY_SPEND, `goal_value` above zero, micros) of `campaigns`, each as an entry of
+ * its campaign (so the tracker's filters apply by campaign) with the ad group as its own budget.
+ * LIFETIME_SPEND ad groups are totals: left out.
+ */
+export function adGroupDailyGoals(
+  campaigns: readonly { id: string; name: string }[],
+  adGroups: readonly RedditAdGroup[],
+): CampaignDailyBudget[] {
+  const byId = new Map(campaigns.map((c) => [c.id, c]));
+  return adGroups.flatMap((g) => {
+    const campaign = byId.get(g.campaign_id);
+    const active = (g.configured_status ?? g.effective_status) === "ACTIVE";
+    return campaign && active && g.goal_type === "DAILY_SPEND" && g.goal_value
+      ? [{ id: campaign.id, name: campaign.name, dailyMicros: g.goal_value, budgetId: `ad_group/${g.id}` }]
+      : [];
+  });
 }
 
 function checkAccountId(id: string): string {
