@@ -146,14 +146,26 @@ export function createRedditAdsConnector(config: ConnectorConfig): Connector {
     );
   }
 
-  /** The ad account's campaigns as Reddit writes them, all pages. */
-  async function campaignRecords(tokens: OAuthTokens, accountId: string, signal?: AbortSignal) {
-    const out: RedditCampaign[] = [];
+  /**
+   * Every record of an ad account's listing (`GET /ad_accounts/{id}/{listing}`, 1,000 a page, all
+   * pages) as Reddit writes them.
+   */
+  async function accountListing<T>(
+    tokens: OAuthTokens,
+    accountId: string,
+    listing: "campaigns" | "ad_groups",
+    parse: (body: unknown) => {
+      data: T[];
+      pagination?: { next_url?: string | null | undefined } | null | undefined;
+    },
+    signal?: AbortSignal,
+  ): Promise<T[]> {
+    const out: T[] = [];
     await eachPage(
       tokens,
-      "campaigns",
-      api(`/ad_accounts/${accountId}/campaigns?page.size=1000`),
-      (b) => redditCampaignsPageSchema.parse(b),
+      listing,
+      api(`/ad_accounts/${accountId}/${listing}?page.size=1000`),
+      parse,
       (page) => {
         out.push(...page.data);
       },
@@ -162,21 +174,13 @@ export function createRedditAdsConnector(config: ConnectorConfig): Connector {
     return out;
   }
 
-  /** Every ad group of an account (`GET /ad_accounts/{id}/ad_groups`, paged). */
-  async function adGroupRecords(tokens: OAuthTokens, accountId: string, signal?: AbortSignal) {
-    const out: RedditAdGroup[] = [];
-    await eachPage(
-      tokens,
-      "ad_groups",
-      api(`/ad_accounts/${accountId}/ad_groups?page.size=1000`),
-      (b) => redditAdGroupsPageSchema.parse(b),
-      (page) => {
-        out.push(...page.data);
-      },
-      signal,
-    );
-    return out;
-  }
+  /** The ad account's campaigns as Reddit writes them, all pages. */
+  const campaignRecords = (tokens: OAuthTokens, accountId: string, signal?: AbortSignal) =>
+    accountListing(tokens, accountId, "campaigns", (b) => redditCampaignsPageSchema.parse(b), signal);
+
+  /** Every ad group of an account (`GET /ad_accounts/{id}/ad_groups`, all pages). */
+  const adGroupRecords = (tokens: OAuthTokens, accountId: string, signal?: AbortSignal) =>
+    accountListing(tokens, accountId, "ad_groups", (b) => redditAdGroupsPageSchema.parse(b), signal);
 
   async function campaigns(tokens: OAuthTokens, accountId: string, signal?: AbortSignal) {
     return (await campaignRecords(tokens, accountId, signal)).map(
