@@ -5,6 +5,7 @@
  */
 export * from "./controls.ts";
 export * from "./data/calendar.ts";
+export * from "./data/campaign-schedules.ts";
 export * from "./data/campaign-writes.ts";
 export * from "./data/demo-accounts.ts";
 export * from "./data/replay.ts";

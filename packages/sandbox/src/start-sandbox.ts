@@ -8,6 +8,7 @@ import {
   type PlatformStats,
   seededRandom,
 } from "./controls.ts";
+import { CampaignSchedules } from "./data/campaign-schedules.ts";
 import { CampaignWrites } from "./data/campaign-writes.ts";
 import { type DemoAccount, demoAccountsOf } from "./data/demo-accounts.ts";
 import { defaultDataDir, loadSourceData, type SourceData } from "./data/source-rows.ts";
@@ -65,6 +66,8 @@ export interface SandboxHandle {
    * `writes.refuse(platform)` makes a platform refuse writes as without the write scope.
    */
   writes: CampaignWrites;
+  /** Campaign end dates (`schedules.end(platform, accountId, campaignId, "yyyy-MM-dd")`): Google Ads serves ENDED after one. */
+  schedules: CampaignSchedules;
   close(): Promise<void>;
 }
 
@@ -78,6 +81,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const source = loadSourceData(options.dataDir ?? defaultDataDir());
   const signer = new IdTokenSigner();
   const writes = new CampaignWrites();
+  const schedules = new CampaignSchedules();
   let baseUrl = "";
   const random = seededRandom(options.seed ?? 1);
   const initial = (prefix: string): PlatformControls => ({
@@ -94,6 +98,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       signer,
       accounts: demoAccountsOf(prefix),
       writes,
+      schedules,
     });
     modules.set(prefix, {
       module,
@@ -137,6 +142,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     now,
     hooks: new HookReceiver(),
     writes,
+    schedules,
     close: async () => {
       for (const t of hanging) clearTimeout(t);
       for (const s of sockets) s.destroy();

@@ -635,3 +635,74 @@ describe("Amazon parsers against public response shapes (reporting v3 guide, Pos
     expect(reportWindows("2025-06-01", "2025-06-30", "2026-03-18", sb)).toEqual([]);
   });
 });
+
+describe("Amazon campaign listings past 100 pages", () => {
+  /** 10,050 campaigns per ad product: 101 pages of 100 (the last of 50). */
+  const LISTED = 10_050;
+  const campaign = (product: string, n: number, state: string) => ({
+    campaignId: `${product}${n}`,
+    name: `${product} campaign ${n}`,
+    state,
+    budget: product === "sp" ? { budgetType: "DAILY", budget: 1 } : 1,
+    budgetType: product === "sd" ? "daily" : "DAILY",
+  });
+  /** Amazon's own paging: SP/SB by `nextToken` (the offset here), SD by `startIndex`/`count`. */
+  function largeListings(): FetchLike {
+    return (url, init) => {
+      const path = new URL(url).pathname;
+      const page = (product: string, start: number, size: number, state: string) =>
+        Array.from({ length: Math.max(0, Math.min(size, LISTED - start)) }, (_, i) =>
+          campaign(product, start + i, state),
+        );
+      if (path.endsWith("/sp/campaigns/list") || path.endsWith("/sb/v4/campaigns/list")) {
+        if (path.includes("/sb/")) return Promise.resolve(Response.json({ campaigns: [] }));
+        const body = JSON.parse(String(init?.body ?? "{}")) as { maxResults: number; nextToken?: string };
+        const start = Number(body.nextToken ?? 0);
+        const campaigns = page("sp", start, body.maxResults, "ENABLED");
+        const next = start + campaigns.length < LISTED ? String(start + campaigns.length) : undefined;
+        return Promise.resolve(Response.json({ campaigns, ...(next ? { nextToken: next } : {}) }));
+      }
+      if (path.endsWith("/sd/campaigns")) {
+        const q = new URL(url).searchParams;
+        const list = page("sd", Number(q.get("startIndex")), Number(q.get("count")), "enabled");
+        return Promise.resolve(Response.json(list));
+      }
+      return fetch(url, init);
+    };
+  }
+
+  it("reads every page of the SP and SD listings (101 pages each) for the budget", async () => {
+    const tokens = await t.connected();
+    const calls: string[] = [];
+    const listings = largeListings();
+    const connector = t.makeConnector((config) => ({
+      ...config,
+      http: {
+        ...config.http,
+        fetch: (url, init) => {
+          calls.push(new URL(url).pathname);
+          return listings(url, init);
+        },
+      },
+    }));
+    // One unit a day each: 20,100 enabled daily budgets, none counted twice.
+    expect(await connector.fetchBudget?.(tokens, { account: US_VIEW })).toEqual({
+      amount: 2 * LISTED * 1_000_000,
+      period: "day",
+    });
+    expect(calls.filter((p) => p.endsWith("/sp/campaigns/list"))).toHaveLength(101);
+    expect(calls.filter((p) => p.endsWith("/sd/campaigns"))).toHaveLength(101);
+  }, 30_000);
+
+  it("refuses a listing whose nextToken repeats instead of looping or stopping short", async () => {
+    const tokens = await t.connected();
+    const looping: FetchLike = (url, init) =>
+      new URL(url).pathname.endsWith("/sp/campaigns/list")
+        ? Promise.resolve(Response.json({ campaigns: [campaign("sp", 1, "ENABLED")], nextToken: "same" }))
+        : fetch(url, init);
+    const connector = t.makeConnector((config) => ({ ...config, http: { ...config.http, fetch: looping } }));
+    await expect(connector.fetchBudget?.(tokens, { account: US_VIEW })).rejects.toMatchObject({
+      reason: "repeated_page_token",
+    });
+  });
+});

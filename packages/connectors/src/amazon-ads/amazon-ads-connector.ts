@@ -147,9 +147,19 @@ const SB_CAMPAIGNS: CampaignList = {
   operation: "sb_campaigns",
 };
 
-/** Campaigns per `list` page (and per `GET /sd/campaigns` page), and the most pages read. */
+/** Campaigns per `list` page (and per `GET /sd/campaigns` page). Every page is read, however many. */
 const CAMPAIGN_PAGE_SIZE = 100;
-const MAX_CAMPAIGN_PAGES = 100;
+
+/**
+ * A listing that hands back a page token (or, for `GET /sd/campaigns`, a first campaign) it already
+ * gave: refused rather than looping or stopping short with a partial listing.
+ */
+function repeatedPage(what: string): PlatformDownError {
+  return new PlatformDownError(`${SLUG}: ${what} listing repeats a page`, {
+    platform: SLUG,
+    reason: "repeated_page_token",
+  });
+}
 
 /** The `stateFilter` of the SP v3 and SB v4 `list` bodies that asks for running campaigns only. */
 const ENABLED_ONLY = { stateFilter: { include: ["ENABLED"] } };
@@ -369,8 +379,9 @@ export function createAmazonAdsConnector(config: ConnectorConfig): Connector {
   }
 
   /**
-   * Every campaign of a `list` call (`POST`, `maxResults` 100 a page, paged by `nextToken`, at most
-   * 100 pages), with `filter` (e.g. `stateFilter`) in each request body.
+   * Every campaign of a `list` call (`POST`, `maxResults` 100 a page, paged by `nextToken` until
+   * none is given, however many pages), with `filter` (e.g. `stateFilter`) in each request body.
+   * @throws PlatformDownError `repeated_page_token` when a `nextToken` comes back a second time
    */
   async function listedCampaigns<T>(
     tokens: OAuthTokens,
@@ -383,7 +394,8 @@ export function createAmazonAdsConnector(config: ConnectorConfig): Connector {
   ): Promise<T[]> {
     const out: T[] = [];
     let nextToken: string | undefined;
-    for (let page = 0; page < MAX_CAMPAIGN_PAGES; page++) {
+    const seen = new Set<string>();
+    for (;;) {
       const body = await jsonWithIds(
         {
           operation: list.operation,
@@ -396,18 +408,20 @@ export function createAmazonAdsConnector(config: ConnectorConfig): Connector {
         parse,
       );
       out.push(...body.campaigns);
-      nextToken = body.nextToken ?? undefined;
-      if (!nextToken) break;
+      nextToken = body.nextToken || undefined;
+      if (!nextToken) return out;
+      if (seen.has(nextToken)) throw repeatedPage(list.operation);
+      seen.add(nextToken);
     }
-    return out;
   }
 
   /**
    * Every Sponsored Display campaign (`GET /sd/campaigns`, a bare array, paged by `startIndex` and
-   * `count` 100: a short page is the last; at most 100 pages), with `stateFilter` (comma-delimited
+   * `count` 100: a short page is the last, however many pages), with `stateFilter` (comma-delimited
    * lower-case states) in the query when given.
+   * @throws PlatformDownError `repeated_page_token` when a page starts with a campaign already listed
    */
-  async function sdCampaigns<T>(
+  async function sdCampaigns<T extends { campaignId: string }>(
     tokens: OAuthTokens,
     region: AmazonAdsRegion,
     profileId: string,
@@ -417,7 +431,8 @@ export function createAmazonAdsConnector(config: ConnectorConfig): Connector {
   ): Promise<T[]> {
     const out: T[] = [];
     const state = stateFilter ? `stateFilter=${encodeURIComponent(stateFilter)}&` : "";
-    for (let page = 0; page < MAX_CAMPAIGN_PAGES; page++) {
+    const firsts = new Set<string>();
+    for (let page = 0; ; page++) {
       const start = page * CAMPAIGN_PAGE_SIZE;
       const campaigns = await jsonWithIds(
         {
@@ -429,9 +444,11 @@ export function createAmazonAdsConnector(config: ConnectorConfig): Connector {
         parse,
       );
       out.push(...campaigns);
-      if (campaigns.length < CAMPAIGN_PAGE_SIZE) break;
+      if (campaigns.length < CAMPAIGN_PAGE_SIZE) return out;
+      const first = campaigns[0]?.campaignId ?? "";
+      if (firsts.has(first)) throw repeatedPage("sd_campaigns");
+      firsts.add(first);
     }
-    return out;
   }
 
   async function campaigns(

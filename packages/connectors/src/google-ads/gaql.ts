@@ -96,7 +96,11 @@ export function budgetQuery(filters: { campaignIds?: string[]; nameContains?: st
     "campaign_budget.amount_micros",
     "campaign_budget.period",
   ];
-  const where = ["campaign.status = 'ENABLED'", ...campaignConditions(filters)];
+  const where = [
+    "campaign.status = 'ENABLED'",
+    "campaign.serving_status = 'SERVING'",
+    ...campaignConditions(filters),
+  ];
   return `SELECT ${select.join(", ")} FROM campaign WHERE ${where.join(" AND ")}`;
 }
 

@@ -1,3 +1,4 @@
+import { addDays, localDate } from "@pacer/core";
 import { describe, expect, it } from "vitest";
 import { AuthError, BadRequestError } from "../errors.ts";
 import { GOOGLE_ADS_SCOPE } from "../oauth/return-rules.ts";
@@ -208,6 +209,31 @@ describe("Google Ads budget (fetchBudget) against the sandbox", () => {
       await budget(tokens, youtube, { campaignIds: [YOUTUBE_BLOGGER], campaignNameContains: "hot" }),
     ).toBeNull();
     expect(await budget(tokens, { id: SEARCH }, { campaignNameContains: "google%" })).toBeNull();
+  });
+
+  it("counts only serving campaigns: an enabled campaign past its end date (serving_status ENDED) is left out", async () => {
+    const tokens = await t.connected();
+    const [youtube] = (await t.connector.listAdAccounts(tokens)).filter((v) => v.id === YOUTUBE);
+    if (!youtube) throw new Error("no youtube view");
+    const today = localDate(t.sandbox.now(), youtube.timeZone);
+    const shared = { amount: documentedDailyBudget(t, SEARCH, [HOT, WIDE]), period: "day" };
+    try {
+      // Serving through its end date: today is still a serving day.
+      t.sandbox.schedules.end("googleads", YOUTUBE, YOUTUBE_BLOGGER, today);
+      expect(await budget(tokens, youtube)).toEqual({
+        amount: documentedDailyBudget(t, YOUTUBE, [YOUTUBE_BLOGGER]),
+        period: "day",
+      });
+      t.sandbox.schedules.end("googleads", YOUTUBE, YOUTUBE_BLOGGER, addDays(today, -1));
+      expect(await budget(tokens, youtube)).toBeNull();
+      // A shared budget still counts in full while one of its campaigns serves.
+      t.sandbox.schedules.end("googleads", SEARCH, HOT, addDays(today, -1));
+      expect(await budget(tokens, { id: SEARCH })).toEqual(shared);
+      t.sandbox.schedules.end("googleads", SEARCH, WIDE, addDays(today, -1));
+      expect(await budget(tokens, { id: SEARCH })).toBeNull();
+    } finally {
+      t.sandbox.schedules.clear();
+    }
   });
 
   it("answers null when no enabled campaign passes the filters", async () => {

@@ -12,7 +12,12 @@ import { totalSpend } from "../testing/sandbox-expectations.ts";
 import type { OAuthTokens, TrackerFilters } from "../types.ts";
 import { metaBudgetToMicros, metaCurrencyOffset } from "./currencies.ts";
 import { DEFAULT_META_CONVERSION_ACTION_TYPES } from "./descriptor.ts";
-import { createMetaConnector, insightsToRow, runningBudgets } from "./meta-connector.ts";
+import {
+  campaignsBudgetedOnAdSets,
+  createMetaConnector,
+  insightsToRow,
+  runningBudgets,
+} from "./meta-connector.ts";
 import { campaignsPageSchema, insightsPageSchema } from "./schemas.ts";
 
 const RETURN_PAGE = "https://app.pacer.test/facebook-ads-response";
@@ -143,6 +148,7 @@ const RETARGETING = "4387490";
 /** Paused, with a campaign budget. */
 const LAL = "544756";
 const CAMPAIGNS_ROUTE = "GET /graph/{version}/act_{accountId}/campaigns";
+const ADSETS_ROUTE = "GET /graph/{version}/act_{accountId}/adsets";
 const ACCOUNT_ROUTE = "GET /graph/{version}/act_{accountId}";
 
 describe("Meta budget (fetchBudget) against the sandbox", () => {
@@ -160,7 +166,7 @@ describe("Meta budget (fetchBudget) against the sandbox", () => {
   it("sums the daily budgets of the active campaigns with a campaign budget", async () => {
     const tokens = await connected();
     const before = { campaigns: t.routeCalls(CAMPAIGNS_ROUTE), account: t.routeCalls(ACCOUNT_ROUTE) };
-    expect(await budget(tokens, FACEBOOK, {}, "GBP")).toEqual({
+    expect(await budget(tokens, FACEBOOK, { campaignIds: [TIER1, TIER2, LAL] }, "GBP")).toEqual({
       amount: documentedDailyBudget(t, FACEBOOK, [TIER1]) + documentedDailyBudget(t, FACEBOOK, [TIER2]),
       period: "day",
     });
@@ -195,9 +201,32 @@ describe("Meta budget (fetchBudget) against the sandbox", () => {
     ).toEqual({ amount: documentedDailyBudget(t, FACEBOOK, [TIER1]), period: "day" });
   });
 
-  it("answers null when no running campaign has a campaign budget (ad-set budgets, paused)", async () => {
+  it("counts the running ad sets' daily budgets of a campaign whose budgets sit on its ad sets, in one more call", async () => {
     const tokens = await connected();
-    expect(await budget(tokens, FACEBOOK, { campaignIds: [RETARGETING] })).toBeNull();
+    const before = t.routeCalls(ADSETS_ROUTE);
+    // The retargeting campaign has two ad sets with a budget each; the paused one is not counted.
+    const retargeting = documentedDailyBudget(t, FACEBOOK, [RETARGETING]);
+    expect(await budget(tokens, FACEBOOK, { campaignIds: [RETARGETING] }, "GBP")).toEqual({
+      amount: retargeting,
+      period: "day",
+    });
+    expect(t.routeCalls(ADSETS_ROUTE) - before).toBe(1);
+    // The whole account: campaign budgets plus the ad-set budgets, each once.
+    expect(await budget(tokens, FACEBOOK, {}, "GBP")).toEqual({
+      amount:
+        documentedDailyBudget(t, FACEBOOK, [TIER1]) +
+        documentedDailyBudget(t, FACEBOOK, [TIER2]) +
+        retargeting,
+      period: "day",
+    });
+    // Campaigns that carry their own budget need no ad-set call.
+    const calls = t.routeCalls(ADSETS_ROUTE);
+    await budget(tokens, FACEBOOK, { campaignIds: [TIER1] }, "GBP");
+    expect(t.routeCalls(ADSETS_ROUTE)).toBe(calls);
+  });
+
+  it("answers null when no running campaign or ad set has a daily budget (paused, no match)", async () => {
+    const tokens = await connected();
     expect(await budget(tokens, FACEBOOK, { campaignIds: [LAL] })).toBeNull();
     expect(await budget(tokens, FACEBOOK, { campaignNameContains: "no such campaign" })).toBeNull();
   });
@@ -239,6 +268,21 @@ describe("Meta budgets against public response shapes", () => {
     expect(runningBudgets(page.data, { nameContains: "PROSPECT" })).toEqual(["2500"]);
     expect(runningBudgets(page.data, { campaignIds: ["2", "4"] })).toEqual([]);
     expect(() => campaignsPageSchema.parse({ data: [{ id: "6", daily_budget: "12.50" }] })).toThrow();
+  });
+
+  it("asks the ad sets only for running campaigns without a daily or lifetime campaign budget", () => {
+    const page = campaignsPageSchema.parse({
+      data: [
+        { id: "1", name: "Prospecting", effective_status: "ACTIVE", daily_budget: "2500" },
+        { id: "2", name: "Retargeting", effective_status: "ACTIVE" },
+        { id: "3", name: "Catalogue", effective_status: "ACTIVE", daily_budget: "0", lifetime_budget: "0" },
+        { id: "4", name: "Launch", effective_status: "ACTIVE", lifetime_budget: "150000" },
+        { id: "5", name: "Old retargeting", effective_status: "PAUSED" },
+      ],
+    });
+    expect(campaignsBudgetedOnAdSets(page.data, {})).toEqual(["2", "3"]);
+    expect(campaignsBudgetedOnAdSets(page.data, { nameContains: "retarget" })).toEqual(["2"]);
+    expect(campaignsBudgetedOnAdSets(page.data, { campaignIds: ["1", "4", "5"] })).toEqual([]);
   });
 });
 

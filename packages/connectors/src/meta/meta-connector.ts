@@ -43,6 +43,7 @@ import { type MetaConfig, metaDescriptor } from "./descriptor.ts";
 import {
   adAccountSchema,
   adAccountsPageSchema,
+  adSetsPageSchema,
   campaignSchema,
   campaignsPageSchema,
   type InsightsRow,
@@ -126,6 +127,46 @@ export function createMetaConnector(config: ConnectorConfig): Connector {
       signal,
     );
     return campaigns;
+  }
+
+  /**
+   * The `daily_budget` texts (offset units) of the active ad sets of `campaignIds`
+   * (`GET /act_{id}/adsets`, paged, `filtering` on `campaign.id`); ad sets with only a lifetime
+   * budget are left out.
+   */
+  async function adSetBudgets(
+    tokens: OAuthTokens,
+    accountId: string,
+    campaignIds: readonly string[],
+    signal: AbortSignal | undefined,
+  ): Promise<string[]> {
+    const amounts: string[] = [];
+    await eachPage(
+      http,
+      need(),
+      {
+        url: graph(`/act_${accountId}/adsets`),
+        query: {
+          fields: "id,campaign_id,daily_budget,effective_status",
+          effective_status: JSON.stringify(["ACTIVE"]),
+          filtering: JSON.stringify([{ field: "campaign.id", operator: "IN", value: campaignIds }]),
+          limit: 200,
+        },
+      },
+      tokens,
+      "adsets",
+      (body) => adSetsPageSchema.parse(body),
+      (page) => {
+        for (const set of page.data) {
+          const running = set.effective_status === undefined || set.effective_status === "ACTIVE";
+          if (running && campaignIds.includes(set.campaign_id) && positive(set.daily_budget)) {
+            amounts.push(set.daily_budget);
+          }
+        }
+      },
+      signal,
+    );
+    return amounts;
   }
 
   /** The account currency: the view's, else `GET /act_{id}`. */
@@ -430,10 +471,16 @@ export function createMetaConnector(config: ConnectorConfig): Connector {
       const campaigns = await accountCampaigns(
         tokens,
         accountId,
-        { fields: "id,name,daily_budget,effective_status", effective_status: JSON.stringify(["ACTIVE"]) },
+        {
+          fields: "id,name,daily_budget,lifetime_budget,effective_status",
+          effective_status: JSON.stringify(["ACTIVE"]),
+        },
         query.signal,
       );
       const budgeted = runningBudgets(campaigns, filters);
+      const onAdSets = campaignsBudgetedOnAdSets(campaigns, filters);
+      if (onAdSets.length > 0)
+        budgeted.push(...(await adSetBudgets(tokens, accountId, onAdSets, query.signal)));
       if (budgeted.length === 0) return null;
       let currency = query.account.currency;
       if (!currency) {
@@ -472,11 +519,36 @@ export function createMetaConnector(config: ConnectorConfig): Connector {
  * filters, with a campaign budget above zero (absent: the budgets sit on the ad sets).
  */
 export function runningBudgets(campaigns: readonly MetaCampaign[], filters: NormalisedFilters): string[] {
+  return runningCampaigns(campaigns, filters).flatMap((c) =>
+    positive(c.daily_budget) ? [c.daily_budget] : [],
+  );
+}
+
+/**
+ * The ids of the running campaigns the filters keep whose budgets sit on their ad sets: neither a
+ * daily nor a lifetime campaign budget (Advantage campaign budget off).
+ * https://developers.facebook.com/docs/marketing-api/bidding/guides/advantage-campaign-budget
+ */
+export function campaignsBudgetedOnAdSets(
+  campaigns: readonly MetaCampaign[],
+  filters: NormalisedFilters,
+): string[] {
+  return runningCampaigns(campaigns, filters)
+    .filter((c) => !positive(c.daily_budget) && !positive(c.lifetime_budget))
+    .map((c) => c.id);
+}
+
+/** The `ACTIVE` campaigns (the call asks only for those; checked again) the tracker's filters keep. */
+function runningCampaigns(campaigns: readonly MetaCampaign[], filters: NormalisedFilters): MetaCampaign[] {
   return campaigns
     .filter((c) => c.effective_status === undefined || c.effective_status === "ACTIVE")
     .filter((c) => !filters.campaignIds || filters.campaignIds.includes(c.id))
-    .filter((c) => nameMatches(c.name ?? "", filters.nameContains))
-    .flatMap((c) => (c.daily_budget && /[1-9]/.test(c.daily_budget) ? [c.daily_budget] : []));
+    .filter((c) => nameMatches(c.name ?? "", filters.nameContains));
+}
+
+/** A budget amount text above zero (Meta writes "0" for no budget). */
+function positive(amount: string | undefined): amount is string {
+  return amount !== undefined && /[1-9]/.test(amount);
 }
 
 /** An ad account id without its `act_` prefix. @throws BadRequestError `bad_account_id` */

@@ -75,6 +75,27 @@ export const campaignsPageSchema = z.object({
         /** The status set on the campaign (ACTIVE, PAUSED, ARCHIVED, DELETED), as a write sets it. */
         status: z.string().optional(),
         daily_budget: budgetAmount.optional(),
+        /** A total over the campaign's dates (offset units); such a campaign has no daily budget. */
+        lifetime_budget: budgetAmount.optional(),
+      })
+      .loose(),
+  ),
+  paging,
+});
+
+/**
+ * A `GET /act_{id}/adsets` page (fields `id,campaign_id,daily_budget,effective_status`): the ad-set
+ * budgets of campaigns without a campaign budget.
+ * https://developers.facebook.com/docs/marketing-api/reference/ad-account/adsets/
+ */
+export const adSetsPageSchema = z.object({
+  data: z.array(
+    z
+      .object({
+        id: z.string(),
+        campaign_id: z.string(),
+        effective_status: z.string().optional(),
+        daily_budget: budgetAmount.optional(),
       })
       .loose(),
   ),

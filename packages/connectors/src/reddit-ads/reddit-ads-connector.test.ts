@@ -3,7 +3,7 @@ import { AuthError, PlatformDownError } from "../errors.ts";
 import type { FetchLike } from "../http/http-client.ts";
 import { acceptRedditAdsReturn } from "../oauth/return-rules.ts";
 import {
-  demoDailyBudget,
+  documentedDailyBudget,
   expectCampaignFilters,
   expectRateLimitThenRefusal,
   expectRetriesThenRateLimit,
@@ -154,16 +154,23 @@ describe("Reddit Ads connector (beta) against the sandbox", () => {
   });
 });
 
-/** Both active in the sandbox: `reddit_communities`, `reddit_conversation`. */
+/**
+ * Both active in the sandbox: `reddit_communities` (a campaign budget) and `reddit_conversation`
+ * (no campaign budget optimisation: its budget sits on its ad groups, one running, one paused).
+ */
 const COMMUNITIES = "9034945";
 const CONVERSATION = "127823";
 const CAMPAIGNS_ROUTE = "GET /ads-api/api/{version}/ad_accounts/{accountId}/campaigns";
+const AD_GROUPS_ROUTE = "GET /ads-api/api/{version}/ad_accounts/{accountId}/ad_groups";
 
 describe("Reddit budget (fetchBudget) against the sandbox", () => {
   const budget = (tokens: OAuthTokens, filters: TrackerFilters = {}) =>
     t.connector.fetchBudget?.(tokens, { account: { id: ACCOUNT }, filters });
-  /** A demo campaign's daily budget as the sandbox derives it from the data file (demo-budgets.ts), micros. */
-  const demoDaily = (id: string) => demoDailyBudget(t, ACCOUNT, id);
+  /**
+   * A demo campaign's daily budget as the sandbox derives it from the data file (demo-budgets.ts),
+   * micros: on the campaign, or on its running ad group (the same figure) when it has none.
+   */
+  const demoDaily = (id: string) => documentedDailyBudget(t, ACCOUNT, [id]);
 
   it("sums the active campaigns' DAILY_SPEND goal_value in one call, with the User-Agent Reddit requires", async () => {
     const tokens = await t.connected();
@@ -174,6 +181,24 @@ describe("Reddit budget (fetchBudget) against the sandbox", () => {
     });
     expect(t.routeCalls(CAMPAIGNS_ROUTE) - before).toBe(1);
     expect(userAgents).not.toContain("");
+  });
+
+  it("counts the running ad groups' DAILY_SPEND goals of a campaign without a campaign budget, only when one is kept", async () => {
+    const tokens = await t.connected();
+    const before = t.routeCalls(AD_GROUPS_ROUTE);
+    // The conversation campaign carries no goal: its running ad group's goal is its budget (the
+    // paused ad group's is not counted).
+    expect(await budget(tokens, { campaignIds: [CONVERSATION] })).toEqual({
+      amount: demoDaily(CONVERSATION),
+      period: "day",
+    });
+    expect(t.routeCalls(AD_GROUPS_ROUTE) - before).toBe(1);
+    // A tracker over campaigns that carry their own budget makes no ad-group call.
+    expect(await budget(tokens, { campaignIds: [COMMUNITIES] })).toEqual({
+      amount: demoDaily(COMMUNITIES),
+      period: "day",
+    });
+    expect(t.routeCalls(AD_GROUPS_ROUTE) - before).toBe(1);
   });
 
   it("applies the tracker's filters as fetchDailyMetrics does; null when nothing passes", async () => {

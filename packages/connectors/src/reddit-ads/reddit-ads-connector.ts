@@ -47,10 +47,12 @@ import type {
 import { classifyRedditError } from "./classify.ts";
 import { redditAdsDescriptor } from "./descriptor.ts";
 import {
+  type RedditAdGroup,
   type RedditCampaign,
   type RedditReportRow,
   redditAdAccountResponseSchema,
   redditAdAccountsPageSchema,
+  redditAdGroupsPageSchema,
   redditBusinessesPageSchema,
   redditCampaignsPageSchema,
   redditMeSchema,
@@ -144,14 +146,26 @@ export function createRedditAdsConnector(config: ConnectorConfig): Connector {
     );
   }
 
-  /** The ad account's campaigns as Reddit writes them, all pages. */
-  async function campaignRecords(tokens: OAuthTokens, accountId: string, signal?: AbortSignal) {
-    const out: RedditCampaign[] = [];
+  /**
+   * Every record of an ad account's listing (`GET /ad_accounts/{id}/{listing}`, 1,000 a page, all
+   * pages) as Reddit writes them.
+   */
+  async function accountListing<T>(
+    tokens: OAuthTokens,
+    accountId: string,
+    listing: "campaigns" | "ad_groups",
+    parse: (body: unknown) => {
+      data: T[];
+      pagination?: { next_url?: string | null | undefined } | null | undefined;
+    },
+    signal?: AbortSignal,
+  ): Promise<T[]> {
+    const out: T[] = [];
     await eachPage(
       tokens,
-      "campaigns",
-      api(`/ad_accounts/${accountId}/campaigns?page.size=1000`),
-      (b) => redditCampaignsPageSchema.parse(b),
+      listing,
+      api(`/ad_accounts/${accountId}/${listing}?page.size=1000`),
+      parse,
       (page) => {
         out.push(...page.data);
       },
@@ -159,6 +173,14 @@ export function createRedditAdsConnector(config: ConnectorConfig): Connector {
     );
     return out;
   }
+
+  /** The ad account's campaigns as Reddit writes them, all pages. */
+  const campaignRecords = (tokens: OAuthTokens, accountId: string, signal?: AbortSignal) =>
+    accountListing(tokens, accountId, "campaigns", (b) => redditCampaignsPageSchema.parse(b), signal);
+
+  /** Every ad group of an account (`GET /ad_accounts/{id}/ad_groups`, all pages). */
+  const adGroupRecords = (tokens: OAuthTokens, accountId: string, signal?: AbortSignal) =>
+    accountListing(tokens, accountId, "ad_groups", (b) => redditAdGroupsPageSchema.parse(b), signal);
 
   async function campaigns(tokens: OAuthTokens, accountId: string, signal?: AbortSignal) {
     return (await campaignRecords(tokens, accountId, signal)).map(
@@ -331,8 +353,14 @@ export function createRedditAdsConnector(config: ConnectorConfig): Connector {
     async fetchBudget(credentials: Credentials, query: BudgetQuery): Promise<PlatformBudget | null> {
       const tokens = requireOAuth(credentials, SLUG);
       const accountId = checkAccountId(query.account.id);
-      const running = activeDailyGoals(await campaignRecords(tokens, accountId, query.signal));
-      return summedDailyBudget(running, normaliseFilters(query.filters));
+      const filters = normaliseFilters(query.filters);
+      const records = await campaignRecords(tokens, accountId, query.signal);
+      const running = activeDailyGoals(records);
+      const onAdGroups = campaignsBudgetedOnAdGroups(records);
+      if (selectedCampaignIds(onAdGroups, filters).length > 0) {
+        running.push(...adGroupDailyGoals(onAdGroups, await adGroupRecords(tokens, accountId, query.signal)));
+      }
+      return summedDailyBudget(running, filters);
     },
 
     filterDefinitions: () => CAMPAIGN_FILTERS,
@@ -355,6 +383,40 @@ export function activeDailyGoals(records: readonly RedditCampaign[]): CampaignDa
       ? [{ id: c.id, name: c.name ?? c.id, dailyMicros: c.goal_value }]
       : [],
   );
+}
+
+/**
+ * The active campaigns whose budgets sit on their ad groups: no `goal_type` (neither DAILY_SPEND
+ * nor LIFETIME_SPEND) on the campaign, i.e. no campaign budget optimisation.
+ */
+export function campaignsBudgetedOnAdGroups(
+  records: readonly RedditCampaign[],
+): { id: string; name: string }[] {
+  return records.flatMap((c) =>
+    (c.configured_status ?? c.effective_status) === "ACTIVE" && !c.goal_type
+      ? [{ id: c.id, name: c.name ?? c.id }]
+      : [],
+  );
+}
+
+/**
+ * The daily budgets of the active ad groups (`configured_status` ACTIVE, else `effective_status`;
+ * `goal_type` DAILY_SPEND, `goal_value` above zero, micros) of `campaigns`, each as an entry of
+ * its campaign (so the tracker's filters apply by campaign) with the ad group as its own budget.
+ * LIFETIME_SPEND ad groups are totals: left out.
+ */
+export function adGroupDailyGoals(
+  campaigns: readonly { id: string; name: string }[],
+  adGroups: readonly RedditAdGroup[],
+): CampaignDailyBudget[] {
+  const byId = new Map(campaigns.map((c) => [c.id, c]));
+  return adGroups.flatMap((g) => {
+    const campaign = byId.get(g.campaign_id);
+    const active = (g.configured_status ?? g.effective_status) === "ACTIVE";
+    return campaign && active && g.goal_type === "DAILY_SPEND" && g.goal_value
+      ? [{ id: campaign.id, name: campaign.name, dailyMicros: g.goal_value, budgetId: `ad_group/${g.id}` }]
+      : [];
+  });
 }
 
 function checkAccountId(id: string): string {

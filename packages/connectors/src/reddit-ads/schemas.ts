@@ -64,6 +64,30 @@ export const redditCampaignsPageSchema = z.object({
   pagination,
 });
 
+/**
+ * `GET /ad_accounts/{id}/ad_groups` page: the ad groups' own daily budgets (`goal_type`
+ * DAILY_SPEND, `goal_value` micros), which a campaign without campaign budget optimisation spends
+ * from. Field names as the campaigns' (Airbyte source-reddit-ads manifest, `ad_groups` stream).
+ */
+export const redditAdGroupsPageSchema = z.object({
+  data: z.array(
+    z
+      .object({
+        id: z.string(),
+        campaign_id: z.string(),
+        configured_status: z.string().nullable().optional(),
+        effective_status: z.string().nullable().optional(),
+        goal_type: z.string().nullable().optional(),
+        goal_value: micros,
+      })
+      .loose(),
+  ),
+  pagination,
+});
+
+/** One ad group of a `GET /ad_accounts/{id}/ad_groups` page. */
+export type RedditAdGroup = z.infer<typeof redditAdGroupsPageSchema>["data"][number];
+
 /** One campaign of a `GET /ad_accounts/{id}/campaigns` page. */
 export type RedditCampaign = z.infer<typeof redditCampaignsPageSchema>["data"][number];
 

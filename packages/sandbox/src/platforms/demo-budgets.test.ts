@@ -4,7 +4,7 @@ import { loadSourceData } from "../data/source-rows.ts";
 import { sandboxClient } from "../oauth-server.ts";
 import { type SandboxHandle, startSandbox } from "../start-sandbox.ts";
 import { approveConsent } from "../testing/approve-consent.ts";
-import { budgetOf, demoBudgets } from "./demo-budgets.ts";
+import { budgetOf, demoAdSets, demoBudgets } from "./demo-budgets.ts";
 import { SANDBOX_DEVELOPER_TOKEN } from "./google-ads.ts";
 
 /**
@@ -46,6 +46,11 @@ describe("demo budgets", () => {
     const facebook = demoBudgets(source, FACEBOOK);
     const retargeting = FACEBOOK.campaigns.find((c) => c.name === "facebook_retargeting");
     expect(budgetOf(facebook, retargeting?.id ?? "")).toBeUndefined();
+    // Its budget sits on its ad sets: a running one and a paused one, each with a daily budget.
+    expect(demoAdSets(source, FACEBOOK).filter((a) => a.campaignId === retargeting?.id)).toEqual([
+      expect.objectContaining({ paused: false, dailyBudgetMicros: expect.any(Number) }),
+      expect.objectContaining({ paused: true, dailyBudgetMicros: expect.any(Number) }),
+    ]);
     expect(facebook.filter((b) => b.shared)).toEqual([]);
   });
 
@@ -54,9 +59,13 @@ describe("demo budgets", () => {
       const budgets = demoBudgets(source, account);
       const running = account.campaigns.filter((c) => c.status === "ENABLED");
       const spend = running.reduce((sum, c) => sum + averageDay(account, c.id), 0);
-      const budget = budgets
-        .filter((b) => b.campaignIds.some((id) => running.some((c) => c.id === id)))
-        .reduce((sum, b) => sum + b.amountMicros / 1e6, 0);
+      const onAdSets = demoAdSets(source, account)
+        .filter((a) => !a.paused && running.some((c) => c.id === a.campaignId))
+        .reduce((sum, a) => sum + (a.dailyBudgetMicros ?? 0) / 1e6, 0);
+      const budget =
+        budgets
+          .filter((b) => b.campaignIds.some((id) => running.some((c) => c.id === id)))
+          .reduce((sum, b) => sum + b.amountMicros / 1e6, 0) + onAdSets;
       expect(spend / budget).toBeGreaterThan(0.9);
       expect(spend / budget).toBeLessThan(1);
     }

@@ -27,10 +27,14 @@ const SHARED_BUDGETS: Readonly<Record<string, readonly (readonly string[])[]>> =
 };
 
 /**
- * Campaigns without a campaign-level budget (Meta: the budgets sit on the ad sets), as
+ * Campaigns without a campaign-level budget (Meta: the budgets sit on the ad sets; Reddit: on the
+ * ad groups, Reddit's default without campaign budget optimisation), as
  * `platform/account id/campaign id`.
  */
-const WITHOUT_CAMPAIGN_BUDGET: ReadonlySet<string> = new Set(["facebookads/101000000000001/4387490"]);
+const WITHOUT_CAMPAIGN_BUDGET: ReadonlySet<string> = new Set([
+  "facebookads/101000000000001/4387490",
+  "redditads/a2_pacerdemo01/127823",
+]);
 
 /** One daily campaign budget of a demo account. */
 export interface DemoBudget {
@@ -93,4 +97,51 @@ export function demoBudgets(source: SourceData, account: DemoAccount): DemoBudge
 /** The budget a campaign spends from, if it has a campaign-level one. */
 export function budgetOf(budgets: readonly DemoBudget[], campaignId: string): DemoBudget | undefined {
   return budgets.find((b) => b.campaignIds.includes(campaignId));
+}
+
+/**
+ * One ad set (Meta) or ad group (Reddit) of a demo campaign. A campaign with a campaign budget has
+ * one ad set without a budget of its own; a campaign without one (its budgets sit on its ad sets)
+ * has two: a running ad set whose daily budget is the one the campaign would have had (so its
+ * pacing stays near 100%), and a paused one with the same budget, which spends nothing.
+ * https://developers.facebook.com/docs/marketing-api/reference/ad-campaign
+ */
+export interface DemoAdSet {
+  /** Ad set id: the campaign id followed by `01`, `02`. */
+  id: string;
+  name: string;
+  campaignId: string;
+  /** Daily budget, integer micros of the account currency; absent when the campaign holds the budget. */
+  dailyBudgetMicros?: number;
+  /** Paused on the ad set itself (the campaign's own status is separate). */
+  paused: boolean;
+}
+
+/** The ad sets of an account's campaigns (see `DemoAdSet`), in campaign order. */
+export function demoAdSets(source: SourceData, account: DemoAccount): DemoAdSet[] {
+  const key = `${account.platform}/${account.id}`;
+  return account.campaigns.flatMap((campaign): DemoAdSet[] => {
+    if (!WITHOUT_CAMPAIGN_BUDGET.has(`${key}/${campaign.id}`)) {
+      return [
+        { id: `${campaign.id}01`, name: `${campaign.name} ad set`, campaignId: campaign.id, paused: false },
+      ];
+    }
+    const amount = dailyBudgetMicros(sourceSpendMicros(source, campaign.source), account.factorPercent);
+    return [
+      {
+        id: `${campaign.id}01`,
+        name: `${campaign.name} - running`,
+        campaignId: campaign.id,
+        dailyBudgetMicros: amount,
+        paused: false,
+      },
+      {
+        id: `${campaign.id}02`,
+        name: `${campaign.name} - paused`,
+        campaignId: campaign.id,
+        dailyBudgetMicros: amount,
+        paused: true,
+      },
+    ];
+  });
 }

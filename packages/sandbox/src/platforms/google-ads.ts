@@ -1,4 +1,5 @@
 import type { ServerResponse } from "node:http";
+import { todayInZone } from "../data/calendar.ts";
 import type { DemoAccount } from "../data/demo-accounts.ts";
 import { campaignDays, groupDays } from "../data/replay.ts";
 import type { DayFigures } from "../data/source-rows.ts";
@@ -63,6 +64,16 @@ function budgetFields(ctx: SandboxContext, customer: DemoAccount, budget: DemoBu
   };
 }
 
+/**
+ * `campaign.serving_status`: ENDED once the account's today is past an end date set through
+ * `schedules`, else SERVING (the demo campaigns have no start or end dates of their own).
+ * https://developers.google.com/google-ads/api/reference/rpc/v23/CampaignServingStatusEnum.CampaignServingStatus
+ */
+function servingStatus(ctx: SandboxContext, customer: DemoAccount, campaignId: string): "SERVING" | "ENDED" {
+  const end = ctx.schedules.endDate(customer.platform, customer.id, campaignId);
+  return end !== undefined && todayInZone(customer.timeZone, ctx.now()) > end ? "ENDED" : "SERVING";
+}
+
 /** Flat rows of a resource for one customer, before WHERE. */
 function rowsFor(
   ctx: SandboxContext,
@@ -100,6 +111,7 @@ function rowsFor(
       "campaign.id": k.id,
       "campaign.name": k.name,
       "campaign.status": ctx.writes.status(c, k, at),
+      "campaign.serving_status": servingStatus(ctx, c, k.id),
       ...budgetFields(ctx, c, budgetOf(budgets, k.id)),
     }));
   if (!dated) return q.from === "campaign" ? campaigns(customer) : q.from === "customer" ? [base] : [];
@@ -119,6 +131,7 @@ function rowsFor(
       "campaign.id": d.campaign.id,
       "campaign.name": d.campaign.name,
       "campaign.status": ctx.writes.status(customer, d.campaign, at),
+      "campaign.serving_status": servingStatus(ctx, customer, d.campaign.id),
       ...budgetFields(ctx, customer, budgetOf(budgets, d.campaign.id)),
       "segments.date": d.date,
       ...metrics(d),

@@ -4,7 +4,7 @@ import { campaignDays, figuresOf, groupDays } from "../data/replay.ts";
 import { type DayFigures, microsText } from "../data/source-rows.ts";
 import { type SandboxRequest, sendJson } from "../http-kit.ts";
 import { OAuthProblem, OAuthServer } from "../oauth-server.ts";
-import { budgetOf, demoBudgets } from "./demo-budgets.ts";
+import { budgetOf, demoAdSets, demoBudgets } from "./demo-budgets.ts";
 import type { PlatformFactory } from "./platform-module.ts";
 
 const PREFIX = "facebookads";
@@ -142,6 +142,7 @@ export const metaPlatform: PlatformFactory = (ctx) => {
   );
   const base = () => `${ctx.baseUrl()}/${PREFIX}`;
   const budgets = new Map(ctx.accounts.map((a) => [a.id, demoBudgets(ctx.source, a)]));
+  const adSets = new Map(ctx.accounts.map((a) => [a.id, demoAdSets(ctx.source, a)]));
   const invalidToken = (res: ServerResponse) =>
     graphError(res, 400, {
       message: "Error validating access token: The session has been invalidated.",
@@ -315,6 +316,58 @@ export const metaPlatform: PlatformFactory = (ctx) => {
             };
             if (statuses && !statuses.includes(all.effective_status as string)) continue;
             // Like Graph: only the fields asked for, and always the id.
+            data.push(
+              Object.fromEntries(Object.entries(all).filter(([k]) => k === "id" || asked.includes(k))),
+            );
+          }
+          sendJson(res, 200, page(req, data, 25));
+        },
+      },
+      {
+        // Ad sets: `effective_status` is CAMPAIGN_PAUSED under a paused campaign; `daily_budget` only
+        // where the campaign holds none. https://developers.facebook.com/docs/marketing-api/reference/ad-account/adsets/
+        method: "GET",
+        pattern: "/graph/{version}/act_{accountId}/adsets",
+        handle: (req, res) => {
+          const account = withAccount(req, res);
+          if (!account) return;
+          const q = req.url.searchParams;
+          const statuses = stringList(q.get("effective_status"));
+          let filtering: Array<{ field: string; operator: string; value: unknown }> | undefined;
+          try {
+            filtering = JSON.parse(q.get("filtering") ?? "[]");
+          } catch {
+            filtering = undefined;
+          }
+          if (statuses === "invalid" || !Array.isArray(filtering)) {
+            graphError(res, 400, { message: "(#100) Invalid parameter", type: "OAuthException", code: 100 });
+            return;
+          }
+          const idFilter = filtering.find((f) => f.field === "campaign.id" && f.operator === "IN");
+          const campaignIds = Array.isArray(idFilter?.value) ? idFilter.value.map(String) : undefined;
+          const asked = q
+            .get("fields")
+            ?.split(",")
+            .map((f) => f.trim()) ?? ["id"];
+          const at = ctx.now().getTime();
+          const data: Array<Record<string, string>> = [];
+          for (const set of adSets.get(account.id) ?? []) {
+            const campaign = account.campaigns.find((c) => c.id === set.campaignId);
+            if (!campaign || (campaignIds && !campaignIds.includes(campaign.id))) continue;
+            const status = set.paused ? "PAUSED" : "ACTIVE";
+            const effective =
+              ctx.writes.status(account, campaign, at) !== "ENABLED" ? "CAMPAIGN_PAUSED" : status;
+            const all: Record<string, string> = {
+              id: set.id,
+              name: set.name,
+              campaign_id: set.campaignId,
+              status,
+              effective_status: effective,
+              ...(set.dailyBudgetMicros !== undefined
+                ? { daily_budget: offsetUnits(set.dailyBudgetMicros, account.currency) }
+                : {}),
+            };
+            if (statuses && !statuses.includes(effective)) continue;
             data.push(
               Object.fromEntries(Object.entries(all).filter(([k]) => k === "id" || asked.includes(k))),
             );

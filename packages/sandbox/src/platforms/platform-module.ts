@@ -1,4 +1,5 @@
 import type { ServerResponse } from "node:http";
+import type { CampaignSchedules } from "../data/campaign-schedules.ts";
 import type { CampaignWrites } from "../data/campaign-writes.ts";
 import type { DemoAccount } from "../data/demo-accounts.ts";
 import type { SourceData } from "../data/source-rows.ts";
@@ -20,6 +21,8 @@ export interface SandboxContext {
   accounts: DemoAccount[];
   /** Campaign status and budget writes (shared by every platform; the replay obeys them). */
   writes: CampaignWrites;
+  /** Campaign end dates set at run time (Google Ads `serving_status`). */
+  schedules: CampaignSchedules;
 }
 
 /**

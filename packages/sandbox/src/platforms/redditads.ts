@@ -5,7 +5,7 @@ import type { DemoAccount } from "../data/demo-accounts.ts";
 import { campaignDays } from "../data/replay.ts";
 import { type SandboxRequest, sendJson } from "../http-kit.ts";
 import { answeringOAuthProblems, type IssuedTokens, OAuthProblem, OAuthServer } from "../oauth-server.ts";
-import { budgetOf, demoBudgets } from "./demo-budgets.ts";
+import { budgetOf, demoAdSets, demoBudgets } from "./demo-budgets.ts";
 import type { PlatformFactory } from "./platform-module.ts";
 
 const PREFIX = "redditads";
@@ -52,6 +52,7 @@ export const redditAdsPlatform: PlatformFactory = (ctx) => {
   );
   const base = () => `${ctx.baseUrl()}/${PREFIX}`;
   const budgets = new Map(ctx.accounts.map((a) => [a.id, demoBudgets(ctx.source, a)]));
+  const adGroups = new Map(ctx.accounts.map((a) => [a.id, demoAdSets(ctx.source, a)]));
 
   const unauthorized = (res: ServerResponse) => redditError(res, 401, "UNAUTHORIZED", "Unauthorized");
   /** The grant of a live token with a descriptive User-Agent, else answers the error. */
@@ -205,6 +206,31 @@ export const redditAdsPlatform: PlatformFactory = (ctx) => {
               goal_type: budget ? "DAILY_SPEND" : null,
               goal_value: budget?.amountMicros ?? null,
               spend_cap: null,
+            };
+          });
+          sendJson(res, 200, page(req, data, 100));
+        },
+      },
+      {
+        // Ad groups: `goal_type` DAILY_SPEND / `goal_value` (micros) only where the campaign holds
+        // no budget (no campaign budget optimisation). https://ads-api.reddit.com/docs/v3/
+        method: "GET",
+        pattern: "/ads-api/api/{version}/ad_accounts/{accountId}/ad_groups",
+        handle: (req, res) => {
+          const account = withAccount(req, res);
+          if (!account) return;
+          const data = (adGroups.get(account.id) ?? []).map((g) => {
+            const campaign = account.campaigns.find((c) => c.id === g.campaignId);
+            const status = g.paused ? "PAUSED" : "ACTIVE";
+            return {
+              id: g.id,
+              name: g.name,
+              ad_account_id: account.id,
+              campaign_id: g.campaignId,
+              configured_status: status,
+              effective_status: campaign?.status === "ENABLED" ? status : "PAUSED",
+              goal_type: g.dailyBudgetMicros !== undefined ? "DAILY_SPEND" : null,
+              goal_value: g.dailyBudgetMicros ?? null,
             };
           });
           sendJson(res, 200, page(req, data, 100));
