@@ -307,3 +307,103 @@ describe("spend anomaly alerts", () => {
     expect(run.fired[0]?.targets).toEqual(["Spiking Tracker"]);
   });
 });
+
+describe("the stalled-spend alert: no spend for N hours while budget remains", () => {
+  it("fires once after the hours without an increase, stays quiet while it holds, resolves when spend moves", async () => {
+    const world = await aWorld();
+    const id = world.account.accountId;
+    // Hours of today (UTC; the same London date in winter and summer).
+    const today = localDate(new Date(), "Europe/London");
+    const at = (hour: number) => new Date(`${today}T${String(hour).padStart(2, "0")}:00:00Z`);
+    const earlier = daysThisMonth(50).rows.filter((r) => r.date < today);
+    const tracker = await aTrackerIn(id, { name: "Quiet Tracker" }, earlier, at(5));
+    const refreshWith = async (todaySpend: number, hour: number) => {
+      await putDailyMetrics(id, tracker.trackerId, [aDay(today, todaySpend)]);
+      await recomputeTrackerData(id, tracker.trackerId, at(hour), { refreshed: true });
+      return evaluateAlertsForAccount(id, at(hour));
+    };
+    const created = await callApi<{ alert: { _id: string } }>("POST", "/api/alerts/create-alert", {
+      token: world.Admin.token,
+      body: {
+        name: "Spend stopped",
+        level: "tracker",
+        target: { all: true },
+        data: {
+          metric: "stalledHours",
+          metricName: "Hours Without Spend",
+          operator: "isGreaterThan",
+          valueSet: "manual",
+          value: 3,
+          valueBudget: "budget",
+        },
+        fireWhen: "everyday",
+        fireOn: null,
+        additionalRecipients: [],
+      },
+    });
+    expect(created.status).toBe(201);
+    const alertId = created.body.alert._id;
+
+    const first = await refreshWith(10, 6); // watching starts, spend 10
+    const twoHours = await refreshWith(10, 8); // 2 hours without an increase
+    const fourHours = await refreshWith(10, 10); // 4 hours: fires
+    const holding = [await refreshWith(10, 11), await refreshWith(10, 12)];
+    const moved = await refreshWith(12, 13); // spend went up: resolves
+    const after = await refreshWith(14, 14);
+
+    for (const run of [first, twoHours, ...holding, after])
+      expect(run).toMatchObject({ evaluated: 1, fired: [], resolved: [] });
+    expect(fourHours.fired).toEqual([
+      expect.objectContaining({ alertId, targets: ["Quiet Tracker"], breaches: 1 }),
+    ]);
+    expect(moved.resolved).toEqual([expect.objectContaining({ alertId, targets: ["Quiet Tracker"] })]);
+    expect(
+      mail
+        .to(world.Admin.email)
+        .map((m) => m.subject)
+        .sort(),
+    ).toEqual(["Pacer alert resolved: Spend stopped", "Pacer alert: Spend stopped"]);
+    const all = await history(world.Admin.token, `?alertId=${alertId}`);
+    expect(all.events.filter((e) => e.outcome !== "sent").map((e) => [e.outcome, e.targetName])).toEqual(
+      expect.arrayContaining([
+        ["fired", "Quiet Tracker"],
+        ["resolved", "Quiet Tracker"],
+      ]),
+    );
+  });
+
+  it("is silent once the budget is spent, however long the spend has not moved", async () => {
+    const world = await aWorld();
+    const id = world.account.accountId;
+    const today = localDate(new Date(), "Europe/London");
+    const at = (hour: number) => new Date(`${today}T${String(hour).padStart(2, "0")}:00:00Z`);
+    // The £3,000 budget spent in full (at least today's £3,000).
+    const spent = daysThisMonth(3000).rows;
+    const tracker = await aTrackerIn(id, { name: "Spent Tracker" }, spent, at(5));
+    await callApi("POST", "/api/alerts/create-alert", {
+      token: world.Admin.token,
+      body: {
+        name: "Spend stopped",
+        level: "tracker",
+        target: { all: true },
+        data: {
+          metric: "stalledHours",
+          metricName: "Hours Without Spend",
+          operator: "isGreaterThan",
+          valueSet: "manual",
+          value: 3,
+          valueBudget: "budget",
+        },
+        fireWhen: "everyday",
+        fireOn: null,
+        additionalRecipients: [],
+      },
+    });
+    const runs = [];
+    for (const hour of [6, 10, 14]) {
+      await recomputeTrackerData(id, tracker.trackerId, at(hour), { refreshed: true });
+      runs.push(await evaluateAlertsForAccount(id, at(hour)));
+    }
+    for (const run of runs) expect(run).toMatchObject({ evaluated: 1, fired: [], resolved: [] });
+  });
+});

@@ -14,7 +14,9 @@ import {
   groupByPod,
   isSnoozed,
   localDate,
+  STALLED_METRIC,
   spendAnomaly,
+  stalledHours,
   type TableRow,
   type TrackerRow,
 } from "@pacer/core";
@@ -206,6 +208,14 @@ function evaluationsSeenBy(
     const ages = ids.map((id) => ageOf.get(id)).filter((a): a is number => a !== undefined);
     return ages.length > 0 ? Math.max(...ages) : undefined;
   };
+  // A client or pod has spent as recently as its most recently spending tracker.
+  const stalledOf = new Map(
+    seen.flatMap((t) => (t.spendProgress ? [[t.trackerId, stalledHours(t.spendProgress)] as const] : [])),
+  );
+  const leastStalled = (ids: readonly string[]) => {
+    const hours = ids.map((id) => stalledOf.get(id)).filter((h): h is number => h !== undefined);
+    return hours.length > 0 ? Math.min(...hours) : undefined;
+  };
   const trackersOf = (c: Candidate): string[] => {
     if (alert.level === "tracker") return [c.key];
     if (alert.level === "client") return rows.filter((r) => r.client === c.key).map((r) => r.id);
@@ -215,8 +225,10 @@ function evaluationsSeenBy(
     const ids = trackersOf(c);
     const dataAgeHours = stalest(ids);
     const anomalyZ = data.metric === ANOMALY_METRIC.id ? anomaly(ids) : undefined;
+    const stalled = data.metric === STALLED_METRIC.id ? leastStalled(ids) : undefined;
     const context = {
       ...(dataAgeHours === undefined ? {} : { dataAgeHours }),
+      ...(stalled === undefined ? {} : { stalledHours: stalled }),
       ...(anomalyZ === undefined ? {} : { anomalyZ }),
     };
     return { ...c, result: evaluateAlert(data, c.row, context) };

@@ -7,6 +7,7 @@ import {
   type HistoricDataInput,
   localDate,
   NO_FORECAST,
+  nextSpendProgress,
   type PacingEvent,
   retry,
   type TrackerBudgetSettings,
@@ -97,13 +98,14 @@ export function metricsWindow(
 /**
  * Computes a tracker's figures at `now` from its settings (with `changes` applied, `null` meaning
  * removed) and its stored daily metrics.
- * @returns the figures, and what to store (`data` as JSON, the computation time).
+ * @returns the figures, what to store (`data` as JSON, the computation time) and today's date and
+ *   spend in micros (the tracker's time zone).
  */
 export async function computeTrackerFigures(
   tracker: Pick<Tracker, "accountId" | "trackerId"> & TrackerBudgetFields,
   now: Date,
   changes: { [K in keyof TrackerSettings]?: TrackerSettings[K] | null } = {},
-): Promise<{ data: TrackerData; write: TrackerDataWrite }> {
+): Promise<{ data: TrackerData; write: TrackerDataWrite; today: { date: string; spendMicros: number } }> {
   const merged: Partial<TrackerBudgetFields> = { ...tracker };
   for (const [key, value] of Object.entries(changes)) {
     if (value === undefined) continue;
@@ -113,7 +115,12 @@ export async function computeTrackerFigures(
   const window = metricsWindow(merged as Pick<Tracker, "lifetimeBudgetDates">, calendar);
   const rows = await listDailyMetrics(tracker.accountId, tracker.trackerId, window.from, window.to);
   const data = trackerData({ settings: budgetSettings(merged), rows }, calendar);
-  return { data, write: { data: encodeTrackerData(data), dataComputedAt: now.toISOString() } };
+  const todaySpendMicros = rows.find((r) => r.date === calendar.today)?.spendMicros ?? 0;
+  return {
+    data,
+    write: { data: encodeTrackerData(data), dataComputedAt: now.toISOString() },
+    today: { date: calendar.today, spendMicros: todaySpendMicros },
+  };
 }
 
 /**
@@ -319,7 +326,8 @@ const RECOMPUTE_ATTEMPTS = 5;
  * @param options.refreshed a data refresh has just landed: also clears `requiresUpdate` ("Awaiting
  *   data refresh") and stamps `lastRefreshedAt`. A predicate decides on the tracker each attempt
  *   writes over (e.g. "its filters are still those the refresh fetched with"), so the verdict holds
- *   for exactly the settings the figures are stored with.
+ *   for exactly the settings the figures are stored with. A refresh also records today's spend as
+ *   fetched (`spendProgress`, core `nextSpendProgress`) for the stalled-spend alert.
  * @returns the tracker with its new figures, or undefined when the tracker does not exist (deleted).
  * @throws Error when the settings kept changing during every attempt.
  */
@@ -334,10 +342,20 @@ export async function recomputeTrackerData(
       async () => {
         const tracker = await findTracker(accountId, trackerId);
         if (!tracker) return undefined;
-        const { write } = await computeTrackerFigures(tracker, now);
+        const { write, today } = await computeTrackerFigures(tracker, now);
         const refreshed =
           typeof options.refreshed === "function" ? options.refreshed(tracker) : options.refreshed;
-        const stored = await putTrackerData(accountId, trackerId, tracker.version, write, refreshed);
+        // A refresh records today's spend as fetched, for the stalled-spend alert.
+        const progress = refreshed
+          ? { spendProgress: nextSpendProgress(tracker.spendProgress, today.date, today.spendMicros, now) }
+          : {};
+        const stored = await putTrackerData(
+          accountId,
+          trackerId,
+          tracker.version,
+          { ...write, ...progress },
+          refreshed,
+        );
         if (!stored) throw new VersionConflictError("Tracker");
         return stored;
       },

@@ -13,9 +13,12 @@ import {
   defaultAlertForm,
   evaluateAlert,
   isSnoozed,
+  nextSpendProgress,
+  type SpendProgress,
   snoozeEnd,
+  stalledHours,
 } from "./alerts.ts";
-import { aTracker, aTrackerRow } from "./testing/builders.ts";
+import { aTracker, aTrackerRow, monthToDateRows } from "./testing/builders.ts";
 
 const GBP = 1_000_000;
 // Budget 3,100, spend 1,440 (46.45% through budget, 90% adjusted), CTR 2.5%.
@@ -344,6 +347,77 @@ describe("the stale-data metric: hours since refresh", () => {
     expect(evaluateAlert(stale, row)).toEqual({ kind: "na", reason: "noBudget" });
     expect(alertValueUnit("dataAgeHours")).toBe("number");
     expect(ALERT_METRICS.find((m) => m.id === "dataAgeHours")?.name).toBe("Hours Since Refresh");
+  });
+});
+
+describe("the stalled-spend metric: hours the spend has not gone up while budget remains", () => {
+  const at = (hhmm: string, day = "2024-03-15") => new Date(`${day}T${hhmm}:00Z`);
+  const progress = (steps: Array<[string, number, Date]>): SpendProgress | undefined =>
+    steps.reduce<SpendProgress | undefined>(
+      (p, [day, spend, now]) => nextSpendProgress(p, day, spend, now),
+      undefined,
+    );
+
+  it("counts from the last refresh at which today's spend went up to the last refresh", () => {
+    const p = progress([
+      ["2024-03-15", 10 * GBP, at("06:00")],
+      ["2024-03-15", 25 * GBP, at("08:00")],
+      ["2024-03-15", 25 * GBP, at("11:00")],
+      ["2024-03-15", 25 * GBP, at("14:00")],
+    ]) as SpendProgress;
+    expect(p).toEqual({
+      day: "2024-03-15",
+      spendMicros: 25 * GBP,
+      firstRefreshAt: at("06:00").toISOString(),
+      lastIncreaseAt: at("08:00").toISOString(),
+      checkedAt: at("14:00").toISOString(),
+    });
+    expect(stalledHours(p)).toBe(6);
+  });
+
+  it("carries the last increase over midnight while the new day has no spend, and counts a new day's spend as an increase", () => {
+    const quietNight = progress([
+      ["2024-03-14", 80 * GBP, at("20:00", "2024-03-14")],
+      ["2024-03-15", 0, at("02:00")],
+      ["2024-03-15", 0, at("05:00")],
+    ]) as SpendProgress;
+    expect(quietNight.firstRefreshAt).toBe(at("02:00").toISOString());
+    expect(stalledHours(quietNight)).toBe(9);
+    const morning = nextSpendProgress(quietNight, "2024-03-15", 3 * GBP, at("07:00"));
+    expect(stalledHours(morning)).toBe(0);
+  });
+
+  it("does not take a spend revised downwards for an increase, and starts watching at the first refresh", () => {
+    const revised = progress([
+      ["2024-03-15", 30 * GBP, at("06:00")],
+      ["2024-03-15", 28 * GBP, at("09:00")],
+    ]) as SpendProgress;
+    expect(revised.spendMicros).toBe(28 * GBP);
+    expect(stalledHours(revised)).toBe(3);
+    expect(stalledHours(nextSpendProgress(undefined, "2024-03-15", 0, at("06:00")))).toBe(0);
+  });
+
+  const stalled = rule({ metric: "stalledHours", metricName: "Hours Without Spend", value: 6 });
+
+  it("fires above the hours while budget remains, and has no value once the budget is spent or without progress", () => {
+    expect(evaluateAlert(stalled, row, { stalledHours: 8 })).toEqual({
+      kind: "fired",
+      actual: 8,
+      threshold: 6,
+    });
+    expect(evaluateAlert(stalled, row, { stalledHours: 2 }).kind).toBe("notFired");
+    expect(evaluateAlert(stalled, row, {})).toEqual({ kind: "na", reason: "noBudget" });
+    // Budget 3,100 against 15 days of 250: overspent, nothing remains.
+    const spent = aTrackerRow({ rows: monthToDateRows(250 * GBP, 250 * GBP) });
+    expect(alertMetricValue(spent, "spendRemaining")).toEqual({ kind: "value", value: 0 });
+    expect(evaluateAlert(stalled, spent, { stalledHours: 30 })).toEqual({ kind: "na", reason: "noBudget" });
+  });
+
+  it("is a plain number in the form, with its method and limits explained", () => {
+    expect(alertValueUnit("stalledHours")).toBe("number");
+    const metric = ALERT_METRICS.find((m) => m.id === "stalledHours");
+    expect(metric?.name).toBe("Hours Without Spend");
+    expect(metric?.description).toContain("1 to 3 hours late");
   });
 });
 

@@ -97,17 +97,90 @@ export const ANOMALY_METRIC = {
   formula: "(Yesterday's Spend - mean of the same weekday) / standard deviation (at least 10% of the mean)",
 } as const;
 
-/** An alert's metric: a single-number column of the catalogue, or pace, stale data or anomaly. */
+/**
+ * The stalled-spend metric: hours a tracker's spend has not increased while its budget is not spent
+ * (a client or pod: hours since any of its trackers' spend last increased). A stalled alert is this
+ * metric above a number of hours, e.g. 6.
+ *
+ * Method: only daily rows are stored, so each successful refresh records on the tracker today's
+ * spend as last fetched, when it last went up, and when it was fetched (core {@link nextSpendProgress}).
+ * The metric is the time between the last increase and the last refresh (never the time since the
+ * last refresh: a tracker whose refreshes fail is stale, not stalled). No value when the remaining
+ * budget ('Spend Remaining') is zero or below or unknown, so a spent budget never counts as stalled.
+ *
+ * Limits: it sees increases only at refreshes, so it is late by up to one refresh interval, never
+ * early; an increase at the first refresh of a day counts as made at that refresh; platforms report
+ * spend with a lag (often 1 to 3 hours, Meta and Google revise the day later), so N below a few hours
+ * fires on reporting lag, not on a stalled campaign; a day's spend revised downwards is not an
+ * increase.
+ */
+export const STALLED_METRIC = {
+  id: "stalledHours",
+  name: "Hours Without Spend",
+  description:
+    "Hours the spend has not gone up while budget remains, as seen at each data refresh (a client or pod: since any of its trackers spent). Platforms report spend 1 to 3 hours late, so choose more than a few hours; a spent budget never counts as stalled.",
+  formula:
+    "Last refresh - last refresh at which today's Spend went up, in hours (only while Spend Remaining > 0)",
+} as const;
+
+/**
+ * What the refresh records on a tracker to tell stalled spend (see {@link STALLED_METRIC}): the day
+ * (tracker's time zone) and its spend in micros as last fetched, the ISO instants of the day's first
+ * refresh, of the last refresh at which the spend went up (or watching began) and of the last refresh.
+ */
+export interface SpendProgress {
+  day: IsoDate;
+  spendMicros: number;
+  firstRefreshAt: string;
+  lastIncreaseAt: string;
+  checkedAt: string;
+}
+
+/**
+ * The spend progress after a successful refresh at `now` that fetched `spendMicros` (integer micros)
+ * for `today` (the tracker's local date). The day's spend going up, or a new day's first refresh
+ * finding spend already, counts as an increase at `now`; a new day with no spend yet carries the last
+ * increase over midnight; a spend revised downwards is stored but is no increase. With no previous
+ * progress, watching starts at `now`.
+ */
+export function nextSpendProgress(
+  previous: SpendProgress | undefined,
+  today: IsoDate,
+  spendMicros: number,
+  now: Date,
+): SpendProgress {
+  const at = now.toISOString();
+  if (!previous) return { day: today, spendMicros, firstRefreshAt: at, lastIncreaseAt: at, checkedAt: at };
+  const newDay = previous.day !== today;
+  const increased = newDay ? spendMicros > 0 : spendMicros > previous.spendMicros;
+  return {
+    day: today,
+    spendMicros,
+    firstRefreshAt: newDay ? at : previous.firstRefreshAt,
+    lastIncreaseAt: increased ? at : previous.lastIncreaseAt,
+    checkedAt: at,
+  };
+}
+
+/** Hours between a spend progress's last increase and its last refresh (see {@link STALLED_METRIC}). */
+export function stalledHours(progress: SpendProgress): number {
+  return Math.max(0, (Date.parse(progress.checkedAt) - Date.parse(progress.lastIncreaseAt)) / 3_600_000);
+}
+
+/** An alert's metric: a single-number column of the catalogue, or pace, stale data, stalled spend or anomaly. */
 export type AlertMetricId =
   | MetricColumnId
   | typeof PACE_METRIC.id
   | typeof STALE_METRIC.id
+  | typeof STALLED_METRIC.id
   | typeof ANOMALY_METRIC.id;
 
 /** What an alert metric may need beyond the row's figures. */
 export interface AlertContext {
   /** Hours since the row's (stalest) tracker was refreshed, for {@link STALE_METRIC}. */
   dataAgeHours?: number;
+  /** Hours the row's spend has not gone up ({@link stalledHours}; a group: its least stalled tracker). */
+  stalledHours?: number;
   /** Yesterday's spend anomaly in standard deviations, for {@link ANOMALY_METRIC}. */
   anomalyZ?: number;
 }
@@ -128,13 +201,15 @@ export const ALERT_METRICS: readonly AlertMetric[] = [
   ...WATCHABLE.map((c) => ({ id: c.id, name: c.name, description: c.description, formula: c.formula })),
   { ...PACE_METRIC },
   { ...STALE_METRIC },
+  { ...STALLED_METRIC },
   { ...ANOMALY_METRIC },
 ];
 
 /** An alert metric's number format (pace: a percent; hours since refresh: a count). */
 export function alertMetricFormat(metric: AlertMetricId): ColumnFormat {
   if (metric === PACE_METRIC.id) return "percent";
-  if (metric === STALE_METRIC.id || metric === ANOMALY_METRIC.id) return "count";
+  if (metric === STALE_METRIC.id || metric === STALLED_METRIC.id || metric === ANOMALY_METRIC.id)
+    return "count";
   return columnDef(metric).format;
 }
 
@@ -142,6 +217,7 @@ export function alertMetricFormat(metric: AlertMetricId): ColumnFormat {
 export function alertMetricName(metric: AlertMetricId): string {
   if (metric === PACE_METRIC.id) return PACE_METRIC.name;
   if (metric === STALE_METRIC.id) return STALE_METRIC.name;
+  if (metric === STALLED_METRIC.id) return STALLED_METRIC.name;
   if (metric === ANOMALY_METRIC.id) return ANOMALY_METRIC.name;
   return columnDef(metric).name;
 }
@@ -157,13 +233,20 @@ export function alertValueUnit(metric: AlertMetricId): "micros" | "percent" | "n
  * An alert metric's value on a row: the column's cell, or for pace '% Through Budget' /
  * '% Through Month' x 100 (N/A where either is; no value before the month has started to pass); for
  * hours since refresh and the spend anomaly the context's `dataAgeHours` / `anomalyZ` (no value
- * without it).
+ * without it); for hours without spend the context's `stalledHours`, only while the row's 'Spend
+ * Remaining' is above zero (no value otherwise).
  */
 export function alertMetricValue(
   row: TableRow,
   metric: AlertMetricId,
   context: AlertContext = {},
 ): CellValue {
+  if (metric === STALLED_METRIC.id) {
+    const remaining = cellValue(row, "spendRemaining");
+    if (remaining.kind !== "value" || remaining.value <= 0 || context.stalledHours === undefined)
+      return { kind: "none" };
+    return { kind: "value", value: context.stalledHours };
+  }
   if (metric === STALE_METRIC.id || metric === ANOMALY_METRIC.id) {
     const value = metric === STALE_METRIC.id ? context.dataAgeHours : context.anomalyZ;
     return value === undefined ? { kind: "none" } : { kind: "value", value };

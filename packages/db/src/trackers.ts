@@ -84,6 +84,8 @@ export interface TrackerDataWrite {
   data: string;
   /** ISO timestamp of the computation. */
   dataComputedAt: string;
+  /** Today's spend as this refresh saw it (written with a refresh only; core `nextSpendProgress`). */
+  spendProgress?: Tracker["spendProgress"];
 }
 
 /** A create that would take the account over its tracker allowance (nothing was written). */

@@ -87,6 +87,21 @@ export const TrackerEntity = new Entity({
     dataComputedAt: { type: "string" },
     /** ISO timestamp of the last successful data refresh (a failure leaves it as it was). */
     lastRefreshedAt: { type: "string" },
+    /**
+     * Today's spend as the refreshes saw it, for the stalled-spend alert (core `SpendProgress`,
+     * `nextSpendProgress`): the local day, its spend in micros, and ISO instants of the day's first
+     * refresh, of the last refresh at which the spend went up and of the last refresh.
+     */
+    spendProgress: {
+      type: "map",
+      properties: {
+        day: { type: "string", required: true },
+        spendMicros: { type: "number", required: true },
+        firstRefreshAt: { type: "string", required: true },
+        lastIncreaseAt: { type: "string", required: true },
+        checkedAt: { type: "string", required: true },
+      },
+    },
     /** ISO timestamp of the last failed refresh attempt (a retry or the final failure). */
     lastFailedAt: { type: "string" },
     /** What the last failed attempt said (the texts of `err`), kept after a later success. */
