@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { aTracker, aTrackerRow } from "../testing/builders.ts";
 import { aggregateTrackers } from "./aggregate.ts";
 import type { AlertData } from "./alerts.ts";
 import {
@@ -15,7 +16,6 @@ import {
   isSnoozed,
   snoozeEnd,
 } from "./alerts.ts";
-import { aTracker, aTrackerRow } from "./testing/builders.ts";
 
 const GBP = 1_000_000;
 // Budget 3,100, spend 1,440 (46.45% through budget, 90% adjusted), CTR 2.5%.
