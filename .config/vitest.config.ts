@@ -22,7 +22,7 @@ export default defineConfig({
         test: {
           name: "unit",
           environment: "node",
-          include: ["packages/*/src/**/*.test.ts", "functions/src/**/*.test.ts"],
+          include: ["packages/*/src/**/*.test.ts", "functions/src/**/*.test.ts", ".config/*.test.ts"],
           exclude: slow,
         },
       },

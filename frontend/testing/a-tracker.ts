@@ -1,7 +1,7 @@
 import type { HistoricDataInput } from "@pacer/core/budget";
 import { addDays, budgetCalendar } from "@pacer/core/calendar";
 import { computeTrackerData, type DailyRow } from "@pacer/core/tracker-data";
-import type { TrackerView } from "../src/features/trackers/types";
+import type { TrackerView } from "../src/lib/tracker-types";
 
 /** Tests only: "now" of the builders, 15 April 2024 at 15:00 in London. */
 export const TEST_NOW = new Date("2024-04-15T14:00:00Z");

@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { aTracker } from "../../../../testing/a-tracker";
 import type { CurrentUser } from "../../../lib/auth";
-import type { FilterSelection, TrackerDetail, TrackerFilter } from "../types";
+import type { FilterSelection, TrackerDetail, TrackerFilter } from "../../../lib/tracker-types";
 import { ManageTrackerModal } from "./manage-tracker-modal";
 
 /**

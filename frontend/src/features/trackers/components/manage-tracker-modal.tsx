@@ -10,6 +10,7 @@ import { Tabs } from "../../../components/ui/tabs";
 import { errorMessage, isVersionConflict } from "../../../lib/api-client";
 import { type CurrentUser, isViewer } from "../../../lib/auth";
 import { notify } from "../../../lib/notify";
+import type { TrackerView } from "../../../lib/tracker-types";
 import {
   type TrackerCall,
   trackerCalls,
@@ -18,7 +19,6 @@ import {
   useTracker,
   useTrackerChange,
 } from "../api/tracker";
-import type { TrackerView } from "../types";
 import { FreshnessWarnings } from "./freshness-warnings";
 import { AutopilotTab } from "./manage/autopilot-tab";
 import { FiltersTab } from "./manage/filters-tab";

@@ -3,8 +3,8 @@ import { COLUMNS, orderColumns } from "@pacer/core/columns";
 import { isTrackerCountExceeded } from "@pacer/core/validation";
 import type { VisibilityState } from "@tanstack/react-table";
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from "react";
-import type { TrackerPick } from "../../../components/groups/pickers";
-import { Button, IconButton } from "../../../components/ui/button";
+import type { TrackerPick } from "../../components/groups/pickers";
+import { Button, IconButton } from "../../components/ui/button";
 import {
   BookIcon,
   CloseIcon,
@@ -13,22 +13,17 @@ import {
   PlusIcon,
   SearchIcon,
   SlidersIcon,
-} from "../../../components/ui/icons";
-import { PageLoader } from "../../../components/ui/spinner";
-import { type Account, isViewer, useCurrentUser } from "../../../lib/auth";
-import { notify } from "../../../lib/notify";
-import { NO_PODS, type PodView, usePods } from "../../pods/api/pods";
+} from "../../components/ui/icons";
+import { PageLoader } from "../../components/ui/spinner";
 import {
-  NO_SHARED_BUDGETS,
-  type SharedBudgetView,
-  useSharedBudgets,
-} from "../../shared-budgets/api/shared-budgets";
-import { fetchExportActions } from "../../trackers/api/autopilot";
-import { NO_TRACKERS, useTrackers } from "../../trackers/api/trackers";
-import type { PacingGroup } from "../../trackers/components/pacing/group-pacing-modal";
-import { TrackerCountExceeded } from "../../trackers/components/tracker-count-exceeded";
-import type { TrackerView } from "../../trackers/types";
-import { type Favourite, userColumns, useSetPrimaryView, useToggleFavourite } from "../api/preferences";
+  type Favourite,
+  userColumns,
+  useSetPrimaryView,
+  useToggleFavourite,
+} from "../../features/dashboard/api/preferences";
+import { DashboardHeader } from "../../features/dashboard/components/dashboard-header";
+import { DashboardTable } from "../../features/dashboard/components/dashboard-table";
+import { ViewTabs } from "../../features/dashboard/components/view-tabs";
 import {
   CLIENT_COLUMNS,
   columnOrderFor,
@@ -36,8 +31,8 @@ import {
   POD_COLUMNS,
   SHARED_BUDGET_COLUMNS,
   TRACKER_COLUMNS,
-} from "../lib/columns";
-import { FIRST_STAGE, LOAD_FAILURE, useLoadingMessage } from "../lib/loading-stages";
+} from "../../features/dashboard/lib/columns";
+import { FIRST_STAGE, LOAD_FAILURE, useLoadingMessage } from "../../features/dashboard/lib/loading-stages";
 import {
   clientGroups,
   type DashboardRow,
@@ -49,46 +44,71 @@ import {
   tableTotals,
   trackerTableRow,
   withoutEmptyGroups,
-} from "../lib/rows";
-import { type DashboardView, useDashboardUrlState, VIEWER_VIEWS, VIEWS } from "../lib/views";
-import { DashboardHeader } from "./dashboard-header";
-import { DashboardTable } from "./dashboard-table";
-import { ViewTabs } from "./view-tabs";
-import "../dashboard.css";
+} from "../../features/dashboard/lib/rows";
+import {
+  type DashboardView,
+  useDashboardUrlState,
+  VIEWER_VIEWS,
+  VIEWS,
+} from "../../features/dashboard/lib/views";
+import { NO_PODS, type PodView, usePods } from "../../features/pods/api/pods";
+import {
+  NO_SHARED_BUDGETS,
+  type SharedBudgetView,
+  useSharedBudgets,
+} from "../../features/shared-budgets/api/shared-budgets";
+import { fetchExportActions } from "../../features/trackers/api/autopilot";
+import { NO_TRACKERS, useTrackers } from "../../features/trackers/api/trackers";
+import type { PacingGroup } from "../../features/trackers/components/pacing/group-pacing-modal";
+import { TrackerCountExceeded } from "../../features/trackers/components/tracker-count-exceeded";
+import { type Account, isViewer, useCurrentUser } from "../../lib/auth";
+import { notify } from "../../lib/notify";
+import type { TrackerView } from "../../lib/tracker-types";
+import "../../features/dashboard/dashboard.css";
 
 const TableSettingsModal = lazy(() =>
-  import("./table-settings-modal").then((m) => ({ default: m.TableSettingsModal })),
+  import("../../features/dashboard/components/table-settings-modal").then((m) => ({
+    default: m.TableSettingsModal,
+  })),
 );
 const ColumnOrderingModal = lazy(() =>
-  import("./column-ordering-modal").then((m) => ({ default: m.ColumnOrderingModal })),
+  import("../../features/dashboard/components/column-ordering-modal").then((m) => ({
+    default: m.ColumnOrderingModal,
+  })),
 );
 const MetricsExplainerModal = lazy(() =>
-  import("./metrics-explainer-modal").then((m) => ({ default: m.MetricsExplainerModal })),
+  import("../../features/dashboard/components/metrics-explainer-modal").then((m) => ({
+    default: m.MetricsExplainerModal,
+  })),
 );
 const CreateTrackerWizard = lazy(() =>
-  import("../../trackers/components/create-tracker-wizard").then((m) => ({ default: m.CreateTrackerWizard })),
+  import("../../features/trackers/components/create-tracker-wizard").then((m) => ({
+    default: m.CreateTrackerWizard,
+  })),
 );
 const ManageTrackerModal = lazy(() =>
-  import("../../trackers/components/manage-tracker-modal").then((m) => ({ default: m.ManageTrackerModal })),
+  import("../../features/trackers/components/manage-tracker-modal").then((m) => ({
+    default: m.ManageTrackerModal,
+  })),
 );
 const GroupPacingModal = lazy(() =>
-  import("../../trackers/components/pacing/group-pacing-modal").then((m) => ({
+  import("../../features/trackers/components/pacing/group-pacing-modal").then((m) => ({
     default: m.GroupPacingModal,
   })),
 );
 const CreatePodWizard = lazy(() =>
-  import("../../pods/components/create-pod-wizard").then((m) => ({ default: m.CreatePodWizard })),
+  import("../../features/pods/components/create-pod-wizard").then((m) => ({ default: m.CreatePodWizard })),
 );
 const ManagePodModal = lazy(() =>
-  import("../../pods/components/manage-pod-modal").then((m) => ({ default: m.ManagePodModal })),
+  import("../../features/pods/components/manage-pod-modal").then((m) => ({ default: m.ManagePodModal })),
 );
 const CreateSharedBudgetWizard = lazy(() =>
-  import("../../shared-budgets/components/create-shared-budget-wizard").then((m) => ({
+  import("../../features/shared-budgets/components/create-shared-budget-wizard").then((m) => ({
     default: m.CreateSharedBudgetWizard,
   })),
 );
 const ManageSharedBudgetModal = lazy(() =>
-  import("../../shared-budgets/components/manage-shared-budget-modal").then((m) => ({
+  import("../../features/shared-budgets/components/manage-shared-budget-modal").then((m) => ({
     default: m.ManageSharedBudgetModal,
   })),
 );
@@ -279,7 +299,7 @@ export function DashboardPage() {
   const onDownload = async () => {
     setExporting(true);
     try {
-      const { downloadDashboardExport } = await import("../../export/download");
+      const { downloadDashboardExport } = await import("../../features/export/download");
       const visibleMetricIds = orderedIds.filter((id) => columnVisibility[id] !== false);
       // AutoPilot's actions (beyond the spec): an 'Actions' sheet for editors when there are any.
       const currencies = new Map(trackers.map((t) => [t._id, t.currency]));

@@ -1,6 +1,6 @@
 import type { TrackerData } from "@pacer/core/tracker-data";
 import type { BudgetPeriod } from "@pacer/core/types";
-import type { UserType } from "../../lib/auth";
+import type { UserType } from "./auth";
 
 /**
  * A tracker as the tracker calls answer it (spec trackers.md section 3). Money is integer micros.
