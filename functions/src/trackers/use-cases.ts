@@ -8,6 +8,7 @@ import {
   TRACKER_ALLOWANCE_TEXTS,
   toggleOverUnderSpendOption,
 } from "@pacer/core";
+import { canSeeTracker } from "@pacer/core/visibility";
 import {
   addMessage,
   createTrackers,
@@ -37,7 +38,6 @@ import {
   computeTrackerPacing,
   encodeTrackerData,
 } from "../lib/tracker-data.ts";
-import { canSeeTracker } from "../lib/visibility.ts";
 import type { newTrackerSchema } from "./schemas.ts";
 import { trackerView } from "./views.ts";
 

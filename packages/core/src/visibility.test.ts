@@ -1,5 +1,5 @@
-import type { Pod, SharedBudget } from "@pacer/db";
 import { describe, expect, it } from "vitest";
+import type { Pod, SharedBudget } from "./domain.ts";
 import { canSeePod, canSeeSharedBudget, canSeeTracker, canWrite, podByTracker } from "./visibility.ts";
 
 const admin = { userId: "a", userType: "Admin" as const };

@@ -1,4 +1,4 @@
-import type { Pod, SharedBudget, Tracker, UserType } from "@pacer/db";
+import type { Pod, SharedBudget, Tracker, UserType } from "./domain.ts";
 
 /**
  * Who sees which tracker, pod and shared budget (spec trackers.md sections 1 and 6;
