@@ -56,7 +56,10 @@ function cruise(files: Record<string, string>): Cruise {
 
 const CORE = { "packages/core/src/budget.ts": "export const budget = 1;\nexport type Money = number;\n" };
 
-describe("the repository's layer rules", () => {
+/** Each case starts dependency-cruiser once (a couple of seconds; more on a busy machine). */
+const CRUISE_TIMEOUT_MS = 60_000;
+
+describe("the repository's layer rules", { timeout: CRUISE_TIMEOUT_MS }, () => {
   it("pass a graph that keeps every layer rule (tests may reach the local runtime)", () => {
     const result = cruise({
       ...CORE,

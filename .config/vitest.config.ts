@@ -22,7 +22,13 @@ export default defineConfig({
         test: {
           name: "unit",
           environment: "node",
-          include: ["packages/*/src/**/*.test.ts", "functions/src/**/*.test.ts", ".config/*.test.ts"],
+          include: [
+            "packages/*/src/**/*.test.ts",
+            "packages/*/testing/**/*.test.ts",
+            "functions/src/**/*.test.ts",
+            "functions/testing/**/*.test.ts",
+            ".config/*.test.ts",
+          ],
           exclude: slow,
         },
       },

@@ -1,15 +1,11 @@
 /**
- * The product's domain records as plain types: a tracker, a pod, a shared budget and a user's role
+ * The product's domain records as plain types: a tracker, a pod and a shared budget (a user's role,
+ * `UserType`, is in types.ts)
  * (spec trackers.md section 3; pods-budgets-alerts-users-connections.md sections 3 and 6). They carry
  * no storage detail; `@pacer/db` maps its items to them (and its type check proves each item has
  * exactly these fields), so the pure rules (visibility, figures, alerts) depend on core alone.
  * Money is integer micros; dates are `yyyy-MM-dd`; timestamps ISO 8601 strings.
  */
-
-/** The three roles of a user, in the spec's words (section 6). */
-export const USER_TYPES = ["Admin", "Manager", "Viewer"] as const;
-/** A user's role: Admin (everything), Manager (what is shared with them, can edit), Viewer (read only). */
-export type UserType = (typeof USER_TYPES)[number];
 
 /** What a failed refresh said: the title and text the tracker shows. */
 export interface RefreshFailureText {

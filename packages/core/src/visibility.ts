@@ -1,4 +1,5 @@
-import type { Pod, SharedBudget, Tracker, UserType } from "./domain.ts";
+import type { Pod, SharedBudget, Tracker } from "./domain.ts";
+import type { UserType } from "./types.ts";
 
 /**
  * Who sees which tracker, pod and shared budget (spec trackers.md sections 1 and 6;

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { QueryCommand, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
-import type { Pod, SharedBudget, Tracker } from "@pacer/core";
+import { MAX_TRACKERS_PER_CREATE, type Pod, type SharedBudget, type Tracker } from "@pacer/core";
 import { batchWriteRetrying } from "./batch-write.ts";
 import { documentClientFor } from "./client.ts";
 import { nowIso } from "./entities/common.ts";
@@ -94,8 +94,7 @@ export class TrackerAllowanceError extends Error {
   }
 }
 
-/** Most trackers one create call may write: one transaction holds them and the counter. */
-export const MAX_TRACKERS_PER_CREATE = 99;
+export { MAX_TRACKERS_PER_CREATE };
 
 /** One tracker of an account, or undefined (a tracker id of another account is simply not there). */
 export async function findTracker(accountId: string, trackerId: string): Promise<Tracker | undefined> {
