@@ -16,6 +16,7 @@ export * from "./domain.ts";
 export * from "./forecast.ts";
 export * from "./format.ts";
 export * from "./integration-health.ts";
+export * from "./new-user.ts";
 export * from "./pacing-chart.ts";
 export * from "./platforms.ts";
 export * from "./retry.ts";
