@@ -2,7 +2,7 @@ import { updateAccount } from "@pacer/db";
 import { unsubscribeToken } from "@pacer/functions/lib/links";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { callApi, inviteUser, registerAccount, TEST_PASSWORD } from "./dashboard-seed";
+import { callApi, inviteUser, registerAccount, TEST_PASSWORD } from "../testing/dashboard-seed";
 import { expectAccessible, newPage, openSignedIn, useBrowser, userMenu } from "./helpers";
 
 /** The console errors and warnings of a page, from now on. */

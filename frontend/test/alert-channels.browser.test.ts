@@ -2,7 +2,7 @@ import { updateAccount } from "@pacer/db";
 import { evaluateAlertsForAccount } from "@pacer/functions/lib/alert-evaluation";
 import type { HookDelivery } from "@pacer/sandbox";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { registerAccount, seedTrackers, type World } from "./dashboard-seed";
+import { registerAccount, seedTrackers, type World } from "../testing/dashboard-seed";
 import { auditPage, newPage, openSignedIn, useBrowser } from "./helpers";
 
 const UNIT = 1_000_000;

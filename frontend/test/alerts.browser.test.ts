@@ -7,7 +7,7 @@ import {
   TEST_PASSWORD,
   uniqueEmail,
   type World,
-} from "./dashboard-seed";
+} from "../testing/dashboard-seed";
 import { auditPage, newPage, openSignedIn, useBrowser } from "./helpers";
 
 const UNIT = 1_000_000;

@@ -1,6 +1,5 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { expectNoSeriousViolations } from "./dashboard-axe";
 import {
   callApi,
   inviteUser,
@@ -10,7 +9,8 @@ import {
   seedTrackers,
   tableRow,
   type World,
-} from "./dashboard-seed";
+} from "../testing/dashboard-seed";
+import { expectNoSeriousViolations } from "./dashboard-axe";
 import { useBrowser } from "./helpers";
 
 /** The pods of a world's account, by name: their tracker ids. */

@@ -1,5 +1,12 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { callApi, openSignedIn, registerAccount, seedTrackers, tableRow, type World } from "./dashboard-seed";
+import {
+  callApi,
+  openSignedIn,
+  registerAccount,
+  seedTrackers,
+  tableRow,
+  type World,
+} from "../testing/dashboard-seed";
 import { useBrowser } from "./helpers";
 
 describe("live updates (browser)", () => {

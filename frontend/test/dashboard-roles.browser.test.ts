@@ -1,7 +1,6 @@
 import { updateAccount } from "@pacer/db";
 import { screenshot } from "@pacer/local/testing/browser";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { expectNoSeriousViolations } from "./dashboard-axe";
 import {
   callApi,
   inviteUser,
@@ -10,7 +9,8 @@ import {
   seedTrackers,
   tableRow,
   type World,
-} from "./dashboard-seed";
+} from "../testing/dashboard-seed";
+import { expectNoSeriousViolations } from "./dashboard-axe";
 import { useBrowser } from "./helpers";
 
 describe("dashboard roles and the tracker allowance (browser)", () => {

@@ -1,7 +1,6 @@
 import { screenshot } from "@pacer/local/testing/browser";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { expectNoSeriousViolations } from "./dashboard-axe";
 import {
   openDashboardPage,
   openSignedIn,
@@ -9,7 +8,8 @@ import {
   seedTrackers,
   tableRow,
   type World,
-} from "./dashboard-seed";
+} from "../testing/dashboard-seed";
+import { expectNoSeriousViolations } from "./dashboard-axe";
 import { useBrowser } from "./helpers";
 
 const UNIT = 1_000_000;

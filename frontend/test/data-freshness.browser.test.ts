@@ -1,7 +1,13 @@
 import { screenshot } from "@pacer/local/testing/browser";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import {
+  openDashboardPage,
+  registerAccount,
+  seedTrackers,
+  tableRow,
+  type World,
+} from "../testing/dashboard-seed";
 import { expectNoSeriousViolations } from "./dashboard-axe";
-import { openDashboardPage, registerAccount, seedTrackers, tableRow, type World } from "./dashboard-seed";
 import { useBrowser } from "./helpers";
 
 const HOUR_MS = 3_600_000;

@@ -4,7 +4,6 @@ import { recomputeTrackerData } from "@pacer/functions/lib/tracker-data";
 import { SCREENSHOT_DIR, screenshot } from "@pacer/local/testing/browser";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { expectNoSeriousViolations } from "./dashboard-axe";
 import {
   callApi,
   inviteUser,
@@ -13,7 +12,8 @@ import {
   seedTrackers,
   type TrackerSpec,
   type World,
-} from "./dashboard-seed";
+} from "../testing/dashboard-seed";
+import { expectNoSeriousViolations } from "./dashboard-axe";
 import { DESKTOP, MOBILE, useBrowser } from "./helpers";
 
 /**

@@ -1,7 +1,14 @@
 import { formatMoney, formatPercent } from "@pacer/core/format";
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { callApi, openSignedIn, registerAccount, seedTrackers, tableRow, type World } from "./dashboard-seed";
+import {
+  callApi,
+  openSignedIn,
+  registerAccount,
+  seedTrackers,
+  tableRow,
+  type World,
+} from "../testing/dashboard-seed";
 import { useBrowser } from "./helpers";
 
 const UNIT = 1_000_000;

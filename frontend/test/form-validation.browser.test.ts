@@ -1,7 +1,7 @@
 import { confirmUserEmail } from "@pacer/db";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { callApi, inviteUser, registerAccount } from "./dashboard-seed";
+import { callApi, inviteUser, registerAccount } from "../testing/dashboard-seed";
 import {
   expectAccessible,
   latestLink,

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { callApi } from "./dashboard-seed";
+import { callApi } from "../testing/dashboard-seed";
 import { auditPage, newPage, seedAdmin, uniqueEmail, useBrowser } from "./helpers";
 
 interface Me {

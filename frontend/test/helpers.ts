@@ -1,10 +1,10 @@
 import { launchBrowser, screenshot } from "@pacer/local/testing/browser";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
+import { openWithToken, registerAccount } from "../testing/dashboard-seed";
 import { expectNoSeriousViolations } from "./dashboard-axe";
-import { openWithToken, registerAccount } from "./dashboard-seed";
 
-export { TEST_PASSWORD, uniqueEmail } from "./dashboard-seed";
+export { TEST_PASSWORD, uniqueEmail } from "../testing/dashboard-seed";
 
 /** The two viewports every page is captured at. */
 export const DESKTOP = { width: 1280, height: 800 } as const;

@@ -6,7 +6,7 @@ import {
   seedTrackers,
   tableRow,
   type World,
-} from "./dashboard-seed";
+} from "../testing/dashboard-seed";
 import { auditPage, useBrowser } from "./helpers";
 
 const UNIT = 1_000_000;

@@ -2,8 +2,14 @@ import { updateAccount } from "@pacer/db";
 import { screenshot } from "@pacer/local/testing/browser";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import {
+  openDashboardPage,
+  registerAccount,
+  seedTrackers,
+  tableRow,
+  type World,
+} from "../testing/dashboard-seed";
 import { expectNoSeriousViolations } from "./dashboard-axe";
-import { openDashboardPage, registerAccount, seedTrackers, tableRow, type World } from "./dashboard-seed";
 import { useBrowser } from "./helpers";
 
 const UNIT = 1_000_000;

@@ -2,7 +2,6 @@ import { formatCell } from "@pacer/core/format";
 import { screenshot } from "@pacer/local/testing/browser";
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { expectNoSeriousViolations } from "./dashboard-axe";
 import {
   callApi,
   connectSandbox,
@@ -12,7 +11,8 @@ import {
   seedTrackers,
   tableRow,
   type World,
-} from "./dashboard-seed";
+} from "../testing/dashboard-seed";
+import { expectNoSeriousViolations } from "./dashboard-axe";
 import { useBrowser } from "./helpers";
 
 const UNIT = 1_000_000;

@@ -1,7 +1,6 @@
 import { formatCell } from "@pacer/core/format";
 import { screenshot } from "@pacer/local/testing/browser";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { expectNoSeriousViolations } from "./dashboard-axe";
 import {
   callApi,
   connectSandbox,
@@ -10,7 +9,8 @@ import {
   sandboxMonthSpend,
   tableRow,
   type World,
-} from "./dashboard-seed";
+} from "../testing/dashboard-seed";
+import { expectNoSeriousViolations } from "./dashboard-axe";
 import { useBrowser } from "./helpers";
 
 describe("create tracker wizard on a sandbox connection (browser)", () => {

@@ -1,6 +1,6 @@
 import { defaultAlertForm } from "@pacer/core/alerts";
 import { describe, expect, inject, it } from "vitest";
-import { callApi, seedTrackers, worldOf } from "./dashboard-seed";
+import { callApi, seedTrackers, worldOf } from "../testing/dashboard-seed";
 import { auditPage, newPage, openSignedIn, seedAdmin, uniqueEmail, useBrowser, userMenu } from "./helpers";
 
 /** A 40x40 PNG with half-transparent pixels (drawn on white before upload). */

@@ -61,8 +61,7 @@ const appRoutes: RouteObject[] = [
   { path: paths.home, element: <Navigate to={paths.dashboard} replace /> },
   {
     path: paths.dashboard,
-    lazy: () =>
-      import("../features/dashboard/components/dashboard-page").then((m) => ({ Component: m.DashboardPage })),
+    lazy: () => import("./pages/dashboard-page").then((m) => ({ Component: m.DashboardPage })),
   },
   {
     path: paths.alerts,

@@ -1,7 +1,7 @@
 import { getAccount, putIntegration, updateAccount } from "@pacer/db";
 import { describe, expect, it } from "vitest";
-import { callApi } from "../testing/api.ts";
-import { aUserIn, aWorld } from "../testing/builders.ts";
+import { callApi } from "../../testing/api.ts";
+import { aUserIn, aWorld } from "../../testing/builders.ts";
 
 describe("account calls", () => {
   it("get-account answers the account with its connections and their warnings, without billing ids", async () => {

@@ -9,16 +9,16 @@ import { type SandboxHandle, startSandbox } from "@pacer/sandbox";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { METRICS } from "../../metric-names.ts";
 import { ALERT_DELIVERY_QUEUE, queueUrlEnv } from "../../resources.ts";
+import { callApi } from "../../testing/api.ts";
+import { anAccountWithAdmin, aUserIn, aWorld } from "../../testing/builders.ts";
+import { useMailCapture } from "../../testing/mail.ts";
+import { captureOutput, emfPoints } from "../../testing/output.ts";
+import { aTrackerIn, daysThisMonth } from "../../testing/tracker-builders.ts";
+import { loadWebhookRecipe } from "../../testing/webhook-recipe.ts";
 import type { AlertNotice } from "../lib/alert-channels.ts";
 import { createAlertDeliveryConsumer, enqueueChannelDeliveries } from "../lib/alert-delivery.ts";
 import { evaluateAlertsForAccount } from "../lib/alert-evaluation.ts";
 import { resetSqsClient, sqsClient } from "../lib/refresh-queue.ts";
-import { callApi } from "../testing/api.ts";
-import { anAccountWithAdmin, aUserIn, aWorld } from "../testing/builders.ts";
-import { useMailCapture } from "../testing/mail.ts";
-import { captureOutput, emfPoints } from "../testing/output.ts";
-import { aTrackerIn, daysThisMonth } from "../testing/tracker-builders.ts";
-import { loadWebhookRecipe } from "../testing/webhook-recipe.ts";
 
 /**
  * Alert channel deliveries over DynamoDB Local, the local SQS endpoint with the `alert-delivery`

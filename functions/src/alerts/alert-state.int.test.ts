@@ -1,12 +1,12 @@
 import { dayNumber, fromDayNumber, localDate } from "@pacer/core";
 import { putDailyMetrics } from "@pacer/db";
 import { describe, expect, it } from "vitest";
+import { callApi } from "../../testing/api.ts";
+import { aWorld, type World } from "../../testing/builders.ts";
+import { useMailCapture } from "../../testing/mail.ts";
+import { aDay, aTrackerIn, daysThisMonth } from "../../testing/tracker-builders.ts";
 import { evaluateAlertsForAccount } from "../lib/alert-evaluation.ts";
 import { recomputeTrackerData } from "../lib/tracker-data.ts";
-import { callApi } from "../testing/api.ts";
-import { aWorld, type World } from "../testing/builders.ts";
-import { useMailCapture } from "../testing/mail.ts";
-import { aDay, aTrackerIn, daysThisMonth } from "../testing/tracker-builders.ts";
 
 const mail = useMailCapture();
 

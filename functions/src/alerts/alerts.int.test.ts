@@ -1,13 +1,13 @@
 import { updateUser } from "@pacer/db";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { METRICS } from "../../metric-names.ts";
+import { callApi } from "../../testing/api.ts";
+import { aUserIn, aWorld } from "../../testing/builders.ts";
+import { useMailCapture } from "../../testing/mail.ts";
+import { captureOutput, emfPoints } from "../../testing/output.ts";
+import { aPodIn, aTrackerIn, daysThisMonth } from "../../testing/tracker-builders.ts";
 import { handler as dailyAlerts } from "../alerts-daily/index.ts";
 import { evaluateAlertsForAccount } from "../lib/alert-evaluation.ts";
-import { callApi } from "../testing/api.ts";
-import { aUserIn, aWorld } from "../testing/builders.ts";
-import { useMailCapture } from "../testing/mail.ts";
-import { captureOutput, emfPoints } from "../testing/output.ts";
-import { aPodIn, aTrackerIn, daysThisMonth } from "../testing/tracker-builders.ts";
 
 const mail = useMailCapture();
 

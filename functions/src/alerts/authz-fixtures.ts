@@ -1,6 +1,6 @@
 import { createAlert, createAlertChannel } from "@pacer/db";
+import { aTrackerSeenBy } from "../../testing/tracker-builders.ts";
 import { defineFixtures, type FixtureContext } from "../authz/fixture.ts";
-import { aTrackerSeenBy } from "../testing/tracker-builders.ts";
 
 /** An alert form on one tracker every member of the world sees (Viewers may not target all). */
 const form = (trackerId: string) => ({

@@ -7,6 +7,7 @@ import {
   type SnoozeDuration,
   snoozeEnd,
 } from "@pacer/core";
+import { canSeePod, canSeeTracker, podByTracker, type Viewer } from "@pacer/core/visibility";
 import {
   type Alert,
   type AlertEvent,
@@ -30,7 +31,6 @@ import {
 } from "@pacer/db";
 import { badRequest, forbidden, notFound } from "../lib/errors.ts";
 import type { Session } from "../lib/session.ts";
-import { canSeePod, canSeeTracker, podByTracker, type Viewer } from "../lib/visibility.ts";
 
 /**
  * The alert use-cases (spec pods-budgets-alerts-users-connections.md sections 2.10, 3, 7.4). Every

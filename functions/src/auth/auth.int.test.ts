@@ -8,11 +8,11 @@ import {
   secondsLeftInWindow,
 } from "@pacer/db";
 import { describe, expect, it } from "vitest";
+import { callApi } from "../../testing/api.ts";
+import { anAccountWithAdmin, aUniqueEmail, aUserIn, TEST_PASSWORD } from "../../testing/builders.ts";
+import { useGoogleSandbox } from "../../testing/google.ts";
 import { unsubscribeToken } from "../lib/links.ts";
 import { recordLoginFailure } from "../lib/throttle.ts";
-import { callApi } from "../testing/api.ts";
-import { anAccountWithAdmin, aUniqueEmail, aUserIn, TEST_PASSWORD } from "../testing/builders.ts";
-import { useGoogleSandbox } from "../testing/google.ts";
 
 const google = useGoogleSandbox();
 

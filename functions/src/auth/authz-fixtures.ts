@@ -1,7 +1,7 @@
 import { createPasswordReset } from "@pacer/db";
+import { TEST_PASSWORD } from "../../testing/builders.ts";
 import { defineFixtures, type FixtureContext } from "../authz/fixture.ts";
 import { digestUnsubscribeUrl, emailConfirmationToken, unsubscribeToken } from "../lib/links.ts";
-import { TEST_PASSWORD } from "../testing/builders.ts";
 
 /** The caller's own id for the own case, another account's user for the other case. */
 const selfOrOther = ({ kind, caller, target }: FixtureContext) =>

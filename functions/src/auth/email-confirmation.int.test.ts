@@ -1,11 +1,11 @@
 import { defaultAlertForm } from "@pacer/core";
 import { describe, expect, it } from "vitest";
+import { type ApiAnswer, callApi } from "../../testing/api.ts";
+import { anAccountWithAdmin, aUniqueEmail, TEST_PASSWORD } from "../../testing/builders.ts";
+import { useGoogleSandbox } from "../../testing/google.ts";
+import { useMailCapture } from "../../testing/mail.ts";
+import { aTrackerIn, daysThisMonth } from "../../testing/tracker-builders.ts";
 import { evaluateAlertsForAccount } from "../lib/alert-evaluation.ts";
-import { type ApiAnswer, callApi } from "../testing/api.ts";
-import { anAccountWithAdmin, aUniqueEmail, TEST_PASSWORD } from "../testing/builders.ts";
-import { useGoogleSandbox } from "../testing/google.ts";
-import { useMailCapture } from "../testing/mail.ts";
-import { aTrackerIn, daysThisMonth } from "../testing/tracker-builders.ts";
 
 /**
  * E-mail ownership (README "Security"): e-mail self-registration signs the caller in at once (spec

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { callApi } from "../testing/api.ts";
-import { anAccountWithAdmin, TEST_PASSWORD } from "../testing/builders.ts";
+import { callApi } from "../../testing/api.ts";
+import { anAccountWithAdmin, TEST_PASSWORD } from "../../testing/builders.ts";
 
 describe("POST /api/auth and GET /api/auth", () => {
   it("logs in with a lower-cased e-mail and answers a token that loads the user with the account", async () => {

@@ -1,8 +1,8 @@
 import { createPasswordReset, findUserByEmail } from "@pacer/db";
 import { describe, expect, it } from "vitest";
-import { callApi } from "../testing/api.ts";
-import { anAccountWithAdmin, aUniqueEmail, TEST_PASSWORD } from "../testing/builders.ts";
-import { useMailCapture } from "../testing/mail.ts";
+import { callApi } from "../../testing/api.ts";
+import { anAccountWithAdmin, aUniqueEmail, TEST_PASSWORD } from "../../testing/builders.ts";
+import { useMailCapture } from "../../testing/mail.ts";
 
 const mail = useMailCapture();
 const NEW_PASSWORD = "Fresh-pass-99";

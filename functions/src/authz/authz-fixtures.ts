@@ -1,4 +1,4 @@
-import { defineFixtures } from "../authz/fixture.ts";
+import { defineFixtures } from "./fixture.ts";
 
 /** Fixtures of the foundation routes whose group keeps no fixtures file (health, the OpenAPI document). */
 

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { openApiDocument } from "../../contract/openapi.ts";
 import { parseRouteKey, ROUTES } from "../../routes.ts";
-import { callApi } from "../testing/api.ts";
-import { aWorld } from "../testing/builders.ts";
-import { useMailCapture } from "../testing/mail.ts";
+import { callApi } from "../../testing/api.ts";
+import { aWorld } from "../../testing/builders.ts";
+import { useMailCapture } from "../../testing/mail.ts";
 import { type AuthzFixture, fillPath, loadFixtures } from "./fixture.ts";
 
 /**

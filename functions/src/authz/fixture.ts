@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import type { Member, World } from "../testing/builders.ts";
+import type { Member, World } from "../../testing/builders.ts";
 
 /**
  * The per-route fixture registry of the authorization matrix (`matrix.int.test.ts`). Every route of

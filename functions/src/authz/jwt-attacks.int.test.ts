@@ -3,10 +3,10 @@ import { buildHttpEvent } from "@pacer/local/http-event";
 import { lambdaContext } from "@pacer/local/lambda-context";
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
+import { callApi } from "../../testing/api.ts";
+import { anAccountWithAdmin, aUserIn } from "../../testing/builders.ts";
 import { handler as authHandler } from "../auth/index.ts";
 import { SESSION, signSession } from "../lib/jwt.ts";
-import { callApi } from "../testing/api.ts";
-import { anAccountWithAdmin, aUserIn } from "../testing/builders.ts";
 
 /**
  * Forged, stale and revoked session tokens. At the handler (the session middleware every route

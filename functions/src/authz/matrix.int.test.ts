@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Access, accessFor } from "../../policy.ts";
 import { parseRouteKey, ROUTES } from "../../routes.ts";
+import { callApi } from "../../testing/api.ts";
+import { aWorld } from "../../testing/builders.ts";
+import { useMailCapture } from "../../testing/mail.ts";
 import { resetAppSecrets } from "../lib/config.ts";
-import { callApi } from "../testing/api.ts";
-import { aWorld } from "../testing/builders.ts";
-import { useMailCapture } from "../testing/mail.ts";
 import { type AuthzFixture, fillPath, loadFixtures, type TargetKind } from "./fixture.ts";
 
 /**

@@ -3,9 +3,9 @@ import { getAccount, getUser } from "@pacer/db";
 import jpeg from "jpeg-js";
 import { PNG } from "pngjs";
 import { describe, expect, it } from "vitest";
-import { callApi } from "../testing/api.ts";
-import { aWorld } from "../testing/builders.ts";
-import { aBlackPng, aPngOfSize } from "../testing/images.ts";
+import { callApi } from "../../testing/api.ts";
+import { aWorld } from "../../testing/builders.ts";
+import { aBlackPng, aPngOfSize } from "../../testing/images.ts";
 
 const TOO_BIG = "This file is too big, please upload a file less than 5Mb";
 const WRONG_TYPE = "File type not accepted, please upload a JPG or PNG file";

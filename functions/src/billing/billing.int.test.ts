@@ -3,11 +3,11 @@ import type { AddressInfo } from "node:net";
 import { getAccount, updateUser } from "@pacer/db";
 import { installLocalAdapters } from "@pacer/local/adapters";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callApi } from "../../testing/api.ts";
+import { aWorld } from "../../testing/builders.ts";
 import { resetAppSecrets } from "../lib/config.ts";
 import { signSession, signTicket } from "../lib/jwt.ts";
 import { resetRuntimeAdapters } from "../lib/runtime-adapters.ts";
-import { callApi } from "../testing/api.ts";
-import { aWorld } from "../testing/builders.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 const pathOf = (url: string) => new URL(url).pathname;

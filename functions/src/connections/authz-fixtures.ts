@@ -4,10 +4,10 @@ import { CAKE_SANDBOX_DOMAIN, sandboxConnectorConfig } from "@pacer/connectors/s
 import { PLATFORM_CATALOGUE, type PlatformCallKind, type PlatformEntry } from "@pacer/core";
 import { createOAuthState, putIntegration } from "@pacer/db";
 import { platformRoutes } from "../../routes.ts";
+import type { Member } from "../../testing/builders.ts";
+import { consentQuery, type OAuthPlatform, sharedConnectionsSandbox } from "../../testing/connections.ts";
 import { type AuthzFixture, defineFixtures, type FixtureContext } from "../authz/fixture.ts";
 import { tokenStore } from "../lib/token-store.ts";
-import type { Member } from "../testing/builders.ts";
-import { consentQuery, type OAuthPlatform, sharedConnectionsSandbox } from "../testing/connections.ts";
 import { redirectUriOf } from "./connect.ts";
 import { platformFacts } from "./platforms.ts";
 

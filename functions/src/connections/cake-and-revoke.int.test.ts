@@ -4,10 +4,10 @@ import { CAKE_SANDBOX_DOMAIN } from "@pacer/connectors/sandbox-config";
 import { SSRF_URL_CORPUS } from "@pacer/connectors/testing/ssrf-corpus";
 import { getIntegration, listIntegrations } from "@pacer/db";
 import { describe, expect, it } from "vitest";
+import { callApi } from "../../testing/api.ts";
+import { aWorld } from "../../testing/builders.ts";
+import { connectThroughApi, useConnectionsSandbox } from "../../testing/connections.ts";
 import { tokenStore } from "../lib/token-store.ts";
-import { callApi } from "../testing/api.ts";
-import { aWorld } from "../testing/builders.ts";
-import { connectThroughApi, useConnectionsSandbox } from "../testing/connections.ts";
 import { CAKE_TEXTS } from "./connect.ts";
 
 const env = useConnectionsSandbox();

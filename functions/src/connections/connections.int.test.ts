@@ -4,15 +4,15 @@ import { AuthError, createConnectors, type OAuthTokens } from "@pacer/connectors
 import { sandboxConnectorConfig } from "@pacer/connectors/sandbox-config";
 import { getIntegration, listIntegrations } from "@pacer/db";
 import { describe, expect, it } from "vitest";
-import { tokenStore } from "../lib/token-store.ts";
-import { callApi } from "../testing/api.ts";
-import { aWorld } from "../testing/builders.ts";
+import { callApi } from "../../testing/api.ts";
+import { aWorld } from "../../testing/builders.ts";
 import {
   authorizeUrlFor,
   connectThroughApi,
   consentQuery,
   useConnectionsSandbox,
-} from "../testing/connections.ts";
+} from "../../testing/connections.ts";
+import { tokenStore } from "../lib/token-store.ts";
 
 /**
  * The whole connection chain against the sandbox platforms, through the API as the web app calls

@@ -1,15 +1,15 @@
 import { type OAuthTokens, REFRESH_SKEW_MS } from "@pacer/connectors";
 import { getIntegration, listIntegrations } from "@pacer/db";
 import { describe, expect, it } from "vitest";
-import { tokenStore } from "../lib/token-store.ts";
-import { callApi } from "../testing/api.ts";
-import { aWorld, type World } from "../testing/builders.ts";
+import { callApi } from "../../testing/api.ts";
+import { aWorld, type World } from "../../testing/builders.ts";
 import {
   connectThroughApi,
   type OAuthPlatform,
   SEGMENTS,
   useConnectionsSandbox,
-} from "../testing/connections.ts";
+} from "../../testing/connections.ts";
+import { tokenStore } from "../lib/token-store.ts";
 import { BING_LISTING_FAILURE } from "./platforms.ts";
 
 /**

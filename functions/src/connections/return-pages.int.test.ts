@@ -2,10 +2,15 @@ import { randomUUID } from "node:crypto";
 import { BID_MANAGER_SCOPE, GOOGLE_ADS_SCOPE } from "@pacer/connectors";
 import { createOAuthState, listIntegrations } from "@pacer/db";
 import { describe, expect, it } from "vitest";
+import { callApi } from "../../testing/api.ts";
+import { aWorld, type Member } from "../../testing/builders.ts";
+import {
+  consentQuery,
+  type OAuthPlatform,
+  SEGMENTS,
+  useConnectionsSandbox,
+} from "../../testing/connections.ts";
 import { resetConnectors } from "../lib/connectors.ts";
-import { callApi } from "../testing/api.ts";
-import { aWorld, type Member } from "../testing/builders.ts";
-import { consentQuery, type OAuthPlatform, SEGMENTS, useConnectionsSandbox } from "../testing/connections.ts";
 import { redirectUriOf } from "./connect.ts";
 import {
   BING_FAILURE,

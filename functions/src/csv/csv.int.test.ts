@@ -3,9 +3,9 @@ import { createCsvConnector, type DailyMetricsRow } from "@pacer/connectors";
 import { csvRowReader, getIntegration, listCsvAccounts, listIntegrations } from "@pacer/db";
 import { sourceFilePath } from "@pacer/sandbox";
 import { describe, expect, it } from "vitest";
-import { callApi } from "../testing/api.ts";
-import { aWorld } from "../testing/builders.ts";
-import { useConnectionsSandbox } from "../testing/connections.ts";
+import { callApi } from "../../testing/api.ts";
+import { aWorld } from "../../testing/builders.ts";
+import { useConnectionsSandbox } from "../../testing/connections.ts";
 
 useConnectionsSandbox();
 

@@ -1,12 +1,12 @@
 import { budgetCalendar } from "@pacer/core";
 import { getUser, updateUser } from "@pacer/db";
 import { beforeAll, describe, expect, it } from "vitest";
+import { callApi } from "../../testing/api.ts";
+import { aWorld, type Member, type World } from "../../testing/builders.ts";
+import { useMailCapture } from "../../testing/mail.ts";
+import { aPodIn, aTrackerIn, daysThisMonth } from "../../testing/tracker-builders.ts";
 import { sendDigestsForAccount } from "../lib/digests.ts";
 import { digestUnsubscribeUrl } from "../lib/links.ts";
-import { callApi } from "../testing/api.ts";
-import { aWorld, type Member, type World } from "../testing/builders.ts";
-import { useMailCapture } from "../testing/mail.ts";
-import { aPodIn, aTrackerIn, daysThisMonth } from "../testing/tracker-builders.ts";
 import { handler as digests } from "./index.ts";
 
 const mail = useMailCapture();

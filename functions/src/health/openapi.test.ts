@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { contractOf } from "../../contract/index.ts";
 import { openApiDocument } from "../../contract/openapi.ts";
 import { parseRouteKey, ROUTES } from "../../routes.ts";
-import { callApi } from "../testing/api.ts";
+import { callApi } from "../../testing/api.ts";
 
 /**
  * The OpenAPI 3.1 document generated from the API contract: valid for the OpenAPI 3.1 schema

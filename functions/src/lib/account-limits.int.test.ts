@@ -2,9 +2,9 @@ import { hitRateLimit, rateLimitCount } from "@pacer/db";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ACCOUNT_LIMITS, accountLimitFor, LIMITED_ROUTES } from "../../policy.ts";
 import { ROUTES } from "../../routes.ts";
-import { type ApiAnswer, callApi } from "../testing/api.ts";
-import { anAccountWithAdmin } from "../testing/builders.ts";
-import { aTrackerIn } from "../testing/tracker-builders.ts";
+import { type ApiAnswer, callApi } from "../../testing/api.ts";
+import { anAccountWithAdmin } from "../../testing/builders.ts";
+import { aTrackerIn } from "../../testing/tracker-builders.ts";
 
 /**
  * The per-account limits of the costly calls (policy.ts `ACCOUNT_LIMITS`), through the real API

@@ -2,7 +2,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { installLocalAdapters } from "@pacer/local/adapters";
 import { describe, expect, it, onTestFinished } from "vitest";
-import { loadWebhookRecipe } from "../testing/webhook-recipe.ts";
+import { loadWebhookRecipe } from "../../testing/webhook-recipe.ts";
 import {
   type AlertNotice,
   ChannelDeliveryError,

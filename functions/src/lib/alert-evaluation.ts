@@ -20,6 +20,7 @@ import {
   type TableRow,
   type TrackerRow,
 } from "@pacer/core";
+import { canSeePod, canSeeTracker, type Viewer } from "@pacer/core/visibility";
 import {
   type Alert,
   type AlertEventInput,
@@ -45,7 +46,6 @@ import { sendMail } from "./mailer.ts";
 import { recordMetric } from "./metrics.ts";
 import { type AccountJoins, loadAccountJoins } from "./tracker-access.ts";
 import { trackerRowOf } from "./tracker-data.ts";
-import { canSeePod, canSeeTracker, type Viewer } from "./visibility.ts";
 
 /**
  * Alert evaluation (spec pods-budgets-alerts-users-connections.md sections 2.10, 3 and 9). Runs

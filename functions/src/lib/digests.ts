@@ -1,4 +1,5 @@
 import { type DigestFrequency, digestSchedule, localDate, offPace } from "@pacer/core";
+import { canSeeTracker } from "@pacer/core/visibility";
 import {
   claimDigestPeriod,
   getAccount,
@@ -15,7 +16,6 @@ import { sendMail } from "./mailer.ts";
 import { trialExpired } from "./session.ts";
 import { loadAccountJoins } from "./tracker-access.ts";
 import { trackerRowOf } from "./tracker-data.ts";
-import { canSeeTracker } from "./visibility.ts";
 
 /**
  * The pacing digest run of one account (a product extension of the notification preferences; the

@@ -1,7 +1,7 @@
 import jpeg from "jpeg-js";
 import { PNG } from "pngjs";
 import { describe, expect, it } from "vitest";
-import { aBlackPng, aJpegHeader } from "../testing/images.ts";
+import { aBlackPng, aJpegHeader } from "../../testing/images.ts";
 import { AppError } from "./errors.ts";
 import {
   AVATAR_MAX_PIXELS,

@@ -3,7 +3,7 @@ import { buildHttpEvent } from "@pacer/local/http-event";
 import { lambdaContext } from "@pacer/local/lambda-context";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { METRIC_NAMESPACE, METRICS, SERVICE_NAME } from "../../metric-names.ts";
-import { captureOutput, emfPoints } from "../testing/output.ts";
+import { captureOutput, emfPoints } from "../../testing/output.ts";
 import { recordPlatformAttempt } from "./connectors.ts";
 import { AppError } from "./errors.ts";
 import { groupHandler, httpRoute, reply } from "./http.ts";

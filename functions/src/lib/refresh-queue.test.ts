@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isNewUser, refreshWindow } from "./refresh-queue.ts";
+import { refreshWindow } from "./refresh-queue.ts";
 
 const NOW = new Date("2026-03-04T10:00:00Z");
 const tracker = { timeZone: "Europe/London", requiresUpdate: false, lastRefreshedAt: "2026-03-04T09:00:00Z" };
@@ -36,16 +36,5 @@ describe("refreshWindow", () => {
     expect(refreshWindow({ ...tracker, timeZone: "America/Los_Angeles" }, late)).toMatchObject({
       to: "2026-03-31",
     });
-  });
-});
-
-describe("isNewUser (the 12-hour rule)", () => {
-  it("is true under 12 hours after registration", () => {
-    expect(isNewUser({ registrationDate: "2026-03-04T00:00:01Z" }, new Date("2026-03-04T12:00:00Z"))).toBe(
-      true,
-    );
-    expect(isNewUser({ registrationDate: "2026-03-04T00:00:00Z" }, new Date("2026-03-04T12:00:00Z"))).toBe(
-      false,
-    );
   });
 });

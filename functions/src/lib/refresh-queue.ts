@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { SendMessageBatchCommand, SQSClient } from "@aws-sdk/client-sqs";
-import { addDays, budgetCalendar, isIsoDate, resendUnprocessed } from "@pacer/core";
+import { addDays, budgetCalendar, isIsoDate, isNewUser, resendUnprocessed } from "@pacer/core";
 import {
   findTracker,
   lowerRefreshRunTotal,
@@ -295,15 +295,6 @@ export async function requestTrackerRefresh(
     throw new Error(`The refresh of tracker ${tracker.trackerId} could not be queued`);
   }
   return flagged[0];
-}
-
-/** Users registered less than this long ago get the automatic refresh after changes (trackers.md 4, 9). */
-export const NEW_USER_REFRESH_WINDOW_MS = 12 * 60 * 60 * 1000;
-
-/** True when the user registered less than 12 hours before `now`. */
-export function isNewUser(user: Pick<User, "registrationDate">, now: Date): boolean {
-  const registered = Date.parse(user.registrationDate);
-  return Number.isFinite(registered) && now.getTime() - registered < NEW_USER_REFRESH_WINDOW_MS;
 }
 
 /**

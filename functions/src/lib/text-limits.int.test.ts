@@ -1,8 +1,8 @@
 import { defaultAlertForm } from "@pacer/core";
 import { describe, expect, it } from "vitest";
-import { callApi } from "../testing/api.ts";
-import { aWorld, type World } from "../testing/builders.ts";
-import { aTrackerSeenBy } from "../testing/tracker-builders.ts";
+import { callApi } from "../../testing/api.ts";
+import { aWorld, type World } from "../../testing/builders.ts";
+import { aTrackerSeenBy } from "../../testing/tracker-builders.ts";
 
 /**
  * Free text has one documented limit per kind (names 200, descriptions 2,000, notes and messages

@@ -12,7 +12,7 @@ import {
 import { installLocalAdapters } from "@pacer/local/adapters";
 import { mockClient } from "aws-sdk-client-mock";
 import { beforeEach, describe, expect, it, onTestFinished } from "vitest";
-import { aTokenDir, aTokenKey, SOME_TOKENS, TOKEN_REF } from "../testing/token-fixtures.ts";
+import { aTokenDir, aTokenKey, SOME_TOKENS, TOKEN_REF } from "../../testing/token-fixtures.ts";
 import { resetRuntimeAdapters } from "./runtime-adapters.ts";
 import { secretsManagerTokenStore, tokenSecretName, tokenStoreFromEnv } from "./token-store.ts";
 

@@ -1,4 +1,11 @@
 import {
+  canSeeTracker,
+  canWrite,
+  podByTracker,
+  sharedBudgetByTracker,
+  type Viewer,
+} from "@pacer/core/visibility";
+import {
   findTracker,
   listPods,
   listSharedBudgets,
@@ -10,7 +17,6 @@ import {
   type User,
 } from "@pacer/db";
 import { forbidden, notFound } from "./errors.ts";
-import { canSeeTracker, canWrite, podByTracker, sharedBudgetByTracker, type Viewer } from "./visibility.ts";
 
 /**
  * Loading trackers as a caller may see them. Every call reads the account's pods (the tracker rule

@@ -7,8 +7,8 @@ import {
   updateTrackerAt,
 } from "@pacer/db";
 import { describe, expect, it } from "vitest";
-import { anAccountWithAdmin } from "../testing/builders.ts";
-import { aDay, aTrackerIn } from "../testing/tracker-builders.ts";
+import { anAccountWithAdmin } from "../../testing/builders.ts";
+import { aDay, aTrackerIn } from "../../testing/tracker-builders.ts";
 import { recomputeTrackerData, storedTrackerData } from "./tracker-data.ts";
 
 const today = () => budgetCalendar(new Date(), "Europe/London").today;

@@ -1,9 +1,9 @@
+import { canSeeTracker } from "@pacer/core/visibility";
 import { listConnections, type Tracker } from "@pacer/db";
 import { trackerView } from "../trackers/views.ts";
 import { logger } from "./logger.ts";
 import { type PushResult, postToConnections } from "./realtime.ts";
 import { loadAccountJoins } from "./tracker-access.ts";
-import { canSeeTracker } from "./visibility.ts";
 
 /**
  * Pushes a tracker's change to the open connections of its account whose user may see it

@@ -1,5 +1,5 @@
+import { aPodIn, aTrackerSeenBy } from "../../testing/tracker-builders.ts";
 import { defineFixtures, type FixtureContext } from "../authz/fixture.ts";
-import { aPodIn, aTrackerSeenBy } from "../testing/tracker-builders.ts";
 
 /** A pod of the target world listing its Manager and Viewer, with a tracker they see. */
 async function podOf({ target }: FixtureContext) {

@@ -1,8 +1,8 @@
 import { getPod } from "@pacer/db";
 import { describe, expect, it } from "vitest";
-import { callApi } from "../testing/api.ts";
-import { anAccountWithAdmin, aWorld } from "../testing/builders.ts";
-import { aPodIn, aTrackerIn } from "../testing/tracker-builders.ts";
+import { callApi } from "../../testing/api.ts";
+import { anAccountWithAdmin, aWorld } from "../../testing/builders.ts";
+import { aPodIn, aTrackerIn } from "../../testing/tracker-builders.ts";
 
 type PodBody = {
   pod: {

@@ -1,3 +1,4 @@
+import { canSeePod, canSeeTracker, podByTracker, type Viewer } from "@pacer/core/visibility";
 import {
   deletePod,
   getPod,
@@ -13,7 +14,6 @@ import { badRequest, notFound } from "../lib/errors.ts";
 import type { Session } from "../lib/session.ts";
 import { requireWriter } from "../lib/tracker-access.ts";
 import { ownerView } from "../lib/views.ts";
-import { canSeePod, canSeeTracker, podByTracker, type Viewer } from "../lib/visibility.ts";
 
 /**
  * The pod use-cases (spec pods-budgets-alerts-users-connections.md sections 2.3-2.5, 3-7.1). The pod

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { issueRealtimeTicket, listConnections, putIntegration, saveConnection } from "@pacer/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { aWorld } from "../../testing/builders.ts";
+import { type RefreshPipeline, startRefreshPipeline } from "../../testing/refresh-pipeline.ts";
+import { aTrackerIn } from "../../testing/tracker-builders.ts";
 import { pushToAccount } from "../lib/realtime.ts";
 import { pushTrackerChange } from "../lib/tracker-push.ts";
-import { aWorld } from "../testing/builders.ts";
-import { type RefreshPipeline, startRefreshPipeline } from "../testing/refresh-pipeline.ts";
-import { aTrackerIn } from "../testing/tracker-builders.ts";
 import { handler, type WebSocketEvent } from "./index.ts";
 
 /**

@@ -11,12 +11,12 @@ import {
   type Tracker,
 } from "@pacer/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testPasswordHash } from "../../testing/builders.ts";
+import { connectPlatform, viewsOf } from "../../testing/refresh-connections.ts";
+import { type RefreshPipeline, startRefreshPipeline, trackersOn } from "../../testing/refresh-pipeline.ts";
 import { signSession } from "../lib/jwt.ts";
 import { sqsClient } from "../lib/refresh-queue.ts";
 import { REFRESH_ERROR_TEXTS } from "../refresh-worker/failures.ts";
-import { testPasswordHash } from "../testing/builders.ts";
-import { connectPlatform, viewsOf } from "../testing/refresh-connections.ts";
-import { type RefreshPipeline, startRefreshPipeline, trackersOn } from "../testing/refresh-pipeline.ts";
 import { runRefreshScheduler } from "./scheduler.ts";
 
 /**

@@ -8,11 +8,11 @@ import {
   type Tracker,
 } from "@pacer/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { anAccountWithAdmin } from "../../testing/builders.ts";
+import { connectPlatform, viewsOf } from "../../testing/refresh-connections.ts";
+import { type RefreshPipeline, startRefreshPipeline, trackersOn } from "../../testing/refresh-pipeline.ts";
 import { enqueueRefreshes, type RefreshMessage, refreshMessageFor } from "../lib/refresh-queue.ts";
 import { storedTrackerData } from "../lib/tracker-data.ts";
-import { anAccountWithAdmin } from "../testing/builders.ts";
-import { connectPlatform, viewsOf } from "../testing/refresh-connections.ts";
-import { type RefreshPipeline, startRefreshPipeline, trackersOn } from "../testing/refresh-pipeline.ts";
 import { refreshJobContext } from "./worker.ts";
 
 /**

@@ -10,11 +10,11 @@ import {
 import type { SQSRecord } from "aws-lambda";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REFRESH_CONCURRENCY_PER_PLATFORM } from "../../resources.ts";
+import { anAccountWithAdmin } from "../../testing/builders.ts";
+import { connectPlatform, viewsOf } from "../../testing/refresh-connections.ts";
+import { type RefreshPipeline, startRefreshPipeline, trackersOn } from "../../testing/refresh-pipeline.ts";
 import { enqueueRefreshes, refreshMessageFor } from "../lib/refresh-queue.ts";
 import { tokenStore } from "../lib/token-store.ts";
-import { anAccountWithAdmin } from "../testing/builders.ts";
-import { connectPlatform, viewsOf } from "../testing/refresh-connections.ts";
-import { type RefreshPipeline, startRefreshPipeline, trackersOn } from "../testing/refresh-pipeline.ts";
 import { refreshJobContext } from "./worker.ts";
 
 /**

@@ -1,5 +1,5 @@
+import { aTrackerSeenBy } from "../../testing/tracker-builders.ts";
 import { defineFixtures, type FixtureContext } from "../authz/fixture.ts";
-import { aTrackerSeenBy } from "../testing/tracker-builders.ts";
 
 /**
  * The refresh calls on a tracker every member of the target world can see. Its connection is not

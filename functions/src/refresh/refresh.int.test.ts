@@ -7,12 +7,12 @@ import {
   type Tracker,
 } from "@pacer/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callApi } from "../../testing/api.ts";
+import { anAccountWithAdmin, testPasswordHash } from "../../testing/builders.ts";
+import { connectPlatform, viewsOf } from "../../testing/refresh-connections.ts";
+import { type RefreshPipeline, startRefreshPipeline, trackersOn } from "../../testing/refresh-pipeline.ts";
 import { signSession } from "../lib/jwt.ts";
 import { REFRESH_ERROR_TEXTS } from "../refresh-worker/failures.ts";
-import { callApi } from "../testing/api.ts";
-import { anAccountWithAdmin, testPasswordHash } from "../testing/builders.ts";
-import { connectPlatform, viewsOf } from "../testing/refresh-connections.ts";
-import { type RefreshPipeline, startRefreshPipeline, trackersOn } from "../testing/refresh-pipeline.ts";
 
 /**
  * The on-demand refresh calls and the 12-hour rule, over the real refresh queues (no worker: the

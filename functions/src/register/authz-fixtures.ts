@@ -1,6 +1,6 @@
 import { createInvitation } from "@pacer/db";
+import { aUniqueEmail, TEST_PASSWORD } from "../../testing/builders.ts";
 import { defineFixtures, type FixtureContext } from "../authz/fixture.ts";
-import { aUniqueEmail, TEST_PASSWORD } from "../testing/builders.ts";
 
 const anInvite = async ({ target }: FixtureContext) => {
   const { token } = await createInvitation({

@@ -1,9 +1,9 @@
 import { createInvitation, getAccount, getUser, updateAccount } from "@pacer/db";
 import { describe, expect, it } from "vitest";
-import { callApi } from "../testing/api.ts";
-import { anAccountWithAdmin, aUniqueEmail, TEST_PASSWORD } from "../testing/builders.ts";
-import { useGoogleSandbox } from "../testing/google.ts";
-import { useMailCapture } from "../testing/mail.ts";
+import { callApi } from "../../testing/api.ts";
+import { anAccountWithAdmin, aUniqueEmail, TEST_PASSWORD } from "../../testing/builders.ts";
+import { useGoogleSandbox } from "../../testing/google.ts";
+import { useMailCapture } from "../../testing/mail.ts";
 
 const mail = useMailCapture();
 const google = useGoogleSandbox();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { callApi } from "../testing/api.ts";
-import { aWorld } from "../testing/builders.ts";
+import { callApi } from "../../testing/api.ts";
+import { aWorld } from "../../testing/builders.ts";
 
 type KeyBody = { key: string; keyPrefix: string };
 type ReadingsBody = {

@@ -1,5 +1,5 @@
+import { aSharedBudgetIn, aTrackerSeenBy } from "../../testing/tracker-builders.ts";
 import { defineFixtures, type FixtureContext } from "../authz/fixture.ts";
-import { aSharedBudgetIn, aTrackerSeenBy } from "../testing/tracker-builders.ts";
 
 /** A shared budget of the target world holding a tracker its Manager and Viewer see. */
 async function budgetOf({ target }: FixtureContext) {

@@ -1,8 +1,8 @@
 import { getSharedBudget } from "@pacer/db";
 import { describe, expect, it } from "vitest";
-import { callApi } from "../testing/api.ts";
-import { anAccountWithAdmin, aWorld } from "../testing/builders.ts";
-import { aSharedBudgetIn, aTrackerIn } from "../testing/tracker-builders.ts";
+import { callApi } from "../../testing/api.ts";
+import { anAccountWithAdmin, aWorld } from "../../testing/builders.ts";
+import { aSharedBudgetIn, aTrackerIn } from "../../testing/tracker-builders.ts";
 
 type BudgetBody = {
   sharedBudget: {

@@ -1,4 +1,5 @@
 import { allocationTotalError, clampAllocation } from "@pacer/core";
+import { canSeeSharedBudget, canSeeTracker, podByTracker, type Viewer } from "@pacer/core/visibility";
 import {
   deleteSharedBudget,
   listPods,
@@ -16,7 +17,6 @@ import { badRequest, notFound } from "../lib/errors.ts";
 import type { Session } from "../lib/session.ts";
 import { requireWriter } from "../lib/tracker-access.ts";
 import { ownerView } from "../lib/views.ts";
-import { canSeeSharedBudget, canSeeTracker, podByTracker, type Viewer } from "../lib/visibility.ts";
 
 /**
  * The shared-budget use-cases (spec pods-budgets-alerts-users-connections.md sections 2.6-2.8, 3-7.2).

@@ -1,7 +1,7 @@
 import { DEFAULT_AUTOPILOT_SETTINGS } from "@pacer/core";
 import { addMessage, createAutopilotActions, type NewAutopilotAction } from "@pacer/db";
+import { aConnectionIn, aDataSource, aTrackerSeenBy } from "../../testing/tracker-builders.ts";
 import { defineFixtures, type FixtureContext } from "../authz/fixture.ts";
-import { aConnectionIn, aDataSource, aTrackerSeenBy } from "../testing/tracker-builders.ts";
 
 /** A tracker of the target world that every member of it can see. */
 const trackerOf = async ({ target }: FixtureContext) => (await aTrackerSeenBy(target)).trackerId;

@@ -2,13 +2,13 @@ import { addMonths, budgetCalendar, DEFAULT_AUTOPILOT_SETTINGS } from "@pacer/co
 import { findTracker, getAutopilotRecord, getIntegration, type Tracker, updateTrackerAt } from "@pacer/db";
 import { type DemoAccount, demoAccount } from "@pacer/sandbox";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { callApi } from "../../testing/api.ts";
+import { aWorld, type World } from "../../testing/builders.ts";
+import { connectPlatform, viewsOf } from "../../testing/refresh-connections.ts";
+import { type RefreshPipeline, startRefreshPipeline, trackersOn } from "../../testing/refresh-pipeline.ts";
 import { evaluateTrackerAutopilot } from "../lib/autopilot.ts";
 import { requestTrackerRefresh } from "../lib/refresh-queue.ts";
 import { storedTrackerData } from "../lib/tracker-data.ts";
-import { callApi } from "../testing/api.ts";
-import { aWorld, type World } from "../testing/builders.ts";
-import { connectPlatform, viewsOf } from "../testing/refresh-connections.ts";
-import { type RefreshPipeline, startRefreshPipeline, trackersOn } from "../testing/refresh-pipeline.ts";
 
 /**
  * AutoPilot end to end: the tracker routes and the refresh worker over DynamoDB Local and the

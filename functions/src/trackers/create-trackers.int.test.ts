@@ -3,12 +3,12 @@ import { budgetCalendar } from "@pacer/core";
 import { findTracker, getRefreshRun, type Tracker } from "@pacer/db";
 import { accountDays, demoAccount } from "@pacer/sandbox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callApi } from "../../testing/api.ts";
+import { anAccountWithAdmin } from "../../testing/builders.ts";
+import { connectThroughApi } from "../../testing/connections.ts";
+import { connectPlatform, viewsOf } from "../../testing/refresh-connections.ts";
+import { type RefreshPipeline, startRefreshPipeline } from "../../testing/refresh-pipeline.ts";
 import { storedTrackerData } from "../lib/tracker-data.ts";
-import { callApi } from "../testing/api.ts";
-import { anAccountWithAdmin } from "../testing/builders.ts";
-import { connectThroughApi } from "../testing/connections.ts";
-import { connectPlatform, viewsOf } from "../testing/refresh-connections.ts";
-import { type RefreshPipeline, startRefreshPipeline } from "../testing/refresh-pipeline.ts";
 
 /**
  * create-trackers over the real refresh queues and worker (the sandbox platforms): a new tracker's

@@ -3,8 +3,6 @@ import { trackersContracts as api } from "../../contract/trackers.ts";
 import { reply, sessionRoute } from "../lib/http.ts";
 import { etag, expectedVersion } from "../lib/if-match.ts";
 import { assertOwnAccount } from "../lib/ownership.ts";
-import { autoRefreshForNewUser } from "../lib/refresh-queue.ts";
-import type { Session } from "../lib/session.ts";
 import {
   assertSameTracker,
   changeTracker,
@@ -89,35 +87,14 @@ export const getTrackerPacing = sessionRoute(
     reply(200, { pacing: await getTrackerPacingFor(session, params.id, now) }),
 );
 
-/**
- * The 12-hour rule (trackers.md section 4): after a budget or lifetime change by a user registered
- * less than 12 hours ago, the tracker's data refresh follows automatically (queued through the
- * refresh pipeline; the answer then shows the tracker 'Currently Updating').
- */
-type AfterChange = { refreshForNewUser?: boolean };
-
-async function changedReply<T extends { _id: string; version: number }>(
-  view: T,
-  session: Session,
-  now: Date,
-  after: AfterChange,
-) {
-  const flags = after.refreshForNewUser ? await autoRefreshForNewUser(session, view._id, now) : undefined;
-  return trackerReply(flags ? { ...view, ...flags } : view);
-}
-
 /** A route (its contract) that applies one change to the tracker of its `{id}` path parameter. */
 function changeById<B extends z.ZodType>(
   contract: { params: z.ZodType<{ id: string }>; body: B },
   toChange: (body: z.output<B>) => TrackerChange,
-  after: AfterChange = {},
 ) {
   return sessionRoute(contract, async ({ params, body: input, session, event, now }) =>
-    changedReply(
+    trackerReply(
       await changeTracker(session, params.id, expectedVersion(event), toChange(input as z.output<B>), now),
-      session,
-      now,
-      after,
     ),
   );
 }
@@ -126,20 +103,12 @@ function changeById<B extends z.ZodType>(
 function changeByBody<B extends z.ZodType<{ tracker: string }>>(
   contract: { body: B },
   toChange: (body: z.output<B>) => TrackerChange,
-  after: AfterChange = {},
 ) {
   return sessionRoute(contract, async ({ body: input, session, event, now }) => {
     const b = input as z.output<B>;
-    return changedReply(
-      await changeTracker(session, b.tracker, expectedVersion(event), toChange(b), now),
-      session,
-      now,
-      after,
-    );
+    return trackerReply(await changeTracker(session, b.tracker, expectedVersion(event), toChange(b), now));
   });
 }
-
-const REFRESH_FOR_NEW_USER: AfterChange = { refreshForNewUser: true };
 
 export const updateName = changeById(api["POST /api/tracker/update-name/{id}"], (b) => () => ({
   name: b.name,
@@ -147,15 +116,11 @@ export const updateName = changeById(api["POST /api/tracker/update-name/{id}"], 
 export const updateClient = changeById(api["POST /api/tracker/update-client/{id}"], (b) => () => ({
   client: b.client,
 }));
-export const updateBudget = changeById(
-  api["POST /api/tracker/update-budget/{id}"],
-  (b) => setBudget(b.budget, b.budgetPeriod),
-  REFRESH_FOR_NEW_USER,
+export const updateBudget = changeById(api["POST /api/tracker/update-budget/{id}"], (b) =>
+  setBudget(b.budget, b.budgetPeriod),
 );
-export const updateDailyBudget = changeById(
-  api["POST /api/tracker/update-daily-budget/{id}"],
-  (b) => setBudget(b.dailyBudget, "day"),
-  REFRESH_FOR_NEW_USER,
+export const updateDailyBudget = changeById(api["POST /api/tracker/update-daily-budget/{id}"], (b) =>
+  setBudget(b.dailyBudget, "day"),
 );
 export const updatePreviousOverUnderSpend = changeById(
   api["POST /api/tracker/update-previous-over-under-spend/{id}"],
@@ -170,15 +135,12 @@ export const updateFutureBudgets = changeByBody(api["POST /api/tracker/update-tr
 export const updateUseLifetimeBudget = changeByBody(
   api["POST /api/tracker/update-tracker-use-lifetime-budget"],
   (b) => setUseLifetimeBudget(b.useLifetimeBudgetAsPrimary),
-  REFRESH_FOR_NEW_USER,
 );
 export const updateCurrency = changeByBody(api["POST /api/tracker/update-currency"], (b) =>
   setCurrency(b.currency),
 );
-export const updateAutomatedBudget = changeByBody(
-  api["POST /api/tracker/update-automated-budget"],
-  (b) => setAutomatedBudget(b.automatedBudget),
-  REFRESH_FOR_NEW_USER,
+export const updateAutomatedBudget = changeByBody(api["POST /api/tracker/update-automated-budget"], (b) =>
+  setAutomatedBudget(b.automatedBudget),
 );
 export const updateIncludeLastMonth = changeByBody(
   api["POST /api/tracker/update-include-last-month-over-under-spend-in-budget-calc"],
@@ -198,7 +160,7 @@ export const updateLifetimeBudget = sessionRoute(
   api["POST /api/tracker/update-lifetime-budget/{id}"],
   async ({ params, body, session, event, now }) => {
     assertSameTracker(params.id, body.tracker);
-    return changedReply(
+    return trackerReply(
       await changeTracker(
         session,
         params.id,
@@ -206,9 +168,6 @@ export const updateLifetimeBudget = sessionRoute(
         setLifetimeBudget(body.lifetimeBudget, body.lifetimeBudgetDates),
         now,
       ),
-      session,
-      now,
-      REFRESH_FOR_NEW_USER,
     );
   },
 );

@@ -1,8 +1,8 @@
 import { budgetCalendar } from "@pacer/core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { callApi } from "../testing/api.ts";
-import { anAccountWithAdmin } from "../testing/builders.ts";
-import { aDay, aTrackerIn } from "../testing/tracker-builders.ts";
+import { callApi } from "../../testing/api.ts";
+import { anAccountWithAdmin } from "../../testing/builders.ts";
+import { aDay, aTrackerIn } from "../../testing/tracker-builders.ts";
 
 type Figures = {
   budget: number;

@@ -1,9 +1,9 @@
 import { budgetCalendar, type TrackerPacing } from "@pacer/core";
 import { addMessage } from "@pacer/db";
 import { describe, expect, it } from "vitest";
-import { callApi } from "../testing/api.ts";
-import { anAccountWithAdmin, aWorld } from "../testing/builders.ts";
-import { aTrackerIn, daysThisMonth } from "../testing/tracker-builders.ts";
+import { callApi } from "../../testing/api.ts";
+import { anAccountWithAdmin, aWorld } from "../../testing/builders.ts";
+import { aTrackerIn, daysThisMonth } from "../../testing/tracker-builders.ts";
 
 type PacingAnswer = { pacing: TrackerPacing };
 

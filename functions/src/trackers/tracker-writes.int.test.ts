@@ -1,8 +1,8 @@
 import { getPod, getSharedBudget, getTracker, listDailyMetrics, listMessages } from "@pacer/db";
 import { describe, expect, it } from "vitest";
-import { callApi } from "../testing/api.ts";
-import { anAccountWithAdmin, aWorld } from "../testing/builders.ts";
-import { aDay, aPodIn, aSharedBudgetIn, aTrackerIn } from "../testing/tracker-builders.ts";
+import { callApi } from "../../testing/api.ts";
+import { anAccountWithAdmin, aWorld } from "../../testing/builders.ts";
+import { aDay, aPodIn, aSharedBudgetIn, aTrackerIn } from "../../testing/tracker-builders.ts";
 
 type TrackerBody = { tracker: { version: number; name: string; associatedUsers: Array<{ _id: string }> } };
 

@@ -1,8 +1,8 @@
 import { TRACKER_ALLOWANCE_TEXTS } from "@pacer/core";
 import { getTracker } from "@pacer/db";
 import { describe, expect, it } from "vitest";
-import { callApi } from "../testing/api.ts";
-import { anAccountWithAdmin, aWorld } from "../testing/builders.ts";
+import { callApi } from "../../testing/api.ts";
+import { anAccountWithAdmin, aWorld } from "../../testing/builders.ts";
 import {
   aConnectionIn,
   aDataSource,
@@ -10,7 +10,7 @@ import {
   aPodIn,
   aSharedBudgetIn,
   aTrackerIn,
-} from "../testing/tracker-builders.ts";
+} from "../../testing/tracker-builders.ts";
 
 type TrackerAnswer = {
   tracker: {

@@ -8,6 +8,7 @@ import {
   TRACKER_ALLOWANCE_TEXTS,
   toggleOverUnderSpendOption,
 } from "@pacer/core";
+import { canSeeTracker } from "@pacer/core/visibility";
 import {
   addMessage,
   createTrackers,
@@ -29,7 +30,7 @@ import type { z } from "zod";
 import type { newTrackerSchema } from "../../contract/trackers.ts";
 import { AppError, badRequest, forbidden, notFound } from "../lib/errors.ts";
 import { logger } from "../lib/logger.ts";
-import { requestTrackerRefreshes } from "../lib/refresh-queue.ts";
+import { autoRefreshForNewUser, requestTrackerRefreshes } from "../lib/refresh-queue.ts";
 import type { Session } from "../lib/session.ts";
 import { requireWriter, visibleTracker, visibleTrackers } from "../lib/tracker-access.ts";
 import {
@@ -38,7 +39,6 @@ import {
   computeTrackerPacing,
   encodeTrackerData,
 } from "../lib/tracker-data.ts";
-import { canSeeTracker } from "../lib/visibility.ts";
 import { trackerView } from "./views.ts";
 
 /**
@@ -198,8 +198,21 @@ async function queueFirstRefresh(trackers: readonly Tracker[], now: Date): Promi
   }
 }
 
-/** A settings change of one tracker: what to write, given the tracker as stored and "now". */
-export type TrackerChange = (tracker: Tracker, now: Date) => TrackerSettingsChanges;
+/**
+ * A settings change of one tracker: what to write, given the tracker as stored and "now".
+ * `refreshesForNewUser`: a budget or lifetime change, after which the 12-hour rule applies.
+ */
+export type TrackerChange = ((tracker: Tracker, now: Date) => TrackerSettingsChanges) & {
+  refreshesForNewUser?: true;
+};
+
+/**
+ * Marks a budget or lifetime change: made by a user registered less than 12 hours ago
+ * (trackers.md section 4, core `isNewUser`), it is followed by the tracker's data refresh.
+ */
+function budgetChange(change: (tracker: Tracker, now: Date) => TrackerSettingsChanges): TrackerChange {
+  return Object.assign(change, { refreshesForNewUser: true as const });
+}
 
 /** How many times a change without `if-match` is re-applied to a fresh read after a collision. */
 const CHANGE_ATTEMPTS = 3;
@@ -211,6 +224,9 @@ const CHANGE_ATTEMPTS = 3;
  *   nothing changes.
  * - Without it: a collision re-reads and re-applies the change (up to 3 times), so no update is lost;
  *   after that, 409.
+ * A budget or lifetime change by a user registered less than 12 hours ago then queues the tracker's
+ * data refresh (the 12-hour rule, trackers.md section 4; best effort) and the answer carries the
+ * refresh flags (`isUpdating`, `dataLoading`).
  * @throws AppError 403 (Viewer), 404 (not visible), 409 (VersionConflictError), 400 from `change`.
  */
 export async function changeTracker(
@@ -222,7 +238,7 @@ export async function changeTracker(
 ) {
   requireWriter(session);
   const { tracker: read, joins } = await visibleTracker(session.accountId, session, trackerId);
-  return retry(
+  const view = await retry(
     async (attempt) => {
       // After a collision: the change is re-applied to a fresh read (still visible to the caller).
       const fresh = attempt === 1 ? read : await findTracker(session.accountId, trackerId);
@@ -240,6 +256,8 @@ export async function changeTracker(
       retryIf: (error) => error instanceof VersionConflictError && expectedVersion === undefined,
     },
   );
+  const flags = change.refreshesForNewUser ? await autoRefreshForNewUser(session, trackerId, now) : undefined;
+  return flags ? { ...view, ...flags } : view;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -247,9 +265,13 @@ export async function changeTracker(
 // ---------------------------------------------------------------------------------------------
 
 /** Manual monthly or daily budget: automation off, awaiting a data refresh. */
-export const setBudget =
-  (amount: number, budgetPeriod: "day" | "month"): TrackerChange =>
-  () => ({ manualBudgetValue: amount, budgetPeriod, automatedBudget: false, requiresUpdate: true });
+export const setBudget = (amount: number, budgetPeriod: "day" | "month"): TrackerChange =>
+  budgetChange(() => ({
+    manualBudgetValue: amount,
+    budgetPeriod,
+    automatedBudget: false,
+    requiresUpdate: true,
+  }));
 
 /** A user-entered over/under spend (null: back to the computed one); awaiting a data refresh. */
 export const setPreviousOverUnderSpend =
@@ -283,24 +305,25 @@ export const setFutureBudgets =
  * data refresh. Decision: turning lifetime on turns automation off (the lifetime block exists only
  * while automation is off, and turning automation on turns lifetime off).
  */
-export const setUseLifetimeBudget =
-  (value: boolean | undefined): TrackerChange =>
-  (tracker) => {
+export const setUseLifetimeBudget = (value: boolean | undefined): TrackerChange =>
+  budgetChange((tracker) => {
     const on = value ?? !tracker.useLifetimeBudgetAsPrimary;
     return {
       useLifetimeBudgetAsPrimary: on,
       ...(on ? { automatedBudget: false } : {}),
       requiresUpdate: true,
     };
-  };
+  });
 
 /**
  * Lifetime budget and dates (spec section 2 date rules, checked in the tracker's time zone): a
  * budget update, so automation off and awaiting a data refresh.
  */
-export const setLifetimeBudget =
-  (lifetimeBudget: number, dates: { startDate: string; endDate: string | null }): TrackerChange =>
-  (tracker, now) => {
+export const setLifetimeBudget = (
+  lifetimeBudget: number,
+  dates: { startDate: string; endDate: string | null },
+): TrackerChange =>
+  budgetChange((tracker, now) => {
     const problem = lifetimeDatesError(dates, budgetCalendar(now, tracker.timeZone));
     if (problem) throw badRequest(problem, "body.lifetimeBudgetDates.endDate");
     return {
@@ -312,7 +335,7 @@ export const setLifetimeBudget =
       automatedBudget: false,
       requiresUpdate: true,
     };
-  };
+  });
 
 /** The currency chosen by a user. */
 export const setCurrency =
@@ -324,9 +347,8 @@ export const setCurrency =
  * Off ("manually setting the budget"): awaiting a data refresh; decision: a tracker with no manual
  * amount yet keeps the platform's budget as its manual budget, so its figures do not drop to 0.
  */
-export const setAutomatedBudget =
-  (value: boolean | undefined): TrackerChange =>
-  (tracker) => {
+export const setAutomatedBudget = (value: boolean | undefined): TrackerChange =>
+  budgetChange((tracker) => {
     const on = value ?? !tracker.automatedBudget;
     if (on) {
       const integration = (tracker.dataSource as { integration?: { slug?: string; name?: string } })
@@ -349,7 +371,7 @@ export const setAutomatedBudget =
         ? { manualBudgetValue: tracker.platformBudget.amount, budgetPeriod: tracker.platformBudget.period }
         : {}),
     };
-  };
+  });
 
 /**
  * One of the over/under spend options on (or flipped): the other goes off (spec section 5, mutually

@@ -1,5 +1,5 @@
+import { aUniqueEmail } from "../../testing/builders.ts";
 import { defineFixtures, type FixtureContext } from "../authz/fixture.ts";
-import { aUniqueEmail } from "../testing/builders.ts";
 
 const subjectOf = ({ target }: FixtureContext) => target.subject.user.userId;
 

@@ -1,8 +1,8 @@
 import { findUser, getUser } from "@pacer/db";
 import { describe, expect, it } from "vitest";
-import { callApi } from "../testing/api.ts";
-import { aUniqueEmail, aWorld, TEST_PASSWORD } from "../testing/builders.ts";
-import { useMailCapture } from "../testing/mail.ts";
+import { callApi } from "../../testing/api.ts";
+import { aUniqueEmail, aWorld, TEST_PASSWORD } from "../../testing/builders.ts";
+import { useMailCapture } from "../../testing/mail.ts";
 
 const mail = useMailCapture();
 

@@ -1,7 +1,7 @@
 import os from "node:os";
 /**
- * The contract every benchmark follows. A benchmark is a module under `packages/<pkg>/src/bench/`
- * (or `functions/src/bench/`) whose default export runs the measurement and returns a section of
+ * The contract every benchmark follows. A benchmark is a module under `packages/bench/src/` (one
+ * folder per package it measures: `core/`, `connectors/`, `functions/`, `web/`) whose default export runs the measurement and returns a section of
  * BENCHMARKS.md. Speed is measured here, never asserted as wall-clock in tests.
  */
 export interface BenchResult {

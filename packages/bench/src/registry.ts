@@ -5,12 +5,12 @@ import type { Bench } from "./bench.ts";
  * default export is a {@link Bench}.
  */
 export const benches: Record<string, () => Promise<{ default: Bench }>> = {
-  "core-tracker-data": () => import("@pacer/core/bench/tracker-data.bench"),
+  "core-tracker-data": () => import("./core/tracker-data.bench.ts"),
   "core-forecast-backtest": () => import("./forecast-backtest.bench.ts"),
   "core-anomaly-rates": () => import("./anomaly-rates.bench.ts"),
   "core-autopilot-simulation": () => import("./autopilot.bench.ts"),
-  "connectors-fetch": () => import("@pacer/connectors/bench/connector-fetch.bench"),
-  "functions-trackers-list": () => import("@pacer/functions/bench/trackers-list.bench"),
-  "functions-refresh-pipeline": () => import("@pacer/functions/bench/refresh-pipeline.bench"),
-  "web-dashboard-load": () => import("@pacer/frontend/test/bench/dashboard-load.bench"),
+  "connectors-fetch": () => import("./connectors/connector-fetch.bench.ts"),
+  "functions-trackers-list": () => import("./functions/trackers-list.bench.ts"),
+  "functions-refresh-pipeline": () => import("./functions/refresh-pipeline.bench.ts"),
+  "web-dashboard-load": () => import("./web/dashboard-load.bench.ts"),
 };

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { TEST_NOW, useConnectorTest } from "../testing/connector-test-kit.ts";
 import { createGoogleAdsConnector } from "./google-ads/google-ads-connector.ts";
 import { createMetaConnector } from "./meta/meta-connector.ts";
-import { TEST_NOW, useConnectorTest } from "./testing/connector-test-kit.ts";
 import type { CampaignWriter, Connector } from "./types.ts";
 
 /** The campaign write methods of every platform that has them, against the sandbox. */

@@ -1,5 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { instantArb, rowsNear, settingsNear, TIME_ZONES } from "../testing/arbitraries.ts";
+import { aTracker, aTrackerRow, flatRows, monthToDateRows, REFERENCE_NOW } from "../testing/builders.ts";
 import type { TrackerRow } from "./aggregate.ts";
 import {
   aggregateTrackers,
@@ -13,8 +15,6 @@ import {
 import { budgetCalendar } from "./calendar.ts";
 import { cellValue } from "./cells.ts";
 import { METRIC_COLUMNS } from "./columns.ts";
-import { instantArb, rowsNear, settingsNear, TIME_ZONES } from "./testing/arbitraries.ts";
-import { aTracker, aTrackerRow, flatRows, monthToDateRows, REFERENCE_NOW } from "./testing/builders.ts";
 import { computeTrackerData } from "./tracker-data.ts";
 
 const GBP = 1_000_000;

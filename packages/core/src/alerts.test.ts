@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { aTracker, aTrackerRow, monthToDateRows } from "../testing/builders.ts";
 import { aggregateTrackers } from "./aggregate.ts";
 import type { AlertData } from "./alerts.ts";
 import {
@@ -18,7 +19,6 @@ import {
   snoozeEnd,
   stalledHours,
 } from "./alerts.ts";
-import { aTracker, aTrackerRow, monthToDateRows } from "./testing/builders.ts";
 
 const GBP = 1_000_000;
 // Budget 3,100, spend 1,440 (46.45% through budget, 90% adjusted), CTR 2.5%.

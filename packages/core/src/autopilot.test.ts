@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { aRow, flatRows } from "../testing/builders.ts";
 import {
   type AutopilotCampaign,
   type AutopilotInput,
@@ -9,7 +10,6 @@ import {
   undoAction,
 } from "./autopilot.ts";
 import { budgetCalendar } from "./calendar.ts";
-import { aRow, flatRows } from "./testing/builders.ts";
 
 const UNIT = 1_000_000;
 /** Monday 15 April 2024, 15:00 in London: April has 30 days (22 weekdays); 16 days left, today included. */

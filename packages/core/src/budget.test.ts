@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { aTracker } from "../testing/builders.ts";
 import type { TrackerBudgetSettings } from "./budget.ts";
 import {
   allocationTotal,
@@ -11,7 +12,6 @@ import {
   switchAllocationMode,
 } from "./budget.ts";
 import { budgetCalendar } from "./calendar.ts";
-import { aTracker } from "./testing/builders.ts";
 
 // 15 March 2024 in London: 31 days, 21 weekdays.
 const cal = budgetCalendar(new Date("2024-03-15T12:00:00Z"), "Europe/London");

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { aTracker, aTrackerRow, flatRows, monthToDateRows } from "../testing/builders.ts";
 import { aggregateTrackers } from "./aggregate.ts";
 import { cellTone, cellValue } from "./cells.ts";
 import type { MetricColumnId } from "./columns.ts";
 import { METRIC_COLUMNS } from "./columns.ts";
 import { formatCell } from "./format.ts";
-import { aTracker, aTrackerRow, flatRows, monthToDateRows } from "./testing/builders.ts";
 
 const GBP = 1_000_000;
 

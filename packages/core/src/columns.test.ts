@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { aTracker, aTrackerRow } from "../testing/builders.ts";
 import {
   COLUMNS,
   columnDef,
@@ -12,7 +13,6 @@ import {
   searchMetrics,
   tablePageSize,
 } from "./columns.ts";
-import { aTracker, aTrackerRow } from "./testing/builders.ts";
 
 describe("the column catalogue (trackers.md sections 2 and 3)", () => {
   it("lists the tracker table's columns in order, with the spec's header texts", () => {

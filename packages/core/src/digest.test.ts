@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { aTracker, aTrackerRow } from "../testing/builders.ts";
 import { alertMetricValue, PACE_METRIC } from "./alerts.ts";
 import { digestSchedule, OFF_PACE_BAND, offPace } from "./digest.ts";
-import { aTracker, aTrackerRow } from "./testing/builders.ts";
 
 /** 1,440 spent by 15 March 2024 (16 of 31 days gone, today counted) against a monthly budget of `units`. */
 const rowWithBudget = (units: number) =>

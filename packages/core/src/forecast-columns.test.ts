@@ -1,11 +1,18 @@
 import { describe, expect, it } from "vitest";
+import {
+  aRow,
+  aTracker,
+  aTrackerRow,
+  flatRows,
+  monthToDateRows,
+  REFERENCE_NOW,
+} from "../testing/builders.ts";
 import { aggregateTrackers, sharedBudgetTable } from "./aggregate.ts";
 import { budgetCalendar } from "./calendar.ts";
 import { cellTone, cellValue } from "./cells.ts";
 import { columnDef, searchColumns } from "./columns.ts";
 import { NO_FORECAST } from "./forecast.ts";
 import { formatCell } from "./format.ts";
-import { aRow, aTracker, aTrackerRow, flatRows, monthToDateRows, REFERENCE_NOW } from "./testing/builders.ts";
 
 /**
  * The forecast columns on tracker, client/pod and shared-budget rows (cells.ts, aggregate.ts): the

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { aRow, seededRandom } from "../testing/builders.ts";
 import { budgetCalendar, dayNumber, fromDayNumber, weekdayOf } from "./calendar.ts";
 import { FORECAST_PARAMETERS, fitDailyModel, forecastTracker } from "./forecast.ts";
-import { aRow, seededRandom } from "./testing/builders.ts";
 import type { DailyRow } from "./tracker-data.ts";
 
 const UNIT = 1_000_000;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { aRow, aTracker, datesBetween, flatRows, seededRandom } from "../testing/builders.ts";
 import { budgetCalendar } from "./calendar.ts";
 import { forecastTracker } from "./forecast.ts";
 import { pacingSeries, sumPacingSeries, trackerPacing } from "./pacing-chart.ts";
-import { aRow, aTracker, datesBetween, flatRows, seededRandom } from "./testing/builders.ts";
 
 const UNIT = 1_000_000;
 /** 15 April 2024, 15:00 in London: April has 30 days (22 weekdays); the 15th is in progress. */

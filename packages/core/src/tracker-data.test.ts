@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { instantArb, numericLeaves, rowsNear, settingsNear, TIME_ZONES } from "../testing/arbitraries.ts";
+import { aRow, aTracker, flatRows } from "../testing/builders.ts";
 import { budgetCalendar } from "./calendar.ts";
-import { instantArb, numericLeaves, rowsNear, settingsNear, TIME_ZONES } from "./testing/arbitraries.ts";
-import { aRow, aTracker, flatRows } from "./testing/builders.ts";
 import type { DailyRow, TrackerData } from "./tracker-data.ts";
 import { calendarsAt, computeTrackerData, trackerData } from "./tracker-data.ts";
 

@@ -1,13 +1,12 @@
 import { randomUUID } from "node:crypto";
-import type { EntityItem } from "electrodb";
+import type { Pod } from "@pacer/core";
 import { nowIso } from "./entities/common.ts";
-import type { PodEntity } from "./entities/pod.ts";
 import { isConditionFailure, NotFoundError, VersionConflictError } from "./errors.ts";
 import { db } from "./service.ts";
 import { TransactionCollision, transactRetrying } from "./transaction-retry.ts";
 
 /** A pod as stored: the one record of which trackers are in it. */
-export type Pod = EntityItem<typeof PodEntity>;
+export type { Pod };
 
 /** The fields of a pod a create or an update sets. */
 export interface PodInput {

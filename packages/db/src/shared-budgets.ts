@@ -1,13 +1,12 @@
 import { randomUUID } from "node:crypto";
-import type { EntityItem } from "electrodb";
+import type { SharedBudget } from "@pacer/core";
 import { nowIso } from "./entities/common.ts";
-import type { SharedBudgetEntity } from "./entities/shared-budget.ts";
 import { isConditionFailure, NotFoundError, VersionConflictError } from "./errors.ts";
 import { db } from "./service.ts";
 import { TransactionCollision, transactRetrying } from "./transaction-retry.ts";
 
 /** A shared budget as stored: the one record of which trackers share it. */
-export type SharedBudget = EntityItem<typeof SharedBudgetEntity>;
+export type { SharedBudget };
 
 /** One tracker's allocation (already clamped by the use-case). */
 export interface SharedBudgetAllocationInput {

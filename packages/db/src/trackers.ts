@@ -1,19 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { QueryCommand, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
-import { MAX_TRACKERS_PER_CREATE } from "@pacer/core";
-import type { EntityItem } from "electrodb";
+import { MAX_TRACKERS_PER_CREATE, type Pod, type SharedBudget, type Tracker } from "@pacer/core";
 import { batchWriteRetrying } from "./batch-write.ts";
 import { documentClientFor } from "./client.ts";
 import { nowIso } from "./entities/common.ts";
-import type { PodEntity } from "./entities/pod.ts";
-import type { SharedBudgetEntity } from "./entities/shared-budget.ts";
-import type { TrackerEntity } from "./entities/tracker.ts";
 import { isConditionFailure, NotFoundError, VersionConflictError } from "./errors.ts";
 import { db } from "./service.ts";
 import { TransactionCollision, transactRetrying } from "./transaction-retry.ts";
 
-/** A tracker as stored (settings, refresh flags and the computed figures as JSON in `data`). */
-export type Tracker = EntityItem<typeof TrackerEntity>;
+/** A tracker as stored: core's domain record (see domain-items.ts). */
+export type { Tracker };
 
 /** What a new tracker is made of; ids, dates, version, figures and flags are set by the repository. */
 export type NewTracker = Pick<Tracker, "name" | "dataSource" | "timeZone" | "createdBy"> &
@@ -181,7 +177,7 @@ function asStoredTracker(raw: Record<string, unknown>): Tracker {
   const tracker: Record<string, unknown> = {};
   for (const key in raw) if (!NOT_FIELDS.has(key)) tracker[key] = raw[key];
   if (typeof tracker.dataSource === "string") tracker.dataSource = JSON.parse(tracker.dataSource);
-  return tracker as Tracker;
+  return tracker as unknown as Tracker;
 }
 
 /** Every tracker of an account, only the fields that decide who sees it (pod and shared-budget views). */
@@ -342,9 +338,6 @@ export async function setTrackerRefreshState(
     throw error;
   }
 }
-
-type Pod = EntityItem<typeof PodEntity>;
-type SharedBudget = EntityItem<typeof SharedBudgetEntity>;
 
 /** How many times a write over several items is retried when one of the other items changed. */
 const TRANSACTION_ATTEMPTS = 4;

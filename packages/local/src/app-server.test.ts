@@ -1,9 +1,9 @@
 import { connect } from "node:net";
 import { securityHeaders } from "@pacer/functions/security-headers";
 import { afterEach, describe, expect, it } from "vitest";
+import { accepts, externalAddresses, httpGet } from "../testing/network.ts";
 import { type AppServer, STARTING_RETRY_AFTER_SECONDS, startAppServer } from "./app-server.ts";
 import { isLoopbackAddress, isLoopbackHost } from "./net.ts";
-import { accepts, externalAddresses, httpGet } from "./testing/network.ts";
 
 const servers: AppServer[] = [];
 const start = async (options: { host?: string; log?: (line: string) => void } = {}) => {

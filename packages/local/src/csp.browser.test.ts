@@ -1,7 +1,7 @@
 import { securityHeaders } from "@pacer/functions/security-headers";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser } from "./testing/browser.ts";
+import { launchBrowser } from "../testing/browser.ts";
 
 /**
  * The web app under the production Content-Security-Policy: the local runtime sends CloudFront's

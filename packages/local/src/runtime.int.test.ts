@@ -20,9 +20,9 @@ import { securityHeaders } from "@pacer/functions/security-headers";
 import type { ScheduledEvent, SQSEvent } from "aws-lambda";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
+import { accepts, externalAddresses, httpGet } from "../testing/network.ts";
 import type { OutboxEntry } from "./outbox.ts";
 import { type LocalRuntime, startLocalRuntime } from "./runtime.ts";
-import { accepts, externalAddresses, httpGet } from "./testing/network.ts";
 import type { WebSocketEvent } from "./websocket.ts";
 
 /**

@@ -3,6 +3,8 @@
  * each platform's real shapes) plus a Google identity issuer, replaying real daily rows onto the
  * calendar. Started by the local runtime and by tests. See README.md.
  */
+
+export * from "./approve-consent.ts";
 export * from "./controls.ts";
 export * from "./data/calendar.ts";
 export * from "./data/campaign-schedules.ts";
@@ -16,4 +18,3 @@ export { SANDBOX_DEVELOPER_TOKEN } from "./platforms/google-ads.ts";
 export { identityIssuer } from "./platforms/google-oauth.ts";
 export type { PlatformFactory, PlatformModule, SandboxContext } from "./platforms/platform-module.ts";
 export * from "./start-sandbox.ts";
-export * from "./testing/approve-consent.ts";

@@ -1,8 +1,8 @@
 import { createPublicKey, createVerify, type JsonWebKey } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { approveConsent } from "./approve-consent.ts";
 import { OAuthProblem, OAuthServer, sandboxClient } from "./oauth-server.ts";
 import { type SandboxHandle, startSandbox } from "./start-sandbox.ts";
-import { approveConsent } from "./testing/approve-consent.ts";
 
 let sandbox: SandboxHandle;
 const RETURN = "https://app.pacer.test/login/google";

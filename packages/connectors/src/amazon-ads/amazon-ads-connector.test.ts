@@ -3,18 +3,18 @@ import { eachDate, localDate, splitRange } from "@pacer/core";
 import { accountDays, type CampaignSelection, demoAccount } from "@pacer/sandbox";
 import { amazonAdProductOf } from "@pacer/sandbox/platforms/amazonads";
 import { describe, expect, it } from "vitest";
-import { zeroRow } from "../connector-kit.ts";
-import { AuthError, PlatformDownError } from "../errors.ts";
-import type { FetchLike } from "../http/http-client.ts";
-import { acceptErrorCodeOrCodeReturn } from "../oauth/return-rules.ts";
 import {
   demoDailyBudget,
   expectCampaignFilters,
   expectRateLimitThenRefusal,
   TEST_NOW,
   useConnectorTest,
-} from "../testing/connector-test-kit.ts";
-import { totalSpend } from "../testing/sandbox-expectations.ts";
+} from "../../testing/connector-test-kit.ts";
+import { totalSpend } from "../../testing/sandbox-expectations.ts";
+import { zeroRow } from "../connector-kit.ts";
+import { AuthError, PlatformDownError } from "../errors.ts";
+import type { FetchLike } from "../http/http-client.ts";
+import { acceptErrorCodeOrCodeReturn } from "../oauth/return-rules.ts";
 import type { DailyMetricsRow, OAuthTokens, TrackerFilters } from "../types.ts";
 import {
   AMAZON_ADS_SCOPES,

@@ -1,9 +1,6 @@
 import { demoAccount } from "@pacer/sandbox";
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { AuthError, BadRequestError, PlatformDownError, RateLimitedError } from "../errors.ts";
-import type { FetchLike } from "../http/http-client.ts";
-import { acceptBingAdsReturn, acceptReturnForSession } from "../oauth/return-rules.ts";
 import {
   demoDailyBudget,
   expectCampaignFilters,
@@ -16,8 +13,11 @@ import {
   httpFailure,
   TEST_NOW,
   useConnectorTest,
-} from "../testing/connector-test-kit.ts";
-import { totalSpend } from "../testing/sandbox-expectations.ts";
+} from "../../testing/connector-test-kit.ts";
+import { totalSpend } from "../../testing/sandbox-expectations.ts";
+import { AuthError, BadRequestError, PlatformDownError, RateLimitedError } from "../errors.ts";
+import type { FetchLike } from "../http/http-client.ts";
+import { acceptBingAdsReturn, acceptReturnForSession } from "../oauth/return-rules.ts";
 import type { OAuthTokens, TrackerFilters } from "../types.ts";
 import { activeDailyBudget, createBingAdsConnector } from "./bing-ads-connector.ts";
 import { classifyMicrosoftAdsError } from "./classify.ts";

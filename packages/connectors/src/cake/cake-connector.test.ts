@@ -1,12 +1,12 @@
 import { eachDate } from "@pacer/core";
 import { SANDBOX_CAKE_API_KEY } from "@pacer/sandbox/platforms/cake";
 import { describe, expect, it } from "vitest";
+import { expectCampaignFilters, TEST_NOW, useConnectorTest } from "../../testing/connector-test-kit.ts";
+import { totalSpend } from "../../testing/sandbox-expectations.ts";
 import { AuthError, BlockedHostError, NotSupportedError } from "../errors.ts";
 import { RETURN_RULES } from "../oauth/return-rules.ts";
 import { CAKE_SANDBOX_DOMAIN } from "../sandbox-config.ts";
 import type { HostLookup, PinnedRequest } from "../security/ssrf-guard.ts";
-import { expectCampaignFilters, TEST_NOW, useConnectorTest } from "../testing/connector-test-kit.ts";
-import { totalSpend } from "../testing/sandbox-expectations.ts";
 import type { ApiKeyCredentials } from "../types.ts";
 import { cakeDate, cakeDayToRow, createCakeConnector, monthWindows } from "./cake-connector.ts";
 import { cakeDailySummarySchema } from "./schemas.ts";

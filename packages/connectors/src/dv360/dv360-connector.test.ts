@@ -1,15 +1,15 @@
 import type { CampaignSelection } from "@pacer/sandbox";
 import { describe, expect, it } from "vitest";
-import { PlatformDownError } from "../errors.ts";
-import { acceptGoogleDv360Return, BID_MANAGER_SCOPE, GOOGLE_ADS_SCOPE } from "../oauth/return-rules.ts";
 import {
   expectCampaignFilters,
   expectRevokeEndsTheGrant,
   fixtureJson,
   TEST_NOW,
   useConnectorTest,
-} from "../testing/connector-test-kit.ts";
-import { totalSpend } from "../testing/sandbox-expectations.ts";
+} from "../../testing/connector-test-kit.ts";
+import { totalSpend } from "../../testing/sandbox-expectations.ts";
+import { PlatformDownError } from "../errors.ts";
+import { acceptGoogleDv360Return, BID_MANAGER_SCOPE, GOOGLE_ADS_SCOPE } from "../oauth/return-rules.ts";
 import { createDv360Connector, DISPLAY_VIDEO_SCOPE } from "./dv360-connector.ts";
 import { parseDv360Report } from "./report-csv.ts";
 import { bidManagerReportSchema, dv360AdvertisersPageSchema } from "./schemas.ts";

@@ -1,7 +1,5 @@
 import { addDays, localDate } from "@pacer/core";
 import { describe, expect, it } from "vitest";
-import { AuthError, BadRequestError } from "../errors.ts";
-import { GOOGLE_ADS_SCOPE } from "../oauth/return-rules.ts";
 import {
   documentedDailyBudget,
   expectCampaignFilters,
@@ -12,8 +10,10 @@ import {
   fixtureJson,
   TEST_NOW,
   useConnectorTest,
-} from "../testing/connector-test-kit.ts";
-import { totalSpend } from "../testing/sandbox-expectations.ts";
+} from "../../testing/connector-test-kit.ts";
+import { totalSpend } from "../../testing/sandbox-expectations.ts";
+import { AuthError, BadRequestError } from "../errors.ts";
+import { GOOGLE_ADS_SCOPE } from "../oauth/return-rules.ts";
 import type { OAuthTokens } from "../types.ts";
 import { createGoogleAdsConnector, dailyBudgetOf, toPartialRow } from "./google-ads-connector.ts";
 import { type GoogleAdsRow, searchStreamSchema } from "./schemas.ts";

@@ -1,7 +1,4 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { AuthError, BadRequestError, PlatformDownError } from "../errors.ts";
-import type { FetchLike } from "../http/http-client.ts";
-import { acceptLinkedInAdsReturn, acceptReturnForSession } from "../oauth/return-rules.ts";
 import {
   demoDailyBudget,
   expectCampaignFilters,
@@ -14,8 +11,11 @@ import {
   httpFailure,
   TEST_NOW,
   useConnectorTest,
-} from "../testing/connector-test-kit.ts";
-import { totalSpend } from "../testing/sandbox-expectations.ts";
+} from "../../testing/connector-test-kit.ts";
+import { totalSpend } from "../../testing/sandbox-expectations.ts";
+import { AuthError, BadRequestError, PlatformDownError } from "../errors.ts";
+import type { FetchLike } from "../http/http-client.ts";
+import { acceptLinkedInAdsReturn, acceptReturnForSession } from "../oauth/return-rules.ts";
 import type { OAuthTokens, TrackerFilters } from "../types.ts";
 import { classifyLinkedInError } from "./classify.ts";
 import { LINKEDIN_ADS_API_VERSION } from "./descriptor.ts";

@@ -1,14 +1,14 @@
 import { approveConsent, demoAccount } from "@pacer/sandbox";
 import { describe, expect, it } from "vitest";
-import { AuthError, NotSupportedError, PlatformDownError } from "../errors.ts";
 import {
   documentedDailyBudget,
   expectRateLimitThenRefusal,
   fixtureJson,
   TEST_NOW,
   useConnectorTest,
-} from "../testing/connector-test-kit.ts";
-import { totalSpend } from "../testing/sandbox-expectations.ts";
+} from "../../testing/connector-test-kit.ts";
+import { totalSpend } from "../../testing/sandbox-expectations.ts";
+import { AuthError, NotSupportedError, PlatformDownError } from "../errors.ts";
 import type { OAuthTokens, TrackerFilters } from "../types.ts";
 import { metaBudgetToMicros, metaCurrencyOffset } from "./currencies.ts";
 import { DEFAULT_META_CONVERSION_ACTION_TYPES } from "./descriptor.ts";

@@ -1,7 +1,5 @@
 import { addDays } from "@pacer/core";
 import { describe, expect, it } from "vitest";
-import { AuthError, BadRequestError, PlatformDownError, RateLimitedError } from "../errors.ts";
-import { acceptErrorCodeOrCodeReturn, acceptReturnForSession } from "../oauth/return-rules.ts";
 import {
   demoDailyBudget,
   expectCampaignFilters,
@@ -14,8 +12,10 @@ import {
   httpFailure,
   TEST_NOW,
   useConnectorTest,
-} from "../testing/connector-test-kit.ts";
-import { totalSpend } from "../testing/sandbox-expectations.ts";
+} from "../../testing/connector-test-kit.ts";
+import { totalSpend } from "../../testing/sandbox-expectations.ts";
+import { AuthError, BadRequestError, PlatformDownError, RateLimitedError } from "../errors.ts";
+import { acceptErrorCodeOrCodeReturn, acceptReturnForSession } from "../oauth/return-rules.ts";
 import type { OAuthTokens, TrackerFilters } from "../types.ts";
 import { classifyPinterestError } from "./classify.ts";
 import { PINTEREST_ADS_API_VERSION } from "./descriptor.ts";

@@ -1,7 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { AuthError, PlatformDownError } from "../errors.ts";
-import type { FetchLike } from "../http/http-client.ts";
-import { acceptRedditAdsReturn } from "../oauth/return-rules.ts";
 import {
   documentedDailyBudget,
   expectCampaignFilters,
@@ -11,8 +8,11 @@ import {
   fixtureJson,
   TEST_NOW,
   useConnectorTest,
-} from "../testing/connector-test-kit.ts";
-import { totalSpend } from "../testing/sandbox-expectations.ts";
+} from "../../testing/connector-test-kit.ts";
+import { totalSpend } from "../../testing/sandbox-expectations.ts";
+import { AuthError, PlatformDownError } from "../errors.ts";
+import type { FetchLike } from "../http/http-client.ts";
+import { acceptRedditAdsReturn } from "../oauth/return-rules.ts";
 import type { OAuthTokens, TrackerFilters } from "../types.ts";
 import { REDDIT_ADS_DEFAULT_USER_AGENT } from "./descriptor.ts";
 import {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { SSRF_URL_CORPUS } from "../../testing/ssrf-corpus.ts";
 import { BlockedHostError } from "../errors.ts";
 import { HttpClient } from "../http/http-client.ts";
-import { SSRF_URL_CORPUS } from "../testing/ssrf-corpus.ts";
 import {
   checkUserUrl,
   createSsrfSafeFetch,

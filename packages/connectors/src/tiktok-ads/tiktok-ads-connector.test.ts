@@ -1,14 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  AuthError,
-  BadRequestError,
-  NotSupportedError,
-  PlatformDownError,
-  RateLimitedError,
-} from "../errors.ts";
-import type { FetchLike } from "../http/http-client.ts";
-import { acceptErrorCodeOrCodeReturn, acceptReturnForSession } from "../oauth/return-rules.ts";
-import {
   demoDailyBudget,
   expectCampaignFilters,
   expectEnvConfig,
@@ -19,8 +10,17 @@ import {
   httpFailure,
   TEST_NOW,
   useConnectorTest,
-} from "../testing/connector-test-kit.ts";
-import { totalSpend } from "../testing/sandbox-expectations.ts";
+} from "../../testing/connector-test-kit.ts";
+import { totalSpend } from "../../testing/sandbox-expectations.ts";
+import {
+  AuthError,
+  BadRequestError,
+  NotSupportedError,
+  PlatformDownError,
+  RateLimitedError,
+} from "../errors.ts";
+import type { FetchLike } from "../http/http-client.ts";
+import { acceptErrorCodeOrCodeReturn, acceptReturnForSession } from "../oauth/return-rules.ts";
 import { ensureFreshTokens } from "../tokens.ts";
 import type { OAuthTokens, TrackerFilters } from "../types.ts";
 import { classifyTikTokError } from "./classify.ts";

@@ -1,17 +1,17 @@
 import { eachDate, midnightIso } from "@pacer/core";
 import { beforeEach, describe, expect, it } from "vitest";
-import { AuthError, BadRequestError, NotSupportedError, RateLimitedError } from "../errors.ts";
-import type { FetchLike } from "../http/http-client.ts";
-import { acceptReturnForSession, acceptTwitterAdsReturn } from "../oauth/return-rules.ts";
-import { sandboxConnectorConfig } from "../sandbox-config.ts";
 import {
   demoDailyBudget,
   expectCampaignFilters,
   expectRateLimitThenRefusal,
   fixtureJson,
   useConnectorTest,
-} from "../testing/connector-test-kit.ts";
-import { totalSpend } from "../testing/sandbox-expectations.ts";
+} from "../../testing/connector-test-kit.ts";
+import { totalSpend } from "../../testing/sandbox-expectations.ts";
+import { AuthError, BadRequestError, NotSupportedError, RateLimitedError } from "../errors.ts";
+import type { FetchLike } from "../http/http-client.ts";
+import { acceptReturnForSession, acceptTwitterAdsReturn } from "../oauth/return-rules.ts";
+import { sandboxConnectorConfig } from "../sandbox-config.ts";
 import type { OAuthTokens, TrackerFilters } from "../types.ts";
 import {
   xAccountsPageSchema,

@@ -2,6 +2,7 @@ import { DIGEST_FREQUENCIES, USER_TYPES, type UserType } from "@pacer/core";
 import { Entity } from "electrodb";
 import { CASE, KEYS, SERVICE } from "./common.ts";
 
+/** The three user types (spec overview-access-account.md section 6): core's domain roles. */
 export { USER_TYPES, type UserType };
 
 /**

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { approveConsent } from "../approve-consent.ts";
 import { type DemoAccount, demoAccount, demoAccountsOf } from "../data/demo-accounts.ts";
 import { loadSourceData } from "../data/source-rows.ts";
 import { sandboxClient } from "../oauth-server.ts";
 import { type SandboxHandle, startSandbox } from "../start-sandbox.ts";
-import { approveConsent } from "../testing/approve-consent.ts";
 import { budgetOf, demoAdSets, demoBudgets } from "./demo-budgets.ts";
 import { SANDBOX_DEVELOPER_TOKEN } from "./google-ads.ts";
 

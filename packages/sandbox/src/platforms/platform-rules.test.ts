@@ -1,8 +1,8 @@
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { approveConsent } from "../approve-consent.ts";
 import { sandboxClient } from "../oauth-server.ts";
 import { type SandboxHandle, startSandbox } from "../start-sandbox.ts";
-import { approveConsent } from "../testing/approve-consent.ts";
 import { SANDBOX_CAKE_API_KEY } from "./cake.ts";
 
 /**

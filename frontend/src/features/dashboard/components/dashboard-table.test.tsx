@@ -1,8 +1,8 @@
 import { COLUMNS, orderColumns } from "@pacer/core/columns";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { aTracker } from "../../../../testing/a-tracker";
 import { NARROW_QUERY } from "../../../components/layout/breakpoints";
-import { aTracker } from "../../trackers/testing/a-tracker";
 import { columnOrderFor, type DashboardMeta, TRACKER_COLUMNS } from "../lib/columns";
 import { type TrackerTableRow, trackerTableRow } from "../lib/rows";
 import { DashboardTable } from "./dashboard-table";

@@ -1,7 +1,7 @@
 import { aggregateTrackers } from "@pacer/core/aggregate";
 import { budgetCalendar } from "@pacer/core/calendar";
 import { describe, expect, it } from "vitest";
-import { aTracker, TEST_NOW } from "../../trackers/testing/a-tracker";
+import { aTracker, TEST_NOW } from "../../../../testing/a-tracker";
 import {
   clientGroups,
   podGroups,

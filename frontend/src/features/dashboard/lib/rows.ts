@@ -12,7 +12,7 @@ import { DEFAULT_CURRENCY } from "@pacer/core/format";
 import type { Staleness, TrackerRowState } from "@pacer/core/row-state";
 import { isTrackerErrored, trackerRowState, trackerStaleness } from "@pacer/core/row-state";
 import type { TrackerData } from "@pacer/core/tracker-data";
-import type { TrackerView } from "../../trackers/types";
+import type { TrackerView } from "../../../lib/tracker-types";
 
 /**
  * The rows of the dashboard tables. A tracker row pairs the tracker as the server answers it with

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { aTracker } from "../../trackers/testing/a-tracker";
+import { aTracker } from "../../../../testing/a-tracker";
 import { clientGroups, type TrackerTableRow, trackerTableRow } from "./rows";
 import { sortDashboardRows, sortKey } from "./sort";
 

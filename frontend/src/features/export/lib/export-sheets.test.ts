@@ -1,7 +1,7 @@
 import { aggregateTrackers } from "@pacer/core/aggregate";
 import { describe, expect, it } from "vitest";
+import { aTracker } from "../../../../testing/a-tracker";
 import { trackerTableRow } from "../../dashboard/lib/rows";
-import { aTracker } from "../../trackers/testing/a-tracker";
 import { EXPORT_FILE_NAME, type ExportTracker, exportSheets, neutralise } from "./export-sheets";
 
 function exportTracker(t: ReturnType<typeof aTracker>): ExportTracker {

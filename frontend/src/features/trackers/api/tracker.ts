@@ -11,7 +11,7 @@ import type {
   TrackerFilter,
   TrackerMessage,
   TrackerView,
-} from "../types";
+} from "../../../lib/tracker-types";
 import { mergeTracker, removeTracker } from "./trackers";
 
 /**

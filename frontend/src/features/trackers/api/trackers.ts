@@ -1,7 +1,7 @@
 import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, seg } from "../../../lib/api-client";
 import { useRealtime } from "../../../lib/realtime";
-import type { TrackerView } from "../types";
+import type { TrackerView } from "../../../lib/tracker-types";
 
 /**
  * The account's trackers (spec trackers.md sections 2, 4, 7 and 9): the first load reads

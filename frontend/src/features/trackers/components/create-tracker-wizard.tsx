@@ -21,9 +21,9 @@ import { api } from "../../../lib/api-client";
 import { type Integration, useIntegrations } from "../../../lib/integrations";
 import { notify } from "../../../lib/notify";
 import { channelName } from "../../../lib/platforms";
+import type { TrackerView } from "../../../lib/tracker-types";
 import { accountPrompt, type PlatformAccount, usePlatformAccounts } from "../api/accounts";
 import { trackersQueryKey } from "../api/trackers";
-import type { TrackerView } from "../types";
 import { TrackerCountExceeded } from "./tracker-count-exceeded";
 
 const STEPS = ["Select Connection", "Choose Accounts", "Preferences"] as const;

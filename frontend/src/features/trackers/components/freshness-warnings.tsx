@@ -1,7 +1,7 @@
 import { STALE_TEXTS, type Staleness } from "@pacer/core/row-state";
 import { formatDateTime } from "../../../lib/date-time";
 import { channelName } from "../../../lib/platforms";
-import type { TrackerView } from "../types";
+import type { TrackerView } from "../../../lib/tracker-types";
 
 /**
  * The freshness lines of a tracker's Warnings dialog (data freshness, beyond the spec): when its

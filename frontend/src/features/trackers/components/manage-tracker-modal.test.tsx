@@ -2,9 +2,9 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { aTracker } from "../../../../testing/a-tracker";
 import type { CurrentUser } from "../../../lib/auth";
-import { aTracker } from "../testing/a-tracker";
-import type { FilterSelection, TrackerDetail, TrackerFilter } from "../types";
+import type { FilterSelection, TrackerDetail, TrackerFilter } from "../../../lib/tracker-types";
 import { ManageTrackerModal } from "./manage-tracker-modal";
 
 /**

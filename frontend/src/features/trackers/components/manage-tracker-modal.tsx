@@ -1,3 +1,4 @@
+import { isNewUser } from "@pacer/core/new-user";
 import { isTrackerErrored, trackerStaleness } from "@pacer/core/row-state";
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { Button } from "../../../components/ui/button";
@@ -10,6 +11,7 @@ import { Tabs } from "../../../components/ui/tabs";
 import { errorMessage, isVersionConflict } from "../../../lib/api-client";
 import { type CurrentUser, isViewer } from "../../../lib/auth";
 import { notify } from "../../../lib/notify";
+import type { TrackerView } from "../../../lib/tracker-types";
 import {
   type TrackerCall,
   trackerCalls,
@@ -18,7 +20,6 @@ import {
   useTracker,
   useTrackerChange,
 } from "../api/tracker";
-import type { TrackerView } from "../types";
 import { FreshnessWarnings } from "./freshness-warnings";
 import { AutopilotTab } from "./manage/autopilot-tab";
 import { FiltersTab } from "./manage/filters-tab";
@@ -59,12 +60,12 @@ const AUTO_REFRESH_CALLS = [
   "/update-lifetime-budget/",
   "/update-tracker-use-lifetime-budget",
 ];
-/** Auto-refresh window after registration (spec section 9). */
-const NEW_USER_MS = 12 * 3_600_000;
-
-function isNewUser(user: CurrentUser): boolean {
-  const registered = Date.parse(user.registrationDate ?? user.account.registrationDate ?? "");
-  return Number.isFinite(registered) && Date.now() - registered < NEW_USER_MS;
+/** The 12-hour rule (spec section 9), on the user's (or else the account's) registration date. */
+function isNewCurrentUser(user: CurrentUser): boolean {
+  return isNewUser(
+    { registrationDate: user.registrationDate ?? user.account.registrationDate ?? "" },
+    new Date(),
+  );
 }
 
 interface Prompt {
@@ -106,7 +107,7 @@ export function ManageTrackerModal({
   const [pending] = useState(() => new PendingChanges());
   const pendingNow = useSyncExternalStore(pending.subscribe, pending.getSnapshot);
 
-  const newUser = isNewUser(user);
+  const newUser = isNewCurrentUser(user);
   const editor = !isViewer(user);
   // Set when a save found the tracker changed by someone else: the modal then shows it reloaded.
   const conflicted = useRef(false);

@@ -2,8 +2,8 @@ import { DEFAULT_AUTOPILOT_SETTINGS } from "@pacer/core/autopilot";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { TrackerDetail } from "../../../../lib/tracker-types";
 import type { AutopilotActionView } from "../../api/autopilot";
-import type { TrackerDetail } from "../../types";
 import { AutopilotTab } from "./autopilot-tab";
 import { NotesTab } from "./notes-tab";
 

@@ -6,6 +6,7 @@ import { Button } from "../../../../components/ui/button";
 import { EmptyState } from "../../../../components/ui/empty-state";
 import { SelectField, TextField, Toggle } from "../../../../components/ui/field";
 import { PageLoader } from "../../../../components/ui/spinner";
+import type { TrackerDetail } from "../../../../lib/tracker-types";
 import {
   type AutopilotActionView,
   useAutopilot,
@@ -13,7 +14,6 @@ import {
   useAutopilotCall,
   useSaveAutopilot,
 } from "../../api/autopilot";
-import type { TrackerDetail } from "../../types";
 import { AutopilotActionList } from "./autopilot-actions";
 
 const MODE_OPTIONS = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { TrackerFilter } from "../../types";
+import type { TrackerFilter } from "../../../../lib/tracker-types";
 import { pickValue, textFilterSelection } from "./filters-tab";
 
 const campaigns: TrackerFilter = {

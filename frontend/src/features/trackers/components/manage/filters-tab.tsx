@@ -5,8 +5,8 @@ import { Button } from "../../../../components/ui/button";
 import { EmptyState } from "../../../../components/ui/empty-state";
 import { Spinner } from "../../../../components/ui/spinner";
 import { TableSearch } from "../../../../components/ui/table-parts";
+import type { FilterSelection, TrackerDetail, TrackerFilter } from "../../../../lib/tracker-types";
 import { fetchFilterValues, trackerCalls } from "../../api/tracker";
-import type { FilterSelection, TrackerDetail, TrackerFilter } from "../../types";
 import { useSetPending } from "./pending";
 import type { RunCall } from "./preferences-tab";
 

@@ -13,8 +13,8 @@ import { Button, IconButton } from "../../../../components/ui/button";
 import { EmptyState } from "../../../../components/ui/empty-state";
 import { UndoIcon } from "../../../../components/ui/icons";
 import { currencySymbol } from "../../../../components/ui/money-input";
+import type { FutureBudgetEntry, TrackerDetail } from "../../../../lib/tracker-types";
 import { trackerCalls } from "../../api/tracker";
-import type { FutureBudgetEntry, TrackerDetail } from "../../types";
 import { useSetPending } from "./pending";
 import type { RunCall } from "./preferences-tab";
 

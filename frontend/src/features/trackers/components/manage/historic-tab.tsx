@@ -11,8 +11,8 @@ import { useCallback, useEffect, useState } from "react";
 import { Button } from "../../../../components/ui/button";
 import { EmptyState } from "../../../../components/ui/empty-state";
 import { currencySymbol } from "../../../../components/ui/money-input";
+import type { TrackerDetail } from "../../../../lib/tracker-types";
 import { trackerCalls } from "../../api/tracker";
-import type { TrackerDetail } from "../../types";
 import { useSetPending } from "./pending";
 import type { RunCall } from "./preferences-tab";
 

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { TrackerDetail } from "../../types";
+import type { TrackerDetail } from "../../../../lib/tracker-types";
 import { NotesTab } from "./notes-tab";
 
 /** Notes & Activity: the tracker's alert firings and resolutions from the alert history. */

@@ -3,6 +3,7 @@ import { Avatar } from "../../../../components/ui/avatar";
 import { Button, IconButton } from "../../../../components/ui/button";
 import { EmptyState } from "../../../../components/ui/empty-state";
 import { SendIcon, TrashIcon } from "../../../../components/ui/icons";
+import type { TrackerDetail } from "../../../../lib/tracker-types";
 import { type AutopilotActionView, useAutopilotActions, useAutopilotCall } from "../../api/autopilot";
 import {
   type TrackerAlertActivity,
@@ -10,7 +11,6 @@ import {
   useDeleteMessage,
   useTrackerAlertActivity,
 } from "../../api/tracker";
-import type { TrackerDetail } from "../../types";
 import { AutopilotActionList } from "./autopilot-actions";
 
 const NO_ACTIVITY: TrackerAlertActivity[] = [];

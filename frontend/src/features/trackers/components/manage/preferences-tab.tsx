@@ -22,8 +22,8 @@ import { ConfirmDialog } from "../../../../components/ui/confirm-dialog";
 import { SelectField, TextField, Toggle } from "../../../../components/ui/field";
 import { InlineEdit } from "../../../../components/ui/inline-edit";
 import { useIntegrations } from "../../../../lib/integrations";
+import type { TrackerDetail } from "../../../../lib/tracker-types";
 import { type TrackerCall, trackerCalls } from "../../api/tracker";
-import type { TrackerDetail } from "../../types";
 import { useSetPending } from "./pending";
 
 export type RunCall = (call: TrackerCall, message: string) => Promise<unknown>;

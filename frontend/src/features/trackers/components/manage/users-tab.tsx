@@ -5,8 +5,8 @@ import { EmptyState } from "../../../../components/ui/empty-state";
 import { PageLoader } from "../../../../components/ui/spinner";
 import { TableSearch } from "../../../../components/ui/table-parts";
 import { type AccountUser, useAccountUsers } from "../../../../lib/account-users";
+import type { AssociatedUser, TrackerDetail } from "../../../../lib/tracker-types";
 import { trackerCalls } from "../../api/tracker";
-import type { AssociatedUser, TrackerDetail } from "../../types";
 import type { RunCall } from "./preferences-tab";
 
 /**

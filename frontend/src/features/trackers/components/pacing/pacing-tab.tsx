@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { PageLoader } from "../../../../components/ui/spinner";
+import type { TrackerDetail } from "../../../../lib/tracker-types";
 import { useTrackerPacing } from "../../api/pacing";
-import type { TrackerDetail } from "../../types";
 import { PacingView } from "./pacing-view";
 
 /**

@@ -1,0 +1,213 @@
+// The local package declares the types of its DynamoDB Local launcher here.
+/// <reference path="../../../local/src/types.d.ts" />
+import { randomUUID } from "node:crypto";
+import {
+  createAccountWithUser,
+  createTrackers,
+  dynamoClient,
+  getRefreshRun,
+  type NewTracker,
+  setTrackerRefreshState,
+} from "@pacer/db";
+import { evaluateAlertsForAccount } from "@pacer/functions/lib/alert-evaluation";
+import { runRefreshScheduler } from "@pacer/functions/refresh-scheduler/scheduler";
+import { REFRESH_CONCURRENCY_PER_PLATFORM } from "@pacer/functions/resources";
+import { startRefreshPipeline } from "@pacer/functions/testing/refresh-pipeline";
+import { connectSandboxPlatforms, listSandboxViews } from "@pacer/local/seed";
+import type { Bench, BenchResult } from "../bench.ts";
+import { loadNote, msSince } from "../bench.ts";
+import { startBenchTable } from "./bench-table.ts";
+
+/**
+ * A full refresh of 2,000 trackers through the pipeline exactly as it runs locally: the scheduler
+ * queues one message per tracker (SendMessageBatch to the local SQS endpoint), the refresh queues
+ * (one per platform, `maxConcurrency` 10) deliver them to the real worker, which fetches from the
+ * sandbox platforms (150 ms per call), writes the daily items and the figures to DynamoDB Local and
+ * counts the run. Trackers are spread evenly over the eleven live platforms, each on one sandbox
+ * demo ad account, in steady state (refreshed before: the current month plus the 7-day restatement
+ * window). Measures wall time from the scheduler's start to the last job, platform calls, table
+ * writes, and the ratio to the lower bound: the busiest platform's calls / cap x latency.
+ */
+
+const TRACKERS = 2_000;
+const LATENCY_MS = 150;
+const CAP = REFRESH_CONCURRENCY_PER_PLATFORM;
+const TARGET_RATIO = 5;
+
+/** Runs `work` over `items` with `lanes` in flight. */
+async function inLanes<T>(
+  items: readonly T[],
+  lanes: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: lanes }, async () => {
+      while (next < items.length) await work(items[next++] as T);
+    }),
+  );
+}
+
+const WRITE_COMMANDS = new Set([
+  "PutItemCommand",
+  "UpdateItemCommand",
+  "DeleteItemCommand",
+  "BatchWriteItemCommand",
+  "TransactWriteItemsCommand",
+]);
+
+const bench: Bench = async (): Promise<BenchResult> => {
+  const stage = await startBenchTable();
+  const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
+  const pipeline = await startRefreshPipeline({
+    sandbox: { latencyMs: LATENCY_MS },
+    // Asynchronous reports are ready after a set number of polls in the sandbox (not after time):
+    // poll every call's latency instead of the connectors' real waits of seconds.
+    http: { sleep: (ms) => sleep(Math.min(ms, LATENCY_MS)) },
+    configure: (config) => {
+      const poll = { initialDelayMs: LATENCY_MS, maxDelayMs: LATENCY_MS, maxWaitMs: 120_000 };
+      if (config.amazonads) config.amazonads.reportPoll = poll;
+      if (config.googledv360) config.googledv360.reportPoll = poll;
+    },
+  });
+  try {
+    const { account, user } = await createAccountWithUser(
+      { name: "Bench Agency", freeTrial: false, trackerAllowance: 1_000_000 },
+      { name: "Bench Admin", email: `bench-${randomUUID()}@example.test`, userType: "Admin" },
+      new Date(Date.now() - 60_000),
+    );
+    const accountId = account.accountId;
+    await connectSandboxPlatforms(accountId, user.userId);
+    const sources = [...(await listSandboxViews(accountId)).values()].flatMap(({ integration, views }) =>
+      views.slice(0, 1).map((view) => ({ integration, view })),
+    );
+    const drafts: NewTracker[] = Array.from({ length: TRACKERS }, (_, i) => {
+      const { integration, view } = sources[i % sources.length] as (typeof sources)[number];
+      return {
+        name: `${integration.slug} ${String(i).padStart(4, "0")}`,
+        client: `Client ${i % 50}`,
+        currency: view.currency,
+        timeZone: view.timeZone,
+        automatedBudget: false,
+        manualBudgetValue: 5_000_000_000,
+        budgetPeriod: "month",
+        requiresUpdate: false,
+        createdBy: user.userId,
+        dataSource: {
+          integration: {
+            name: integration.name ?? integration.slug,
+            slug: integration.slug,
+            email: integration.email,
+          },
+          view: { id: view.id, name: view.name, ...(view.metaData ? { metaData: view.metaData } : {}) },
+        },
+      };
+    });
+    const ids: string[] = [];
+    for (let i = 0; i < drafts.length; i += 99) {
+      ids.push(
+        ...(await createTrackers(accountId, drafts.slice(i, i + 99), 1_000_000)).map((t) => t.trackerId),
+      );
+    }
+    const refreshedAt = new Date(Date.now() - 3_600_000).toISOString();
+    await inLanes(ids, 16, (id) => setTrackerRefreshState(accountId, id, { lastRefreshedAt: refreshedAt }));
+
+    const writes = { requests: 0, items: 0 };
+    dynamoClient().middlewareStack.add(
+      (next, context) => async (args) => {
+        const name = context.commandName ?? "";
+        if (WRITE_COMMANDS.has(name)) {
+          writes.requests++;
+          const input = args.input as {
+            RequestItems?: Record<string, unknown[]>;
+            TransactItems?: unknown[];
+          };
+          writes.items += input.RequestItems
+            ? Object.values(input.RequestItems).reduce((s, l) => s + l.length, 0)
+            : (input.TransactItems?.length ?? 1);
+        }
+        return next(args);
+      },
+      { step: "initialize", name: "benchWriteCounter" },
+    );
+    pipeline.sandbox.resetStats();
+    pipeline.startWorker({ evaluateAlerts: evaluateAlertsForAccount, retryBaseSeconds: 5 });
+
+    const now = new Date();
+    const started = performance.now();
+    const summary = await runRefreshScheduler(now, { evaluateAlerts: evaluateAlertsForAccount });
+    const queuedMs = msSince(started);
+    await pipeline.drained();
+    const wallMs = msSince(started);
+
+    const run = await getRefreshRun(accountId, now.toISOString());
+    const stats = pipeline.sandbox.stats();
+    const perPlatform = sources.map(({ integration }) => {
+      const s = stats[integration.slug];
+      const calls = (s?.apiCalls ?? 0) + (s?.tokenCalls ?? 0);
+      return {
+        slug: integration.slug,
+        calls,
+        maxInFlight: s?.maxInFlight ?? 0,
+        boundMs: (calls / CAP) * LATENCY_MS,
+      };
+    });
+    const calls = perPlatform.reduce((s, p) => s + p.calls, 0);
+    const busiest = perPlatform.reduce((a, b) => (b.boundMs > a.boundMs ? b : a));
+    const ratio = wallMs / busiest.boundMs;
+    const maxInFlight = Math.max(...perPlatform.map((p) => p.maxInFlight));
+    return {
+      title: "Refresh pipeline: a full refresh of 2,000 trackers",
+      setup:
+        `${TRACKERS} trackers of one account spread over ${sources.length} sandbox platforms (${sources
+          .map((s) => s.integration.slug)
+          .join(", ")}), steady state (current month plus the 7-day restatement window), ` +
+        `${LATENCY_MS} ms sandbox latency per call, ${CAP} concurrent refreshes per platform (one queue each). ` +
+        "Scheduler, local SQS queues, the real worker, DynamoDB Local and the sandbox in one process.",
+      rows: [
+        {
+          metric: "jobs succeeded",
+          value: `${run?.succeeded ?? 0} of ${summary.queued}`,
+          target: String(TRACKERS),
+          met: run?.succeeded === TRACKERS,
+        },
+        { metric: "wall time (schedule to last job)", value: `${(wallMs / 1000).toFixed(1)} s` },
+        { metric: "scheduler: queueing 2,000 messages", value: `${queuedMs} ms` },
+        {
+          metric: "platform calls",
+          value: `${calls} (${perPlatform.map((p) => `${p.slug} ${p.calls}`).join(", ")})`,
+        },
+        {
+          metric: "lower bound (busiest platform calls / cap x latency)",
+          value: `${(busiest.boundMs / 1000).toFixed(1)} s (${busiest.slug})`,
+        },
+        {
+          metric: "ratio to the lower bound",
+          value: `${ratio.toFixed(2)}x`,
+          target: `<= ${TARGET_RATIO}x`,
+          met: ratio <= TARGET_RATIO,
+        },
+        {
+          metric: "table writes",
+          value: `${writes.requests} requests, ${writes.items} items (${(writes.requests / TRACKERS).toFixed(1)} requests per tracker)`,
+        },
+        {
+          metric: "max concurrent calls per platform",
+          value: String(maxInFlight),
+          target: `<= ${CAP}`,
+          met: maxInFlight <= CAP,
+        },
+      ],
+      notes: [
+        loadNote("at the end"),
+        "Report platforms (Amazon Ads, DV360, Microsoft) poll their asynchronous reports every 150 ms here: the sandbox's reports are ready after a set number of polls, so the connectors' real waits of seconds would only add idle time.",
+        "Writes per job: the job claim, daily items in batches of 25, the figures, the flags, the job's outcome and the run counter.",
+      ],
+    };
+  } finally {
+    await pipeline.stop();
+    await stage.stop();
+  }
+};
+
+export default bench;

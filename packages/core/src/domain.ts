@@ -1,0 +1,137 @@
+import type { SpendProgress } from "./alerts.ts";
+
+/**
+ * The product's domain records as plain types: a tracker, a pod and a shared budget (a user's role,
+ * `UserType`, is in types.ts)
+ * (spec trackers.md section 3; pods-budgets-alerts-users-connections.md sections 3 and 6). They carry
+ * no storage detail; `@pacer/db` maps its items to them (and its type check proves each item has
+ * exactly these fields), so the pure rules (visibility, figures, alerts) depend on core alone.
+ * Money is integer micros; dates are `yyyy-MM-dd`; timestamps ISO 8601 strings.
+ */
+
+/** What a failed refresh said: the title and text the tracker shows. */
+export interface RefreshFailureText {
+  title?: string | undefined;
+  msg?: string | undefined;
+}
+
+/**
+ * A tracker: one ad account on one platform tied to a budget (trackers.md section 3), with the
+ * user's settings and, in `data`, the engine's figures (`TrackerData` as one JSON string) computed
+ * when the settings or the daily metrics last changed. Pod and shared-budget membership is not here:
+ * the pods and shared budgets record it.
+ */
+export interface Tracker {
+  accountId: string;
+  trackerId: string;
+  name: string;
+  client: string;
+  /** ISO 4217 code of the ad account's money. */
+  currency: string;
+  /** The user chose the currency (rather than the platform's). */
+  currencySet: boolean;
+  /** IANA time zone of the ad account: the days of the daily metrics and of every figure. */
+  timeZone: string;
+  /** Budget taken from the platform (true) or set by hand (false). */
+  automatedBudget: boolean;
+  /** The platform's budget for automated trackers (micros per period), written by the refresh. */
+  platformBudget?: { amount: number; period: "day" | "month" } | undefined;
+  /** Manual budget in micros per `budgetPeriod`. */
+  manualBudgetValue?: number | undefined;
+  budgetPeriod: "day" | "month";
+  weekdaysOnly: boolean;
+  /** Lifetime budget in micros. */
+  lifetimeBudget?: number | undefined;
+  /** The lifetime flight; `endDate` absent = no end. */
+  lifetimeBudgetDates?: { startDate: string; endDate?: string | undefined } | undefined;
+  useLifetimeBudgetAsPrimary: boolean;
+  lastMonthOverUnderSpendIncludedInBudgetCalc: boolean;
+  lastSixMonthsOverUnderSpendIncludedInBudgetCalc: boolean;
+  /** User-entered over/under spend in micros, replacing the computed one. */
+  previousOverUnderSpend?: number | undefined;
+  /** Edited months: `[{ month, budget, actualSpend }]` in micros (validated where it is written). */
+  // biome-ignore lint/suspicious/noExplicitAny: stored JSON, shaped by the use-case that writes it
+  historicData?: any;
+  /** `[{ month, budget: micros | false, budgetPeriod: "day" | "month" | false }]`. */
+  // biome-ignore lint/suspicious/noExplicitAny: stored JSON, shaped by the use-case that writes it
+  futureBudgets?: any;
+  /** Awaiting a data refresh (trackers.md section 4); the refresh clears it. */
+  requiresUpdate: boolean;
+  /** Ids of the Manager and Viewer users who may see the tracker. */
+  associatedUserIds: string[];
+  /** Filter settings (id, name, type, selection, ...), without possible values. */
+  // biome-ignore lint/suspicious/noExplicitAny: stored JSON, shaped by the use-case that writes it
+  filters?: any;
+  /** `{ integration: { name, slug, email, avatar, metaData }, view: { id, name, metaData } }`. */
+  // biome-ignore lint/suspicious/noExplicitAny: stored JSON, parsed by `dataSourceOf` in the functions
+  dataSource: any;
+  dataLoading?: boolean | undefined;
+  isUpdating?: boolean | undefined;
+  isBudgetUpdating?: boolean | undefined;
+  dataLoadFail?: boolean | undefined;
+  budgetLoadFail?: boolean | undefined;
+  err?: RefreshFailureText | undefined;
+  /** The engine's TrackerData as JSON. */
+  data?: string | undefined;
+  /** When the computation that produced `data` ran. */
+  dataComputedAt?: string | undefined;
+  /** The last successful data refresh (a failure leaves it as it was). */
+  lastRefreshedAt?: string | undefined;
+  /** The last failed refresh attempt (a retry or the final failure). */
+  lastFailedAt?: string | undefined;
+  /** Today's spend as the refreshes saw it go up (the 'Hours Without Spend' alert metric). */
+  spendProgress?: SpendProgress | undefined;
+  /** What the last failed attempt said, kept after a later success. */
+  lastFailure?: RefreshFailureText | undefined;
+  createdAt: string;
+  createdBy: string;
+  /** Optimistic-locking version of the user-editable settings. */
+  version: number;
+}
+
+/**
+ * A pod: a named group of trackers and users (pods-budgets-alerts-users-connections.md section 3),
+ * the one record of which trackers belong to it (a tracker is in at most one pod).
+ */
+export interface Pod {
+  accountId: string;
+  podId: string;
+  name: string;
+  description: string;
+  /** Tracker ids. */
+  trackers: string[];
+  /** User ids listed in the pod (its owner counts too, see `podListsUser`). */
+  users: string[];
+  /** The user who created the pod. */
+  ownerId: string;
+  createdAt: string;
+  version: number;
+}
+
+/** A tracker's share of a shared budget: percent 0..100 or micros 0..budget (clamped). */
+export interface SharedBudgetAllocation {
+  _id: string;
+  budgetAllocation?: number | undefined;
+  budgetAllocationMoney?: number | undefined;
+}
+
+/**
+ * A shared budget: one monthly money budget shared by several trackers, each taking an allocation
+ * (pods-budgets-alerts-users-connections.md section 3); the one record of its trackers.
+ */
+export interface SharedBudget {
+  accountId: string;
+  sharedBudgetId: string;
+  name: string;
+  description: string;
+  /** Total monthly budget in micros. */
+  budget: number;
+  allocatedBudgetAsAPercentage: boolean;
+  hasManualAllocationBeenSet: boolean;
+  weekdaysOnly: boolean;
+  trackers: SharedBudgetAllocation[];
+  users: string[];
+  ownerId: string;
+  createdAt: string;
+  version: number;
+}

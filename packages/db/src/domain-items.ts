@@ -1,0 +1,21 @@
+import type { Pod, SharedBudget, Tracker } from "@pacer/core";
+import type { EntityItem } from "electrodb";
+import type { PodEntity } from "./entities/pod.ts";
+import type { SharedBudgetEntity } from "./entities/shared-budget.ts";
+import type { TrackerEntity } from "./entities/tracker.ts";
+
+/**
+ * The items the repositories read are core's domain records (`@pacer/core` `Tracker`, `Pod`,
+ * `SharedBudget`) field for field: the entities store exactly those fields and ElectroDB returns them
+ * as they are, so the mapping is the identity. These types make the type check prove it: change an
+ * entity's attributes without the domain type (or the reverse) and `tsc -b` fails here.
+ */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Holds<T extends true> = T;
+
+/** A tracker item is a core `Tracker`. */
+export type TrackerItemIsTracker = Holds<Same<EntityItem<typeof TrackerEntity>, Tracker>>;
+/** A pod item is a core `Pod`. */
+export type PodItemIsPod = Holds<Same<EntityItem<typeof PodEntity>, Pod>>;
+/** A shared-budget item is a core `SharedBudget`. */
+export type SharedBudgetItemIsSharedBudget = Holds<Same<EntityItem<typeof SharedBudgetEntity>, SharedBudget>>;
