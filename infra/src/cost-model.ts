@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { QUEUES, SCHEDULES, WEBSOCKET } from "@pacer/functions/resources";
 import { ROUTES } from "@pacer/functions/routes";
-import { FUNCTION_DEFAULTS } from "./constructs/pacer-function.ts";
+import { REFRESH_WORKER_MEMORY_MB } from "./stacks/pipeline-stack.ts";
 
 /**
  * The functions the app deploys, counted from the definitions the stacks are generated from: one per
@@ -91,7 +91,11 @@ export const ASSUMPTIONS = {
     unit: "seconds",
     why: "token check, one or two report calls to the platform (150-600 ms each), table writes; I/O bound",
   },
-  workerMemoryMb: { value: FUNCTION_DEFAULTS.memorySize, unit: "MB", why: "house function default" },
+  workerMemoryMb: {
+    value: REFRESH_WORKER_MEMORY_MB,
+    unit: "MB",
+    why: "REFRESH_WORKER_MEMORY_MB (infra/src/stacks/pipeline-stack.ts): the refresh consumers wait on the platforms",
+  },
   readUnitsPerRefresh: {
     value: 6.5,
     unit: "read request units",
