@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { QUEUES, SCHEDULES, WEBSOCKET } from "@pacer/functions/resources";
 import { ROUTES } from "@pacer/functions/routes";
-import { FUNCTION_DEFAULTS } from "./constructs/pacer-function.ts";
+import { REFRESH_WORKER_MEMORY_MB } from "./stacks/pipeline-stack.ts";
 
 /**
  * The functions the app deploys, counted from the definitions the stacks are generated from: one per
@@ -91,11 +91,15 @@ export const ASSUMPTIONS = {
     unit: "seconds",
     why: "token check, one or two report calls to the platform (150-600 ms each), table writes; I/O bound",
   },
-  workerMemoryMb: { value: FUNCTION_DEFAULTS.memorySize, unit: "MB", why: "house function default" },
+  workerMemoryMb: {
+    value: REFRESH_WORKER_MEMORY_MB,
+    unit: "MB",
+    why: "REFRESH_WORKER_MEMORY_MB (infra/src/stacks/pipeline-stack.ts): the refresh consumers wait on the platforms",
+  },
   readUnitsPerRefresh: {
-    value: 6,
+    value: 6.5,
     unit: "read request units",
-    why: "tracker, integration and account items, then the month's daily items for the recompute (eventually consistent)",
+    why: "tracker, integration and account items, the sealed token item (half a unit), then the month's daily items for the recompute (eventually consistent)",
   },
   dailyItemsWrittenPerRefresh: {
     value: 8,
@@ -113,9 +117,14 @@ export const ASSUMPTIONS = {
     why: "the table and one GSI (trackers by account) project the item",
   },
   tokenReadsPerRefresh: {
-    value: 1,
+    value: 0,
     unit: "GetSecretValue",
-    why: "the integration's tokens are read on every refresh",
+    why: "tokens are sealed in the table (functions/src/lib/token-store.ts, tableTokenStore: half a read unit, in readUnitsPerRefresh); the key secret is read once per cold start (secretsManagerTokenKey)",
+  },
+  secretsPerIntegration: {
+    value: 0,
+    unit: "secrets",
+    why: "no secret per connection: tokenStoreFromEnv picks the table when TOKEN_STORE_KEY_SECRET_ARN is set (infra/src/services.ts); old secrets move to the table on first read",
   },
   trackersPerIntegration: {
     value: 10,
@@ -196,7 +205,11 @@ export const ASSUMPTIONS = {
     unit: "KB",
     why: "a year of daily items (365 x 1 KB) and the tracker item",
   },
-  fixedSecrets: { value: 2, unit: "secrets", why: "app secret and platform credentials" },
+  fixedSecrets: {
+    value: 3,
+    unit: "secrets",
+    why: "app secret, platform credentials and the token-sealing key (infra/src/stacks/secrets-stack.ts)",
+  },
   wafRules: {
     value: 1,
     unit: "rules",
@@ -292,7 +305,7 @@ export function monthlyCost(
       ((pageLoads + apiCalls) / 1e4) * p.cloudFrontHttpsPer10k +
       (pageLoads / 1e6) * p.cloudFrontFunctionsPerMillion,
     "Secrets Manager":
-      (integrations + a.fixedSecrets) * p.secretMonth +
+      (integrations * a.secretsPerIntegration + a.fixedSecrets) * p.secretMonth +
       ((refreshes * a.tokenReadsPerRefresh) / 1e4) * p.secretsApiPer10k,
     "CloudWatch Logs and X-Ray": logGb * p.logsIngestGb + (traces / 1e6) * p.xrayTracesPerMillion,
     SES: ((users * a.alertEmailsPerUserDay * 30) / 1000) * p.sesPerThousand,

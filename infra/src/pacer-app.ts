@@ -119,6 +119,7 @@ export function buildApp(app: App, options: BuildOptions = {}) {
     appSecret: secrets.appSecret,
     platformCredentials: secrets.platformCredentials,
     platformTokens: {
+      key: secrets.platformTokenKey,
       prefix: PLATFORM_TOKENS_PREFIX,
       readPolicy: secrets.platformTokensReadPolicy,
       readWritePolicy: secrets.platformTokensReadWritePolicy,

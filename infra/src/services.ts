@@ -24,8 +24,17 @@ export interface Services {
   appSecret: ISecret;
   /** JSON keyed by the variables `connectorConfigFromEnv` reads (`GOOGLE_ADS_CLIENT_ID`, …). */
   platformCredentials: ISecret;
-  /** One secret per integration under `prefix`; policies granting read or read-write on them. */
-  platformTokens: { prefix: string; readPolicy: IManagedPolicy; readWritePolicy: IManagedPolicy };
+  /**
+   * The platform tokens: sealed in the table with the key material of `key`; the old store (one
+   * secret per integration under `prefix`, moved to the table on first read) and policies granting
+   * read or read-write on it.
+   */
+  platformTokens: {
+    key: ISecret;
+    prefix: string;
+    readPolicy: IManagedPolicy;
+    readWritePolicy: IManagedPolicy;
+  };
   /** By queue name, every queue of `functions/resources.ts`. */
   queues: ReadonlyMap<string, DeployedQueue>;
   /** Present when `functions/resources.ts` defines a WebSocket API. */
@@ -59,6 +68,7 @@ export function functionEnvironment(services: Services): Record<string, string> 
     APP_SECRETS_ARN: services.appSecret.secretArn,
     PLATFORM_SECRETS_ARN: services.platformCredentials.secretArn,
     TOKEN_STORE_SECRET_PREFIX: services.platformTokens.prefix,
+    TOKEN_STORE_KEY_SECRET_ARN: services.platformTokens.key.secretArn,
     AVATARS_BUCKET: services.avatars.bucketName,
   };
   for (const [name, q] of services.queues) env[queueUrlEnv(name)] = q.queue.queueUrl;

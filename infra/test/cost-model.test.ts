@@ -42,3 +42,24 @@ describe("the cost model", () => {
     expect(twice.lines["DynamoDB writes"] / hourly.lines["DynamoDB writes"]).toBeGreaterThan(1.9);
   });
 });
+
+describe("the cost model's token assumptions, against the code that makes them true", () => {
+  it("no secret per connection and no secret read per refresh: the deployed environment picks the sealed table", async () => {
+    const { tokenStoreFromEnv, tableTokenStore } = await import("@pacer/functions/lib/token-store");
+    const { PLATFORM_TOKENS_PREFIX } = await import("../src/stacks/secrets-stack.ts");
+    const deployed = {
+      TOKEN_STORE_SECRET_PREFIX: PLATFORM_TOKENS_PREFIX,
+      TOKEN_STORE_KEY_SECRET_ARN: "arn:aws:secretsmanager:us-east-1:1:secret:key",
+    };
+    const chosen = tokenStoreFromEnv(deployed);
+    const table = tableTokenStore({ key: async () => Promise.reject(new Error("unused")) });
+    // the same implementation (its methods' source) as the table store, not the per-secret one
+    expect(String(chosen.get)).toBe(String(table.get));
+    expect(ASSUMPTIONS.secretsPerIntegration.value).toBe(0);
+    expect(ASSUMPTIONS.tokenReadsPerRefresh.value).toBe(0);
+    // with only the prefix (the old store), the model's zeros would be wrong
+    expect(String(tokenStoreFromEnv({ TOKEN_STORE_SECRET_PREFIX: PLATFORM_TOKENS_PREFIX }).get)).not.toBe(
+      String(table.get),
+    );
+  });
+});

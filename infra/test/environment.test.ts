@@ -120,6 +120,7 @@ describe("the deployed function environment", () => {
         "APP_SECRETS_ARN",
         "PLATFORM_SECRETS_ARN",
         "TOKEN_STORE_SECRET_PREFIX",
+        "TOKEN_STORE_KEY_SECRET_ARN",
         "AVATARS_BUCKET",
         "WS_MANAGEMENT_ENDPOINT",
         ...queueUrls,
@@ -160,6 +161,7 @@ describe("the environment's size", () => {
       "APP_ORIGIN",
       "APP_SECRETS_ARN",
       "PLATFORM_SECRETS_ARN",
+      "TOKEN_STORE_KEY_SECRET_ARN",
       "AVATARS_BUCKET",
     ])
       env[name] = token();

@@ -131,8 +131,13 @@ describe("PacerMail, PacerSecrets, PacerOps", () => {
     secrets.hasResourceProperties("AWS::SecretsManager::Secret", {
       GenerateSecretString: { GenerateStringKey: "jwtSecret", PasswordLength: 64, ExcludePunctuation: true },
     });
-    secrets.hasResource("AWS::SecretsManager::Secret", { DeletionPolicy: "Retain" });
-    expect(Object.keys(resourcesOf(secrets, "AWS::SecretsManager::Secret"))).toHaveLength(2);
+    // the key material sealing the tokens kept in the table: generated, never in the template
+    secrets.hasResourceProperties("AWS::SecretsManager::Secret", {
+      GenerateSecretString: { PasswordLength: 64, ExcludePunctuation: true },
+    });
+    const all = Object.values(resourcesOf(secrets, "AWS::SecretsManager::Secret"));
+    expect(all).toHaveLength(3);
+    for (const secret of all) expect(secret).toMatchObject({ DeletionPolicy: "Retain" });
     const policies = Object.values(resourcesOf(secrets, "AWS::IAM::ManagedPolicy"));
     expect(policies).toHaveLength(2);
     for (const p of policies) {

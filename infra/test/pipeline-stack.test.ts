@@ -3,8 +3,10 @@ import { type CfnElement, Stack } from "aws-cdk-lib";
 import { Match, type Template } from "aws-cdk-lib/assertions";
 import type { IConstruct } from "constructs";
 import { describe, expect, it } from "vitest";
+import { FUNCTION_DEFAULTS } from "../src/constructs/pacer-function.ts";
 import { DEAD_LETTER_RETENTION, VISIBILITY_TIMEOUT_FACTOR } from "../src/constructs/work-queue.ts";
-import type { PipelineStack } from "../src/stacks/pipeline-stack.ts";
+import { ASSUMPTIONS } from "../src/cost-model.ts";
+import { type PipelineStack, REFRESH_WORKER_MEMORY_MB } from "../src/stacks/pipeline-stack.ts";
 import { FIXTURE_RESOURCES, resourcesOf, synthesize } from "./synth.ts";
 
 type Res = { Properties: Record<string, unknown> };
@@ -108,6 +110,20 @@ describe.each([
       for (const def of defs.queues) expectQueue(p, stack, def);
       expect(Object.keys(resourcesOf(p, "AWS::SQS::Queue"))).toHaveLength(2 * defs.queues.length);
       expect(Object.keys(resourcesOf(p, "AWS::Lambda::EventSourceMapping"))).toHaveLength(defs.queues.length);
+    },
+  );
+
+  it.runIf(pipeline)(
+    "runs the refresh consumers at the cost model's worker memory, the others at the default",
+    () => {
+      for (const [name, fn] of stack.consumers) {
+        const cfn = resourcesOf(pipeline as Template, "AWS::Lambda::Function")[idOf(fn)] as Res;
+        const refresh = defs.queues.find((q) => q.name === name)?.consumer === "refresh-worker";
+        expect(cfn.Properties.MemorySize, name).toBe(
+          refresh ? ASSUMPTIONS.workerMemoryMb.value : FUNCTION_DEFAULTS.memorySize,
+        );
+      }
+      expect(ASSUMPTIONS.workerMemoryMb.value).toBe(REFRESH_WORKER_MEMORY_MB);
     },
   );
 

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
 import {
   CreateSecretCommand,
   DeleteSecretCommand,
@@ -8,16 +8,29 @@ import {
 } from "@aws-sdk/client-secrets-manager";
 import type { ApiKeyCredentials, OAuthTokens } from "@pacer/connectors";
 import { retry } from "@pacer/core";
+import {
+  createPlatformTokenIfAbsent,
+  deletePlatformToken,
+  getPlatformToken,
+  type PlatformTokenKey,
+  putPlatformToken,
+  type SealedFields,
+} from "@pacer/db";
 import { runtimeAdapters } from "./runtime-adapters.ts";
 import { traced } from "./tracer.ts";
 
 /**
- * THE store of platform credentials (OAuth tokens, Cake's API key): one secret per integration,
- * never in the table, never in an answer. One interface, the implementation chosen once per cold
+ * THE store of platform credentials (OAuth tokens, Cake's API key): never in an answer, a log or a
+ * push, and never readable in the table. One interface, the implementation chosen once per cold
  * start ({@link tokenStore}):
  *
- * - AWS Secrets Manager (`TOKEN_STORE_SECRET_PREFIX`, set by CDK): one secret per integration named
- *   `<prefix><accountId>/<slug>/<sha256(email)>`, tagged with the account and slug;
+ * - the table, sealed (`TOKEN_STORE_KEY_SECRET_ARN`, set by CDK): one item per integration holding
+ *   the AES-256-GCM ciphertext of its credentials ({@link tableTokenStore}); the key comes from ONE
+ *   Secrets Manager secret read once per cold start ({@link secretsManagerTokenKey}). Credentials
+ *   still in the old store (a secret per integration, `TOKEN_STORE_SECRET_PREFIX`) move to the table
+ *   on their first read;
+ * - the old store alone: one secret per integration named `<prefix><accountId>/<slug>/<sha256(email)>`,
+ *   tagged with the account and slug ({@link secretsManagerTokenStore}), when only the prefix is set;
  * - otherwise the runtime's `tokenStore` adapter (the local runtime's encrypted files,
  *   `packages/local/src/token-store.ts`).
  *
@@ -147,18 +160,149 @@ export function secretsManagerTokenStore(options: SecretsManagerTokenStoreOption
   };
 }
 
+/** The key that seals credentials in the table: 32 bytes for AES-256-GCM and a short id of it. */
+export interface TokenKey {
+  /** A fingerprint of the key (first 16 hex digits of its SHA-256), stored beside each item. */
+  id: string;
+  key: Buffer;
+}
+
+/** Where the sealing key comes from (the key-provider port): called at most once per cold start. */
+export type TokenKeyProvider = () => Promise<TokenKey>;
+
+/** Key material of at least 32 characters, derived into the AES-256 key (HKDF-SHA256). @throws Error when shorter */
+export function tokenKeyFromMaterial(material: string): TokenKey {
+  if (material.length < 32) throw new Error("Token store: key material must be at least 32 characters");
+  const key = Buffer.from(hkdfSync("sha256", material, "pacer", "pacer-token-store-v1", 32));
+  return { id: createHash("sha256").update(key).digest("hex").slice(0, 16), key };
+}
+
 /**
- * The store this deployment uses, from its environment: Secrets Manager when
- * `TOKEN_STORE_SECRET_PREFIX` is set (AWS), else the store of the runtime's `tokenStore` adapter.
- * @throws Error when neither is configured (or the adapter's own configuration error)
+ * The sealing key from ONE Secrets Manager secret (its string is the key material), read on the
+ * first call and cached for the life of the process (a cold start costs one `GetSecretValue`).
+ * Chosen over a KMS data key: the same IAM boundary (who may read one secret), one API call per
+ * cold start either way, no KMS client in the bundles, and tests run the real cipher with a local
+ * key while mocking only Secrets Manager.
+ * @throws Error when the secret has no string value (the promise rejects; the next call retries)
+ */
+export function secretsManagerTokenKey(client: SecretsManagerClient, secretId: string): TokenKeyProvider {
+  let pending: Promise<TokenKey> | undefined;
+  const read = async () => {
+    const out = await client.send(new GetSecretValueCommand({ SecretId: secretId }));
+    if (!out.SecretString) throw new Error("Token store: the key secret has no value");
+    return tokenKeyFromMaterial(out.SecretString);
+  };
+  return () => {
+    pending ??= read().catch((error: unknown) => {
+      pending = undefined;
+      throw error;
+    });
+    return pending;
+  };
+}
+
+/**
+ * Seals credentials with AES-256-GCM (random 12-byte IV); `name` ({@link tokenSecretName}) is the
+ * associated data, so an item copied onto another integration's key fails to open.
+ */
+export function sealCredentials(key: TokenKey, name: string, credentials: StoredCredentials): SealedFields {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", key.key, iv);
+  cipher.setAAD(Buffer.from(name, "utf8"));
+  const data = Buffer.concat([cipher.update(JSON.stringify(credentials), "utf8"), cipher.final()]);
+  return {
+    keyId: key.id,
+    iv: iv.toString("base64"),
+    tag: cipher.getAuthTag().toString("base64"),
+    data: data.toString("base64"),
+  };
+}
+
+/** Opens what {@link sealCredentials} sealed. @throws Error when the key is wrong or the item altered */
+export function openCredentials(key: TokenKey, name: string, sealed: SealedFields): StoredCredentials {
+  const decipher = createDecipheriv("aes-256-gcm", key.key, Buffer.from(sealed.iv, "base64"));
+  decipher.setAAD(Buffer.from(name, "utf8"));
+  decipher.setAuthTag(Buffer.from(sealed.tag, "base64"));
+  let plain: string;
+  try {
+    plain = Buffer.concat([decipher.update(Buffer.from(sealed.data, "base64")), decipher.final()]).toString(
+      "utf8",
+    );
+  } catch {
+    throw new Error("Token store: cannot decrypt (wrong key, or the item was altered)");
+  }
+  return parseStored(plain);
+}
+
+/** Options of {@link tableTokenStore}. */
+export interface TableTokenStoreOptions {
+  key: TokenKeyProvider;
+  /** The old store whose credentials move to the table on first read (and go from it on delete). */
+  legacy?: TokenStore;
+}
+
+const tableKeyOf = (ref: TokenRef): PlatformTokenKey => {
+  const [, , emailHash] = tokenSecretName(ref).split("/");
+  return { accountId: ref.accountId, slug: ref.slug, emailHash: emailHash ?? "" };
+};
+
+/**
+ * The table implementation: one item per integration (`PlatformTokenEntity`), sealed with the
+ * provider's key. A refresh costs half a read unit instead of a `GetSecretValue`, and a connection
+ * no secret-month. Migration: a `get` that finds no item reads the legacy store; credentials found
+ * there are written to the table only if no item appeared meanwhile (conditional create, so
+ * credentials a concurrent refresh rotated are never overwritten), then the legacy secret is
+ * deleted. `delete` removes both.
+ * @throws Error from the key provider, or when an item does not open with the key
+ */
+export function tableTokenStore(options: TableTokenStoreOptions): TokenStore {
+  const { key, legacy } = options;
+  const read = async (ref: TokenRef) => {
+    const item = await getPlatformToken(tableKeyOf(ref));
+    return item ? openCredentials(await key(), tokenSecretName(ref), item) : undefined;
+  };
+  return {
+    async put(ref, credentials) {
+      const name = tokenSecretName(ref);
+      await putPlatformToken(tableKeyOf(ref), sealCredentials(await key(), name, credentials));
+      return name;
+    },
+    async get(ref) {
+      const stored = await read(ref);
+      if (stored || !legacy) return stored;
+      const old = await legacy.get(ref);
+      if (!old) return undefined;
+      const name = tokenSecretName(ref);
+      const created = await createPlatformTokenIfAbsent(
+        tableKeyOf(ref),
+        sealCredentials(await key(), name, old),
+      );
+      await legacy.delete(ref);
+      return created ? old : read(ref);
+    },
+    async delete(ref) {
+      await deletePlatformToken(tableKeyOf(ref));
+      await legacy?.delete(ref);
+    },
+  };
+}
+
+/**
+ * The store this deployment uses, from its environment: the sealed table when
+ * `TOKEN_STORE_KEY_SECRET_ARN` is set (AWS; with the old per-integration secrets of
+ * `TOKEN_STORE_SECRET_PREFIX` as the store it migrates from), Secrets Manager alone when only the
+ * prefix is set, else the store of the runtime's `tokenStore` adapter.
+ * @throws Error when none is configured (or the adapter's own configuration error)
  */
 export function tokenStoreFromEnv(env: Record<string, string | undefined> = process.env): TokenStore {
-  if (env.TOKEN_STORE_SECRET_PREFIX) {
-    return secretsManagerTokenStore({
-      client: traced(new SecretsManagerClient({})),
-      prefix: env.TOKEN_STORE_SECRET_PREFIX,
-    });
+  const client = () => traced(new SecretsManagerClient({}));
+  const legacy = env.TOKEN_STORE_SECRET_PREFIX
+    ? secretsManagerTokenStore({ client: client(), prefix: env.TOKEN_STORE_SECRET_PREFIX })
+    : undefined;
+  if (env.TOKEN_STORE_KEY_SECRET_ARN) {
+    return tableTokenStore({ key: secretsManagerTokenKey(client(), env.TOKEN_STORE_KEY_SECRET_ARN), legacy });
   }
+  if (legacy) return legacy;
   const adapted = runtimeAdapters().tokenStore?.(env);
   if (adapted) return adapted;
   throw new Error("No token store configured: set TOKEN_STORE_SECRET_PREFIX");

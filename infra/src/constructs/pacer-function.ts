@@ -173,6 +173,7 @@ export class PacerFunction extends NodejsFunction {
     if (access.appSecrets) services.appSecret.grantRead(this);
     if (access.platformCredentials) services.platformCredentials.grantRead(this);
     if (access.platformTokens) {
+      services.platformTokens.key.grantRead(this);
       this.executionRole.addManagedPolicy(
         access.platformTokens === "read"
           ? services.platformTokens.readPolicy

@@ -34,6 +34,12 @@ export interface PipelineStackProps extends StackProps {
  * with its failure attached. The queues are built with the stack; the functions by
  * {@link addFunctions} once every function's environment is known (it includes these queues' URLs).
  */
+/**
+ * Memory of the refresh workers (MB), half the house default: a job spends its time waiting on the
+ * platform's answers, so the CPU that memory buys is idle (the cost model reads this constant).
+ */
+export const REFRESH_WORKER_MEMORY_MB = 512;
+
 export class PipelineStack extends Stack {
   /** By queue name. */
   readonly queues = new Map<string, WorkQueue>();
@@ -66,12 +72,16 @@ export class PipelineStack extends Stack {
     }
   }
 
-  /** Adds the consumers and the scheduled functions, connected to the app's services. */
+  /**
+   * Adds the consumers and the scheduled functions, connected to the app's services. A refresh
+   * consumer runs at {@link REFRESH_WORKER_MEMORY_MB}: it waits on the platforms, not the CPU.
+   */
   addFunctions(services: Services): void {
     for (const [name, { def, queue, deadLetterQueue }] of this.queues) {
       const fn = new PacerFunction(this, `${pascal(name)}Consumer`, {
         group: def.consumer,
         timeout: Duration.seconds(def.consumerTimeoutSeconds),
+        ...(def.consumer === "refresh-worker" ? { memorySize: REFRESH_WORKER_MEMORY_MB } : {}),
         description: `Pacer: consumes the ${name} queue`,
       }).connect(services, accessOf(def.consumer, "consumer"));
       // A consumer may dead-letter a message itself, with its failure as message attributes: it

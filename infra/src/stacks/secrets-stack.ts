@@ -19,6 +19,11 @@ export class SecretsStack extends Stack {
   readonly appSecret: Secret;
   /** JSON keyed by the variables `connectorConfigFromEnv` reads (`GOOGLE_ADS_CLIENT_ID`, …). */
   readonly platformCredentials: Secret;
+  /**
+   * The key material that seals platform tokens in the table (`TOKEN_STORE_KEY_SECRET_ARN`, read
+   * once per cold start by `secretsManagerTokenKey` in `functions/src/lib/token-store.ts`).
+   */
+  readonly platformTokenKey: Secret;
   readonly platformTokensReadPolicy: ManagedPolicy;
   readonly platformTokensReadWritePolicy: ManagedPolicy;
 
@@ -50,6 +55,18 @@ export class SecretsStack extends Stack {
       this.platformCredentials,
       "AwsSolutions-SMG4",
       "OAuth client secrets and the Google Ads developer token are issued in each ad platform's console; Secrets Manager cannot rotate them, they are replaced when the platform rotates them",
+    );
+
+    this.platformTokenKey = new Secret(this, "PlatformTokenKey", {
+      description:
+        "Pacer: key material sealing the platform tokens kept in the table (generated; never rotate it in place)",
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    acknowledge(
+      this.platformTokenKey,
+      "AwsSolutions-SMG4",
+      "the key seals every stored platform token: replacing it makes them unreadable, so it is rotated on purpose with a re-seal, not on a timer",
     );
 
     new CfnOutput(this, "AppSecretsArn", {

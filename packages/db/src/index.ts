@@ -16,6 +16,7 @@ export * from "./invitations.ts";
 export * from "./messages.ts";
 export * from "./oauth-states.ts";
 export * from "./password-resets.ts";
+export * from "./platform-tokens.ts";
 export * from "./pods.ts";
 export * from "./rate-limits.ts";
 export * from "./realtime-tickets.ts";

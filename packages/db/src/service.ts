@@ -19,6 +19,7 @@ import { InvitationEntity } from "./entities/invitation.ts";
 import { MessageEntity } from "./entities/message.ts";
 import { OAuthStateEntity } from "./entities/oauth-state.ts";
 import { PasswordResetEntity } from "./entities/password-reset.ts";
+import { PlatformTokenEntity } from "./entities/platform-token.ts";
 import { PodEntity } from "./entities/pod.ts";
 import { RateLimitEntity } from "./entities/rate-limit.ts";
 import {
@@ -42,6 +43,7 @@ function build() {
       invitation: InvitationEntity,
       passwordReset: PasswordResetEntity,
       integration: IntegrationEntity,
+      platformToken: PlatformTokenEntity,
       websocketConnection: WebSocketConnectionEntity,
       rateLimit: RateLimitEntity,
       // trackers, pods, shared budgets, alerts, device readings
