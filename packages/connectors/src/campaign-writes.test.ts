@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { createBingAdsConnector } from "./bing-ads/bing-ads-connector.ts";
 import { createGoogleAdsConnector } from "./google-ads/google-ads-connector.ts";
 import { createMetaConnector } from "./meta/meta-connector.ts";
 import { TEST_NOW, useConnectorTest } from "./testing/connector-test-kit.ts";
@@ -11,7 +12,7 @@ const DAY_MS = 86_400_000;
 const TODAY = "2026-03-18";
 
 interface Case {
-  platform: "googleads" | "facebookads";
+  platform: "googleads" | "facebookads" | "bingads";
   create: (config: Parameters<typeof createGoogleAdsConnector>[0]) => Connector;
   returnPage: string;
   account: { id: string; currency: string; timeZone: string };
@@ -39,6 +40,15 @@ const CASES: Case[] = [
     campaignId: "349043",
     statusRoute: "POST /graph/{version}/{campaignId}",
     budgetRoute: "POST /graph/{version}/{campaignId}",
+  },
+  {
+    platform: "bingads",
+    create: createBingAdsConnector,
+    returnPage: "https://app.pacer.test/bing-ads-response",
+    account: { id: "180000202", currency: "GBP", timeZone: "Europe/London" },
+    campaignId: "10934",
+    statusRoute: "PUT /campaign/CampaignManagement/{version}/Campaigns",
+    budgetRoute: "PUT /campaign/CampaignManagement/{version}/Campaigns",
   },
 ];
 
