@@ -14,6 +14,7 @@ import {
   selectedCampaignIds,
   settingsOf,
   summedDailyBudget,
+  writeIfChanged,
 } from "../connector-kit.ts";
 import { type ConnectorDefinition, connectorIdentity } from "../descriptor.ts";
 import { asWriteError, BadRequestError, PlatformDownError } from "../errors.ts";
@@ -385,9 +386,9 @@ export function createBingAdsConnector(config: ConnectorConfig): BingAdsConnecto
         const current = await readOne(tokens, t, write.signal);
         const before = current.Status === "Active" ? 1 : 0;
         const after = write.status === "enabled" ? 1 : 0;
-        if (before === after) return { changed: false, before, after, answer: "unchanged" };
-        const answer = await update(tokens, t, { Status: after ? "Active" : "Paused" }, write.signal);
-        return { changed: true, before, after, answer };
+        return writeIfChanged(before, after, () =>
+          update(tokens, t, { Status: after ? "Active" : "Paused" }, write.signal),
+        );
       },
 
       async setCampaignDailyBudget(credentials, write): Promise<WriteOutcome> {
@@ -403,9 +404,9 @@ export function createBingAdsConnector(config: ConnectorConfig): BingAdsConnecto
         }
         const cents = Math.round(write.amountMicros / 10_000);
         const after = cents * 10_000;
-        if (before === after) return { changed: false, before, after, answer: "unchanged" };
-        const answer = await update(tokens, t, { DailyBudget: cents / 100 }, write.signal);
-        return { changed: true, before, after, answer };
+        return writeIfChanged(before, after, () =>
+          update(tokens, t, { DailyBudget: cents / 100 }, write.signal),
+        );
       },
 
       budgetLimits: () => ({ minDailyBudget: 1_000_000, budgetStep: 10_000 }),
