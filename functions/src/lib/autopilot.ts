@@ -125,6 +125,29 @@ export interface EvaluationResult {
 }
 
 /**
+ * The daily budget each campaign began `today` (in `timeZone`) with, micros, for the campaigns
+ * whose budget was written today (applied or undone: both reached the platform): the `before` of
+ * the day's first budget write. Cruise measures its per-change cap from it, so however many
+ * refreshes run in a day a budget moves by at most the cap that day.
+ * @param actions the tracker's audit trail, any order
+ */
+export function dayStartBudgets(
+  actions: readonly AutopilotActionItem[],
+  today: string,
+  timeZone: string,
+): Map<string, number> {
+  const first = new Map<string, AutopilotActionItem>();
+  for (const a of actions) {
+    if (a.kind !== "set-daily-budget" || !a.decidedAt) continue;
+    if (a.status !== "applied" && a.status !== "undone") continue;
+    if (budgetCalendar(new Date(a.decidedAt), timeZone).today !== today) continue;
+    const known = first.get(a.campaignId);
+    if (!known?.decidedAt || known.decidedAt > a.decidedAt) first.set(a.campaignId, a);
+  }
+  return new Map([...first].map(([id, a]) => [id, a.before]));
+}
+
+/**
  * Evaluates a tracker's AutoPilot now. Off (no settings, disabled, account switch off): nothing is
  * read from the platform. Suggest: the proposals are stored (an identical open proposal is kept,
  * stale ones removed). Apply: each action is written and recorded. The first evaluation of a day
@@ -180,17 +203,23 @@ export async function evaluateTrackerAutopilot(
   // AutoPilot's pauses still in force: a campaign enabled since (by anyone) is no longer one.
   const paused = { ...((record.pausedCampaigns ?? {}) as Record<string, string>) };
   for (const c of campaigns) if (c.status === "enabled") delete paused[c.id];
+  const history = await listAutopilotActions(accountId, trackerId);
+  const dayStart = dayStartBudgets(history, calendar.today, tracker.timeZone);
   const candidates: AutopilotCampaign[] = campaigns
     .filter((c) => c.status !== "other")
-    .map((c) => ({
-      id: c.id,
-      name: c.name,
-      status: c.status as "enabled" | "paused",
-      pausedByAutopilotIn: c.status === "paused" ? (paused[c.id] ?? null) : null,
-      dailyBudget: c.dailyBudgetMicros,
-      ...(c.budgetId ? { budgetId: c.budgetId } : {}),
-      recentSpend: c.spendMicros,
-    }));
+    .map((c) => {
+      const began = dayStart.get(c.id);
+      return {
+        id: c.id,
+        name: c.name,
+        status: c.status as "enabled" | "paused",
+        pausedByAutopilotIn: c.status === "paused" ? (paused[c.id] ?? null) : null,
+        dailyBudget: c.dailyBudgetMicros,
+        ...(c.budgetId ? { budgetId: c.budgetId } : {}),
+        ...(began !== undefined ? { dayStartBudget: began } : {}),
+        recentSpend: c.spendMicros,
+      };
+    });
   const trigger = record.lastDailyRun === calendar.today ? "refresh" : "daily";
   const proposed = evaluateAutopilot({
     settings,
@@ -205,7 +234,7 @@ export async function evaluateTrackerAutopilot(
   });
   await updateAutopilotState(accountId, trackerId, { pausedCampaigns: paused, lastDailyRun: calendar.today });
 
-  const open = (await listAutopilotActions(accountId, trackerId)).filter((a) => a.status === "proposed");
+  const open = history.filter((a) => a.status === "proposed");
   await deleteAutopilotActions(
     accountId,
     trackerId,

@@ -8,7 +8,7 @@ import {
 import { db, getPlatformToken } from "@pacer/db";
 import { mockClient } from "aws-sdk-client-mock";
 import { afterEach, describe, expect, it } from "vitest";
-import { SOME_TOKENS } from "../testing/token-fixtures.ts";
+import { SOME_TOKENS } from "../../testing/token-fixtures.ts";
 import {
   secretsManagerTokenKey,
   secretsManagerTokenStore,

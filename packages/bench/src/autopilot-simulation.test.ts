@@ -24,6 +24,16 @@ describe("simulateMonth", () => {
     expect(paused.spend).toBeLessThanOrEqual(budget + natural.largestDay);
   });
 
+  it("evaluated every hour (the refresh cycle), Pause at budget lands closer to the budget than once a day", () => {
+    const run = (cycleHours: number) =>
+      simulateMonth({ source, account, monthStart, budget, settings: benchSettings("pause"), cycleHours });
+
+    const hourly = run(1);
+    const daily = run(24);
+
+    expect(Math.abs(hourly.spend - budget)).toBeLessThan(Math.abs(daily.spend - budget));
+  });
+
   it("Cruise rewrites the daily budget and brings the month closer to the budget than no AutoPilot", () => {
     const cruise = simulateMonth({ source, account, monthStart, budget, settings: benchSettings("cruise") });
 

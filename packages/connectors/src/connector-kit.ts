@@ -21,6 +21,7 @@ import {
   type OAuthTokens,
   type PlatformBudget,
   type TrackerFilters,
+  type WriteOutcome,
 } from "./types.ts";
 
 /** Longest range one `fetchDailyMetrics` call accepts, in days (a first run asks for about 7 months). */
@@ -376,4 +377,22 @@ export function notConfigured(platform: string): NotConfiguredError {
 /** Error for an operation a platform does not offer. */
 export function notSupported(platform: string, operation: string): NotSupportedError {
   return new NotSupportedError(`${platform}: ${operation} is not supported`, { platform, reason: operation });
+}
+
+/**
+ * The end of every campaign write (read, compare, write): sends `write` only when `after` differs
+ * from `before` as read from the platform, so a re-run sends nothing.
+ * @param before the value read (status 1 enabled / 0 paused, or a daily budget in micros)
+ * @param after the value wanted, in the same unit
+ * @param write sends the change; resolves to the platform's short answer
+ * @returns `{changed: false, answer: "unchanged"}` without a call, else `{changed: true, answer}`
+ * @throws what `write` throws (the connectors' typed errors)
+ */
+export async function writeIfChanged(
+  before: number,
+  after: number,
+  write: () => Promise<string>,
+): Promise<WriteOutcome> {
+  if (before === after) return { changed: false, before, after, answer: "unchanged" };
+  return { changed: true, before, after, answer: await write() };
 }

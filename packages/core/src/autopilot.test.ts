@@ -238,6 +238,38 @@ describe("evaluateAutopilot: Cruise", () => {
     expect(evaluateAutopilot(anInput({ ...input, campaigns: near, trigger: "daily" }))).toHaveLength(2);
   });
 
+  it("measures the cap from the budget the day began with, so a second run that day moves it no further", () => {
+    // As "keeps every change within the cap": the target wants 262.5 each; the day began at 100.
+    const raisedToday = [
+      aCampaign("1", { dailyBudget: 130 * UNIT, dayStartBudget: 100 * UNIT }),
+      aCampaign("2", { dailyBudget: 130 * UNIT, dayStartBudget: 100 * UNIT }),
+    ];
+
+    const again = evaluateAutopilot(
+      anInput({
+        settings: cruiseOnly,
+        campaigns: raisedToday,
+        period: { kind: "month", budget: 9800 * UNIT },
+      }),
+    );
+
+    expect(again).toEqual([]);
+  });
+
+  it("widens the cap on a raise in the last week, in inverse proportion to the days left; cuts keep the cap", () => {
+    // Saturday 27 April: 4 days left. 1,300 spent before today: 9,800 - 1,300 = 8,500 over 4 days,
+    // 1,062.5 each, a raise capped at 30% x 7 / 4 = 52.5%: 152.5. At a budget of 1,500: 25 each, cut to -30%.
+    const late = budgetCalendar(new Date("2024-04-27T14:00:00Z"), "Europe/London");
+    const rows = [...flatRows("2024-02-01", "2024-04-13", 100 * UNIT), aRow("2024-04-27", 50 * UNIT)];
+    const input = { settings: cruiseOnly, calendar: late, rows };
+
+    const behind = evaluateAutopilot(anInput({ ...input, period: { kind: "month", budget: 9800 * UNIT } }));
+    const ahead = evaluateAutopilot(anInput({ ...input, period: { kind: "month", budget: 1500 * UNIT } }));
+
+    expect(behind.map((a) => a.after)).toEqual([152_500_000, 152_500_000]);
+    expect(ahead.map((a) => a.after)).toEqual([70 * UNIT, 70 * UNIT]);
+  });
+
   it("gives way to Pause at budget when that fires", () => {
     const both = settings({ pause: { enabled: true }, cruise: { enabled: true } });
 

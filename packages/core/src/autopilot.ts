@@ -21,7 +21,8 @@ import type { IsoDate, Micros } from "./types.ts";
  * - **Cruise**: the remaining budget spread over the remaining counting days (Monday-Friday only
  *   when the tracker counts weekdays only) gives a daily target; it is split across the running
  *   campaigns that have a campaign budget by their share of recent spend, each new daily budget kept
- *   within `maxChangePercent` of the current one (per change) and at least the platform's minimum,
+ *   within `maxChangePercent` of the budget in force when the day began (so however often AutoPilot
+ *   runs in a day, a budget moves by at most the cap in that day) and at least the platform's minimum,
  *   rounded to the nearest budget step of the platform. After a refresh (not the daily run) Cruise only acts when
  *   the campaigns' budgets drift more than `bandPercent` from the target. Two corrections make the
  *   budgets land the spend rather than the budgets: the recent daily spend of running campaigns
@@ -29,6 +30,11 @@ import type { IsoDate, Micros } from "./types.ts";
  *   campaign that recently spent only part of its budget (budget use = recent daily spend / daily
  *   budget, taken at 50% at least) gets its share divided by that use, since a daily budget is a
  *   ceiling the platform does not always reach.
+ *   Catching up late: in the last {@link CATCH_UP_DAYS} counting days of the period, the cap on a
+ *   *raise* widens in inverse proportion to the counting days left (`maxChangePercent` x
+ *   CATCH_UP_DAYS / days left: 30% a week before the end, 70% with 3 days left, 210% on the last
+ *   day), so a tracker that is behind can still reach its budget; cuts keep the plain cap. A raise
+ *   is only wanted when the remaining budget per day is above the budgets' spend, i.e. when behind.
  *
  * Money: integer micros of the tracker currency. Percentages are percents (2 = 2%).
  */
@@ -109,6 +115,11 @@ export interface AutopilotCampaign {
   budgetId?: string;
   /** The campaign's spend over the recent days (e.g. the last 7), micros: its share of the split. */
   recentSpend: Micros;
+  /**
+   * The daily budget in force when today began (account time), micros, when AutoPilot changed it
+   * since: Cruise's per-change cap is measured from it. Default: `dailyBudget`.
+   */
+  dayStartBudget?: Micros;
 }
 
 /** A platform's limits on daily budgets. */
@@ -163,6 +174,12 @@ export interface AutopilotInput {
 
 /** Days of recent spend Cruise reads by default (complete days before today). */
 export const RECENT_DAYS = 7;
+
+/**
+ * Counting days before the period end from which Cruise's cap on a raise widens (module doc:
+ * catching up late). A week: the last pacing week of the period.
+ */
+export const CATCH_UP_DAYS = 7;
 
 /** Lowest budget use Cruise corrects for: a campaign spending under half its budget is taken at half. */
 const MIN_BUDGET_USE = 0.5;
@@ -310,6 +327,7 @@ function cruiseActions(
 
   const spendTotal = list.reduce((s, u) => s + u.recentSpend, 0);
   const cap = cruise.maxChangePercent / 100;
+  const raiseCap = daysLeft < CATCH_UP_DAYS ? (cap * CATCH_UP_DAYS) / daysLeft : cap;
   const actions: AutopilotAction[] = [];
   for (const u of list) {
     // Share of the split: recent spend, else the current budgets, else equal.
@@ -325,8 +343,9 @@ function cruiseActions(
         ? Math.min(1, Math.max(MIN_BUDGET_USE, u.recentSpend / recentDays / u.dailyBudget))
         : 1;
     const wanted = (dailyTarget * share) / use;
-    const low = u.dailyBudget * (1 - cap);
-    const high = u.dailyBudget > 0 ? u.dailyBudget * (1 + cap) : wanted;
+    const base = u.campaign.dayStartBudget ?? u.dailyBudget;
+    const low = base * (1 - cap);
+    const high = base > 0 ? base * (1 + raiseCap) : wanted;
     const capped = Math.min(Math.max(wanted, low), high);
     const after = Math.max(limits.minDailyBudget, toStep(capped, limits.budgetStep));
     if (after === u.dailyBudget) continue;

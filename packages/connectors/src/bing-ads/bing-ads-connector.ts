@@ -14,9 +14,10 @@ import {
   selectedCampaignIds,
   settingsOf,
   summedDailyBudget,
+  writeIfChanged,
 } from "../connector-kit.ts";
 import { type ConnectorDefinition, connectorIdentity } from "../descriptor.ts";
-import { PlatformDownError } from "../errors.ts";
+import { asWriteError, BadRequestError, PlatformDownError } from "../errors.ts";
 import { decimalToMicros } from "../money.ts";
 import {
   authorizeUrlWith,
@@ -37,6 +38,9 @@ import {
 import type {
   AdAccountView,
   BudgetQuery,
+  CampaignState,
+  CampaignTarget,
+  CampaignWriter,
   Credentials,
   DailyMetrics,
   FilterValue,
@@ -45,6 +49,7 @@ import type {
   OAuthTokens,
   PlatformBudget,
   TwoStepListingConnector,
+  WriteOutcome,
 } from "../types.ts";
 import { classifyMicrosoftAdsError } from "./classify.ts";
 import { bingAdsDescriptor } from "./descriptor.ts";
@@ -53,10 +58,12 @@ import {
   type AdvertiserAccount,
   accountQuerySchema,
   accountsSearchSchema,
+  campaignsByIdsSchema,
   campaignsSchema,
   type MicrosoftCampaign,
   pollReportSchema,
   submitReportSchema,
+  updateCampaignsSchema,
   userQuerySchema,
 } from "./schemas.ts";
 import { ianaTimeZone } from "./time-zones.ts";
@@ -251,6 +258,161 @@ export function createBingAdsConnector(config: ConnectorConfig): BingAdsConnecto
     return answer.Campaigns ?? [];
   }
 
+  /**
+   * Microsoft Advertising campaign writes (AutoPilot): Campaign Management UpdateCampaigns
+   * (`PUT Campaigns`, `{AccountId, Campaigns: [{Id, Status | DailyBudget}]}`), `Status` `Active` /
+   * `Paused`, `DailyBudget` a double in the account currency (cents kept). Each write reads the
+   * campaign first (GetCampaignsByIds, `POST Campaigns/QueryByIds`) and sends nothing when the
+   * value holds. A campaign on a shared budget (`BudgetId`) or a lifetime budget has no daily
+   * budget of its own to write (listed with none, so Cruise leaves it to the others). A user whose
+   * role may not change campaigns gets 106 UserIsNotAuthorized: InsufficientScopeError. An
+   * operation refused in `PartialErrors` is a BadRequestError with its code. Minimum daily budget:
+   * Microsoft's depends on the currency; one unit here, in steps of a hundredth.
+   * https://learn.microsoft.com/en-us/advertising/campaign-management-service/updatecampaigns
+   */
+  function microsoftCampaignWriter(): CampaignWriter {
+    const target = async (tokens: OAuthTokens, t: CampaignTarget) => {
+      const accountId = checkMicrosoftId(t.account.id, "account");
+      const campaignId = checkMicrosoftId(t.campaignId, "campaign");
+      const customerId =
+        t.account.metaData?.customerId ||
+        (await accountInfo(tokens, { account: t.account, from: "", to: "", signal: t.signal }, accountId))
+          .customerId;
+      return { accountId, campaignId, customerId };
+    };
+    const readOne = async (
+      tokens: OAuthTokens,
+      t: Awaited<ReturnType<typeof target>>,
+      signal?: AbortSignal,
+    ) => {
+      const answer = await http.json(
+        {
+          operation: "getCampaignsByIds",
+          method: "POST",
+          url: url("campaign", "/Campaigns/QueryByIds"),
+          headers: headers(tokens, t.customerId, t.accountId),
+          json: {
+            AccountId: Number(t.accountId),
+            CampaignIds: [Number(t.campaignId)],
+            CampaignType: CAMPAIGN_TYPES,
+          },
+          signal,
+        },
+        (body) => campaignsByIdsSchema.parse(body),
+      );
+      const campaign = answer.Campaigns?.[0];
+      if (!campaign) {
+        throw new BadRequestError(`${SLUG}: campaign ${t.campaignId} not found`, {
+          platform: SLUG,
+          reason: "campaign_not_found",
+        });
+      }
+      return campaign;
+    };
+    const update = async (
+      tokens: OAuthTokens,
+      t: Awaited<ReturnType<typeof target>>,
+      change: { Status: string } | { DailyBudget: number },
+      signal?: AbortSignal,
+    ) => {
+      try {
+        const answer = await http.json(
+          {
+            operation: "updateCampaigns",
+            method: "PUT",
+            url: url("campaign", "/Campaigns"),
+            headers: headers(tokens, t.customerId, t.accountId),
+            json: { AccountId: Number(t.accountId), Campaigns: [{ Id: Number(t.campaignId), ...change }] },
+            signal,
+          },
+          (body) => updateCampaignsSchema.parse(body),
+        );
+        const refused = answer.PartialErrors?.find(Boolean);
+        if (refused) {
+          throw new BadRequestError(
+            `${SLUG} updateCampaigns: refused (${refused.Code}/${refused.ErrorCode})`,
+            {
+              platform: SLUG,
+              reason: `${refused.Code}/${refused.ErrorCode ?? "unknown"}`,
+            },
+          );
+        }
+        return "success";
+      } catch (error) {
+        throw asWriteError(error, (reason) => reason.startsWith("106/"));
+      }
+    };
+    /** The campaign's own daily budget, micros, or null (shared, lifetime or none). */
+    const ownDailyBudget = (c: MicrosoftCampaign): number | null =>
+      !c.BudgetId &&
+      DAILY_BUDGET_TYPES.has(c.BudgetType ?? "") &&
+      c.DailyBudget != null &&
+      Number(c.DailyBudget) > 0
+        ? decimalToMicros(String(c.DailyBudget))
+        : null;
+    const statusOf = (c: MicrosoftCampaign): CampaignState["status"] =>
+      c.Status === "Active" ? "enabled" : c.Status === "Paused" ? "paused" : "other";
+    return {
+      async listCampaigns(credentials, query): Promise<CampaignState[]> {
+        const tokens = requireOAuth(credentials, SLUG);
+        const accountId = checkMicrosoftId(query.account.id, "account");
+        const filters = normaliseFilters(query.filters);
+        const selected = (await accountCampaigns(tokens, query.account, query.signal))
+          .filter((c) => !filters.campaignIds || filters.campaignIds.includes(c.Id))
+          .filter((c) => nameMatches(c.Name ?? "", filters.nameContains));
+        const spend = new Map<string, number>();
+        if (selected.length > 0) {
+          const info = await accountInfo(tokens, query, accountId);
+          const request = reportRequest(accountId, query.from, query.to, info.timeZoneName, {
+            campaignIds: selected.map((c) => c.Id),
+          });
+          for (const row of await runReport(tokens, info.customerId, accountId, request, query.signal)) {
+            const id = row.CampaignId ?? "";
+            spend.set(id, (spend.get(id) ?? 0) + reportRowToDaily(row).spendMicros);
+          }
+        }
+        return selected.map((c) => ({
+          id: c.Id,
+          name: c.Name ?? c.Id,
+          status: statusOf(c),
+          dailyBudgetMicros: ownDailyBudget(c),
+          spendMicros: spend.get(c.Id) ?? 0,
+        }));
+      },
+
+      async setCampaignStatus(credentials, write): Promise<WriteOutcome> {
+        const tokens = requireOAuth(credentials, SLUG);
+        const t = await target(tokens, write);
+        const current = await readOne(tokens, t, write.signal);
+        const before = current.Status === "Active" ? 1 : 0;
+        const after = write.status === "enabled" ? 1 : 0;
+        return writeIfChanged(before, after, () =>
+          update(tokens, t, { Status: after ? "Active" : "Paused" }, write.signal),
+        );
+      },
+
+      async setCampaignDailyBudget(credentials, write): Promise<WriteOutcome> {
+        const tokens = requireOAuth(credentials, SLUG);
+        const t = await target(tokens, write);
+        const current = await readOne(tokens, t, write.signal);
+        const before = ownDailyBudget(current);
+        if (before === null) {
+          throw new BadRequestError(`${SLUG}: campaign ${t.campaignId} has no daily budget of its own`, {
+            platform: SLUG,
+            reason: "no_campaign_budget",
+          });
+        }
+        const cents = Math.round(write.amountMicros / 10_000);
+        const after = cents * 10_000;
+        return writeIfChanged(before, after, () =>
+          update(tokens, t, { DailyBudget: cents / 100 }, write.signal),
+        );
+      },
+
+      budgetLimits: () => ({ minDailyBudget: 1_000_000, budgetStep: 10_000 }),
+    };
+  }
+
   /** Submit, poll until done, download and read one report. No download URL means no rows. */
   async function runReport(
     tokens: OAuthTokens,
@@ -418,6 +580,8 @@ export function createBingAdsConnector(config: ConnectorConfig): BingAdsConnecto
       const filters = normaliseFilters(query.filters);
       return activeDailyBudget(await accountCampaigns(tokens, query.account, query.signal), filters);
     },
+
+    campaigns: microsoftCampaignWriter(),
 
     filterDefinitions: () => CAMPAIGN_FILTERS,
 

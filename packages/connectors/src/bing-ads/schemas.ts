@@ -92,3 +92,30 @@ export const pollReportSchema = z.object({
     ReportDownloadUrl: z.string().nullish(),
   }),
 });
+
+/**
+ * GetCampaignsByIds (`POST Campaigns/QueryByIds`) answer: the campaigns asked for, a null entry for
+ * an id that is not one. https://learn.microsoft.com/en-us/advertising/campaign-management-service/getcampaignsbyids
+ */
+export const campaignsByIdsSchema = z.object({
+  Campaigns: z.array(campaignsSchema.shape.Campaigns.unwrap().unwrap().element.nullable()).nullish(),
+});
+
+/**
+ * UpdateCampaigns (`PUT Campaigns`) answer: `PartialErrors`, one per refused campaign (null or
+ * empty when every update was taken). https://learn.microsoft.com/en-us/advertising/campaign-management-service/updatecampaigns
+ */
+export const updateCampaignsSchema = z.object({
+  PartialErrors: z
+    .array(
+      z
+        .object({
+          Code: z.union([z.number(), z.string()]).nullish(),
+          ErrorCode: z.string().nullish(),
+          Index: z.number().nullish(),
+        })
+        .loose()
+        .nullable(),
+    )
+    .nullish(),
+});

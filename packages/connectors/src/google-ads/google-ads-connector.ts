@@ -10,6 +10,7 @@ import {
   requireOAuth,
   settingsOf,
   versionedUrl,
+  writeIfChanged,
 } from "../connector-kit.ts";
 import { type ConnectorDefinition, connectorIdentity } from "../descriptor.ts";
 import { asWriteError, BadRequestError, isConnectorError } from "../errors.ts";
@@ -332,11 +333,11 @@ function googleAdsCampaignWriter(http: HttpClient, need: () => GoogleAdsConfig):
       const row = await readOne(t, write.signal);
       const before = campaignStatus(row.campaign?.status) === "enabled" ? 1 : 0;
       const after = write.status === "enabled" ? 1 : 0;
-      if (before === after) return { changed: false, before, after, answer: "unchanged" };
       const resourceName = `customers/${t.customerId}/campaigns/${t.campaignId}`;
       const status = write.status === "enabled" ? "ENABLED" : "PAUSED";
-      const answer = await mutate(t, "campaigns", { resourceName, status }, "status", write.signal);
-      return { changed: true, before, after, answer };
+      return writeIfChanged(before, after, () =>
+        mutate(t, "campaigns", { resourceName, status }, "status", write.signal),
+      );
     },
 
     async setCampaignDailyBudget(credentials, write): Promise<WriteOutcome> {
@@ -351,15 +352,16 @@ function googleAdsCampaignWriter(http: HttpClient, need: () => GoogleAdsConfig):
       }
       const before = parseCount(budget.amountMicros);
       const after = Math.round(write.amountMicros / 10_000) * 10_000;
-      if (before === after) return { changed: false, before, after, answer: "unchanged" };
-      const answer = await mutate(
-        t,
-        "campaignBudgets",
-        { resourceName: budget.resourceName, amountMicros: String(after) },
-        "amount_micros",
-        write.signal,
+      const resourceName = budget.resourceName;
+      return writeIfChanged(before, after, () =>
+        mutate(
+          t,
+          "campaignBudgets",
+          { resourceName, amountMicros: String(after) },
+          "amount_micros",
+          write.signal,
+        ),
       );
-      return { changed: true, before, after, answer };
     },
 
     budgetLimits: () => ({ minDailyBudget: 1_000_000, budgetStep: 10_000 }),

@@ -16,6 +16,7 @@ import {
   sameOriginLink,
   settingsOf,
   versionedUrl,
+  writeIfChanged,
 } from "../connector-kit.ts";
 import { type ConnectorDefinition, connectorIdentity } from "../descriptor.ts";
 import { asWriteError, BadRequestError } from "../errors.ts";
@@ -285,9 +286,9 @@ export function createMetaConnector(config: ConnectorConfig): Connector {
         const current = await readOne(tokens, id, write.signal);
         const before = current.status === "ACTIVE" ? 1 : 0;
         const after = write.status === "enabled" ? 1 : 0;
-        if (before === after) return { changed: false, before, after, answer: "unchanged" };
-        const answer = await update(tokens, id, { status: after ? "ACTIVE" : "PAUSED" }, write.signal);
-        return { changed: true, before, after, answer };
+        return writeIfChanged(before, after, () =>
+          update(tokens, id, { status: after ? "ACTIVE" : "PAUSED" }, write.signal),
+        );
       },
 
       async setCampaignDailyBudget(credentials, write): Promise<WriteOutcome> {
@@ -305,9 +306,9 @@ export function createMetaConnector(config: ConnectorConfig): Connector {
         const before = metaBudgetToMicros(current.daily_budget, currency);
         const units = Math.round(write.amountMicros / unit);
         const after = units * unit;
-        if (before === after) return { changed: false, before, after, answer: "unchanged" };
-        const answer = await update(tokens, id, { daily_budget: String(units) }, write.signal);
-        return { changed: true, before, after, answer };
+        return writeIfChanged(before, after, () =>
+          update(tokens, id, { daily_budget: String(units) }, write.signal),
+        );
       },
 
       budgetLimits: (currency) => ({

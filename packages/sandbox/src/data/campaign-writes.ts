@@ -1,4 +1,4 @@
-import { plusDays } from "./calendar.ts";
+import { monthStartBefore, plusDays } from "./calendar.ts";
 import type { DemoAccount, DemoCampaign } from "./demo-accounts.ts";
 import type { CampaignDay } from "./replay.ts";
 
@@ -12,9 +12,13 @@ import type { CampaignDay } from "./replay.ts";
  *   account's time zone): every figure of that day is scaled by that share.
  * - **Daily budget**: once a daily budget was written for a campaign, its replayed spend on each day
  *   from the day of the write is at most the budget in force at the end of that day (the other
- *   figures scaled with the spend). Decision: the simple cap. Real platforms overdeliver: Google
- *   Ads may spend up to 2x a day's budget while keeping the month under 30.4 days' worth; Meta up
- *   to 1.75x on a day. The sandbox does not model that yet.
+ *   figures scaled with the spend). Google Ads overdelivers as it documents ("About average daily
+ *   budgets": a day may spend up to 2x its average daily budget, the month is charged at most 30.4
+ *   x the average daily budget): on Google Ads the cap of a day is 2x its budget, and the month's
+ *   spend stays under 30.4 x its average daily budget, that average taken over the budgets of the
+ *   days so far and the budget in force for the days left: each budgeted day allows 30.4 / (days
+ *   in the month) x its budget, a day before the first budget write what it spent. The other
+ *   platforms keep the simple cap (Meta's 1.75x days under a 7x weekly limit are not modelled).
  * - **Refusals**: `refuse(platform)` makes the platform answer every write with its permission
  *   error (a connection without the write scope), until `refuse(platform, false)`.
  */
@@ -29,8 +33,15 @@ export interface CampaignWrite {
 /** One formatter per time zone (building one costs far more than using it). */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
+/** Local minutes already worked out, by time zone and instant (the replay asks for each write often). */
+const localMinutes = new Map<string, { date: string; minute: number }>();
+
 /** Minutes into the local day of instant `at` in `timeZone`, and that local date. */
 function localMinute(at: number, timeZone: string): { date: string; minute: number } {
+  const key = `${timeZone}|${at}`;
+  const known = localMinutes.get(key);
+  if (known) return known;
+  if (localMinutes.size > 100_000) localMinutes.clear();
   let format = formatters.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat("en-CA", {
@@ -46,13 +57,49 @@ function localMinute(at: number, timeZone: string): { date: string; minute: numb
   }
   const parts = format.formatToParts(new Date(at));
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "00";
-  return {
+  const local = {
     date: `${get("year")}-${get("month")}-${get("day")}`,
     minute: Number(get("hour")) * 60 + Number(get("minute")),
   };
+  localMinutes.set(key, local);
+  return local;
 }
 
 const MINUTES_PER_DAY = 1440;
+
+/** A platform's documented overdelivery on a daily budget: a day's cap and the month's days' worth. */
+interface Overdelivery {
+  /** A day may spend up to this many times its daily budget. */
+  dayFactor: number;
+  /** The month spends at most this many days' worth of its average daily budget. */
+  monthDays: number;
+}
+
+/** Google Ads, "About average daily budgets" (support.google.com/google-ads/answer/2375423). */
+const OVERDELIVERY: Record<string, Overdelivery> = { googleads: { dayFactor: 2, monthDays: 30.4 } };
+
+/** Days in the month of `date` (`yyyy-MM-dd`). */
+function daysInMonth(date: string): number {
+  const [y, m] = date.split("-").map(Number) as [number, number];
+  return new Date(Date.UTC(y, m, 0)).getUTCDate();
+}
+
+/**
+ * One campaign's month so far, carried day to day by the replay (`campaignDays`) through
+ * {@link CampaignWrites.apply}: which month (its first day), its spend after the writes, and what
+ * its days allow under the overdelivery's month limit (module doc), both over the days before the
+ * one applied. Micros.
+ */
+export interface MonthToDate {
+  month: string;
+  spendMicros: number;
+  allowanceMicros: number;
+}
+
+/** A fresh {@link MonthToDate} for the month of `date`. */
+export function monthToDate(date: string): MonthToDate {
+  return { month: monthStartBefore(date, 0), spendMicros: 0, allowanceMicros: 0 };
+}
 
 /** The campaign writes of one sandbox (shared by every platform module). */
 export class CampaignWrites {
@@ -152,16 +199,48 @@ export class CampaignWrites {
 
   /**
    * A replayed campaign day as the writes leave it (see the module doc): scaled by the share of
-   * the day the campaign ran, its spend capped at the budget in force. Unchanged without writes.
+   * the day the campaign ran, its spend capped at the budget in force (with the platform's
+   * overdelivery). Unchanged without writes. `month`: the campaign's month so far, the days before
+   * this one of the same month applied in order (updated here); without it, a Google Ads day is
+   * capped at 2x its budget only.
    */
-  apply(account: DemoAccount, day: CampaignDay): CampaignDay {
+  apply(account: DemoAccount, day: CampaignDay, month?: MonthToDate): CampaignDay {
     const writes = this.of(account, day.campaign.id);
-    if (writes.length === 0) return day;
+    if (writes.length === 0) {
+      if (month) {
+        month.spendMicros += day.spendMicros;
+        month.allowanceMicros += day.spendMicros;
+      }
+      return day;
+    }
+    const applied = this.applyWrites(account, day, writes, month);
+    if (month) month.spendMicros += applied.spendMicros;
+    return applied;
+  }
+
+  private applyWrites(
+    account: DemoAccount,
+    day: CampaignDay,
+    writes: readonly CampaignWrite[],
+    month: MonthToDate | undefined,
+  ): CampaignDay {
     const share = this.runningShare(account, day.campaign, writes, day.date);
     const budget = this.budgetAt(account, writes, day.date);
-    let factor = share;
+    const over = OVERDELIVERY[account.platform];
     const spend = day.spendMicros * share;
-    if (budget !== undefined && spend > budget) factor = spend > 0 ? budget / day.spendMicros : 0;
+    let cap = Number.POSITIVE_INFINITY;
+    if (budget !== undefined) {
+      cap = budget * (over?.dayFactor ?? 1);
+      if (over && month) {
+        const days = daysInMonth(day.date);
+        const perDay = (budget * over.monthDays) / days;
+        const monthLimit = month.allowanceMicros + perDay * (days - Number(day.date.slice(8)) + 1);
+        cap = Math.min(cap, Math.max(0, monthLimit - month.spendMicros));
+        month.allowanceMicros += perDay;
+      } else if (month) month.allowanceMicros += budget;
+    } else if (month) month.allowanceMicros += spend;
+    let factor = share;
+    if (spend > cap) factor = day.spendMicros > 0 ? cap / day.spendMicros : 0;
     if (factor === 1) return day;
     return {
       ...day,

@@ -1,5 +1,5 @@
 import { epochDay, isDate, monthStartBefore, plusDays, todayInZone } from "./calendar.ts";
-import type { CampaignWrites } from "./campaign-writes.ts";
+import { type CampaignWrites, type MonthToDate, monthToDate } from "./campaign-writes.ts";
 import type { DemoAccount, DemoCampaign } from "./demo-accounts.ts";
 import type { DayFigures, SourceData, SourceDay } from "./source-rows.ts";
 
@@ -90,13 +90,27 @@ export function campaignDays(
   const end = to < window.last ? to : window.last;
   const out: CampaignDay[] = [];
   const campaigns = selectCampaigns(account, selection);
-  for (let date = start; date <= end; date = plusDays(date, 1)) {
+  // With writes, from the month's first day: a day's overdelivery cap depends on the month so far.
+  const monthFirst = monthStartBefore(start, 0);
+  const first = !writes ? start : monthFirst > window.first ? monthFirst : window.first;
+  const months = new Map<string, MonthToDate>();
+  for (let date = first; date <= end; date = plusDays(date, 1)) {
     const index = sourceIndexFor(date);
     for (const campaign of campaigns) {
       const day = source.get(campaign.source.toLowerCase())?.[index];
       if (!day) continue;
       const replayed = campaignDay(account, campaign, date, day);
-      out.push(writes ? writes.apply(account, replayed) : replayed);
+      if (!writes) {
+        out.push(replayed);
+        continue;
+      }
+      let month = months.get(campaign.id);
+      if (!month || !date.startsWith(month.month.slice(0, 7))) {
+        month = monthToDate(date);
+        months.set(campaign.id, month);
+      }
+      const applied = writes.apply(account, replayed, month);
+      if (date >= start) out.push(applied);
     }
   }
   return out;

@@ -90,7 +90,9 @@ interface ReportJob {
 /**
  * Microsoft Advertising sandbox: the Microsoft identity platform (`/login/{tenant}/oauth2/v2.0/...`,
  * PKCE, rotating refresh tokens, no revocation endpoint), Customer Management REST (`User/Query`,
- * `Accounts/Search`, `Account/Query`), Campaign Management `Campaigns/QueryByAccountId`, and
+ * `Accounts/Search`, `Account/Query`), Campaign Management `Campaigns/QueryByAccountId`,
+ * `Campaigns/QueryByIds` and `PUT Campaigns` (UpdateCampaigns: status and daily budget, kept in the
+ * write store the replay obeys), and
  * Reporting `GenerateReport/Submit` + `GenerateReport/Poll` (one `Pending` poll, then `Success`)
  * with a ZIP of one CSV served from a signed download URL (null when the report has no rows).
  * Campaigns carry `DailyBudget` (currency units) from `demo-budgets.ts` and `BudgetId` for a shared one.
@@ -165,6 +167,24 @@ export const bingAdsPlatform: PlatformFactory = (ctx) => {
     return account;
   };
 
+  /** A campaign as Campaign Management answers it, with the writes so far (DailyBudget in currency units). */
+  const campaignJson = (account: DemoAccount, c: DemoAccount["campaigns"][number]) => {
+    // DailyBudget: a double in currency units (a shared budget's amount when BudgetId is set).
+    const budget = budgetOf(budgets.get(account.id) ?? [], c.id);
+    const at = ctx.now().getTime();
+    const amount = budget ? ctx.writes.dailyBudget(account, c.id, at, budget.amountMicros) : undefined;
+    return {
+      Id: c.id,
+      Name: c.name,
+      Status: ctx.writes.status(account, c, at) === "PAUSED" ? "Paused" : "Active",
+      CampaignType: "Search",
+      BudgetType: "DailyBudgetStandard",
+      DailyBudget: amount !== undefined ? amount / 1_000_000 : null,
+      BudgetId: budget?.shared ? budget.id : null,
+      TimeZone: MICROSOFT_TIME_ZONE_OF[account.timeZone] ?? null,
+    };
+  };
+
   const accountJson = (a: DemoAccount) => ({
     AccountFinancialStatus: "ClearFinancialStatus",
     AccountLifeCycleStatus: "Active",
@@ -189,7 +209,15 @@ export const bingAdsPlatform: PlatformFactory = (ctx) => {
     campaignIds: string[] | undefined,
     campaignLevel: boolean,
   ): Uint8Array | undefined => {
-    const days = campaignDays(ctx.source, account, from, to, ctx.now(), campaignIds ? { campaignIds } : {});
+    const days = campaignDays(
+      ctx.source,
+      account,
+      from,
+      to,
+      ctx.now(),
+      campaignIds ? { campaignIds } : {},
+      ctx.writes,
+    );
     const rows: Array<{ date: string; campaign?: DemoAccount["campaigns"][number]; t: CampaignDay }> = [];
     if (campaignLevel) {
       for (const d of days) rows.push({ date: d.date, campaign: d.campaign, t: d });
@@ -342,22 +370,103 @@ export const bingAdsPlatform: PlatformFactory = (ctx) => {
             ]);
           }
           sendJson(res, 200, {
-            Campaigns: account.campaigns.map((c) => {
-              // DailyBudget: a double in currency units (a shared budget's amount when BudgetId is set).
-              const budget = budgetOf(budgets.get(account.id) ?? [], c.id);
-              return {
-                Id: c.id,
-                Name: c.name,
-                Status: c.status === "PAUSED" ? "Paused" : "Active",
-                CampaignType: "Search",
-                BudgetType: "DailyBudgetStandard",
-                DailyBudget: budget ? budget.amountMicros / 1_000_000 : null,
-                BudgetId: budget?.shared ? budget.id : null,
-                TimeZone: MICROSOFT_TIME_ZONE_OF[account.timeZone] ?? null,
-              };
+            Campaigns: account.campaigns.map((c) => campaignJson(account, c)),
+            PartialErrors: null,
+          });
+        },
+      },
+      {
+        // GetCampaignsByIds: the campaigns of `CampaignIds` (a null entry for an unknown id).
+        // https://learn.microsoft.com/en-us/advertising/campaign-management-service/getcampaignsbyids
+        method: "POST",
+        pattern: "/campaign/CampaignManagement/{version}/Campaigns/QueryByIds",
+        handle: (req, res) => {
+          if (!authorized(req, res)) return;
+          const account = scopedAccount(req, res);
+          if (!account) return;
+          const body = req.json as { AccountId?: unknown; CampaignIds?: unknown } | undefined;
+          if (String(body?.AccountId ?? "") !== account.id || !Array.isArray(body?.CampaignIds)) {
+            return apiFault(res, [
+              { Code: 1102, ErrorCode: "InvalidAccountId", Message: "The account ID is invalid." },
+            ]);
+          }
+          const ids = (body.CampaignIds as unknown[]).map(String);
+          sendJson(res, 200, {
+            Campaigns: ids.map((id) => {
+              const c = account.campaigns.find((x) => x.id === id);
+              return c ? campaignJson(account, c) : null;
             }),
             PartialErrors: null,
           });
+        },
+      },
+      {
+        // UpdateCampaigns: `Status` (Active | Paused) and/or `DailyBudget` (currency units) per
+        // campaign; a campaign on a shared budget (BudgetId) cannot take a DailyBudget of its own.
+        // A user whose role may not change campaigns gets 106 UserIsNotAuthorized.
+        // https://learn.microsoft.com/en-us/advertising/campaign-management-service/updatecampaigns
+        method: "PUT",
+        pattern: "/campaign/CampaignManagement/{version}/Campaigns",
+        handle: (req, res) => {
+          if (!authorized(req, res)) return;
+          const account = scopedAccount(req, res);
+          if (!account) return;
+          if (ctx.writes.refuses(PREFIX)) {
+            return apiFault(res, [
+              {
+                Code: 106,
+                ErrorCode: "UserIsNotAuthorized",
+                Message: "The user does not represent an authorized customer or account.",
+              },
+            ]);
+          }
+          const body = req.json as { AccountId?: unknown; Campaigns?: unknown } | undefined;
+          if (String(body?.AccountId ?? "") !== account.id || !Array.isArray(body?.Campaigns)) {
+            return apiFault(res, [
+              { Code: 1102, ErrorCode: "InvalidAccountId", Message: "The account ID is invalid." },
+            ]);
+          }
+          const at = ctx.now().getTime();
+          const partial: Array<{ Code: number; ErrorCode: string; Index: number; Message: string }> = [];
+          (body.Campaigns as Array<{ Id?: unknown; Status?: unknown; DailyBudget?: unknown }>).forEach(
+            (u, index) => {
+              const campaign = account.campaigns.find((c) => c.id === String(u?.Id ?? ""));
+              const status = u?.Status;
+              const amount = u?.DailyBudget;
+              if (!campaign) {
+                partial.push({
+                  Code: 1100,
+                  ErrorCode: "CampaignServiceInvalidCampaignId",
+                  Index: index,
+                  Message: "The campaign ID is invalid.",
+                });
+                return;
+              }
+              const shared = budgetOf(budgets.get(account.id) ?? [], campaign.id)?.shared;
+              if (
+                (status !== undefined && status !== null && status !== "Active" && status !== "Paused") ||
+                (amount !== undefined &&
+                  amount !== null &&
+                  (typeof amount !== "number" || !(amount > 0) || shared))
+              ) {
+                partial.push({
+                  Code: 1115,
+                  ErrorCode: "CampaignServiceInvalidDailyBudget",
+                  Index: index,
+                  Message: "The campaign's daily budget or status is invalid.",
+                });
+                return;
+              }
+              ctx.writes.record(account, campaign.id, {
+                at,
+                ...(status === "Active" || status === "Paused"
+                  ? { status: status === "Active" ? ("ENABLED" as const) : ("PAUSED" as const) }
+                  : {}),
+                ...(typeof amount === "number" ? { dailyBudgetMicros: Math.round(amount * 1_000_000) } : {}),
+              });
+            },
+          );
+          sendJson(res, 200, { PartialErrors: partial.length ? partial : null });
         },
       },
       {

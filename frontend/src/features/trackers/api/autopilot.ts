@@ -113,3 +113,17 @@ export async function fetchExportActions(currencyOf: (trackerId: string) => stri
     answer: a.error?.message ?? a.answer ?? "",
   }));
 }
+
+/**
+ * Turns every AutoPilot of the account on or off (`POST /api/account/update-autopilot-switch`,
+ * Admins only): `{ enabled }`. Every tracker's AutoPilot view is read again after.
+ */
+export function useAutopilotSwitch() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (enabled: boolean) =>
+      await api.post<{ enabled: boolean }>("/api/account/update-autopilot-switch", { enabled }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ["autopilot"] }),
+    onError: (error) => notify.danger(errorMessage(error)),
+  });
+}

@@ -9,7 +9,7 @@ import { Modal } from "../../../components/ui/modal";
 import { LoadingOverlay, PageLoader } from "../../../components/ui/spinner";
 import { Tabs } from "../../../components/ui/tabs";
 import { errorMessage, isVersionConflict } from "../../../lib/api-client";
-import { type CurrentUser, isViewer } from "../../../lib/auth";
+import { type CurrentUser, isAdmin, isViewer } from "../../../lib/auth";
 import { notify } from "../../../lib/notify";
 import type { TrackerView } from "../../../lib/tracker-types";
 import {
@@ -247,7 +247,9 @@ export function ManageTrackerModal({
           {tab === "historic" && <HistoricTab tracker={tracker} run={run} />}
           {tab === "future" && <FutureBudgetsTab tracker={tracker} run={run} />}
           {tab === "pacing" && <PacingTab tracker={tracker} />}
-          {tab === "autopilot" && editor && <AutopilotTab tracker={tracker} />}
+          {tab === "autopilot" && editor && (
+            <AutopilotTab tracker={tracker} canSwitchAccount={isAdmin(user)} />
+          )}
         </Tabs>
       </PendingContext.Provider>
     );

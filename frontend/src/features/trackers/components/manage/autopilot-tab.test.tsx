@@ -11,6 +11,8 @@ import { NotesTab } from "./notes-tab";
 
 let asked: Array<{ method: string; url: string; body: unknown }>;
 let actions: AutopilotActionView[];
+let lastFailure: { at: string; code: string; message: string; campaignId: string } | null;
+let switchOn: boolean;
 
 const anAction = (patch: Partial<AutopilotActionView>): AutopilotActionView => ({
   _id: "a1",
@@ -47,6 +49,8 @@ describe("AutoPilot in Manage Tracker", () => {
   beforeEach(() => {
     asked = [];
     actions = [anAction({})];
+    lastFailure = null;
+    switchOn = true;
     localStorage.setItem("token", "a.b.c");
     vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = String(input);
@@ -60,9 +64,9 @@ describe("AutoPilot in Manage Tracker", () => {
               enabled: true,
               cruise: { ...DEFAULT_AUTOPILOT_SETTINGS.cruise, enabled: true },
             },
-            accountSwitchOn: true,
+            accountSwitchOn: switchOn,
             supported: true,
-            lastFailure: null,
+            lastFailure,
             lastDailyRun: null,
           },
         });
@@ -74,6 +78,10 @@ describe("AutoPilot in Manage Tracker", () => {
       }
       if (url.includes("/undo-autopilot-action/"))
         return json({ action: anAction({ _id: "a2", rule: "undo", status: "applied" }) });
+      if (url.endsWith("/api/account/update-autopilot-switch")) {
+        switchOn = JSON.parse(String(init?.body)).enabled;
+        return json({ enabled: switchOn });
+      }
       if (url.includes("/alert-history")) return json({ events: [], targets: [] });
       return json({});
     });
@@ -95,6 +103,38 @@ describe("AutoPilot in Manage Tracker", () => {
     expect(
       asked.some((a) => a.method === "POST" && a.url.endsWith("/api/tracker/apply-autopilot-action/t1/a1")),
     ).toBe(true);
+  });
+
+  it("an Admin turns AutoPilot off for the whole account from the tab; a Manager sees no switch", async () => {
+    renderWith(<AutopilotTab tracker={TRACKER} canSwitchAccount />);
+
+    const toggle = await screen.findByRole("switch", { name: "AutoPilot for the whole account" });
+    expect(toggle.getAttribute("aria-checked")).toBe("true");
+    fireEvent.click(toggle);
+
+    await screen.findByText("AutoPilot is switched off for the whole account.");
+    expect(asked.find((a) => a.url.endsWith("/api/account/update-autopilot-switch"))).toMatchObject({
+      method: "POST",
+      body: { enabled: false },
+    });
+    cleanup();
+    renderWith(<AutopilotTab tracker={TRACKER} />);
+    await screen.findByRole("list", { name: "Proposed changes" });
+    expect(screen.queryByRole("switch", { name: "AutoPilot for the whole account" })).toBeNull();
+  });
+
+  it("a write refused for lack of permission shows 'Needs permission' with the reconnect link", async () => {
+    lastFailure = {
+      at: "2026-11-26T09:00:00Z",
+      code: "insufficient_scope",
+      message: "refused",
+      campaignId: "1",
+    };
+    renderWith(<AutopilotTab tracker={TRACKER} />);
+
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toMatch(/^Needs permission/);
+    expect(within(alert).getByRole("link", { name: "Reconnect" }).getAttribute("href")).toBe("/accounts");
   });
 
   it("Notes & Activity shows the applied action with Undo to editors, and asks nothing for Viewers", async () => {

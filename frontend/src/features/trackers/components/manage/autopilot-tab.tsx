@@ -6,12 +6,14 @@ import { Button } from "../../../../components/ui/button";
 import { EmptyState } from "../../../../components/ui/empty-state";
 import { SelectField, TextField, Toggle } from "../../../../components/ui/field";
 import { PageLoader } from "../../../../components/ui/spinner";
+import { paths } from "../../../../config/paths";
 import type { TrackerDetail } from "../../../../lib/tracker-types";
 import {
   type AutopilotActionView,
   useAutopilot,
   useAutopilotActions,
   useAutopilotCall,
+  useAutopilotSwitch,
   useSaveAutopilot,
 } from "../../api/autopilot";
 import { AutopilotActionList } from "./autopilot-actions";
@@ -26,13 +28,23 @@ const NO_ACTIONS: AutopilotActionView[] = [];
  * The AutoPilot tab of Manage Tracker (beyond the spec; Admins and Managers): off by default.
  * Pause at budget (remaining share, forecast margin) and Cruise (change cap, band); Suggest lists each
  * proposed change with Apply / Dismiss, Apply makes them. Shows when the platform cannot take writes,
- * when the account switch is off, and the last change the platform refused.
+ * when the account switch is off (an Admin switches it here), and the last change the platform
+ * refused: a refusal for lack of the write permission shows 'Needs permission' with the way to
+ * reconnect.
  */
-export function AutopilotTab({ tracker }: { tracker: TrackerDetail }) {
+export function AutopilotTab({
+  tracker,
+  canSwitchAccount = false,
+}: {
+  tracker: TrackerDetail;
+  /** An Admin: the account-wide switch is shown as a toggle (others see only when it is off). */
+  canSwitchAccount?: boolean;
+}) {
   const view = useAutopilot(tracker._id);
   const actions = useAutopilotActions(tracker._id).data ?? NO_ACTIONS;
   const save = useSaveAutopilot(tracker._id);
   const call = useAutopilotCall(tracker._id);
+  const accountSwitch = useAutopilotSwitch();
   const form = useForm<AutopilotSettings>({ resolver: zodResolver(autopilotSettingsSchema) });
   const settings = view.data?.settings;
   useEffect(() => {
@@ -70,13 +82,28 @@ export function AutopilotTab({ tracker }: { tracker: TrackerDetail }) {
           AutoPilot cannot change campaigns on this tracker's platform yet.
         </p>
       )}
+      {canSwitchAccount ? (
+        <Toggle
+          label="AutoPilot for the whole account"
+          checked={accountSwitchOn}
+          disabled={accountSwitch.isPending}
+          onChange={(on: boolean) => accountSwitch.mutate(on)}
+        />
+      ) : null}
       {!accountSwitchOn && (
         <p className="status-text-warning">AutoPilot is switched off for the whole account.</p>
       )}
-      {lastFailure && (
+      {lastFailure?.code === "insufficient_scope" ? (
         <p className="status-text-danger" role="alert">
-          The platform refused the last change: {lastFailure.message}
+          Needs permission: this connection may read but not change campaigns. Reconnect it and grant the
+          permission to manage campaigns. <a href={paths.connections}>Reconnect</a>
         </p>
+      ) : (
+        lastFailure && (
+          <p className="status-text-danger" role="alert">
+            The platform refused the last change: {lastFailure.message}
+          </p>
+        )
       )}
       <form
         className="stack"
