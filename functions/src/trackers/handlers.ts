@@ -1,3 +1,4 @@
+import { encodeTrackerList } from "@pacer/core/tracker-list";
 import type { z } from "zod";
 import { reply, sessionRoute } from "../lib/http.ts";
 import { etag, expectedVersion } from "../lib/if-match.ts";
@@ -64,10 +65,14 @@ function trackerReply(tracker: { version: number }) {
   return reply(200, { tracker }, etag(tracker.version));
 }
 
-/** `GET /api/trackers/get-trackers-by-account/{accountId}`: `{ trackers }` the caller may see, with their figures. */
+/**
+ * `GET /api/trackers/get-trackers-by-account/{accountId}`: the trackers the caller may see, with
+ * their figures, as the list table of `@pacer/core/tracker-list` (columns, rows, users and
+ * connections written once).
+ */
 export const getTrackersByAccount = sessionRoute({ params: AccountIdParams }, async ({ params, session }) => {
   assertOwnAccount(session, params.accountId);
-  return { trackers: await listTrackersFor(session) };
+  return encodeTrackerList(await listTrackersFor(session));
 });
 
 /**
@@ -78,7 +83,7 @@ export const getTrackersWithoutLoadByAccount = sessionRoute(
   { params: AccountIdParams },
   async ({ params, session }) => {
     assertOwnAccount(session, params.accountId);
-    return { trackers: await listTrackersFor(session) };
+    return encodeTrackerList(await listTrackersFor(session));
   },
 );
 

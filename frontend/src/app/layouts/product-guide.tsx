@@ -1,3 +1,4 @@
+import { listedTrackers } from "@pacer/core/tracker-list";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
@@ -43,10 +44,10 @@ export function ProductGuide({
   const trackers = useQuery({
     queryKey: ["guide", "tracker-count", user.account._id],
     queryFn: async () => {
-      const data = await api.get<{ trackers?: unknown[] } | unknown[]>(
+      const data = await api.get<unknown>(
         `/api/trackers/get-trackers-without-load-by-account/${seg(user.account._id)}`,
       );
-      return Array.isArray(data) ? data.length : (data?.trackers?.length ?? 0);
+      return listedTrackers(data).length;
     },
     enabled: ready && wantsTrackerGuide,
     retry: false,

@@ -1,3 +1,4 @@
+import { listedTrackers } from "@pacer/core/tracker-list";
 import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, seg } from "../../../lib/api-client";
 import { useRealtime } from "../../../lib/realtime";
@@ -25,10 +26,6 @@ export function needsQuietRefetch(trackers: readonly TrackerView[] | undefined):
   return (trackers ?? []).some((t) => t.isUpdating || t.isBudgetUpdating || t.dataLoading);
 }
 
-function listOf(data: { trackers?: TrackerView[] } | TrackerView[] | undefined): TrackerView[] {
-  return Array.isArray(data) ? data : (data?.trackers ?? []);
-}
-
 export function useTrackers(accountId: string) {
   const queryClient = useQueryClient();
   const query = useQuery({
@@ -38,7 +35,7 @@ export function useTrackers(accountId: string) {
       const path = loaded
         ? `/api/trackers/get-trackers-without-load-by-account/${seg(accountId)}`
         : `/api/trackers/get-trackers-by-account/${seg(accountId)}`;
-      return listOf(await api.get(path, { signal, timeoutMs: TRACKERS_TIMEOUT_MS }));
+      return listedTrackers<TrackerView>(await api.get(path, { signal, timeoutMs: TRACKERS_TIMEOUT_MS }));
     },
     refetchInterval: (q) => (needsQuietRefetch(q.state.data) ? QUIET_REFETCH_MS : false),
     staleTime: 20_000,
