@@ -1,4 +1,4 @@
-import { USER_TYPES } from "@pacer/db";
+import { USER_TYPES } from "@pacer/core";
 import { z } from "zod";
 
 /**
@@ -21,7 +21,7 @@ export const userTypeSchema = z.enum(USER_TYPES);
 
 /**
  * The spec's `user` body field (the signed-in user, as an id or an object with `_id`): optional,
- * and when present it must be the caller (checked by {@link import("./ownership.ts").assertSelf}).
+ * and when present it must be the caller (checked by `assertSelf` in functions/src/lib/ownership.ts).
  */
 export const userRefSchema = z.union([idSchema, z.object({ _id: idSchema }).loose()]).optional();
 
