@@ -29,8 +29,13 @@ import { startBenchTable } from "./bench-table.ts";
  * writes, and the ratio to the lower bound: the busiest platform's calls / cap x latency.
  */
 
-/** The sizes measured, one after the other (a fresh account each). */
-const SIZES = [2_000, 10_000] as const;
+/**
+ * The sizes measured, one after the other (a fresh account each): 2,000 and 10,000, or the sizes
+ * of `PACER_BENCH_REFRESH_SIZES` (comma-separated) for a shorter run.
+ */
+const SIZES: readonly number[] = process.env.PACER_BENCH_REFRESH_SIZES
+  ? process.env.PACER_BENCH_REFRESH_SIZES.split(",").map(Number)
+  : [2_000, 10_000];
 const LATENCY_MS = 150;
 const CAP = REFRESH_CONCURRENCY_PER_PLATFORM;
 
@@ -205,7 +210,7 @@ const bench: Bench = async (): Promise<BenchResult> => {
     for (const size of SIZES) measured.push(await measure(pipeline, size));
     const first = measured[0] as Measured;
     return {
-      title: "Refresh pipeline: a full refresh of 2,000 and 10,000 trackers",
+      title: `Refresh pipeline: a full refresh of ${SIZES.map((n) => n.toLocaleString("en-GB")).join(" and ")} trackers`,
       setup:
         `${SIZES.join(" and then ")} trackers (a fresh account each) spread over ${first.sources.length} sandbox platforms (${first.sources.join(", ")}), steady state (current month plus the 7-day restatement window), ` +
         `${LATENCY_MS} ms sandbox latency per call, ${CAP} concurrent refreshes per platform (one queue each). ` +
