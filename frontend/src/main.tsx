@@ -3,6 +3,8 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { AppProvider } from "./app/provider";
 import { AppRouter } from "./app/router";
+import { paths } from "./config/paths";
+import { startTrackerListEarly } from "./features/trackers/api/trackers";
 import "./styles.css";
 
 if (
@@ -12,6 +14,9 @@ if (
 ) {
   location.replace(`https://${location.host}${location.pathname}${location.search}${location.hash}`);
 }
+
+// The dashboard's list request starts now, beside the session request (see startTrackerListEarly).
+if (location.pathname === paths.dashboard) startTrackerListEarly();
 
 createRoot(document.getElementById("root") as HTMLElement).render(
   <StrictMode>

@@ -1,4 +1,5 @@
 import { formatCell } from "@pacer/core/format";
+import { listedTrackers } from "@pacer/core/tracker-list";
 import { screenshot } from "@pacer/local/testing/browser";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import {
@@ -80,14 +81,9 @@ describe("create tracker wizard on a sandbox connection (browser)", () => {
     // Their first refresh was queued with the creation: each row soon carries this month's spend of
     // its sandbox account, not 0 and 'Awaiting data refresh' until the account's next scheduled
     // run, an hour away (so its arrival within the wait proves it; the wait is no speed limit).
-    const { trackers } = (await callApi(
-      baseUrl,
-      world.token,
-      "GET",
-      `/api/trackers/get-trackers-by-account/${world.accountId}`,
-    )) as {
-      trackers: Array<{ name: string; currency: string; dataSource: { view: { id: string } } }>;
-    };
+    const trackers = listedTrackers<{ name: string; currency: string; dataSource: { view: { id: string } } }>(
+      await callApi(baseUrl, world.token, "GET", `/api/trackers/get-trackers-by-account/${world.accountId}`),
+    );
     const expected = names.map((name) => {
       const tracker = trackers.find((t) => t.name === name);
       return formatCell(

@@ -87,7 +87,6 @@ export function aTracker(
     err: null,
     platformBudget: null,
     data,
-    dataComputedAt: null,
     lastRefreshedAt: null,
     lastFailedAt: null,
     lastFailure: null,

@@ -16,6 +16,7 @@ import type { RouteContract } from "./route-contract.ts";
 import { sensorReadingsContracts } from "./sensor-readings.ts";
 import { trackersContracts } from "./trackers.ts";
 import { usersContracts } from "./users.ts";
+import type { trackerViewSchema } from "./views.ts";
 
 /**
  * THE API contract: for every route of `functions/routes.ts`, its request schemas (path parameters,
@@ -53,6 +54,9 @@ export type StaticContracts = typeof STATIC_CONTRACTS;
 export type Answer<K extends StaticRouteKey> = StaticContracts[K]["answer"] extends z.ZodType
   ? z.output<StaticContracts[K]["answer"]>
   : never;
+
+/** One tracker of the list calls once their table is decoded (`@pacer/core/tracker-list`). */
+export type TrackerListView = z.output<typeof trackerViewSchema>;
 
 /** The contracts of the platforms' own calls of `catalogue` (default the platform catalogue). */
 export function platformContracts(

@@ -12,7 +12,7 @@ import { z } from "zod";
 import { dataSourceSchema, timeZoneSchema } from "./data-source.ts";
 import { currencySchema, idSchema } from "./fields.ts";
 import { routeContracts } from "./route-contract.ts";
-import { deletedAnswer, trackerDetailSchema, trackerMessageSchema, trackerViewSchema } from "./views.ts";
+import { deletedAnswer, trackerDetailSchema, trackerListSchema, trackerMessageSchema } from "./views.ts";
 
 /**
  * Request schemas of the tracker calls (spec trackers.md section 7). Money is integer micros, dates
@@ -145,11 +145,11 @@ const trackerAnswer = z.object({ tracker: trackerDetailSchema });
 export const trackersContracts = routeContracts({
   "GET /api/trackers/get-trackers-by-account/{accountId}": {
     params: AccountIdParams,
-    answer: z.object({ trackers: z.array(trackerViewSchema) }),
+    answer: trackerListSchema,
   },
   "GET /api/trackers/get-trackers-without-load-by-account/{accountId}": {
     params: AccountIdParams,
-    answer: z.object({ trackers: z.array(trackerViewSchema) }),
+    answer: trackerListSchema,
   },
   "POST /api/trackers/create-trackers": {
     body: CreateTrackersBody,

@@ -1,4 +1,5 @@
 import { ALERT_CHANNEL_KINDS, ALERT_LEVELS, ALERT_OUTCOMES, BUDGET_PERIODS, USER_TYPES } from "@pacer/core";
+import { decodeTrackerList, type EncodedTrackerList } from "@pacer/core/tracker-list";
 import { z } from "zod";
 import { integrationViewSchema } from "./data-source.ts";
 
@@ -131,7 +132,6 @@ export const trackerViewSchema = z.object({
   err: failureSchema.nullable(),
   /** The engine's figures (`@pacer/core` TrackerData); typed there, passed through here. */
   data: z.record(z.string(), z.unknown()).nullable(),
-  dataComputedAt: z.string().nullable(),
   lastRefreshedAt: z.string().nullable(),
   lastFailedAt: z.string().nullable(),
   lastFailure: failureSchema.nullable(),
@@ -180,8 +180,40 @@ export const trackerFilterViewSchema = z.looseObject({
   filterValuesLoading: z.boolean().optional(),
 });
 
+/**
+ * The list calls' answer: the table of `@pacer/core/tracker-list` (`columns` and `dataColumns` name
+ * the values of each row and of its `data`; `users` and `integrations` are written once and
+ * referenced by index). Its rows decoded must each be a {@link trackerViewSchema}: the check decodes
+ * them exactly as the web app does.
+ */
+export const trackerListSchema = z
+  .object({
+    columns: z.array(z.string()),
+    dataColumns: z.array(z.string()),
+    rows: z.array(z.array(z.unknown())),
+    users: z.array(associatedUserSchema),
+    integrations: z.array(trackerViewSchema.shape.dataSource.shape.integration),
+  })
+  .superRefine((list, ctx) => {
+    let views: unknown[];
+    try {
+      views = decodeTrackerList(list as EncodedTrackerList);
+    } catch (error) {
+      ctx.addIssue({ code: "custom", message: error instanceof Error ? error.message : String(error) });
+      return;
+    }
+    const parsed = z.array(trackerViewSchema).safeParse(views);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        ctx.addIssue({ code: "custom", message: issue.message, path: ["rows", ...issue.path] });
+      }
+    }
+  });
+
 /** The detail answer of get-tracker and of every update call: the list view plus history, plans, filters, notes. */
 export const trackerDetailSchema = trackerViewSchema.extend({
+  /** When the figures were last computed (ISO); null before the first computation. */
+  dataComputedAt: z.string().nullable(),
   historicData: z.array(historicMonthSchema),
   futureBudgets: z.array(futureBudgetEntrySchema),
   filters: z.array(trackerFilterViewSchema),

@@ -25,6 +25,30 @@ describe("assertAnswerMatchesContract", () => {
     ).toThrow(/GET \/api\/pod\/get-pod\/\{id\} answered 200 with a body that does not match[\s\S]*pod\.name/);
   });
 
+  it("decodes the tracker list's table and fails a row that is not a tracker view, naming the row and field", () => {
+    const list = {
+      columns: ["_id", "name", "associatedUsers", "dataSource", "data"],
+      dataColumns: ["actualSpend"],
+      rows: [["t1", 42, [], [0, "v1", "View"], [12_000_000]]],
+      users: [],
+      integrations: [{ slug: "googleads" }],
+    };
+    expect(() =>
+      assertAnswerMatchesContract("GET", "/api/trackers/get-trackers-by-account/a1", {
+        status: 200,
+        headers: json,
+        body: list,
+      }),
+    ).toThrow(/does not match[\s\S]*rows\[0\]\.name/);
+    expect(() =>
+      assertAnswerMatchesContract("GET", "/api/trackers/get-trackers-by-account/a1", {
+        status: 200,
+        headers: json,
+        body: { ...list, rows: [["t1", "Search", [3], [0, "v1", "View"], null]] },
+      }),
+    ).toThrow(/user 3, which is not in the list/);
+  });
+
   it("fails a success status other than the contract's", () => {
     expect(() =>
       assertAnswerMatchesContract("GET", "/api/health?x=1", {

@@ -1,8 +1,6 @@
 import type { TrackerData } from "@pacer/core/tracker-data";
-import type { Answer } from "@pacer/functions/contract";
+import type { Answer, TrackerListView } from "@pacer/functions/contract";
 
-/** The tracker list's answer (the API contract, functions/contract/trackers.ts). */
-type TrackerListAnswer = Answer<"GET /api/trackers/get-trackers-by-account/{accountId}">;
 /** The single tracker's answer (the API contract). */
 type TrackerDetailAnswer = Answer<"GET /api/tracker/get-tracker/{id}">;
 
@@ -15,7 +13,7 @@ export type TrackerListData = Omit<TrackerData, "historicData"> & Partial<Pick<T
  * answer leaves out `data.historicData`), typed by `@pacer/core`'s TrackerData; null before the
  * first computation.
  */
-export type TrackerView = Omit<TrackerListAnswer["trackers"][number], "data"> & {
+export type TrackerView = Omit<TrackerListView, "data"> & {
   data: TrackerListData | null;
 };
 

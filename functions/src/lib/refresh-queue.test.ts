@@ -1,5 +1,8 @@
-import { describe, expect, it } from "vitest";
-import { refreshWindow } from "./refresh-queue.ts";
+import { SendMessageBatchCommand, SQSClient } from "@aws-sdk/client-sqs";
+import { mockClient } from "aws-sdk-client-mock";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { queueUrlEnv, refreshQueueName } from "../../resources.ts";
+import { enqueueRefreshes, type RefreshMessage, refreshWindow } from "./refresh-queue.ts";
 
 const NOW = new Date("2026-03-04T10:00:00Z");
 const tracker = { timeZone: "Europe/London", requiresUpdate: false, lastRefreshedAt: "2026-03-04T09:00:00Z" };
@@ -36,5 +39,52 @@ describe("refreshWindow", () => {
     expect(refreshWindow({ ...tracker, timeZone: "America/Los_Angeles" }, late)).toMatchObject({
       to: "2026-03-31",
     });
+  });
+});
+
+describe("enqueueRefreshes", () => {
+  const aMessage = (slug: string, i: number): RefreshMessage => ({
+    v: 1,
+    accountId: "acc-1",
+    trackerId: `${slug}-${i}`,
+    slug,
+    from: "2026-03-01",
+    to: "2026-03-04",
+    full: false,
+    runId: "2026-03-04T10:00:00.000Z",
+    reason: "schedule",
+    queuedAt: "2026-03-04T10:00:00.000Z",
+  });
+
+  it("starts every platform's queue in the first calls, the busiest first, instead of one platform after another", async () => {
+    const slugs = ["googleads", "facebookads", "amazonads"];
+    for (const slug of slugs) {
+      const name = queueUrlEnv(refreshQueueName(slug));
+      const before = process.env[name];
+      process.env[name] = `http://sqs.local/${slug}`;
+      onTestFinished(() => {
+        if (before === undefined) delete process.env[name];
+        else process.env[name] = before;
+      });
+    }
+    const sqs = mockClient(SQSClient);
+    onTestFinished(() => sqs.restore());
+    sqs.on(SendMessageBatchCommand).resolves({ Successful: [], Failed: [] });
+    const messages = [
+      ...Array.from({ length: 30 }, (_, i) => aMessage("googleads", i)),
+      ...Array.from({ length: 30 }, (_, i) => aMessage("facebookads", i)),
+      ...Array.from({ length: 60 }, (_, i) => aMessage("amazonads", i)),
+    ];
+
+    const { queued, failed } = await enqueueRefreshes(messages);
+
+    const order = sqs
+      .commandCalls(SendMessageBatchCommand)
+      .map((c) => c.args[0].input.QueueUrl?.split("/").pop());
+    expect(queued).toHaveLength(120);
+    expect(failed).toEqual([]);
+    expect(order).toHaveLength(12);
+    expect(order.slice(0, 3)).toEqual(["amazonads", "googleads", "facebookads"]);
+    expect(order.slice(-3)).toEqual(["amazonads", "amazonads", "amazonads"]);
   });
 });

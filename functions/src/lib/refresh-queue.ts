@@ -151,7 +151,8 @@ const SEND_ATTEMPTS = 3;
 
 /**
  * Queues refresh messages on their platforms' queues with `SendMessageBatch`, 10 entries per call
- * (SQS's maximum); entries SQS refuses are sent again (3 attempts in all).
+ * (SQS's maximum), the queues' calls taken in turn (busiest queue first) so every platform's
+ * workers start at once; entries SQS refuses are sent again (3 attempts in all).
  * @returns the messages queued and those that could not be (no queue for the platform, or refused
  *   on every attempt; logged). Never throws for a refused entry; throws when SQS cannot be reached.
  */
@@ -160,9 +161,14 @@ export async function enqueueRefreshes(
 ): Promise<{ queued: RefreshMessage[]; failed: RefreshMessage[] }> {
   const queued: RefreshMessage[] = [];
   const failed: RefreshMessage[] = [];
-  const batches: Array<{ url: string; entries: RefreshMessage[] }> = [];
+  type Batch = { url: string; entries: RefreshMessage[] };
   const bySlug = new Map<string, RefreshMessage[]>();
-  for (const m of messages) bySlug.set(m.slug, [...(bySlug.get(m.slug) ?? []), m]);
+  for (const m of messages) {
+    const list = bySlug.get(m.slug);
+    if (list) list.push(m);
+    else bySlug.set(m.slug, [m]);
+  }
+  const perQueue: Batch[][] = [];
   for (const [slug, list] of bySlug) {
     const url = hasRefreshQueue(slug) ? queueUrlOf(refreshQueueName(slug)) : undefined;
     if (!url) {
@@ -170,7 +176,16 @@ export async function enqueueRefreshes(
       failed.push(...list);
       continue;
     }
-    for (let i = 0; i < list.length; i += 10) batches.push({ url, entries: list.slice(i, i + 10) });
+    const own: Batch[] = [];
+    for (let i = 0; i < list.length; i += 10) own.push({ url, entries: list.slice(i, i + 10) });
+    perQueue.push(own);
+  }
+  // Every queue gets its first messages in the first calls (the busiest queue first, as it bounds
+  // the run), so no platform's workers wait while other platforms' messages are sent.
+  perQueue.sort((a, b) => b.length - a.length);
+  const batches: Batch[] = [];
+  for (let round = 0; round < (perQueue[0]?.length ?? 0); round++) {
+    for (const own of perQueue) if (round < own.length) batches.push(own[round] as Batch);
   }
   let next = 0;
   const lane = async () => {

@@ -1,3 +1,4 @@
+import { encodeTrackerList } from "@pacer/core/tracker-list";
 import type { z } from "zod";
 import { trackersContracts as api } from "../../contract/trackers.ts";
 import { reply, sessionRoute } from "../lib/http.ts";
@@ -40,12 +41,16 @@ function trackerReply(tracker: { version: number }) {
   return reply(200, { tracker }, etag(tracker.version));
 }
 
-/** `GET /api/trackers/get-trackers-by-account/{accountId}`: `{ trackers }` the caller may see, with their figures. */
+/**
+ * `GET /api/trackers/get-trackers-by-account/{accountId}`: the trackers the caller may see, with
+ * their figures, as the list table of `@pacer/core/tracker-list` (columns, rows, users and
+ * connections written once).
+ */
 export const getTrackersByAccount = sessionRoute(
   api["GET /api/trackers/get-trackers-by-account/{accountId}"],
   async ({ params, session }) => {
     assertOwnAccount(session, params.accountId);
-    return { trackers: await listTrackersFor(session) };
+    return encodeTrackerList(await listTrackersFor(session));
   },
 );
 
@@ -57,7 +62,7 @@ export const getTrackersWithoutLoadByAccount = sessionRoute(
   api["GET /api/trackers/get-trackers-without-load-by-account/{accountId}"],
   async ({ params, session }) => {
     assertOwnAccount(session, params.accountId);
-    return { trackers: await listTrackersFor(session) };
+    return encodeTrackerList(await listTrackersFor(session));
   },
 );
 

@@ -1,4 +1,5 @@
 import { TRACKER_ALLOWANCE_TEXTS } from "@pacer/core";
+import { listedTrackers } from "@pacer/core/tracker-list";
 import { getTracker } from "@pacer/db";
 import { describe, expect, it } from "vitest";
 import { callApi } from "../../testing/api.ts";
@@ -25,9 +26,15 @@ type TrackerAnswer = {
     [key: string]: unknown;
   };
 };
-type ListAnswer = {
-  trackers: Array<{ _id: string; podId: string | null; podName: string | null; [k: string]: unknown }>;
+type Listed = {
+  _id: string;
+  name: string;
+  podId: string | null;
+  podName: string | null;
+  [k: string]: unknown;
 };
+/** The trackers of a list answer (the encoded table, decoded as the web app does). */
+const listed = (answer: { body: unknown }) => listedTrackers<Listed>(answer.body);
 
 describe("budgets from a platform that gives none", () => {
   it("a tracker on the CSV source needs a manual budget: created without one or switched to automated, 400 and nothing changes", async () => {
@@ -42,14 +49,10 @@ describe("budgets from a platform that gives none", () => {
       msg: "Manual / CSV does not provide a budget, please set the budget of this Tracker manually",
       field: "body.trackers.0.manualBudgetValue",
     });
-    const none = await callApi<ListAnswer>(
-      "GET",
-      `/api/trackers/get-trackers-by-account/${account.accountId}`,
-      {
-        token,
-      },
-    );
-    expect(none.body.trackers).toEqual([]);
+    const none = await callApi("GET", `/api/trackers/get-trackers-by-account/${account.accountId}`, {
+      token,
+    });
+    expect(listed(none)).toEqual([]);
 
     const created = await callApi<{ trackers: TrackerAnswer["tracker"][] }>(
       "POST",
@@ -154,12 +157,10 @@ describe("create-trackers", () => {
     expect(single.status).toBe(201);
     expect(again.status).toBe(403);
     expect(again.body).toMatchObject({ message: TRACKER_ALLOWANCE_TEXTS.select });
-    const list = await callApi<ListAnswer>(
-      "GET",
-      `/api/trackers/get-trackers-by-account/${account.accountId}`,
-      { token },
-    );
-    expect(list.body.trackers).toHaveLength(2);
+    const list = await callApi("GET", `/api/trackers/get-trackers-by-account/${account.accountId}`, {
+      token,
+    });
+    expect(listed(list)).toHaveLength(2);
   });
 
   it("holds the allowance under concurrent creates", async () => {
@@ -241,9 +242,7 @@ describe("visibility", () => {
     await aPodIn(id, { name: "Open pod", trackers: [inPodWith.trackerId], users: [managerId, viewerId] });
 
     const names = async (token: string) =>
-      (
-        await callApi<ListAnswer>("GET", `/api/trackers/get-trackers-by-account/${id}`, { token })
-      ).body.trackers
+      listed(await callApi("GET", `/api/trackers/get-trackers-by-account/${id}`, { token }))
         .map((t) => t.name)
         .sort();
 
@@ -293,8 +292,7 @@ describe("visibility", () => {
     const pod = await aPodIn(id, { name: "North", trackers: [t.trackerId] });
     const budget = await aSharedBudgetIn(id, { trackers: [{ _id: t.trackerId }] });
     const one = async () =>
-      (await callApi<ListAnswer>("GET", `/api/trackers/get-trackers-by-account/${id}`, { token })).body
-        .trackers[0];
+      listed(await callApi("GET", `/api/trackers/get-trackers-by-account/${id}`, { token }))[0];
 
     expect(await one()).toMatchObject({
       podId: pod.podId,

@@ -61,8 +61,9 @@ function withoutMetaData(dataSource: unknown) {
  * and `sharedBudgetId` are joined from the pods and shared budgets; `associatedUsers` from the
  * account's users (users since removed are left out).
  *
- * - `list` (get-trackers-by-account): lean for 2,000 trackers: no `data.historicData`, no stored
- *   historic or future budget edits, no filters, no data-source metaData.
+ * - `list` (get-trackers-by-account, sent as the table of `@pacer/core/tracker-list`): lean for
+ *   10,000 trackers: no `data.historicData`, no stored historic or future budget edits, no filters,
+ *   no data-source metaData, no `dataComputedAt` (the dashboard shows `lastRefreshedAt`).
  * - `detail` (get-tracker and every update answer): everything, plus `messages` when given.
  */
 export function trackerView(
@@ -116,7 +117,7 @@ export function trackerView(
     budgetLoadFail: t.budgetLoadFail ?? false,
     err: t.err ?? null,
     data,
-    dataComputedAt: t.dataComputedAt ?? null,
+    ...(mode === "list" ? {} : { dataComputedAt: t.dataComputedAt ?? null }),
     lastRefreshedAt: t.lastRefreshedAt ?? null,
     lastFailedAt: t.lastFailedAt ?? null,
     lastFailure: t.lastFailure ?? null,

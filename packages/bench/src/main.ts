@@ -7,11 +7,12 @@ import { benches } from "./registry.ts";
 
 /**
  * `npm run bench`: runs every registered benchmark in one process, one after the other, and writes
- * BENCHMARKS.md at the repository root with the machine and the date. `npm run bench -- <filter>`
- * runs only the benchmarks whose registry name contains the filter.
+ * BENCHMARKS.md at the repository root with the machine and the date. `npm run bench -- <filter>...`
+ * runs only the benchmarks whose registry name contains one of the filters, side by side in one run.
  */
-const filter = process.argv[2];
-const selected = Object.entries(benches).filter(([name]) => !filter || name.includes(filter));
+const filters = process.argv.slice(2);
+const filter = filters.length > 0;
+const selected = Object.entries(benches).filter(([name]) => !filter || filters.some((f) => name.includes(f)));
 
 const results: BenchResult[] = [];
 for (const [name, load] of selected) {

@@ -1,8 +1,10 @@
+import { listedTrackers } from "@pacer/core/tracker-list";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { GuidePrompt } from "../../components/layout/guide-prompt";
 import { paths } from "../../config/paths";
+import { trackersQueryKey } from "../../features/trackers/api/trackers";
 import { api, seg } from "../../lib/api-client";
 import { type CurrentUser, isAdmin, userQueryKey } from "../../lib/auth";
 import "./product-guide.css";
@@ -43,10 +45,14 @@ export function ProductGuide({
   const trackers = useQuery({
     queryKey: ["guide", "tracker-count", user.account._id],
     queryFn: async () => {
-      const data = await api.get<{ trackers?: unknown[] } | unknown[]>(
+      // The dashboard's list when it is loaded: a second read of every tracker only to count them
+      // would double the heaviest call of a large account.
+      const loaded = queryClient.getQueryData<readonly unknown[]>(trackersQueryKey(user.account._id));
+      if (loaded) return loaded.length;
+      const data = await api.get<unknown>(
         `/api/trackers/get-trackers-without-load-by-account/${seg(user.account._id)}`,
       );
-      return Array.isArray(data) ? data.length : (data?.trackers?.length ?? 0);
+      return listedTrackers(data).length;
     },
     enabled: ready && wantsTrackerGuide,
     retry: false,

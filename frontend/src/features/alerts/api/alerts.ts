@@ -1,4 +1,5 @@
 import type { AlertChannelForm, AlertForm, SnoozeDuration } from "@pacer/core/alerts";
+import { listedTrackers } from "@pacer/core/tracker-list";
 import type { Answer } from "@pacer/functions/contract";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, seg } from "../../../lib/api-client";
@@ -114,10 +115,10 @@ export function useTargetTrackers(accountId: string, enabled: boolean) {
   return useQuery({
     queryKey: ["alerts", accountId, "target-trackers"],
     queryFn: async () => {
-      const data = await api.get<{ trackers?: TargetTracker[] } | TargetTracker[]>(
+      const data = await api.get<unknown>(
         `/api/trackers/get-trackers-without-load-by-account/${seg(accountId)}`,
       );
-      return Array.isArray(data) ? data : (data?.trackers ?? []);
+      return listedTrackers<TargetTracker>(data);
     },
     enabled,
     retry: false,

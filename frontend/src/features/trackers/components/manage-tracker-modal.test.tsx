@@ -46,6 +46,7 @@ function aDetail(filters: TrackerFilter[]): TrackerDetail {
     ...aTracker({ name: "Meta Prospecting", slug: "facebookads" }),
     _id: "t-filters",
     version: 3,
+    dataComputedAt: null,
     historicData: [],
     futureBudgets: [],
     filters,

@@ -1,0 +1,87 @@
+import { encodeTrackerList } from "@pacer/core/tracker-list";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { renderHook, waitFor } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { setToken } from "../../../lib/api-client";
+import { LAST_ACCOUNT_KEY, startTrackerListEarly, useTrackers } from "./trackers";
+
+const aTracker = (id: string) => ({
+  _id: id,
+  name: `Tracker ${id}`,
+  associatedUsers: [{ _id: "u-1", name: "Ann", userType: "Admin", email: "ann@agency.test", avatar: null }],
+  dataSource: { integration: { name: "Google Ads", slug: "googleads" }, view: { id: "123", name: "Shop" } },
+  data: { actualSpend: 12_000_000 },
+});
+
+/** The list answer on the wire, for the account in the path. */
+function listServer() {
+  const calls: string[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (path: string) => {
+      calls.push(path);
+      const account = path.split("/").pop() as string;
+      return new Response(JSON.stringify(encodeTrackerList([aTracker(`${account}-t1`)])), { status: 200 });
+    }),
+  );
+  return calls;
+}
+
+function renderTrackers(accountId: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
+  return renderHook(() => useTrackers(accountId), { wrapper }).result;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  setToken("session-token");
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe("useTrackers' first list request", () => {
+  it("takes the answer of the request started at page load for the account listed last, without asking again", async () => {
+    localStorage.setItem(LAST_ACCOUNT_KEY, "acc-1");
+    const calls = listServer();
+
+    startTrackerListEarly();
+    expect(calls).toEqual(["/api/trackers/get-trackers-by-account/acc-1"]);
+    const result = renderTrackers("acc-1");
+
+    await waitFor(() => expect(result.current.data).toHaveLength(1));
+    expect(result.current.data?.[0]).toEqual(aTracker("acc-1-t1"));
+    expect(calls).toHaveLength(1);
+  });
+
+  it("asks for the session's account when the early request was for another, and remembers it", async () => {
+    localStorage.setItem(LAST_ACCOUNT_KEY, "acc-old");
+    const calls = listServer();
+
+    startTrackerListEarly();
+    const result = renderTrackers("acc-2");
+
+    await waitFor(() => expect(result.current.data).toHaveLength(1));
+    expect(result.current.data?.[0]?._id).toBe("acc-2-t1");
+    expect(calls).toEqual([
+      "/api/trackers/get-trackers-by-account/acc-old",
+      "/api/trackers/get-trackers-by-account/acc-2",
+    ]);
+    expect(localStorage.getItem(LAST_ACCOUNT_KEY)).toBe("acc-2");
+  });
+
+  it("starts nothing without a stored session", () => {
+    localStorage.setItem(LAST_ACCOUNT_KEY, "acc-1");
+    setToken(null);
+    const calls = listServer();
+
+    startTrackerListEarly();
+
+    expect(calls).toEqual([]);
+  });
+});

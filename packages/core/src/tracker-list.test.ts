@@ -1,0 +1,105 @@
+import { describe, expect, it } from "vitest";
+import {
+  decodeTrackerList,
+  encodeTrackerList,
+  isEncodedTrackerList,
+  type ListedTracker,
+  listedTrackers,
+} from "./tracker-list.ts";
+
+const ann = { _id: "u-ann", name: "Ann", userType: "Manager", email: "ann@agency.test", avatar: null };
+const bob = {
+  _id: "u-bob",
+  name: "Bob",
+  userType: "Viewer",
+  email: "bob@agency.test",
+  avatar: "https://a.test/b.png",
+};
+const google = {
+  name: "Google Ads",
+  slug: "googleads",
+  email: "ads@agency.test",
+  avatar: "https://a.test/g.png",
+};
+const meta = {
+  name: "Meta Ads",
+  slug: "facebookads",
+  email: "fb@agency.test",
+  avatar: "https://a.test/m.png",
+};
+
+function aListedTracker(i: number, over: Partial<ListedTracker> = {}): ListedTracker {
+  return {
+    _id: `t-${i}`,
+    name: `Tracker ${i}`,
+    client: "Acme",
+    podId: null,
+    platformBudget: { amount: 100_000_000, period: "day" },
+    lifetimeBudgetDates: null,
+    associatedUsers: [ann, bob],
+    dataSource: { integration: google, view: { id: `${9000 + i}`, name: `Account ${i}` } },
+    isUpdating: false,
+    err: null,
+    data: {
+      actualSpend: 1_250_000_000 + i,
+      lastMonthBudget: null,
+      budgetAdjustment: { kind: "lastMonth", overUnderSpend: -3_000_000 },
+      ctr: 2.5,
+    },
+    version: 3,
+    ...over,
+  };
+}
+
+describe("tracker list encoding", () => {
+  it("gives back every tracker field for field, in order", () => {
+    const views = [
+      aListedTracker(1),
+      aListedTracker(2, {
+        associatedUsers: [],
+        data: null,
+        err: { title: "Token expired", msg: "Reconnect" },
+      }),
+      aListedTracker(3, {
+        podId: "p-1",
+        associatedUsers: [bob],
+        dataSource: { integration: meta, view: { id: "act_7", name: "Shop" } },
+      }),
+    ];
+
+    const decoded = decodeTrackerList(JSON.parse(JSON.stringify(encodeTrackerList(views))));
+
+    expect(decoded).toEqual(views);
+  });
+
+  it("writes field names, users and connections once, not per tracker", () => {
+    const views = Array.from({ length: 50 }, (_, i) => aListedTracker(i));
+
+    const encoded = encodeTrackerList(views);
+    const json = JSON.stringify(encoded);
+
+    expect(encoded.users).toEqual([ann, bob]);
+    expect(encoded.integrations).toEqual([google]);
+    expect(json.split('"actualSpend"')).toHaveLength(2);
+    expect(json.split("ann@agency.test")).toHaveLength(2);
+    expect(json.length).toBeLessThan(JSON.stringify(views).length / 2);
+  });
+
+  it("encodes an empty list and reads the answer shapes the web app meets", () => {
+    const empty = encodeTrackerList([]);
+
+    expect(decodeTrackerList(empty)).toEqual([]);
+    expect(isEncodedTrackerList(empty)).toBe(true);
+    expect(listedTrackers(encodeTrackerList([aListedTracker(1)]))).toEqual([aListedTracker(1)]);
+    expect(listedTrackers({ trackers: [aListedTracker(2)] })).toEqual([aListedTracker(2)]);
+    expect(listedTrackers([aListedTracker(3)])).toEqual([aListedTracker(3)]);
+    expect(listedTrackers(undefined)).toEqual([]);
+  });
+
+  it("refuses a row that points at a user the list does not hold", () => {
+    const encoded = encodeTrackerList([aListedTracker(1)]);
+    encoded.users = [];
+
+    expect(() => decodeTrackerList(encoded)).toThrow(TypeError);
+  });
+});

@@ -1,0 +1,151 @@
+/**
+ * The tracker list's wire encoding (the answer of `get-trackers-by-account` and
+ * `get-trackers-without-load-by-account`): a table instead of an array of objects, so 10,000
+ * trackers stay far inside Lambda's 6 MB answer limit. Field names are written once (`columns`,
+ * `dataColumns`), each tracker is one array of values, and what many trackers share is written once
+ * and referenced by index: the attached users (`users`) and the connections (`integrations`).
+ *
+ * `decodeTrackerList(encodeTrackerList(views))` gives the views back field for field (values that
+ * were `undefined` come back `null`, as JSON has no `undefined` in an array), so the web app works on
+ * the same tracker objects as before. Shapes (spec trackers.md section 3):
+ * - a row's `associatedUsers` value: indexes into `users`;
+ * - a row's `dataSource` value: `[integration index, view id, view name]`;
+ * - a row's `data` value: null (never computed) or the figures in `dataColumns` order.
+ */
+
+/** A tracker of the list as the server builds it and the web app reads it (the fields the codec touches). */
+export interface ListedTracker {
+  associatedUsers: readonly ListedUser[];
+  dataSource: {
+    integration: { name?: string; slug?: string; email?: string; avatar?: string };
+    view: { id?: string; name?: string };
+  };
+  data: Readonly<Record<string, unknown>> | null;
+  [field: string]: unknown;
+}
+
+/** A user attached to trackers (spec: _id, name, userType, email, avatar). */
+export interface ListedUser {
+  _id: string;
+  [field: string]: unknown;
+}
+
+/** The list answer on the wire. */
+export interface EncodedTrackerList {
+  /** Tracker field of each value of a row, in order. */
+  columns: string[];
+  /** Figure of each value of a row's `data` array, in order. */
+  dataColumns: string[];
+  /** One array of values per tracker, in list order. */
+  rows: unknown[][];
+  /** Every user attached to a listed tracker, once. */
+  users: ListedUser[];
+  /** Every connection a listed tracker reads, once (name, slug, email, avatar). */
+  integrations: ListedTracker["dataSource"]["integration"][];
+}
+
+const USERS = "associatedUsers";
+const SOURCE = "dataSource";
+const DATA = "data";
+
+/** Index of `value` in `list` under `key`, adding it when new. */
+function indexIn<T>(index: Map<string, number>, list: T[], key: string, value: T): number {
+  let i = index.get(key);
+  if (i === undefined) {
+    i = list.length;
+    list.push(value);
+    index.set(key, i);
+  }
+  return i;
+}
+
+/**
+ * Encodes tracker views for the wire. Columns are the first view's fields (every view of a list has
+ * the same fields); figures' columns are the first computed `data`'s fields.
+ */
+export function encodeTrackerList(views: readonly ListedTracker[]): EncodedTrackerList {
+  const first = views[0];
+  const columns = first ? Object.keys(first) : [];
+  const dataColumns = Object.keys(views.find((v) => v.data)?.data ?? {});
+  const users: ListedUser[] = [];
+  const userIndex = new Map<string, number>();
+  const integrations: EncodedTrackerList["integrations"] = [];
+  const integrationIndex = new Map<string, number>();
+  const rows = views.map((view) => {
+    const row = new Array<unknown>(columns.length);
+    for (let c = 0; c < columns.length; c++) {
+      const column = columns[c] as string;
+      const value = view[column];
+      if (column === USERS) {
+        row[c] = view.associatedUsers.map((u) => indexIn(userIndex, users, u._id, u));
+      } else if (column === SOURCE) {
+        const { integration, view: account } = view.dataSource;
+        const key = `${integration.slug}\n${integration.email}\n${integration.name}\n${integration.avatar}`;
+        row[c] = [indexIn(integrationIndex, integrations, key, integration), account.id, account.name];
+      } else if (column === DATA) {
+        const data = view.data;
+        row[c] = data ? dataColumns.map((d) => data[d] ?? null) : null;
+      } else {
+        row[c] = value === undefined ? null : value;
+      }
+    }
+    return row;
+  });
+  return { columns, dataColumns, rows, users, integrations };
+}
+
+/** Whether an answer is the encoded table (and not, say, a plain `{ trackers }` array). */
+export function isEncodedTrackerList(answer: unknown): answer is EncodedTrackerList {
+  const a = answer as Partial<EncodedTrackerList> | null;
+  return Boolean(a && Array.isArray(a.columns) && Array.isArray(a.rows));
+}
+
+/**
+ * The tracker views of an encoded list, in order.
+ * @throws TypeError when a row's user or connection index points at nothing.
+ */
+export function decodeTrackerList<T extends ListedTracker = ListedTracker>(list: EncodedTrackerList): T[] {
+  const { columns, dataColumns, users, integrations } = list;
+  return list.rows.map((row) => {
+    const view: Record<string, unknown> = {};
+    for (let c = 0; c < columns.length; c++) {
+      const column = columns[c] as string;
+      const value = row[c];
+      if (column === USERS) {
+        view[column] = (value as number[]).map((i) => at(users, i, "user"));
+      } else if (column === SOURCE) {
+        const [i, id, name] = value as [number, string | undefined, string | undefined];
+        view[column] = { integration: at(integrations, i, "connection"), view: { id, name } };
+      } else if (column === DATA) {
+        const values = value as unknown[] | null;
+        if (values === null) view[column] = null;
+        else {
+          const data: Record<string, unknown> = {};
+          for (let d = 0; d < dataColumns.length; d++) data[dataColumns[d] as string] = values[d];
+          view[column] = data;
+        }
+      } else {
+        view[column] = value;
+      }
+    }
+    return view as T;
+  });
+}
+
+function at<T>(list: readonly T[], i: number, what: string): T {
+  const item = list[i];
+  if (item === undefined)
+    throw new TypeError(`Tracker list row refers to ${what} ${i}, which is not in the list`);
+  return item;
+}
+
+/**
+ * The trackers of a list answer: the encoded table decoded, or a plain array (`[...]` or
+ * `{ trackers: [...] }`, the shape of tracker arrays elsewhere) as it is; `[]` for anything else.
+ */
+export function listedTrackers<T = ListedTracker>(answer: unknown): T[] {
+  if (isEncodedTrackerList(answer)) return decodeTrackerList(answer) as T[];
+  if (Array.isArray(answer)) return answer as T[];
+  const trackers = (answer as { trackers?: unknown } | null)?.trackers;
+  return Array.isArray(trackers) ? (trackers as T[]) : [];
+}
