@@ -1,6 +1,6 @@
 import { freeText } from "@pacer/core";
 import { listIntegrations, listUsers, updateAccount } from "@pacer/db";
-import { z } from "zod";
+import * as z from "zod";
 import { sessionRoute } from "../lib/http.ts";
 import { assertOwnAccount } from "../lib/ownership.ts";
 import { currencySchema, idSchema, nameSchema } from "../lib/schemas.ts";

@@ -1,6 +1,6 @@
 import { ALERT_CHANNEL_KINDS, alertChannelFormSchema, alertFormSchema, SNOOZE_DURATIONS } from "@pacer/core";
 import { ALERT_OUTCOMES } from "@pacer/db";
-import { z } from "zod";
+import * as z from "zod";
 import { reply, sessionRoute } from "../lib/http.ts";
 import { assertOwnAccount, assertSelf } from "../lib/ownership.ts";
 import { idSchema } from "../lib/schemas.ts";

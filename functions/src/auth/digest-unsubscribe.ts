@@ -1,5 +1,5 @@
 import { getUser, NotFoundError, updateUser } from "@pacer/db";
-import { z } from "zod";
+import * as z from "zod";
 import { htmlPage, httpRoute } from "../lib/http.ts";
 import { appOrigin, verifyDigestUnsubscribeTicket } from "../lib/links.ts";
 import { escapeHtml } from "../lib/mailer.ts";

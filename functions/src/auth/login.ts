@@ -1,6 +1,6 @@
 import { loginFormSchema } from "@pacer/core";
 import { confirmUserEmail, findUserByEmail, updateUser } from "@pacer/db";
-import { z } from "zod";
+import * as z from "zod";
 import { AppError } from "../lib/errors.ts";
 import { GOOGLE_SIGN_IN_FAILED, googleConfig, verifyGoogleIdToken } from "../lib/google.ts";
 import { httpRoute } from "../lib/http.ts";

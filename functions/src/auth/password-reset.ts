@@ -9,7 +9,7 @@ import {
   type User,
   usePasswordReset,
 } from "@pacer/db";
-import { z } from "zod";
+import * as z from "zod";
 import { AppError } from "../lib/errors.ts";
 import { httpRoute } from "../lib/http.ts";
 import { sendPasswordResetMail } from "../lib/password-reset-mail.ts";

@@ -1,6 +1,6 @@
 import { type DigestFrequency, digestFrequencySchema, freeText } from "@pacer/core";
 import { updateUser } from "@pacer/db";
-import { z } from "zod";
+import * as z from "zod";
 import { sessionRoute } from "../lib/http.ts";
 import { assertSelf } from "../lib/ownership.ts";
 import { idSchema, nameSchema, userRefSchema } from "../lib/schemas.ts";

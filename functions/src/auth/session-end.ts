@@ -1,5 +1,5 @@
 import { epochSeconds, findUserById, NotFoundError, revokeUserSessions, updateUser } from "@pacer/db";
-import { z } from "zod";
+import * as z from "zod";
 import { AppError } from "../lib/errors.ts";
 import { httpRoute, sessionRoute } from "../lib/http.ts";
 import { verifyUnsubscribeToken } from "../lib/links.ts";

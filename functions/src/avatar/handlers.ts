@@ -1,6 +1,6 @@
 import { freeText } from "@pacer/core";
 import { updateAccount, updateUser } from "@pacer/db";
-import { z } from "zod";
+import * as z from "zod";
 import { deleteAvatar, putAvatar } from "../lib/avatar-store.ts";
 import { forbidden } from "../lib/errors.ts";
 import { sessionRoute } from "../lib/http.ts";

@@ -1,6 +1,6 @@
 import { updateAccount } from "@pacer/db";
 import Stripe from "stripe";
-import { z } from "zod";
+import * as z from "zod";
 import { appSecrets } from "../lib/config.ts";
 import { AppError } from "../lib/errors.ts";
 import { sessionRoute } from "../lib/http.ts";

@@ -12,7 +12,7 @@ import {
   type PlatformEntry,
   type TwoStepListing,
 } from "@pacer/core";
-import { z } from "zod";
+import * as z from "zod";
 import { platformRoutes } from "../../routes.ts";
 import type { View } from "../lib/data-source.ts";
 import { badRequest } from "../lib/errors.ts";

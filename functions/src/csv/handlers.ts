@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { reply, sessionRoute } from "../lib/http.ts";
 import { CSV_MAX_ERRORS_LISTED, CsvImportRefused, importCsv } from "./import.ts";
 

@@ -1,5 +1,5 @@
 import { podFormSchema } from "@pacer/core";
-import { z } from "zod";
+import * as z from "zod";
 import { reply, sessionRoute } from "../lib/http.ts";
 import { etag, expectedVersion } from "../lib/if-match.ts";
 import { assertOwnAccount, assertSelf } from "../lib/ownership.ts";

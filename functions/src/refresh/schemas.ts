@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { idSchema } from "../lib/schemas.ts";
 import { trackerRefSchema } from "../trackers/schemas.ts";
 

@@ -1,6 +1,6 @@
 import { freeText } from "@pacer/core";
 import { USER_TYPES, type User } from "@pacer/db";
-import { z } from "zod";
+import * as z from "zod";
 import { sendEmailConfirmationMail } from "../lib/email-confirmation.ts";
 import { verifyGoogleIdToken } from "../lib/google.ts";
 import { httpRoute } from "../lib/http.ts";

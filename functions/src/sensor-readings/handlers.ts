@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { httpRoute, reply, sessionRoute } from "../lib/http.ts";
 import {
   createIngestionKeyFor,

@@ -9,7 +9,7 @@ import {
   saveAutopilotSettings,
   setAutopilotSwitch,
 } from "@pacer/db";
-import { z } from "zod";
+import * as z from "zod";
 import {
   type Actor,
   AutopilotUnavailableError,

@@ -8,7 +8,7 @@ import {
   nonNegativeMicrosSchema,
 } from "@pacer/core";
 import { MAX_TRACKERS_PER_CREATE } from "@pacer/db";
-import { z } from "zod";
+import * as z from "zod";
 import { dataSourceSchema, timeZoneSchema } from "../lib/data-source.ts";
 import { currencySchema, idSchema } from "../lib/schemas.ts";
 

@@ -6,7 +6,7 @@ import {
   getUser,
   removeUser as removeUserItem,
 } from "@pacer/db";
-import { z } from "zod";
+import * as z from "zod";
 import { assertMaySendInvitations } from "../lib/email-confirmation.ts";
 import { AppError, badRequest } from "../lib/errors.ts";
 import { sessionRoute } from "../lib/http.ts";

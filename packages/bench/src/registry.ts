@@ -12,5 +12,6 @@ export const benches: Record<string, () => Promise<{ default: Bench }>> = {
   "connectors-fetch": () => import("@pacer/connectors/bench/connector-fetch.bench"),
   "functions-trackers-list": () => import("@pacer/functions/bench/trackers-list.bench"),
   "functions-refresh-pipeline": () => import("@pacer/functions/bench/refresh-pipeline.bench"),
+  "infra-bundles": () => import("./bundles.bench.ts"),
   "web-dashboard-load": () => import("@pacer/frontend/test/bench/dashboard-load.bench"),
 };
