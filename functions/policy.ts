@@ -35,6 +35,8 @@ const ADMIN_BILLING: Access = { roles: ["Admin"], trialExempt: true };
 /** The access rule of every route written by hand (a route missing here fails the type check). */
 const STATIC_POLICY: Record<StaticRouteKey, Access> = {
   "GET /api/health": PUBLIC,
+  /** The API description: what every route takes and answers, nothing of an account. */
+  "GET /api/openapi.json": PUBLIC,
 
   "POST /api/auth": PUBLIC,
   "GET /api/auth": SELF,

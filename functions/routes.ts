@@ -58,6 +58,8 @@ const route = <K extends `${HttpMethod} /api/${string}`>(
 const STATIC_ROUTES = [
   // health
   route("GET /api/health", "health", "health"),
+  // the OpenAPI 3.1 document generated from the API contract (functions/contract)
+  route("GET /api/openapi.json", "health", "openApiDocument"),
 
   // auth (overview-access-account.md 7.1)
   route("POST /api/auth", "auth", "login"),

@@ -1,9 +1,7 @@
-import { freeText } from "@pacer/core";
 import { listIntegrations, listUsers, updateAccount } from "@pacer/db";
-import * as z from "zod";
+import { accountContracts as api } from "../../contract/account.ts";
 import { sessionRoute } from "../lib/http.ts";
 import { assertOwnAccount } from "../lib/ownership.ts";
-import { currencySchema, idSchema, nameSchema } from "../lib/schemas.ts";
 import { accountView, memberView } from "../lib/views.ts";
 
 /**
@@ -11,25 +9,30 @@ import { accountView, memberView } from "../lib/views.ts";
  * the caller's own account (another id answers 404); the account written is always the token's.
  * Writes are read-modify-write with optimistic locking on the account's `version`.
  */
-const AccountParams = z.object({ accountId: idSchema });
 
 /** `GET /api/account/get-account/{accountId}`: `{ account }` with its connections and their warnings. */
-export const getAccount = sessionRoute({ params: AccountParams }, async ({ params, session, now }) => {
-  assertOwnAccount(session, params.accountId);
-  const integrations = await listIntegrations(session.accountId);
-  return { account: accountView(session.account, integrations, now) };
-});
+export const getAccount = sessionRoute(
+  api["GET /api/account/get-account/{accountId}"],
+  async ({ params, session, now }) => {
+    assertOwnAccount(session, params.accountId);
+    const integrations = await listIntegrations(session.accountId);
+    return { account: accountView(session.account, integrations, now) };
+  },
+);
 
 /**
  * `GET /api/account/get-account-users/{accountId}`: `{ users: [{ _id, name, email, userType, avatar,
  * registrationDate }] }`, every user of the account including the caller (the users page leaves the
  * caller out itself).
  */
-export const getAccountUsers = sessionRoute({ params: AccountParams }, async ({ params, session }) => {
-  assertOwnAccount(session, params.accountId);
-  const users = await listUsers(session.accountId);
-  return { users: users.map(memberView) };
-});
+export const getAccountUsers = sessionRoute(
+  api["GET /api/account/get-account-users/{accountId}"],
+  async ({ params, session }) => {
+    assertOwnAccount(session, params.accountId);
+    const users = await listUsers(session.accountId);
+    return { users: users.map(memberView) };
+  },
+);
 
 /**
  * `GET /api/account/get-account-admins/{accountId}` (any role, also after the trial ended):
@@ -37,15 +40,18 @@ export const getAccountUsers = sessionRoute({ params: AccountParams }, async ({ 
  * screen (spec 2.13) can tell a Manager or Viewer whom to ask for the upgrade. No e-mail, id or role
  * of anyone leaves; an Admin without a name is `{ name: "" }`.
  */
-export const getAccountAdmins = sessionRoute({ params: AccountParams }, async ({ params, session }) => {
-  assertOwnAccount(session, params.accountId);
-  const users = await listUsers(session.accountId);
-  return { admins: users.filter((u) => u.userType === "Admin").map((u) => ({ name: u.name })) };
-});
+export const getAccountAdmins = sessionRoute(
+  api["GET /api/account/get-account-admins/{accountId}"],
+  async ({ params, session }) => {
+    assertOwnAccount(session, params.accountId);
+    const users = await listUsers(session.accountId);
+    return { admins: users.filter((u) => u.userType === "Admin").map((u) => ({ name: u.name })) };
+  },
+);
 
 /** `POST /api/account/update-name/{accountId}`: `{ name }` -> `{ msg, account }`. */
 export const updateName = sessionRoute(
-  { params: AccountParams, body: z.object({ name: nameSchema }) },
+  api["POST /api/account/update-name/{accountId}"],
   async ({ params, body, session }) => {
     assertOwnAccount(session, params.accountId);
     const account = await updateAccount(session.accountId, () => ({ name: body.name }));
@@ -55,7 +61,7 @@ export const updateName = sessionRoute(
 
 /** `POST /api/account/update-account-currency/{accountId}`: `{ currency }` (ISO 4217) -> `{ msg, account }`. */
 export const updateAccountCurrency = sessionRoute(
-  { params: AccountParams, body: z.object({ currency: currencySchema }) },
+  api["POST /api/account/update-account-currency/{accountId}"],
   async ({ params, body, session }) => {
     assertOwnAccount(session, params.accountId);
     const account = await updateAccount(session.accountId, () => ({ currency: body.currency }));
@@ -65,7 +71,7 @@ export const updateAccountCurrency = sessionRoute(
 
 /** `POST /api/account/update-address/{accountId}`: `{ address }` (core `freeText` description: up to 2,000 characters, lines allowed). */
 export const updateAddress = sessionRoute(
-  { params: AccountParams, body: z.object({ address: freeText("description") }) },
+  api["POST /api/account/update-address/{accountId}"],
   async ({ params, body, session }) => {
     assertOwnAccount(session, params.accountId);
     const account = await updateAccount(session.accountId, () => ({ address: body.address }));
@@ -78,7 +84,7 @@ export const updateAddress = sessionRoute(
  * with id; stored as the list of ids, duplicates dropped) -> `{ msg, account }`.
  */
 export const updateColumnOrdering = sessionRoute(
-  { body: z.object({ columnsOrder: z.array(z.object({ id: z.string().min(1).max(100) })).max(200) }) },
+  api["POST /api/account/update-column-ordering"],
   async ({ body, session }) => {
     const columnsOrder = [...new Set(body.columnsOrder.map((c) => c.id))];
     const account = await updateAccount(session.accountId, () => ({ columnsOrder }));
@@ -92,7 +98,7 @@ export const updateColumnOrdering = sessionRoute(
  * (The spec's client sends "the account": only this one field of it is accepted.)
  */
 export const toggleShowAccountTotals = sessionRoute(
-  { params: AccountParams, body: z.object({ showTableTotals: z.boolean().optional() }).strict().optional() },
+  api["POST /api/account/toggle-show-account-totals/{accountId}"],
   async ({ params, body, session }) => {
     assertOwnAccount(session, params.accountId);
     const account = await updateAccount(session.accountId, (current) => ({

@@ -1,9 +1,6 @@
-import { ALERT_CHANNEL_KINDS, alertChannelFormSchema, alertFormSchema, SNOOZE_DURATIONS } from "@pacer/core";
-import { ALERT_OUTCOMES } from "@pacer/db";
-import * as z from "zod";
+import { alertsContracts as api } from "../../contract/alerts.ts";
 import { reply, sessionRoute } from "../lib/http.ts";
 import { assertOwnAccount, assertSelf } from "../lib/ownership.ts";
-import { idSchema } from "../lib/schemas.ts";
 import {
   CHANNEL_TEXTS,
   createChannelFor,
@@ -28,28 +25,22 @@ import {
  * fireWhen, fireOn, additionalRecipients [{ _id, name, email }].
  */
 
-/** The spec's alert `type` ('user'), which the web app may send; it is always 'user'. */
-const typeField = { type: z.literal("user").optional() };
-
 /** `POST /api/alerts/create-alert`: 201 `{ alert, msg: 'Alert Created' }`. */
 export const createAlert = sessionRoute(
-  { body: alertFormSchema.safeExtend(typeField) },
+  api["POST /api/alerts/create-alert"],
   async ({ body: { type: _type, ...form }, session, now }) =>
     reply(201, { alert: await createAlertFor(session, form, now), msg: ALERT_TEXTS.created }),
 );
 
 /** `POST /api/alerts/edit-alert`: the form with the alert's `_id`; `{ alert, msg: 'Alert Edited' }`. */
-export const editAlert = sessionRoute(
-  { body: alertFormSchema.safeExtend({ _id: idSchema, ...typeField }) },
-  async ({ body, session, now }) => {
-    const { _id, type: _type, ...form } = body;
-    return { alert: await editAlertFor(session, _id, form, now), msg: ALERT_TEXTS.edited };
-  },
-);
+export const editAlert = sessionRoute(api["POST /api/alerts/edit-alert"], async ({ body, session, now }) => {
+  const { _id, type: _type, ...form } = body;
+  return { alert: await editAlertFor(session, _id, form, now), msg: ALERT_TEXTS.edited };
+});
 
 /** `GET /api/alerts/get-alerts/{userId}/{accountId}`: `{ alerts }`; both ids must be the caller's. */
 export const getAlerts = sessionRoute(
-  { params: z.object({ userId: idSchema, accountId: idSchema }) },
+  api["GET /api/alerts/get-alerts/{userId}/{accountId}"],
   async ({ params, session }) => {
     assertOwnAccount(session, params.accountId);
     assertSelf(session, params.userId);
@@ -59,7 +50,7 @@ export const getAlerts = sessionRoute(
 
 /** `POST /api/alerts/remove-alert/{alertId}`: `{ msg: '<name> removed' }`. */
 export const removeAlert = sessionRoute(
-  { params: z.object({ alertId: idSchema }) },
+  api["POST /api/alerts/remove-alert/{alertId}"],
   async ({ params, session }) => {
     const alert = await removeAlertFor(session, params.alertId);
     return { msg: `${alert.name} ${ALERT_TEXTS.removed}`, _id: alert.alertId };
@@ -71,13 +62,7 @@ export const removeAlert = sessionRoute(
  * target?: <tracker id, client name or pod id> }`; `{ msg, snoozedUntil, target }`. Admin or creator.
  */
 export const snoozeAlert = sessionRoute(
-  {
-    params: z.object({ alertId: idSchema }),
-    body: z.object({
-      duration: z.enum(SNOOZE_DURATIONS).nullable(),
-      target: z.string().min(1).max(200).optional(),
-    }),
-  },
+  api["POST /api/alerts/snooze-alert/{alertId}"],
   async ({ params, body, session, now }) => {
     const result = await snoozeAlertFor(session, params.alertId, body, now);
     return { ...result, msg: result.snoozedUntil ? ALERT_TEXTS.snoozed : ALERT_TEXTS.unsnoozed };
@@ -90,14 +75,7 @@ export const snoozeAlert = sessionRoute(
  * snoozed, as the caller may see them.
  */
 export const alertHistory = sessionRoute(
-  {
-    query: z.object({
-      alertId: idSchema.optional(),
-      target: z.string().min(1).max(200).optional(),
-      channel: z.enum(["email", ...ALERT_CHANNEL_KINDS]).optional(),
-      outcome: z.enum(ALERT_OUTCOMES).optional(),
-    }),
-  },
+  api["GET /api/alerts/alert-history"],
   async ({ query, session, now }) => alertHistoryFor(session, query, now),
 );
 
@@ -105,7 +83,7 @@ export const alertHistory = sessionRoute(
  * `GET /api/alerts/alert-channels`: `{ channels: [{ _id, kind, name, url (masked), createdAt,
  * failingSince, lastFailure }] }`. Admin only.
  */
-export const getAlertChannels = sessionRoute({}, async ({ session }) => ({
+export const getAlertChannels = sessionRoute(api["GET /api/alerts/alert-channels"], async ({ session }) => ({
   channels: await listChannelsFor(session),
 }));
 
@@ -115,14 +93,14 @@ export const getAlertChannels = sessionRoute({}, async ({ session }) => ({
  * SSRF guard refuses.
  */
 export const createAlertChannel = sessionRoute(
-  { body: alertChannelFormSchema },
+  api["POST /api/alerts/create-alert-channel"],
   async ({ body, session, now }) =>
     reply(201, { ...(await createChannelFor(session, body, now)), msg: CHANNEL_TEXTS.created }),
 );
 
 /** `POST /api/alerts/remove-alert-channel/{channelId}`: `{ msg: '<name> removed', _id }`. Admin only. */
 export const removeAlertChannel = sessionRoute(
-  { params: z.object({ channelId: idSchema }) },
+  api["POST /api/alerts/remove-alert-channel/{channelId}"],
   async ({ params, session }) => {
     const channel = await removeChannelFor(session, params.channelId);
     return { msg: `${channel.name} ${CHANNEL_TEXTS.removed}`, _id: channel.channelId };
@@ -134,7 +112,7 @@ export const removeAlertChannel = sessionRoute(
  * (`ok` false with the reason when the channel did not answer 2xx). Admin only.
  */
 export const testAlertChannel = sessionRoute(
-  { params: z.object({ channelId: idSchema }) },
+  api["POST /api/alerts/test-alert-channel/{channelId}"],
   async ({ params, session, now }) => {
     const result = await testChannelFor(session, params.channelId, now);
     return {

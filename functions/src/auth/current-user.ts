@@ -1,4 +1,5 @@
 import { listIntegrations } from "@pacer/db";
+import { authContracts as api } from "../../contract/auth.ts";
 import { sessionRoute } from "../lib/http.ts";
 import { SESSION, signSession } from "../lib/jwt.ts";
 import { userView } from "../lib/views.ts";
@@ -8,7 +9,7 @@ import { userView } from "../lib/views.ts";
  * warnings). Also renews the session: when less than half of the token's lifetime is left, the
  * answer carries a fresh `token` that the SPA stores (silent renewal); otherwise `token` is absent.
  */
-export const currentUser = sessionRoute({}, async ({ session, now }) => {
+export const currentUser = sessionRoute(api["GET /api/auth"], async ({ session, now }) => {
   const secondsLeft = session.expiresAt - Math.floor(now.getTime() / 1000);
   const token =
     secondsLeft < SESSION.ttlSeconds / 2

@@ -1,5 +1,5 @@
 import { getUser, NotFoundError, updateUser } from "@pacer/db";
-import * as z from "zod";
+import { authContracts as api } from "../../contract/auth.ts";
 import { htmlPage, httpRoute } from "../lib/http.ts";
 import { appOrigin, verifyDigestUnsubscribeTicket } from "../lib/links.ts";
 import { escapeHtml } from "../lib/mailer.ts";
@@ -26,8 +26,6 @@ export const DIGEST_UNSUBSCRIBE_TEXTS = {
   doneTitle: "Your Pacer digest is off",
   invalidTitle: "This unsubscribe link is not valid or has expired",
 } as const;
-
-const TicketParams = z.object({ ticket: z.string().min(1).max(2000) });
 
 /** A small page in the API's page style (`HTML_PAGE_HEADERS`: no script, own form only). */
 function page(title: string, body: string): string {
@@ -57,27 +55,25 @@ async function ticketUser(ticket: string, now: Date) {
 }
 
 /** `GET /api/auth/digest-unsubscribe/{ticket}`: the confirmation page (changes nothing). */
-export const digestUnsubscribePage = httpRoute({ params: TicketParams }, async ({ params, now }) => {
-  const user = await ticketUser(params.ticket, now);
-  if (!user) return invalidPage();
-  return htmlPage(
-    200,
-    page(
-      DIGEST_UNSUBSCRIBE_TEXTS.confirmTitle,
-      `<p>You will no longer get the pacing digest at ${escapeHtml(user.email)}. Alerts are not affected.</p>
+export const digestUnsubscribePage = httpRoute(
+  api["GET /api/auth/digest-unsubscribe/{ticket}"],
+  async ({ params, now }) => {
+    const user = await ticketUser(params.ticket, now);
+    if (!user) return invalidPage();
+    return htmlPage(
+      200,
+      page(
+        DIGEST_UNSUBSCRIBE_TEXTS.confirmTitle,
+        `<p>You will no longer get the pacing digest at ${escapeHtml(user.email)}. Alerts are not affected.</p>
 <form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">${DIGEST_UNSUBSCRIBE_TEXTS.confirmButton}</button></form>`,
-    ),
-  );
-});
+      ),
+    );
+  },
+);
 
 /** `POST /api/auth/digest-unsubscribe/{ticket}` with `List-Unsubscribe=One-Click`: turns the digest off. */
 export const digestUnsubscribe = httpRoute(
-  {
-    params: TicketParams,
-    bodyType: "form",
-    body: z.object({ "List-Unsubscribe": z.literal("One-Click") }),
-    maxBodyBytes: 1024,
-  },
+  { ...api["POST /api/auth/digest-unsubscribe/{ticket}"], maxBodyBytes: 1024 },
   async ({ params, now }) => {
     const user = await ticketUser(params.ticket, now);
     if (!user) return invalidPage();

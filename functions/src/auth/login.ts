@@ -1,6 +1,5 @@
-import { loginFormSchema } from "@pacer/core";
 import { confirmUserEmail, findUserByEmail, updateUser } from "@pacer/db";
-import * as z from "zod";
+import { authContracts as api } from "../../contract/auth.ts";
 import { AppError } from "../lib/errors.ts";
 import { GOOGLE_SIGN_IN_FAILED, googleConfig, verifyGoogleIdToken } from "../lib/google.ts";
 import { httpRoute } from "../lib/http.ts";
@@ -16,15 +15,12 @@ export const NO_GOOGLE_ACCOUNT = "No account uses this Google address, please si
 /** Hash checked when no user matches, so a wrong e-mail costs the same time as a wrong password. */
 let dummyHash: Promise<string> | undefined;
 
-/** The body: core's, the schema the login form validates with. */
-const LoginBody = loginFormSchema;
-
 /**
  * `POST /api/auth` (spec 7.1): e-mail (lower-cased) and password. Answers `{ token, user }` with a
  * session token for the `x-auth-token` header. Unknown e-mail and wrong password answer the same
  * 401. Failures are counted per address, per account and per source IP (429 beyond the limits).
  */
-export const login = httpRoute({ body: LoginBody }, async ({ body, now, event }) => {
+export const login = httpRoute(api["POST /api/auth"], async ({ body, now, event }) => {
   const user = await findUserByEmail(body.email);
   const keys = { email: body.email, account: user?.accountId, ip: event.requestContext.http.sourceIp };
   await assertLoginAllowed(keys, now);
@@ -37,18 +33,12 @@ export const login = httpRoute({ body: LoginBody }, async ({ body, now, event })
   return signInAnswer(user, now);
 });
 
-const GoogleBody = z.object({
-  token: z.string().min(1, "token is required").max(8192),
-  /** The nonce the web app sent to the authorize page; when given, the token must carry it. */
-  nonce: z.string().min(1).max(200).optional(),
-});
-
 /**
  * `POST /api/auth/login-with-google` (spec 7.1): a Google ID token, verified (issuer, audience,
  * expiry, `email_verified`). The user with that address signs in; the first Google sign-in records
  * the Google subject, and a later token of another Google subject for the address is refused.
  */
-export const loginWithGoogle = httpRoute({ body: GoogleBody }, async ({ body, now }) => {
+export const loginWithGoogle = httpRoute(api["POST /api/auth/login-with-google"], async ({ body, now }) => {
   const identity = await verifyGoogleIdToken(body.token, body.nonce);
   const user = await findUserByEmail(identity.email);
   if (!user) throw new AppError("UNAUTHORIZED", NO_GOOGLE_ACCOUNT);
@@ -67,7 +57,7 @@ export const loginWithGoogle = httpRoute({ body: GoogleBody }, async ({ body, no
  * `{ clientId, authorizeUrl }` (Google's in the cloud, the sandbox issuer's locally). 503 when
  * Google sign-in is not configured.
  */
-export const googleSignInConfig = httpRoute({}, async () => {
+export const googleSignInConfig = httpRoute(api["GET /api/auth/google-config"], async () => {
   const config = await googleConfig();
   if (!config.clientId) throw new AppError("SERVICE_UNAVAILABLE", "Google sign-in is not configured");
   return { clientId: config.clientId, authorizeUrl: config.authorizeUrl };

@@ -9,12 +9,11 @@ import {
   type User,
   usePasswordReset,
 } from "@pacer/db";
-import * as z from "zod";
+import { authContracts as api } from "../../contract/auth.ts";
 import { AppError } from "../lib/errors.ts";
 import { httpRoute } from "../lib/http.ts";
 import { sendPasswordResetMail } from "../lib/password-reset-mail.ts";
 import { hashPassword } from "../lib/passwords.ts";
-import { emailSchema, idSchema, passwordSchema } from "../lib/schemas.ts";
 import { RESET_MAIL_LIMIT, withinLimit } from "../lib/throttle.ts";
 
 /** Texts of the reset flow (spec overview-access-account.md sections 2.4 and 8). */
@@ -26,18 +25,12 @@ export const RESET_TEXTS = {
   changed: "Password changed",
 } as const;
 
-const ForgotBody = z.object({
-  email: emailSchema,
-  /** Sent by the spec's client; ignored: links are always built from the configured app origin. */
-  hostname: z.string().max(255).optional(),
-});
-
 /**
  * `POST /api/auth/forgot-password` (spec 7.1): e-mails a reset link (1 hour, single use) when the
  * address has a user. The answer is the same whether or not it has one; at most 5 mails per address
  * per hour are sent (more requests still get the same answer).
  */
-export const forgotPassword = httpRoute({ body: ForgotBody }, async ({ body, now }) => {
+export const forgotPassword = httpRoute(api["POST /api/auth/forgot-password"], async ({ body, now }) => {
   const allowed = await withinLimit(RESET_MAIL_LIMIT, body.email, now);
   const user = allowed ? await findUserByEmail(body.email) : undefined;
   if (user) await sendPasswordResetMail(user, now);
@@ -67,34 +60,27 @@ async function linkState(token: string, now: Date): Promise<LinkState> {
   return { state: "valid", reset, user };
 }
 
-const TokenParams = z.object({ token: z.string().min(1).max(200) });
-
 /**
  * `POST /api/auth/get-user-by-token/{token}` (spec 7.1): the user a reset link belongs to, so the
  * reset page can show its three cases: 200 `{ user }` (valid), 410 LINK_EXPIRED 'Your reset link has
  * expired', 404 NOT_FOUND 'Something went wrong with your reset link' (unknown or already used).
  */
-export const getUserByToken = httpRoute({ params: TokenParams }, async ({ params, now }) => {
-  const link = await linkState(params.token, now);
-  if (link.state === "expired") throw new AppError("LINK_EXPIRED", RESET_TEXTS.expiredLink);
-  if (link.state === "invalid") throw new AppError("NOT_FOUND", RESET_TEXTS.invalidLink);
-  return {
-    user: {
-      _id: link.user.userId,
-      name: link.user.name,
-      email: link.user.email,
-      resetPasswordExpires: link.reset.linkExpiresAt,
-    },
-  };
-});
-
-const ResetBody = z.object({
-  /** The token of the reset link (required: the spec's userId alone would let anyone reset anyone). */
-  token: z.string().min(1).max(200),
-  newPassword: passwordSchema,
-  /** Optional, as the spec's client sends it; must be the link's user. */
-  userId: idSchema.optional(),
-});
+export const getUserByToken = httpRoute(
+  api["POST /api/auth/get-user-by-token/{token}"],
+  async ({ params, now }) => {
+    const link = await linkState(params.token, now);
+    if (link.state === "expired") throw new AppError("LINK_EXPIRED", RESET_TEXTS.expiredLink);
+    if (link.state === "invalid") throw new AppError("NOT_FOUND", RESET_TEXTS.invalidLink);
+    return {
+      user: {
+        _id: link.user.userId,
+        name: link.user.name,
+        email: link.user.email,
+        resetPasswordExpires: link.reset.linkExpiresAt,
+      },
+    };
+  },
+);
 
 /**
  * `POST /api/auth/change-password-from-reset` (spec 7.1): sets the new password from a valid link,
@@ -102,19 +88,22 @@ const ResetBody = z.object({
  * unknown, used or foreign link answers 400 INVALID_CREDENTIALS 'Invalid Credentials'; an expired
  * one 410 LINK_EXPIRED 'Your reset link has expired'.
  */
-export const changePasswordFromReset = httpRoute({ body: ResetBody }, async ({ body, now }) => {
-  const link = await linkState(body.token, now);
-  if (link.state === "expired") throw new AppError("LINK_EXPIRED", RESET_TEXTS.expiredLink);
-  if (link.state === "invalid" || (body.userId !== undefined && body.userId !== link.user.userId))
-    throw new AppError("INVALID_CREDENTIALS", RESET_TEXTS.invalidCredentials);
-  try {
-    await usePasswordReset(link.reset, await hashPassword(body.newPassword), now);
-  } catch (error) {
-    if (error instanceof NotFoundError)
+export const changePasswordFromReset = httpRoute(
+  api["POST /api/auth/change-password-from-reset"],
+  async ({ body, now }) => {
+    const link = await linkState(body.token, now);
+    if (link.state === "expired") throw new AppError("LINK_EXPIRED", RESET_TEXTS.expiredLink);
+    if (link.state === "invalid" || (body.userId !== undefined && body.userId !== link.user.userId))
       throw new AppError("INVALID_CREDENTIALS", RESET_TEXTS.invalidCredentials);
-    throw error;
-  }
-  // The link reached the user's inbox: the address is theirs (lib/email-confirmation.ts).
-  if (!link.user.emailConfirmedAt) await confirmUserEmail(link.user, now);
-  return { msg: RESET_TEXTS.changed };
-});
+    try {
+      await usePasswordReset(link.reset, await hashPassword(body.newPassword), now);
+    } catch (error) {
+      if (error instanceof NotFoundError)
+        throw new AppError("INVALID_CREDENTIALS", RESET_TEXTS.invalidCredentials);
+      throw error;
+    }
+    // The link reached the user's inbox: the address is theirs (lib/email-confirmation.ts).
+    if (!link.user.emailConfirmedAt) await confirmUserEmail(link.user, now);
+    return { msg: RESET_TEXTS.changed };
+  },
+);

@@ -1,9 +1,8 @@
-import { type DigestFrequency, digestFrequencySchema, freeText } from "@pacer/core";
+import type { DigestFrequency } from "@pacer/core";
 import { updateUser } from "@pacer/db";
-import * as z from "zod";
+import { authContracts as api } from "../../contract/auth.ts";
 import { sessionRoute } from "../lib/http.ts";
 import { assertSelf } from "../lib/ownership.ts";
-import { idSchema, nameSchema, userRefSchema } from "../lib/schemas.ts";
 import { userView } from "../lib/views.ts";
 
 /**
@@ -14,7 +13,7 @@ import { userView } from "../lib/views.ts";
 
 /** `POST /api/auth/update-user-name/{userId}`: `{ name }`. */
 export const updateUserName = sessionRoute(
-  { params: z.object({ userId: idSchema }), body: z.object({ name: nameSchema }) },
+  api["POST /api/auth/update-user-name/{userId}"],
   async ({ params, body, session }) => {
     assertSelf(session, params.userId);
     const user = await updateUser(session.accountId, session.userId, () => ({ name: body.name }));
@@ -22,17 +21,9 @@ export const updateUserName = sessionRoute(
   },
 );
 
-const TableColumn = z.object({
-  id: z.string().min(1).max(100),
-  hideColumn: z.boolean(),
-  name: freeText("name").optional(),
-  description: freeText("description").optional(),
-  formula: freeText({ max: 500 }).optional(),
-});
-
 /** `POST /api/auth/update-user-table-columns`: `{ tableColumns: [{ id, hideColumn, name?, description?, formula? }], user? }`. */
 export const updateUserTableColumns = sessionRoute(
-  { body: z.object({ user: userRefSchema, tableColumns: z.array(TableColumn).max(200) }) },
+  api["POST /api/auth/update-user-table-columns"],
   async ({ body, session }) => {
     assertSelf(session, body.user);
     const user = await updateUser(session.accountId, session.userId, (u) => ({
@@ -44,12 +35,7 @@ export const updateUserTableColumns = sessionRoute(
 
 /** `POST /api/auth/update-favourite-trackers`: `{ favouriteTrackers: [{ _id, name }], user? }` (not Viewers). */
 export const updateFavouriteTrackers = sessionRoute(
-  {
-    body: z.object({
-      user: userRefSchema,
-      favouriteTrackers: z.array(z.object({ _id: idSchema, name: freeText("name") })).max(2000),
-    }),
-  },
+  api["POST /api/auth/update-favourite-trackers"],
   async ({ body, session }) => {
     assertSelf(session, body.user);
     const user = await updateUser(session.accountId, session.userId, () => ({
@@ -61,13 +47,7 @@ export const updateFavouriteTrackers = sessionRoute(
 
 /** `POST /api/auth/change-user-preference`: `{ userPreference: 'primaryDashboardView', selection, user? }`. */
 export const changeUserPreference = sessionRoute(
-  {
-    body: z.object({
-      user: userRefSchema,
-      userPreference: z.literal("primaryDashboardView"),
-      selection: z.string().min(1).max(50),
-    }),
-  },
+  api["POST /api/auth/change-user-preference"],
   async ({ body, session }) => {
     assertSelf(session, body.user);
     const user = await updateUser(session.accountId, session.userId, (u) => ({
@@ -77,27 +57,31 @@ export const changeUserPreference = sessionRoute(
   },
 );
 
-const UserOnly = z.object({ user: userRefSchema }).strict().optional();
-
 /** `POST /api/auth/fire-product-tour`: records that the product guide was shown (`{ user? }` or no body). */
-export const fireProductTour = sessionRoute({ body: UserOnly }, async ({ body, session }) => {
-  assertSelf(session, body?.user);
-  const user = await updateUser(session.accountId, session.userId, () => ({
-    productTourFire: true,
-    productTourAlreadyFired: true,
-  }));
-  return { msg: "Product tour recorded", user: userView(user) };
-});
+export const fireProductTour = sessionRoute(
+  api["POST /api/auth/fire-product-tour"],
+  async ({ body, session }) => {
+    assertSelf(session, body?.user);
+    const user = await updateUser(session.accountId, session.userId, () => ({
+      productTourFire: true,
+      productTourAlreadyFired: true,
+    }));
+    return { msg: "Product tour recorded", user: userView(user) };
+  },
+);
 
 /** `POST /api/auth/fire-create-tracker-guide`: records that the create-tracker guide was shown. */
-export const fireCreateTrackerGuide = sessionRoute({ body: UserOnly }, async ({ body, session }) => {
-  assertSelf(session, body?.user);
-  const user = await updateUser(session.accountId, session.userId, () => ({
-    createTrackerGuideTour: true,
-    CreateTrackerGuideAlreadyFired: true,
-  }));
-  return { msg: "Create tracker guide recorded", user: userView(user) };
-});
+export const fireCreateTrackerGuide = sessionRoute(
+  api["POST /api/auth/fire-create-tracker-guide"],
+  async ({ body, session }) => {
+    assertSelf(session, body?.user);
+    const user = await updateUser(session.accountId, session.userId, () => ({
+      createTrackerGuideTour: true,
+      CreateTrackerGuideAlreadyFired: true,
+    }));
+    return { msg: "Create tracker guide recorded", user: userView(user) };
+  },
+);
 
 /** The answer's message for a digest choice. */
 const DIGEST_MESSAGES: Record<DigestFrequency, string> = {
@@ -113,13 +97,7 @@ const DIGEST_MESSAGES: Record<DigestFrequency, string> = {
  * a product extension) chooses the pacing digest e-mail. Answers `{ msg, user }`.
  */
 export const updateNotificationPreferences = sessionRoute(
-  {
-    body: z
-      .object({ unsubscribedAll: z.boolean().optional(), digest: digestFrequencySchema.optional() })
-      .refine((b) => b.unsubscribedAll !== undefined || b.digest !== undefined, {
-        message: "Send unsubscribedAll or digest",
-      }),
-  },
+  api["POST /api/auth/update-notification-preferences"],
   async ({ body, session }) => {
     const user = await updateUser(session.accountId, session.userId, (u) => ({
       notificationPreferences: {

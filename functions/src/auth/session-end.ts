@@ -1,10 +1,9 @@
 import { epochSeconds, findUserById, NotFoundError, revokeUserSessions, updateUser } from "@pacer/db";
-import * as z from "zod";
+import { authContracts as api } from "../../contract/auth.ts";
 import { AppError } from "../lib/errors.ts";
 import { httpRoute, sessionRoute } from "../lib/http.ts";
 import { verifyUnsubscribeToken } from "../lib/links.ts";
 import { assertSelf } from "../lib/ownership.ts";
-import { idSchema } from "../lib/schemas.ts";
 
 /**
  * `POST /api/auth/logout/{userId}` (spec 7.1: "the logout call takes the user id"): the caller's own
@@ -12,7 +11,7 @@ import { idSchema } from "../lib/schemas.ts";
  * are refused from the next request on (`tokensValidAfter`). Answers `{ msg: 'Logged out' }`.
  */
 export const logout = sessionRoute(
-  { params: z.object({ userId: idSchema }) },
+  api["POST /api/auth/logout/{userId}"],
   async ({ params, session, now }) => {
     assertSelf(session, params.userId);
     await revokeUserSessions(session.accountId, session.userId, epochSeconds(now) + 1);
@@ -33,7 +32,7 @@ export const UNSUBSCRIBE_TEXTS = {
  * from Emails' }`; a forged or unknown value answers 404 'This unsubscribe link is not valid'.
  */
 export const unsubscribeAllEmails = httpRoute(
-  { params: z.object({ userId: z.string().min(1).max(300) }) },
+  api["POST /api/auth/unsubscribe-all-emails/{userId}"],
   async ({ params }) => {
     const userId = await verifyUnsubscribeToken(params.userId);
     const user = userId ? await findUserById(userId) : undefined;

@@ -1,12 +1,10 @@
-import { freeText } from "@pacer/core";
 import { updateAccount, updateUser } from "@pacer/db";
-import * as z from "zod";
+import { billingContracts as api } from "../../contract/billing.ts";
 import { deleteAvatar, putAvatar } from "../lib/avatar-store.ts";
 import { forbidden } from "../lib/errors.ts";
 import { sessionRoute } from "../lib/http.ts";
 import { AVATAR_MAX_BODY_BYTES, AVATAR_TEXTS, decodeUpload, reencodeAvatar } from "../lib/images.ts";
 import { assertOwnAccount } from "../lib/ownership.ts";
-import { idSchema } from "../lib/schemas.ts";
 import { accountView, userView } from "../lib/views.ts";
 /**
  * `POST /api/backblaze/change-avatar/{accountId}` (spec 7.4 and 2.10): `{ buff, fileName, target? }`
@@ -20,12 +18,7 @@ import { accountView, userView } from "../lib/views.ts";
  */
 export const changeAvatar = sessionRoute(
   {
-    params: z.object({ accountId: idSchema }),
-    body: z.object({
-      buff: z.string().min(1, AVATAR_TEXTS.wrongType),
-      fileName: freeText({ max: 255 }).optional(),
-      target: z.enum(["user", "account"]).default("user"),
-    }),
+    ...api["POST /api/backblaze/change-avatar/{accountId}"],
     maxBodyBytes: AVATAR_MAX_BODY_BYTES,
     tooLargeMessage: AVATAR_TEXTS.tooBig,
   },

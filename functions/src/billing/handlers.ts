@@ -1,6 +1,6 @@
 import { updateAccount } from "@pacer/db";
 import Stripe from "stripe";
-import * as z from "zod";
+import { billingContracts as api } from "../../contract/billing.ts";
 import { appSecrets } from "../lib/config.ts";
 import { AppError } from "../lib/errors.ts";
 import { sessionRoute } from "../lib/http.ts";
@@ -8,7 +8,6 @@ import { appOrigin } from "../lib/links.ts";
 import { logger } from "../lib/logger.ts";
 import { assertOwnAccount } from "../lib/ownership.ts";
 import { runtimeAdapters } from "../lib/runtime-adapters.ts";
-import { idSchema } from "../lib/schemas.ts";
 
 let stripeClient: { key: string; client: Stripe } | undefined;
 
@@ -43,7 +42,7 @@ function stripeFor(key: string, env: Record<string, string | undefined> = proces
  * answers 502.
  */
 export const startBillingPortalSession = sessionRoute(
-  { params: z.object({ accountId: idSchema }) },
+  api["POST /api/stripe/start-stripe-billing-portal-session/{accountId}"],
   async ({ params, session, now }) => {
     assertOwnAccount(session, params.accountId);
     const { stripeSecretKey } = await appSecrets();

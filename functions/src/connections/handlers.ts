@@ -1,20 +1,18 @@
 import {
   type Connector,
   hasTwoStepListing,
-  INTEGRATION_SLUGS,
   NotSupportedError,
   type TwoStepListingConnector,
 } from "@pacer/connectors";
 import {
-  cakeConnectSchema,
   PLATFORM_CATALOGUE,
   type PlatformCallKind,
   type PlatformEntry,
   type TwoStepListing,
 } from "@pacer/core";
-import * as z from "zod";
+import { connectionsContracts as api, platformCallContracts } from "../../contract/connections.ts";
+import type { View } from "../../contract/data-source.ts";
 import { platformRoutes } from "../../routes.ts";
-import type { View } from "../lib/data-source.ts";
 import { badRequest } from "../lib/errors.ts";
 import { type HttpHandler, sessionRoute } from "../lib/http.ts";
 import { assertOwnAccount } from "../lib/ownership.ts";
@@ -35,22 +33,14 @@ import { platformFacts } from "./platforms.ts";
 // ---- account: the connections list and removal ---------------------------------------------------
 
 /** `GET /api/account/get-account-integrations`: `{integrations: [view], integrationWarnings}`. */
-export const getAccountIntegrations = sessionRoute({}, async ({ session, now }) =>
-  listConnections(session, now),
+export const getAccountIntegrations = sessionRoute(
+  api["GET /api/account/get-account-integrations"],
+  async ({ session, now }) => listConnections(session, now),
 );
-
-const accountRefSchema = z.union([z.string().min(1).max(100), z.object({ _id: z.string().min(1).max(100) })]);
-const emailSchema = z.string().trim().min(1).max(254);
 
 /** `POST /api/account/remove-integration`: `{account?, slug, email}` -> `{msg: 'Integration removed', revoked}`. */
 export const removeIntegration = sessionRoute(
-  {
-    body: z.object({
-      account: accountRefSchema.optional(),
-      slug: z.enum(INTEGRATION_SLUGS),
-      email: emailSchema,
-    }),
-  },
+  api["POST /api/account/remove-integration"],
   async ({ body, session }) => {
     if (body.account !== undefined) {
       assertOwnAccount(session, typeof body.account === "string" ? body.account : body.account._id);
@@ -63,19 +53,16 @@ export const removeIntegration = sessionRoute(
 
 /** `GET /api/{segment}/authenticate`: `{redirectUrl, url}`, the consent page for the popup. */
 const authenticate = (facts: PlatformEntry): HttpHandler =>
-  sessionRoute({}, async ({ session, now }) => answering(() => startConnection(session, facts, now)));
-
-/** The return page's query: names and values as the platform gave them. */
-const returnQuerySchema = z
-  .record(z.string().max(100), z.string().max(4096))
-  .refine((q) => Object.keys(q).length <= 50, "Too many parameters");
+  sessionRoute(platformCallContracts.authenticate(facts), async ({ session, now }) =>
+    answering(() => startConnection(session, facts, now)),
+  );
 
 /** The answer field carrying the integration (spec 7.6). */
 const responseFieldOf = (facts: PlatformEntry) => facts.responseField ?? "integrationObj";
 
 /** `POST /api/{segment}/response` (the return page's query) -> `{msg, [responseField]: integration}`. */
 const response = (facts: PlatformEntry): HttpHandler =>
-  sessionRoute({ body: returnQuerySchema }, async ({ body, session, now }) =>
+  sessionRoute(platformCallContracts.response(facts), async ({ body, session, now }) =>
     answering(async () => {
       const { integration, displayName } = await completeConnection(session, facts, body, now);
       return { msg: `Successfully connected with ${displayName}`, [responseFieldOf(facts)]: integration };
@@ -84,7 +71,7 @@ const response = (facts: PlatformEntry): HttpHandler =>
 
 /** `POST /api/cake/response` (an API-key platform): `{apiKey, domain}` -> `{msg, integrationObj}`. */
 const keyResponse = (facts: PlatformEntry): HttpHandler =>
-  sessionRoute({ body: cakeConnectSchema }, async ({ body, session, now }) =>
+  sessionRoute(platformCallContracts.keyResponse(facts), async ({ body, session, now }) =>
     answering(async () => {
       const { integration, displayName } = await connectCake(session, facts, body, now);
       return { msg: `Successfully connected with ${displayName}`, [responseFieldOf(facts)]: integration };
@@ -92,12 +79,6 @@ const keyResponse = (facts: PlatformEntry): HttpHandler =>
   );
 
 // ---- account listings of the tracker wizard ------------------------------------------------------
-
-/**
- * Which connection a listing reads: the spec sends "the integration"; only its e-mail (and slug,
- * which must be this call's) is read. Any other field, tokens included, is ignored.
- */
-const integrationRefSchema = z.object({ slug: z.string().max(50).optional(), email: emailSchema });
 
 function checkSlug(slug: string, given: string | undefined): void {
   if (given !== undefined && given !== slug)
@@ -109,7 +90,7 @@ function checkSlug(slug: string, given: string | undefined): void {
  * under the field the spec names for this platform (`body`, `accounts`: the listing's `alsoAs`).
  */
 const listing = (facts: PlatformEntry): HttpHandler =>
-  sessionRoute({ body: z.object({ integration: integrationRefSchema }) }, async ({ body, session, now }) => {
+  sessionRoute(platformCallContracts.listing(facts), async ({ body, session, now }) => {
     checkSlug(facts.slug, body.integration.slug);
     const alsoAs = facts.listing?.steps === 1 ? facts.listing.alsoAs : undefined;
     return platformCall(
@@ -146,30 +127,27 @@ const twoStepListingOf = (facts: PlatformEntry): TwoStepListing => {
  */
 const listingUser = (facts: PlatformEntry): HttpHandler => {
   const fields = twoStepListingOf(facts).userFields;
-  return sessionRoute(
-    { body: z.object({ integration: integrationRefSchema }) },
-    async ({ body, session, now }) => {
-      checkSlug(facts.slug, body.integration.slug);
-      return platformCall(
-        session,
-        facts.slug,
-        body.integration.email,
-        async (connector, credentials) => {
-          const user = await twoSteps(connector).getUser(credentials);
-          return {
-            user: {
-              [fields.userId]: user.userId,
-              [fields.customerId]: user.customerId,
-              [fields.customerRoles]: user.customerRoles,
-              ...(user.email ? { email: user.email } : {}),
-              ...(user.name ? { name: user.name } : {}),
-            },
-          };
-        },
-        now,
-      );
-    },
-  );
+  return sessionRoute(platformCallContracts.listingUser(facts), async ({ body, session, now }) => {
+    checkSlug(facts.slug, body.integration.slug);
+    return platformCall(
+      session,
+      facts.slug,
+      body.integration.email,
+      async (connector, credentials) => {
+        const user = await twoSteps(connector).getUser(credentials);
+        return {
+          user: {
+            [fields.userId]: user.userId,
+            [fields.customerId]: user.customerId,
+            [fields.customerRoles]: user.customerRoles,
+            ...(user.email ? { email: user.email } : {}),
+            ...(user.name ? { name: user.name } : {}),
+          },
+        };
+      },
+      now,
+    );
+  });
 };
 
 /**
@@ -180,15 +158,7 @@ const listingUser = (facts: PlatformEntry): HttpHandler => {
  */
 const listingAccounts = (facts: PlatformEntry): HttpHandler => {
   const fields = twoStepListingOf(facts).userFields;
-  const ids = z.object({
-    [fields.userId]: z.union([z.string().min(1).max(50), z.number().int().nonnegative()]),
-    [fields.customerId]: z.union([z.string().max(50), z.number()]).optional(),
-    [fields.customerRoles]: z.array(z.unknown()).max(1000).optional(),
-  });
-  const schema = z
-    .intersection(z.object({ integration: integrationRefSchema }), ids)
-    .transform((b) => ({ userId: String(b[fields.userId]), integration: b.integration }));
-  return sessionRoute({ body: schema }, async ({ body, session, now }) => {
+  return sessionRoute(platformCallContracts.listingAccounts(facts), async ({ body, session, now }) => {
     checkSlug(facts.slug, body.integration.slug);
     if (!/^\d+$/.test(body.userId)) throw badRequest(`${fields.userId} must be a number`, fields.userId);
     return platformCall(
@@ -205,35 +175,13 @@ const listingAccounts = (facts: PlatformEntry): HttpHandler => {
 
 // ---- filter-possible-values ----------------------------------------------------------------------
 
-const filterValuesBody = z.object({
-  dataSource: z.object({
-    integration: integrationRefSchema,
-    view: z.object({
-      id: z.string().min(1).max(100),
-      name: z.string().max(500).optional(),
-      // as listed (strings); a stored view's numbers and booleans are taken as text
-      metaData: z
-        .record(
-          z.string().max(100),
-          z.union([z.string().max(500), z.number(), z.boolean()]).transform(String),
-        )
-        .optional(),
-    }),
-  }),
-  filter: z.object({
-    id: z.enum(["campaigns", "campaignName"]),
-    search: z.string().max(200).optional(),
-  }),
-  tracker: z.object({ _id: z.string().max(100).optional() }).optional(),
-});
-
 /**
  * `POST /api/{channel}/filter-possible-values`: `{dataSource: {integration, view}, filter: {id,
  * search?}, tracker?}` -> `{statusCode, msg, possibleValues: [{id, name, status}],
  * filterValuesLoading: false}`. The text filter (`campaignName`) has no possible values.
  */
 const filterPossibleValues = (facts: PlatformEntry): HttpHandler =>
-  sessionRoute({ body: filterValuesBody }, async ({ body, session, now }) => {
+  sessionRoute(platformCallContracts.filterValues(facts), async ({ body, session, now }) => {
     checkSlug(facts.slug, body.dataSource.integration.slug);
     const { view } = body.dataSource;
     return platformCall(
@@ -257,17 +205,15 @@ const filterPossibleValues = (facts: PlatformEntry): HttpHandler =>
 
 // ---- revoke-token --------------------------------------------------------------------------------
 
-const tokenParam = z.string().min(1).max(4096);
-
 /** `GET /api/google-ads/revoke-token/{accessToken}` (and DV360's): see `revokeMatchingToken`. */
 const revokeAccessToken = (facts: PlatformEntry): HttpHandler =>
-  sessionRoute({ params: z.object({ accessToken: tokenParam }) }, async ({ params, session }) =>
+  sessionRoute(platformCallContracts.revokeToken(facts), async ({ params, session }) =>
     revokeMatchingToken(session, facts.slug, params.accessToken),
   );
 
 /** `GET /api/twitter-ads/revoke-token/{token}/{secret}` (OAuth 1.0a: token plus secret). */
 const revokeTokenAndSecret = (facts: PlatformEntry): HttpHandler =>
-  sessionRoute({ params: z.object({ token: tokenParam, secret: tokenParam }) }, async ({ params, session }) =>
+  sessionRoute(platformCallContracts.revokeTokenAndSecret(facts), async ({ params, session }) =>
     revokeMatchingToken(session, facts.slug, params.token, params.secret),
   );
 

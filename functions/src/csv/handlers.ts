@@ -1,4 +1,4 @@
-import * as z from "zod";
+import { csvContracts as api } from "../../contract/connections.ts";
 import { reply, sessionRoute } from "../lib/http.ts";
 import { CSV_MAX_ERRORS_LISTED, CsvImportRefused, importCsv } from "./import.ts";
 
@@ -13,7 +13,7 @@ export const CSV_MAX_BODY_BYTES = 5 * 1024 * 1024;
  */
 export const importCsvFile = sessionRoute(
   {
-    body: z.object({ csv: z.string().min(1, "The file is empty"), fileName: z.string().max(255).optional() }),
+    ...api["POST /api/csv/import"],
     maxBodyBytes: CSV_MAX_BODY_BYTES,
     tooLargeMessage: "The file is larger than 5 MB; split it and import the parts",
   },

@@ -1,6 +1,6 @@
 import { type CsvRowError, parseDailyCsv } from "@pacer/connectors";
 import { csvAccountView, importCsvRows, listCsvAccounts, listIntegrations, putIntegration } from "@pacer/db";
-import type { View } from "../lib/data-source.ts";
+import type { View } from "../../contract/data-source.ts";
 import { integrationView } from "../lib/integration-view.ts";
 import type { Session } from "../lib/session.ts";
 

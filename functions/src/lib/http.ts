@@ -103,6 +103,8 @@ export interface RouteSpec<BS extends Schema, PS extends Schema, QS extends Sche
    * (`application/x-www-form-urlencoded`), parsed into an object of strings (local pages only).
    */
   bodyType?: "json" | "form";
+  /** The answer schema of the route's contract (`functions/contract`): checked by the tests, not here. */
+  answer?: unknown;
 }
 
 const DEFAULT_MAX_BODY = 256 * 1024;

@@ -1,5 +1,6 @@
 import jpeg from "jpeg-js";
 import { PNG } from "pngjs";
+import { AVATAR_WRONG_TYPE } from "../../contract/billing.ts";
 import { AppError } from "./errors.ts";
 
 /** Largest accepted upload (spec overview-access-account.md sections 5 and 9: 10,000,000 bytes). */
@@ -20,7 +21,7 @@ export const AVATAR_MAX_PIXELS = 25_000_000;
 /** The spec's rejection texts (section 5), and the pixel limit's (the spec has none). */
 export const AVATAR_TEXTS = {
   tooBig: "This file is too big, please upload a file less than 5Mb",
-  wrongType: "File type not accepted, please upload a JPG or PNG file",
+  wrongType: AVATAR_WRONG_TYPE,
   tooManyPixels: (width: number, height: number) =>
     `This image is too big (${width.toLocaleString("en-GB")} x ${height.toLocaleString("en-GB")} pixels), please upload an image of at most ${AVATAR_MAX_PIXELS / 1_000_000} megapixels`,
 } as const;

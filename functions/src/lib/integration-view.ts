@@ -1,7 +1,7 @@
 import { platformGivesBudget } from "@pacer/connectors";
 import { INTEGRATION_WARNING_TEXTS, type IntegrationHealth, integrationHealth } from "@pacer/core";
 import type { Integration } from "@pacer/db";
-import type { IntegrationView } from "./data-source.ts";
+import type { IntegrationView } from "../../contract/data-source.ts";
 
 /**
  * A connection's health (spec overview-access-account.md 4 and 8): the rules of `@pacer/core`

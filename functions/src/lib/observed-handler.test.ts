@@ -34,13 +34,14 @@ const event = () =>
     routeKey: ROUTE,
   });
 
-/** The `health` group with a stand-in handler whose answer each test chooses. */
+/** The `health` group with a stand-in handler whose answer each test chooses (and its other route's). */
 let answer: () => Promise<unknown>;
 const group = groupHandler("health", {
   health: httpRoute({}, async () => {
     logger.warn("Inside the handler");
     return answer();
   }),
+  openApiDocument: httpRoute({}, async () => ({})),
 });
 
 let stdout: ReturnType<typeof captureOutput>;

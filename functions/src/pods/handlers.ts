@@ -1,9 +1,7 @@
-import { podFormSchema } from "@pacer/core";
-import * as z from "zod";
+import { podsContracts as api } from "../../contract/pods.ts";
 import { reply, sessionRoute } from "../lib/http.ts";
 import { etag, expectedVersion } from "../lib/if-match.ts";
 import { assertOwnAccount, assertSelf } from "../lib/ownership.ts";
-import { idSchema } from "../lib/schemas.ts";
 import {
   assertSamePod,
   createPodFor,
@@ -21,28 +19,21 @@ import {
  * delete honour `if-match`.
  */
 
-const PodForm = podFormSchema.extend({
-  trackers: z.array(idSchema).min(1, "Must select at least 1 tracker").max(2000),
-  users: z.array(idSchema).max(500).default([]),
-});
-const PodUpdate = PodForm.extend({ _id: idSchema.optional() });
-const PodIdParams = z.object({ id: idSchema });
-
 /** `POST /api/pod/create-pod`: 201 `{ pod, msg: 'Pod Created' }`. */
-export const createPod = sessionRoute({ body: PodForm }, async ({ body, session, now }) => {
+export const createPod = sessionRoute(api["POST /api/pod/create-pod"], async ({ body, session, now }) => {
   const pod = await createPodFor(session, body, now);
   return reply(201, { pod, msg: POD_TEXTS.created }, etag(pod.version));
 });
 
 /** `GET /api/pod/get-pod/{id}`: `{ pod }`. */
-export const getPod = sessionRoute({ params: PodIdParams }, async ({ params, session }) => {
+export const getPod = sessionRoute(api["GET /api/pod/get-pod/{id}"], async ({ params, session }) => {
   const pod = await getPodFor(session, params.id);
   return reply(200, { pod }, etag(pod.version));
 });
 
 /** `POST /api/pod/update-single-pod/{id}`: `{ pod, msg: 'Pod successfully updated' }`. */
 export const updatePod = sessionRoute(
-  { params: PodIdParams, body: PodUpdate },
+  api["POST /api/pod/update-single-pod/{id}"],
   async ({ params, body, session, event, now }) => {
     const { _id, ...form } = body;
     assertSamePod(params.id, _id);
@@ -52,14 +43,17 @@ export const updatePod = sessionRoute(
 );
 
 /** `GET /api/pod/delete-pod/{id}`: `{ msg: 'Pod successfully deleted' }`. */
-export const deletePod = sessionRoute({ params: PodIdParams }, async ({ params, session, event }) => {
-  await deletePodFor(session, params.id, expectedVersion(event));
-  return { msg: POD_TEXTS.deleted, _id: params.id };
-});
+export const deletePod = sessionRoute(
+  api["GET /api/pod/delete-pod/{id}"],
+  async ({ params, session, event }) => {
+    await deletePodFor(session, params.id, expectedVersion(event));
+    return { msg: POD_TEXTS.deleted, _id: params.id };
+  },
+);
 
 /** `GET /api/pods/get-pods/{accountId}/{userId}`: `{ pods }` the caller may see; both ids must be the caller's. */
 export const getPods = sessionRoute(
-  { params: z.object({ accountId: idSchema, userId: idSchema }) },
+  api["GET /api/pods/get-pods/{accountId}/{userId}"],
   async ({ params, session }) => {
     assertOwnAccount(session, params.accountId);
     assertSelf(session, params.userId);

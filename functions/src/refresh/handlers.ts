@@ -1,6 +1,6 @@
+import { refreshContracts as api } from "../../contract/refresh.ts";
 import { reply, sessionRoute } from "../lib/http.ts";
 import { etag, expectedVersion } from "../lib/if-match.ts";
-import { RefreshSingleTrackerBody, UpdateSingleTrackerBody } from "./schemas.ts";
 import { refreshTrackerFor, updateTrackerFiltersFor } from "./use-cases.ts";
 
 /**
@@ -11,7 +11,7 @@ import { refreshTrackerFor, updateTrackerFiltersFor } from "./use-cases.ts";
 
 /** `POST /api/tracker/refresh-single-tracker-data`: queues the tracker's data refresh. */
 export const refreshSingleTrackerData = sessionRoute(
-  { body: RefreshSingleTrackerBody },
+  api["POST /api/tracker/refresh-single-tracker-data"],
   async ({ body, session, now }) => {
     const tracker = await refreshTrackerFor(session, body.tracker, now);
     return reply(200, { tracker }, etag(tracker.version));
@@ -20,7 +20,7 @@ export const refreshSingleTrackerData = sessionRoute(
 
 /** `POST /api/tracker/update-single-tracker`: stores the filters and refreshes the tracker's data. */
 export const updateSingleTracker = sessionRoute(
-  { body: UpdateSingleTrackerBody },
+  api["POST /api/tracker/update-single-tracker"],
   async ({ body, session, event, now }) => {
     const tracker = await updateTrackerFiltersFor(
       session,

@@ -1,4 +1,5 @@
 import { findTracker, getIntegration, settleTrackerRefresh, type Tracker } from "@pacer/db";
+import type { TrackerFilterInput } from "../../contract/refresh.ts";
 import { AppError, notFound } from "../lib/errors.ts";
 import { logger } from "../lib/logger.ts";
 import { type RefreshReason, requestTrackerRefresh } from "../lib/refresh-queue.ts";
@@ -8,7 +9,6 @@ import { pushTrackerChange } from "../lib/tracker-push.ts";
 import { REFRESH_ERROR_TEXTS } from "../refresh-worker/failures.ts";
 import { changeTracker } from "../trackers/use-cases.ts";
 import { trackerView } from "../trackers/views.ts";
-import type { TrackerFilterInput } from "./schemas.ts";
 
 /**
  * The on-demand refresh calls (trackers.md sections 4 and 7): both go through the refresh pipeline

@@ -1,18 +1,13 @@
-import { freeText } from "@pacer/core";
-import { USER_TYPES, type User } from "@pacer/db";
-import * as z from "zod";
+import type { User } from "@pacer/db";
+import { registerContracts as api } from "../../contract/register.ts";
 import { sendEmailConfirmationMail } from "../lib/email-confirmation.ts";
 import { verifyGoogleIdToken } from "../lib/google.ts";
 import { httpRoute } from "../lib/http.ts";
 import { logger } from "../lib/logger.ts";
 import { sendPasswordResetMail } from "../lib/password-reset-mail.ts";
 import { hashPassword } from "../lib/passwords.ts";
-import { currencySchema, emailSchema, idSchema, nameSchema, passwordSchema } from "../lib/schemas.ts";
 import { signInAnswer } from "../lib/sign-in.ts";
 import { openInvitation, REGISTER_TEXTS, registerAccount, registerInvited } from "./registration.ts";
-
-/** An optional name-like field of a sign-up form (core `freeText` name). */
-const optionalName = () => freeText("name").optional();
 
 /**
  * `POST /api/users/register-new-user-and-account` (spec 7.2, first reading: the full form).
@@ -20,15 +15,7 @@ const optionalName = () => freeText("name").optional();
  * `{ statusCode: 200, msg, email, token, user }`; 409 'User with this Email Already Exists'.
  */
 export const registerFullForm = httpRoute(
-  {
-    body: z.object({
-      firstName: nameSchema,
-      secondName: freeText("name").default(""),
-      email: emailSchema,
-      password: passwordSchema,
-      companyName: nameSchema,
-    }),
-  },
+  api["POST /api/users/register-new-user-and-account"],
   async ({ body, now }) => {
     const { user } = await registerAccount(
       {
@@ -64,17 +51,6 @@ async function sendWelcome(user: User, now: Date, kind: "confirm" | "set-passwor
   );
 }
 
-const SelfRegistrationBody = z.object({
-  email: emailSchema,
-  name: optionalName(),
-  companyName: optionalName(),
-  currency: currencySchema.optional(),
-  /** Optional: the e-mail-only sign-up sends none, and the user gets a set-password e-mail. */
-  password: passwordSchema.optional(),
-  coupon: optionalName(),
-  referralName: optionalName(),
-});
-
 /**
  * `POST /api/register/register-new-user-and-account` (spec 7.2, second reading: the self-registration
  * form; e-mail only is enough). Creates the account on a 14-day trial and its Admin, and answers
@@ -82,17 +58,18 @@ const SelfRegistrationBody = z.object({
  * password: passwords are never sent back). Without a password the user is e-mailed a link to set
  * one (7 days). 409 'User with this Email Already Exists'.
  */
-export const registerSelf = httpRoute({ body: SelfRegistrationBody }, async ({ body, now }) => {
-  const { password, ...rest } = body;
-  const { user } = await registerAccount(
-    { ...rest, ...(password ? { passwordHash: await hashPassword(password) } : {}) },
-    now,
-  );
-  await sendWelcome(user, now, password ? "confirm" : "set-password");
-  return { msg: REGISTER_TEXTS.created, email: user.email, ...(await signInAnswer(user, now)) };
-});
-
-const GoogleToken = z.string().min(1, "token is required").max(8192);
+export const registerSelf = httpRoute(
+  api["POST /api/register/register-new-user-and-account"],
+  async ({ body, now }) => {
+    const { password, ...rest } = body;
+    const { user } = await registerAccount(
+      { ...rest, ...(password ? { passwordHash: await hashPassword(password) } : {}) },
+      now,
+    );
+    await sendWelcome(user, now, password ? "confirm" : "set-password");
+    return { msg: REGISTER_TEXTS.created, email: user.email, ...(await signInAnswer(user, now)) };
+  },
+);
 
 /**
  * `POST /api/register/register-new-user-and-account-with-google` (spec 7.2): `{ token, coupon?,
@@ -101,15 +78,7 @@ const GoogleToken = z.string().min(1, "token is required").max(8192);
  * when the address is registered.
  */
 export const registerSelfWithGoogle = httpRoute(
-  {
-    body: z.object({
-      token: GoogleToken,
-      companyName: optionalName(),
-      currency: currencySchema.optional(),
-      coupon: optionalName(),
-      referralName: optionalName(),
-    }),
-  },
+  api["POST /api/register/register-new-user-and-account-with-google"],
   async ({ body, now }) => {
     const identity = await verifyGoogleIdToken(body.token);
     const { token: _token, ...rest } = body;
@@ -121,10 +90,6 @@ export const registerSelfWithGoogle = httpRoute(
   },
 );
 
-const InviteParams = z.object({ accountId: idSchema, userType: z.enum(USER_TYPES) });
-/** The `invite` query parameter of the invitation link, `<inviteId>.<secret>`. */
-const InviteToken = z.string().min(1, "invite is required").max(200);
-
 /**
  * `POST /api/register/register-new-user-after-invite/{accountId}/{userType}` (spec 7.2):
  * `{ invite, email, name, password, account? }` where `invite` is the link's `invite` query value
@@ -134,16 +99,7 @@ const InviteToken = z.string().min(1, "invite is required").max(200);
  * address, 409 when the address is registered.
  */
 export const registerInvitedUser = httpRoute(
-  {
-    params: InviteParams,
-    body: z.object({
-      invite: InviteToken,
-      email: emailSchema,
-      name: nameSchema,
-      password: passwordSchema,
-      account: idSchema.optional(),
-    }),
-  },
+  api["POST /api/register/register-new-user-after-invite/{accountId}/{userType}"],
   async ({ params, body, now }) => {
     const invitation = await openInvitation(
       params.accountId,
@@ -166,10 +122,7 @@ export const registerInvitedUser = httpRoute(
  * `{ invite, token }`: as above with the verified Google address and name.
  */
 export const registerInvitedUserWithGoogle = httpRoute(
-  {
-    params: InviteParams,
-    body: z.object({ invite: InviteToken, token: GoogleToken, account: idSchema.optional() }),
-  },
+  api["POST /api/register/register-new-user-after-invite-with-google/{accountId}/{userType}"],
   async ({ params, body, now }) => {
     const invitation = await openInvitation(
       params.accountId,

@@ -1,9 +1,7 @@
-import { sharedBudgetFormSchema } from "@pacer/core";
-import * as z from "zod";
+import { sharedBudgetsContracts as api } from "../../contract/pods.ts";
 import { reply, sessionRoute } from "../lib/http.ts";
 import { etag, expectedVersion } from "../lib/if-match.ts";
 import { assertOwnAccount, assertSelf } from "../lib/ownership.ts";
-import { idSchema } from "../lib/schemas.ts";
 import {
   assertSameBudget,
   createSharedBudgetFor,
@@ -21,38 +19,27 @@ import {
  * that are each clamped rather than refused, and the users.
  */
 
-const allocationSchema = z
-  .object({
-    _id: idSchema,
-    /** Percent; clamped to 0..100. */
-    budgetAllocation: z.number().finite().nullable().optional(),
-    /** Micros; clamped to 0..budget. */
-    budgetAllocationMoney: z.number().finite().nullable().optional(),
-  })
-  .strict();
-
-const SharedBudgetForm = sharedBudgetFormSchema.safeExtend({
-  trackers: z.array(allocationSchema).min(1, "Must select at least 1 Tracker").max(2000),
-  users: z.array(idSchema).max(500).default([]),
-});
-const SharedBudgetUpdate = SharedBudgetForm.extend({ _id: idSchema.optional() });
-const IdParams = z.object({ id: idSchema });
-
 /** `POST /api/shared-budget/create-shared-budget`: 201 `{ sharedBudget, msg: 'Shared Budget Created' }`. */
-export const createSharedBudget = sessionRoute({ body: SharedBudgetForm }, async ({ body, session, now }) => {
-  const sharedBudget = await createSharedBudgetFor(session, body, now);
-  return reply(201, { sharedBudget, msg: SHARED_BUDGET_TEXTS.created }, etag(sharedBudget.version));
-});
+export const createSharedBudget = sessionRoute(
+  api["POST /api/shared-budget/create-shared-budget"],
+  async ({ body, session, now }) => {
+    const sharedBudget = await createSharedBudgetFor(session, body, now);
+    return reply(201, { sharedBudget, msg: SHARED_BUDGET_TEXTS.created }, etag(sharedBudget.version));
+  },
+);
 
 /** `GET /api/shared-budget/get-shared-budget/{id}`: `{ sharedBudget }`. */
-export const getSharedBudget = sessionRoute({ params: IdParams }, async ({ params, session }) => {
-  const sharedBudget = await getSharedBudgetFor(session, params.id);
-  return reply(200, { sharedBudget }, etag(sharedBudget.version));
-});
+export const getSharedBudget = sessionRoute(
+  api["GET /api/shared-budget/get-shared-budget/{id}"],
+  async ({ params, session }) => {
+    const sharedBudget = await getSharedBudgetFor(session, params.id);
+    return reply(200, { sharedBudget }, etag(sharedBudget.version));
+  },
+);
 
 /** `POST /api/shared-budget/update-single-shared-budget/{id}`: `{ sharedBudget, msg }`. */
 export const updateSharedBudget = sessionRoute(
-  { params: IdParams, body: SharedBudgetUpdate },
+  api["POST /api/shared-budget/update-single-shared-budget/{id}"],
   async ({ params, body, session, event, now }) => {
     const { _id, ...form } = body;
     assertSameBudget(params.id, _id);
@@ -62,14 +49,17 @@ export const updateSharedBudget = sessionRoute(
 );
 
 /** `GET /api/shared-budget/delete-shared-budget/{id}`: `{ msg: 'Shared Budget successfully deleted' }`. */
-export const deleteSharedBudget = sessionRoute({ params: IdParams }, async ({ params, session, event }) => {
-  await deleteSharedBudgetFor(session, params.id, expectedVersion(event));
-  return { msg: SHARED_BUDGET_TEXTS.deleted, _id: params.id };
-});
+export const deleteSharedBudget = sessionRoute(
+  api["GET /api/shared-budget/delete-shared-budget/{id}"],
+  async ({ params, session, event }) => {
+    await deleteSharedBudgetFor(session, params.id, expectedVersion(event));
+    return { msg: SHARED_BUDGET_TEXTS.deleted, _id: params.id };
+  },
+);
 
 /** `GET /api/shared-budgets/get-shared-budgets/{accountId}/{userId}`: `{ sharedBudgets }` the caller may see. */
 export const getSharedBudgets = sessionRoute(
-  { params: z.object({ accountId: idSchema, userId: idSchema }) },
+  api["GET /api/shared-budgets/get-shared-budgets/{accountId}/{userId}"],
   async ({ params, session }) => {
     assertOwnAccount(session, params.accountId);
     assertSelf(session, params.userId);

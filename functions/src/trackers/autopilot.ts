@@ -1,5 +1,4 @@
 import { isConnectorError } from "@pacer/connectors";
-import { autopilotSettingsSchema } from "@pacer/core";
 import type { AutopilotActionItem } from "@pacer/db";
 import {
   autopilotSwitchOn,
@@ -9,7 +8,7 @@ import {
   saveAutopilotSettings,
   setAutopilotSwitch,
 } from "@pacer/db";
-import * as z from "zod";
+import { autopilotContracts as api } from "../../contract/autopilot.ts";
 import {
   type Actor,
   AutopilotUnavailableError,
@@ -23,7 +22,6 @@ import {
 import { connectors } from "../lib/connectors.ts";
 import { AppError, badRequest } from "../lib/errors.ts";
 import { sessionRoute } from "../lib/http.ts";
-import { idSchema } from "../lib/schemas.ts";
 import type { Session } from "../lib/session.ts";
 import { requireWriter, visibleTracker, visibleTrackers } from "../lib/tracker-access.ts";
 
@@ -32,14 +30,6 @@ import { requireWriter, visibleTracker, visibleTrackers } from "../lib/tracker-a
  * apply / dismiss / undo, and the account's switch. Admins and Managers on trackers they may see
  * (and so edit); Viewers are refused (policy table, and again here). Money in micros.
  */
-
-/** `{ id }`: the tracker. */
-const TrackerParams = z.object({ id: idSchema });
-/** `{ id, actionId }`: the tracker and one of its actions. */
-const ActionParams = z.object({ id: idSchema, actionId: z.string().min(1).max(64) });
-/** `{ enabled }`: the account switch. */
-const SwitchBody = z.object({ enabled: z.boolean() }).strict();
-
 /** An action as the API answers it. */
 export function actionView(a: AutopilotActionItem) {
   return {
@@ -117,14 +107,17 @@ async function autopilotView(accountId: string, tracker: Awaited<ReturnType<type
 }
 
 /** `GET /api/tracker/get-autopilot/{id}`: `{ autopilot }` (settings, account switch, supported, last failure). */
-export const getAutopilot = sessionRoute({ params: TrackerParams }, async ({ params, session }) => {
-  const tracker = await editableTracker(session, params.id);
-  return { autopilot: await autopilotView(session.accountId, tracker) };
-});
+export const getAutopilot = sessionRoute(
+  api["GET /api/tracker/get-autopilot/{id}"],
+  async ({ params, session }) => {
+    const tracker = await editableTracker(session, params.id);
+    return { autopilot: await autopilotView(session.accountId, tracker) };
+  },
+);
 
 /** `POST /api/tracker/update-autopilot/{id}` with the whole settings: `{ autopilot }`. */
 export const updateAutopilot = sessionRoute(
-  { params: TrackerParams, body: autopilotSettingsSchema.strict() },
+  api["POST /api/tracker/update-autopilot/{id}"],
   async ({ params, body, session, now }) => {
     const tracker = await editableTracker(session, params.id);
     await saveAutopilotSettings(session.accountId, tracker.trackerId, body, session.userId, now);
@@ -133,43 +126,52 @@ export const updateAutopilot = sessionRoute(
 );
 
 /** `GET /api/tracker/get-autopilot-actions/{id}`: `{ actions }`, newest first (proposals have status "proposed"). */
-export const getAutopilotActions = sessionRoute({ params: TrackerParams }, async ({ params, session }) => {
-  const tracker = await editableTracker(session, params.id);
-  const actions = await listAutopilotActions(session.accountId, tracker.trackerId);
-  return { actions: actions.map(actionView) };
-});
+export const getAutopilotActions = sessionRoute(
+  api["GET /api/tracker/get-autopilot-actions/{id}"],
+  async ({ params, session }) => {
+    const tracker = await editableTracker(session, params.id);
+    const actions = await listAutopilotActions(session.accountId, tracker.trackerId);
+    return { actions: actions.map(actionView) };
+  },
+);
 
 /**
  * `GET /api/trackers/get-autopilot-actions`: `{ actions }`, every AutoPilot action on the trackers the
  * caller may see (with `trackerName`), proposals left out: the export's 'Actions' sheet.
  */
-export const getAccountAutopilotActions = sessionRoute({}, async ({ session }) => {
-  requireWriter(session);
-  const [{ trackers }, actions] = await Promise.all([
-    visibleTrackers(session.accountId, session),
-    listAccountAutopilotActions(session.accountId),
-  ]);
-  const names = new Map(trackers.map((t) => [t.trackerId, t.name]));
-  return {
-    actions: actions
-      .filter((a) => a.status !== "proposed" && names.has(a.trackerId))
-      .map((a) => ({ ...actionView(a), trackerName: names.get(a.trackerId) ?? "" })),
-  };
-});
+export const getAccountAutopilotActions = sessionRoute(
+  api["GET /api/trackers/get-autopilot-actions"],
+  async ({ session }) => {
+    requireWriter(session);
+    const [{ trackers }, actions] = await Promise.all([
+      visibleTrackers(session.accountId, session),
+      listAccountAutopilotActions(session.accountId),
+    ]);
+    const names = new Map(trackers.map((t) => [t.trackerId, t.name]));
+    return {
+      actions: actions
+        .filter((a) => a.status !== "proposed" && names.has(a.trackerId))
+        .map((a) => ({ ...actionView(a), trackerName: names.get(a.trackerId) ?? "" })),
+    };
+  },
+);
 
 /** `POST /api/tracker/run-autopilot/{id}`: evaluates now; `{ actions, skipped }` (proposals, or what Apply did). */
-export const runAutopilot = sessionRoute({ params: TrackerParams }, async ({ params, session, now }) => {
-  const tracker = await editableTracker(session, params.id);
-  const { registry } = await connectors();
-  const result = await userAction(() =>
-    evaluateTrackerAutopilot(session.accountId, tracker.trackerId, { registry, now }),
-  );
-  return { actions: result.actions.map(actionView), skipped: result.skipped ?? null };
-});
+export const runAutopilot = sessionRoute(
+  api["POST /api/tracker/run-autopilot/{id}"],
+  async ({ params, session, now }) => {
+    const tracker = await editableTracker(session, params.id);
+    const { registry } = await connectors();
+    const result = await userAction(() =>
+      evaluateTrackerAutopilot(session.accountId, tracker.trackerId, { registry, now }),
+    );
+    return { actions: result.actions.map(actionView), skipped: result.skipped ?? null };
+  },
+);
 
 /** `POST /api/tracker/apply-autopilot-action/{id}/{actionId}`: `{ action }` applied, or failed with the platform's error. */
 export const applyAutopilotActionRoute = sessionRoute(
-  { params: ActionParams },
+  api["POST /api/tracker/apply-autopilot-action/{id}/{actionId}"],
   async ({ params, session, now }) => {
     const tracker = await editableTracker(session, params.id);
     const { registry } = await connectors();
@@ -182,7 +184,7 @@ export const applyAutopilotActionRoute = sessionRoute(
 
 /** `POST /api/tracker/dismiss-autopilot-action/{id}/{actionId}`: `{ action }` dismissed. */
 export const dismissAutopilotActionRoute = sessionRoute(
-  { params: ActionParams },
+  api["POST /api/tracker/dismiss-autopilot-action/{id}/{actionId}"],
   async ({ params, session, now }) => {
     const tracker = await editableTracker(session, params.id);
     return {
@@ -193,7 +195,7 @@ export const dismissAutopilotActionRoute = sessionRoute(
 
 /** `POST /api/tracker/undo-autopilot-action/{id}/{actionId}`: `{ action }`, the undo (applied, or failed). */
 export const undoAutopilotActionRoute = sessionRoute(
-  { params: ActionParams },
+  api["POST /api/tracker/undo-autopilot-action/{id}/{actionId}"],
   async ({ params, session, now }) => {
     const tracker = await editableTracker(session, params.id);
     const { registry } = await connectors();
@@ -205,7 +207,10 @@ export const undoAutopilotActionRoute = sessionRoute(
 );
 
 /** `POST /api/account/update-autopilot-switch` `{ enabled }` (Admin): `{ enabled }`. Off stops every AutoPilot of the account. */
-export const updateAutopilotSwitch = sessionRoute({ body: SwitchBody }, async ({ body, session, now }) => {
-  await setAutopilotSwitch(session.accountId, body.enabled, session.userId, now);
-  return { enabled: body.enabled };
-});
+export const updateAutopilotSwitch = sessionRoute(
+  api["POST /api/account/update-autopilot-switch"],
+  async ({ body, session, now }) => {
+    await setAutopilotSwitch(session.accountId, body.enabled, session.userId, now);
+    return { enabled: body.enabled };
+  },
+);

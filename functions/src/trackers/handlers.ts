@@ -1,32 +1,10 @@
 import type { z } from "zod";
+import { trackersContracts as api } from "../../contract/trackers.ts";
 import { reply, sessionRoute } from "../lib/http.ts";
 import { etag, expectedVersion } from "../lib/if-match.ts";
 import { assertOwnAccount } from "../lib/ownership.ts";
 import { autoRefreshForNewUser } from "../lib/refresh-queue.ts";
 import type { Session } from "../lib/session.ts";
-import {
-  AccountIdParams,
-  AddMessageBody,
-  CreateTrackersBody,
-  DeleteMessageParams,
-  TrackerIdParams,
-  TrackerIdParamsNamed,
-  UpdateAssociatedUsersBody,
-  UpdateAutomatedBudgetBody,
-  UpdateBudgetBody,
-  UpdateClientBody,
-  UpdateCurrencyBody,
-  UpdateDailyBudgetBody,
-  UpdateFutureBudgetsBody,
-  UpdateHistoricDataBody,
-  UpdateIncludeLastMonthBody,
-  UpdateIncludeLastSixMonthsBody,
-  UpdateLifetimeBudgetBody,
-  UpdateNameBody,
-  UpdatePreviousOverUnderSpendBody,
-  UpdateUseLifetimeBudgetBody,
-  UpdateWeekdayBudgetOnlyBody,
-} from "./schemas.ts";
 import {
   assertSameTracker,
   changeTracker,
@@ -65,17 +43,20 @@ function trackerReply(tracker: { version: number }) {
 }
 
 /** `GET /api/trackers/get-trackers-by-account/{accountId}`: `{ trackers }` the caller may see, with their figures. */
-export const getTrackersByAccount = sessionRoute({ params: AccountIdParams }, async ({ params, session }) => {
-  assertOwnAccount(session, params.accountId);
-  return { trackers: await listTrackersFor(session) };
-});
+export const getTrackersByAccount = sessionRoute(
+  api["GET /api/trackers/get-trackers-by-account/{accountId}"],
+  async ({ params, session }) => {
+    assertOwnAccount(session, params.accountId);
+    return { trackers: await listTrackersFor(session) };
+  },
+);
 
 /**
  * `GET /api/trackers/get-trackers-without-load-by-account/{accountId}`: the same answer (the 30-second
  * re-fetch). Both are reads of the stored figures: nothing is loaded from the platforms by either.
  */
 export const getTrackersWithoutLoadByAccount = sessionRoute(
-  { params: AccountIdParams },
+  api["GET /api/trackers/get-trackers-without-load-by-account/{accountId}"],
   async ({ params, session }) => {
     assertOwnAccount(session, params.accountId);
     return { trackers: await listTrackersFor(session) };
@@ -84,23 +65,28 @@ export const getTrackersWithoutLoadByAccount = sessionRoute(
 
 /** `POST /api/trackers/create-trackers`: 201 `{ trackers }` created (allowance enforced). */
 export const createTrackersRoute = sessionRoute(
-  { body: CreateTrackersBody },
+  api["POST /api/trackers/create-trackers"],
   async ({ body, session, now }) =>
     reply(201, { trackers: await createTrackersFor(session, body.trackers, now) }),
 );
 
 /** `GET /api/tracker/get-tracker/{id}`: `{ tracker }` with filters, historic and future budgets, messages. */
-export const getTracker = sessionRoute({ params: TrackerIdParams }, async ({ params, session }) => {
-  const tracker = await getTrackerFor(session, params.id);
-  return reply(200, { tracker }, etag(tracker.version));
-});
+export const getTracker = sessionRoute(
+  api["GET /api/tracker/get-tracker/{id}"],
+  async ({ params, session }) => {
+    const tracker = await getTrackerFor(session, params.id);
+    return reply(200, { tracker }, etag(tracker.version));
+  },
+);
 
 /**
  * `GET /api/tracker/get-pacing/{id}`: `{ pacing }`, the tracker's pacing chart series (its month, and
  * its lifetime flight when it has lifetime dates; money in micros): any role, trackers it may see.
  */
-export const getTrackerPacing = sessionRoute({ params: TrackerIdParams }, async ({ params, session, now }) =>
-  reply(200, { pacing: await getTrackerPacingFor(session, params.id, now) }),
+export const getTrackerPacing = sessionRoute(
+  api["GET /api/tracker/get-pacing/{id}"],
+  async ({ params, session, now }) =>
+    reply(200, { pacing: await getTrackerPacingFor(session, params.id, now) }),
 );
 
 /**
@@ -120,31 +106,29 @@ async function changedReply<T extends { _id: string; version: number }>(
   return trackerReply(flags ? { ...view, ...flags } : view);
 }
 
-/** A route that applies one change to the tracker of its `{id}` path parameter. */
+/** A route (its contract) that applies one change to the tracker of its `{id}` path parameter. */
 function changeById<B extends z.ZodType>(
-  body: B,
+  contract: { params: z.ZodType<{ id: string }>; body: B },
   toChange: (body: z.output<B>) => TrackerChange,
   after: AfterChange = {},
 ) {
-  return sessionRoute(
-    { params: TrackerIdParams, body },
-    async ({ params, body: input, session, event, now }) =>
-      changedReply(
-        await changeTracker(session, params.id, expectedVersion(event), toChange(input as z.output<B>), now),
-        session,
-        now,
-        after,
-      ),
+  return sessionRoute(contract, async ({ params, body: input, session, event, now }) =>
+    changedReply(
+      await changeTracker(session, params.id, expectedVersion(event), toChange(input as z.output<B>), now),
+      session,
+      now,
+      after,
+    ),
   );
 }
 
-/** A route that applies one change to the tracker named in its body (`tracker`). */
+/** A route (its contract) that applies one change to the tracker named in its body (`tracker`). */
 function changeByBody<B extends z.ZodType<{ tracker: string }>>(
-  body: B,
+  contract: { body: B },
   toChange: (body: z.output<B>) => TrackerChange,
   after: AfterChange = {},
 ) {
-  return sessionRoute({ body }, async ({ body: input, session, event, now }) => {
+  return sessionRoute(contract, async ({ body: input, session, event, now }) => {
     const b = input as z.output<B>;
     return changedReply(
       await changeTracker(session, b.tracker, expectedVersion(event), toChange(b), now),
@@ -157,51 +141,61 @@ function changeByBody<B extends z.ZodType<{ tracker: string }>>(
 
 const REFRESH_FOR_NEW_USER: AfterChange = { refreshForNewUser: true };
 
-export const updateName = changeById(UpdateNameBody, (b) => () => ({ name: b.name }));
-export const updateClient = changeById(UpdateClientBody, (b) => () => ({ client: b.client }));
+export const updateName = changeById(api["POST /api/tracker/update-name/{id}"], (b) => () => ({
+  name: b.name,
+}));
+export const updateClient = changeById(api["POST /api/tracker/update-client/{id}"], (b) => () => ({
+  client: b.client,
+}));
 export const updateBudget = changeById(
-  UpdateBudgetBody,
+  api["POST /api/tracker/update-budget/{id}"],
   (b) => setBudget(b.budget, b.budgetPeriod),
   REFRESH_FOR_NEW_USER,
 );
 export const updateDailyBudget = changeById(
-  UpdateDailyBudgetBody,
+  api["POST /api/tracker/update-daily-budget/{id}"],
   (b) => setBudget(b.dailyBudget, "day"),
   REFRESH_FOR_NEW_USER,
 );
-export const updatePreviousOverUnderSpend = changeById(UpdatePreviousOverUnderSpendBody, (b) =>
-  setPreviousOverUnderSpend(b.previousOverUnderSpend),
+export const updatePreviousOverUnderSpend = changeById(
+  api["POST /api/tracker/update-previous-over-under-spend/{id}"],
+  (b) => setPreviousOverUnderSpend(b.previousOverUnderSpend),
 );
-export const updateHistoricData = changeByBody(UpdateHistoricDataBody, (b) =>
+export const updateHistoricData = changeByBody(api["POST /api/tracker/update-tracker-historic-data"], (b) =>
   setHistoricData(b.historicData),
 );
-export const updateFutureBudgets = changeByBody(UpdateFutureBudgetsBody, (b) =>
+export const updateFutureBudgets = changeByBody(api["POST /api/tracker/update-tracker-future-budgets"], (b) =>
   setFutureBudgets(b.futureBudgets),
 );
 export const updateUseLifetimeBudget = changeByBody(
-  UpdateUseLifetimeBudgetBody,
+  api["POST /api/tracker/update-tracker-use-lifetime-budget"],
   (b) => setUseLifetimeBudget(b.useLifetimeBudgetAsPrimary),
   REFRESH_FOR_NEW_USER,
 );
-export const updateCurrency = changeByBody(UpdateCurrencyBody, (b) => setCurrency(b.currency));
+export const updateCurrency = changeByBody(api["POST /api/tracker/update-currency"], (b) =>
+  setCurrency(b.currency),
+);
 export const updateAutomatedBudget = changeByBody(
-  UpdateAutomatedBudgetBody,
+  api["POST /api/tracker/update-automated-budget"],
   (b) => setAutomatedBudget(b.automatedBudget),
   REFRESH_FOR_NEW_USER,
 );
-export const updateIncludeLastMonth = changeByBody(UpdateIncludeLastMonthBody, (b) =>
-  setOverUnderSpendOption("lastMonth", b.lastMonthOverUnderSpendIncludedInBudgetCalc),
+export const updateIncludeLastMonth = changeByBody(
+  api["POST /api/tracker/update-include-last-month-over-under-spend-in-budget-calc"],
+  (b) => setOverUnderSpendOption("lastMonth", b.lastMonthOverUnderSpendIncludedInBudgetCalc),
 );
-export const updateIncludeLastSixMonths = changeByBody(UpdateIncludeLastSixMonthsBody, (b) =>
-  setOverUnderSpendOption("lastSixMonths", b.lastSixMonthsOverUnderSpendIncludedInBudgetCalc),
+export const updateIncludeLastSixMonths = changeByBody(
+  api["POST /api/tracker/update-include-last-six-months-over-under-spend-in-budget-calc"],
+  (b) => setOverUnderSpendOption("lastSixMonths", b.lastSixMonthsOverUnderSpendIncludedInBudgetCalc),
 );
-export const updateWeekdayBudgetOnly = changeByBody(UpdateWeekdayBudgetOnlyBody, (b) =>
-  setWeekdaysOnly(b.weekdaysOnly),
+export const updateWeekdayBudgetOnly = changeByBody(
+  api["POST /api/tracker/update-weekday-budget-only"],
+  (b) => setWeekdaysOnly(b.weekdaysOnly),
 );
 
 /** `POST /api/tracker/update-lifetime-budget/{id}`: lifetime budget and dates (date rules enforced). */
 export const updateLifetimeBudget = sessionRoute(
-  { params: TrackerIdParams, body: UpdateLifetimeBudgetBody },
+  api["POST /api/tracker/update-lifetime-budget/{id}"],
   async ({ params, body, session, event, now }) => {
     assertSameTracker(params.id, body.tracker);
     return changedReply(
@@ -221,7 +215,7 @@ export const updateLifetimeBudget = sessionRoute(
 
 /** `POST /api/tracker/update-associated-users/{trackerId}`: the full list; Admin-type users refused. */
 export const updateAssociatedUsers = sessionRoute(
-  { params: TrackerIdParamsNamed, body: UpdateAssociatedUsersBody },
+  api["POST /api/tracker/update-associated-users/{trackerId}"],
   async ({ params, body, session, event, now }) =>
     trackerReply(
       await setAssociatedUsers(
@@ -236,14 +230,14 @@ export const updateAssociatedUsers = sessionRoute(
 
 /** `POST /api/tracker/add-message/{trackerId}`: 201 `{ message }`. */
 export const addMessageRoute = sessionRoute(
-  { params: TrackerIdParamsNamed, body: AddMessageBody },
+  api["POST /api/tracker/add-message/{trackerId}"],
   async ({ params, body, session, now }) =>
     reply(201, { message: messageView(await postMessage(session, params.trackerId, body, now)) }),
 );
 
 /** `POST /api/tracker/delete-message/{trackerId}/{messageId}`: `{ msg: 'Message deleted' }`; author only. */
 export const deleteMessageRoute = sessionRoute(
-  { params: DeleteMessageParams },
+  api["POST /api/tracker/delete-message/{trackerId}/{messageId}"],
   async ({ params, session }) => {
     await removeMessage(session, params.trackerId, params.messageId);
     return { msg: TRACKER_TEXTS.messageDeleted, id: params.messageId };
@@ -252,7 +246,7 @@ export const deleteMessageRoute = sessionRoute(
 
 /** `GET /api/tracker/delete-tracker/{id}`: `{ msg: 'Tracker successfully deleted' }`. */
 export const deleteTrackerRoute = sessionRoute(
-  { params: TrackerIdParams },
+  api["GET /api/tracker/delete-tracker/{id}"],
   async ({ params, session, event }) => {
     await removeTracker(session, params.id, expectedVersion(event));
     return { msg: TRACKER_TEXTS.deleted, _id: params.id };

@@ -26,6 +26,7 @@ import {
   VersionConflictError,
 } from "@pacer/db";
 import type { z } from "zod";
+import type { newTrackerSchema } from "../../contract/trackers.ts";
 import { AppError, badRequest, forbidden, notFound } from "../lib/errors.ts";
 import { logger } from "../lib/logger.ts";
 import { requestTrackerRefreshes } from "../lib/refresh-queue.ts";
@@ -38,7 +39,6 @@ import {
   encodeTrackerData,
 } from "../lib/tracker-data.ts";
 import { canSeeTracker } from "../lib/visibility.ts";
-import type { newTrackerSchema } from "./schemas.ts";
 import { trackerView } from "./views.ts";
 
 /**

@@ -6,14 +6,13 @@ import {
   getUser,
   removeUser as removeUserItem,
 } from "@pacer/db";
-import * as z from "zod";
+import { usersContracts as api } from "../../contract/users.ts";
 import { assertMaySendInvitations } from "../lib/email-confirmation.ts";
 import { AppError, badRequest } from "../lib/errors.ts";
 import { sessionRoute } from "../lib/http.ts";
 import { invitationUrl } from "../lib/links.ts";
 import { escapeHtml, sendMail } from "../lib/mailer.ts";
 import { sendPasswordResetMail } from "../lib/password-reset-mail.ts";
-import { emailSchema, idSchema, nameSchema, userTypeSchema } from "../lib/schemas.ts";
 import { memberView } from "../lib/views.ts";
 
 /**
@@ -32,16 +31,6 @@ export const USERS_TEXTS = {
   emailTaken: "User with this Email Already Exists",
 } as const;
 
-const InviteBody = z.object({
-  newUser: z
-    .object({
-      /** The address to e-mail the invitation to; absent, empty or `false` for a copyable link. */
-      email: z.union([emailSchema, z.literal(false), z.literal("")]).optional(),
-      userType: userTypeSchema.default("Admin"),
-    })
-    .strict(),
-});
-
 /**
  * `POST /api/users/invite-user`: `{ newUser: { email?, userType } }` (the inviter is always the
  * caller). Creates a single-use invitation valid 7 days. With an e-mail: sends the link and answers
@@ -49,7 +38,7 @@ const InviteBody = z.object({
  * invitation }` with the copyable link `{APP_ORIGIN}/register-invited-user/{accountId}/{userType}/false?invite=...`.
  * 409 when the address already has a user.
  */
-export const inviteUser = sessionRoute({ body: InviteBody }, async ({ body, session, now }) => {
+export const inviteUser = sessionRoute(api["POST /api/users/invite-user"], async ({ body, session, now }) => {
   const email = body.newUser.email || undefined;
   if (email) assertMaySendInvitations(session.account);
   if (email && (await findUserByEmail(email)))
@@ -82,18 +71,12 @@ export const inviteUser = sessionRoute({ body: InviteBody }, async ({ body, sess
   return { msg: USERS_TEXTS.invitationSent(email), invitation: summary };
 });
 
-const UpdateBody = z.object({
-  _id: idSchema,
-  name: nameSchema.optional(),
-  userType: userTypeSchema.optional(),
-});
-
 /**
  * `POST /api/users/update-user`: `{ _id, name?, userType? }` -> `{ msg: 'User Edited', user }`. A
  * changed user type ends the user's sessions. The last Admin cannot be made Manager or Viewer (409
  * 'An account needs at least one Admin'); concurrent Admin changes are serialised.
  */
-export const updateUser = sessionRoute({ body: UpdateBody }, async ({ body, session, now }) => {
+export const updateUser = sessionRoute(api["POST /api/users/update-user"], async ({ body, session, now }) => {
   const user = await changeUser(
     session.accountId,
     body._id,
@@ -103,21 +86,25 @@ export const updateUser = sessionRoute({ body: UpdateBody }, async ({ body, sess
   return { msg: USERS_TEXTS.edited, user: memberView(user) };
 });
 
-const IdParams = z.object({ id: idSchema });
-
 /** `POST /api/users/remove-user/{id}` -> `{ msg: '{name} removed' }`. Not oneself (400). */
-export const removeUser = sessionRoute({ params: IdParams }, async ({ params, session }) => {
-  if (params.id === session.userId) throw badRequest(USERS_TEXTS.removeSelf, "params.id");
-  const removed = await removeUserItem(session.accountId, params.id);
-  return { msg: USERS_TEXTS.removed(removed.name || removed.email) };
-});
+export const removeUser = sessionRoute(
+  api["POST /api/users/remove-user/{id}"],
+  async ({ params, session }) => {
+    if (params.id === session.userId) throw badRequest(USERS_TEXTS.removeSelf, "params.id");
+    const removed = await removeUserItem(session.accountId, params.id);
+    return { msg: USERS_TEXTS.removed(removed.name || removed.email) };
+  },
+);
 
 /**
  * `POST /api/users/send-password-reset/{id}` (the path the spec leaves open): e-mails the user a
  * reset link (1 hour, single use) -> `{ msg: 'Password reset sent to {email}' }`.
  */
-export const sendPasswordReset = sessionRoute({ params: IdParams }, async ({ params, session, now }) => {
-  const user = await getUser(session.accountId, params.id);
-  await sendPasswordResetMail(user, now);
-  return { msg: USERS_TEXTS.resetSent(user.email) };
-});
+export const sendPasswordReset = sessionRoute(
+  api["POST /api/users/send-password-reset/{id}"],
+  async ({ params, session, now }) => {
+    const user = await getUser(session.accountId, params.id);
+    await sendPasswordResetMail(user, now);
+    return { msg: USERS_TEXTS.resetSent(user.email) };
+  },
+);

@@ -398,6 +398,12 @@ export function defaultAlertForm(): AlertForm {
 
 /** The kinds of alert channels besides e-mail: Slack incoming webhook, Teams Workflows webhook, signed webhook. */
 export const ALERT_CHANNEL_KINDS = ["slack", "teams", "webhook"] as const;
+
+/**
+ * The kinds of alert history entries: a crossing, a clearing, a delivery sent or failed (an attempt
+ * that will be retried, for channels), or a channel delivery given up and dead-lettered.
+ */
+export const ALERT_OUTCOMES = ["fired", "resolved", "sent", "failed", "dead-lettered"] as const;
 export type AlertChannelKind = (typeof ALERT_CHANNEL_KINDS)[number];
 
 /** Texts of the alert channel form. */

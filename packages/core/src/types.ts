@@ -40,3 +40,11 @@ export function fromMicros(micros: Micros): number {
 export function finiteOr0(x: number): number {
   return Number.isFinite(x) ? x + 0 : 0; // `+ 0` turns -0 into 0
 }
+
+/** The three user types (spec overview-access-account.md section 6). */
+export const USER_TYPES = ["Admin", "Manager", "Viewer"] as const;
+/** One of {@link USER_TYPES}. */
+export type UserType = (typeof USER_TYPES)[number];
+
+/** Most trackers one create call may write (spec trackers.md 7): one transaction holds them and the counter. */
+export const MAX_TRACKERS_PER_CREATE = 99;

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { QueryCommand, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
+import { MAX_TRACKERS_PER_CREATE } from "@pacer/core";
 import type { EntityItem } from "electrodb";
 import { batchWriteRetrying } from "./batch-write.ts";
 import { documentClientFor } from "./client.ts";
@@ -97,8 +98,7 @@ export class TrackerAllowanceError extends Error {
   }
 }
 
-/** Most trackers one create call may write: one transaction holds them and the counter. */
-export const MAX_TRACKERS_PER_CREATE = 99;
+export { MAX_TRACKERS_PER_CREATE };
 
 /** One tracker of an account, or undefined (a tracker id of another account is simply not there). */
 export async function findTracker(accountId: string, trackerId: string): Promise<Tracker | undefined> {

@@ -1,4 +1,4 @@
-import { ALERT_CHANNEL_KINDS } from "@pacer/core";
+import { ALERT_CHANNEL_KINDS, ALERT_OUTCOMES } from "@pacer/core";
 import { Entity } from "electrodb";
 import { CASE, KEYS, SERVICE } from "./common.ts";
 
@@ -81,11 +81,7 @@ export const AlertStateEntity = new Entity({
   },
 });
 
-/**
- * The kinds of alert history entries: a crossing, a clearing, a delivery sent or failed (an attempt
- * that will be retried, for channels), or a channel delivery given up and dead-lettered.
- */
-export const ALERT_OUTCOMES = ["fired", "resolved", "sent", "failed", "dead-lettered"] as const;
+export { ALERT_OUTCOMES };
 
 /**
  * One entry of an account's alert history: a firing or resolution for one target, or one delivery

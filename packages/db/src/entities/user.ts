@@ -1,10 +1,8 @@
-import { DIGEST_FREQUENCIES } from "@pacer/core";
+import { DIGEST_FREQUENCIES, USER_TYPES, type UserType } from "@pacer/core";
 import { Entity } from "electrodb";
 import { CASE, KEYS, SERVICE } from "./common.ts";
 
-/** The three user types (spec overview-access-account.md section 6). */
-export const USER_TYPES = ["Admin", "Manager", "Viewer"] as const;
-export type UserType = (typeof USER_TYPES)[number];
+export { USER_TYPES, type UserType };
 
 /**
  * User of an account (spec overview-access-account.md section 3).

@@ -1,4 +1,5 @@
-import type { AlertChannelForm, AlertChannelKind, AlertForm, SnoozeDuration } from "@pacer/core/alerts";
+import type { AlertChannelForm, AlertForm, SnoozeDuration } from "@pacer/core/alerts";
+import type { Answer } from "@pacer/functions/contract";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, seg } from "../../../lib/api-client";
 
@@ -7,16 +8,8 @@ import { api, seg } from "../../../lib/api-client";
 /** An alert as the server keeps it (spec 3): the form plus its id and type. */
 export type Alert = AlertForm & { _id: string; type?: "user"; snoozedUntil?: string | null };
 
-/** An alert channel as `GET /api/alerts/alert-channels` answers (Admin only; the URL masked). */
-export interface AlertChannel {
-  _id: string;
-  kind: AlertChannelKind;
-  name: string;
-  url: string;
-  createdAt: string;
-  failingSince: string | null;
-  lastFailure: string | null;
-}
+/** An alert channel as `GET /api/alerts/alert-channels` answers (Admin only; the URL masked; the API contract). */
+export type AlertChannel = Answer<"GET /api/alerts/alert-channels">["channels"][number];
 
 const channelsKey = (accountId: string) => ["alerts", accountId, "channels"] as const;
 
@@ -148,34 +141,14 @@ export function useTargetPods(accountId: string, userId: string, enabled: boolea
   });
 }
 
+/** The alert history's answer (the API contract). */
+type AlertHistoryAnswer = Answer<"GET /api/alerts/alert-history">;
+
 /** One alert history entry (a firing, resolution or delivery), as `GET /api/alerts/alert-history` answers. */
-export interface AlertHistoryEntry {
-  id: string;
-  at: string;
-  alertId: string;
-  alertName: string;
-  level: "tracker" | "client" | "pod";
-  outcome: "fired" | "resolved" | "sent" | "failed" | "dead-lettered";
-  target: string | null;
-  targetName: string | null;
-  channel: string | null;
-  recipient: string | null;
-  value: number | null;
-  threshold: number | null;
-  reason: string | null;
-}
+export type AlertHistoryEntry = AlertHistoryAnswer["events"][number];
 
 /** A target where an alert fires or is snoozed now. */
-export interface AlertTargetState {
-  alertId: string;
-  alertName: string;
-  level: "tracker" | "client" | "pod";
-  target: string;
-  targetName: string;
-  firing: boolean;
-  since: string | null;
-  snoozedUntil: string | null;
-}
+export type AlertTargetState = AlertHistoryAnswer["targets"][number];
 
 /** The history filters, each optional (the URL keeps them). */
 export interface AlertHistoryFilter {

@@ -1,19 +1,9 @@
+import type { Answer } from "@pacer/functions/contract";
 import { seg } from "../../../lib/api-client";
 import { type GroupResource, groupHooks } from "../../../lib/group-api";
 
-/** Pods (spec pods-budgets-alerts-users-connections.md sections 3 and 7.1). */
-export interface PodView {
-  _id: string;
-  name: string;
-  description: string;
-  /** Tracker ids the user may see, in the pod's order. */
-  trackers: string[];
-  /** User ids. */
-  users: string[];
-  owner?: { _id: string; name: string; email: string; avatar?: string | null };
-  account?: { _id: string; name: string };
-  version?: number;
-}
+/** A pod as the pod calls answer it (spec pods-budgets-alerts-users-connections.md 3 and 7.1; the API contract). */
+export type PodView = Answer<"GET /api/pod/get-pod/{id}">["pod"];
 
 /** The pod form: name, description, tracker ids and user ids. */
 export interface PodForm {

@@ -1,3 +1,4 @@
+import type { Answer } from "@pacer/functions/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
@@ -34,18 +35,13 @@ export function useReadings() {
   });
 }
 
-/** The account's ingestion key as the server describes it: never the key itself. */
-export interface IngestionKeyStatus {
-  keyPrefix: string;
-  createdAt: string;
-  /** The id of the Admin who issued it. */
-  createdBy: string;
-}
+/** The account's ingestion key as the server describes it, never the key itself (the API contract). */
+export type IngestionKeyStatus = NonNullable<
+  Answer<"GET /api/sensor-readings/ingestion-key">["ingestionKey"]
+>;
 
-/** A newly issued key: `key` is shown once (the server keeps only its hash). */
-export interface IssuedIngestionKey extends IngestionKeyStatus {
-  key: string;
-}
+/** A newly issued key: `key` is shown once (the server keeps only its hash; the API contract). */
+export type IssuedIngestionKey = Answer<"POST /api/sensor-readings/create-ingestion-key">;
 
 const keyStatusKey = ["sensor-readings", "ingestion-key"] as const;
 

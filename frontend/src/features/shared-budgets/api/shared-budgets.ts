@@ -1,27 +1,17 @@
+import type { Answer } from "@pacer/functions/contract";
 import { seg } from "../../../lib/api-client";
 import { type GroupResource, groupHooks } from "../../../lib/group-api";
 
-/** Shared budgets (spec pods-budgets-alerts-users-connections.md sections 3 and 7.2). Money in micros. */
+/** A shared budget as its calls answer it (spec pods-budgets-alerts-users-connections.md 3 and 7.2; the API contract). Money in micros. */
+export type SharedBudgetView = Answer<"GET /api/shared-budget/get-shared-budget/{id}">["sharedBudget"];
+
+/** A tracker of the shared budget form with its allocation (what create and update send). */
 export interface SharedBudgetAllocation {
   _id: string;
   /** Percent 0..100 (percentage mode). */
   budgetAllocation?: number | null;
   /** Micros 0..budget (money mode). */
   budgetAllocationMoney?: number | null;
-}
-
-export interface SharedBudgetView {
-  _id: string;
-  name: string;
-  description: string;
-  budget: number;
-  allocatedBudgetAsAPercentage: boolean;
-  hasManualAllocationBeenSet?: boolean;
-  weekdaysOnly?: boolean;
-  trackers: SharedBudgetAllocation[];
-  users: string[];
-  owner?: { _id: string; name: string; email: string; avatar?: string | null };
-  version?: number;
 }
 
 /** The shared budget form (create and update). */

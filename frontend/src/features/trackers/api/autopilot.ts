@@ -1,4 +1,5 @@
 import type { AutopilotSettings } from "@pacer/core/autopilot";
+import type { Answer } from "@pacer/functions/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, errorMessage, seg } from "../../../lib/api-client";
 import { notify } from "../../../lib/notify";
@@ -8,32 +9,11 @@ import { notify } from "../../../lib/notify";
  * the proposals and the audit trail, and apply / dismiss / undo / check now. Admins and Managers only.
  */
 
-/** One action as the API answers it (money in micros; status before/after as 1 enabled / 0 paused). */
-export interface AutopilotActionView {
-  _id: string;
-  createdAt: string;
-  campaignId: string;
-  campaignName: string;
-  kind: "pause" | "enable" | "set-daily-budget";
-  before: number;
-  after: number;
-  rule: "pauseAtBudget" | "cruise" | "undo";
-  figures: Record<string, number | string>;
-  status: "proposed" | "applied" | "dismissed" | "failed" | "undone";
-  actor: { type: "autopilot" } | { type: "user"; userId: string; name: string } | null;
-  decidedAt: string | null;
-  answer: string | null;
-  error: { code: string; message: string } | null;
-}
+/** One action as the API answers it (money in micros; status before/after as 1 enabled / 0 paused; the API contract). */
+export type AutopilotActionView = Answer<"GET /api/tracker/get-autopilot-actions/{id}">["actions"][number];
 
-/** The settings answer. */
-export interface AutopilotView {
-  settings: AutopilotSettings;
-  accountSwitchOn: boolean;
-  supported: boolean;
-  lastFailure: { at: string; code: string; message: string; campaignId: string } | null;
-  lastDailyRun: string | null;
-}
+/** The settings answer (the API contract). */
+export type AutopilotView = Answer<"GET /api/tracker/get-autopilot/{id}">["autopilot"];
 
 export const autopilotKey = (trackerId: string) => ["autopilot", trackerId] as const;
 export const autopilotActionsKey = (trackerId: string) => ["autopilot", trackerId, "actions"] as const;

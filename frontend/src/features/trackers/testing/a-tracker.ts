@@ -10,7 +10,8 @@ const UNIT = 1_000_000;
 let counter = 0;
 
 /**
- * A tracker as the list call answers it, with figures from the engine (as the server stores them):
+ * A tracker as the list call answers it (every field of the API contract's list view), with figures
+ * from the engine (as the server stores them):
  * a manual monthly budget and a daily spend from the first of the month to today; `historicData`
  * records budgets (and spends) of earlier months (none by default: those months have no budget).
  */
@@ -78,7 +79,22 @@ export function aTracker(
       integration: { name: "Google Ads", slug, email: "ads@acme.test" },
       view: { id: `${counter}`, name: "View" },
     },
+    dataLoading: false,
+    isUpdating: false,
+    isBudgetUpdating: false,
+    dataLoadFail: false,
+    budgetLoadFail: false,
+    err: null,
+    platformBudget: null,
     data,
+    dataComputedAt: null,
+    lastRefreshedAt: null,
+    lastFailedAt: null,
+    lastFailure: null,
+    reportingLagHours: null,
+    // created just now (real time): fresh, whatever "now" a test passes
+    createdAt: new Date().toISOString(),
+    version: 1,
     ...fields,
   };
 }

@@ -1,3 +1,4 @@
+import type { Answer } from "@pacer/functions/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { accountUsersQueryKey } from "../../../lib/account-users";
 import { api, seg } from "../../../lib/api-client";
@@ -5,11 +6,8 @@ import type { UserType } from "../../../lib/auth";
 
 /** The users page calls (spec pods-budgets-alerts-users-connections.md 7.5). */
 
-export interface InviteAnswer {
-  msg?: string;
-  /** The copyable invitation link (when no e-mail was given). */
-  link?: string;
-}
+/** The invitation's answer: its summary, and the copyable link when no e-mail was given (the API contract). */
+export type InviteAnswer = Answer<"POST /api/users/invite-user">;
 
 export function useInviteUser() {
   return useMutation({

@@ -14,6 +14,7 @@ let actions: AutopilotActionView[];
 
 const anAction = (patch: Partial<AutopilotActionView>): AutopilotActionView => ({
   _id: "a1",
+  trackerId: "t1",
   createdAt: "2026-11-26T09:00:00.000Z",
   campaignId: "89459845",
   campaignName: "google_hot",
@@ -27,6 +28,8 @@ const anAction = (patch: Partial<AutopilotActionView>): AutopilotActionView => (
   decidedAt: null,
   answer: null,
   error: null,
+  undoes: null,
+  undoneBy: null,
   ...patch,
 });
 

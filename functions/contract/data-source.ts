@@ -1,5 +1,5 @@
-import * as z from "zod";
-import { currencySchema } from "./schemas.ts";
+import { z } from "zod";
+import { currencySchema } from "./fields.ts";
 
 /**
  * The shapes of a tracker's data source (trackers.md section 3, `dataSource {integration, view}`),

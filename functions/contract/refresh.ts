@@ -1,6 +1,8 @@
-import * as z from "zod";
-import { idSchema } from "../lib/schemas.ts";
-import { trackerRefSchema } from "../trackers/schemas.ts";
+import { z } from "zod";
+import { idSchema } from "./fields.ts";
+import { routeContracts } from "./route-contract.ts";
+import { trackerRefSchema } from "./trackers.ts";
+import { trackerDetailSchema } from "./views.ts";
 
 /**
  * Request schemas of the on-demand refresh calls (trackers.md section 7). Objects are strict: a
@@ -49,4 +51,16 @@ export type TrackerFilterInput = z.output<typeof trackerFilterSchema>;
 /** `update-single-tracker`: `{ tracker: { _id, filters } }` (the Update Tracker button). */
 export const UpdateSingleTrackerBody = z.object({
   tracker: z.object({ _id: idSchema, filters: z.array(trackerFilterSchema).max(20) }).strict(),
+});
+
+/** The on-demand refresh calls (trackers.md sections 4 and 7): `{ tracker }` with its refresh flags set. */
+export const refreshContracts = routeContracts({
+  "POST /api/tracker/refresh-single-tracker-data": {
+    body: RefreshSingleTrackerBody,
+    answer: z.object({ tracker: trackerDetailSchema }),
+  },
+  "POST /api/tracker/update-single-tracker": {
+    body: UpdateSingleTrackerBody,
+    answer: z.object({ tracker: trackerDetailSchema }),
+  },
 });

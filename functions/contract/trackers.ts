@@ -5,12 +5,14 @@ import {
   futureBudgetSchema,
   historicDataEntrySchema,
   lifetimeBudgetSchema,
+  MAX_TRACKERS_PER_CREATE,
   nonNegativeMicrosSchema,
 } from "@pacer/core";
-import { MAX_TRACKERS_PER_CREATE } from "@pacer/db";
-import * as z from "zod";
-import { dataSourceSchema, timeZoneSchema } from "../lib/data-source.ts";
-import { currencySchema, idSchema } from "../lib/schemas.ts";
+import { z } from "zod";
+import { dataSourceSchema, timeZoneSchema } from "./data-source.ts";
+import { currencySchema, idSchema } from "./fields.ts";
+import { routeContracts } from "./route-contract.ts";
+import { deletedAnswer, trackerDetailSchema, trackerMessageSchema, trackerViewSchema } from "./views.ts";
 
 /**
  * Request schemas of the tracker calls (spec trackers.md section 7). Money is integer micros, dates
@@ -135,3 +137,101 @@ export const AddMessageBody = z.object({
   text: freeText("note", { required: "Message text is required" }),
 });
 export const DeleteMessageParams = z.object({ trackerId: idSchema, messageId: messageIdSchema });
+
+/** `{ tracker }`: the tracker's detail after a change (its `version` also in the `etag` header). */
+const trackerAnswer = z.object({ tracker: trackerDetailSchema });
+
+/** The tracker calls (spec trackers.md section 7). */
+export const trackersContracts = routeContracts({
+  "GET /api/trackers/get-trackers-by-account/{accountId}": {
+    params: AccountIdParams,
+    answer: z.object({ trackers: z.array(trackerViewSchema) }),
+  },
+  "GET /api/trackers/get-trackers-without-load-by-account/{accountId}": {
+    params: AccountIdParams,
+    answer: z.object({ trackers: z.array(trackerViewSchema) }),
+  },
+  "POST /api/trackers/create-trackers": {
+    body: CreateTrackersBody,
+    answer: z.object({ trackers: z.array(trackerDetailSchema) }),
+    status: 201,
+  },
+  "GET /api/tracker/get-tracker/{id}": { params: TrackerIdParams, answer: trackerAnswer },
+  /** The pacing chart's series (`@pacer/core` TrackerPacing): the month and the lifetime flight. */
+  "GET /api/tracker/get-pacing/{id}": {
+    params: TrackerIdParams,
+    answer: z.object({
+      pacing: z.looseObject({
+        primary: z.enum(["monthly", "lifetime"]),
+        month: z.looseObject({}),
+        lifetime: z.looseObject({}).nullable(),
+      }),
+    }),
+  },
+  "POST /api/tracker/update-name/{id}": {
+    params: TrackerIdParams,
+    body: UpdateNameBody,
+    answer: trackerAnswer,
+  },
+  "POST /api/tracker/update-client/{id}": {
+    params: TrackerIdParams,
+    body: UpdateClientBody,
+    answer: trackerAnswer,
+  },
+  "POST /api/tracker/update-budget/{id}": {
+    params: TrackerIdParams,
+    body: UpdateBudgetBody,
+    answer: trackerAnswer,
+  },
+  "POST /api/tracker/update-daily-budget/{id}": {
+    params: TrackerIdParams,
+    body: UpdateDailyBudgetBody,
+    answer: trackerAnswer,
+  },
+  "POST /api/tracker/update-previous-over-under-spend/{id}": {
+    params: TrackerIdParams,
+    body: UpdatePreviousOverUnderSpendBody,
+    answer: trackerAnswer,
+  },
+  "POST /api/tracker/update-tracker-historic-data": { body: UpdateHistoricDataBody, answer: trackerAnswer },
+  "POST /api/tracker/update-tracker-future-budgets": { body: UpdateFutureBudgetsBody, answer: trackerAnswer },
+  "POST /api/tracker/update-tracker-use-lifetime-budget": {
+    body: UpdateUseLifetimeBudgetBody,
+    answer: trackerAnswer,
+  },
+  "POST /api/tracker/update-lifetime-budget/{id}": {
+    params: TrackerIdParams,
+    body: UpdateLifetimeBudgetBody,
+    answer: trackerAnswer,
+  },
+  "POST /api/tracker/update-currency": { body: UpdateCurrencyBody, answer: trackerAnswer },
+  "POST /api/tracker/update-automated-budget": { body: UpdateAutomatedBudgetBody, answer: trackerAnswer },
+  "POST /api/tracker/update-include-last-month-over-under-spend-in-budget-calc": {
+    body: UpdateIncludeLastMonthBody,
+    answer: trackerAnswer,
+  },
+  "POST /api/tracker/update-include-last-six-months-over-under-spend-in-budget-calc": {
+    body: UpdateIncludeLastSixMonthsBody,
+    answer: trackerAnswer,
+  },
+  "POST /api/tracker/update-weekday-budget-only": {
+    body: UpdateWeekdayBudgetOnlyBody,
+    answer: trackerAnswer,
+  },
+  "POST /api/tracker/update-associated-users/{trackerId}": {
+    params: TrackerIdParamsNamed,
+    body: UpdateAssociatedUsersBody,
+    answer: trackerAnswer,
+  },
+  "POST /api/tracker/add-message/{trackerId}": {
+    params: TrackerIdParamsNamed,
+    body: AddMessageBody,
+    answer: z.object({ message: trackerMessageSchema }),
+    status: 201,
+  },
+  "POST /api/tracker/delete-message/{trackerId}/{messageId}": {
+    params: DeleteMessageParams,
+    answer: z.object({ msg: z.string(), id: z.string() }),
+  },
+  "GET /api/tracker/delete-tracker/{id}": { params: TrackerIdParams, answer: deletedAnswer },
+});

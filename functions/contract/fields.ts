@@ -1,5 +1,5 @@
-import { USER_TYPES } from "@pacer/db";
-import * as z from "zod";
+import { USER_TYPES } from "@pacer/core";
+import { z } from "zod";
 
 /**
  * Request field schemas shared by the routes. The e-mail, password and name fields are `@pacer/core`'s
@@ -21,7 +21,7 @@ export const userTypeSchema = z.enum(USER_TYPES);
 
 /**
  * The spec's `user` body field (the signed-in user, as an id or an object with `_id`): optional,
- * and when present it must be the caller (checked by {@link import("./ownership.ts").assertSelf}).
+ * and when present it must be the caller (checked by `assertSelf` in functions/src/lib/ownership.ts).
  */
 export const userRefSchema = z.union([idSchema, z.object({ _id: idSchema }).loose()]).optional();
 

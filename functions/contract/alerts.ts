@@ -1,0 +1,74 @@
+import {
+  ALERT_CHANNEL_KINDS,
+  ALERT_OUTCOMES,
+  alertChannelFormSchema,
+  alertFormSchema,
+  SNOOZE_DURATIONS,
+} from "@pacer/core";
+import { z } from "zod";
+import { idSchema } from "./fields.ts";
+import { routeContracts } from "./route-contract.ts";
+import {
+  alertChannelViewSchema,
+  alertEventSchema,
+  alertTargetStateSchema,
+  alertViewSchema,
+  deletedAnswer,
+} from "./views.ts";
+
+/** The spec's alert `type` ('user'), which the web app may send; it is always 'user'. */
+const typeField = { type: z.literal("user").optional() };
+
+const alertIdParams = z.object({ alertId: idSchema });
+const channelIdParams = z.object({ channelId: idSchema });
+
+/** The alert calls (spec pods-budgets-alerts-users-connections.md 7.4). */
+export const alertsContracts = routeContracts({
+  "POST /api/alerts/create-alert": {
+    body: alertFormSchema.safeExtend(typeField),
+    answer: z.object({ alert: alertViewSchema, msg: z.string() }),
+    status: 201,
+  },
+  "POST /api/alerts/edit-alert": {
+    body: alertFormSchema.safeExtend({ _id: idSchema, ...typeField }),
+    answer: z.object({ alert: alertViewSchema, msg: z.string() }),
+  },
+  "GET /api/alerts/get-alerts/{userId}/{accountId}": {
+    params: z.object({ userId: idSchema, accountId: idSchema }),
+    answer: z.object({ alerts: z.array(alertViewSchema) }),
+  },
+  "POST /api/alerts/remove-alert/{alertId}": { params: alertIdParams, answer: deletedAnswer },
+  /** `duration: null` ends the snooze. */
+  "POST /api/alerts/snooze-alert/{alertId}": {
+    params: alertIdParams,
+    body: z.object({
+      duration: z.enum(SNOOZE_DURATIONS).nullable(),
+      target: z.string().min(1).max(200).optional(),
+    }),
+    answer: z.object({ msg: z.string(), snoozedUntil: z.string().nullable(), target: z.string().nullable() }),
+  },
+  "GET /api/alerts/alert-history": {
+    query: z.object({
+      alertId: idSchema.optional(),
+      target: z.string().min(1).max(200).optional(),
+      channel: z.enum(["email", ...ALERT_CHANNEL_KINDS]).optional(),
+      outcome: z.enum(ALERT_OUTCOMES).optional(),
+    }),
+    answer: z.object({
+      events: z.array(alertEventSchema),
+      targets: z.array(alertTargetStateSchema),
+    }),
+  },
+  "GET /api/alerts/alert-channels": { answer: z.object({ channels: z.array(alertChannelViewSchema) }) },
+  /** `secret`: a webhook's signing secret, shown in this answer only. */
+  "POST /api/alerts/create-alert-channel": {
+    body: alertChannelFormSchema,
+    answer: z.object({ msg: z.string(), channel: alertChannelViewSchema, secret: z.string().nullable() }),
+    status: 201,
+  },
+  "POST /api/alerts/remove-alert-channel/{channelId}": { params: channelIdParams, answer: deletedAnswer },
+  "POST /api/alerts/test-alert-channel/{channelId}": {
+    params: channelIdParams,
+    answer: z.object({ msg: z.string(), ok: z.boolean(), reason: z.string().nullable() }),
+  },
+});
