@@ -18,7 +18,7 @@ import { type BenchResult, loadNote } from "./bench.ts";
  * Targets: bundle under 500 KB minified (500,000 B) and median load within 1.2x the minimal handler's.
  */
 
-const RUNS = 7;
+const RUNS = 5;
 const MAX_BYTES = 500_000;
 const MAX_RATIO = 1.2;
 const MINIMAL = "minimal-handler";
