@@ -89,7 +89,7 @@ describe("deployed bundles carry nothing of the local runtime", () => {
       bytes: b.bytes,
       map: JSON.parse(b.map) as SourceMapPayload,
     }));
-  }, 120_000);
+  }, 240_000);
 
   it("bundles every deployed function group (the HTTP groups, the authorizer, consumers, schedules, WebSocket)", () => {
     const groups = bundles.map((b) => b.group);
