@@ -1,5 +1,5 @@
 import { freeText } from "@pacer/core";
-import { z } from "zod";
+import * as z from "zod";
 import { currencySchema, idSchema, nameSchema } from "./fields.ts";
 import { routeContracts } from "./route-contract.ts";
 import { accountViewSchema, memberViewSchema } from "./views.ts";

@@ -5,7 +5,7 @@ import {
   alertFormSchema,
   SNOOZE_DURATIONS,
 } from "@pacer/core";
-import { z } from "zod";
+import * as z from "zod";
 import { idSchema } from "./fields.ts";
 import { routeContracts } from "./route-contract.ts";
 import {

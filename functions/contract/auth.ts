@@ -1,5 +1,5 @@
 import { changePasswordBodySchema, digestFrequencySchema, freeText, loginFormSchema } from "@pacer/core";
-import { z } from "zod";
+import * as z from "zod";
 import { emailSchema, idSchema, nameSchema, passwordSchema, userRefSchema } from "./fields.ts";
 import { routeContracts } from "./route-contract.ts";
 import { msgAnswer, signInAnswer, userViewSchema } from "./views.ts";

@@ -1,5 +1,5 @@
 import { autopilotSettingsSchema } from "@pacer/core";
-import { z } from "zod";
+import * as z from "zod";
 import { idSchema } from "./fields.ts";
 import { routeContracts } from "./route-contract.ts";
 

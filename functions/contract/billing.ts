@@ -1,5 +1,5 @@
 import { freeText } from "@pacer/core";
-import { z } from "zod";
+import * as z from "zod";
 import { accountParams } from "./account.ts";
 import { routeContracts } from "./route-contract.ts";
 import { accountViewSchema, userViewSchema } from "./views.ts";

@@ -5,7 +5,7 @@ import {
   type PlatformEntry,
   type TwoStepListing,
 } from "@pacer/core";
-import { z } from "zod";
+import * as z from "zod";
 import { integrationViewSchema, viewSchema } from "./data-source.ts";
 import { type RouteContract, routeContracts } from "./route-contract.ts";
 import { integrationWarningSchema, listedViewSchema } from "./views.ts";

@@ -1,5 +1,5 @@
 import { USER_TYPES } from "@pacer/core";
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * Request field schemas shared by the routes. The e-mail, password and name fields are `@pacer/core`'s

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { routeContracts } from "./route-contract.ts";
 
 /** The health check (README "Operations"): `{ status: "ok" }` when the table is reachable. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { accessFor } from "../policy.ts";
 import { parseRouteKey, ROUTES } from "../routes.ts";
 import { contractOf, type RouteContract } from "./index.ts";

@@ -1,5 +1,5 @@
 import { podFormSchema, sharedBudgetFormSchema } from "@pacer/core";
-import { z } from "zod";
+import * as z from "zod";
 import { idSchema } from "./fields.ts";
 import { routeContracts } from "./route-contract.ts";
 import { deletedAnswer, podViewSchema, sharedBudgetViewSchema } from "./views.ts";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { routeContracts } from "./route-contract.ts";
 
 /** The ticket that opens the WebSocket (spec overview-access-account.md 4 and 9). */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { idSchema } from "./fields.ts";
 import { routeContracts } from "./route-contract.ts";
 import { trackerRefSchema } from "./trackers.ts";

@@ -1,5 +1,5 @@
 import { freeText, USER_TYPES } from "@pacer/core";
-import { z } from "zod";
+import * as z from "zod";
 import { googleTokenSchema } from "./auth.ts";
 import { currencySchema, emailSchema, idSchema, nameSchema, passwordSchema } from "./fields.ts";
 import { routeContracts } from "./route-contract.ts";

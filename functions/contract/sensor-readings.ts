@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { routeContracts } from "./route-contract.ts";
 
 /** A device reading (spec pods-budgets-alerts-users-connections.md 2.14). */

@@ -8,7 +8,7 @@ import {
   MAX_TRACKERS_PER_CREATE,
   nonNegativeMicrosSchema,
 } from "@pacer/core";
-import { z } from "zod";
+import * as z from "zod";
 import { dataSourceSchema, timeZoneSchema } from "./data-source.ts";
 import { currencySchema, idSchema } from "./fields.ts";
 import { routeContracts } from "./route-contract.ts";

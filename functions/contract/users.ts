@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { emailSchema, idSchema, nameSchema, userTypeSchema } from "./fields.ts";
 import { routeContracts } from "./route-contract.ts";
 import { memberViewSchema, msgAnswer } from "./views.ts";

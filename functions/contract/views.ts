@@ -1,6 +1,6 @@
 import { ALERT_CHANNEL_KINDS, ALERT_LEVELS, ALERT_OUTCOMES, BUDGET_PERIODS, USER_TYPES } from "@pacer/core";
 import { decodeTrackerList, type EncodedTrackerList } from "@pacer/core/tracker-list";
-import { z } from "zod";
+import * as z from "zod";
 import { integrationViewSchema } from "./data-source.ts";
 
 /**

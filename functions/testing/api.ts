@@ -1,7 +1,7 @@
 import { invokeApi } from "@pacer/local/api-gateway";
 import { loadGroupHandler } from "@pacer/local/functions-loader";
 import { RouteMatcher } from "@pacer/local/router";
-import { z } from "zod";
+import * as z from "zod";
 import { contractOf } from "../contract/index.ts";
 import { ROUTES } from "../routes.ts";
 

@@ -4,7 +4,7 @@ import { App } from "aws-cdk-lib";
 import { Template } from "aws-cdk-lib/assertions";
 import type { CloudAssembly } from "aws-cdk-lib/cx-api";
 import type { DeployConfig } from "../src/config.ts";
-import { REPO_ROOT } from "../src/constructs/pacer-function.ts";
+import { PacerFunction, REPO_ROOT } from "../src/constructs/pacer-function.ts";
 import { addNagChecks, RECORD_ONLY_CONTEXT } from "../src/nag.ts";
 import { buildApp, type ResourceDefs } from "../src/pacer-app.ts";
 
@@ -108,4 +108,14 @@ export function resourcesOf(
   type: string,
 ): Record<string, { Properties: Record<string, unknown> }> {
   return template.findResources(type) as Record<string, { Properties: Record<string, unknown> }>;
+}
+
+/** The function groups the app deploys: one per PacerFunction of the synthesized app, sorted. */
+export function deployedGroups(): string[] {
+  const { app } = synthesize();
+  const groups = app.node
+    .findAll()
+    .filter((c): c is PacerFunction => c instanceof PacerFunction)
+    .map((fn) => fn.group);
+  return [...new Set(groups)].sort();
 }

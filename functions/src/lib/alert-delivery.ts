@@ -11,7 +11,7 @@ import {
   recordAlertEvents,
 } from "@pacer/db";
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
-import { z } from "zod";
+import * as z from "zod";
 import { ALERT_DELIVERY_QUEUE, queueUrlEnv } from "../../resources.ts";
 import { retryDelaySeconds } from "../refresh-worker/failures.ts";
 import { type AlertNotice, ChannelDeliveryError, channelRequest, postToChannel } from "./alert-channels.ts";

@@ -1,7 +1,7 @@
 import { gzipSync } from "node:zlib";
 import middy from "@middy/core";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
-import { z } from "zod";
+import * as z from "zod";
 import { type Group, ROUTES } from "../../routes.ts";
 import { enforceAccountLimit } from "./account-limits.ts";
 import { AppError, badRequest, toErrorResponse } from "./errors.ts";

@@ -9,7 +9,7 @@ import {
   type Tracker,
   type User,
 } from "@pacer/db";
-import { z } from "zod";
+import * as z from "zod";
 import { queueUrlEnv, REFRESH_PLATFORMS, refreshQueueName } from "../../resources.ts";
 import { logger } from "./logger.ts";
 import { traced } from "./tracer.ts";

@@ -6,7 +6,7 @@ import {
   saveConnection,
 } from "@pacer/db";
 import type { APIGatewayProxyResultV2 } from "aws-lambda";
-import { z } from "zod";
+import * as z from "zod";
 import { logger } from "../lib/logger.ts";
 import { observedHandler } from "../lib/observed-handler.ts";
 import { postToConnections, pushIntegrationChange } from "../lib/realtime.ts";

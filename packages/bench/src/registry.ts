@@ -12,5 +12,6 @@ export const benches: Record<string, () => Promise<{ default: Bench }>> = {
   "connectors-fetch": () => import("./connectors/connector-fetch.bench.ts"),
   "functions-trackers-list": () => import("./functions/trackers-list.bench.ts"),
   "functions-refresh-pipeline": () => import("./functions/refresh-pipeline.bench.ts"),
+  "infra-bundles": () => import("./bundles.bench.ts"),
   "web-dashboard-load": () => import("./web/dashboard-load.bench.ts"),
 };

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { AmazonAdsConfig } from "./amazon-ads/descriptor.ts";
 import type { MicrosoftAdsConfig } from "./bing-ads/descriptor.ts";
 import type { CakeConfig } from "./cake/descriptor.ts";

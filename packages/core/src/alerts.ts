@@ -1,5 +1,5 @@
 import { TZDate } from "@date-fns/tz";
-import { z } from "zod";
+import * as z from "zod";
 import { dayNumber, daysInMonthOf, fromDayNumber, localDate, weekdayOf } from "./calendar.ts";
 import type { CellValue, NaReason, TableRow } from "./cells.ts";
 import { cellValue } from "./cells.ts";

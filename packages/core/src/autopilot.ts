@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { BudgetCalendar, LifetimeBudgetDates } from "./calendar.ts";
 import { countDays, dayNumber } from "./calendar.ts";
 import { forecastTracker } from "./forecast.ts";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * Free text a person types (names, descriptions, notes and messages): one limit per kind, and no

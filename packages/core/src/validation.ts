@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { allocationTotal, type SharedBudgetSettings } from "./budget.ts";
 import type { BudgetCalendar } from "./calendar.ts";
 import { addMonths, isIsoDate } from "./calendar.ts";

@@ -4,7 +4,7 @@ import { htmlPage, reply, unlistedPublicRoute } from "@pacer/functions/lib/http"
 import { signTicket, verifyTicket } from "@pacer/functions/lib/jwt";
 import { appOrigin } from "@pacer/functions/lib/links";
 import { escapeHtml } from "@pacer/functions/lib/mailer";
-import { z } from "zod";
+import * as z from "zod";
 import type { LocalRoute } from "./api-gateway.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * Response shapes of the Amazon Ads API as the connector reads them. Large integers (profile and

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * Response shapes of the Microsoft Advertising REST API (v13). Ids (int64) arrive as strings, but

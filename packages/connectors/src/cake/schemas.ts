@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * Response shapes of the Cake admin API called with JSON (`POST` with a JSON body of all the

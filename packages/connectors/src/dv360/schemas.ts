@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * Response shapes of the Display & Video 360 API v4 and Bid Manager API v2 as the connector reads

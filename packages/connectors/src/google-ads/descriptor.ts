@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { ConnectorDescriptor } from "../descriptor.ts";
 
 /** Google Ads API version every Google Ads call uses (Google sunsets a version about a year after release). */

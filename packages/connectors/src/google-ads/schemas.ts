@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * Response shapes of the Google Ads REST API (proto3 JSON mapping: lowerCamelCase names, int64 as

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * Response shapes of the LinkedIn Marketing API (Rest.li 2.0, versioned `/rest`). Ids are numbers,

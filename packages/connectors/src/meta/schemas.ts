@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * Response shapes of the Meta Graph / Marketing API. All insight numbers arrive as strings.

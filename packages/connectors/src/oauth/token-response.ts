@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { OAuthTokens } from "../types.ts";
 
 /** An OAuth 2.0 token endpoint answer (RFC 6749 5.1), with the OIDC `id_token` when asked for. */

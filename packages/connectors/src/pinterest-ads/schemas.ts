@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * Response shapes of the Pinterest API v5 (official OpenAPI, pinterest/api-description 5.23.0).

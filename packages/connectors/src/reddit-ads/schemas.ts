@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * Response shapes of the Reddit Ads API v3 as the connector reads them (others pass through).

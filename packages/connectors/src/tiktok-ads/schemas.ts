@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * Response shapes of the TikTok API for Business (v1.3). Every answer is an envelope

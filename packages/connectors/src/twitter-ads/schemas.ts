@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * Response shapes of the X Ads API (v12) as the connector reads them; other fields pass through.
