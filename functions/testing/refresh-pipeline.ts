@@ -201,6 +201,21 @@ export async function startRefreshPipeline(options: RefreshPipelineOptions = {})
   };
 }
 
+/** A tracker's `dataSource`: the connection and the ad account (`view`) it reads. */
+export function dataSourceFor(
+  integration: Integration,
+  view: { id: string; name: string; metaData?: unknown },
+): NonNullable<NewTracker["dataSource"]> {
+  return {
+    integration: {
+      name: integration.name ?? integration.slug,
+      slug: integration.slug,
+      email: integration.email,
+    },
+    view: { id: view.id, name: view.name, ...(view.metaData ? { metaData: view.metaData } : {}) },
+  };
+}
+
 /**
  * Trackers on a connection's ad account (99 per transaction), manual budget £3,000 a month. With
  * `refreshedAt`, they are marked refreshed before (so a refresh fetches the recent window only).
@@ -225,14 +240,7 @@ export async function trackersOn(
       budgetPeriod: "month",
       createdBy: "test",
       requiresUpdate: options.refreshedAt === undefined,
-      dataSource: {
-        integration: {
-          name: integration.name ?? integration.slug,
-          slug: integration.slug,
-          email: integration.email,
-        },
-        view: { id: view.id, name: view.name, ...(view.metaData ? { metaData: view.metaData } : {}) },
-      },
+      dataSource: dataSourceFor(integration, view),
       ...options.overrides,
     }));
     out.push(...(await createTrackers(accountId, drafts, 1_000_000)));

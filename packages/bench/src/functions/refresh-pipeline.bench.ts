@@ -12,7 +12,7 @@ import {
 import { evaluateAlertsForAccount } from "@pacer/functions/lib/alert-evaluation";
 import { runRefreshScheduler } from "@pacer/functions/refresh-scheduler/scheduler";
 import { REFRESH_CONCURRENCY_PER_PLATFORM } from "@pacer/functions/resources";
-import { startRefreshPipeline } from "@pacer/functions/testing/refresh-pipeline";
+import { dataSourceFor, startRefreshPipeline } from "@pacer/functions/testing/refresh-pipeline";
 import { connectSandboxPlatforms, listSandboxViews } from "@pacer/local/seed";
 import type { Bench, BenchResult } from "../bench.ts";
 import { loadNote, msSince } from "../bench.ts";
@@ -107,14 +107,7 @@ async function measure(pipeline: Pipeline, size: number): Promise<Measured> {
       budgetPeriod: "month",
       requiresUpdate: false,
       createdBy: user.userId,
-      dataSource: {
-        integration: {
-          name: integration.name ?? integration.slug,
-          slug: integration.slug,
-          email: integration.email,
-        },
-        view: { id: view.id, name: view.name, ...(view.metaData ? { metaData: view.metaData } : {}) },
-      },
+      dataSource: dataSourceFor(integration, view),
     };
   });
   const ids: string[] = [];
