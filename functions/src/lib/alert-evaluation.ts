@@ -19,6 +19,7 @@ import {
   stalledHours,
   type TableRow,
   type TrackerRow,
+  trackerRowOf,
 } from "@pacer/core";
 import { canSeePod, canSeeTracker, type Viewer } from "@pacer/core/visibility";
 import {
@@ -45,7 +46,6 @@ import { logger } from "./logger.ts";
 import { sendMail } from "./mailer.ts";
 import { recordMetric } from "./metrics.ts";
 import { type AccountJoins, loadAccountJoins } from "./tracker-access.ts";
-import { trackerRowOf } from "./tracker-data.ts";
 
 /**
  * Alert evaluation (spec pods-budgets-alerts-users-connections.md sections 2.10, 3 and 9). Runs

@@ -23,6 +23,7 @@ export * from "./retry.ts";
 export * from "./row-state.ts";
 export * from "./text.ts";
 export * from "./tracker-data.ts";
+export * from "./tracker-record.ts";
 export * from "./types.ts";
 export * from "./validation.ts";
 export * from "./visibility.ts";
