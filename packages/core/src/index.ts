@@ -4,6 +4,7 @@
  * account's time zone; "now" is always a parameter. See README.md.
  */
 export * from "./aggregate.ts";
+export * from "./alert-targets.ts";
 export * from "./alerts.ts";
 export * from "./anomaly.ts";
 export * from "./autopilot.ts";
