@@ -1,26 +1,20 @@
 import {
   type AlertData,
-  type AlertEvaluation,
-  type AlertLevel,
+  type AlertTargetEvaluation,
   ANOMALY_METRIC,
   ANOMALY_PARAMETERS,
+  type AnomalyScorer,
+  alertEvaluationsSeenBy,
   alertSchedule,
   alertTransition,
+  anomalyScorerOf,
   dayNumber,
-  evaluateAlert,
   type FireWhen,
   fromDayNumber,
-  groupByClient,
-  groupByPod,
   isSnoozed,
   localDate,
-  STALLED_METRIC,
-  spendAnomaly,
-  stalledHours,
-  type TableRow,
-  type TrackerRow,
+  NO_ANOMALY,
 } from "@pacer/core";
-import { canSeePod, canSeeTracker, type Viewer } from "@pacer/core/visibility";
 import {
   type Alert,
   type AlertEventInput,
@@ -44,8 +38,7 @@ import { appOrigin, unsubscribeUrl } from "./links.ts";
 import { logger } from "./logger.ts";
 import { sendMail } from "./mailer.ts";
 import { recordMetric } from "./metrics.ts";
-import { type AccountJoins, loadAccountJoins } from "./tracker-access.ts";
-import { trackerRowOf } from "./tracker-data.ts";
+import { loadAccountJoins } from "./tracker-access.ts";
 
 /**
  * Alert evaluation (spec pods-budgets-alerts-users-connections.md sections 2.10, 3 and 9). Runs
@@ -93,45 +86,10 @@ export interface AlertRunSummary {
   resolved: Array<{ alertId: string; targets: string[]; recipients: string[] }>;
 }
 
-/** One target of an alert: its key (tracker id, client name or pod id), name, row and currency. */
-interface Candidate {
-  key: string;
-  name: string;
-  row: TableRow;
-  currency: string | null;
-}
-
-/** The rows an alert looks at, by level, with the name shown in the e-mail and the row's currency. */
-function candidateRows(
-  level: AlertLevel,
-  target: { all: boolean; ids?: string[] },
-  rows: TrackerRow[],
-  pods: Parameters<typeof groupByPod>[0],
-): Candidate[] {
-  const chosen = target.all ? undefined : new Set(target.ids ?? []);
-  if (level === "tracker") {
-    return rows
-      .filter((r) => !chosen || chosen.has(r.id))
-      .map((r) => ({ key: r.id, name: r.name, row: r, currency: r.currency }));
-  }
-  if (level === "client") {
-    return groupByClient(rows)
-      .filter((g) => !chosen || chosen.has(g.key))
-      .map((g) => ({ key: g.key, name: g.key, row: g.data, currency: g.data.currency }));
-  }
-  return groupByPod(pods, rows)
-    .filter((g) => !chosen || chosen.has(g.key._id))
-    .map((g) => ({ key: g.key._id, name: g.key.name, row: g.data, currency: g.data.currency }));
-}
-
-/** Yesterday's spend anomaly (standard deviations) of the summed spend of some trackers, if scored. */
-type AnomalyScorer = (trackerIds: readonly string[]) => number | undefined;
-const NO_ANOMALY: AnomalyScorer = () => undefined;
-
 /**
  * The anomaly scorer of a run: reads the last 57 days (yesterday and eight weeks before it, in the
  * account's time zone) of every tracker, once, and scores yesterday's summed spend of any set of
- * them with core `spendAnomaly` (undefined with under four weeks of history).
+ * them with core `anomalyScorerOf` (undefined with under four weeks of history).
  */
 async function anomalyScorer(
   accountId: string,
@@ -153,90 +111,11 @@ async function anomalyScorer(
     for (const r of rows) values[dayNumber(r.date) - firstDay] = r.spendMicros;
     series.set(t.trackerId, values);
   }
-  return (ids) => {
-    const sum = new Float64Array(yesterday - firstDay + 1);
-    let any = false;
-    for (const id of ids) {
-      const values = series.get(id);
-      if (!values) continue;
-      any = true;
-      for (let i = 0; i < sum.length; i++) sum[i] = (sum[i] as number) + (values[i] as number);
-    }
-    if (!any) return undefined;
-    // The history starts at the first day with spend: days before a tracker existed are not zeros.
-    const start = sum.findIndex((v) => v > 0);
-    if (start < 0) return undefined;
-    const score = spendAnomaly({ firstDay: firstDay + start, values: sum.subarray(start) }, yesterday);
-    return score.kind === "score" ? score.z : undefined;
-  };
-}
-
-/** One target evaluated: the candidate and the rule's result on it. */
-interface TargetEvaluation extends Candidate {
-  result: AlertEvaluation;
-}
-
-/**
- * The alert's rule on every target that every member of `audience` may see (the creator alone, or
- * the creator and one recipient): trackers visible to all of them, clients and pods summed over
- * those trackers, pods visible to all of them.
- */
-function evaluationsSeenBy(
-  alert: Alert,
-  audience: readonly Viewer[],
-  trackers: readonly Tracker[],
-  joins: AccountJoins,
-  now: Date,
-  anomaly: AnomalyScorer = NO_ANOMALY,
-): TargetEvaluation[] {
-  const seen = trackers.filter((t) =>
-    audience.every((v) => canSeeTracker(v, t, joins.podOf.get(t.trackerId))),
-  );
-  const rows = seen.map(trackerRowOf).filter((r): r is TrackerRow => r !== undefined);
-  const pods = joins.pods
-    .filter((p) => audience.every((v) => canSeePod(v, p)))
-    .map((p) => ({ _id: p.podId, name: p.name, trackers: p.trackers }));
-  const data = alert.data as AlertData;
-  const ageOf = new Map(
-    seen.map((t) => [
-      t.trackerId,
-      (now.getTime() - Date.parse(t.lastRefreshedAt ?? t.createdAt)) / 3_600_000,
-    ]),
-  );
-  // A client or pod is as stale as its stalest tracker (of those the audience sees).
-  const stalest = (ids: readonly string[]) => {
-    const ages = ids.map((id) => ageOf.get(id)).filter((a): a is number => a !== undefined);
-    return ages.length > 0 ? Math.max(...ages) : undefined;
-  };
-  // A client or pod has spent as recently as its most recently spending tracker.
-  const stalledOf = new Map(
-    seen.flatMap((t) => (t.spendProgress ? [[t.trackerId, stalledHours(t.spendProgress)] as const] : [])),
-  );
-  const leastStalled = (ids: readonly string[]) => {
-    const hours = ids.map((id) => stalledOf.get(id)).filter((h): h is number => h !== undefined);
-    return hours.length > 0 ? Math.min(...hours) : undefined;
-  };
-  const trackersOf = (c: Candidate): string[] => {
-    if (alert.level === "tracker") return [c.key];
-    if (alert.level === "client") return rows.filter((r) => r.client === c.key).map((r) => r.id);
-    return pods.find((p) => p._id === c.key)?.trackers ?? [];
-  };
-  return candidateRows(alert.level, alert.target as { all: boolean; ids?: string[] }, rows, pods).map((c) => {
-    const ids = trackersOf(c);
-    const dataAgeHours = stalest(ids);
-    const anomalyZ = data.metric === ANOMALY_METRIC.id ? anomaly(ids) : undefined;
-    const stalled = data.metric === STALLED_METRIC.id ? leastStalled(ids) : undefined;
-    const context = {
-      ...(dataAgeHours === undefined ? {} : { dataAgeHours }),
-      ...(stalled === undefined ? {} : { stalledHours: stalled }),
-      ...(anomalyZ === undefined ? {} : { anomalyZ }),
-    };
-    return { ...c, result: evaluateAlert(data, c.row, context) };
-  });
+  return anomalyScorerOf(series, firstDay, yesterday);
 }
 
 /** A breach as the e-mail shows it, from a target whose rule holds. */
-function breachOf(e: TargetEvaluation): AlertBreach | undefined {
+function breachOf(e: AlertTargetEvaluation): AlertBreach | undefined {
   if (e.result.kind !== "fired") return undefined;
   return { name: e.name, value: e.result.actual, threshold: e.result.threshold, currency: e.currency };
 }
@@ -251,7 +130,7 @@ function recipientsOf(alert: Alert, users: ReadonlyMap<string, User>): User[] {
 
 /** A target whose state this run changed, with the state it had (to write back if nothing is sent). */
 interface Change {
-  target: TargetEvaluation;
+  target: AlertTargetEvaluation;
   previous: AlertState | undefined;
 }
 
@@ -294,7 +173,7 @@ export async function evaluateAlertsForAccount(
     const states = new Map((await listAlertStates(accountId, alert.alertId)).map((s) => [s.targetKey, s]));
     const fired: Change[] = [];
     const resolved: Change[] = [];
-    const byCreator = evaluationsSeenBy(alert, [creator], trackers, joins, now, anomaly);
+    const byCreator = alertEvaluationsSeenBy(alert, [creator], trackers, joins, now, anomaly);
     for (const target of byCreator) {
       const previous = states.get(target.key);
       if (isSnoozed(previous?.snoozedUntil, now)) continue;
@@ -311,7 +190,7 @@ export async function evaluateAlertsForAccount(
         const seen = new Map(
           (user.userId === creator.userId
             ? byCreator
-            : evaluationsSeenBy(alert, [creator, user], trackers, joins, now, anomaly)
+            : alertEvaluationsSeenBy(alert, [creator, user], trackers, joins, now, anomaly)
           ).map((e) => [e.key, e]),
         );
         const breaches = fired

@@ -11,8 +11,10 @@ import {
   type AutopilotSettings,
   addDays,
   budgetCalendar,
+  budgetSettings,
   DEFAULT_AUTOPILOT_SETTINGS,
   evaluateAutopilot,
+  metricsWindow,
   RECENT_DAYS,
   trackerData,
   undoAction,
@@ -38,7 +40,6 @@ import {
 } from "@pacer/db";
 import { withCredentials } from "./integration-credentials.ts";
 import { logger } from "./logger.ts";
-import { budgetSettings, metricsWindow } from "./tracker-data.ts";
 import { connectorFilters, metaDataOf, type StoredDataSource } from "./tracker-source.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { type DigestFrequency, digestSchedule, localDate, offPace } from "@pacer/core";
+import { type DigestFrequency, digestSchedule, localDate, offPace, trackerRowOf } from "@pacer/core";
 import { canSeeTracker } from "@pacer/core/visibility";
 import {
   claimDigestPeriod,
@@ -15,7 +15,6 @@ import { logger } from "./logger.ts";
 import { sendMail } from "./mailer.ts";
 import { trialExpired } from "./session.ts";
 import { loadAccountJoins } from "./tracker-access.ts";
-import { trackerRowOf } from "./tracker-data.ts";
 
 /**
  * The pacing digest run of one account (a product extension of the notification preferences; the

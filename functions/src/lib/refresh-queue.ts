@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { SendMessageBatchCommand, SQSClient } from "@aws-sdk/client-sqs";
-import { addDays, budgetCalendar, isIsoDate, isNewUser, resendUnprocessed } from "@pacer/core";
+import { addDays, budgetCalendar, isIsoDate, isNewUser, metricsWindow, resendUnprocessed } from "@pacer/core";
 import {
   findTracker,
   lowerRefreshRunTotal,
@@ -13,7 +13,6 @@ import * as z from "zod";
 import { queueUrlEnv, REFRESH_PLATFORMS, refreshQueueName } from "../../resources.ts";
 import { logger } from "./logger.ts";
 import { traced } from "./tracer.ts";
-import { metricsWindow } from "./tracker-data.ts";
 
 /**
  * The refresh messages and how they are queued: THE one place that builds a refresh job (the

@@ -1,4 +1,4 @@
-import { budgetCalendar } from "@pacer/core";
+import { budgetCalendar, storedTrackerData } from "@pacer/core";
 import {
   getTracker,
   listDailyMetrics,
@@ -9,7 +9,7 @@ import {
 import { describe, expect, it } from "vitest";
 import { anAccountWithAdmin } from "../../testing/builders.ts";
 import { aDay, aTrackerIn } from "../../testing/tracker-builders.ts";
-import { recomputeTrackerData, storedTrackerData } from "./tracker-data.ts";
+import { recomputeTrackerData } from "./tracker-data.ts";
 
 const today = () => budgetCalendar(new Date(), "Europe/London").today;
 

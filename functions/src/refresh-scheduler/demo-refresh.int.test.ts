@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { budgetCalendar } from "@pacer/core";
+import { budgetCalendar, storedTrackerData } from "@pacer/core";
 import { listTrackers, type Tracker } from "@pacer/db";
 import { type LocalRuntime, startLocalRuntime } from "@pacer/local/runtime";
 import { DEMO_LOGIN, DEMO_TRACKERS, seedDemoAccount } from "@pacer/local/seed";
@@ -9,7 +9,6 @@ import { accountDays, demoAccount } from "@pacer/sandbox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { SCHEDULES } from "../../resources.ts";
-import { storedTrackerData } from "../lib/tracker-data.ts";
 
 /**
  * The refresh pipeline on the local runtime, end to end: `npm start`'s runtime (DynamoDB Local, the

@@ -1,4 +1,5 @@
 import type { ConnectorRegistry } from "@pacer/connectors";
+import { storedTrackerData } from "@pacer/core";
 import {
   findTracker,
   listDailyMetrics,
@@ -12,7 +13,6 @@ import { anAccountWithAdmin } from "../../testing/builders.ts";
 import { connectPlatform, viewsOf } from "../../testing/refresh-connections.ts";
 import { type RefreshPipeline, startRefreshPipeline, trackersOn } from "../../testing/refresh-pipeline.ts";
 import { enqueueRefreshes, type RefreshMessage, refreshMessageFor } from "../lib/refresh-queue.ts";
-import { storedTrackerData } from "../lib/tracker-data.ts";
 import { refreshJobContext } from "./worker.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { SendMessageCommand } from "@aws-sdk/client-sqs";
 import { expectedSeries } from "@pacer/connectors/testing/sandbox-expectations";
-import { budgetCalendar } from "@pacer/core";
+import { budgetCalendar, storedTrackerData } from "@pacer/core";
 import {
   findTracker,
   getIntegration,
@@ -23,7 +23,6 @@ import { connectPlatform, viewsOf } from "../../testing/refresh-connections.ts";
 import { type RefreshPipeline, startRefreshPipeline, trackersOn } from "../../testing/refresh-pipeline.ts";
 import { refreshMessageFor, requestTrackerRefresh, sqsClient } from "../lib/refresh-queue.ts";
 import { tokenStore } from "../lib/token-store.ts";
-import { storedTrackerData } from "../lib/tracker-data.ts";
 import { REFRESH_ERROR_TEXTS } from "./failures.ts";
 import { runRefreshJob } from "./job.ts";
 

@@ -1,4 +1,4 @@
-import { DEFAULT_AUTOPILOT_SETTINGS } from "@pacer/core";
+import { DEFAULT_AUTOPILOT_SETTINGS, storedTrackerData } from "@pacer/core";
 import { findTracker, type Tracker, updateTrackerAt } from "@pacer/db";
 import { type DemoAccount, demoAccount } from "@pacer/sandbox";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -7,7 +7,6 @@ import { aWorld, type World } from "../../testing/builders.ts";
 import { connectPlatform, type viewsOf } from "../../testing/refresh-connections.ts";
 import { type RefreshPipeline, startRefreshPipeline, trackersOn } from "../../testing/refresh-pipeline.ts";
 import { requestTrackerRefresh } from "../lib/refresh-queue.ts";
-import { storedTrackerData } from "../lib/tracker-data.ts";
 
 /**
  * AutoPilot on Microsoft Advertising end to end: the tracker routes over DynamoDB Local and the

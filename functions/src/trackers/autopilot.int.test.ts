@@ -1,4 +1,4 @@
-import { addMonths, budgetCalendar, DEFAULT_AUTOPILOT_SETTINGS } from "@pacer/core";
+import { addMonths, budgetCalendar, DEFAULT_AUTOPILOT_SETTINGS, storedTrackerData } from "@pacer/core";
 import { findTracker, getAutopilotRecord, getIntegration, type Tracker, updateTrackerAt } from "@pacer/db";
 import { type DemoAccount, demoAccount } from "@pacer/sandbox";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -8,7 +8,6 @@ import { connectPlatform, viewsOf } from "../../testing/refresh-connections.ts";
 import { type RefreshPipeline, startRefreshPipeline, trackersOn } from "../../testing/refresh-pipeline.ts";
 import { evaluateTrackerAutopilot } from "../lib/autopilot.ts";
 import { requestTrackerRefresh } from "../lib/refresh-queue.ts";
-import { storedTrackerData } from "../lib/tracker-data.ts";
 
 /**
  * AutoPilot end to end: the tracker routes and the refresh worker over DynamoDB Local and the

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { budgetCalendar } from "@pacer/core";
+import { budgetCalendar, storedTrackerData } from "@pacer/core";
 import { findTracker, getRefreshRun, type Tracker } from "@pacer/db";
 import { accountDays, demoAccount } from "@pacer/sandbox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,7 +8,6 @@ import { anAccountWithAdmin } from "../../testing/builders.ts";
 import { connectThroughApi } from "../../testing/connections.ts";
 import { connectPlatform, viewsOf } from "../../testing/refresh-connections.ts";
 import { type RefreshPipeline, startRefreshPipeline } from "../../testing/refresh-pipeline.ts";
-import { storedTrackerData } from "../lib/tracker-data.ts";
 
 /**
  * create-trackers over the real refresh queues and worker (the sandbox platforms): a new tracker's

@@ -2,7 +2,9 @@ import { randomUUID } from "node:crypto";
 import { platformGivesBudget } from "@pacer/connectors";
 import {
   budgetCalendar,
+  budgetSettings,
   computeTrackerData,
+  encodeTrackerData,
   lifetimeDatesError,
   retry,
   TRACKER_ALLOWANCE_TEXTS,
@@ -33,12 +35,7 @@ import { logger } from "../lib/logger.ts";
 import { autoRefreshForNewUser, requestTrackerRefreshes } from "../lib/refresh-queue.ts";
 import type { Session } from "../lib/session.ts";
 import { requireWriter, visibleTracker, visibleTrackers } from "../lib/tracker-access.ts";
-import {
-  budgetSettings,
-  computeTrackerFigures,
-  computeTrackerPacing,
-  encodeTrackerData,
-} from "../lib/tracker-data.ts";
+import { computeTrackerFigures, computeTrackerPacing } from "../lib/tracker-data.ts";
 import { trackerView } from "./views.ts";
 
 /**

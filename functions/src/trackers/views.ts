@@ -1,7 +1,7 @@
 import { reportingLagHours } from "@pacer/connectors/reporting-lag";
 import type { TrackerData } from "@pacer/core";
+import { storedTrackerData } from "@pacer/core";
 import type { Message, Pod, SharedBudget, Tracker, User } from "@pacer/db";
-import { storedTrackerData } from "../lib/tracker-data.ts";
 
 /** What a tracker's answer joins from other items of the account. */
 export interface TrackerJoins {

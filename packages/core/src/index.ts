@@ -4,6 +4,7 @@
  * account's time zone; "now" is always a parameter. See README.md.
  */
 export * from "./aggregate.ts";
+export * from "./alert-targets.ts";
 export * from "./alerts.ts";
 export * from "./anomaly.ts";
 export * from "./autopilot.ts";
@@ -23,6 +24,7 @@ export * from "./retry.ts";
 export * from "./row-state.ts";
 export * from "./text.ts";
 export * from "./tracker-data.ts";
+export * from "./tracker-record.ts";
 export * from "./types.ts";
 export * from "./validation.ts";
 export * from "./visibility.ts";

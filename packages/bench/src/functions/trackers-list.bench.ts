@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { DynamoDBClient, QueryCommand } from "@aws-sdk/client-dynamodb";
-import { computeTrackerData, type DailyRow } from "@pacer/core";
+import { computeTrackerData, type DailyRow, encodeTrackerData } from "@pacer/core";
 import { listedTrackers } from "@pacer/core/tracker-list";
 import {
   createAccountWithUser,
@@ -14,7 +14,6 @@ import {
   saveSharedBudget,
 } from "@pacer/db";
 import { signSession } from "@pacer/functions/lib/jwt";
-import { encodeTrackerData } from "@pacer/functions/lib/tracker-data";
 import { invokeApi } from "@pacer/local/api-gateway";
 import { loadGroupHandler } from "@pacer/local/functions-loader";
 import type { Bench, BenchResult } from "../bench.ts";

@@ -1,6 +1,8 @@
-import { cellValue, computeTrackerData, NO_FORECAST } from "@pacer/core";
 import { describe, expect, it } from "vitest";
-import { budgetSettings, decodeTrackerData, encodeTrackerData, metricsWindow } from "./tracker-data.ts";
+import { cellValue } from "./cells.ts";
+import { NO_FORECAST } from "./forecast.ts";
+import { computeTrackerData } from "./tracker-data.ts";
+import { budgetSettings, decodeTrackerData, encodeTrackerData, metricsWindow } from "./tracker-record.ts";
 
 describe("stored tracker figures", () => {
   it("round-trip exactly through the compact stored form, adjustment and historic data included", () => {
