@@ -156,6 +156,10 @@ const STATIC_POLICY: Record<StaticRouteKey, Access> = {
   "POST /api/alerts/create-alert-channel": ADMIN,
   "POST /api/alerts/remove-alert-channel/{channelId}": ADMIN,
   "POST /api/alerts/test-alert-channel/{channelId}": ADMIN,
+  /** The Slack app's install: the authorize URL for an Admin. */
+  "GET /api/alerts/slack-install": ADMIN,
+  /** Slack's redirect back (a browser navigation, no session header): authenticated by its signed state. */
+  "GET /api/alerts/slack-callback": PUBLIC,
 
   // device readings
   /** Public: a device backend authenticates with the account's ingestion key (x-ingestion-key). */

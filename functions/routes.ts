@@ -203,6 +203,8 @@ const STATIC_ROUTES = [
   route("POST /api/alerts/create-alert-channel", "alerts", "createAlertChannel"),
   route("POST /api/alerts/remove-alert-channel/{channelId}", "alerts", "removeAlertChannel"),
   route("POST /api/alerts/test-alert-channel/{channelId}", "alerts", "testAlertChannel"),
+  route("GET /api/alerts/slack-install", "alerts", "slackInstall"),
+  route("GET /api/alerts/slack-callback", "alerts", "slackCallback"),
 
   // device readings (pods-budgets-alerts-users-connections.md 2.14)
   route("POST /api/sensor-readings/ingest", "sensor-readings", "ingestReading"),

@@ -71,4 +71,19 @@ export const alertsContracts = routeContracts({
     params: channelIdParams,
     answer: z.object({ msg: z.string(), ok: z.boolean(), reason: z.string().nullable() }),
   },
+  /** Slack's authorize page (scope `incoming-webhook`, a signed state) for 'Add to Slack'; 503 when no Slack app is configured. */
+  "GET /api/alerts/slack-install": { answer: z.object({ url: z.string() }) },
+  /**
+   * Slack's redirect back: 303 to the Alerts page once the channel is stored, else an HTML page
+   * saying why (400 bad or expired state, cancelled, refused by Slack).
+   */
+  "GET /api/alerts/slack-callback": {
+    query: z.object({
+      code: z.string().max(500).optional(),
+      state: z.string().max(2000).optional(),
+      error: z.string().max(200).optional(),
+    }),
+    answer: null,
+    answerType: "text/html",
+  },
 });

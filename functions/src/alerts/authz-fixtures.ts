@@ -1,6 +1,7 @@
 import { createAlert, createAlertChannel } from "@pacer/db";
 import { aTrackerSeenBy } from "../../testing/tracker-builders.ts";
 import { defineFixtures, type FixtureContext } from "../authz/fixture.ts";
+import { slackInstallState } from "./slack-install.ts";
 
 /** An alert form on one tracker every member of the world sees (Viewers may not target all). */
 const form = (trackerId: string) => ({
@@ -82,5 +83,17 @@ export const fixtures = defineFixtures({
   },
   "POST /api/alerts/test-alert-channel/{channelId}": {
     request: async (ctx) => ({ params: { channelId: (await channelOf(ctx)).channelId } }),
+  },
+  "GET /api/alerts/slack-install": { crossAccount: false, request: () => ({}) },
+  // Slack's redirect when the user cancelled on Slack's page: a valid state, no code, no network
+  // call; the page says so (400) and nothing is stored.
+  "GET /api/alerts/slack-callback": {
+    ownStatus: 400,
+    request: async ({ target }) => ({
+      query: {
+        error: "access_denied",
+        state: await slackInstallState(target.Admin.user, new Date()),
+      },
+    }),
   },
 });

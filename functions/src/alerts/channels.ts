@@ -82,6 +82,20 @@ export async function listChannelsFor(session: Session) {
  */
 export async function createChannelFor(session: Session, form: AlertChannelForm, now: Date) {
   assertAdmin(session);
+  return storeChannel({ accountId: session.accountId, userId: session.userId }, form, now);
+}
+
+/**
+ * Stores a channel the Admin `by.userId` of `by.accountId` created, from the form or from the
+ * Slack app's install (`slack-install.ts`): the same URL check, limit and signing secret either way.
+ * @returns `{ channel (the web app's view), secret (webhooks, else null) }`
+ * @throws AppError 400 (URL refused, too many channels)
+ */
+export async function storeChannel(
+  by: { accountId: string; userId: string },
+  form: AlertChannelForm,
+  now: Date,
+) {
   let url: string;
   try {
     url = checkChannelUrl(form.url);
@@ -89,13 +103,13 @@ export async function createChannelFor(session: Session, form: AlertChannelForm,
     if (error instanceof BlockedHostError) throw badRequest(CHANNEL_TEXTS.urlRefused, "body.url");
     throw error;
   }
-  if ((await listAlertChannels(session.accountId)).length >= MAX_ALERT_CHANNELS) {
+  if ((await listAlertChannels(by.accountId)).length >= MAX_ALERT_CHANNELS) {
     throw badRequest(CHANNEL_TEXTS.tooMany);
   }
   const secret = form.kind === "webhook" ? newWebhookSecret() : undefined;
   const channel = await createAlertChannel(
-    session.accountId,
-    session.userId,
+    by.accountId,
+    by.userId,
     { kind: form.kind, name: form.name, url, secret },
     now,
   );

@@ -1,5 +1,5 @@
 import { alertsContracts as api } from "../../contract/alerts.ts";
-import { reply, sessionRoute } from "../lib/http.ts";
+import { htmlPage, httpRoute, reply, sessionRoute } from "../lib/http.ts";
 import { assertOwnAccount, assertSelf } from "../lib/ownership.ts";
 import {
   CHANNEL_TEXTS,
@@ -8,6 +8,7 @@ import {
   removeChannelFor,
   testChannelFor,
 } from "./channels.ts";
+import { completeSlackInstall, slackInstallErrorPage, slackInstallUrlFor } from "./slack-install.ts";
 import {
   ALERT_TEXTS,
   alertHistoryFor,
@@ -121,3 +122,25 @@ export const testAlertChannel = sessionRoute(
     };
   },
 );
+
+/**
+ * `GET /api/alerts/slack-install`: `{ url }`, Slack's authorize page for 'Add to Slack' (scope
+ * `incoming-webhook`, redirect to the callback, a state naming the caller). Admin only; 503 'The
+ * Slack app is not configured' without a Slack client.
+ */
+export const slackInstall = sessionRoute(api["GET /api/alerts/slack-install"], async ({ session, now }) =>
+  slackInstallUrlFor(session, now),
+);
+
+/**
+ * `GET /api/alerts/slack-callback?code&state` (public; Slack's redirect, authenticated by the signed
+ * state): stores the Slack channel and answers 303 to the Alerts page, or an HTML page saying why
+ * nothing was stored (400 bad or expired state, cancelled or refused; 403 no longer an Admin; 502
+ * Slack unreachable).
+ */
+export const slackCallback = httpRoute(api["GET /api/alerts/slack-callback"], async ({ query, now }) => {
+  const outcome = await completeSlackInstall(query, now);
+  return outcome.ok
+    ? reply(303, undefined, { location: outcome.location, "cache-control": "no-store" })
+    : htmlPage(outcome.status, slackInstallErrorPage(outcome.message));
+});

@@ -8,6 +8,8 @@ import {
   getAlerts,
   removeAlert,
   removeAlertChannel,
+  slackCallback,
+  slackInstall,
   snoozeAlert,
   testAlertChannel,
 } from "./handlers.ts";
@@ -23,5 +25,7 @@ export const handlers = {
   createAlertChannel,
   removeAlertChannel,
   testAlertChannel,
+  slackInstall,
+  slackCallback,
 };
 export const handler = groupHandler("alerts", handlers);

@@ -33,6 +33,9 @@ let fixtures: Map<string, AuthzFixture>;
 beforeAll(async () => {
   // Google sign-in is configured (the fixtures' tokens are not Google's, so they answer 401).
   process.env.GOOGLE_CLIENT_ID = "matrix-google-client";
+  // So is the Slack app (its install URL is built without calling Slack).
+  process.env.SLACK_CLIENT_ID = "matrix-slack-client";
+  process.env.SLACK_CLIENT_SECRET = "matrix-slack-secret";
   resetAppSecrets();
   fixtures = await loadFixtures();
 });
@@ -44,6 +47,8 @@ afterAll(() => {
     `authorization matrix: ${ROUTES.length} routes, ${results.length} cases, ${twoXx} answered 2xx, ${unexpected} unexpected 2xx`,
   );
   delete process.env.GOOGLE_CLIENT_ID;
+  delete process.env.SLACK_CLIENT_ID;
+  delete process.env.SLACK_CLIENT_SECRET;
   resetAppSecrets();
 });
 

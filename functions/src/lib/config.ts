@@ -19,13 +19,17 @@ export interface AppSecrets {
   stripeSecretKey?: string;
   /** Google OAuth client id, the audience of Google ID tokens. */
   googleClientId?: string;
+  /** The Slack app's client id and secret (alert channels by the Slack app's OAuth install); both or neither. */
+  slackClientId?: string;
+  slackClientSecret?: string;
 }
 
 let cached: Promise<AppSecrets> | undefined;
 
 /**
  * The application secrets, read once per cold start: from the Secrets Manager secret named by
- * `APP_SECRETS_ARN` when set, otherwise from `JWT_SECRET`, `STRIPE_SECRET_KEY`, `GOOGLE_CLIENT_ID`.
+ * `APP_SECRETS_ARN` when set, otherwise from `JWT_SECRET`, `STRIPE_SECRET_KEY`, `GOOGLE_CLIENT_ID`,
+ * `SLACK_CLIENT_ID` and `SLACK_CLIENT_SECRET`.
  * @throws Error when no JWT secret is configured.
  */
 export function appSecrets(env: Record<string, string | undefined> = process.env): Promise<AppSecrets> {
@@ -47,6 +51,8 @@ async function load(env: Record<string, string | undefined>): Promise<AppSecrets
   const secrets: AppSecrets = { jwtSecret: requireEnv("JWT_SECRET", env) };
   if (env.STRIPE_SECRET_KEY) secrets.stripeSecretKey = env.STRIPE_SECRET_KEY;
   if (env.GOOGLE_CLIENT_ID) secrets.googleClientId = env.GOOGLE_CLIENT_ID;
+  if (env.SLACK_CLIENT_ID) secrets.slackClientId = env.SLACK_CLIENT_ID;
+  if (env.SLACK_CLIENT_SECRET) secrets.slackClientSecret = env.SLACK_CLIENT_SECRET;
   return secrets;
 }
 

@@ -28,10 +28,23 @@ export interface RuntimeAdapters {
    */
   channelTarget?(url: URL, env: Record<string, string | undefined>): string | undefined;
   /**
+   * The Slack app in place of `https://slack.com` and the configured client: the origin that serves
+   * `/oauth/v2/authorize` and `/api/oauth.v2.access`, and the client id and secret it accepts.
+   */
+  slackApp?(env: Record<string, string | undefined>): SlackAppConfig | undefined;
+  /**
    * The billing page when no Stripe key is configured (production: 503 "Billing is not
    * configured"): a link the browser opens for the Admin `userId` of `accountId`.
    */
   billingWithoutStripe?(caller: { userId: string; accountId: string }, now: Date): Promise<{ url: string }>;
+}
+
+/** Where the Slack app's OAuth install goes and as which client (`functions/src/alerts/slack-install.ts`). */
+export interface SlackAppConfig {
+  /** `https://slack.com` in production; no trailing slash. */
+  origin: string;
+  clientId: string;
+  clientSecret: string;
 }
 
 let installed: RuntimeAdapters = {};

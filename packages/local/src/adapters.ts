@@ -1,6 +1,6 @@
 import { CHANNEL_SANDBOX_HOST, sandboxConnectorConfig } from "@pacer/connectors/sandbox-config";
 import { installRuntimeAdapters, type RuntimeAdapters } from "@pacer/functions/lib/runtime-adapters";
-import { sandboxClient } from "@pacer/sandbox";
+import { SLACK_PREFIX, sandboxClient } from "@pacer/sandbox";
 import { localBillingLink } from "./billing-page.ts";
 import { localTokenStoreFromEnv } from "./token-store.ts";
 
@@ -19,6 +19,8 @@ const withoutSlash = (url: string) => url.replace(/\/+$/, "");
  * - `googleIssuer`: with `PACER_SANDBOX_URL`, the sandbox's Google identity issuer and its client id;
  * - `channelTarget`: with `PACER_SANDBOX_URL`, a channel URL on the reserved host
  *   `hooks.sandbox.pacer.test` goes to the sandbox's receiver `<PACER_SANDBOX_URL>/hooks/<path>`;
+ * - `slackApp`: with `PACER_SANDBOX_URL`, the sandbox's Slack app (`<PACER_SANDBOX_URL>/slack`), whose
+ *   installs answer webhook URLs on `hooks.sandbox.pacer.test`;
  * - `billingWithoutStripe`: the local billing page (`billing-page.ts`).
  */
 export const LOCAL_ADAPTERS: Required<RuntimeAdapters> = {
@@ -35,6 +37,10 @@ export const LOCAL_ADAPTERS: Required<RuntimeAdapters> = {
   channelTarget: (url, env) =>
     env.PACER_SANDBOX_URL && url.hostname.toLowerCase() === CHANNEL_SANDBOX_HOST
       ? `${withoutSlash(env.PACER_SANDBOX_URL)}/hooks${url.pathname}${url.search}`
+      : undefined,
+  slackApp: (env) =>
+    env.PACER_SANDBOX_URL
+      ? { origin: `${withoutSlash(env.PACER_SANDBOX_URL)}/${SLACK_PREFIX}`, ...sandboxClient(SLACK_PREFIX) }
       : undefined,
   billingWithoutStripe: localBillingLink,
 };

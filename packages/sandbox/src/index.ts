@@ -17,4 +17,5 @@ export { DEMO_USER, sandboxClient } from "./oauth-server.ts";
 export { SANDBOX_DEVELOPER_TOKEN } from "./platforms/google-ads.ts";
 export { identityIssuer } from "./platforms/google-oauth.ts";
 export type { PlatformFactory, PlatformModule, SandboxContext } from "./platforms/platform-module.ts";
+export * from "./slack-app.ts";
 export * from "./start-sandbox.ts";

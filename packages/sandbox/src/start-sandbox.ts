@@ -18,6 +18,7 @@ import { IdTokenSigner } from "./id-token-signer.ts";
 import { OAuthProblem, sendOAuthProblem } from "./oauth-server.ts";
 import { PLATFORMS } from "./platforms/index.ts";
 import type { PlatformModule } from "./platforms/platform-module.ts";
+import { SLACK_PREFIX, SlackAppStandIn } from "./slack-app.ts";
 
 /** Options of {@link startSandbox}. */
 export interface SandboxOptions {
@@ -74,7 +75,8 @@ export interface SandboxHandle {
 /**
  * Starts the sandbox ad platforms on 127.0.0.1: one HTTP server, each platform under its own
  * prefix (`/googleads/...`, `/facebookads/...`, `/google-identity/...`), control endpoints under
- * `/_sandbox/...`, the alert-channel receiver under `/hooks/...` (`hooks.ts`). See the package README for routes, data mapping and fault injection.
+ * `/_sandbox/...`, the alert-channel receiver under `/hooks/...` (`hooks.ts`), the Slack app's OAuth install under
+ * `/slack/...` (`slack-app.ts`). See the package README for routes, data mapping and fault injection.
  */
 export async function startSandbox(options: SandboxOptions = {}): Promise<SandboxHandle> {
   const now = options.now ?? (() => new Date());
@@ -112,6 +114,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     return entry;
   };
 
+  const slack = new SlackAppStandIn(now);
   const sockets = new Set<Socket>();
   const hanging = new Set<NodeJS.Timeout>();
 
@@ -205,6 +208,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (prefix === HOOKS_PREFIX) {
       const path = url.pathname.slice(prefix.length + 1) || "/";
       return handle.hooks.receive(req.method ?? "GET", path, req.headers, body, res);
+    }
+    if (prefix === SLACK_PREFIX) {
+      const path = url.pathname.slice(prefix.length + 1) || "/";
+      const form = /application\/x-www-form-urlencoded/.test(req.headers["content-type"] ?? "")
+        ? new URLSearchParams(body)
+        : new URLSearchParams();
+      return slack.handle(req.method ?? "GET", path, url.searchParams, form, res);
     }
     const entry = modules.get(prefix);
     if (!entry) return sendJson(res, 404, { error: "unknown_platform" });

@@ -190,3 +190,16 @@ export function useSnoozeAlert(accountId: string) {
     meta: { errorToast: "server" },
   });
 }
+
+/**
+ * 'Add to Slack': asks `GET /api/alerts/slack-install` (Admin only) for Slack's authorize page and
+ * sends the browser there; Slack comes back to the API's callback, which stores the channel the
+ * user picked and returns to the Alerts page. A 503 (no Slack app configured) shows its message.
+ */
+export function useSlackInstall() {
+  return useMutation({
+    mutationFn: () => api.get<{ url: string }>("/api/alerts/slack-install"),
+    onSuccess: (answer) => window.location.assign(answer.url),
+    meta: { errorToast: "server" },
+  });
+}

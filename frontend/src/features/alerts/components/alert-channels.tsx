@@ -15,13 +15,15 @@ import {
   useAlertChannels,
   useCreateAlertChannel,
   useRemoveAlertChannel,
+  useSlackInstall,
   useTestAlertChannel,
 } from "../api/alerts";
 import { CHANNEL_LABELS } from "./alert-history";
 
 /**
  * The Alerts page's 'Alert channels' section (Admins only): the account's Slack, Microsoft Teams and
- * webhook channels with their state, a form to add one, and per channel 'Send test' and 'Delete'.
+ * webhook channels with their state, a form to add one (or 'Add to Slack': the Slack app's install,
+ * where the user picks the Slack channel), and per channel 'Send test' and 'Delete'.
  * A webhook's signing secret is shown once, right after it is created.
  */
 
@@ -64,6 +66,7 @@ export function AlertChannels({ accountId }: { accountId: string }) {
   const create = useCreateAlertChannel(accountId);
   const remove = useRemoveAlertChannel(accountId);
   const test = useTestAlertChannel();
+  const slackInstall = useSlackInstall();
   const [deleting, setDeleting] = useState<AlertChannel | null>(null);
   const [secret, setSecret] = useState<{ name: string; value: string } | null>(null);
   const form = useForm<AlertChannelForm>({
@@ -126,6 +129,9 @@ export function AlertChannels({ accountId }: { accountId: string }) {
         />
         <Button type="submit" variant="primary" isLoading={create.isPending}>
           Add channel
+        </Button>
+        <Button type="button" isLoading={slackInstall.isPending} onClick={() => slackInstall.mutate()}>
+          Add to Slack
         </Button>
       </form>
       {secret && (
