@@ -1,9 +1,10 @@
 import type { SpendProgress } from "./alerts.ts";
 
 /**
- * The product's domain records as plain types: a tracker, a pod and a shared budget (a user's role,
- * `UserType`, is in types.ts)
- * (spec trackers.md section 3; pods-budgets-alerts-users-connections.md sections 3 and 6). They carry
+ * The product's domain records as plain types: a tracker, a pod, a shared budget and an integration
+ * (a user's role, `UserType`, is in types.ts)
+ * (spec trackers.md section 3; pods-budgets-alerts-users-connections.md sections 3 and 6;
+ * overview-access-account.md section 3). They carry
  * no storage detail; `@pacer/db` maps its items to them (and its type check proves each item has
  * exactly these fields), so the pure rules (visibility, figures, alerts) depend on core alone.
  * Money is integer micros; dates are `yyyy-MM-dd`; timestamps ISO 8601 strings.
@@ -133,5 +134,41 @@ export interface SharedBudget {
   users: string[];
   ownerId: string;
   createdAt: string;
+  version: number;
+}
+
+/**
+ * A connection of the account to an ad platform (spec overview-access-account.md section 3,
+ * Integration): metadata only. The platform tokens live in the secret store under `secretRef`; the
+ * two facts the health rules need (`hasRefreshToken`, `accessTokenExpiresAt`) are copied here so the
+ * account's integration warnings are computed without reading a secret.
+ */
+export interface Integration {
+  accountId: string;
+  /** The platform's slug (see platforms.ts). */
+  slug: string;
+  /** The platform login's e-mail (or another stable login id when the platform has no e-mail). */
+  email: string;
+  name?: string | undefined;
+  avatar?: string | undefined;
+  type?: string | undefined;
+  category?: string | undefined;
+  /** Facts about the login the connection flow kept (e.g. the platform's user id and name). */
+  // biome-ignore lint/suspicious/noExplicitAny: stored JSON, shaped by the use-case that writes it
+  metaData?: any;
+  /** Name of the secret holding the tokens (never the tokens themselves). */
+  secretRef?: string | undefined;
+  hasRefreshToken: boolean;
+  /** ISO timestamp at which the access token expires, when the platform says. */
+  accessTokenExpiresAt?: string | undefined;
+  /**
+   * Set when the platform refused the stored credentials (connectors' AuthError: revoked or expired
+   * grant); the connection is then danger until it is connected again. ISO timestamp.
+   */
+  authFailedAt?: string | undefined;
+  /** The platform's reason for {@link authFailedAt} (e.g. `invalid_grant`, `190/460`), for support. */
+  authFailure?: string | undefined;
+  /** When the connection was made (ISO timestamp). */
+  connectedAt: string;
   version: number;
 }

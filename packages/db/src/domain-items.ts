@@ -1,12 +1,13 @@
-import type { Pod, SharedBudget, Tracker } from "@pacer/core";
+import type { Integration, Pod, SharedBudget, Tracker } from "@pacer/core";
 import type { EntityItem } from "electrodb";
+import type { IntegrationEntity } from "./entities/integration.ts";
 import type { PodEntity } from "./entities/pod.ts";
 import type { SharedBudgetEntity } from "./entities/shared-budget.ts";
 import type { TrackerEntity } from "./entities/tracker.ts";
 
 /**
  * The items the repositories read are core's domain records (`@pacer/core` `Tracker`, `Pod`,
- * `SharedBudget`) field for field: the entities store exactly those fields and ElectroDB returns them
+ * `SharedBudget`, `Integration`) field for field: the entities store exactly those fields and ElectroDB returns them
  * as they are, so the mapping is the identity. These types make the type check prove it: change an
  * entity's attributes without the domain type (or the reverse) and `tsc -b` fails here.
  */
@@ -19,3 +20,5 @@ export type TrackerItemIsTracker = Holds<Same<EntityItem<typeof TrackerEntity>, 
 export type PodItemIsPod = Holds<Same<EntityItem<typeof PodEntity>, Pod>>;
 /** A shared-budget item is a core `SharedBudget`. */
 export type SharedBudgetItemIsSharedBudget = Holds<Same<EntityItem<typeof SharedBudgetEntity>, SharedBudget>>;
+/** An integration item is a core `Integration`. */
+export type IntegrationItemIsIntegration = Holds<Same<EntityItem<typeof IntegrationEntity>, Integration>>;
