@@ -1,8 +1,8 @@
 import type { SpendProgress } from "./alerts.ts";
 
 /**
- * The product's domain records as plain types: a tracker, a pod, a shared budget and an integration
- * (a user's role, `UserType`, is in types.ts)
+ * The product's domain records as plain types: a tracker, a pod, a shared budget, an integration and
+ * an account (a user's role, `UserType`, is in types.ts)
  * (spec trackers.md section 3; pods-budgets-alerts-users-connections.md sections 3 and 6;
  * overview-access-account.md section 3). They carry
  * no storage detail; `@pacer/db` maps its items to them (and its type check proves each item has
@@ -170,5 +170,48 @@ export interface Integration {
   authFailure?: string | undefined;
   /** When the connection was made (ISO timestamp). */
   connectedAt: string;
+  version: number;
+}
+
+/**
+ * An account: a company using the product (spec overview-access-account.md section 3). It owns
+ * users, integrations, trackers, pods, shared budgets and alerts.
+ */
+export interface Account {
+  accountId: string;
+  name: string;
+  avatar?: string | undefined;
+  /** ISO 4217 code; default GBP (spec section 3). */
+  currency: string;
+  address?: string | undefined;
+  /** IANA time zone of the account, used for the daily alert run. */
+  timeZone: string;
+  freeTrial: boolean;
+  /** ISO timestamp at which the free trial ends (registration + 14 days). */
+  freeTrialEndDate?: string | undefined;
+  /** Hours between scheduled data refreshes of the account's trackers. */
+  hourlyCycle: number;
+  /** ISO timestamp of the last scheduled refresh run. */
+  lastDashboardRunDate?: string | undefined;
+  /** ISO timestamp of the next scheduled refresh run (last run + hourlyCycle). */
+  nextRunAt: string;
+  /** How many trackers the account may have (trackers.md section 1; its plan's limit). */
+  trackerAllowance: number;
+  /** Default 30; the spec does not show its use (pods-budgets-alerts-users-connections.md section 3). */
+  capacity: number;
+  /** Column ids in the account's chosen order (spec trackers.md section 2, Column Ordering). */
+  columnsOrder?: string[] | undefined;
+  showTableTotals: boolean;
+  /** When the account registered (ISO timestamp). */
+  registrationDate: string;
+  coupon?: string | undefined;
+  referralName?: string | undefined;
+  stripeCustomerId?: string | undefined;
+  /**
+   * True from an e-mail self-registration until an Admin of the account proves their address: the
+   * account sends no alert or invitation e-mail meanwhile. Absent or false: the account may send.
+   */
+  emailConfirmationPending?: boolean | undefined;
+  /** Optimistic-locking counter, incremented by every update. */
   version: number;
 }

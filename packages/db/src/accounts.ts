@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { retry } from "@pacer/core";
+import { type Account, retry } from "@pacer/core";
 import type { EntityItem, EntityRecord } from "electrodb";
 import type { AccountEntity } from "./entities/account.ts";
 import { nowIso } from "./entities/common.ts";
@@ -14,8 +14,8 @@ import {
 } from "./errors.ts";
 import { db } from "./service.ts";
 
-/** An account as stored. */
-export type Account = EntityItem<typeof AccountEntity>;
+/** An account as stored: core's `Account` (see domain-items.ts). */
+export type { Account };
 /** A user as stored (includes the password hash: never return it from a handler). */
 export type User = EntityItem<typeof UserEntity>;
 

@@ -1,5 +1,6 @@
-import type { Integration, Pod, SharedBudget, Tracker } from "@pacer/core";
+import type { Account, Integration, Pod, SharedBudget, Tracker } from "@pacer/core";
 import type { EntityItem } from "electrodb";
+import type { AccountEntity } from "./entities/account.ts";
 import type { IntegrationEntity } from "./entities/integration.ts";
 import type { PodEntity } from "./entities/pod.ts";
 import type { SharedBudgetEntity } from "./entities/shared-budget.ts";
@@ -7,7 +8,7 @@ import type { TrackerEntity } from "./entities/tracker.ts";
 
 /**
  * The items the repositories read are core's domain records (`@pacer/core` `Tracker`, `Pod`,
- * `SharedBudget`, `Integration`) field for field: the entities store exactly those fields and ElectroDB returns them
+ * `SharedBudget`, `Integration`, `Account`) field for field: the entities store exactly those fields and ElectroDB returns them
  * as they are, so the mapping is the identity. These types make the type check prove it: change an
  * entity's attributes without the domain type (or the reverse) and `tsc -b` fails here.
  */
@@ -22,3 +23,5 @@ export type PodItemIsPod = Holds<Same<EntityItem<typeof PodEntity>, Pod>>;
 export type SharedBudgetItemIsSharedBudget = Holds<Same<EntityItem<typeof SharedBudgetEntity>, SharedBudget>>;
 /** An integration item is a core `Integration`. */
 export type IntegrationItemIsIntegration = Holds<Same<EntityItem<typeof IntegrationEntity>, Integration>>;
+/** An account item is a core `Account`. */
+export type AccountItemIsAccount = Holds<Same<EntityItem<typeof AccountEntity>, Account>>;
