@@ -1,8 +1,11 @@
 import type { SpendProgress } from "./alerts.ts";
+import type { TableColumnPreference } from "./columns.ts";
+import type { UserType } from "./types.ts";
+import type { DigestFrequency } from "./validation.ts";
 
 /**
- * The product's domain records as plain types: a tracker, a pod, a shared budget, an integration and
- * an account (a user's role, `UserType`, is in types.ts)
+ * The product's domain records as plain types: a tracker, a pod, a shared budget, an integration, an
+ * account and a user (a user's role, `UserType`, is in types.ts)
  * (spec trackers.md section 3; pods-budgets-alerts-users-connections.md sections 3 and 6;
  * overview-access-account.md section 3). They carry
  * no storage detail; `@pacer/db` maps its items to them (and its type check proves each item has
@@ -213,5 +216,87 @@ export interface Account {
    */
   emailConfirmationPending?: boolean | undefined;
   /** Optimistic-locking counter, incremented by every update. */
+  version: number;
+}
+
+/** A tracker the user marked as a favourite: its id and name. */
+export interface FavouriteTracker {
+  _id: string;
+  name: string;
+}
+
+/** A user's table column visibility (id + hideColumn) and primary dashboard view. */
+export interface UserPreferences {
+  tableColumns?:
+    | (TableColumnPreference & {
+        name?: string | undefined;
+        description?: string | undefined;
+        formula?: string | undefined;
+      })[]
+    | undefined;
+  primaryDashboardView?: string | undefined;
+}
+
+/**
+ * Which product e-mails a user gets: `unsubscribedAll` stops every one (spec
+ * overview-access-account.md section 2.5); `digest` is how often they get the pacing digest (absent
+ * means off).
+ */
+export interface NotificationPreferences {
+  unsubscribedAll?: boolean | undefined;
+  digest?: DigestFrequency | undefined;
+}
+
+/**
+ * A user of an account (spec overview-access-account.md section 3). Holds the password hash and
+ * token facts: never return it whole from a handler.
+ */
+export interface User {
+  userId: string;
+  accountId: string;
+  name: string;
+  /** Lower-cased e-mail address; unique across the product. */
+  email: string;
+  userType: UserType;
+  /** argon2id PHC string; absent for users who only sign in with Google or have not set one yet. */
+  passwordHash?: string | undefined;
+  /** ISO timestamp of the last password change; reset links issued before it no longer work. */
+  passwordChangedAt?: string | undefined;
+  /** ISO timestamp at which the latest password reset link expires (spec section 3). */
+  resetPasswordExpires?: string | undefined;
+  /**
+   * Token hash of the latest reset or set-password link issued to the user: only that link works,
+   * so issuing a link invalidates every earlier unused one.
+   */
+  latestResetHash?: string | undefined;
+  /**
+   * ISO timestamp at which the user proved they own their address (a link e-mailed to it, an
+   * e-mailed invitation, Google); absent until then.
+   */
+  emailConfirmedAt?: string | undefined;
+  /** Google account subject (`sub`) once the user has signed in with Google. */
+  googleSub?: string | undefined;
+  avatar?: string | undefined;
+  /** When the user registered (ISO timestamp). */
+  registrationDate: string;
+  favouriteTrackers?: FavouriteTracker[] | undefined;
+  preferences?: UserPreferences | undefined;
+  /** Stored with no fields. */
+  userPreferences?: Record<string, never> | undefined;
+  notificationPreferences?: NotificationPreferences | undefined;
+  /**
+   * The period of the last pacing digest sent to the user (`day:<yyyy-MM-dd>` or `week:<Monday>`,
+   * `digestSchedule`): a digest is claimed by writing it, so a period gets one digest at most.
+   */
+  digestSentPeriod?: string | undefined;
+  productTourFire?: boolean | undefined;
+  productTourAlreadyFired?: boolean | undefined;
+  createTrackerGuideTour?: boolean | undefined;
+  CreateTrackerGuideAlreadyFired?: boolean | undefined;
+  /**
+   * Epoch seconds: session tokens issued before this instant are refused (password change, role
+   * change, removal).
+   */
+  tokensValidAfter: number;
   version: number;
 }

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { type Account, retry } from "@pacer/core";
-import type { EntityItem, EntityRecord } from "electrodb";
+import { type Account, retry, type User } from "@pacer/core";
+import type { EntityRecord } from "electrodb";
 import type { AccountEntity } from "./entities/account.ts";
 import { nowIso } from "./entities/common.ts";
-import type { UserEntity, UserType } from "./entities/user.ts";
+import type { UserType } from "./entities/user.ts";
 import {
   AlreadyExistsError,
   isConditionFailure,
@@ -15,9 +15,8 @@ import {
 import { db } from "./service.ts";
 
 /** An account as stored: core's `Account` (see domain-items.ts). */
-export type { Account };
-/** A user as stored (includes the password hash: never return it from a handler). */
-export type User = EntityItem<typeof UserEntity>;
+/** A user as stored (includes the password hash: never return it from a handler): core's `User`. */
+export type { Account, User };
 
 /** What a new account is made of; server-owned fields (ids, dates, version) are set here. */
 export interface NewAccount {
