@@ -1,11 +1,11 @@
-import type { SpendProgress } from "./alerts.ts";
+import type { AlertData, AlertLevel, FireWhen, SpendProgress } from "./alerts.ts";
 import type { TableColumnPreference } from "./columns.ts";
 import type { UserType } from "./types.ts";
 import type { DigestFrequency } from "./validation.ts";
 
 /**
  * The product's domain records as plain types: a tracker, a pod, a shared budget, an integration, an
- * account and a user (a user's role, `UserType`, is in types.ts)
+ * account, a user and an alert (a user's role, `UserType`, is in types.ts)
  * (spec trackers.md section 3; pods-budgets-alerts-users-connections.md sections 3 and 6;
  * overview-access-account.md section 3). They carry
  * no storage detail; `@pacer/db` maps its items to them (and its type check proves each item has
@@ -299,4 +299,40 @@ export interface User {
    */
   tokensValidAfter: number;
   version: number;
+}
+
+/**
+ * The targets an alert watches: all of its level's, or the chosen ones (tracker ids, client names or
+ * pod ids by level; see `alertFormSchema`).
+ */
+export type AlertTargetChoice = { all: true } | { all: false; ids: string[] };
+
+/**
+ * An alert rule (spec pods-budgets-alerts-users-connections.md sections 2.10 and 3): level, targets,
+ * metric, operator and threshold, frequency, and the users it e-mails besides its creator.
+ */
+export interface Alert {
+  accountId: string;
+  alertId: string;
+  name: string;
+  level: AlertLevel;
+  /** `{ all: true }` or `{ all: false, ids }`: tracker ids, client names or pod ids by level. */
+  target: AlertTargetChoice;
+  /** `{ metric, metricName, operator, valueSet, value, valueBudget }`; `value` in the metric's unit. */
+  data: AlertData;
+  /** The alert's kind: `user` (spec section 3), the only one. */
+  type: string;
+  fireWhen: FireWhen;
+  /** Weekly: weekday 1..5; monthly: day of month 1..31; absent for everyday. */
+  fireOn?: number | undefined;
+  /** The account's alert channels (ids) a firing or resolution is also delivered to. */
+  channelIds?: string[] | undefined;
+  /** User ids of the account e-mailed besides the creator. */
+  additionalRecipientIds: string[];
+  /** The creator (the spec's `user`). */
+  userId: string;
+  createdAt: string;
+  updatedAt?: string | undefined;
+  /** The whole alert's snooze end (ISO): nothing is evaluated or sent for it before then. */
+  snoozedUntil?: string | undefined;
 }

@@ -1,6 +1,7 @@
-import type { Account, Integration, Pod, SharedBudget, Tracker, User } from "@pacer/core";
+import type { Account, Alert, Integration, Pod, SharedBudget, Tracker, User } from "@pacer/core";
 import type { EntityItem } from "electrodb";
 import type { AccountEntity } from "./entities/account.ts";
+import type { AlertEntity } from "./entities/alert.ts";
 import type { IntegrationEntity } from "./entities/integration.ts";
 import type { PodEntity } from "./entities/pod.ts";
 import type { SharedBudgetEntity } from "./entities/shared-budget.ts";
@@ -9,7 +10,7 @@ import type { UserEntity } from "./entities/user.ts";
 
 /**
  * The items the repositories read are core's domain records (`@pacer/core` `Tracker`, `Pod`,
- * `SharedBudget`, `Integration`, `Account`, `User`) field for field: the entities store exactly those fields and ElectroDB returns them
+ * `SharedBudget`, `Integration`, `Account`, `User`, `Alert`) field for field: the entities store exactly those fields and ElectroDB returns them
  * as they are, so the mapping is the identity. These types make the type check prove it: change an
  * entity's attributes without the domain type (or the reverse) and `tsc -b` fails here.
  */
@@ -28,3 +29,5 @@ export type IntegrationItemIsIntegration = Holds<Same<EntityItem<typeof Integrat
 export type AccountItemIsAccount = Holds<Same<EntityItem<typeof AccountEntity>, Account>>;
 /** A user item is a core `User`. */
 export type UserItemIsUser = Holds<Same<EntityItem<typeof UserEntity>, User>>;
+/** An alert item is a core `Alert`. */
+export type AlertItemIsAlert = Holds<Same<EntityItem<typeof AlertEntity>, Alert>>;
