@@ -14,7 +14,16 @@ import type { UserEntity } from "./entities/user.ts";
  * as they are, so the mapping is the identity. These types make the type check prove it: change an
  * entity's attributes without the domain type (or the reverse) and `tsc -b` fails here.
  */
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Same<A, B> = [A] extends [B]
+  ? [B] extends [A]
+    ? // Assignability alone lets an optional field be missing on one side: the keys must match too.
+      [keyof A] extends [keyof B]
+      ? [keyof B] extends [keyof A]
+        ? true
+        : false
+      : false
+    : false
+  : false;
 type Holds<T extends true> = T;
 
 /** A tracker item is a core `Tracker`. */
