@@ -14,8 +14,10 @@ import {
 } from "./errors.ts";
 import { db } from "./service.ts";
 
-/** An account as stored: core's `Account` (see domain-items.ts). */
-/** A user as stored (includes the password hash: never return it from a handler): core's `User`. */
+/**
+ * An account and a user as stored: core's `Account` and `User` (see domain-items.ts). A user includes
+ * the password hash: never return it from a handler.
+ */
 export type { Account, User };
 
 /** What a new account is made of; server-owned fields (ids, dates, version) are set here. */

@@ -10,8 +10,8 @@ import type { UserEntity } from "./entities/user.ts";
 
 /**
  * The items the repositories read are core's domain records (`@pacer/core` `Tracker`, `Pod`,
- * `SharedBudget`, `Integration`, `Account`, `User`, `Alert`) field for field: the entities store exactly those fields and ElectroDB returns them
- * as they are, so the mapping is the identity. These types make the type check prove it: change an
+ * `SharedBudget`, `Integration`, `Account`, `User`, `Alert`) field for field: the entities store
+ * exactly those fields and ElectroDB returns them as they are, so the mapping is the identity. These types make the type check prove it: change an
  * entity's attributes without the domain type (or the reverse) and `tsc -b` fails here.
  */
 type Same<A, B> = [A] extends [B]
