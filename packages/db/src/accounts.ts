@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { retry } from "@pacer/core";
-import type { EntityItem, EntityRecord } from "electrodb";
+import { type Account, retry, type User } from "@pacer/core";
+import type { EntityRecord } from "electrodb";
 import type { AccountEntity } from "./entities/account.ts";
 import { nowIso } from "./entities/common.ts";
-import type { UserEntity, UserType } from "./entities/user.ts";
+import type { UserType } from "./entities/user.ts";
 import {
   AlreadyExistsError,
   isConditionFailure,
@@ -14,10 +14,11 @@ import {
 } from "./errors.ts";
 import { db } from "./service.ts";
 
-/** An account as stored. */
-export type Account = EntityItem<typeof AccountEntity>;
-/** A user as stored (includes the password hash: never return it from a handler). */
-export type User = EntityItem<typeof UserEntity>;
+/**
+ * An account and a user as stored: core's `Account` and `User` (see domain-items.ts). A user includes
+ * the password hash: never return it from a handler.
+ */
+export type { Account, User };
 
 /** What a new account is made of; server-owned fields (ids, dates, version) are set here. */
 export interface NewAccount {

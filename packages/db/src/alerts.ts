@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
+import type { Alert } from "@pacer/core";
 import type { EntityItem } from "electrodb";
 import type { Account } from "./accounts.ts";
 import { batchWriteRetrying } from "./batch-write.ts";
 import {
   ALERT_CHANNEL_FAILING_AFTER,
   type AlertChannelEntity,
-  type AlertEntity,
   type AlertEventEntity,
   type AlertStateEntity,
 } from "./entities/alert.ts";
@@ -13,8 +13,8 @@ import { nowIso } from "./entities/common.ts";
 import { isConditionFailure, NotFoundError } from "./errors.ts";
 import { db } from "./service.ts";
 
-/** An alert rule as stored. */
-export type Alert = EntityItem<typeof AlertEntity>;
+/** An alert rule as stored: core's `Alert` (see domain-items.ts). */
+export type { Alert };
 
 /** The fields of an alert its creator sets (create and edit). */
 export type AlertInput = Pick<

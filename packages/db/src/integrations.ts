@@ -1,10 +1,9 @@
-import type { EntityItem } from "electrodb";
-import type { IntegrationEntity } from "./entities/integration.ts";
+import type { Integration } from "@pacer/core";
 import { isConditionFailure } from "./errors.ts";
 import { db } from "./service.ts";
 
-/** A connection's metadata as stored (no tokens). */
-export type Integration = EntityItem<typeof IntegrationEntity>;
+/** A connection's metadata as stored (no tokens): core's `Integration` (see domain-items.ts). */
+export type { Integration };
 
 /** All connections of an account. */
 export async function listIntegrations(accountId: string): Promise<Integration[]> {
