@@ -17,6 +17,8 @@ const NOT_DEPLOYED: Record<string, string> = {
   JWT_SECRET: "app secret (APP_SECRETS_ARN) on AWS",
   STRIPE_SECRET_KEY: "app secret (APP_SECRETS_ARN) on AWS",
   GOOGLE_CLIENT_ID: "app secret (APP_SECRETS_ARN) on AWS",
+  SLACK_CLIENT_ID: "app secret (APP_SECRETS_ARN) on AWS",
+  SLACK_CLIENT_SECRET: "app secret (APP_SECRETS_ARN) on AWS",
   // Tests only (the local runtime's own variables are read by its adapters, in packages/local).
   STRIPE_API_URL: "tests point Stripe at a fake; unset means Stripe",
   GOOGLE_ISSUER: "tests point Google sign-in at the sandbox; unset means Google",
