@@ -309,21 +309,10 @@ describe("spend anomaly alerts", () => {
 });
 
 describe("the stalled-spend alert: no spend for N hours while budget remains", () => {
-  it("fires once after the hours without an increase, stays quiet while it holds, resolves when spend moves", async () => {
-    const world = await aWorld();
-    const id = world.account.accountId;
-    // Hours of today (UTC; the same London date in winter and summer).
-    const today = localDate(new Date(), "Europe/London");
-    const at = (hour: number) => new Date(`${today}T${String(hour).padStart(2, "0")}:00:00Z`);
-    const earlier = daysThisMonth(50).rows.filter((r) => r.date < today);
-    const tracker = await aTrackerIn(id, { name: "Quiet Tracker" }, earlier, at(5));
-    const refreshWith = async (todaySpend: number, hour: number) => {
-      await putDailyMetrics(id, tracker.trackerId, [aDay(today, todaySpend)]);
-      await recomputeTrackerData(id, tracker.trackerId, at(hour), { refreshed: true });
-      return evaluateAlertsForAccount(id, at(hour));
-    };
-    const created = await callApi<{ alert: { _id: string } }>("POST", "/api/alerts/create-alert", {
-      token: world.Admin.token,
+  /** An Admin's 'All trackers' alert on more than 3 hours without spend. */
+  const createStalledAlert = (token: string) =>
+    callApi<{ alert: { _id: string } }>("POST", "/api/alerts/create-alert", {
+      token,
       body: {
         name: "Spend stopped",
         level: "tracker",
@@ -341,6 +330,21 @@ describe("the stalled-spend alert: no spend for N hours while budget remains", (
         additionalRecipients: [],
       },
     });
+
+  it("fires once after the hours without an increase, stays quiet while it holds, resolves when spend moves", async () => {
+    const world = await aWorld();
+    const id = world.account.accountId;
+    // Hours of today (UTC; the same London date in winter and summer).
+    const today = localDate(new Date(), "Europe/London");
+    const at = (hour: number) => new Date(`${today}T${String(hour).padStart(2, "0")}:00:00Z`);
+    const earlier = daysThisMonth(50).rows.filter((r) => r.date < today);
+    const tracker = await aTrackerIn(id, { name: "Quiet Tracker" }, earlier, at(5));
+    const refreshWith = async (todaySpend: number, hour: number) => {
+      await putDailyMetrics(id, tracker.trackerId, [aDay(today, todaySpend)]);
+      await recomputeTrackerData(id, tracker.trackerId, at(hour), { refreshed: true });
+      return evaluateAlertsForAccount(id, at(hour));
+    };
+    const created = await createStalledAlert(world.Admin.token);
     expect(created.status).toBe(201);
     const alertId = created.body.alert._id;
 
@@ -380,25 +384,7 @@ describe("the stalled-spend alert: no spend for N hours while budget remains", (
     // The £3,000 budget spent in full (at least today's £3,000).
     const spent = daysThisMonth(3000).rows;
     const tracker = await aTrackerIn(id, { name: "Spent Tracker" }, spent, at(5));
-    await callApi("POST", "/api/alerts/create-alert", {
-      token: world.Admin.token,
-      body: {
-        name: "Spend stopped",
-        level: "tracker",
-        target: { all: true },
-        data: {
-          metric: "stalledHours",
-          metricName: "Hours Without Spend",
-          operator: "isGreaterThan",
-          valueSet: "manual",
-          value: 3,
-          valueBudget: "budget",
-        },
-        fireWhen: "everyday",
-        fireOn: null,
-        additionalRecipients: [],
-      },
-    });
+    await createStalledAlert(world.Admin.token);
     const runs = [];
     for (const hour of [6, 10, 14]) {
       await recomputeTrackerData(id, tracker.trackerId, at(hour), { refreshed: true });
