@@ -7,6 +7,7 @@ import { logger } from "../lib/logger.ts";
 import { escapeHtml } from "../lib/mailer.ts";
 import { runtimeAdapters, type SlackAppConfig } from "../lib/runtime-adapters.ts";
 import type { Session } from "../lib/session.ts";
+import { smallPage } from "../lib/small-page.ts";
 import { storeChannel } from "./channels.ts";
 
 /**
@@ -159,7 +160,10 @@ export async function completeSlackInstall(
 
 /** The small HTML page of a failed install: what went wrong and the way back to the Alerts page. */
 export function slackInstallErrorPage(message: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Slack install - Pacer</title>
-<style>body{font:15px/1.5 system-ui,sans-serif;max-width:640px;margin:3rem auto;padding:0 1rem;color:#1b1f24}</style></head>
-<body><h1>The Slack channel was not added</h1><p>${escapeHtml(message)}</p><p><a href="${escapeHtml(appOrigin())}/alerts">Back to Alerts</a></p></body></html>`;
+  return smallPage({
+    title: "Slack install",
+    heading: "The Slack channel was not added",
+    bodyHtml: `<p>${escapeHtml(message)}</p>`,
+    link: { path: "/alerts", text: "Back to Alerts" },
+  });
 }

@@ -1,8 +1,9 @@
 import { getUser, NotFoundError, updateUser } from "@pacer/db";
 import { authContracts as api } from "../../contract/auth.ts";
 import { htmlPage, httpRoute } from "../lib/http.ts";
-import { appOrigin, verifyDigestUnsubscribeTicket } from "../lib/links.ts";
+import { verifyDigestUnsubscribeTicket } from "../lib/links.ts";
 import { escapeHtml } from "../lib/mailer.ts";
+import { smallPage } from "../lib/small-page.ts";
 
 /**
  * The pacing digest's one-click unsubscribe (public: the signed ticket of the e-mail's link is the
@@ -27,12 +28,13 @@ export const DIGEST_UNSUBSCRIBE_TEXTS = {
   invalidTitle: "This unsubscribe link is not valid or has expired",
 } as const;
 
-/** A small page in the API's page style (`HTML_PAGE_HEADERS`: no script, own form only). */
-function page(title: string, body: string): string {
-  const origin = escapeHtml(appOrigin());
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)} - Pacer</title>
-<style>body{font:15px/1.5 system-ui,sans-serif;max-width:640px;margin:3rem auto;padding:0 1rem;color:#1b1f24}button{font:inherit;padding:.5rem 1rem}</style></head>
-<body><h1>${escapeHtml(title)}</h1>${body}<p><a href="${origin}/settings">Open your Account &amp; User Settings</a></p></body></html>`;
+/** A small page with the way to the digest setting (`HTML_PAGE_HEADERS`: no script, own form only). */
+function page(title: string, bodyHtml: string): string {
+  return smallPage({
+    heading: title,
+    bodyHtml,
+    link: { path: "/settings", text: "Open your Account & User Settings" },
+  });
 }
 
 const invalidPage = () =>

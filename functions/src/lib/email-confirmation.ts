@@ -1,7 +1,8 @@
 import { type Account, confirmUserEmail, findUserById, type User } from "@pacer/db";
 import { AppError } from "./errors.ts";
-import { appOrigin, checkEmailConfirmationToken, emailConfirmationUrl } from "./links.ts";
+import { checkEmailConfirmationToken, emailConfirmationUrl } from "./links.ts";
 import { escapeHtml, sendMail } from "./mailer.ts";
+import { smallPage } from "./small-page.ts";
 
 /**
  * E-mail ownership. E-mail self-registration signs the caller in at once (spec
@@ -110,8 +111,9 @@ export function confirmationPage(outcome: "confirmed" | "invalid" | "expired"): 
           outcome === "expired" ? EMAIL_CONFIRMATION_TEXTS.expiredPage : EMAIL_CONFIRMATION_TEXTS.invalidPage,
           "Sign in to Pacer and choose Resend confirmation in the banner to get a new link.",
         ];
-  const origin = escapeHtml(appOrigin());
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)} - Pacer</title>
-<style>body{font:15px/1.5 system-ui,sans-serif;max-width:640px;margin:3rem auto;padding:0 1rem;color:#1b1f24}</style></head>
-<body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(body)}</p><p><a href="${origin}/dashboard">Open Pacer</a></p></body></html>`;
+  return smallPage({
+    heading: title,
+    bodyHtml: `<p>${escapeHtml(body)}</p>`,
+    link: { path: "/dashboard", text: "Open Pacer" },
+  });
 }
