@@ -173,7 +173,12 @@ export type TokenKeyProvider = () => Promise<TokenKey>;
 /** Key material of at least 32 characters, derived into the AES-256 key (HKDF-SHA256). @throws Error when shorter */
 export function tokenKeyFromMaterial(material: string): TokenKey {
   if (material.length < 32) throw new Error("Token store: key material must be at least 32 characters");
-  const key = Buffer.from(hkdfSync("sha256", material, "pacer", "pacer-token-store-v1", 32));
+  return tokenKeyOf(Buffer.from(hkdfSync("sha256", material, "pacer", "pacer-token-store-v1", 32)));
+}
+
+/** A 32-byte AES-256 key with its fingerprint id. @throws Error when not 32 bytes */
+export function tokenKeyOf(key: Buffer): TokenKey {
+  if (key.length !== 32) throw new Error("Token store: the key must be 32 bytes");
   return { id: createHash("sha256").update(key).digest("hex").slice(0, 16), key };
 }
 

@@ -1,7 +1,13 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { parseStored, type TokenStore, tokenSecretName } from "@pacer/functions/lib/token-store";
+import {
+  openCredentials,
+  sealCredentials,
+  type TokenStore,
+  tokenKeyOf,
+  tokenSecretName,
+} from "@pacer/functions/lib/token-store";
 
 /** Options of {@link localTokenStore}. */
 export interface LocalTokenStoreOptions {
@@ -18,27 +24,20 @@ const LOCAL_FORMAT = "pacer-token-store-v1";
  * SHA-256 of the secret's name (no path can be injected), holding
  * `{format, iv, tag, data}` where `data` is the AES-256-GCM ciphertext of the credentials' JSON and
  * the secret's name is the associated data (a file copied over another integration's fails to
- * decrypt). Files are written atomically (temporary file, then rename) with mode 0600.
+ * decrypt): the same seal as the table store's (`sealCredentials`). Files are written atomically
+ * (temporary file, then rename) with mode 0600.
  * @throws Error when the key is not 32 bytes of base64; reads fail when the key is wrong
  */
 export function localTokenStore(options: LocalTokenStoreOptions): TokenStore {
-  const key = Buffer.from(options.key, "base64");
-  if (key.length !== 32) throw new Error("TOKEN_STORE_KEY must be 32 bytes, base64");
+  const raw = Buffer.from(options.key, "base64");
+  if (raw.length !== 32) throw new Error("TOKEN_STORE_KEY must be 32 bytes, base64");
+  const key = tokenKeyOf(raw);
   const fileOf = (name: string) =>
     join(options.dir, `${createHash("sha256").update(name, "utf8").digest("hex")}.json`);
   return {
     async put(ref, credentials) {
       const name = tokenSecretName(ref);
-      const iv = randomBytes(12);
-      const cipher = createCipheriv("aes-256-gcm", key, iv);
-      cipher.setAAD(Buffer.from(name, "utf8"));
-      const data = Buffer.concat([cipher.update(JSON.stringify(credentials), "utf8"), cipher.final()]);
-      const record = {
-        format: LOCAL_FORMAT,
-        iv: iv.toString("base64"),
-        tag: cipher.getAuthTag().toString("base64"),
-        data: data.toString("base64"),
-      };
+      const record = { format: LOCAL_FORMAT, ...sealCredentials(key, name, credentials) };
       await mkdir(options.dir, { recursive: true, mode: 0o700 });
       const file = fileOf(name);
       const temp = `${file}.${randomBytes(6).toString("hex")}.tmp`;
@@ -57,19 +56,7 @@ export function localTokenStore(options: LocalTokenStoreOptions): TokenStore {
       }
       const record = JSON.parse(text) as { format?: string; iv: string; tag: string; data: string };
       if (record.format !== LOCAL_FORMAT) throw new Error("Token store: unknown file format");
-      const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(record.iv, "base64"));
-      decipher.setAAD(Buffer.from(name, "utf8"));
-      decipher.setAuthTag(Buffer.from(record.tag, "base64"));
-      let plain: string;
-      try {
-        plain = Buffer.concat([
-          decipher.update(Buffer.from(record.data, "base64")),
-          decipher.final(),
-        ]).toString("utf8");
-      } catch {
-        throw new Error("Token store: cannot decrypt (wrong TOKEN_STORE_KEY, or the file was altered)");
-      }
-      return parseStored(plain);
+      return openCredentials(key, name, { keyId: key.id, iv: record.iv, tag: record.tag, data: record.data });
     },
     async delete(ref) {
       await rm(fileOf(tokenSecretName(ref)), { force: true });
