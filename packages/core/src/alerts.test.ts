@@ -413,6 +413,27 @@ describe("the stalled-spend metric: hours the spend has not gone up while budget
     expect(evaluateAlert(stalled, spent, { stalledHours: 30 })).toEqual({ kind: "na", reason: "noBudget" });
   });
 
+  it("counts on a lifetime tracker while its lifetime budget remains, and not once it is spent", () => {
+    const lifetimeTracker = (lifetimeBudget: number) =>
+      aTrackerRow({
+        settings: aTracker({
+          useLifetimeBudgetAsPrimary: true,
+          lifetimeBudget,
+          lifetimeBudgetDates: { startDate: "2024-03-01", endDate: "2024-04-30" },
+        }),
+      });
+    // 1,440 spent of 5,000: 'Spend Remaining' (a monthly figure) is N/A, the lifetime budget is not spent.
+    const open = lifetimeTracker(5000 * GBP);
+    expect(alertMetricValue(open, "spendRemaining").kind).toBe("na");
+    expect(evaluateAlert(stalled, open, { stalledHours: 8 })).toEqual({
+      kind: "fired",
+      actual: 8,
+      threshold: 6,
+    });
+    // 1,440 spent of 1,000: nothing remains, so no hours without spend.
+    expect(evaluateAlert(stalled, lifetimeTracker(1000 * GBP), { stalledHours: 30 }).kind).toBe("na");
+  });
+
   it("is a plain number in the form, with its method and limits explained", () => {
     expect(alertValueUnit("stalledHours")).toBe("number");
     const metric = ALERT_METRICS.find((m) => m.id === "stalledHours");

@@ -106,7 +106,8 @@ export const ANOMALY_METRIC = {
  * spend as last fetched, when it last went up, and when it was fetched (core {@link nextSpendProgress}).
  * The metric is the time between the last increase and the last refresh (never the time since the
  * last refresh: a tracker whose refreshes fail is stale, not stalled). No value when the remaining
- * budget ('Spend Remaining') is zero or below or unknown, so a spent budget never counts as stalled.
+ * budget ('Spend Remaining', or the lifetime budget on lifetime trackers) is spent or unknown, so a
+ * spent budget never counts as stalled.
  *
  * Limits: it sees increases only at refreshes, so it is late by up to one refresh interval, never
  * early; an increase at the first refresh of a day counts as made at that refresh; platforms report
@@ -230,11 +231,23 @@ export function alertValueUnit(metric: AlertMetricId): "micros" | "percent" | "n
 }
 
 /**
+ * Whether the row's budget is not yet spent: 'Spend Remaining' above zero, or where that monthly
+ * figure is N/A (a lifetime tracker or group), '% Through Lifetime Budget' under 100.
+ */
+function budgetRemains(row: TableRow): boolean {
+  const monthly = cellValue(row, "spendRemaining");
+  if (monthly.kind === "value") return monthly.value > 0;
+  const lifetime = cellValue(row, "percentageThroughLifetimeBudget");
+  return lifetime.kind === "value" && lifetime.value < 100;
+}
+
+/**
  * An alert metric's value on a row: the column's cell, or for pace '% Through Budget' /
  * '% Through Month' x 100 (N/A where either is; no value before the month has started to pass); for
  * hours since refresh and the spend anomaly the context's `dataAgeHours` / `anomalyZ` (no value
- * without it); for hours without spend the context's `stalledHours`, only while the row's 'Spend
- * Remaining' is above zero (no value otherwise).
+ * without it); for hours without spend the context's `stalledHours`, only while the row's budget
+ * remains ('Spend Remaining' above zero; on lifetime rows '% Through Lifetime Budget' under 100; no
+ * value otherwise).
  */
 export function alertMetricValue(
   row: TableRow,
@@ -242,9 +255,7 @@ export function alertMetricValue(
   context: AlertContext = {},
 ): CellValue {
   if (metric === STALLED_METRIC.id) {
-    const remaining = cellValue(row, "spendRemaining");
-    if (remaining.kind !== "value" || remaining.value <= 0 || context.stalledHours === undefined)
-      return { kind: "none" };
+    if (!budgetRemains(row) || context.stalledHours === undefined) return { kind: "none" };
     return { kind: "value", value: context.stalledHours };
   }
   if (metric === STALE_METRIC.id || metric === ANOMALY_METRIC.id) {
