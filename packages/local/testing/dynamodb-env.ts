@@ -17,4 +17,6 @@ Object.assign(process.env, LOCAL_AWS_ENV, {
   MAIL_FROM: "Pacer <no-reply@pacer.local>",
   // Warnings and errors only: the refresh tests run thousands of jobs.
   LOG_LEVEL: "WARN",
+  // No metric lines on stdout, as in the local runtime; a test of the metrics turns them on itself.
+  POWERTOOLS_METRICS_DISABLED: "true",
 });
