@@ -242,10 +242,10 @@ export async function snoozeAlertFor(
   if (request.target === undefined) {
     await snoozeAlert(session.accountId, alertId, until);
   } else {
-    const target = alert.target as { all: boolean; ids?: string[] };
+    const target = alert.target;
     const ok = target.all
       ? (await visibleTargets(session))[alert.level].has(request.target)
-      : (target.ids ?? []).includes(request.target);
+      : target.ids.includes(request.target);
     if (!ok) throw badRequest(ALERT_TEXTS.unknownTarget, "body.target");
     await snoozeAlertTarget(session.accountId, alertId, request.target, until);
   }

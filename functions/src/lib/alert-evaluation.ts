@@ -1,5 +1,4 @@
 import {
-  type AlertData,
   type AlertTargetEvaluation,
   ANOMALY_METRIC,
   ANOMALY_PARAMETERS,
@@ -163,7 +162,7 @@ export async function evaluateAlertsForAccount(
 
   const [trackers, joins] = await Promise.all([listTrackers(accountId), loadAccountJoins(accountId)]);
   // Daily series are read only when a due alert watches the spend anomaly.
-  const anomaly = due.some(({ alert }) => (alert.data as AlertData).metric === ANOMALY_METRIC.id)
+  const anomaly = due.some(({ alert }) => alert.data.metric === ANOMALY_METRIC.id)
     ? await anomalyScorer(accountId, trackers, now, account.timeZone)
     : NO_ANOMALY;
   const dashboardUrl = `${appOrigin()}/dashboard`;
@@ -207,7 +206,7 @@ export async function evaluateAlertsForAccount(
     const deliveries: AlertEventInput[] = [];
     const at = now.toISOString();
     const base = { at, alertId: alert.alertId, alertName: alert.name, level: alert.level };
-    const data = alert.data as AlertData;
+    const data = alert.data;
     for (const { user, breaches, cleared, keys } of mails) {
       const delivery = {
         ...base,

@@ -1,5 +1,5 @@
-import { ALERT_CHANNEL_KINDS, ALERT_OUTCOMES } from "@pacer/core";
-import { Entity } from "electrodb";
+import { ALERT_CHANNEL_KINDS, ALERT_OUTCOMES, type AlertData, type AlertTargetChoice } from "@pacer/core";
+import { CustomAttributeType, Entity } from "electrodb";
 import { CASE, KEYS, SERVICE } from "./common.ts";
 
 /**
@@ -18,9 +18,9 @@ export const AlertEntity = new Entity({
     name: { type: "string", required: true },
     level: { type: ["tracker", "client", "pod"] as const, required: true },
     /** `{ all: true }` or `{ all: false, ids }`: tracker ids, client names or pod ids by level. */
-    target: { type: "any", required: true },
+    target: { type: CustomAttributeType<AlertTargetChoice>("any"), required: true },
     /** `{ metric, metricName, operator, valueSet, value, valueBudget }` (core AlertData). */
-    data: { type: "any", required: true },
+    data: { type: CustomAttributeType<AlertData>("any"), required: true },
     type: { type: "string", required: true, default: "user" },
     fireWhen: { type: ["everyday", "weekly", "monthly"] as const, required: true, default: "everyday" },
     fireOn: { type: "number" },
