@@ -4,6 +4,7 @@ import { createAmazonAdsConnector } from "./amazon-ads/amazon-ads-connector.ts";
 import { createBingAdsConnector } from "./bing-ads/bing-ads-connector.ts";
 import { createGoogleAdsConnector } from "./google-ads/google-ads-connector.ts";
 import { createMetaConnector } from "./meta/meta-connector.ts";
+import { createTikTokAdsConnector } from "./tiktok-ads/tiktok-ads-connector.ts";
 import type { CampaignWriter, Connector } from "./types.ts";
 
 /** The campaign write methods of every platform that has them, against the sandbox. */
@@ -15,7 +16,7 @@ const TODAY = "2026-03-18";
 interface Case {
   /** The case's name (the platform, and the ad product where a platform has several). */
   label: string;
-  platform: "googleads" | "facebookads" | "bingads" | "amazonads";
+  platform: "googleads" | "facebookads" | "bingads" | "amazonads" | "tiktokads";
   create: (config: Parameters<typeof createGoogleAdsConnector>[0]) => Connector;
   returnPage: string;
   account: { id: string; currency: string; timeZone: string };
@@ -83,6 +84,17 @@ const CASES: Case[] = [
       minutesGone,
     }),
   ),
+  {
+    label: "tiktokads",
+    platform: "tiktokads",
+    create: createTikTokAdsConnector,
+    returnPage: "https://app.pacer.test/tiktok-ads-response",
+    account: { id: "7000000000000000101", currency: "USD", timeZone: "America/Los_Angeles" },
+    campaignId: "374754",
+    statusRoute: "POST /open_api/{version}/campaign/status/update/",
+    budgetRoute: "POST /open_api/{version}/campaign/update/",
+    minutesGone: 180,
+  },
 ];
 
 describe.each(CASES)("$label campaign writes against the sandbox", (c) => {
