@@ -15,6 +15,7 @@ import {
   requireOAuth,
   settingsOf,
   summedDailyBudget,
+  writeDailyBudgetInCents,
   writeIfChanged,
 } from "../connector-kit.ts";
 import { type ConnectorDefinition, connectorIdentity } from "../descriptor.ts";
@@ -637,16 +638,13 @@ export function createAmazonAdsConnector(config: ConnectorConfig): Connector {
       async setCampaignDailyBudget(credentials, write): Promise<WriteOutcome> {
         const tokens = requireOAuth(credentials, SLUG);
         const t = await target(tokens, write);
-        const before = ownDailyBudget(t.found.campaign);
-        if (before === null) {
-          throw new BadRequestError(`${SLUG}: campaign ${t.campaignId} has no daily budget`, {
-            platform: SLUG,
-            reason: "no_campaign_budget",
-          });
-        }
-        const cents = Math.round(write.amountMicros / 10_000);
-        const after = cents * 10_000;
-        return writeIfChanged(before, after, () => update(tokens, t, { budget: cents / 100 }, write.signal));
+        return writeDailyBudgetInCents(
+          SLUG,
+          t.campaignId,
+          ownDailyBudget(t.found.campaign),
+          write.amountMicros,
+          (budget) => update(tokens, t, { budget }, write.signal),
+        );
       },
 
       budgetLimits: amazonBudgetLimits,

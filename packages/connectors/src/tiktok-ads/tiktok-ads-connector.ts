@@ -18,6 +18,7 @@ import {
   summedDailyBudget,
   tooManyPages,
   versionedUrl,
+  writeDailyBudgetInCents,
   writeIfChanged,
 } from "../connector-kit.ts";
 import { type ConnectorDefinition, connectorIdentity } from "../descriptor.ts";
@@ -323,21 +324,18 @@ export function createTikTokAdsConnector(config: ConnectorConfig): Connector {
       async setCampaignDailyBudget(credentials, target): Promise<WriteOutcome> {
         const tokens = requireOAuth(credentials, SLUG);
         const { advertiserId, campaignId, found } = await readOne(tokens, target);
-        const before = campaignDailyBudget(found);
-        if (before === null) {
-          throw new BadRequestError(`${SLUG}: campaign ${campaignId} has no daily campaign budget`, {
-            platform: SLUG,
-            reason: "no_campaign_budget",
-          });
-        }
-        const cents = Math.round(target.amountMicros / 10_000);
-        return writeIfChanged(before, cents * 10_000, () =>
-          write(
-            tokens,
-            "/campaign/update/",
-            { advertiser_id: advertiserId, campaign_id: campaignId, budget: cents / 100 },
-            target.signal,
-          ),
+        return writeDailyBudgetInCents(
+          SLUG,
+          campaignId,
+          campaignDailyBudget(found),
+          target.amountMicros,
+          (budget) =>
+            write(
+              tokens,
+              "/campaign/update/",
+              { advertiser_id: advertiserId, campaign_id: campaignId, budget },
+              target.signal,
+            ),
         );
       },
 
