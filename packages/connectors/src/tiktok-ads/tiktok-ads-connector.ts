@@ -344,7 +344,6 @@ export function createTikTokAdsConnector(config: ConnectorConfig): Connector {
   }
 
   return {
-    campaigns: tikTokCampaignWriter(),
     ...connectorIdentity(tikTokAdsDescriptor),
 
     authorizeUrl({ state, redirectUri }) {
@@ -490,6 +489,8 @@ export function createTikTokAdsConnector(config: ConnectorConfig): Connector {
           query.signal,
         ),
       ),
+
+    campaigns: tikTokCampaignWriter(),
   };
 }
 
