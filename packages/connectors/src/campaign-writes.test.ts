@@ -1,18 +1,22 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { TEST_NOW, useConnectorTest } from "../testing/connector-test-kit.ts";
+import { createAmazonAdsConnector } from "./amazon-ads/amazon-ads-connector.ts";
 import { createBingAdsConnector } from "./bing-ads/bing-ads-connector.ts";
 import { createGoogleAdsConnector } from "./google-ads/google-ads-connector.ts";
 import { createMetaConnector } from "./meta/meta-connector.ts";
+import { createTikTokAdsConnector } from "./tiktok-ads/tiktok-ads-connector.ts";
 import type { CampaignWriter, Connector } from "./types.ts";
 
 /** The campaign write methods of every platform that has them, against the sandbox. */
 
 const DAY_MS = 86_400_000;
-/** 2026-03-18, the test's today (London is on GMT: 10:00 local, 600 of the day's 1,440 minutes gone). */
+/** 2026-03-18, the test's today (10:00 UTC: London on GMT 10:00, 600 minutes gone; Los Angeles on PDT 03:00, 180). */
 const TODAY = "2026-03-18";
 
 interface Case {
-  platform: "googleads" | "facebookads" | "bingads";
+  /** The case's name (the platform, and the ad product where a platform has several). */
+  label: string;
+  platform: "googleads" | "facebookads" | "bingads" | "amazonads" | "tiktokads";
   create: (config: Parameters<typeof createGoogleAdsConnector>[0]) => Connector;
   returnPage: string;
   account: { id: string; currency: string; timeZone: string };
@@ -20,10 +24,16 @@ interface Case {
   campaignId: string;
   statusRoute: string;
   budgetRoute: string;
+  /** Minutes of today gone at the test's now, in the account's time zone. */
+  minutesGone: number;
 }
+
+const AMAZON_US = { id: "3810822089931808", currency: "USD", timeZone: "America/Los_Angeles" };
+const AMAZON_UK = { id: "2859176666497025", currency: "GBP", timeZone: "Europe/London" };
 
 const CASES: Case[] = [
   {
+    label: "googleads",
     platform: "googleads",
     create: createGoogleAdsConnector,
     returnPage: "https://app.pacer.test/google-ads-response",
@@ -31,8 +41,10 @@ const CASES: Case[] = [
     campaignId: "89459845",
     statusRoute: "POST /api/{version}/customers/{customerId}/campaigns:mutate",
     budgetRoute: "POST /api/{version}/customers/{customerId}/campaignBudgets:mutate",
+    minutesGone: 600,
   },
   {
+    label: "facebookads",
     platform: "facebookads",
     create: createMetaConnector,
     returnPage: "https://app.pacer.test/facebook-ads-response",
@@ -40,8 +52,10 @@ const CASES: Case[] = [
     campaignId: "349043",
     statusRoute: "POST /graph/{version}/{campaignId}",
     budgetRoute: "POST /graph/{version}/{campaignId}",
+    minutesGone: 600,
   },
   {
+    label: "bingads",
     platform: "bingads",
     create: createBingAdsConnector,
     returnPage: "https://app.pacer.test/bing-ads-response",
@@ -49,10 +63,41 @@ const CASES: Case[] = [
     campaignId: "10934",
     statusRoute: "PUT /campaign/CampaignManagement/{version}/Campaigns",
     budgetRoute: "PUT /campaign/CampaignManagement/{version}/Campaigns",
+    minutesGone: 600,
+  },
+  ...(
+    [
+      ["Sponsored Products", AMAZON_US, "89459845", "PUT /{host}/sp/campaigns", 180],
+      ["Sponsored Brands", AMAZON_US, "10934", "PUT /{host}/sb/v4/campaigns", 180],
+      ["Sponsored Display", AMAZON_UK, "374754", "PUT /{host}/sd/campaigns", 600],
+    ] as const
+  ).map(
+    ([product, account, campaignId, route, minutesGone]): Case => ({
+      label: `amazonads ${product}`,
+      platform: "amazonads",
+      create: createAmazonAdsConnector,
+      returnPage: "https://app.pacer.test/amazon-ads-response",
+      account,
+      campaignId,
+      statusRoute: route,
+      budgetRoute: route,
+      minutesGone,
+    }),
+  ),
+  {
+    label: "tiktokads",
+    platform: "tiktokads",
+    create: createTikTokAdsConnector,
+    returnPage: "https://app.pacer.test/tiktok-ads-response",
+    account: { id: "7000000000000000101", currency: "USD", timeZone: "America/Los_Angeles" },
+    campaignId: "374754",
+    statusRoute: "POST /open_api/{version}/campaign/status/update/",
+    budgetRoute: "POST /open_api/{version}/campaign/update/",
+    minutesGone: 180,
   },
 ];
 
-describe.each(CASES)("$platform campaign writes against the sandbox", (c) => {
+describe.each(CASES)("$label campaign writes against the sandbox", (c) => {
   let clock = TEST_NOW.getTime();
   const t = useConnectorTest({
     platform: c.platform,
@@ -109,8 +154,8 @@ describe.each(CASES)("$platform campaign writes against the sandbox", (c) => {
     expect(paused).toMatchObject({ changed: true, before: 1, after: 0 });
     expect(again).toEqual({ changed: false, before: 0, after: 0, answer: "unchanged" });
     expect(t.routeCalls(c.statusRoute)).toBe(1);
-    // Paused at 10:00 local: today ran 600 of 1,440 minutes; tomorrow spends nothing.
-    expect(await spendOn(tokens, TODAY)).toBe(Math.round((full * 600) / 1440));
+    // Paused at 10:00 UTC: today ran the minutes gone of its 1,440; tomorrow spends nothing.
+    expect(await spendOn(tokens, TODAY)).toBe(Math.round((full * c.minutesGone) / 1440));
     clock += DAY_MS; // a day on (a fresh token: Google's last an hour)
     tokens = await t.connected();
     expect(await spendOn(tokens, "2026-03-19")).toBe(0);
@@ -170,6 +215,8 @@ describe.each(CASES)("$platform campaign writes against the sandbox", (c) => {
 
     await expect(write).rejects.toMatchObject({ code: "insufficient_scope", retryable: false });
     expect(t.routeCalls(c.statusRoute)).toBe(1);
-    expect(t.sandbox.writes.of(t.sandbox.accounts(c.platform)[0] as never, c.campaignId)).toEqual([]);
+    const account = t.sandbox.accounts(c.platform).find((a) => a.id === c.account.id);
+    expect(account).toBeDefined();
+    expect(t.sandbox.writes.of(account as never, c.campaignId)).toEqual([]);
   });
 });

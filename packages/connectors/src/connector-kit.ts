@@ -396,3 +396,27 @@ export async function writeIfChanged(
   if (before === after) return { changed: false, before, after, answer: "unchanged" };
   return { changed: true, before, after, answer: await write() };
 }
+
+/**
+ * A daily budget write in hundredths of the currency (Amazon, TikTok, Microsoft): the wanted
+ * `amountMicros` rounded to a cent, compared with `before` (the campaign's daily budget as read,
+ * micros) and sent as currency units by `write` only when it differs.
+ * @param before the daily budget read, micros; null when the campaign has none of its own
+ * @throws BadRequestError `no_campaign_budget` when `before` is null; what `write` throws
+ */
+export function writeDailyBudgetInCents(
+  platform: string,
+  campaignId: string,
+  before: number | null,
+  amountMicros: number,
+  write: (units: number) => Promise<string>,
+): Promise<WriteOutcome> {
+  if (before === null) {
+    throw new BadRequestError(`${platform}: campaign ${campaignId} has no daily budget of its own`, {
+      platform,
+      reason: "no_campaign_budget",
+    });
+  }
+  const cents = Math.round(amountMicros / 10_000);
+  return writeIfChanged(before, cents * 10_000, () => write(cents / 100));
+}

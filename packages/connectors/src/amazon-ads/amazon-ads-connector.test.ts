@@ -19,6 +19,7 @@ import type { DailyMetricsRow, OAuthTokens, TrackerFilters } from "../types.ts";
 import {
   AMAZON_ADS_SCOPES,
   AMAZON_REPORTS,
+  amazonCampaignUpdate,
   createAmazonAdsConnector,
   enabledDailyBudget,
   reportRowToPartial,
@@ -704,5 +705,46 @@ describe("Amazon campaign listings past 100 pages", () => {
     await expect(connector.fetchBudget?.(tokens, { account: US_VIEW })).rejects.toMatchObject({
       reason: "repeated_page_token",
     });
+  });
+});
+
+describe("amazonCampaignUpdate (the update call of each ad product and how its 207 answer reads)", () => {
+  it("writes SP v3 and SB v4 bodies with string ids and reads a refused item's error type", () => {
+    const sp = amazonCampaignUpdate("SP", "158410630682987123", { budget: 12.5 });
+    const sb = amazonCampaignUpdate("SB", "10934", { state: "paused" });
+
+    expect(sp).toMatchObject({
+      path: "/sp/campaigns",
+      mediaType: "application/vnd.spCampaign.v3+json",
+      body: {
+        campaigns: [{ campaignId: "158410630682987123", budget: { budgetType: "DAILY", budget: 12.5 } }],
+      },
+    });
+    expect(sb).toMatchObject({
+      path: "/sb/v4/campaigns",
+      mediaType: "application/vnd.sbcampaignresource.v4+json",
+      body: { campaigns: [{ campaignId: "10934", state: "PAUSED" }] },
+    });
+    expect(
+      sp.refusal({ campaigns: { success: [{ campaignId: "1", index: 0 }], error: [] } }),
+    ).toBeUndefined();
+    expect(
+      sb.refusal({
+        campaigns: { success: [], error: [{ index: 0, errors: [{ errorType: "BUDGET_TOO_LOW" }] }] },
+      }),
+    ).toBe("BUDGET_TOO_LOW");
+    expect(sb.refusal({ campaigns: { success: [], error: [] } })).toBe("unexpected_shape");
+  });
+
+  it("writes SD as a bare array with a numeric id, reads its codes, and refuses an id past 2^53", () => {
+    const sd = amazonCampaignUpdate("SD", "374754", { state: "enabled" });
+
+    expect(sd).toMatchObject({ path: "/sd/campaigns", body: [{ campaignId: 374754, state: "enabled" }] });
+    expect(sd.mediaType).toBeUndefined();
+    expect(sd.refusal([{ code: "SUCCESS", campaignId: 374754 }])).toBeUndefined();
+    expect(sd.refusal([{ code: "INVALID_ARGUMENT", campaignId: 374754 }])).toBe("INVALID_ARGUMENT");
+    expect(() => amazonCampaignUpdate("SD", "158410630682987123", { budget: 5 })).toThrow(
+      expect.objectContaining({ reason: "unsafe_campaign_id" }),
+    );
   });
 });

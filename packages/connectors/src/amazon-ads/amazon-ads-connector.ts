@@ -15,9 +15,11 @@ import {
   requireOAuth,
   settingsOf,
   summedDailyBudget,
+  writeDailyBudgetInCents,
+  writeIfChanged,
 } from "../connector-kit.ts";
 import { type ConnectorDefinition, connectorIdentity } from "../descriptor.ts";
-import { BadRequestError, isConnectorError, PlatformDownError } from "../errors.ts";
+import { AuthError, asWriteError, BadRequestError, isConnectorError, PlatformDownError } from "../errors.ts";
 import { decimalToMicros, parseCount } from "../money.ts";
 import {
   authorizeUrlWith,
@@ -37,7 +39,11 @@ import {
 } from "../report-kit.ts";
 import type {
   AdAccountView,
+  BudgetLimits,
   BudgetQuery,
+  CampaignState,
+  CampaignTarget,
+  CampaignWriter,
   ConnectionIdentity,
   Connector,
   DailyMetrics,
@@ -46,12 +52,14 @@ import type {
   MetricsQuery,
   OAuthTokens,
   PlatformBudget,
+  WriteOutcome,
 } from "../types.ts";
 import { AmazonDuplicateReportError, classifyAmazonError } from "./classify.ts";
 import { type AmazonAdsConfig, type AmazonAdsRegion, amazonAdsDescriptor } from "./descriptor.ts";
 import {
   type AmazonBudgetedCampaign,
   type AmazonReportRow,
+  amazonBulkCampaignUpdateSchema,
   amazonCampaignPageSchema,
   amazonProfilesSchema,
   amazonReportRowsSchema,
@@ -59,6 +67,7 @@ import {
   amazonSbCampaignPageSchema,
   amazonSdBudgetedCampaignsSchema,
   amazonSdCampaignsSchema,
+  amazonSdCampaignUpdateSchema,
   amazonSpCampaignPageSchema,
   amazonUserProfileSchema,
   quoteLargeIds,
@@ -417,8 +426,8 @@ export function createAmazonAdsConnector(config: ConnectorConfig): Connector {
 
   /**
    * Every Sponsored Display campaign (`GET /sd/campaigns`, a bare array, paged by `startIndex` and
-   * `count` 100: a short page is the last, however many pages), with `stateFilter` (comma-delimited
-   * lower-case states) in the query when given.
+   * `count` 100: a short page is the last, however many pages), with `filter` in the query (e.g.
+   * `stateFilter`, comma-delimited lower-case states; `campaignIdFilter`, comma-delimited ids).
    * @throws PlatformDownError `repeated_page_token` when a page starts with a campaign already listed
    */
   async function sdCampaigns<T extends { campaignId: string }>(
@@ -426,11 +435,13 @@ export function createAmazonAdsConnector(config: ConnectorConfig): Connector {
     region: AmazonAdsRegion,
     profileId: string,
     parse: (body: unknown) => T[],
-    stateFilter: string | undefined,
+    filter: Record<string, string>,
     signal?: AbortSignal,
   ): Promise<T[]> {
     const out: T[] = [];
-    const state = stateFilter ? `stateFilter=${encodeURIComponent(stateFilter)}&` : "";
+    const state = Object.entries(filter)
+      .map(([k, v]) => `${k}=${encodeURIComponent(v)}&`)
+      .join("");
     const firsts = new Set<string>();
     for (let page = 0; ; page++) {
       const start = page * CAMPAIGN_PAGE_SIZE;
@@ -451,6 +462,195 @@ export function createAmazonAdsConnector(config: ConnectorConfig): Connector {
     }
   }
 
+  /**
+   * The daily campaign rows of `from..to` of the three ad products' reports (each product's range
+   * cut to its retention, in 31-day windows): create, poll until all are ready, download; rows
+   * outside their window dropped.
+   */
+  async function campaignRows(
+    tokens: OAuthTokens,
+    region: AmazonAdsRegion,
+    profileId: string,
+    timeZone: string,
+    range: { from: string; to: string; signal?: AbortSignal | undefined },
+  ): Promise<Array<{ row: AmazonReportRow; spec: AmazonReportSpec }>> {
+    const today = localDate(now(), timeZone || "UTC");
+    const reports: PendingReport[] = [];
+    for (const spec of AMAZON_REPORTS) {
+      for (const window of reportWindows(range.from, range.to, today, spec)) {
+        const reportId = await createReport(tokens, region, profileId, spec, window, range.signal);
+        reports.push({ region, spec, window, reportId });
+      }
+    }
+    if (reports.length) {
+      await pollUntil(
+        SLUG,
+        "report",
+        () => checkReports(tokens, profileId, reports, range.signal),
+        poll,
+        sleep,
+        range.signal,
+      );
+    }
+    const rows: Array<{ row: AmazonReportRow; spec: AmazonReportSpec }> = [];
+    for (const r of reports) {
+      for (const row of await download(r, range.signal)) {
+        if (row.date < r.window.from || row.date > r.window.to) continue;
+        rows.push({ row, spec: r.spec });
+      }
+    }
+    return rows;
+  }
+
+  /**
+   * Every campaign of the three ad products with its budget, all states, each with its ad
+   * product; with `campaignId`, only that campaign (`campaignIdFilter` in each listing).
+   */
+  async function budgetedCampaigns(
+    tokens: OAuthTokens,
+    region: AmazonAdsRegion,
+    profileId: string,
+    campaignId: string | undefined,
+    signal?: AbortSignal,
+  ): Promise<AmazonCampaignOf[]> {
+    const byId = campaignId ? { campaignIdFilter: { include: [campaignId] } } : {};
+    const sp = (b: unknown) => amazonSpCampaignPageSchema.parse(b);
+    const sb = (b: unknown) => amazonSbCampaignPageSchema.parse(b);
+    const sd = (b: unknown) => amazonSdBudgetedCampaignsSchema.parse(b);
+    const of = (product: AmazonAdProduct) => (campaign: AmazonBudgetedCampaign) => ({ product, campaign });
+    return [
+      ...(await listedCampaigns(tokens, region, profileId, SP_CAMPAIGNS, sp, byId, signal)).map(of("SP")),
+      ...(await listedCampaigns(tokens, region, profileId, SB_CAMPAIGNS, sb, byId, signal)).map(of("SB")),
+      ...(
+        await sdCampaigns(
+          tokens,
+          region,
+          profileId,
+          sd,
+          campaignId ? { campaignIdFilter: campaignId } : {},
+          signal,
+        )
+      ).map(of("SD")),
+    ];
+  }
+
+  /**
+   * Amazon Ads campaign writes (AutoPilot), Sponsored Products, Brands and Display: state and
+   * daily budget through each product's update call (see {@link amazonCampaignUpdate}). Each
+   * write reads the campaign first (the three listings with `campaignIdFilter`) and sends nothing
+   * when the value holds. A campaign with a lifetime budget has no daily budget to write; an
+   * archived one is never written. A user whose role may not edit campaigns (Amazon's
+   * `advertiser_campaign_edit` permission) gets 403: InsufficientScopeError. An item refused in
+   * the 207 answer is a BadRequestError with Amazon's error type / code as the reason.
+   */
+  function amazonCampaignWriter(): CampaignWriter {
+    const target = async (tokens: OAuthTokens, t: CampaignTarget) => {
+      const profileId = checkProfileId(t.account.id);
+      const campaignId = checkId(SLUG, t.campaignId, { what: "campaign", reason: "bad_campaign_id" });
+      const { region } = await profileOf(tokens, t.account, t.signal);
+      const found = (await budgetedCampaigns(tokens, region, profileId, campaignId, t.signal)).find(
+        (c) => c.campaign.campaignId === campaignId,
+      );
+      if (!found) {
+        throw new BadRequestError(`${SLUG}: campaign ${campaignId} not found`, {
+          platform: SLUG,
+          reason: "campaign_not_found",
+        });
+      }
+      if (amazonCampaignStatus(found.campaign) === "other") {
+        throw new BadRequestError(`${SLUG}: campaign ${campaignId} is archived`, {
+          platform: SLUG,
+          reason: "campaign_archived",
+        });
+      }
+      return { profileId, region, campaignId, found };
+    };
+    const update = async (
+      tokens: OAuthTokens,
+      t: Awaited<ReturnType<typeof target>>,
+      change: AmazonCampaignChange,
+      signal?: AbortSignal,
+    ): Promise<string> => {
+      const call = amazonCampaignUpdate(t.found.product, t.campaignId, change);
+      try {
+        const answer = await jsonWithIds(
+          {
+            operation: call.operation,
+            method: "PUT",
+            url: `${root(t.region)}${call.path}`,
+            headers: {
+              ...headers(tokens, t.profileId),
+              ...(call.mediaType ? { "content-type": call.mediaType, accept: call.mediaType } : {}),
+            },
+            json: call.body,
+            signal,
+          },
+          (b) => b,
+        );
+        const refused = call.refusal(answer);
+        if (refused) {
+          throw new BadRequestError(`${SLUG} ${call.operation}: refused (${refused})`, {
+            platform: SLUG,
+            reason: refused,
+          });
+        }
+        return "success";
+      } catch (error) {
+        throw error instanceof AuthError && error.status === 403 ? asWriteError(error, () => true) : error;
+      }
+    };
+    return {
+      async listCampaigns(credentials, query): Promise<CampaignState[]> {
+        const tokens = requireOAuth(credentials, SLUG);
+        const profileId = checkProfileId(query.account.id);
+        const { region, timeZone } = await profileOf(tokens, query.account, query.signal);
+        const filters = normaliseFilters(query.filters);
+        const selected = (await budgetedCampaigns(tokens, region, profileId, undefined, query.signal))
+          .map((c) => c.campaign)
+          .filter((c) => !filters.campaignIds || filters.campaignIds.includes(c.campaignId))
+          .filter((c) => nameMatches(c.name ?? "", filters.nameContains));
+        const spend = new Map<string, number>();
+        if (selected.length > 0) {
+          for (const { row } of await campaignRows(tokens, region, profileId, timeZone, query)) {
+            const id = row.campaignId ?? "";
+            spend.set(id, (spend.get(id) ?? 0) + amountMicros(row.cost));
+          }
+        }
+        return selected.map((c) => ({
+          id: c.campaignId,
+          name: c.name ?? c.campaignId,
+          status: amazonCampaignStatus(c),
+          dailyBudgetMicros: ownDailyBudget(c),
+          spendMicros: spend.get(c.campaignId) ?? 0,
+        }));
+      },
+
+      async setCampaignStatus(credentials, write): Promise<WriteOutcome> {
+        const tokens = requireOAuth(credentials, SLUG);
+        const t = await target(tokens, write);
+        const before = amazonCampaignStatus(t.found.campaign) === "enabled" ? 1 : 0;
+        const after = write.status === "enabled" ? 1 : 0;
+        return writeIfChanged(before, after, () =>
+          update(tokens, t, { state: after ? "enabled" : "paused" }, write.signal),
+        );
+      },
+
+      async setCampaignDailyBudget(credentials, write): Promise<WriteOutcome> {
+        const tokens = requireOAuth(credentials, SLUG);
+        const t = await target(tokens, write);
+        return writeDailyBudgetInCents(
+          SLUG,
+          t.campaignId,
+          ownDailyBudget(t.found.campaign),
+          write.amountMicros,
+          (budget) => update(tokens, t, { budget }, write.signal),
+        );
+      },
+
+      budgetLimits: amazonBudgetLimits,
+    };
+  }
+
   async function campaigns(
     tokens: OAuthTokens,
     region: AmazonAdsRegion,
@@ -465,7 +665,7 @@ export function createAmazonAdsConnector(config: ConnectorConfig): Connector {
       (await listedCampaigns(tokens, region, profileId, list, parse, {}, signal)).forEach(push);
     }
     const sdParse = (b: unknown) => amazonSdCampaignsSchema.parse(b);
-    (await sdCampaigns(tokens, region, profileId, sdParse, undefined, signal)).forEach(push);
+    (await sdCampaigns(tokens, region, profileId, sdParse, {}, signal)).forEach(push);
     return out;
   }
 
@@ -525,32 +725,11 @@ export function createAmazonAdsConnector(config: ConnectorConfig): Connector {
       const profileId = checkProfileId(query.account.id);
       const { region, currency, timeZone } = await profileOf(tokens, query.account, query.signal);
       const filters = normaliseFilters(query.filters);
-      const today = localDate(now(), timeZone || "UTC");
-      const reports: PendingReport[] = [];
-      for (const spec of AMAZON_REPORTS) {
-        for (const window of reportWindows(query.from, query.to, today, spec)) {
-          const reportId = await createReport(tokens, region, profileId, spec, window, query.signal);
-          reports.push({ region, spec, window, reportId });
-        }
-      }
-      if (reports.length) {
-        await pollUntil(
-          SLUG,
-          "report",
-          () => checkReports(tokens, profileId, reports, query.signal),
-          poll,
-          sleep,
-          query.signal,
-        );
-      }
       const partials: DailyMetricsRow[] = [];
-      for (const r of reports) {
-        for (const row of await download(r, query.signal)) {
-          if (filters.campaignIds && !filters.campaignIds.includes(row.campaignId ?? "")) continue;
-          if (!nameMatches(row.campaignName ?? "", filters.nameContains)) continue;
-          if (row.date < r.window.from || row.date > r.window.to) continue;
-          partials.push(reportRowToPartial(row, r.spec));
-        }
+      for (const { row, spec } of await campaignRows(tokens, region, profileId, timeZone, query)) {
+        if (filters.campaignIds && !filters.campaignIds.includes(row.campaignId ?? "")) continue;
+        if (!nameMatches(row.campaignName ?? "", filters.nameContains)) continue;
+        partials.push(reportRowToPartial(row, spec));
       }
       return dailyMetrics(query, { accountId: profileId, currency, timeZone }, partials);
     },
@@ -585,7 +764,7 @@ export function createAmazonAdsConnector(config: ConnectorConfig): Connector {
       const enabled = [
         ...(await listedCampaigns(tokens, region, profileId, SP_CAMPAIGNS, sp, ENABLED_ONLY, signal)),
         ...(await listedCampaigns(tokens, region, profileId, SB_CAMPAIGNS, sb, ENABLED_ONLY, signal)),
-        ...(await sdCampaigns(tokens, region, profileId, sd, "enabled", signal)),
+        ...(await sdCampaigns(tokens, region, profileId, sd, { stateFilter: "enabled" }, signal)),
       ];
       return enabledDailyBudget(enabled, normaliseFilters(query.filters));
     },
@@ -599,6 +778,8 @@ export function createAmazonAdsConnector(config: ConnectorConfig): Connector {
         const { region } = await profileOf(tokens, query.account, query.signal);
         return campaigns(tokens, region, profileId, query.signal);
       }),
+
+    campaigns: amazonCampaignWriter(),
   };
 }
 
@@ -629,6 +810,131 @@ export function enabledDailyBudget(
       .map((c) => ({ id: c.campaignId, name: c.name ?? c.campaignId, dailyMicros: amountMicros(c.budget) })),
     filters,
   );
+}
+
+/** An Amazon ad product: Sponsored Products, Brands or Display. */
+export type AmazonAdProduct = "SP" | "SB" | "SD";
+
+/** A listed campaign with the ad product it belongs to (its update call depends on it). */
+export interface AmazonCampaignOf {
+  product: AmazonAdProduct;
+  campaign: AmazonBudgetedCampaign;
+}
+
+/** One change of a campaign: its state, or its daily budget in currency units (two decimals). */
+export type AmazonCampaignChange = { state: "enabled" | "paused" } | { budget: number };
+
+/** A campaign update call: path, media type (none: `application/json`), body, and how to read a refusal. */
+export interface AmazonCampaignUpdate {
+  operation: string;
+  path: string;
+  mediaType?: string;
+  body: unknown;
+  /** The refusal in a 207 answer (Amazon's error type or code), or undefined when the item succeeded. */
+  refusal: (answer: unknown) => string | undefined;
+}
+
+/**
+ * The update call that makes `change` to campaign `campaignId` of ad product `product`:
+ * - SP: `PUT /sp/campaigns`, media type `application/vnd.spCampaign.v3+json`,
+ *   `{campaigns: [{campaignId, state: ENABLED|PAUSED}]}` or `{campaigns: [{campaignId, budget:
+ *   {budgetType: DAILY, budget}}]}` (ids as strings);
+ * - SB: `PUT /sb/v4/campaigns`, media type `application/vnd.sbcampaignresource.v4+json`,
+ *   `{campaigns: [{campaignId, state}]}` or `{campaigns: [{campaignId, budget}]}`;
+ * - SD: `PUT /sd/campaigns`, `application/json`, a bare array `[{campaignId, state:
+ *   enabled|paused}]` or `[{campaignId, budget}]` (ids as JSON numbers: an id past 2^53 cannot be
+ *   sent exactly and is refused with BadRequestError `unsafe_campaign_id`).
+ * SP and SB answer 207 `{campaigns: {success: [...], error: [{index, errors: [{errorType}]}]}}`,
+ * SD 207 `[{code: SUCCESS | ..., campaignId}]`.
+ * https://advertising.amazon.com/API/docs/en-us/sponsored-products/3-0/openapi/prod#tag/Campaigns/operation/UpdateSponsoredProductsCampaigns
+ * https://advertising.amazon.com/API/docs/en-us/sponsored-brands/3-0/openapi/prod#tag/Campaigns/operation/UpdateSponsoredBrandsCampaigns
+ * https://advertising.amazon.com/API/docs/en-us/sponsored-display/3-0/openapi#tag/Campaigns/operation/updateCampaigns
+ */
+export function amazonCampaignUpdate(
+  product: AmazonAdProduct,
+  campaignId: string,
+  change: AmazonCampaignChange,
+): AmazonCampaignUpdate {
+  const bulkRefusal = (answer: unknown) => {
+    const parsed = amazonBulkCampaignUpdateSchema.safeParse(answer);
+    if (!parsed.success) return "unexpected_shape";
+    const error = parsed.data.campaigns.error[0];
+    if (error) return error.errors[0]?.errorType ?? "refused";
+    return parsed.data.campaigns.success.length ? undefined : "unexpected_shape";
+  };
+  if (product === "SD") {
+    const id = Number(campaignId);
+    if (!Number.isSafeInteger(id)) {
+      throw new BadRequestError(`${SLUG}: campaign id ${campaignId} cannot be sent exactly`, {
+        platform: SLUG,
+        reason: "unsafe_campaign_id",
+      });
+    }
+    return {
+      operation: "sd_update_campaigns",
+      path: "/sd/campaigns",
+      body: [
+        "state" in change
+          ? { campaignId: id, state: change.state }
+          : { campaignId: id, budget: change.budget },
+      ],
+      refusal: (answer) => {
+        const parsed = amazonSdCampaignUpdateSchema.safeParse(answer);
+        if (!parsed.success || !parsed.data[0]) return "unexpected_shape";
+        const code = parsed.data[0].code ?? "unknown";
+        return code === "SUCCESS" ? undefined : code;
+      },
+    };
+  }
+  const upper = "state" in change ? change.state.toUpperCase() : undefined;
+  if (product === "SP") {
+    return {
+      operation: "sp_update_campaigns",
+      path: "/sp/campaigns",
+      mediaType: SP_CAMPAIGNS.mediaType,
+      body: {
+        campaigns: [
+          "budget" in change
+            ? { campaignId, budget: { budgetType: "DAILY", budget: change.budget } }
+            : { campaignId, state: upper },
+        ],
+      },
+      refusal: bulkRefusal,
+    };
+  }
+  return {
+    operation: "sb_update_campaigns",
+    path: "/sb/v4/campaigns",
+    mediaType: SB_CAMPAIGNS.mediaType,
+    body: {
+      campaigns: ["budget" in change ? { campaignId, budget: change.budget } : { campaignId, state: upper }],
+    },
+    refusal: bulkRefusal,
+  };
+}
+
+/** A listed campaign's state as AutoPilot reads it (SP / SB upper case, SD lower case). */
+export function amazonCampaignStatus(c: AmazonBudgetedCampaign): CampaignState["status"] {
+  const state = (c.state ?? "").toUpperCase();
+  return state === "ENABLED" ? "enabled" : state === "PAUSED" ? "paused" : "other";
+}
+
+/** A listed campaign's daily budget, micros, or null (a lifetime budget, or none). */
+function ownDailyBudget(c: AmazonBudgetedCampaign): number | null {
+  const micros = amountMicros(c.budget);
+  return (c.budgetType ?? "").toUpperCase() === "DAILY" && micros > 0 ? micros : null;
+}
+
+/**
+ * Daily budget limits of Amazon campaigns: at least one unit of the currency (100 in JPY), in
+ * steps of a hundredth (whole yen). Amazon's minimums differ by marketplace and ad product; these
+ * are the lowest common ones (Sponsored Products "Campaign budget" help: 1.00 USD / GBP / EUR,
+ * 100 JPY).
+ */
+export function amazonBudgetLimits(currency: string): BudgetLimits {
+  return currency.toUpperCase() === "JPY"
+    ? { minDailyBudget: 100_000_000, budgetStep: 1_000_000 }
+    : { minDailyBudget: 1_000_000, budgetStep: 10_000 };
 }
 
 /** One report row -> a partial daily row: `cost` and sales in currency units -> micros, purchases counted. */

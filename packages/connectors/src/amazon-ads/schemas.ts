@@ -129,6 +129,43 @@ export const amazonSdCampaignsSchema = z.array(amazonCampaignSchema);
 /** `GET /sd/campaigns`, campaigns read with their budgets. */
 export const amazonSdBudgetedCampaignsSchema = z.array(amazonBudgetedCampaignSchema);
 
+/**
+ * The 207 answer of the Sponsored Products v3 and Sponsored Brands v4 campaign updates (`PUT
+ * /sp/campaigns`, `PUT /sb/v4/campaigns`): per request item, by `index`, a success or an error
+ * with its `errors[].errorType`.
+ * https://advertising.amazon.com/API/docs/en-us/sponsored-products/3-0/openapi/prod#tag/Campaigns/operation/UpdateSponsoredProductsCampaigns
+ */
+export const amazonBulkCampaignUpdateSchema = z
+  .object({
+    campaigns: z
+      .object({
+        success: z.array(z.object({ index: z.number().optional() }).loose()).default([]),
+        error: z
+          .array(
+            z
+              .object({
+                index: z.number().optional(),
+                errors: z.array(z.object({ errorType: z.string().optional() }).loose()).default([]),
+              })
+              .loose(),
+          )
+          .default([]),
+      })
+      .loose(),
+  })
+  .loose();
+
+/**
+ * The 207 answer of the Sponsored Display campaign update (`PUT /sd/campaigns`): one entry per
+ * campaign sent, `code` `SUCCESS` or the reason it was refused.
+ * https://advertising.amazon.com/API/docs/en-us/sponsored-display/3-0/openapi#tag/Campaigns/operation/updateCampaigns
+ */
+export const amazonSdCampaignUpdateSchema = z.array(
+  z
+    .object({ code: z.string().optional(), campaignId: id.optional(), description: z.string().optional() })
+    .loose(),
+);
+
 /** Login with Amazon user profile (`profile` scope). */
 export const amazonUserProfileSchema = z
   .object({ user_id: z.string().optional(), name: z.string().optional(), email: z.string().optional() })

@@ -108,5 +108,8 @@ export type ReportRow = z.infer<typeof reportRowSchema>;
 /** `GET /report/integrated/get/` data. */
 export const reportSchema = envelope(z.object({ list: z.array(reportRowSchema), page_info: pageInfo }));
 
+/** `POST /campaign/status/update/` and `POST /campaign/update/` (data unused beyond `code` 0). */
+export const campaignWriteSchema = envelope(z.unknown());
+
 /** `POST /oauth2/revoke_token/` (data unused). */
 export const revokeSchema = envelope(z.unknown());

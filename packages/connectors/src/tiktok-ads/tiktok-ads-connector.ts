@@ -18,13 +18,20 @@ import {
   summedDailyBudget,
   tooManyPages,
   versionedUrl,
+  writeDailyBudgetInCents,
+  writeIfChanged,
 } from "../connector-kit.ts";
 import { type ConnectorDefinition, connectorIdentity } from "../descriptor.ts";
+import { asWriteError, BadRequestError } from "../errors.ts";
 import { decimalToMicros, parseCount } from "../money.ts";
 import { authorizeUrlWith, connectionIdentity, revokeIgnoringInvalid } from "../oauth/oauth2-client.ts";
 import type {
   AdAccountView,
+  BudgetLimits,
   BudgetQuery,
+  CampaignState,
+  CampaignTarget,
+  CampaignWriter,
   Connector,
   Credentials,
   DailyMetrics,
@@ -32,6 +39,7 @@ import type {
   FilterValue,
   OAuthTokens,
   PlatformBudget,
+  WriteOutcome,
 } from "../types.ts";
 import { classifyTikTokError } from "./classify.ts";
 import { tikTokAdsDescriptor } from "./descriptor.ts";
@@ -40,6 +48,7 @@ import {
   advertiserInfoSchema,
   advertisersSchema,
   campaignsSchema,
+  campaignWriteSchema,
   type ReportRow,
   reportSchema,
   revokeSchema,
@@ -171,8 +180,8 @@ export function createTikTokAdsConnector(config: ConnectorConfig): Connector {
     to: string,
     campaignIds: string[] | undefined,
     signal: AbortSignal | undefined,
-  ): Promise<DailyMetricsRow[]> {
-    const rows: DailyMetricsRow[] = [];
+  ): Promise<Array<DailyMetricsRow & { campaignId?: string }>> {
+    const rows: Array<DailyMetricsRow & { campaignId?: string }> = [];
     for (let page = 1; ; page++) {
       if (page > MAX_PAGES) throw tooManyPages(SLUG, "report");
       const answer = await http.json(
@@ -208,12 +217,130 @@ export function createTikTokAdsConnector(config: ConnectorConfig): Connector {
         // Rows are converted inside the parser, so an unreadable amount is a malformed answer.
         (body) => {
           const data = reportSchema.parse(body).data;
-          return { list: data.list.map(reportRowToDaily), totalPage: data.page_info?.total_page ?? 1 };
+          return {
+            list: data.list.map((r) => ({
+              ...reportRowToDaily(r),
+              ...(r.dimensions.campaign_id ? { campaignId: r.dimensions.campaign_id } : {}),
+            })),
+            totalPage: data.page_info?.total_page ?? 1,
+          };
         },
       );
       rows.push(...answer.list);
       if (page >= answer.totalPage) return rows;
     }
+  }
+
+  /**
+   * TikTok campaign writes (AutoPilot): `POST /campaign/status/update/` (`{advertiser_id,
+   * campaign_ids, operation_status: ENABLE | DISABLE}`) and `POST /campaign/update/`
+   * (`{advertiser_id, campaign_id, budget}`, currency units), both answering the `{code, message,
+   * data}` envelope. Each write reads the campaign first (`GET /campaign/get/`) and sends nothing
+   * when the value holds. Only a `BUDGET_MODE_DAY` campaign budget is written (campaigns whose
+   * budgets sit on their ad groups, `BUDGET_MODE_INFINITE`, or with a lifetime budget have none).
+   * An advertiser the authorization may not operate (40001) -> InsufficientScopeError; other
+   * non-zero codes are the usual typed errors (`classify.ts`).
+   * https://business-api.tiktok.com/portal/docs?id=1739320994354178 (campaign status update)
+   * https://business-api.tiktok.com/portal/docs?id=1739320422086657 (campaign update)
+   */
+  function tikTokCampaignWriter(): CampaignWriter {
+    const readOne = async (tokens: OAuthTokens, t: CampaignTarget) => {
+      const advertiserId = checkTikTokId(t.account.id, "advertiser");
+      const campaignId = checkTikTokId(t.campaignId, "campaign");
+      const found = (await campaignList(tokens, advertiserId, BUDGET_FIELDS, t.signal)).find(
+        (c) => c.campaign_id === campaignId,
+      );
+      if (!found) {
+        throw new BadRequestError(`${SLUG}: campaign ${campaignId} not found`, {
+          platform: SLUG,
+          reason: "campaign_not_found",
+        });
+      }
+      return { advertiserId, campaignId, found };
+    };
+    const write = async (tokens: OAuthTokens, path: string, json: unknown, signal?: AbortSignal) => {
+      try {
+        await http.json(
+          { operation: path, method: "POST", url: api(path), headers: headers(tokens), json, signal },
+          (body) => campaignWriteSchema.parse(body),
+        );
+        return "success";
+      } catch (error) {
+        throw asWriteError(error, (reason) => reason === "40001");
+      }
+    };
+    return {
+      async listCampaigns(credentials, query): Promise<CampaignState[]> {
+        const tokens = requireOAuth(credentials, SLUG);
+        const advertiserId = checkTikTokId(query.account.id, "advertiser");
+        const selected = selectedCampaigns(
+          await campaignList(tokens, advertiserId, BUDGET_FIELDS, query.signal),
+          normaliseFilters(query.filters),
+        );
+        const spend = new Map<string, number>();
+        if (selected.length) {
+          const ids = selected.map((c) => c.campaign_id);
+          for (const { from, to } of splitRange(query.from, query.to, REPORT_MAX_DAYS)) {
+            for (const row of await report(tokens, advertiserId, from, to, ids, query.signal)) {
+              const id = row.campaignId ?? "";
+              spend.set(id, (spend.get(id) ?? 0) + row.spendMicros);
+            }
+          }
+        }
+        return selected.map((c) => ({
+          id: c.campaign_id,
+          name: c.campaign_name ?? c.campaign_id,
+          status: tikTokCampaignStatus(c),
+          dailyBudgetMicros: campaignDailyBudget(c),
+          spendMicros: spend.get(c.campaign_id) ?? 0,
+        }));
+      },
+
+      async setCampaignStatus(credentials, target): Promise<WriteOutcome> {
+        const tokens = requireOAuth(credentials, SLUG);
+        const { advertiserId, campaignId, found } = await readOne(tokens, target);
+        if (tikTokCampaignStatus(found) === "other") {
+          throw new BadRequestError(`${SLUG}: campaign ${campaignId} cannot be enabled or paused`, {
+            platform: SLUG,
+            reason: "campaign_not_writable",
+          });
+        }
+        const before = found.operation_status === "ENABLE" ? 1 : 0;
+        const after = target.status === "enabled" ? 1 : 0;
+        return writeIfChanged(before, after, () =>
+          write(
+            tokens,
+            "/campaign/status/update/",
+            {
+              advertiser_id: advertiserId,
+              campaign_ids: [campaignId],
+              operation_status: after ? "ENABLE" : "DISABLE",
+            },
+            target.signal,
+          ),
+        );
+      },
+
+      async setCampaignDailyBudget(credentials, target): Promise<WriteOutcome> {
+        const tokens = requireOAuth(credentials, SLUG);
+        const { advertiserId, campaignId, found } = await readOne(tokens, target);
+        return writeDailyBudgetInCents(
+          SLUG,
+          campaignId,
+          campaignDailyBudget(found),
+          target.amountMicros,
+          (budget) =>
+            write(
+              tokens,
+              "/campaign/update/",
+              { advertiser_id: advertiserId, campaign_id: campaignId, budget },
+              target.signal,
+            ),
+        );
+      },
+
+      budgetLimits: tikTokBudgetLimits,
+    };
   }
 
   return {
@@ -362,6 +489,8 @@ export function createTikTokAdsConnector(config: ConnectorConfig): Connector {
           query.signal,
         ),
       ),
+
+    campaigns: tikTokCampaignWriter(),
   };
 }
 
@@ -387,6 +516,39 @@ export function enabledDailyBudget(
       })),
     filters,
   );
+}
+
+/** `/campaign/get/` campaigns kept by the tracker's filters (ids, and the name containing a text). */
+function selectedCampaigns(
+  campaigns: readonly TikTokCampaign[],
+  filters: NormalisedFilters,
+): TikTokCampaign[] {
+  const wanted = selectedCampaignIds(
+    campaigns.map((c) => ({ id: c.campaign_id, name: c.campaign_name ?? "" })),
+    filters,
+  );
+  return campaigns.filter((c) => wanted.includes(c.campaign_id));
+}
+
+/** A campaign's `operation_status` as AutoPilot reads it: ENABLE, DISABLE, anything else (deleted) "other". */
+export function tikTokCampaignStatus(c: TikTokCampaign): CampaignState["status"] {
+  return c.operation_status === "ENABLE" ? "enabled" : c.operation_status === "DISABLE" ? "paused" : "other";
+}
+
+/** A campaign's daily budget, micros: its `budget` under `BUDGET_MODE_DAY`, else null. */
+function campaignDailyBudget(c: TikTokCampaign): number | null {
+  return c.budget_mode === "BUDGET_MODE_DAY" && c.budget != null && Number(c.budget) > 0
+    ? decimalToMicros(c.budget)
+    : null;
+}
+
+/**
+ * Daily budget limits of a TikTok campaign: TikTok's campaign-level daily budget minimum is 50
+ * units of a USD-like currency; other currencies have their own (not listed here: one unit), in
+ * steps of a hundredth.
+ */
+export function tikTokBudgetLimits(currency: string): BudgetLimits {
+  return { minDailyBudget: currency.toUpperCase() === "USD" ? 50_000_000 : 1_000_000, budgetStep: 10_000 };
 }
 
 /** The advertiser's IANA time zone: `display_timezone`, else `timezone` (e.g. `Etc/GMT+8`), else UTC. */

@@ -94,7 +94,10 @@ function amazonError(res: ServerResponse, status: number, code: string, details:
  * `budgetType` DAILY on the campaign) and `GET /sd/campaigns` (`stateFilter`,
  * `startIndex`/`count` paging, `budget` and `budgetType` daily). Every API call checks the
  * `Amazon-Advertising-API-ClientId` header, and `Amazon-Advertising-API-Scope` (a profile of that
- * region) where Amazon requires it.
+ * region) where Amazon requires it. Campaign writes (AutoPilot): `PUT /sp/campaigns` (v3 media
+ * type), `PUT /sb/v4/campaigns` (v4 media type) and `PUT /sd/campaigns` (JSON array) change a
+ * campaign's state and daily budget, answered 207 per item, 403 when writes are refused
+ * (`campaign-writes.ts`); the listings (`campaignIdFilter` honoured) and the reports obey them.
  */
 export const amazonAdsPlatform: PlatformFactory = (ctx) => {
   const client = sandboxClient(PREFIX);
@@ -148,15 +151,95 @@ export const amazonAdsPlatform: PlatformFactory = (ctx) => {
     `"accountInfo":{"marketplaceStringId":"${a.currency === "USD" ? "ATVPDKIKX0DER" : "A1F83G8C2ARO7P"}",` +
     `"id":"A${a.id.slice(0, 12)}","type":"seller","name":${JSON.stringify(a.name.replace(/ \(\w+\)$/, ""))},` +
     `"validPaymentMethod":true}}`;
-  const campaignJson = (c: DemoCampaign, lowerState = false) => ({
+  /** A campaign's state now: its demo status as the writes so far leave it. */
+  const stateOf = (profile: DemoAccount, c: DemoCampaign) =>
+    ctx.writes.status(profile, c, ctx.now().getTime());
+  const campaignJson = (profile: DemoAccount, c: DemoCampaign, lowerState = false) => ({
     campaignId: c.id,
     name: c.name,
-    state: lowerState ? c.status.toLowerCase() : c.status,
+    state: lowerState ? stateOf(profile, c).toLowerCase() : stateOf(profile, c),
   });
-  /** A demo campaign's daily budget in currency units (every Amazon demo campaign has one). */
+  /** A demo campaign's daily budget in currency units (every Amazon demo campaign has one), as written since. */
   const dailyUnits = (profile: DemoAccount, c: DemoCampaign) => {
     const budget = budgetOf(budgets.get(profile.id) ?? [], c.id);
-    return budget ? budget.amountMicros / 1_000_000 : undefined;
+    const amount = ctx.writes.dailyBudget(profile, c.id, ctx.now().getTime(), budget?.amountMicros);
+    return amount === undefined ? undefined : amount / 1_000_000;
+  };
+  /**
+   * A campaign update (SP v3, SB v4, SD): the media type (else 415), a refused grant (403, as a
+   * role without `advertiser_campaign_edit` gets), each item checked (a campaign of this ad
+   * product, a state `states` allows, a budget of at least one unit) and kept as a write; the 207
+   * answer built by `answer` from the item results (an error type, or none).
+   */
+  const updateAnswer = (
+    req: SandboxRequest,
+    res: ServerResponse,
+    update: {
+      adProduct: string;
+      mediaType?: string;
+      items: (body: unknown) => unknown[] | undefined;
+      states: readonly string[];
+      answer: (results: Array<{ campaignId: string; error?: string }>) => unknown;
+    },
+  ) => {
+    const auth = authorized(req, res, true);
+    if (!auth?.profile) return;
+    const profile = auth.profile;
+    const type = String(req.headers["content-type"] ?? "").toLowerCase();
+    if (update.mediaType && !type.startsWith(update.mediaType.toLowerCase())) {
+      return amazonError(res, 415, "415", `Content-Type must be ${update.mediaType}`);
+    }
+    if (ctx.writes.refuses(PREFIX)) {
+      return amazonError(res, 403, "403", "The user may not edit campaigns of this advertiser");
+    }
+    const items = update.items(req.json);
+    if (!items?.length) return amazonError(res, 400, "400", "Expected at least one campaign");
+    const at = ctx.now().getTime();
+    const results = items.map((raw) => {
+      const item = (raw ?? {}) as { campaignId?: unknown; state?: unknown; budget?: unknown };
+      const campaignId = String(item.campaignId ?? "");
+      const campaign = profile.campaigns.find(
+        (c) => c.id === campaignId && amazonAdProductOf(c) === update.adProduct,
+      );
+      if (!campaign) return { campaignId, error: "ENTITY_NOT_FOUND" };
+      const budget =
+        typeof item.budget === "object" && item.budget !== null
+          ? (item.budget as { budget?: unknown }).budget
+          : item.budget;
+      if (item.state !== undefined && !update.states.includes(String(item.state))) {
+        return { campaignId, error: "INVALID_ARGUMENT" };
+      }
+      if (budget !== undefined && (typeof budget !== "number" || budget < 1)) {
+        return { campaignId, error: "BUDGET_TOO_LOW" };
+      }
+      ctx.writes.record(profile, campaign.id, {
+        at,
+        ...(item.state !== undefined
+          ? {
+              status:
+                String(item.state).toUpperCase() === "ENABLED" ? ("ENABLED" as const) : ("PAUSED" as const),
+            }
+          : {}),
+        ...(typeof budget === "number" ? { dailyBudgetMicros: Math.round(budget * 1_000_000) } : {}),
+      });
+      return { campaignId };
+    });
+    sendJson(res, 207, update.answer(results));
+  };
+  /** The 207 answer of SP v3 and SB v4 updates: successes and errors by index. */
+  const bulkAnswer = (results: Array<{ campaignId: string; error?: string }>) => ({
+    campaigns: {
+      success: results.flatMap((r, index) => (r.error ? [] : [{ campaignId: r.campaignId, index }])),
+      error: results.flatMap((r, index) =>
+        r.error ? [{ index, errors: [{ errorType: r.error, errorValue: {} }] }] : [],
+      ),
+    },
+  });
+  /** The `campaignIdFilter.include` of an SP v3 / SB v4 list body, if given. */
+  const idFilter = (req: SandboxRequest): string[] | undefined => {
+    const include = (req.json as { campaignIdFilter?: { include?: unknown } } | undefined)?.campaignIdFilter
+      ?.include;
+    return Array.isArray(include) ? include.map(String) : undefined;
   };
   /**
    * A campaign `list` answer (SP v3, SB v4): the media type in one of `mediaHeaders` (else 415),
@@ -203,9 +286,11 @@ export const amazonAdsPlatform: PlatformFactory = (ctx) => {
     if (!Number.isInteger(start) || start < 0) {
       return amazonError(res, 400, "INVALID_ARGUMENT", "Invalid nextToken");
     }
+    const ids = idFilter(req);
     const campaigns = profile.campaigns
       .filter((c) => amazonAdProductOf(c) === list.adProduct)
-      .filter((c) => states.length === 0 || states.includes(c.status));
+      .filter((c) => !ids || ids.includes(c.id))
+      .filter((c) => states.length === 0 || states.includes(stateOf(profile, c)));
     const next =
       start + size < campaigns.length ? Buffer.from(String(start + size)).toString("base64url") : undefined;
     sendJson(res, 200, {
@@ -370,7 +455,15 @@ export const amazonAdsPlatform: PlatformFactory = (ctx) => {
             res.end("<Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>");
             return;
           }
-          const rows = campaignDays(ctx.source, profile, report.startDate, report.endDate, ctx.now())
+          const rows = campaignDays(
+            ctx.source,
+            profile,
+            report.startDate,
+            report.endDate,
+            ctx.now(),
+            {},
+            ctx.writes,
+          )
             .filter(
               (d) =>
                 amazonAdProductOf(d.campaign) === report.type.adProduct &&
@@ -405,7 +498,7 @@ export const amazonAdsPlatform: PlatformFactory = (ctx) => {
             toJson: (c) => {
               const budget = dailyUnits(profile, c);
               return {
-                ...campaignJson(c),
+                ...campaignJson(profile, c),
                 targetingType: c.name.includes("auto") ? "AUTO" : "MANUAL",
                 ...(budget === undefined ? {} : { budget: { budgetType: "DAILY", budget } }),
               };
@@ -428,7 +521,10 @@ export const amazonAdsPlatform: PlatformFactory = (ctx) => {
             total: "totalCount",
             toJson: (c) => {
               const budget = dailyUnits(profile, c);
-              return { ...campaignJson(c), ...(budget === undefined ? {} : { budget, budgetType: "DAILY" }) };
+              return {
+                ...campaignJson(profile, c),
+                ...(budget === undefined ? {} : { budget, budgetType: "DAILY" }),
+              };
             },
           });
         },
@@ -445,9 +541,12 @@ export const amazonAdsPlatform: PlatformFactory = (ctx) => {
           if (states.some((v) => !SD_STATES.has(v))) {
             return amazonError(res, 400, "400", "stateFilter: enabled, paused or archived, comma-delimited");
           }
+          const idsParam = req.url.searchParams.get("campaignIdFilter");
+          const ids = idsParam === null ? undefined : idsParam.split(",").map((v) => v.trim());
           const list = profile.campaigns
             .filter((c) => amazonAdProductOf(c) === "SPONSORED_DISPLAY")
-            .filter((c) => states.length === 0 || states.includes(c.status.toLowerCase()));
+            .filter((c) => !ids || ids.includes(c.id))
+            .filter((c) => states.length === 0 || states.includes(stateOf(profile, c).toLowerCase()));
           const start = Number(req.url.searchParams.get("startIndex") ?? 0) || 0;
           const count = Number(req.url.searchParams.get("count") ?? 100) || 100;
           sendJson(
@@ -456,13 +555,56 @@ export const amazonAdsPlatform: PlatformFactory = (ctx) => {
             list.slice(start, start + count).map((c) => {
               const budget = dailyUnits(profile, c);
               return {
-                ...campaignJson(c, true),
+                ...campaignJson(profile, c, true),
                 campaignId: Number(c.id),
                 ...(budget === undefined ? {} : { budget, budgetType: "daily" }),
               };
             }),
           );
         },
+      },
+      {
+        // UpdateSponsoredProductsCampaigns: `{campaigns: [{campaignId, state?, budget?: {budgetType, budget}}]}`.
+        method: "PUT",
+        pattern: "/{host}/sp/campaigns",
+        handle: (req, res) =>
+          updateAnswer(req, res, {
+            adProduct: "SPONSORED_PRODUCTS",
+            mediaType: SP_CAMPAIGN_MEDIA_TYPE,
+            items: (b) => (b as { campaigns?: unknown[] } | undefined)?.campaigns,
+            states: ["ENABLED", "PAUSED"],
+            answer: bulkAnswer,
+          }),
+      },
+      {
+        // UpdateSponsoredBrandsCampaigns (v4): `{campaigns: [{campaignId, state?, budget?}]}`.
+        method: "PUT",
+        pattern: "/{host}/sb/v4/campaigns",
+        handle: (req, res) =>
+          updateAnswer(req, res, {
+            adProduct: "SPONSORED_BRANDS",
+            mediaType: SB_CAMPAIGN_MEDIA_TYPE,
+            items: (b) => (b as { campaigns?: unknown[] } | undefined)?.campaigns,
+            states: ["ENABLED", "PAUSED"],
+            answer: bulkAnswer,
+          }),
+      },
+      {
+        // Sponsored Display updateCampaigns: a bare array `[{campaignId, state?, budget?}]`.
+        method: "PUT",
+        pattern: "/{host}/sd/campaigns",
+        handle: (req, res) =>
+          updateAnswer(req, res, {
+            adProduct: "SPONSORED_DISPLAY",
+            items: (b) => (Array.isArray(b) ? b : undefined),
+            states: ["enabled", "paused"],
+            answer: (results) =>
+              results.map((r) => ({
+                code: r.error ?? "SUCCESS",
+                campaignId: Number(r.campaignId),
+                ...(r.error ? { description: "The campaign could not be updated." } : {}),
+              })),
+          }),
       },
     ],
     authFailure: unauthorized,

@@ -96,6 +96,23 @@ export const tikTokAdsPlatform: PlatformFactory = (ctx) => {
     return account;
   };
 
+  /**
+   * The advertiser of a write (authorized, known, `advertiser_id` in the JSON body), or undefined
+   * after answering; a refused grant answers 40001, as TikTok does for an advertiser the
+   * authorization may not operate.
+   */
+  const writable = (req: SandboxRequest, res: ServerResponse): { account: DemoAccount } | undefined => {
+    if (!authorized(req, res)) return undefined;
+    const id = String((req.json as { advertiser_id?: unknown } | undefined)?.advertiser_id ?? "");
+    const account = advertiser(res, id);
+    if (!account) return undefined;
+    if (ctx.writes.refuses(PREFIX)) {
+      envelope(res, 40001, `No permission to operate advertiser ${id}.`);
+      return undefined;
+    }
+    return { account };
+  };
+
   const pageOf = <T>(req: SandboxRequest, res: ServerResponse, items: T[]) => {
     const page = Number(req.url.searchParams.get("page") ?? 1);
     const size = Number(req.url.searchParams.get("page_size") ?? 10);
@@ -257,15 +274,18 @@ export const tikTokAdsPlatform: PlatformFactory = (ctx) => {
           if (!a) return;
           const items = a.campaigns.map((c) => {
             // A campaign budget in currency units; none (INFINITE, 0) leaves the budgets to the ad groups.
+            // Both as the writes so far leave them.
+            const at = ctx.now().getTime();
             const budget = budgetOf(budgets.get(a.id) ?? [], c.id);
+            const amount = budget ? ctx.writes.dailyBudget(a, c.id, at, budget.amountMicros) : undefined;
             return {
               advertiser_id: a.id,
               campaign_id: c.id,
               campaign_name: c.name,
-              operation_status: c.status === "PAUSED" ? "DISABLE" : "ENABLE",
+              operation_status: ctx.writes.status(a, c, at) === "PAUSED" ? "DISABLE" : "ENABLE",
               objective_type: "CONVERSIONS",
-              budget_mode: budget ? "BUDGET_MODE_DAY" : "BUDGET_MODE_INFINITE",
-              budget: budget ? budget.amountMicros / 1_000_000 : 0,
+              budget_mode: amount !== undefined ? "BUDGET_MODE_DAY" : "BUDGET_MODE_INFINITE",
+              budget: amount !== undefined ? amount / 1_000_000 : 0,
             };
           });
           const page = pageOf(req, res, items);
@@ -323,7 +343,15 @@ export const tikTokAdsPlatform: PlatformFactory = (ctx) => {
             if (!campaignIds)
               return envelope(res, 40002, "filtering must be a JSON list; campaign_ids IN a JSON list.");
           }
-          const days = campaignDays(ctx.source, a, from, to, ctx.now(), campaignIds ? { campaignIds } : {});
+          const days = campaignDays(
+            ctx.source,
+            a,
+            from,
+            to,
+            ctx.now(),
+            campaignIds ? { campaignIds } : {},
+            ctx.writes,
+          );
           const groups = groupDays(days, (d) => (campaignLevel ? `${d.date}|${d.campaign.id}` : d.date)).map(
             ({ first, figures }) => ({
               date: first.date,
@@ -354,6 +382,57 @@ export const tikTokAdsPlatform: PlatformFactory = (ctx) => {
             }));
           const page = pageOf(req, res, rows);
           if (page) envelope(res, 0, "OK", page);
+        },
+      },
+      {
+        // Campaign status update: `{advertiser_id, campaign_ids, operation_status: ENABLE | DISABLE}`.
+        method: "POST",
+        pattern: "/open_api/{version}/campaign/status/update/",
+        handle: (req, res) => {
+          const target = writable(req, res);
+          if (!target) return;
+          const body = req.json as { campaign_ids?: unknown; operation_status?: unknown };
+          const ids = Array.isArray(body.campaign_ids) ? body.campaign_ids.map(String) : [];
+          const status = body.operation_status;
+          if (!ids.length || (status !== "ENABLE" && status !== "DISABLE")) {
+            return envelope(
+              res,
+              40002,
+              "campaign_ids and operation_status (ENABLE or DISABLE) are required.",
+            );
+          }
+          const campaigns = ids.map((id) => target.account.campaigns.find((c) => c.id === id));
+          if (campaigns.some((c) => !c)) return envelope(res, 40002, "Campaign does not exist.");
+          for (const c of campaigns) {
+            ctx.writes.record(target.account, (c as DemoAccount["campaigns"][number]).id, {
+              at: ctx.now().getTime(),
+              status: status === "ENABLE" ? "ENABLED" : "PAUSED",
+            });
+          }
+          envelope(res, 0, "OK", { campaign_ids: ids, status });
+        },
+      },
+      {
+        // Campaign update (the daily budget here): `{advertiser_id, campaign_id, budget}`, currency units.
+        method: "POST",
+        pattern: "/open_api/{version}/campaign/update/",
+        handle: (req, res) => {
+          const target = writable(req, res);
+          if (!target) return;
+          const body = req.json as { campaign_id?: unknown; budget?: unknown };
+          const campaign = target.account.campaigns.find((c) => c.id === String(body.campaign_id ?? ""));
+          if (!campaign) return envelope(res, 40002, "Campaign does not exist.");
+          if (!budgetOf(budgets.get(target.account.id) ?? [], campaign.id)) {
+            return envelope(res, 40002, "The campaign has no campaign budget (BUDGET_MODE_INFINITE).");
+          }
+          if (typeof body.budget !== "number" || !(body.budget > 0)) {
+            return envelope(res, 40002, "budget must be a positive number.");
+          }
+          ctx.writes.record(target.account, campaign.id, {
+            at: ctx.now().getTime(),
+            dailyBudgetMicros: Math.round(body.budget * 1_000_000),
+          });
+          envelope(res, 0, "OK", { campaign_id: campaign.id, budget: body.budget });
         },
       },
     ],
