@@ -1,5 +1,11 @@
 import { decodeTrackerList, type ListedTracker } from "@pacer/core/tracker-list";
-import { dynamoClient, findTracker, readTrackerListMarker, updateTrackerAt } from "@pacer/db";
+import {
+  dynamoClient,
+  findTracker,
+  readTrackerListMarker,
+  SNAPSHOT_MAX_AGE_MS,
+  updateTrackerAt,
+} from "@pacer/db";
 import { afterEach, describe, expect, it } from "vitest";
 import { callApi } from "../../testing/api.ts";
 import { aWorld, type Member, type World } from "../../testing/builders.ts";
@@ -62,6 +68,19 @@ describe("the tracker list snapshot", () => {
 
     expect(first.source).toBe("rebuilt");
     expect((await readTrackerListMarker(world.account.accountId)).snapshot).toBeUndefined();
+  });
+
+  it("is rebuilt once older than its maximum age (before TTL can remove its shards)", async () => {
+    const world = await aWorld();
+    const admin = sessionOf(world, world.Admin);
+    await aTrackerIn(world.account.accountId, { name: "Old" });
+    const first = later();
+    expect((await list(admin, first)).source).toBe("rebuilt-and-stored");
+
+    const aged = await list(admin, new Date(first.getTime() + SNAPSHOT_MAX_AGE_MS + 1_000));
+
+    expect(aged.source).toBe("rebuilt-and-stored");
+    expect(aged.names).toEqual(["Old"]);
   });
 
   it("shows a Manager a tracker attached after the snapshot was built and hides one detached", async () => {

@@ -13,6 +13,7 @@ import {
   listTrackers,
   readTrackerListMarker,
   readTrackerListSnapshot,
+  SNAPSHOT_MAX_AGE_MS,
   storeTrackerListSnapshot,
   type TrackerListMarker,
 } from "@pacer/db";
@@ -54,7 +55,7 @@ export async function trackerListTextFor(
   // The marker is read before the trackers, so a snapshot built now is stored only if no tracker
   // was written since (storeTrackerListSnapshot's condition).
   const [marker, joins] = await Promise.all([readTrackerListMarker(accountId), loadAccountJoins(accountId)]);
-  let snapshot = await storedSnapshot(accountId, marker);
+  let snapshot = await storedSnapshot(accountId, marker, now);
   let source: ListSource = "snapshot";
   if (!snapshot) {
     snapshot = await buildSnapshot(accountId);
@@ -91,13 +92,18 @@ function quietSince(marker: TrackerListMarker, now: Date): boolean {
   return !marker.changedAt || now.getTime() - Date.parse(marker.changedAt) >= SNAPSHOT_QUIET_MS;
 }
 
-/** The stored snapshot when it is current (built from the marker's value) and readable. */
+/**
+ * The stored snapshot when it is current (built from the marker's value, younger than
+ * SNAPSHOT_MAX_AGE_MS, so its shards are not yet due for TTL) and readable.
+ */
 async function storedSnapshot(
   accountId: string,
   marker: TrackerListMarker,
+  now: Date,
 ): Promise<TrackerListSnapshot | undefined> {
   const ref = marker.snapshot;
   if (!ref || ref.builtFrom !== marker.changed) return undefined;
+  if (now.getTime() - Date.parse(ref.builtAt) > SNAPSHOT_MAX_AGE_MS) return undefined;
   const payload = await readTrackerListSnapshot(accountId, ref);
   if (!payload) return undefined;
   try {

@@ -13,7 +13,9 @@ import { TABLE, tableName } from "./table.ts";
  *   to, see {@link markTrackersChanged}), `changedAt` (ISO time of the last bump) and, once a
  *   snapshot is stored, `snapshot` = `{ buildId, shards, builtFrom, builtAt, bytes }`;
  * - the snapshot's shards `ACCOUNT#<accountId>` / `TRACKERLIST#<buildId>#<n>`: `body` (binary, at
- *   most {@link SHARD_BYTES}), immutable, removed when a newer build replaces them (and by TTL).
+ *   most {@link SHARD_BYTES}), immutable, removed by TTL a day after they were written (TTL deletes
+ *   cost no write capacity; deleting a 380 KB item would cost 380 WCU). A reader never uses a
+ *   snapshot older than {@link SNAPSHOT_MAX_AGE_MS}, so it never meets a shard TTL has removed.
  *
  * A snapshot is valid while the marker's `changed` equals its `builtFrom`. The builder reads the
  * marker before its full read of the trackers and stores the snapshot only on the condition that
@@ -24,8 +26,10 @@ import { TABLE, tableName } from "./table.ts";
 const MARKER_SK = "TRACKERLIST";
 /** Bytes of snapshot per shard item: under DynamoDB's 400 KB item limit with its keys and names. */
 export const SHARD_BYTES = 380_000;
-/** How long an unread shard stays in the table (TTL) after it was written: two days. */
-const SHARD_TTL_SECONDS = 2 * 24 * 60 * 60;
+/** How long a shard stays in the table (TTL) after it was written: one day. */
+const SHARD_TTL_SECONDS = 24 * 60 * 60;
+/** The oldest snapshot a reader uses (then it rebuilds): half the shards' time to live. */
+export const SNAPSHOT_MAX_AGE_MS = (SHARD_TTL_SECONDS * 1000) / 2;
 
 const pk = (accountId: string) => `ACCOUNT#${accountId}`;
 const shardKey = (accountId: string, buildId: string, n: number) => ({
@@ -118,10 +122,11 @@ export async function readTrackerListSnapshot(
 /**
  * Stores a snapshot built from the marker value `builtFrom`: writes its shards under a new build id,
  * then points the marker at them on the condition that `changed` is still `builtFrom` (a tracker
- * written meanwhile leaves the marker as it is and the shards are removed again). The shards of the
- * build it replaces are removed.
+ * written meanwhile leaves the marker as it is; the unused shards are left to TTL, as are the
+ * shards of the build it replaces).
  * Checks the marker first (1 RCU) and writes nothing when it moved already.
  * Write cost: 1 WCU per KB of `payload` (rounded up per shard) plus 1 for the marker.
+ * @param now the build's time (`builtAt`; the shards' TTL counts from it)
  * @returns whether the snapshot is now the account's.
  */
 export async function storeTrackerListSnapshot(
@@ -149,7 +154,7 @@ export async function storeTrackerListSnapshot(
     bytes: payload.byteLength,
   };
   try {
-    const { Attributes } = await documentClientFor().send(
+    await documentClientFor().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: markerKey(accountId),
@@ -158,25 +163,16 @@ export async function storeTrackerListSnapshot(
           builtFrom === 0 ? "attribute_not_exists(#changed) OR #changed = :from" : "#changed = :from",
         ExpressionAttributeNames: { "#snapshot": "snapshot", "#changed": "changed" },
         ExpressionAttributeValues: { ":ref": ref, ":from": builtFrom },
-        ReturnValues: "UPDATED_OLD",
       }),
     );
-    const old = Attributes?.snapshot as TrackerListSnapshotRef | undefined;
-    if (old) await removeShards(accountId, old);
     return true;
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
-    await removeShards(accountId, ref);
     return false;
   }
 }
 
-async function removeShards(accountId: string, ref: TrackerListSnapshotRef): Promise<void> {
-  const keys = Array.from({ length: ref.shards }, (_, n) => shardKey(accountId, ref.buildId, n));
-  await writeAll(keys.map((Key) => ({ DeleteRequest: { Key } })));
-}
-
-/** BatchWriteItem in groups of 25, sending unprocessed requests again. */
+/** BatchWriteItem in groups of 25 puts, sending unprocessed requests again. */
 async function writeAll(requests: Record<string, unknown>[]): Promise<void> {
   const table = tableName();
   for (let i = 0; i < requests.length; i += 25) {
