@@ -1,7 +1,6 @@
-import { encodeTrackerList } from "@pacer/core/tracker-list";
 import type { z } from "zod";
 import { trackersContracts as api } from "../../contract/trackers.ts";
-import { reply, sessionRoute } from "../lib/http.ts";
+import { rawReply, reply, sessionRoute } from "../lib/http.ts";
 import { etag, expectedVersion } from "../lib/if-match.ts";
 import { assertOwnAccount } from "../lib/ownership.ts";
 import {
@@ -10,7 +9,6 @@ import {
   createTrackersFor,
   getTrackerFor,
   getTrackerPacingFor,
-  listTrackersFor,
   postMessage,
   removeMessage,
   removeTracker,
@@ -27,6 +25,7 @@ import {
   setWeekdaysOnly,
   TRACKER_TEXTS,
   type TrackerChange,
+  trackerListTextFor,
 } from "./use-cases.ts";
 import { messageView } from "./views.ts";
 
@@ -44,13 +43,13 @@ function trackerReply(tracker: { version: number }) {
 /**
  * `GET /api/trackers/get-trackers-by-account/{accountId}`: the trackers the caller may see, with
  * their figures, as the list table of `@pacer/core/tracker-list` (columns, rows, users and
- * connections written once).
+ * connections written once), from the account's list snapshot (list.ts).
  */
 export const getTrackersByAccount = sessionRoute(
   api["GET /api/trackers/get-trackers-by-account/{accountId}"],
-  async ({ params, session }) => {
+  async ({ params, session, now }) => {
     assertOwnAccount(session, params.accountId);
-    return encodeTrackerList(await listTrackersFor(session));
+    return rawReply(200, (await trackerListTextFor(session, now)).text, "application/json");
   },
 );
 
@@ -60,9 +59,9 @@ export const getTrackersByAccount = sessionRoute(
  */
 export const getTrackersWithoutLoadByAccount = sessionRoute(
   api["GET /api/trackers/get-trackers-without-load-by-account/{accountId}"],
-  async ({ params, session }) => {
+  async ({ params, session, now }) => {
     assertOwnAccount(session, params.accountId);
-    return encodeTrackerList(await listTrackersFor(session));
+    return rawReply(200, (await trackerListTextFor(session, now)).text, "application/json");
   },
 );
 

@@ -34,7 +34,7 @@ import { AppError, badRequest, forbidden, notFound } from "../lib/errors.ts";
 import { logger } from "../lib/logger.ts";
 import { autoRefreshForNewUser, requestTrackerRefreshes } from "../lib/refresh-queue.ts";
 import type { Session } from "../lib/session.ts";
-import { requireWriter, visibleTracker, visibleTrackers } from "../lib/tracker-access.ts";
+import { requireWriter, visibleTracker } from "../lib/tracker-access.ts";
 import { computeTrackerFigures, computeTrackerPacing } from "../lib/tracker-data.ts";
 import { trackerView } from "./views.ts";
 
@@ -58,12 +58,11 @@ export const TRACKER_TEXTS = {
     `${platform} does not provide a budget, please set the budget of this Tracker manually`,
 } as const;
 
-/** Trackers the caller may see, oldest first, each with its stored figures (a read, no computation). */
-export async function listTrackersFor(session: Session) {
-  const { trackers, joins } = await visibleTrackers(session.accountId, session);
-  trackers.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.trackerId.localeCompare(b.trackerId));
-  return trackers.map((t) => trackerView(t, joins, "list"));
-}
+/**
+ * The list of trackers the caller may see (get-trackers-by-account) is answered from the account's
+ * list snapshot: see `trackerListTextFor` in list.ts.
+ */
+export { trackerListTextFor } from "./list.ts";
 
 /** One tracker with its messages (404 when the caller may not see it). */
 export async function getTrackerFor(session: Session, trackerId: string) {

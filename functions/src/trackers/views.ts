@@ -13,6 +13,31 @@ export interface TrackerJoins {
   users: ReadonlyMap<string, User>;
 }
 
+/**
+ * The columns of a tracker's answer joined from other items: its pod (id and name) and shared
+ * budget (id) from the pods and shared budgets, its attached users from the account's users (users
+ * since removed are left out).
+ */
+export function trackerJoinValues(
+  trackerId: string,
+  associatedUserIds: readonly string[],
+  joins: TrackerJoins,
+) {
+  const pod = joins.podOf.get(trackerId);
+  const budget = joins.budgetOf.get(trackerId);
+  const associatedUsers = [];
+  for (const id of associatedUserIds) {
+    const user = joins.users.get(id);
+    if (user) associatedUsers.push(associatedUserView(user));
+  }
+  return {
+    podId: pod?.podId ?? null,
+    podName: pod?.name ?? null,
+    sharedBudgetId: budget?.sharedBudgetId ?? null,
+    associatedUsers,
+  };
+}
+
 /** A user attached to a tracker, as the Users tab shows them (spec section 2: _id, name, userType, email, avatar). */
 export function associatedUserView(user: User) {
   return {
@@ -72,25 +97,23 @@ export function trackerView(
   mode: "list" | "detail",
   messages?: readonly Message[],
 ) {
-  const pod = joins.podOf.get(t.trackerId);
-  const budget = joins.budgetOf.get(t.trackerId);
+  const { podId, podName, sharedBudgetId, associatedUsers } = trackerJoinValues(
+    t.trackerId,
+    t.associatedUserIds,
+    joins,
+  );
   let data: Partial<TrackerData> | null = storedTrackerData(t);
   if (data && mode === "list") {
     const { historicData: _h, ...lean } = data;
     data = lean;
   }
-  const associatedUsers = [];
-  for (const id of t.associatedUserIds) {
-    const user = joins.users.get(id);
-    if (user) associatedUsers.push(associatedUserView(user));
-  }
   const view = {
     _id: t.trackerId,
     name: t.name,
     client: t.client,
-    podId: pod?.podId ?? null,
-    podName: pod?.name ?? null,
-    sharedBudgetId: budget?.sharedBudgetId ?? null,
+    podId,
+    podName,
+    sharedBudgetId,
     currency: t.currency,
     currencySet: t.currencySet,
     timeZone: t.timeZone,

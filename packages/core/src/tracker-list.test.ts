@@ -5,6 +5,10 @@ import {
   isEncodedTrackerList,
   type ListedTracker,
   listedTrackers,
+  parseTrackerListSnapshot,
+  serializeTrackerListSnapshot,
+  snapshotTrackerList,
+  trackerListAnswerText,
 } from "./tracker-list.ts";
 
 const ann = { _id: "u-ann", name: "Ann", userType: "Manager", email: "ann@agency.test", avatar: null };
@@ -101,5 +105,71 @@ describe("tracker list encoding", () => {
     encoded.users = [];
 
     expect(() => decodeTrackerList(encoded)).toThrow(TypeError);
+  });
+});
+
+describe("tracker list snapshot", () => {
+  /** A view as the list answers it: the per-request columns at their place among the others. */
+  const joined = (i: number, over: Partial<ListedTracker> = {}) =>
+    aListedTracker(i, { podName: null, sharedBudgetId: null, ...over });
+  const views = [
+    joined(1, { name: 'Line\nbreak "quoted"', associatedUsers: [ann] }),
+    joined(2, { data: null, associatedUsers: [bob] }),
+    joined(3, {
+      podId: "p-1",
+      podName: "North",
+      sharedBudgetId: "sb-1",
+      associatedUsers: [ann, bob],
+      dataSource: { integration: meta, view: { id: "act_7", name: "Shop" } },
+    }),
+  ];
+  const userIds = [["u-ann"], ["u-bob"], ["u-ann", "u-bob", "u-gone"]];
+  // The snapshot is built without joins, as the server builds it from the stored trackers.
+  const unjoined = views.map((v) => ({
+    ...v,
+    podId: null,
+    podName: null,
+    sharedBudgetId: null,
+    associatedUsers: [],
+  }));
+  const stored = parseTrackerListSnapshot(
+    serializeTrackerListSnapshot(snapshotTrackerList(unjoined, userIds)),
+  );
+  const byId = new Map(views.map((v) => [v._id as string, v]));
+
+  it("answers, with the joins of the request, the same trackers as the table of the joined views", () => {
+    const text = trackerListAnswerText(stored, (m) => {
+      const v = byId.get(m.trackerId) as ListedTracker;
+      return {
+        podId: v.podId as string | null,
+        podName: v.podName as string | null,
+        sharedBudgetId: v.sharedBudgetId as string | null,
+        associatedUsers: v.associatedUsers,
+      };
+    });
+
+    expect(decodeTrackerList(JSON.parse(text))).toEqual(views);
+    expect(stored.meta.map((m) => m.associatedUserIds)).toEqual(userIds);
+  });
+
+  it("leaves out the rows the request refuses, and their users and connections", () => {
+    const text = trackerListAnswerText(stored, (m) =>
+      m.trackerId === "t-2"
+        ? { podId: null, podName: null, sharedBudgetId: null, associatedUsers: [bob] }
+        : undefined,
+    );
+    const answer = JSON.parse(text);
+
+    expect(decodeTrackerList(answer)).toEqual([views[1]]);
+    expect(answer.users).toEqual([bob]);
+    expect(answer.integrations).toEqual([google]);
+    expect(text).not.toContain("Shop");
+    expect(text).not.toContain("u-ann");
+  });
+
+  it("answers an empty table when the request sees no row, as the table of no views", () => {
+    const text = trackerListAnswerText(stored, () => undefined);
+
+    expect(JSON.parse(text)).toEqual(encodeTrackerList([]));
   });
 });

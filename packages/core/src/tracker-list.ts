@@ -149,3 +149,157 @@ export function listedTrackers<T = ListedTracker>(answer: unknown): T[] {
   const trackers = (answer as { trackers?: unknown } | null)?.trackers;
   return Array.isArray(trackers) ? (trackers as T[]) : [];
 }
+
+// ---------------------------------------------------------------------------------------------
+// The list snapshot: the same table, its per-tracker part encoded once and stored
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Columns a list answer fills per request from the account's other items and the caller: the pod
+ * and shared budget joins, the attached users, and the connection (its index depends on which
+ * trackers the caller sees). In an answer built from a snapshot they come after the stored columns
+ * (the decoder reads columns by name, so the order is free).
+ */
+export const PER_REQUEST_COLUMNS = ["podId", "podName", "sharedBudgetId", USERS, SOURCE] as const;
+const PER_REQUEST = new Set<string>(PER_REQUEST_COLUMNS);
+
+/** What the per-request columns of one snapshot row are built from. */
+export interface TrackerListSnapshotMeta {
+  trackerId: string;
+  /** The tracker's `associatedUserIds` (the visibility rule and the attached users). */
+  associatedUserIds: string[];
+  /** Index of the tracker's connection in the snapshot's `integrations`. */
+  integration: number;
+  /** The data source's view (the ad account): id and name. */
+  viewId: string | undefined;
+  viewName: string | undefined;
+}
+
+/**
+ * The per-tracker part of a list, encoded once: stored columns and figure columns, each tracker's
+ * stored values as the JSON text of a row without its brackets (`text`), and what its per-request
+ * columns are built from (`meta`), in list order.
+ */
+export interface TrackerListSnapshot {
+  columns: string[];
+  dataColumns: string[];
+  integrations: EncodedTrackerList["integrations"];
+  meta: TrackerListSnapshotMeta[];
+  text: string[];
+}
+
+/**
+ * Encodes the list's tracker views (built without joins) into a snapshot; `associatedUserIds` gives
+ * each view's attached user ids, in the same order.
+ */
+export function snapshotTrackerList(
+  views: readonly ListedTracker[],
+  associatedUserIds: readonly string[][],
+): TrackerListSnapshot {
+  const first = views[0];
+  const columns = first ? Object.keys(first).filter((c) => !PER_REQUEST.has(c)) : [];
+  const dataColumns = Object.keys(views.find((v) => v.data)?.data ?? {});
+  const integrations: EncodedTrackerList["integrations"] = [];
+  const integrationIndex = new Map<string, number>();
+  const meta: TrackerListSnapshotMeta[] = [];
+  const text: string[] = [];
+  views.forEach((view, i) => {
+    const row = new Array<unknown>(columns.length);
+    for (let c = 0; c < columns.length; c++) {
+      const column = columns[c] as string;
+      const value = view[column];
+      if (column === DATA) {
+        const data = view.data;
+        row[c] = data ? dataColumns.map((d) => data[d] ?? null) : null;
+      } else row[c] = value === undefined ? null : value;
+    }
+    text.push(JSON.stringify(row).slice(1, -1));
+    const { integration, view: account } = view.dataSource;
+    const key = `${integration.slug}\n${integration.email}\n${integration.name}\n${integration.avatar}`;
+    meta.push({
+      trackerId: String(view._id),
+      associatedUserIds: associatedUserIds[i] ?? [],
+      integration: indexIn(integrationIndex, integrations, key, integration),
+      viewId: account.id,
+      viewName: account.name,
+    });
+  });
+  return { columns, dataColumns, integrations, meta, text };
+}
+
+/**
+ * A snapshot as one string to store: a JSON header line (columns, figure columns, connections and
+ * the rows' meta), then one line per row with its text (JSON text never holds a raw line break).
+ */
+export function serializeTrackerListSnapshot(snapshot: TrackerListSnapshot): string {
+  const { text, ...header } = snapshot;
+  return text.length ? `${JSON.stringify(header)}\n${text.join("\n")}` : JSON.stringify(header);
+}
+
+/**
+ * The snapshot of {@link serializeTrackerListSnapshot}'s string.
+ * @throws SyntaxError / TypeError when the string is not one (the caller rebuilds).
+ */
+export function parseTrackerListSnapshot(serialized: string): TrackerListSnapshot {
+  const end = serialized.indexOf("\n");
+  const header = JSON.parse(end < 0 ? serialized : serialized.slice(0, end)) as Omit<
+    TrackerListSnapshot,
+    "text"
+  >;
+  const text = end < 0 ? [] : serialized.slice(end + 1).split("\n");
+  if (!Array.isArray(header.meta) || header.meta.length !== text.length) {
+    throw new TypeError("Tracker list snapshot: rows and meta differ");
+  }
+  return { ...header, text };
+}
+
+/** The per-request columns of a row the caller may see. */
+export interface TrackerListRowJoins {
+  podId: string | null;
+  podName: string | null;
+  sharedBudgetId: string | null;
+  /** The attached users that still exist, in the tracker's order. */
+  associatedUsers: readonly ListedUser[];
+}
+
+/**
+ * The list answer's JSON text from a snapshot: `joinsOf` answers each row's per-request columns, or
+ * undefined for a tracker the caller may not see (its row, users and connection are left out).
+ * Decodes (`decodeTrackerList`) to the same views as `encodeTrackerList` of the joined views.
+ */
+export function trackerListAnswerText(
+  snapshot: TrackerListSnapshot,
+  joinsOf: (meta: TrackerListSnapshotMeta) => TrackerListRowJoins | undefined,
+): string {
+  const users: ListedUser[] = [];
+  const userIndex = new Map<string, number>();
+  const integrations: EncodedTrackerList["integrations"] = [];
+  const integrationIndex = new Map<number, number>();
+  const rows: string[] = [];
+  snapshot.meta.forEach((meta, i) => {
+    const joins = joinsOf(meta);
+    if (!joins) return;
+    const userIndexes = joins.associatedUsers.map((u) => indexIn(userIndex, users, u._id, u));
+    let integration = integrationIndex.get(meta.integration);
+    if (integration === undefined) {
+      integration = integrations.length;
+      integrations.push(at(snapshot.integrations, meta.integration, "connection"));
+      integrationIndex.set(meta.integration, integration);
+    }
+    const values = JSON.stringify([
+      joins.podId,
+      joins.podName,
+      joins.sharedBudgetId,
+      userIndexes,
+      [integration, meta.viewId ?? null, meta.viewName ?? null],
+    ]).slice(1, -1);
+    const text = snapshot.text[i] as string;
+    rows.push(text ? `[${text},${values}]` : `[${values}]`);
+  });
+  const columns = rows.length ? [...snapshot.columns, ...PER_REQUEST_COLUMNS] : [];
+  const dataColumns = rows.length ? snapshot.dataColumns : [];
+  return (
+    `{"columns":${JSON.stringify(columns)},"dataColumns":${JSON.stringify(dataColumns)},` +
+    `"rows":[${rows.join(",")}],"users":${JSON.stringify(users)},"integrations":${JSON.stringify(integrations)}}`
+  );
+}

@@ -25,5 +25,6 @@ export { epochSeconds, hashSecret, newSecret, secretMatches } from "./secrets.ts
 export { db, resetDb } from "./service.ts";
 export * from "./shared-budgets.ts";
 export { createTableInput, TABLE, type TableDef, tableName } from "./table.ts";
+export * from "./tracker-list-snapshot.ts";
 export * from "./trackers.ts";
 export * from "./websocket-connections.ts";

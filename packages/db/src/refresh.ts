@@ -6,6 +6,7 @@ import type { RefreshJobEntity, RefreshRunEntity } from "./entities/refresh.ts";
 import { isConditionFailure } from "./errors.ts";
 import { epochSeconds } from "./secrets.ts";
 import { db } from "./service.ts";
+import { markTrackersChanged } from "./tracker-list-snapshot.ts";
 import type { Tracker } from "./trackers.ts";
 
 /**
@@ -290,6 +291,7 @@ export async function markTrackerRefreshQueued(
       .entities.tracker.patch({ accountId, trackerId })
       .set(flags)
       .go({ response: "all_new" });
+    await markTrackersChanged(accountId);
     return data as Tracker;
   } catch (error) {
     if (isConditionFailure(error)) return undefined;
@@ -332,6 +334,7 @@ export async function settleTrackerRefresh(
       );
     if (outcome.ok && !outcome.budgetErr) op = op.remove(["err"]);
     const { data } = await op.go({ response: "all_new" });
+    await markTrackersChanged(accountId);
     return data as Tracker;
   } catch (error) {
     if (isConditionFailure(error)) return undefined;
@@ -355,6 +358,7 @@ export async function stampTrackerRefreshFailure(
       .entities.tracker.patch({ accountId, trackerId })
       .set({ lastFailedAt: nowIso(now), lastFailure: failure })
       .go();
+    await markTrackersChanged(accountId);
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
   }

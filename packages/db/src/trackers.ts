@@ -6,6 +6,7 @@ import { documentClientFor } from "./client.ts";
 import { nowIso } from "./entities/common.ts";
 import { isConditionFailure, NotFoundError, VersionConflictError } from "./errors.ts";
 import { db } from "./service.ts";
+import { markTrackersChanged } from "./tracker-list-snapshot.ts";
 import { TransactionCollision, transactRetrying } from "./transaction-retry.ts";
 
 /** A tracker as stored: core's domain record (see domain-items.ts). */
@@ -234,6 +235,7 @@ export async function createTrackers(
     }
     throw new Error("Tracker creation transaction was cancelled");
   }
+  await markTrackersChanged(accountId);
   const { data } = await db()
     .entities.tracker.get(items.map(({ trackerId }) => ({ accountId, trackerId })))
     .go();
@@ -274,6 +276,7 @@ export async function updateTrackerAt(
       .add({ version: 1 })
       .where(({ version }, { eq }) => eq(version, expectedVersion))
       .go({ response: "all_new" });
+    await markTrackersChanged(accountId);
     return data as Tracker;
   } catch (error) {
     if (isConditionFailure(error)) throw new VersionConflictError("Tracker");
@@ -304,6 +307,7 @@ export async function putTrackerData(
       })
       .where(({ version }, { eq }) => eq(version, computedFromVersion))
       .go({ response: "all_new" });
+    await markTrackersChanged(accountId);
     return data as Tracker;
   } catch (error) {
     if (isConditionFailure(error)) return undefined;
@@ -333,6 +337,7 @@ export async function setTrackerRefreshState(
       const set = patch.set(Object.fromEntries(entries) as Partial<Tracker>);
       await (removed.length ? set.remove(removed) : set).go();
     }
+    await markTrackersChanged(accountId);
   } catch (error) {
     if (isConditionFailure(error)) throw new NotFoundError("Tracker");
     throw error;
@@ -391,6 +396,7 @@ export async function deleteTracker(
       ])
       .go();
     if (!result.canceled) {
+      await markTrackersChanged(accountId);
       await deleteTrackerChildren(accountId, trackerId);
       return tracker;
     }

@@ -1,0 +1,165 @@
+import { decodeTrackerList, type ListedTracker } from "@pacer/core/tracker-list";
+import {
+  dynamoClient,
+  findTracker,
+  readTrackerListMarker,
+  SNAPSHOT_MAX_AGE_MS,
+  updateTrackerAt,
+} from "@pacer/db";
+import { afterEach, describe, expect, it } from "vitest";
+import { callApi } from "../../testing/api.ts";
+import { aWorld, type Member, type World } from "../../testing/builders.ts";
+import { aPodIn, aTrackerIn } from "../../testing/tracker-builders.ts";
+import type { Session } from "../lib/session.ts";
+import { SNAPSHOT_QUIET_MS, trackerListTextFor } from "./list.ts";
+
+/** The caller as the list sees them. */
+function sessionOf(world: World, member: Member): Session {
+  return {
+    userId: member.user.userId,
+    accountId: world.account.accountId,
+    userType: member.user.userType,
+    user: member.user,
+    account: world.account,
+    issuedAt: 0,
+    expiresAt: 0,
+  };
+}
+
+/** A request time after the trackers' last write has settled (a snapshot built then is stored). */
+const later = () => new Date(Date.now() + SNAPSHOT_QUIET_MS + 1_000);
+
+async function list(session: Session, now = later()) {
+  const { text, source } = await trackerListTextFor(session, now);
+  const trackers = decodeTrackerList<ListedTracker & { _id: string; name: string }>(JSON.parse(text));
+  return { names: trackers.map((t) => t.name), trackers, source };
+}
+
+const middleware = "listSnapshotTestHook";
+afterEach(() => {
+  dynamoClient().middlewareStack.remove(middleware);
+});
+
+describe("the tracker list snapshot", () => {
+  it("is stored when the trackers are quiet, then read instead of the trackers, with the same answer", async () => {
+    const world = await aWorld();
+    const admin = sessionOf(world, world.Admin);
+    await aTrackerIn(world.account.accountId, { name: "One" });
+    await aTrackerIn(world.account.accountId, { name: "Two" });
+
+    const built = await list(admin);
+    const read = await list(admin);
+
+    expect(built.source).toBe("rebuilt-and-stored");
+    expect(read.source).toBe("snapshot");
+    expect(read.trackers).toEqual(built.trackers);
+    expect(read.names).toEqual(["One", "Two"]);
+    const api = await callApi("GET", `/api/trackers/get-trackers-by-account/${world.account.accountId}`, {
+      token: world.Admin.token,
+    });
+    expect(decodeTrackerList(api.body as never)).toEqual(read.trackers);
+  });
+
+  it("is not stored while trackers are being written (within the quiet time of the last write)", async () => {
+    const world = await aWorld();
+    await aTrackerIn(world.account.accountId, { name: "Fresh" });
+
+    const first = await list(sessionOf(world, world.Admin), new Date());
+
+    expect(first.source).toBe("rebuilt");
+    expect((await readTrackerListMarker(world.account.accountId)).snapshot).toBeUndefined();
+  });
+
+  it("is rebuilt once older than its maximum age (before TTL can remove its shards)", async () => {
+    const world = await aWorld();
+    const admin = sessionOf(world, world.Admin);
+    await aTrackerIn(world.account.accountId, { name: "Old" });
+    const first = later();
+    expect((await list(admin, first)).source).toBe("rebuilt-and-stored");
+
+    const aged = await list(admin, new Date(first.getTime() + SNAPSHOT_MAX_AGE_MS + 1_000));
+
+    expect(aged.source).toBe("rebuilt-and-stored");
+    expect(aged.names).toEqual(["Old"]);
+  });
+
+  it("shows a Manager a tracker attached after the snapshot was built and hides one detached", async () => {
+    const world = await aWorld();
+    const id = world.account.accountId;
+    const managerId = world.Manager.user.userId;
+    const manager = sessionOf(world, world.Manager);
+    const kept = await aTrackerIn(id, { name: "Kept", associatedUserIds: [managerId] });
+    const detached = await aTrackerIn(id, { name: "Detached", associatedUserIds: [managerId] });
+    const attached = await aTrackerIn(id, { name: "Attached" });
+    expect((await list(manager)).names).toEqual(["Kept", "Detached"]);
+    expect((await list(manager)).source).toBe("snapshot");
+
+    await updateTrackerAt(id, attached.trackerId, attached.version, { associatedUserIds: [managerId] });
+    await updateTrackerAt(id, detached.trackerId, detached.version, { associatedUserIds: [] });
+    const after = await list(manager);
+
+    expect(after.source).toBe("rebuilt-and-stored");
+    expect(after.names).toEqual(["Kept", "Attached"]);
+    expect(after.trackers.map((t) => t._id)).not.toContain(detached.trackerId);
+    expect(kept.trackerId).toBe(after.trackers[0]?._id);
+  });
+
+  it("applies a pod change to a snapshot read: a tracker moved into a pod that does not list the Manager is hidden", async () => {
+    const world = await aWorld();
+    const id = world.account.accountId;
+    const managerId = world.Manager.user.userId;
+    const manager = sessionOf(world, world.Manager);
+    const tracker = await aTrackerIn(id, { name: "Moves", associatedUserIds: [managerId] });
+    await aTrackerIn(id, { name: "Stays", associatedUserIds: [managerId] });
+    expect((await list(manager)).names).toEqual(["Moves", "Stays"]);
+
+    const pod = await aPodIn(id, { name: "Closed", trackers: [tracker.trackerId] });
+    const seen = await list(manager);
+    const admin = await list(sessionOf(world, world.Admin));
+
+    expect(seen.source).toBe("snapshot");
+    expect(seen.names).toEqual(["Stays"]);
+    expect(admin.trackers.find((t) => t._id === tracker.trackerId)).toMatchObject({
+      podId: pod.podId,
+      podName: "Closed",
+    });
+  });
+
+  it("does not lose a tracker written while the list reads the trackers for a rebuild", async () => {
+    const world = await aWorld();
+    const id = world.account.accountId;
+    const admin = sessionOf(world, world.Admin);
+    const tracker = await aTrackerIn(id, { name: "Before" });
+    let written = false;
+    let answered = 0;
+    // The write lands after the marker was read and after the four tracker queries answered, so the
+    // rebuild holds the old name.
+    dynamoClient().middlewareStack.add(
+      (next, context) => async (args) => {
+        const result = await next(args);
+        const input = (args as { input: { KeyConditionExpression?: string } }).input;
+        if (context.commandName === "QueryCommand" && input.KeyConditionExpression?.includes("BETWEEN")) {
+          answered += 1;
+          if (answered === 4 && !written) {
+            written = true;
+            const current = await findTracker(id, tracker.trackerId);
+            await updateTrackerAt(id, tracker.trackerId, current?.version ?? 0, { name: "During" });
+          }
+        }
+        return result;
+      },
+      { step: "initialize", name: middleware },
+    );
+
+    const during = await list(admin);
+    dynamoClient().middlewareStack.remove(middleware);
+    const next = await list(admin);
+
+    expect(written).toBe(true);
+    expect(during.names).toEqual(["Before"]);
+    expect(during.source).toBe("rebuilt");
+    expect(next.names).toEqual(["During"]);
+    expect(next.source).toBe("rebuilt-and-stored");
+    expect((await list(admin)).names).toEqual(["During"]);
+  });
+});

@@ -1,0 +1,188 @@
+import { randomUUID } from "node:crypto";
+import { BatchGetCommand, BatchWriteCommand, GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { documentClientFor } from "./client.ts";
+import { isConditionFailure } from "./errors.ts";
+import { TABLE, tableName } from "./table.ts";
+
+/**
+ * The per-account snapshot of the tracker list (functions/README.md, "The list snapshot").
+ *
+ * Two kinds of item under the account's partition, outside every entity (raw items, written and read
+ * here only):
+ * - the marker `ACCOUNT#<accountId>` / `TRACKERLIST`: `changed` (a counter every tracker write adds 1
+ *   to, see {@link markTrackersChanged}), `changedAt` (ISO time of the last bump) and, once a
+ *   snapshot is stored, `snapshot` = `{ buildId, shards, builtFrom, builtAt, bytes }`;
+ * - the snapshot's shards `ACCOUNT#<accountId>` / `TRACKERLIST#<buildId>#<n>`: `body` (binary, at
+ *   most {@link SHARD_BYTES}), immutable, removed by TTL a day after they were written (TTL deletes
+ *   cost no write capacity; deleting a 380 KB item would cost 380 WCU). A reader never uses a
+ *   snapshot older than {@link SNAPSHOT_MAX_AGE_MS}, so it never meets a shard TTL has removed.
+ *
+ * A snapshot is valid while the marker's `changed` equals its `builtFrom`. The builder reads the
+ * marker before its full read of the trackers and stores the snapshot only on the condition that
+ * `changed` is still that value, so a tracker written during a rebuild never leaves a stale snapshot
+ * valid. The payload is opaque here (the functions' list module encodes and compresses it).
+ */
+
+const MARKER_SK = "TRACKERLIST";
+/** Bytes of snapshot per shard item: under DynamoDB's 400 KB item limit with its keys and names. */
+export const SHARD_BYTES = 380_000;
+/** How long a shard stays in the table (TTL) after it was written: one day. */
+const SHARD_TTL_SECONDS = 24 * 60 * 60;
+/** The oldest snapshot a reader uses (then it rebuilds): half the shards' time to live. */
+export const SNAPSHOT_MAX_AGE_MS = (SHARD_TTL_SECONDS * 1000) / 2;
+
+const pk = (accountId: string) => `ACCOUNT#${accountId}`;
+const shardKey = (accountId: string, buildId: string, n: number) => ({
+  [TABLE.partitionKey]: pk(accountId),
+  [TABLE.sortKey]: `${MARKER_SK}#${buildId}#${n}`,
+});
+const markerKey = (accountId: string) => ({
+  [TABLE.partitionKey]: pk(accountId),
+  [TABLE.sortKey]: MARKER_SK,
+});
+
+/** Where a stored snapshot's bytes are and which marker value it was built from. */
+export interface TrackerListSnapshotRef {
+  buildId: string;
+  shards: number;
+  /** The marker's `changed` when the build read the trackers. */
+  builtFrom: number;
+  /** ISO time of the build. */
+  builtAt: string;
+  bytes: number;
+}
+
+/** The account's marker: its `changed` counter, the time of its last bump, and the stored snapshot. */
+export interface TrackerListMarker {
+  /** 0 for an account whose trackers were never written through the repository functions. */
+  changed: number;
+  /** ISO time of the last bump, undefined when never bumped. */
+  changedAt?: string;
+  snapshot?: TrackerListSnapshotRef;
+}
+
+/**
+ * Records that one or more trackers of the account changed (created, edited, refreshed, deleted):
+ * one small UpdateItem (`ADD changed 1`, 1 WCU). Called by every tracker write of this package
+ * AFTER its own write succeeded, so a list built before the bump is never taken as current.
+ */
+export async function markTrackersChanged(accountId: string, now: Date = new Date()): Promise<void> {
+  await documentClientFor().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: markerKey(accountId),
+      UpdateExpression: "ADD #changed :one SET #changedAt = :now",
+      ExpressionAttributeNames: { "#changed": "changed", "#changedAt": "changedAt" },
+      ExpressionAttributeValues: { ":one": 1, ":now": now.toISOString() },
+    }),
+  );
+}
+
+/** The account's marker (one strongly consistent GetItem of a small item: 1 RCU). */
+export async function readTrackerListMarker(accountId: string): Promise<TrackerListMarker> {
+  const { Item } = await documentClientFor().send(
+    new GetCommand({ TableName: tableName(), Key: markerKey(accountId), ConsistentRead: true }),
+  );
+  return {
+    changed: typeof Item?.changed === "number" ? Item.changed : 0,
+    ...(typeof Item?.changedAt === "string" ? { changedAt: Item.changedAt } : {}),
+    ...(Item?.snapshot ? { snapshot: Item.snapshot as TrackerListSnapshotRef } : {}),
+  };
+}
+
+/**
+ * The bytes of a stored snapshot (one BatchGetItem of its shards, eventually consistent: shards
+ * never change once written), or undefined when a shard is gone (replaced by a newer build meanwhile).
+ */
+export async function readTrackerListSnapshot(
+  accountId: string,
+  ref: TrackerListSnapshotRef,
+): Promise<Buffer | undefined> {
+  const table = tableName();
+  let keys = Array.from({ length: ref.shards }, (_, n) => shardKey(accountId, ref.buildId, n));
+  const bodies = new Map<string, Uint8Array>();
+  for (let attempt = 0; keys.length > 0 && attempt < 5; attempt++) {
+    const { Responses, UnprocessedKeys } = await documentClientFor().send(
+      new BatchGetCommand({ RequestItems: { [table]: { Keys: keys } } }),
+    );
+    for (const item of Responses?.[table] ?? []) {
+      bodies.set(item[TABLE.sortKey] as string, item.body as Uint8Array);
+    }
+    keys = (UnprocessedKeys?.[table]?.Keys ?? []) as typeof keys;
+  }
+  const parts: Uint8Array[] = [];
+  for (let n = 0; n < ref.shards; n++) {
+    const body = bodies.get(shardKey(accountId, ref.buildId, n)[TABLE.sortKey] as string);
+    if (!body) return undefined;
+    parts.push(body);
+  }
+  return Buffer.concat(parts);
+}
+
+/**
+ * Stores a snapshot built from the marker value `builtFrom`: writes its shards under a new build id,
+ * then points the marker at them on the condition that `changed` is still `builtFrom` (a tracker
+ * written meanwhile leaves the marker as it is; the unused shards are left to TTL, as are the
+ * shards of the build it replaces).
+ * Checks the marker first (1 RCU) and writes nothing when it moved already.
+ * Write cost: 1 WCU per KB of `payload` (rounded up per shard) plus 1 for the marker.
+ * @param now the build's time (`builtAt`; the shards' TTL counts from it)
+ * @returns whether the snapshot is now the account's.
+ */
+export async function storeTrackerListSnapshot(
+  accountId: string,
+  builtFrom: number,
+  payload: Buffer,
+  now: Date = new Date(),
+): Promise<boolean> {
+  // A tracker written during the build: nothing to store (saves the shards' writes).
+  if ((await readTrackerListMarker(accountId)).changed !== builtFrom) return false;
+  const buildId = randomUUID();
+  const shards = Math.max(1, Math.ceil(payload.byteLength / SHARD_BYTES));
+  const expiresAt = Math.floor(now.getTime() / 1000) + SHARD_TTL_SECONDS;
+  const items = Array.from({ length: shards }, (_, n) => ({
+    ...shardKey(accountId, buildId, n),
+    body: payload.subarray(n * SHARD_BYTES, (n + 1) * SHARD_BYTES),
+    [TABLE.timeToLiveAttribute]: expiresAt,
+  }));
+  await writeAll(items.map((Item) => ({ PutRequest: { Item } })));
+  const ref: TrackerListSnapshotRef = {
+    buildId,
+    shards,
+    builtFrom,
+    builtAt: now.toISOString(),
+    bytes: payload.byteLength,
+  };
+  try {
+    await documentClientFor().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: markerKey(accountId),
+        UpdateExpression: "SET #snapshot = :ref",
+        ConditionExpression:
+          builtFrom === 0 ? "attribute_not_exists(#changed) OR #changed = :from" : "#changed = :from",
+        ExpressionAttributeNames: { "#snapshot": "snapshot", "#changed": "changed" },
+        ExpressionAttributeValues: { ":ref": ref, ":from": builtFrom },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    return false;
+  }
+}
+
+/** BatchWriteItem in groups of 25 puts, sending unprocessed requests again. */
+async function writeAll(requests: Record<string, unknown>[]): Promise<void> {
+  const table = tableName();
+  for (let i = 0; i < requests.length; i += 25) {
+    let pending = requests.slice(i, i + 25);
+    for (let attempt = 0; pending.length > 0; attempt++) {
+      if (attempt === 8) throw new Error("Tracker list snapshot: writes left unprocessed");
+      const { UnprocessedItems } = await documentClientFor().send(
+        new BatchWriteCommand({ RequestItems: { [table]: pending as never } }),
+      );
+      pending = (UnprocessedItems?.[table] ?? []) as Record<string, unknown>[];
+    }
+  }
+}
