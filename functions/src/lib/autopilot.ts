@@ -12,6 +12,7 @@ import {
   addDays,
   budgetCalendar,
   budgetSettings,
+  DAY_OVERDELIVERY,
   DEFAULT_AUTOPILOT_SETTINGS,
   evaluateAutopilot,
   metricsWindow,
@@ -229,7 +230,10 @@ export async function evaluateTrackerAutopilot(
     period,
     rows,
     campaigns: candidates,
-    limits: platform.writer.budgetLimits(tracker.currency),
+    limits: {
+      ...platform.writer.budgetLimits(tracker.currency),
+      dayOverdelivery: DAY_OVERDELIVERY[platform.connector.slug] ?? 1,
+    },
     trigger,
     recentDays: RECENT_DAYS,
   });
@@ -315,7 +319,12 @@ async function applyOn(
     const record = await getAutopilotRecord(accountId, trackerId);
     const paused = { ...((record?.pausedCampaigns ?? {}) as Record<string, string>) };
     // A pause that found the campaign already paused (by a person, meanwhile) is not AutoPilot's.
-    if (action.kind === "pause" && action.rule === "pauseAtBudget" && outcome.changed) {
+    // Pause at budget and Cruise's end-of-period guard both pause until the next period.
+    if (
+      action.kind === "pause" &&
+      (action.rule === "pauseAtBudget" || action.rule === "cruise") &&
+      outcome.changed
+    ) {
       paused[action.campaignId] = action.periodStart;
     }
     if (action.kind === "enable") delete paused[action.campaignId];
