@@ -19,6 +19,8 @@ import {
   RECENT_DAYS,
   trackerData,
   undoAction,
+  WriteRateLimiter,
+  writeRateLimit,
 } from "@pacer/core";
 import {
   ActionStateConflictError,
@@ -273,12 +275,27 @@ export async function evaluateTrackerAutopilot(
   return { actions: applied };
 }
 
-/** Sends one action's write to the platform (read, compare, write). */
-function write(
+/** AutoPilot's write rate limit per connection in this process (`@pacer/core` autopilot-rate-limit). */
+const writeLimiter = new WriteRateLimiter({
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+});
+
+/** Calls a write costs: the read, then the mutate (sent only when the value differs). */
+const WRITE_CALLS = 2;
+
+/**
+ * Sends one action's write to the platform (read, compare, write), within the platform's write rate
+ * limit per connection (waits for a slot).
+ */
+async function write(
   platform: TrackerPlatform,
   action: Pick<AutopilotActionItem, "campaignId" | "kind" | "after">,
   now: Date,
 ) {
+  const { integration, connector } = platform;
+  const connection = `${integration.accountId}/${integration.slug}/${integration.email}`;
+  await writeLimiter.acquire(connection, writeRateLimit(connector.slug), WRITE_CALLS);
   return withCredentials(
     platform.integration,
     platform.connector,
