@@ -337,7 +337,7 @@ describe("evaluateAutopilot: Cruise on a swinging spend", () => {
     const swing = flatRows("2024-02-01", "2024-04-14", 20 * UNIT).map((r) =>
       HIGH_DAYS.includes(r.date) ? aRow(r.date, 500 * UNIT) : r,
     );
-    // Spend: 1,400 before today over April's first 14 days is what the rows say; set the budget for 1,800 left.
+    // The budget leaves 1,800 after April's spend before today.
     const aprilSpend = swing.filter((r) => r.date >= "2024-04-01").reduce((s, r) => s + r.spendMicros, 0);
     const campaigns = [
       aCampaign("1", { dailyBudget: 200 * UNIT, recentSpend: 350 * UNIT }),
