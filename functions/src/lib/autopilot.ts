@@ -12,12 +12,15 @@ import {
   addDays,
   budgetCalendar,
   budgetSettings,
+  DAY_OVERDELIVERY,
   DEFAULT_AUTOPILOT_SETTINGS,
   evaluateAutopilot,
   metricsWindow,
   RECENT_DAYS,
   trackerData,
   undoAction,
+  WriteRateLimiter,
+  writeRateLimit,
 } from "@pacer/core";
 import {
   ActionStateConflictError,
@@ -229,7 +232,10 @@ export async function evaluateTrackerAutopilot(
     period,
     rows,
     campaigns: candidates,
-    limits: platform.writer.budgetLimits(tracker.currency),
+    limits: {
+      ...platform.writer.budgetLimits(tracker.currency),
+      dayOverdelivery: DAY_OVERDELIVERY[platform.connector.slug] ?? 1,
+    },
     trigger,
     recentDays: RECENT_DAYS,
   });
@@ -269,12 +275,27 @@ export async function evaluateTrackerAutopilot(
   return { actions: applied };
 }
 
-/** Sends one action's write to the platform (read, compare, write). */
-function write(
+/** AutoPilot's write rate limit per connection in this process (`@pacer/core` autopilot-rate-limit). */
+const writeLimiter = new WriteRateLimiter({
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+});
+
+/** Calls a write costs: the read, then the mutate (sent only when the value differs). */
+const WRITE_CALLS = 2;
+
+/**
+ * Sends one action's write to the platform (read, compare, write), within the platform's write rate
+ * limit per connection (waits for a slot).
+ */
+async function write(
   platform: TrackerPlatform,
   action: Pick<AutopilotActionItem, "campaignId" | "kind" | "after">,
   now: Date,
 ) {
+  const { integration, connector } = platform;
+  const connection = `${integration.accountId}/${integration.slug}/${integration.email}`;
+  await writeLimiter.acquire(connection, writeRateLimit(connector.slug), WRITE_CALLS);
   return withCredentials(
     platform.integration,
     platform.connector,
@@ -315,7 +336,12 @@ async function applyOn(
     const record = await getAutopilotRecord(accountId, trackerId);
     const paused = { ...((record?.pausedCampaigns ?? {}) as Record<string, string>) };
     // A pause that found the campaign already paused (by a person, meanwhile) is not AutoPilot's.
-    if (action.kind === "pause" && action.rule === "pauseAtBudget" && outcome.changed) {
+    // Pause at budget and Cruise's end-of-period guard both pause until the next period.
+    if (
+      action.kind === "pause" &&
+      (action.rule === "pauseAtBudget" || action.rule === "cruise") &&
+      outcome.changed
+    ) {
       paused[action.campaignId] = action.periodStart;
     }
     if (action.kind === "enable") delete paused[action.campaignId];

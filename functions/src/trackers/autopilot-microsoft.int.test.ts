@@ -77,8 +77,8 @@ async function microsoftViews(email: string): Promise<Awaited<ReturnType<typeof 
   return accounts.body.views ?? [];
 }
 
-/** A refreshed tracker on the Search account, its budget set to spend so far + `extra`. */
-async function aRefreshedTracker(email: string, extra: number): Promise<Tracker> {
+/** A refreshed tracker on the Search account; its budget is the spend so far plus `extra` (null: twice the spend). */
+async function aRefreshedTracker(email: string, extra: number | null): Promise<Tracker> {
   const integration = await connectPlatform(admin(), world.account.accountId, "bingads", email);
   const view = (await microsoftViews(email)).find((v) => v.id === SEARCH.id);
   if (!view) throw new Error("no sandbox view");
@@ -89,7 +89,7 @@ async function aRefreshedTracker(email: string, extra: number): Promise<Tracker>
   const spend = storedTrackerData(refreshed)?.actualSpend ?? 0;
   expect(spend).toBeGreaterThan(0);
   return updateTrackerAt(world.account.accountId, created.trackerId, refreshed.version, {
-    manualBudgetValue: spend + extra,
+    manualBudgetValue: spend + (extra ?? spend),
   });
 }
 
@@ -139,7 +139,8 @@ describe("AutoPilot on Microsoft Advertising", { timeout: 60_000 }, () => {
   });
 
   it("Cruise changes a daily budget at the platform; a refused write is recorded failed with insufficient_scope", async () => {
-    const tracker = await aRefreshedTracker("ms-cruise@pacer.test", 1_000_000);
+    // Behind (budget twice the spend so far): Cruise raises the budgets (with $1 left it would pause).
+    const tracker = await aRefreshedTracker("ms-cruise@pacer.test", null);
     await setAutopilot(tracker, { cruise: { ...DEFAULT_AUTOPILOT_SETTINGS.cruise, enabled: true } });
     const proposed = (await run(tracker)).body.actions;
     const [hot, wide] = [HOT, WIDE].map((id) => proposed.find((a) => a.campaignId === id)) as [

@@ -1,4 +1,10 @@
-import { addMonths, budgetCalendar, DEFAULT_AUTOPILOT_SETTINGS, storedTrackerData } from "@pacer/core";
+import {
+  addMonths,
+  budgetCalendar,
+  CATCH_UP_DAYS,
+  DEFAULT_AUTOPILOT_SETTINGS,
+  storedTrackerData,
+} from "@pacer/core";
 import { findTracker, getAutopilotRecord, getIntegration, type Tracker, updateTrackerAt } from "@pacer/db";
 import { type DemoAccount, demoAccount } from "@pacer/sandbox";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -63,8 +69,8 @@ const statusOf = (campaignId: string) =>
   );
 const as = (member: keyof Omit<World, "account" | "subject">) => world[member].token;
 
-/** A refreshed tracker on the Search account (seen by the Manager), its budget set to spend so far + `extra`. */
-async function aRefreshedTracker(email: string, extra: number): Promise<Tracker> {
+/** A refreshed tracker on the sandbox's Search account; its budget is the spend so far plus `extra` (null: twice the spend); seen by the Manager. */
+async function aRefreshedTracker(email: string, extra: number | null): Promise<Tracker> {
   const integration = await connectPlatform(world.Admin.token, world.account.accountId, "googleads", email);
   const view = (await viewsOf(world.Admin.token, "googleads", email)).find((v) => v.id === SEARCH.id);
   if (!view) throw new Error("no sandbox view");
@@ -77,7 +83,7 @@ async function aRefreshedTracker(email: string, extra: number): Promise<Tracker>
   const spend = storedTrackerData(refreshed)?.actualSpend ?? 0;
   expect(spend).toBeGreaterThan(0);
   return updateTrackerAt(world.account.accountId, created.trackerId, refreshed.version, {
-    manualBudgetValue: spend + extra,
+    manualBudgetValue: spend + (extra ?? spend),
   });
 }
 
@@ -233,8 +239,9 @@ describe("AutoPilot", () => {
     expect(calls(MUTATE_STATUS)).toBe(2);
   });
 
-  it("Cruise: proposes the shared daily budget within the -30% cap, applied at the platform once", async () => {
-    const tracker = await aRefreshedTracker("cruise@pacer.test", 1_000_000);
+  it("Cruise: behind, proposes raising the shared daily budget within its cap, applied at the platform once", async () => {
+    // Budget twice the month's spend so far: far behind, no ceiling reaches the target.
+    const tracker = await aRefreshedTracker("cruise@pacer.test", null);
     await setAutopilot(tracker, { cruise: { ...DEFAULT_AUTOPILOT_SETTINGS.cruise, enabled: true } });
 
     const proposed = (await run(tracker)).body.actions;
@@ -246,14 +253,40 @@ describe("AutoPilot", () => {
       rule: "cruise",
       status: "proposed",
     });
-    // Little left: the cut is held at 30% of the current budget (to the hundredth).
-    expect(change.after).toBe(Math.round((change.before * 0.7) / 10_000) * 10_000);
+    // A raise held by the cap: 30%, widened in the last week to 30% x 7 / counting days left.
+    const daysLeft = Number(change.figures.countingDaysLeft);
+    const raiseCap = 0.3 * Math.max(1, CATCH_UP_DAYS / daysLeft);
+    expect(change.after).toBeGreaterThan(change.before);
+    expect(change.after).toBeLessThanOrEqual(Math.round((change.before * (1 + raiseCap)) / 10_000) * 10_000);
     expect(change.figures).toMatchObject({ budgetId: `customers/${SEARCH.id}/campaignBudgets/9${HOT}` });
 
     const applied = await act("apply", tracker, change._id);
     expect(applied.body.action.status).toBe("applied");
     expect(pipeline.sandbox.writes.dailyBudget(SEARCH, WIDE, Date.now(), undefined)).toBe(change.after);
     expect(calls(MUTATE_BUDGET)).toBe(1);
+  });
+
+  it("Cruise with the budget spent pauses the campaigns (its pause-at-budget guard), kept as AutoPilot's own pauses", async () => {
+    const tracker = await aRefreshedTracker("cruise-spent@pacer.test", 0);
+    await setAutopilot(tracker, {
+      mode: "apply",
+      cruise: { ...DEFAULT_AUTOPILOT_SETTINGS.cruise, enabled: true },
+    });
+
+    const first = await run(tracker);
+
+    expect(first.body.actions.map((a) => [a.campaignId, a.kind, a.rule, a.status]).sort()).toEqual(
+      [
+        [HOT, "pause", "cruise", "applied"],
+        [WIDE, "pause", "cruise", "applied"],
+      ].sort(),
+    );
+    expect(calls(MUTATE_BUDGET)).toBe(0);
+    const monthStart = budgetCalendar(new Date(), SEARCH.timeZone).monthStart;
+    expect((await getAutopilotRecord(world.account.accountId, tracker.trackerId))?.pausedCampaigns).toEqual({
+      [HOT]: monthStart,
+      [WIDE]: monthStart,
+    });
   });
 
   it("a write the platform refuses (no write permission) is recorded failed and shown on the tracker", async () => {

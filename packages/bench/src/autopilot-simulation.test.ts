@@ -40,4 +40,11 @@ describe("simulateMonth", () => {
     expect(cruise.actions["set-daily-budget"]).toBeGreaterThan(0);
     expect(Math.abs(cruise.spend - budget)).toBeLessThan(Math.abs(natural.spend - budget));
   });
+
+  it("Cruise lands within +/-2% of the budget although Google may spend 2x a day's budget (end-of-period guard)", () => {
+    const cruise = simulateMonth({ source, account, monthStart, budget, settings: benchSettings("cruise") });
+
+    expect(Math.abs(cruise.spend / budget - 1)).toBeLessThanOrEqual(0.02);
+    expect(cruise.dailySpend).toHaveLength(31);
+  });
 });

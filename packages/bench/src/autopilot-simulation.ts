@@ -32,6 +32,8 @@ export interface SimulationResult {
   actions: Record<AutopilotAction["kind"], number>;
   /** The largest single day's spend of the month (the Pause target's "one day's spend"). */
   largestDay: number;
+  /** Each day's spend of the month, in date order. */
+  dailySpend: number[];
 }
 
 /** The inputs of {@link simulateMonth}. */
@@ -49,6 +51,13 @@ export interface SimulationInput {
 }
 
 const MS_PER_MINUTE = 60_000;
+
+/**
+ * The daily overdelivery the sandbox replay models (`CampaignWrites`: Google Ads 2x a day; the other
+ * platforms' spend capped at the budget), which AutoPilot's end-of-period guard is told, as it is told
+ * the platform's documented one (`DAY_OVERDELIVERY`) in production.
+ */
+const SANDBOX_OVERDELIVERY: Record<string, number> = { googleads: 2 };
 const MINUTES_PER_DAY = 1440;
 
 /**
@@ -144,7 +153,11 @@ export function simulateMonth(input: SimulationInput): SimulationResult {
               recentSpend: recent.get(c.id) ?? 0,
             };
           }),
-        limits: { minDailyBudget: 1_000_000, budgetStep: 10_000 },
+        limits: {
+          minDailyBudget: 1_000_000,
+          budgetStep: 10_000,
+          dayOverdelivery: SANDBOX_OVERDELIVERY[account.platform] ?? 1,
+        },
         trigger: minute === 5 ? "daily" : "refresh",
       });
       for (const a of proposed) {
@@ -166,6 +179,7 @@ export function simulateMonth(input: SimulationInput): SimulationResult {
     spend: days.reduce((s, d) => s + d.spendMicros, 0),
     actions,
     largestDay: Math.max(0, ...days.map((d) => d.spendMicros)),
+    dailySpend: days.map((d) => d.spendMicros),
   };
 }
 

@@ -196,7 +196,8 @@ describe("evaluateAutopilot: Cruise", () => {
       anInput({
         settings: cruiseOnly,
         campaigns: [aCampaign("1", { dailyBudget: 2 * UNIT })],
-        period: { kind: "month", budget: 1400 * UNIT },
+        // 100 left before today (6.25 a day): a cut, not yet the end-of-period guard's pause.
+        period: { kind: "month", budget: 1500 * UNIT },
         limits: { minDailyBudget: 5 * UNIT, budgetStep: 10_000 },
       }),
     );
@@ -278,6 +279,143 @@ describe("evaluateAutopilot: Cruise", () => {
     );
 
     expect(actions.map((a) => a.kind)).toEqual(["pause", "pause"]);
+  });
+});
+
+describe("evaluateAutopilot: Cruise on a swinging spend", () => {
+  const cruiseOnly = settings({ cruise: { enabled: true } });
+  /** Weekdays at `weekday`, weekends at `weekend`, from `from` to `to`. */
+  function weekly(from: string, to: string, weekday: number, weekend: number) {
+    return flatRows(from, to, 0).map((r) => {
+      const w = new Date(`${r.date}T12:00:00Z`).getUTCDay();
+      return aRow(r.date, w === 0 || w === 6 ? weekend : weekday);
+    });
+  }
+
+  it("spreads the remaining budget by the expected spend of the days left (weekday-aware), not evenly", () => {
+    // Weekdays spend 100, weekends 20: 16 days left from Monday 15 April (12 weekdays, 4 weekend days).
+    // 1,800 left: a weekday's share is 100 / (12 x 100 + 4 x 20) = 1/12.8, i.e. 140.6, against 112.5 evenly.
+    const rows = [
+      ...weekly("2024-01-01", "2024-04-14", 100 * UNIT, 20 * UNIT),
+      aRow("2024-04-15", 50 * UNIT),
+    ];
+    const saturday = budgetCalendar(new Date("2024-04-20T14:00:00Z"), "Europe/London");
+    const satRows = [
+      ...weekly("2024-01-01", "2024-04-19", 100 * UNIT, 20 * UNIT),
+      aRow("2024-04-20", 5 * UNIT),
+    ];
+    const input = { settings: cruiseOnly, period: { kind: "month" as const, budget: 3200 * UNIT } };
+
+    const monday = evaluateAutopilot(anInput({ ...input, rows }));
+    const weekend = evaluateAutopilot(anInput({ ...input, rows: satRows, calendar: saturday }));
+
+    const mondayTarget = Number(monday[0]?.figures.dailyTarget);
+    const remaining = Number(monday[0]?.figures.remaining);
+    expect(mondayTarget / (remaining / 16)).toBeGreaterThan(1.2);
+    expect(mondayTarget).toBeCloseTo(remaining / 12.8, -6);
+    // Saturday 20 April: 11 days left (7 weekdays, 4 weekend days); a weekend day gets 20 / 780 of it.
+    const satTarget = Number(weekend[0]?.figures.dailyTarget);
+    const satRemaining = Number(weekend[0]?.figures.remaining);
+    expect(satTarget).toBeLessThan(satRemaining / 11 / 2);
+    expect(satTarget).toBeCloseTo((satRemaining * 20) / 780, -6);
+  });
+
+  const HIGH_DAYS = [
+    "2024-03-18",
+    "2024-03-26",
+    "2024-04-03",
+    "2024-04-11",
+    "2024-03-22",
+    "2024-03-30",
+    "2024-04-07",
+  ];
+
+  it("sets the budgets to the ceiling at which the recent days, clipped to it, average the target", () => {
+    // The last 28 days swing: 21 days at 20, 7 days at 500, one of each weekday (mean 140). A target
+    // of about 112.5 a day is reached by clipping the high days at L: (21 x 20 + 7 x L) / 28 = target
+    // (L = 390 at 112.5: 195 each). A budget at the target itself would clip every high day to it.
+    const swing = flatRows("2024-02-01", "2024-04-14", 20 * UNIT).map((r) =>
+      HIGH_DAYS.includes(r.date) ? aRow(r.date, 500 * UNIT) : r,
+    );
+    // The budget leaves 1,800 after April's spend before today.
+    const aprilSpend = swing.filter((r) => r.date >= "2024-04-01").reduce((s, r) => s + r.spendMicros, 0);
+    const campaigns = [
+      aCampaign("1", { dailyBudget: 200 * UNIT, recentSpend: 350 * UNIT }),
+      aCampaign("2", { dailyBudget: 200 * UNIT, recentSpend: 350 * UNIT }),
+    ];
+
+    const actions = evaluateAutopilot(
+      anInput({
+        settings: cruiseOnly,
+        rows: [...swing, aRow("2024-04-15", 10 * UNIT)],
+        campaigns,
+        period: { kind: "month", budget: aprilSpend + 1800 * UNIT },
+      }),
+    );
+
+    // Today's target comes from the weekday-aware spread (1,800 over 16 days: 112.5 evenly); the ceiling is the L above for it.
+    const target = Number(actions[0]?.figures.dailyTarget);
+    const ceiling = (28 * target - 21 * 20 * UNIT) / 7;
+    expect(target).toBeGreaterThan(70 * UNIT);
+    expect(target).toBeLessThan(140 * UNIT);
+    expect(Number(actions[0]?.figures.ceiling)).toBeCloseTo(ceiling, -1);
+    expect(actions.map((a) => [a.campaignId, a.after])).toEqual([
+      ["1", Math.round(ceiling / 2 / 10_000) * 10_000],
+      ["2", Math.round(ceiling / 2 / 10_000) * 10_000],
+    ]);
+    // Far above the target itself: the low days are not clipped, the high ones at L.
+    expect(ceiling).toBeGreaterThan(3 * target);
+  });
+
+  it("end-of-period guard: on the last day the worst case, with the platform's overdelivery, lands on the budget", () => {
+    // Tuesday 30 April, the last day: 1,500 budget, 1,300 spent before today, 200 left, 100 a day
+    // in two budgets of 100. Worst case today: 200 (hard cap) or 400 (Google's 2x).
+    const last = budgetCalendar(new Date("2024-04-30T09:00:00Z"), "Europe/London");
+    const rows = [...flatRows("2024-02-01", "2024-04-29", 100 * UNIT), aRow("2024-04-30", 10 * UNIT)];
+    const monthSpend = rows.filter((r) => r.date >= "2024-04-01" && r.date < "2024-04-30");
+    const budget = monthSpend.reduce((s, r) => s + r.spendMicros, 0) + 150 * UNIT;
+    const input = { settings: cruiseOnly, calendar: last, rows, period: { kind: "month" as const, budget } };
+
+    const hardCap = evaluateAutopilot(anInput(input));
+    const google = evaluateAutopilot(
+      anInput({ ...input, limits: { minDailyBudget: UNIT, budgetStep: 10_000, dayOverdelivery: 2 } }),
+    );
+
+    // 150 left: budgets of 75 each, so that a hard cap lands on it.
+    expect(hardCap.map((a) => a.after)).toEqual([75 * UNIT, 75 * UNIT]);
+    // Google may spend 2x: 37.5 each, so that even 2x lands on 150 (past the -30% cap).
+    expect(google.map((a) => a.after)).toEqual([37_500_000, 37_500_000]);
+    expect(google[0]?.figures).toMatchObject({ dayOverdelivery: 2, remaining: 150 * UNIT });
+  });
+
+  it("pauses, even with Pause at budget off, when the budget left is under its share or under the platform minimum", () => {
+    const last = budgetCalendar(new Date("2024-04-30T09:00:00Z"), "Europe/London");
+    const rows = [...flatRows("2024-02-01", "2024-04-29", 100 * UNIT), aRow("2024-04-30", 10 * UNIT)];
+    const before = rows.filter((r) => r.date >= "2024-04-01" && r.date < "2024-04-30");
+    const spent = before.reduce((s, r) => s + r.spendMicros, 0);
+    const input = { settings: cruiseOnly, calendar: last, rows };
+
+    // 30 left today (1% of 2,930 after today's 10): under the 2% share.
+    const share = evaluateAutopilot(
+      anInput({ ...input, period: { kind: "month", budget: spent + 40 * UNIT } }),
+    );
+    // 100 left before today, but the guard's budgets (50 each) are under a minimum of 60.
+    const minimum = evaluateAutopilot(
+      anInput({
+        ...input,
+        period: { kind: "month", budget: spent + 100 * UNIT },
+        limits: { minDailyBudget: 60 * UNIT, budgetStep: 10_000 },
+      }),
+    );
+
+    expect(share.map((a) => [a.campaignId, a.kind, a.rule, a.figures.trigger])).toEqual([
+      ["1", "pause", "cruise", "remainingShare"],
+      ["2", "pause", "cruise", "remainingShare"],
+    ]);
+    expect(minimum.map((a) => [a.kind, a.figures.trigger])).toEqual([
+      ["pause", "endOfPeriod"],
+      ["pause", "endOfPeriod"],
+    ]);
   });
 });
 

@@ -1,7 +1,7 @@
 import * as z from "zod";
 import type { BudgetCalendar, LifetimeBudgetDates } from "./calendar.ts";
-import { countDays, dayNumber } from "./calendar.ts";
-import { forecastTracker } from "./forecast.ts";
+import { countDays, dayNumber, weekdayOf } from "./calendar.ts";
+import { FORECAST_PARAMETERS, fitDailyModel, forecastTracker } from "./forecast.ts";
 import type { DailyRow } from "./tracker-data.ts";
 import type { IsoDate, Micros } from "./types.ts";
 
@@ -35,6 +35,29 @@ import type { IsoDate, Micros } from "./types.ts";
  *   CATCH_UP_DAYS / days left: 30% a week before the end, 70% with 3 days left, 210% on the last
  *   day), so a tracker that is behind can still reach its budget; cuts keep the plain cap. A raise
  *   is only wanted when the remaining budget per day is above the budgets' spend, i.e. when behind.
+ *   Three rules land the month where the spend swings from day to day:
+ *   - *Spread by expected spend*: the remaining budget is spread over the counting days left in
+ *     proportion to each day's expected natural spend (the forecast's weekday indices, forecast.ts,
+ *     fitted on the tracker's rows), not evenly: today's target is remaining x index(today) / sum of
+ *     the indices of the counting days left, so Cruise front-loads when the days ahead are weaker
+ *     days of the week, and keeps back for the stronger ones. With a flat history it is the even spread.
+ *   - *Budget as a ceiling on a swinging spend*: a daily budget only clips the days that would spend
+ *     more. Over the tracker's last {@link CLIP_WINDOW_DAYS} complete days, Cruise finds the ceiling L
+ *     at which those days, each clipped to L, average the daily target (the expected spend under a
+ *     ceiling, from the recent days as they came), and sets the budgets to L (less what campaigns
+ *     without a campaign budget spend), split by share. A budget at the target itself would clip the
+ *     high days and never give back on the low ones, so the month would undershoot. When even the
+ *     unclipped days average under the target (behind, and no ceiling can force spend), the plain
+ *     rule above applies (target over the budgets' use, within the caps).
+ *   - *End-of-period guard*: when the remaining budget (before today) is under what the platform may
+ *     spend today at the proposed budgets, including its documented overdelivery
+ *     (`limits.dayOverdelivery`: Google Ads may spend 2x a daily budget in a day), the budgets are
+ *     set so that the worst case spends exactly the remaining budget (the budgets' sum = remaining /
+ *     overdelivery, less what unbudgeted campaigns spend), below the per-change cap if need be; when
+ *     that would put a budget under the platform's minimum, or the budget left (today's spend
+ *     included) is under Pause at budget's share (`pauseAtBudget.remainingSharePercent`, used even
+ *     when that rule is off), Cruise pauses the campaigns instead: nothing else can hold the budget.
+ *     They are enabled again in the next period, as Pause at budget's are.
  *
  * Money: integer micros of the tracker currency. Percentages are percents (2 = 2%).
  */
@@ -128,7 +151,23 @@ export interface AutopilotLimits {
   minDailyBudget: Micros;
   /** Budgets are whole multiples of this, micros (10_000 = a hundredth of a unit). */
   budgetStep: Micros;
+  /**
+   * Most a campaign may spend in one day, as a ratio of its daily budget (the platform's documented
+   * overdelivery; default 1: the budget is a hard daily cap). See {@link DAY_OVERDELIVERY}.
+   */
+  dayOverdelivery?: number;
 }
+
+/**
+ * The platforms' documented daily overdelivery, a ratio of the daily budget (platforms not listed: 1).
+ * Google Ads, "About average daily budgets" (support.google.com/google-ads/answer/2375423): up to 2x the
+ * average daily budget in a day, the month under 30.4 days' worth. Meta documents days up to 75% above
+ * a daily budget (1.75x) within a weekly limit of 7 days' worth ("About ad set budgets").
+ */
+export const DAY_OVERDELIVERY: Readonly<Record<string, number>> = Object.freeze({
+  googleads: 2,
+  facebookads: 1.75,
+});
 
 /** Which rule proposed an action. */
 export type AutopilotRule = "pauseAtBudget" | "cruise";
@@ -180,6 +219,12 @@ export const RECENT_DAYS = 7;
  * catching up late). A week: the last pacing week of the period.
  */
 export const CATCH_UP_DAYS = 7;
+
+/**
+ * Complete days before today whose spend Cruise reads for the ceiling rule (module doc): four weeks,
+ * the forecast's trailing window, so each weekday counts four times.
+ */
+export const CLIP_WINDOW_DAYS = FORECAST_PARAMETERS.trailingDays;
 
 /** Lowest budget use Cruise corrects for: a campaign spending under half its budget is taken at half. */
 const MIN_BUDGET_USE = 0.5;
@@ -280,7 +325,12 @@ export function evaluateAutopilot(input: AutopilotInput): AutopilotAction[] {
     }
   }
 
-  if (settings.cruise.enabled) actions.push(...cruiseActions(input, start, end, spendBeforeToday));
+  if (settings.cruise.enabled) {
+    const cruise = cruiseActions(input, start, end, spendBeforeToday, spend);
+    if (cruise.some((a) => a.kind === "pause"))
+      return [...actions.filter((a) => a.kind !== "enable"), ...cruise];
+    actions.push(...cruise);
+  }
   return actions;
 }
 
@@ -291,12 +341,66 @@ interface BudgetUnit {
   recentSpend: Micros;
 }
 
+/**
+ * Today's share of the spend expected over the counting days from today to `end` (module doc:
+ * spread by expected spend): index(today) / sum of the indices, from the forecast's weekday indices
+ * fitted on the rows' complete days (all 1, so 1 / days left, on a short or flat history).
+ */
+function todayShare(rows: readonly DailyRow[], today: IsoDate, end: IsoDate, weekdaysOnly: boolean): number {
+  const todayDay = dayNumber(today);
+  const days = FORECAST_PARAMETERS.lookbackDays;
+  const firstDay = todayDay - days;
+  const values = new Float64Array(days);
+  for (const row of rows) {
+    const day = dayNumber(row.date);
+    if (day >= firstDay && day < todayDay)
+      values[day - firstDay] = (values[day - firstDay] as number) + row.spendMicros;
+  }
+  const index = fitDailyModel({ firstDay, values }).weekdayIndex;
+  let sum = 0;
+  for (let day = todayDay; day <= dayNumber(end); day++) {
+    const w = weekdayOf(day);
+    if (weekdaysOnly && (w === 0 || w === 6)) continue;
+    sum += Math.max(0, index[w] as number);
+  }
+  const own = Math.max(0, index[weekdayOf(todayDay)] as number);
+  return sum > 0 ? own / sum : 0;
+}
+
+/**
+ * The ceiling L at which the tracker's last {@link CLIP_WINDOW_DAYS} complete days, each clipped to
+ * L, average `target` (module doc: budget as a ceiling), micros; null when even unclipped they
+ * average under it (no ceiling reaches the target) or there is no such history.
+ */
+function clipCeiling(rows: readonly DailyRow[], today: IsoDate, target: number): number | null {
+  const todayDay = dayNumber(today);
+  const days = new Float64Array(CLIP_WINDOW_DAYS);
+  for (const row of rows) {
+    const back = todayDay - dayNumber(row.date);
+    if (back >= 1 && back <= CLIP_WINDOW_DAYS) days[back - 1] = (days[back - 1] as number) + row.spendMicros;
+  }
+  const sorted = [...days].sort((x, y) => x - y);
+  const n = sorted.length;
+  const total = sorted.reduce((s, x) => s + x, 0);
+  if (target <= 0) return 0;
+  if (total / n < target) return null;
+  // mean(min(x, L)) = (sum of the days under L + L x the days at or above it) / n; walk up the sorted days.
+  let below = 0;
+  for (let i = 0; i < n; i++) {
+    const level = (target * n - below) / (n - i);
+    if (level <= (sorted[i] as number)) return level;
+    below += sorted[i] as number;
+  }
+  return sorted[n - 1] as number;
+}
+
 /** Cruise (module doc): the daily budgets that spread the remaining budget over the counting days left. */
 function cruiseActions(
   input: AutopilotInput,
   start: IsoDate,
   end: IsoDate,
   spendBeforeToday: Micros,
+  spend: Micros,
 ): AutopilotAction[] {
   const { calendar, limits, settings, period } = input;
   const cruise = settings.cruise;
@@ -309,7 +413,9 @@ function cruiseActions(
   for (const c of input.campaigns) {
     if (c.status === "enabled" && c.dailyBudget === null) unsteeredDaily += c.recentSpend / recentDays;
   }
-  const dailyTarget = Math.max(0, Math.floor(remaining / daysLeft - unsteeredDaily));
+  const share = todayShare(input.rows, calendar.today, end, input.weekdaysOnly);
+  const dayTarget = remaining * share;
+  const dailyTarget = Math.max(0, Math.floor(dayTarget - unsteeredDaily));
 
   const units = new Map<string, BudgetUnit>();
   for (const c of input.campaigns) {
@@ -321,17 +427,44 @@ function cruiseActions(
   }
   const list = [...units.values()];
   if (list.length === 0) return [];
+  const overdelivery = Math.max(1, limits.dayOverdelivery ?? 1);
+  const leftShare = ((period.budget - spend) / period.budget) * 100;
+  const guardFigures = {
+    budget: period.budget,
+    spendBeforeToday,
+    spend,
+    remaining,
+    remainingSharePercent: Math.round(leftShare * 100) / 100,
+    dayOverdelivery: overdelivery,
+  };
+  const pauseAll = (trigger: string): AutopilotAction[] =>
+    input.campaigns
+      .filter((c) => c.status === "enabled")
+      .map((c) => ({
+        campaignId: c.id,
+        campaignName: c.name,
+        kind: "pause" as const,
+        before: 1,
+        after: 0,
+        rule: "cruise" as const,
+        figures: { ...guardFigures, trigger },
+      }));
+  // The pause-at-budget guard: under Pause at budget's share left, only a pause holds the budget.
+  if (leftShare < settings.pauseAtBudget.remainingSharePercent) return pauseAll("remainingShare");
+
   const currentTotal = list.reduce((s, u) => s + u.dailyBudget, 0);
   const drift = dailyTarget > 0 ? (Math.abs(currentTotal - dailyTarget) / dailyTarget) * 100 : 100;
   if (input.trigger === "refresh" && drift <= cruise.bandPercent) return [];
 
+  // The ceiling at which the recent days average today's target (all campaigns), less the unsteered spend.
+  const ceiling = clipCeiling(input.rows, calendar.today, dayTarget);
+  const steeredCeiling = ceiling === null ? null : Math.max(0, ceiling - unsteeredDaily);
   const spendTotal = list.reduce((s, u) => s + u.recentSpend, 0);
   const cap = cruise.maxChangePercent / 100;
   const raiseCap = daysLeft < CATCH_UP_DAYS ? (cap * CATCH_UP_DAYS) / daysLeft : cap;
-  const actions: AutopilotAction[] = [];
-  for (const u of list) {
+  const planned = list.map((u) => {
     // Share of the split: recent spend, else the current budgets, else equal.
-    const share =
+    const split =
       spendTotal > 0
         ? u.recentSpend / spendTotal
         : currentTotal > 0
@@ -342,12 +475,37 @@ function cruiseActions(
       u.dailyBudget > 0 && u.recentSpend > 0
         ? Math.min(1, Math.max(MIN_BUDGET_USE, u.recentSpend / recentDays / u.dailyBudget))
         : 1;
-    const wanted = (dailyTarget * share) / use;
+    const wanted = steeredCeiling === null ? (dailyTarget * split) / use : steeredCeiling * split;
     const base = u.campaign.dayStartBudget ?? u.dailyBudget;
     const low = base * (1 - cap);
     const high = base > 0 ? base * (1 + raiseCap) : wanted;
     const capped = Math.min(Math.max(wanted, low), high);
-    const after = Math.max(limits.minDailyBudget, toStep(capped, limits.budgetStep));
+    return {
+      unit: u,
+      split,
+      use,
+      wanted,
+      after: Math.max(limits.minDailyBudget, toStep(capped, limits.budgetStep)),
+    };
+  });
+
+  // End-of-period guard: the worst case of today at the planned budgets must not pass the remaining budget.
+  const worstToday = planned.reduce((s, p) => s + p.after, 0) * overdelivery + unsteeredDaily;
+  let guarded = false;
+  if (remaining < worstToday) {
+    guarded = true;
+    const steered = Math.max(0, remaining - unsteeredDaily) / overdelivery;
+    for (const p of planned) {
+      const after =
+        Math.floor((steered * p.split) / Math.max(1, limits.budgetStep)) * Math.max(1, limits.budgetStep);
+      if (after < limits.minDailyBudget) return pauseAll("endOfPeriod");
+      p.wanted = steered * p.split;
+      p.after = after;
+    }
+  }
+
+  const actions: AutopilotAction[] = [];
+  for (const { unit: u, split, use, wanted, after } of planned) {
     if (after === u.dailyBudget) continue;
     actions.push({
       campaignId: u.campaign.id,
@@ -361,11 +519,16 @@ function cruiseActions(
         spendBeforeToday,
         remaining,
         countingDaysLeft: daysLeft,
+        todaySharePercent: Math.round(share * 10000) / 100,
         dailyTarget,
-        sharePercent: Math.round(share * 10000) / 100,
+        sharePercent: Math.round(split * 10000) / 100,
         budgetUsePercent: Math.round(use * 10000) / 100,
+        ...(steeredCeiling !== null ? { ceiling: Math.round(steeredCeiling) } : {}),
         unsteeredDaily: Math.round(unsteeredDaily),
         wanted: Math.round(wanted),
+        ...(guarded
+          ? { endOfPeriodGuard: "worst case lands on the budget", dayOverdelivery: overdelivery }
+          : {}),
         ...(u.campaign.budgetId ? { budgetId: u.campaign.budgetId } : {}),
       },
     });

@@ -8,6 +8,7 @@ export * from "./alert-targets.ts";
 export * from "./alerts.ts";
 export * from "./anomaly.ts";
 export * from "./autopilot.ts";
+export * from "./autopilot-rate-limit.ts";
 export * from "./budget.ts";
 export * from "./calendar.ts";
 export * from "./cells.ts";
