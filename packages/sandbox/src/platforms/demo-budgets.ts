@@ -29,12 +29,14 @@ const SHARED_BUDGETS: Readonly<Record<string, readonly (readonly string[])[]>> =
 /**
  * Campaigns without a campaign-level budget (Meta: the budgets sit on the ad sets; Reddit: on the
  * ad groups, Reddit's default without campaign budget optimisation; X: on the line items, a
- * campaign with `budget_optimization=LINE_ITEM`), as `platform/account id/campaign id`.
+ * campaign with `budget_optimization=LINE_ITEM`; LinkedIn: on its campaign group, with the
+ * group's budget optimisation), as `platform/account id/campaign id`.
  */
 const WITHOUT_CAMPAIGN_BUDGET: ReadonlySet<string> = new Set([
   "facebookads/101000000000001/4387490",
   "redditads/a2_pacerdemo01/127823",
   "twitterads/18ce54pcrdm/2m1eq",
+  "linkedinads/508000101/544756",
 ]);
 
 /** One daily campaign budget of a demo account. */
@@ -93,6 +95,22 @@ export function demoBudgets(source: SourceData, account: DemoAccount): DemoBudge
     });
   }
   return budgets;
+}
+
+/**
+ * The daily budget a campaign without a campaign-level budget spends from one level away (its
+ * campaign group's on LinkedIn): what its own budget would have been, micros; undefined for a
+ * campaign that holds its own budget.
+ */
+export function budgetAboveCampaign(
+  source: SourceData,
+  account: DemoAccount,
+  campaignId: string,
+): number | undefined {
+  const campaign = account.campaigns.find((c) => c.id === campaignId);
+  if (!campaign || !WITHOUT_CAMPAIGN_BUDGET.has(`${account.platform}/${account.id}/${campaignId}`))
+    return undefined;
+  return dailyBudgetMicros(sourceSpendMicros(source, campaign.source), account.factorPercent);
 }
 
 /** The budget a campaign spends from, if it has a campaign-level one. */
