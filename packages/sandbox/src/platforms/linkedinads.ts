@@ -198,6 +198,23 @@ export const linkedInAdsPlatform: PlatformFactory = (ctx) => {
     return answer;
   };
 
+  /**
+   * The account of an authorized `q=search` finder call and its status criteria (undefined: none),
+   * else answers the error (401, 404, or 400 for criteria that are bad or arrive encoded: Rest.li
+   * 2.0 wants the structure characters literal).
+   */
+  const searchedAccount = (req: SandboxRequest, res: ServerResponse) => {
+    if (!authorized(req, res)) return undefined;
+    const a = account(res, req.params.accountId);
+    if (!a) return undefined;
+    const statuses = searchStatuses(req.url.searchParams.get("search"));
+    if (statuses === "invalid" || (statuses && !/[?&]search=\(status:/.test(req.url.search))) {
+      restliError(res, 400, "ILLEGAL_ARGUMENT", "Invalid param. Please check search.");
+      return undefined;
+    }
+    return { a, statuses };
+  };
+
   return {
     prefix: PREFIX,
     oauth,
@@ -290,14 +307,9 @@ export const linkedInAdsPlatform: PlatformFactory = (ctx) => {
         method: "GET",
         pattern: "/api/rest/adAccounts/{accountId}/adCampaigns",
         handle: (req, res) => {
-          if (!authorized(req, res)) return;
-          const a = account(res, req.params.accountId);
-          if (!a) return;
-          const statuses = searchStatuses(req.url.searchParams.get("search"));
-          // Rest.li 2.0: the criteria's structure characters must arrive literal, not encoded.
-          if (statuses === "invalid" || (statuses && !/[?&]search=\(status:/.test(req.url.search))) {
-            return restliError(res, 400, "ILLEGAL_ARGUMENT", "Invalid param. Please check search.");
-          }
+          const found = searchedAccount(req, res);
+          if (!found) return;
+          const { a, statuses } = found;
           const items = a.campaigns
             .map((c) => {
               // dailyBudget: a decimal string in the account currency's units.
@@ -326,13 +338,9 @@ export const linkedInAdsPlatform: PlatformFactory = (ctx) => {
         method: "GET",
         pattern: "/api/rest/adAccounts/{accountId}/adCampaignGroups",
         handle: (req, res) => {
-          if (!authorized(req, res)) return;
-          const a = account(res, req.params.accountId);
-          if (!a) return;
-          const statuses = searchStatuses(req.url.searchParams.get("search"));
-          if (statuses === "invalid" || (statuses && !/[?&]search=\(status:/.test(req.url.search))) {
-            return restliError(res, 400, "ILLEGAL_ARGUMENT", "Invalid param. Please check search.");
-          }
+          const found = searchedAccount(req, res);
+          if (!found) return;
+          const { a, statuses } = found;
           const groups = [
             {
               id: Number(groupIdOf(a, "")),
