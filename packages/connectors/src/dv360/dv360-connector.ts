@@ -69,6 +69,8 @@ export const DV360_METRICS = [
   "METRIC_REVENUE_ADVERTISER",
   "METRIC_MEDIA_COST_ADVERTISER",
 ];
+/** Largest `pageSize` of `insertionOrders.list` ("Must be between 1 and 100"). */
+const INSERTION_ORDERS_PAGE_SIZE = 100;
 /** Pages followed at most per listing. */
 const MAX_PAGES = 100;
 
@@ -100,6 +102,7 @@ export function createDv360Connector(config: ConnectorConfig): Connector {
   const dv = (path: string) => versionedUrl(need().displayVideoBaseUrl, need().displayVideoVersion, path);
   const bm = (path: string) => versionedUrl(need().bidManagerBaseUrl, need().bidManagerVersion, path);
 
+  /** Follows `nextPageToken`; `pageSize` is the listing's largest (200; insertion orders 100). */
   async function paged<P extends { nextPageToken?: string | undefined }>(
     tokens: OAuthTokens,
     operation: string,
@@ -107,16 +110,14 @@ export function createDv360Connector(config: ConnectorConfig): Connector {
     parse: (body: unknown) => P,
     onPage: (page: P) => void,
     signal: AbortSignal | undefined,
+    pageSize = 200,
   ): Promise<void> {
     await followPages(
       SLUG,
       operation,
       MAX_PAGES,
       (pageToken) =>
-        http.json(
-          { operation, url, query: { pageSize: 200, pageToken }, headers: bearer(tokens), signal },
-          parse,
-        ),
+        http.json({ operation, url, query: { pageSize, pageToken }, headers: bearer(tokens), signal }, parse),
       (page) => page.nextPageToken || undefined,
       onPage,
     );
@@ -325,6 +326,7 @@ export function createDv360Connector(config: ConnectorConfig): Connector {
         (b) => dv360InsertionOrdersPageSchema.parse(b),
         (page) => orders.push(...page.insertionOrders),
         query.signal,
+        INSERTION_ORDERS_PAGE_SIZE,
       );
       const names = filters.nameContains
         ? await campaignValues(tokens, advertiserId, query.signal)

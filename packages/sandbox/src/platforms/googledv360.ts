@@ -280,6 +280,11 @@ export const googleDv360Platform: PlatformFactory = (ctx) => {
         handle: (req, res) => {
           const advertiser = withAdvertiser(req, res);
           if (!advertiser) return;
+          // insertionOrders.list takes pageSize 1 to 100 (other listings up to 200).
+          const pageSize = Number(req.url.searchParams.get("pageSize") ?? 100);
+          if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 100) {
+            return rpcError(res, 400, "INVALID_ARGUMENT", "Request contains an invalid argument: pageSize.");
+          }
           const filter = req.url.searchParams.get("filter");
           const wanted = filter
             ? /^entityStatus\s*=\s*"?(ENTITY_STATUS_[A-Z_]+)"?$/.exec(filter)?.[1]
