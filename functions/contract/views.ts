@@ -103,7 +103,14 @@ export const trackerViewSchema = z.object({
   currencySet: z.boolean().optional(),
   timeZone: z.string(),
   automatedBudget: z.boolean(),
-  platformBudget: z.object({ amount: z.number(), period: z.enum(BUDGET_PERIODS) }).nullable(),
+  platformBudget: z
+    .object({
+      amount: z.number(),
+      period: z.enum([...BUDGET_PERIODS, "lifetime"]),
+      startDate: z.string().optional(),
+      endDate: z.string().optional(),
+    })
+    .nullable(),
   manualBudgetValue: z.number().int().nullable(),
   budgetPeriod: z.enum(BUDGET_PERIODS),
   weekdaysOnly: z.boolean(),

@@ -357,14 +357,30 @@ export const setAutomatedBudget = (value: boolean | undefined): TrackerChange =>
       }
       return { automatedBudget: true, useLifetimeBudgetAsPrimary: false, requiresUpdate: true };
     }
+    const platform = tracker.platformBudget;
+    if (platform?.period === "lifetime") {
+      // A flight budget (DV360) stays as the tracker's own lifetime budget and dates.
+      return {
+        automatedBudget: false,
+        requiresUpdate: true,
+        ...(platform.startDate
+          ? {
+              lifetimeBudget: platform.amount,
+              lifetimeBudgetDates: {
+                startDate: platform.startDate,
+                ...(platform.endDate ? { endDate: platform.endDate } : {}),
+              },
+            }
+          : {}),
+      };
+    }
     const keepPlatform =
-      (tracker.manualBudgetValue === undefined || tracker.manualBudgetValue === null) &&
-      tracker.platformBudget;
+      (tracker.manualBudgetValue === undefined || tracker.manualBudgetValue === null) && platform;
     return {
       automatedBudget: false,
       requiresUpdate: true,
-      ...(keepPlatform && tracker.platformBudget
-        ? { manualBudgetValue: tracker.platformBudget.amount, budgetPeriod: tracker.platformBudget.period }
+      ...(keepPlatform && platform
+        ? { manualBudgetValue: platform.amount, budgetPeriod: platform.period }
         : {}),
     };
   });

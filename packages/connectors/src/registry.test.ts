@@ -33,9 +33,9 @@ describe("connector registry", () => {
     for (const slug of INTEGRATION_SLUGS) {
       expect(platformGivesBudget(slug), slug).toBe(typeof registry[slug].fetchBudget === "function");
     }
-    for (const slug of ["googleads", "facebookads", "bingads"])
+    for (const slug of ["googleads", "facebookads", "bingads", "googledv360"])
       expect(platformGivesBudget(slug), slug).toBe(true);
-    for (const slug of ["cake", "csv", "googledv360", "snapchatads", "myspace"])
+    for (const slug of ["cake", "csv", "snapchatads", "myspace"])
       expect(platformGivesBudget(slug), slug).toBe(false);
   });
 

@@ -170,11 +170,14 @@ export interface BudgetQuery {
 /**
  * An ad account's budget at the platform, as the pacing engine reads it (core's `PlatformBudget`,
  * trackers.md section 3 "automated budget"): integer micros of the account currency per day or per
- * month.
+ * month, or with period "lifetime" over the flight `startDate`..`endDate` (`yyyy-MM-dd`, the ad
+ * account's days, inclusive; DV360 insertion-order budget segments).
  */
 export interface PlatformBudget {
   amount: number;
-  period: "day" | "month";
+  period: "day" | "month" | "lifetime";
+  startDate?: string;
+  endDate?: string;
 }
 
 /** A filter a tracker can set on this platform (spec: multipleChoice or textBoxStringFilter). */

@@ -17,6 +17,49 @@ import { budgetCalendar } from "./calendar.ts";
 const cal = budgetCalendar(new Date("2024-03-15T12:00:00Z"), "Europe/London");
 const GBP = 1_000_000;
 
+describe("resolveTrackerBudget: a lifetime (flight) budget read from the platform", () => {
+  it("is the lifetime budget and its dates for an automated tracker; the monthly budget has none", () => {
+    const flight = { startDate: "2024-03-01", endDate: "2024-04-30" };
+    const resolved = resolveTrackerBudget(
+      aTracker({
+        automatedBudget: true,
+        useLifetimeBudgetAsPrimary: true,
+        lifetimeBudget: 5 * GBP,
+        lifetimeBudgetDates: { startDate: "2024-01-01", endDate: null },
+        platformBudget: { amount: 6100 * GBP, period: "lifetime", ...flight },
+      }),
+      cal,
+    );
+    expect(resolved).toMatchObject({
+      primary: "lifetime",
+      source: "automated",
+      lifetimeBudget: 6100 * GBP,
+      lifetimeBudgetDates: flight,
+      budget: 0,
+      dailyBudget: 0,
+    });
+  });
+
+  it("leaves a manual tracker's own lifetime budget alone", () => {
+    const resolved = resolveTrackerBudget(
+      aTracker({
+        automatedBudget: false,
+        lifetimeBudget: 5 * GBP,
+        lifetimeBudgetDates: { startDate: "2024-01-01", endDate: null },
+        platformBudget: {
+          amount: 6100 * GBP,
+          period: "lifetime",
+          startDate: "2024-03-01",
+          endDate: "2024-04-30",
+        },
+      }),
+      cal,
+    );
+    expect(resolved.lifetimeBudget).toBe(5 * GBP);
+    expect(resolved.lifetimeBudgetDates).toEqual({ startDate: "2024-01-01", endDate: null });
+  });
+});
+
 describe("resolveTrackerBudget: amount and period (trackers.md sections 2-4; budgetPeriod day or month)", () => {
   it.each<[string, Partial<TrackerBudgetSettings>, { source: string; budget: number; dailyBudget: number }]>([
     [

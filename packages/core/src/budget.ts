@@ -60,10 +60,40 @@ export interface FutureBudget {
   budgetPeriod: BudgetPeriod | false;
 }
 
-/** A budget read from the ad platform for an automated tracker: amount in micros per period. */
+/**
+ * A budget read from the ad platform for an automated tracker: `amount` in micros per `period`
+ * ("day" or "month"), or, with period "lifetime", over the flight `startDate`..`endDate`
+ * (`yyyy-MM-dd`, inclusive, the ad account's days; e.g. DV360 insertion-order budget segments).
+ */
 export interface PlatformBudget {
   amount: Micros;
-  period: BudgetPeriod;
+  period: BudgetPeriod | "lifetime";
+  /** First day of a lifetime budget's flight; only with period "lifetime". */
+  startDate?: IsoDate | undefined;
+  /** Last day of a lifetime budget's flight; only with period "lifetime". */
+  endDate?: IsoDate | undefined;
+}
+
+/**
+ * A tracker's lifetime budget and its dates (trackers.md section 3): an automated tracker whose
+ * platform budget is a lifetime (flight) budget takes the platform's amount and flight; every other
+ * tracker keeps its own `lifetimeBudget` (0 when missing) and `lifetimeBudgetDates`.
+ */
+export function lifetimeBudgetOf(settings: TrackerBudgetSettings): {
+  lifetimeBudget: Micros;
+  lifetimeBudgetDates: LifetimeBudgetDates | null;
+} {
+  const platform = settings.automatedBudget ? settings.platformBudget : null;
+  if (platform?.period === "lifetime" && platform.startDate) {
+    return {
+      lifetimeBudget: Math.max(0, platform.amount),
+      lifetimeBudgetDates: { startDate: platform.startDate, endDate: platform.endDate ?? null },
+    };
+  }
+  return {
+    lifetimeBudget: Math.max(0, settings.lifetimeBudget ?? 0),
+    lifetimeBudgetDates: settings.lifetimeBudgetDates ?? null,
+  };
 }
 
 /**
@@ -222,10 +252,12 @@ export function resolveTrackerBudget(
   let amount = 0;
   let budgetPeriod: BudgetPeriod = settings.budgetPeriod ?? "month";
   if (settings.automatedBudget) {
-    if (settings.platformBudget) {
-      source = "automated";
-      amount = settings.platformBudget.amount;
-      budgetPeriod = settings.platformBudget.period;
+    const platform = settings.platformBudget;
+    if (platform) source = "automated";
+    // A lifetime (flight) budget is the tracker's lifetime budget (lifetimeBudgetOf): no monthly one.
+    if (platform && platform.period !== "lifetime") {
+      amount = platform.amount;
+      budgetPeriod = platform.period;
     }
   } else {
     const future = futureBudgetFor(settings.futureBudgets, calendar);
@@ -276,8 +308,7 @@ export function resolveTrackerBudget(
     adjustment,
     historicData,
     lastMonthBudget,
-    lifetimeBudget: Math.max(0, settings.lifetimeBudget ?? 0),
-    lifetimeBudgetDates: settings.lifetimeBudgetDates ?? null,
+    ...lifetimeBudgetOf(settings),
   };
 }
 

@@ -38,8 +38,18 @@ export interface Tracker {
   timeZone: string;
   /** Budget taken from the platform (true) or set by hand (false). */
   automatedBudget: boolean;
-  /** The platform's budget for automated trackers (micros per period), written by the refresh. */
-  platformBudget?: { amount: number; period: "day" | "month" } | undefined;
+  /**
+   * The platform's budget for automated trackers (micros per period; "lifetime" over the flight
+   * `startDate`..`endDate`), written by the refresh.
+   */
+  platformBudget?:
+    | {
+        amount: number;
+        period: "day" | "month" | "lifetime";
+        startDate?: string | undefined;
+        endDate?: string | undefined;
+      }
+    | undefined;
   /** Manual budget in micros per `budgetPeriod`. */
   manualBudgetValue?: number | undefined;
   budgetPeriod: "day" | "month";

@@ -1,3 +1,4 @@
+import { lifetimeBudgetOf } from "./budget.ts";
 import type { BudgetCalendar } from "./calendar.ts";
 import { dayNumber, fromDayNumber, weekdayOf } from "./calendar.ts";
 import type { ForecastMethod } from "./forecast.ts";
@@ -232,7 +233,7 @@ export function trackerPacing(
     },
     calendar,
   );
-  const range = input.settings.lifetimeBudgetDates ?? null;
+  const { lifetimeBudget, lifetimeBudgetDates: range } = lifetimeBudgetOf(input.settings);
   const lifetime =
     range && (range.endDate ?? calendar.monthEnd) >= range.startDate
       ? pacingSeries(
@@ -241,7 +242,7 @@ export function trackerPacing(
             period: "lifetime",
             start: range.startDate,
             end: range.endDate ?? calendar.monthEnd,
-            budget: input.settings.lifetimeBudget ?? 0,
+            budget: lifetimeBudget,
             weekdaysOnly,
             events: input.events ?? [],
           },

@@ -332,6 +332,33 @@ describe("edge cases", () => {
     expect(d.adjustedPercentageThroughLifetimeBudget).toBeCloseTo((4340 / 7500) * 100, 10);
   });
 
+  it("an automated tracker's lifetime (flight) platform budget sets the lifetime budget and the range spend counts in", () => {
+    const settings = aTracker({
+      automatedBudget: true,
+      useLifetimeBudgetAsPrimary: true,
+      lifetimeBudget: 1 * GBP,
+      lifetimeBudgetDates: { startDate: "2024-01-01", endDate: null },
+      platformBudget: {
+        amount: 6000 * GBP,
+        period: "lifetime",
+        startDate: "2024-03-01",
+        endDate: "2024-04-29",
+      },
+    });
+    const d = compute(
+      "2024-03-15T12:00:00Z",
+      LONDON,
+      flatRows("2024-02-01", "2024-03-15", 10 * GBP),
+      settings,
+    );
+    // Flight 1 March - 29 April = 60 days, 16 gone as the pro-rata counts them (the lifetime test
+    // above: 45 gone on 15 March from 1 February); spend 15 x 10 from 1 March.
+    expect(d.lifetimeBudget).toBe(6000 * GBP);
+    expect(d.lifetimeSpend).toBe(150 * GBP);
+    expect(d.proRatedLifetimeBudget).toBe(1600 * GBP);
+    expect(d.percentageThroughLifetimeBudget).toBeCloseTo(2.5, 10);
+  });
+
   it("a lifetime range counts spend only between its dates", () => {
     const settings = aTracker({
       lifetimeBudget: 1000 * GBP,

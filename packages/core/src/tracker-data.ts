@@ -1,5 +1,5 @@
 import type { BudgetAdjustment, BudgetSource, HistoricDataEntry, TrackerBudgetSettings } from "./budget.ts";
-import { monthOverUnderSpend, resolveTrackerBudget } from "./budget.ts";
+import { lifetimeBudgetOf, monthOverUnderSpend, resolveTrackerBudget } from "./budget.ts";
 import type { BudgetCalendar, MonthDayCounts } from "./calendar.ts";
 import { budgetCalendar, isoDateKey, lifetimeDayCounts, monthDayCounts } from "./calendar.ts";
 import type { TrackerForecastFields } from "./forecast.ts";
@@ -236,7 +236,7 @@ export function trackerData(input: TrackerDataInput, calendar: BudgetCalendar): 
   const weekdaysOnly = settings.weekdaysOnly === true;
   const counts = monthDayCounts(calendar, weekdaysOnly);
 
-  const range = settings.lifetimeBudgetDates ?? null;
+  const range = lifetimeBudgetOf(settings).lifetimeBudgetDates;
   const lifetime = range ? lifetimeDayCounts(range, calendar, weekdaysOnly) : null;
   const lifetimeFrom = lifetime ? dateKey(lifetime.spendFrom) : 1;
   const lifetimeTo = lifetime ? dateKey(lifetime.spendTo) : 0;

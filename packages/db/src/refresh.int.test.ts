@@ -175,6 +175,15 @@ describe("refresh data layer", () => {
       amount: 50_000_000,
       period: "day",
     });
+    // A lifetime (flight) budget keeps its flight dates.
+    const flight = {
+      amount: 6_100_000_000,
+      period: "lifetime",
+      startDate: "2026-03-01",
+      endDate: "2026-04-30",
+    } as const;
+    await setTrackerRefreshState(account.accountId, id, { platformBudget: flight });
+    expect((await getTracker(account.accountId, id)).platformBudget).toEqual(flight);
     await setTrackerRefreshState(account.accountId, id, { platformBudget: null, isUpdating: false });
     expect((await getTracker(account.accountId, id)).platformBudget).toBeUndefined();
     await markTrackerRefreshQueued(account.accountId, id, {

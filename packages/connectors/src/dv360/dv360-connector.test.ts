@@ -1,6 +1,7 @@
 import type { CampaignSelection } from "@pacer/sandbox";
 import { describe, expect, it } from "vitest";
 import {
+  documentedDailyBudget,
   expectCampaignFilters,
   expectRevokeEndsTheGrant,
   fixtureJson,
@@ -168,6 +169,39 @@ describe("Google DV360 connector against the sandbox", () => {
     expect(error).toBeInstanceOf(PlatformDownError);
     expect(error).toMatchObject({ reason: "report_timeout" });
     expect(t.routeCalls(DELETE_ROUTE) - deleted).toBe(1);
+  });
+});
+
+const IO_ROUTE = "GET /displayvideo/{version}/advertisers/{advertiserId}/insertionOrders";
+
+describe("DV360 budget (fetchBudget): insertion orders' current budget segments as a lifetime (flight) budget", () => {
+  // TEST_NOW is 18 March 2026; the sandbox's current segments run 1 March to 30 April (61 days).
+  const flight = { startDate: "2026-03-01", endDate: "2026-04-30" };
+
+  it("sums the active insertion orders' segment covering today, with its flight dates, in one call", async () => {
+    const tokens = await t.connected();
+    const before = t.routeCalls(IO_ROUTE);
+    const account = { id: DISPLAY, currency: "GBP", timeZone: "Europe/London" };
+    expect(await t.connector.fetchBudget?.(tokens, { account })).toEqual({
+      amount: documentedDailyBudget(t, DISPLAY, ["39889"]) * 61,
+      period: "lifetime",
+      ...flight,
+    });
+    expect(t.routeCalls(IO_ROUTE) - before).toBe(1);
+  });
+
+  it("applies the tracker's campaign filters; a paused campaign's insertion order never counts", async () => {
+    const tokens = await t.connected();
+    const account = { id: DISPLAY, currency: "GBP", timeZone: "Europe/London" };
+    expect(
+      await t.connector.fetchBudget?.(tokens, { account, filters: { campaignIds: ["544756"] } }),
+    ).toBeNull();
+    expect(
+      await t.connector.fetchBudget?.(tokens, { account, filters: { campaignNameContains: "BANNER" } }),
+    ).toEqual({ amount: documentedDailyBudget(t, DISPLAY, ["39889"]) * 61, period: "lifetime", ...flight });
+    expect(
+      await t.connector.fetchBudget?.(tokens, { account, filters: { campaignNameContains: "lookalike" } }),
+    ).toBeNull();
   });
 });
 

@@ -1,3 +1,4 @@
+import { localDate } from "@pacer/core";
 import type { ConnectorConfig } from "../config.ts";
 import {
   bearer,
@@ -11,6 +12,7 @@ import {
   nameMatches,
   normaliseFilters,
   requireOAuth,
+  selectedCampaignIds,
   settingsOf,
   valuesMatching,
   versionedUrl,
@@ -30,21 +32,26 @@ import {
 } from "../report-kit.ts";
 import type {
   AdAccountView,
+  BudgetQuery,
   Connector,
+  Credentials,
   DailyMetrics,
   DailyMetricsRow,
   FilterValue,
   MetricsQuery,
   OAuthTokens,
+  PlatformBudget,
 } from "../types.ts";
 import { dv360Descriptor } from "./descriptor.ts";
 import { parseDv360Report } from "./report-csv.ts";
 import {
   bidManagerQuerySchema,
   bidManagerReportSchema,
+  type Dv360InsertionOrder,
   dv360AdvertiserSchema,
   dv360AdvertisersPageSchema,
   dv360CampaignsPageSchema,
+  dv360InsertionOrdersPageSchema,
   dv360PartnersPageSchema,
 } from "./schemas.ts";
 
@@ -62,6 +69,8 @@ export const DV360_METRICS = [
   "METRIC_REVENUE_ADVERTISER",
   "METRIC_MEDIA_COST_ADVERTISER",
 ];
+/** Largest `pageSize` of `insertionOrders.list` ("Must be between 1 and 100"). */
+const INSERTION_ORDERS_PAGE_SIZE = 100;
 /** Pages followed at most per listing. */
 const MAX_PAGES = 100;
 
@@ -93,6 +102,7 @@ export function createDv360Connector(config: ConnectorConfig): Connector {
   const dv = (path: string) => versionedUrl(need().displayVideoBaseUrl, need().displayVideoVersion, path);
   const bm = (path: string) => versionedUrl(need().bidManagerBaseUrl, need().bidManagerVersion, path);
 
+  /** Follows `nextPageToken`; `pageSize` is the listing's largest (200; insertion orders 100). */
   async function paged<P extends { nextPageToken?: string | undefined }>(
     tokens: OAuthTokens,
     operation: string,
@@ -100,16 +110,14 @@ export function createDv360Connector(config: ConnectorConfig): Connector {
     parse: (body: unknown) => P,
     onPage: (page: P) => void,
     signal: AbortSignal | undefined,
+    pageSize = 200,
   ): Promise<void> {
     await followPages(
       SLUG,
       operation,
       MAX_PAGES,
       (pageToken) =>
-        http.json(
-          { operation, url, query: { pageSize: 200, pageToken }, headers: bearer(tokens), signal },
-          parse,
-        ),
+        http.json({ operation, url, query: { pageSize, pageToken }, headers: bearer(tokens), signal }, parse),
       (page) => page.nextPageToken || undefined,
       onPage,
     );
@@ -292,32 +300,110 @@ export function createDv360Connector(config: ConnectorConfig): Connector {
       return dailyMetrics(query, { accountId: advertiserId, currency, timeZone }, partials);
     },
 
+    /**
+     * The advertiser's lifetime (flight) budget, for lifetime trackers: the insertion orders with
+     * `entityStatus` `ENTITY_STATUS_ACTIVE` (`GET /v4/advertisers/{id}/insertionOrders?filter=
+     * entityStatus="ENTITY_STATUS_ACTIVE"`, paged) whose campaign the tracker's filters keep (a
+     * name filter lists the campaigns once more), each with a currency budget
+     * (`BUDGET_UNIT_CURRENCY`; impression budgets are not money) counting the budget segment whose
+     * `dateRange` holds today in the advertiser's zone. The amounts (micros) are summed and the
+     * flight runs from the earliest of those segments' start to the latest end.
+     * https://developers.google.com/display-video/api/reference/rest/v4/advertisers.insertionOrders
+     * @returns `{amount, period: "lifetime", startDate, endDate}`, or null when no active insertion
+     *   order has a segment running today
+     * @throws the typed errors of `errors.ts`, like every call
+     */
+    async fetchBudget(credentials: Credentials, query: BudgetQuery): Promise<PlatformBudget | null> {
+      const tokens = requireOAuth(credentials, SLUG);
+      const advertiserId = checkAdvertiserId(query.account.id);
+      const filters = normaliseFilters(query.filters);
+      const { timeZone } = await advertiser(tokens, query.account, query.signal);
+      const orders: Dv360InsertionOrder[] = [];
+      await paged(
+        tokens,
+        "insertionOrders",
+        `${dv(`/advertisers/${advertiserId}/insertionOrders`)}?filter=${encodeURIComponent('entityStatus="ENTITY_STATUS_ACTIVE"')}`,
+        (b) => dv360InsertionOrdersPageSchema.parse(b),
+        (page) => orders.push(...page.insertionOrders),
+        query.signal,
+        INSERTION_ORDERS_PAGE_SIZE,
+      );
+      const names = filters.nameContains
+        ? await campaignValues(tokens, advertiserId, query.signal)
+        : orders.map((o) => ({ id: o.campaignId, name: "" }));
+      return currentFlightBudget(orders, selectedCampaignIds(names, filters), localDate(now(), timeZone));
+    },
+
     filterDefinitions: () => CAMPAIGN_FILTERS,
 
     async listFilterValues(credentials, query): Promise<FilterValue[]> {
       if (query.filterId !== "campaigns") return [];
       const tokens = requireOAuth(credentials, SLUG);
       const advertiserId = checkAdvertiserId(query.account.id);
-      const values: FilterValue[] = [];
-      await paged(
-        tokens,
-        "campaigns",
-        dv(`/advertisers/${advertiserId}/campaigns`),
-        (b) => dv360CampaignsPageSchema.parse(b),
-        (page) => {
-          for (const c of page.campaigns) {
-            values.push({
-              id: c.campaignId,
-              name: c.displayName ?? c.campaignId,
-              status: c.entityStatus ?? "",
-            });
-          }
-        },
-        query.signal,
-      );
-      return valuesMatching(values, query.search);
+      return valuesMatching(await campaignValues(tokens, advertiserId, query.signal), query.search);
     },
   };
+
+  /** The advertiser's campaigns as filter values (id, name, status), all pages. */
+  async function campaignValues(
+    tokens: OAuthTokens,
+    advertiserId: string,
+    signal: AbortSignal | undefined,
+  ): Promise<FilterValue[]> {
+    const values: FilterValue[] = [];
+    await paged(
+      tokens,
+      "campaigns",
+      dv(`/advertisers/${advertiserId}/campaigns`),
+      (b) => dv360CampaignsPageSchema.parse(b),
+      (page) => {
+        for (const c of page.campaigns) {
+          values.push({
+            id: c.campaignId,
+            name: c.displayName ?? c.campaignId,
+            status: c.entityStatus ?? "",
+          });
+        }
+      },
+      signal,
+    );
+    return values;
+  }
+}
+
+/**
+ * The lifetime (flight) budget of `orders` on `today` (`yyyy-MM-dd`, the advertiser's day): of the
+ * active orders whose campaign is in `campaignIds`, with a currency budget, the segment whose
+ * `dateRange` holds today; amounts summed (micros), flight from the earliest start to the latest end.
+ * @returns null when no such segment runs today
+ */
+export function currentFlightBudget(
+  orders: readonly Dv360InsertionOrder[],
+  campaignIds: readonly string[],
+  today: string,
+): PlatformBudget | null {
+  const kept = new Set(campaignIds);
+  let amount = 0;
+  let startDate = "";
+  let endDate = "";
+  for (const order of orders) {
+    if (order.entityStatus !== "ENTITY_STATUS_ACTIVE" || !kept.has(order.campaignId)) continue;
+    if (order.budget?.budgetUnit !== "BUDGET_UNIT_CURRENCY") continue;
+    for (const segment of order.budget.budgetSegments) {
+      const from = isoDate(segment.dateRange.startDate);
+      const to = isoDate(segment.dateRange.endDate);
+      if (from > today || to < today) continue;
+      amount += Number(segment.budgetAmountMicros);
+      if (!startDate || from < startDate) startDate = from;
+      if (to > endDate) endDate = to;
+    }
+  }
+  return startDate ? { amount, period: "lifetime", startDate, endDate } : null;
+}
+
+/** A google.type.Date -> `yyyy-MM-dd`. */
+function isoDate(d: { year: number; month: number; day: number }): string {
+  return `${d.year}-${String(d.month).padStart(2, "0")}-${String(d.day).padStart(2, "0")}`;
 }
 
 function checkAdvertiserId(id: string): string {

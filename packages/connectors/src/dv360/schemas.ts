@@ -61,6 +61,52 @@ export const dv360CampaignsPageSchema = z
   })
   .loose();
 
+/** A google.type.Date (`{year, month, day}`). */
+const googleDate = z.object({ year: z.number().int(), month: z.number().int(), day: z.number().int() });
+
+/**
+ * One insertion order (`GET /v4/advertisers/{id}/insertionOrders`, `insertionOrders[]`): its
+ * `budget` has a `budgetUnit` (`BUDGET_UNIT_CURRENCY` or `BUDGET_UNIT_IMPRESSIONS`) and
+ * `budgetSegments`, each `budgetAmountMicros` (int64 as a string) over a `dateRange` of the
+ * advertiser's days (start and end inclusive).
+ * https://developers.google.com/display-video/api/reference/rest/v4/advertisers.insertionOrders
+ */
+export const dv360InsertionOrderSchema = z
+  .object({
+    insertionOrderId: z.string(),
+    campaignId: z.string(),
+    displayName: z.string().optional(),
+    entityStatus: z.string().optional(),
+    budget: z
+      .object({
+        budgetUnit: z.string().optional(),
+        budgetSegments: z
+          .array(
+            z
+              .object({
+                budgetAmountMicros: z.union([z.string().regex(/^\d+$/), z.number().int().nonnegative()]),
+                dateRange: z.object({ startDate: googleDate, endDate: googleDate }).loose(),
+              })
+              .loose(),
+          )
+          .default([]),
+      })
+      .loose()
+      .optional(),
+  })
+  .loose();
+
+/** One insertion order. */
+export type Dv360InsertionOrder = z.infer<typeof dv360InsertionOrderSchema>;
+
+/** `GET /v4/advertisers/{id}/insertionOrders` page. */
+export const dv360InsertionOrdersPageSchema = z
+  .object({
+    insertionOrders: z.array(dv360InsertionOrderSchema).default([]),
+    nextPageToken: z.string().optional(),
+  })
+  .loose();
+
 /** A created query (`POST /v2/queries`). */
 export const bidManagerQuerySchema = z.object({ queryId: z.string() }).loose();
 

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import {
   demoDailyBudget,
+  documentedDailyBudget,
   expectCampaignFilters,
   expectEnvConfig,
   expectInvalidGrantNotRetried,
@@ -127,7 +128,7 @@ describe("LinkedIn Ads connector against the sandbox", () => {
     await expectCampaignFilters(t, tokens, {
       account,
       range,
-      campaignIds: ["349043"],
+      campaignIds: ["349043", "544756"],
       nameContains: "RETARGET",
     });
 
@@ -142,6 +143,7 @@ describe("LinkedIn Ads connector against the sandbox", () => {
     expect((t.sandbox.stats().linkedinads?.byRoute[ANALYTICS] ?? 0) - before).toBe(0);
 
     expect(await t.connector.listFilterValues(tokens, { account, filterId: "campaigns" })).toEqual([
+      { id: "544756", name: "linkedin_lead_gen", status: "ACTIVE" },
       { id: "4387490", name: "linkedin_retargeting", status: "PAUSED" },
       { id: "349043", name: "linkedin_sponsored_content", status: "ACTIVE" },
     ]);
@@ -183,7 +185,10 @@ const demoDaily = (campaignId: string) => demoDailyBudget(t, ACCOUNT, campaignId
 const SPONSORED = "349043";
 /** Paused, with a daily budget. */
 const RETARGETING = "4387490";
+/** Active, no budget of its own: its campaign group (budget optimisation) holds the daily budget. */
+const LEAD_GEN = "544756";
 const AD_CAMPAIGNS = "GET /api/rest/adAccounts/{accountId}/adCampaigns";
+const AD_CAMPAIGN_GROUPS = "GET /api/rest/adAccounts/{accountId}/adCampaignGroups";
 
 describe("LinkedIn budget (fetchBudget) against the sandbox", () => {
   const budget = (tokens: OAuthTokens, filters: TrackerFilters = {}) =>
@@ -203,14 +208,31 @@ describe("LinkedIn budget (fetchBudget) against the sandbox", () => {
     }));
     // The paused campaign keeps its budget in the sandbox but does not run: only the active one counts.
     expect(demoDaily(RETARGETING)).toBeGreaterThan(0);
-    expect(await connector.fetchBudget?.(tokens, { account: { id: ACCOUNT } })).toEqual({
-      amount: demoDaily(SPONSORED),
-      period: "day",
-    });
+    const groupsBefore = t.routeCalls(AD_CAMPAIGN_GROUPS);
+    expect(
+      await connector.fetchBudget?.(tokens, {
+        account: { id: ACCOUNT },
+        filters: { campaignIds: [SPONSORED, RETARGETING] },
+      }),
+    ).toEqual({ amount: demoDaily(SPONSORED), period: "day" });
     expect(t.routeCalls(AD_CAMPAIGNS) - before).toBe(1);
+    // Campaigns that carry their own budget need no campaign-group call.
+    expect(t.routeCalls(AD_CAMPAIGN_GROUPS) - groupsBefore).toBe(0);
     expect(sent).toHaveLength(1);
     expect(sent[0]?.url).toContain(`&search=${ACTIVE_CAMPAIGNS_SEARCH}`);
     expect(sent[0]?.version).toBe(LINKEDIN_ADS_API_VERSION);
+  });
+
+  it("counts the campaign group's daily budget of an active campaign without one, once, in one more search", async () => {
+    const tokens = await t.connected();
+    expect(Number.isNaN(demoDaily(LEAD_GEN))).toBe(true);
+    const group = documentedDailyBudget(t, ACCOUNT, [LEAD_GEN]);
+    const before = t.routeCalls(AD_CAMPAIGN_GROUPS);
+    expect(await budget(tokens, { campaignIds: [LEAD_GEN] })).toEqual({ amount: group, period: "day" });
+    expect(t.routeCalls(AD_CAMPAIGN_GROUPS) - before).toBe(1);
+    // The whole account: the campaign's own budget plus the group's, each once.
+    expect(await budget(tokens)).toEqual({ amount: demoDaily(SPONSORED) + group, period: "day" });
+    expect(await budget(tokens, { campaignNameContains: "lead" })).toEqual({ amount: group, period: "day" });
   });
 
   it("narrows to the campaigns the tracker's filters keep, as fetchDailyMetrics does; paused ones never count", async () => {

@@ -4,6 +4,7 @@ import {
   bearer,
   byName,
   CAMPAIGN_FILTERS,
+  type CampaignDailyBudget,
   campaignFilterValues,
   campaignIdsToReport,
   checkId,
@@ -47,9 +48,11 @@ import {
   type AnalyticsElement,
   adAccountSchema,
   adAccountsPageSchema,
+  adCampaignGroupsPageSchema,
   adCampaignsPageSchema,
   analyticsSchema,
   type LinkedInCampaign,
+  type LinkedInCampaignGroup,
   userInfoSchema,
 } from "./schemas.ts";
 
@@ -317,8 +320,11 @@ export function createLinkedInAdsConnector(config: ConnectorConfig): Connector {
      * pass the tracker's filters (ids, and the name as `fetchDailyMetrics` resolves it), read from
      * `GET /rest/adAccounts/{id}/adCampaigns?q=search&search=(status:(values:List(ACTIVE)))` (paged,
      * the pinned `Linkedin-Version`). Campaigns with only a `totalBudget` (lifetime) are not
-     * counted. LinkedIn has no budget shared between campaigns (campaign groups' budgets are not
-     * read).
+     * counted. An `ACTIVE` campaign the filters keep with no budget of its own spends from its
+     * campaign group (the group's budget optimisation): then one more search,
+     * `GET /rest/adAccounts/{id}/adCampaignGroups?q=search&search=(status:(values:List(ACTIVE)))`,
+     * and each `ACTIVE` group of such a campaign counts its `dailyBudget` once.
+     * https://learn.microsoft.com/en-us/linkedin/marketing/integrations/ads/account-structure/create-and-manage-campaign-groups
      * https://learn.microsoft.com/en-us/linkedin/marketing/integrations/ads/account-structure/create-and-manage-campaigns
      * @returns `{amount, period: "day"}`, or null when no such campaign has a daily budget
      * @throws the typed errors of `errors.ts`, like every call
@@ -326,8 +332,23 @@ export function createLinkedInAdsConnector(config: ConnectorConfig): Connector {
     async fetchBudget(credentials: Credentials, query: BudgetQuery): Promise<PlatformBudget | null> {
       const tokens = requireOAuth(credentials, SLUG);
       const accountId = checkId(SLUG, query.account.id, { what: "account" });
+      const filters = normaliseFilters(query.filters);
       const list = await campaignList(tokens, accountId, query.signal, ACTIVE_CAMPAIGNS_SEARCH);
-      return activeDailyBudget(list, normaliseFilters(query.filters));
+      const groups: LinkedInCampaignGroup[] = [];
+      if (campaignsBudgetedOnGroups(list, filters).length > 0) {
+        await finder(
+          tokens,
+          "adCampaignGroups",
+          `/rest/adAccounts/${accountId}/adCampaignGroups`,
+          (body) => adCampaignGroupsPageSchema.parse(body),
+          (page) => {
+            groups.push(...page.elements);
+          },
+          query.signal,
+          ACTIVE_CAMPAIGNS_SEARCH,
+        );
+      }
+      return activeDailyBudget(list, filters, groups);
     },
 
     filterDefinitions: () => CAMPAIGN_FILTERS,
@@ -346,23 +367,57 @@ export function createLinkedInAdsConnector(config: ConnectorConfig): Connector {
 /**
  * `adCampaigns` elements -> the daily budget: the `ACTIVE` campaigns (the search asks only for
  * those; checked again) kept by the tracker's filters (as {@link selectedCampaignIds} keeps them),
- * their `dailyBudget.amount` (currency units) -> micros, summed; `totalBudget` is not read.
+ * their `dailyBudget.amount` (currency units) -> micros; a campaign without one counts its
+ * `ACTIVE` campaign group's `dailyBudget` (from `groups`), a group once however many of its
+ * campaigns are kept; summed. `totalBudget` (lifetime) is not read.
  * @returns `{amount, period: "day"}` in micros, or null when no campaign has a daily budget
  */
 export function activeDailyBudget(
   campaigns: readonly LinkedInCampaign[],
   filters: NormalisedFilters,
+  groups: readonly LinkedInCampaignGroup[] = [],
 ): PlatformBudget | null {
+  const groupById = new Map(groups.filter((g) => g.status === "ACTIVE").map((g) => [g.id, g]));
   return summedDailyBudget(
-    campaigns
-      .filter((c) => c.status === "ACTIVE" && c.dailyBudget)
-      .map((c) => ({
-        id: c.id,
-        name: c.name ?? "",
-        dailyMicros: decimalToMicros(c.dailyBudget?.amount ?? 0),
-      })),
+    campaigns.flatMap((c): CampaignDailyBudget[] => {
+      if (c.status !== "ACTIVE") return [];
+      const name = c.name ?? "";
+      if (c.dailyBudget) return [{ id: c.id, name, dailyMicros: decimalToMicros(c.dailyBudget.amount) }];
+      const groupId = groupIdOf(c);
+      const group = groupId === undefined ? undefined : groupById.get(groupId);
+      return group?.dailyBudget
+        ? [
+            {
+              id: c.id,
+              name,
+              dailyMicros: decimalToMicros(group.dailyBudget.amount),
+              budgetId: `group:${group.id}`,
+            },
+          ]
+        : [];
+    }),
     filters,
   );
+}
+
+/** The `ACTIVE` campaigns the tracker's filters keep that carry no daily budget of their own. */
+export function campaignsBudgetedOnGroups(
+  campaigns: readonly LinkedInCampaign[],
+  filters: NormalisedFilters,
+): LinkedInCampaign[] {
+  const budgetless = campaigns.filter((c) => c.status === "ACTIVE" && !c.dailyBudget && groupIdOf(c));
+  const kept = new Set(
+    selectedCampaignIds(
+      budgetless.map((c) => ({ id: c.id, name: c.name ?? "" })),
+      filters,
+    ),
+  );
+  return budgetless.filter((c) => kept.has(c.id));
+}
+
+/** The id in a campaign's `campaignGroup` URN (`urn:li:sponsoredCampaignGroup:{id}`). */
+function groupIdOf(campaign: LinkedInCampaign): string | undefined {
+  return /^urn:li:sponsoredCampaignGroup:(\d+)$/.exec(campaign.campaignGroup ?? "")?.[1];
 }
 
 /** `yyyy-MM-dd` -> Rest.li `(year:2024,month:6,day:1)`. */

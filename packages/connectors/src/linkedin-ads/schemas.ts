@@ -47,6 +47,8 @@ export const adCampaignsPageSchema = z.object({
         id,
         name: z.string().nullish(),
         status: z.string().nullish(),
+        /** `urn:li:sponsoredCampaignGroup:{id}`. */
+        campaignGroup: z.string().nullish(),
         dailyBudget: budget,
         totalBudget: budget,
       })
@@ -57,6 +59,30 @@ export const adCampaignsPageSchema = z.object({
 
 /** One campaign of an `adCampaigns` page. */
 export type LinkedInCampaign = z.infer<typeof adCampaignsPageSchema>["elements"][number];
+
+/**
+ * `GET /rest/adAccounts/{id}/adCampaignGroups?q=search` page. With the group's budget optimisation
+ * (`budgetOptimization.budgetOptimizationStrategy` `DYNAMIC`) the group holds the `dailyBudget`
+ * and its campaigns none; `totalBudget` is the group's lifetime budget.
+ * https://learn.microsoft.com/en-us/linkedin/marketing/integrations/ads/account-structure/create-and-manage-campaign-groups
+ */
+export const adCampaignGroupsPageSchema = z.object({
+  elements: z.array(
+    z
+      .object({
+        id,
+        name: z.string().nullish(),
+        status: z.string().nullish(),
+        dailyBudget: budget,
+        totalBudget: budget,
+      })
+      .loose(),
+  ),
+  metadata,
+});
+
+/** One campaign group of an `adCampaignGroups` page. */
+export type LinkedInCampaignGroup = z.infer<typeof adCampaignGroupsPageSchema>["elements"][number];
 
 const day = z.object({ year: z.number(), month: z.number(), day: z.number() });
 

@@ -62,6 +62,8 @@ export const xCampaignSchema = z
     id: z.string(),
     name: z.string().optional(),
     entity_status: z.string().optional(),
+    /** `CAMPAIGN` (the campaign holds the daily budget) or `LINE_ITEM` (its line items do). */
+    budget_optimization: z.string().nullable().optional(),
     currency: z.string().optional(),
     deleted: z.boolean().optional(),
     daily_budget_amount_local_micro: localMicro,
@@ -74,6 +76,30 @@ export type XCampaign = z.infer<typeof xCampaignSchema>;
 
 /** `GET /{version}/accounts/{id}/campaigns` page. */
 export const xCampaignsPageSchema = cursorPage(xCampaignSchema);
+
+/**
+ * One line item (`GET /{version}/accounts/{id}/line_items`). Under a campaign with
+ * `budget_optimization=LINE_ITEM` the line items carry the daily budget
+ * (`daily_budget_amount_local_micro`, micros of the account currency) and the campaign none.
+ * https://docs.x.com/x-ads-api/campaign-management (line items)
+ */
+export const xLineItemSchema = z
+  .object({
+    id: z.string(),
+    campaign_id: z.string(),
+    name: z.string().optional(),
+    entity_status: z.string().optional(),
+    deleted: z.boolean().optional(),
+    daily_budget_amount_local_micro: localMicro,
+    total_budget_amount_local_micro: localMicro,
+  })
+  .loose();
+
+/** One line item. */
+export type XLineItem = z.infer<typeof xLineItemSchema>;
+
+/** `GET /{version}/accounts/{id}/line_items` page. */
+export const xLineItemsPageSchema = cursorPage(xLineItemSchema);
 
 /** A metric aligned to the time series; `null` for "no data" (a day or the whole metric). */
 const series = z.array(z.number().nullable()).nullable().optional();

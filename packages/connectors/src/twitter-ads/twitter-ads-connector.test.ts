@@ -2,6 +2,7 @@ import { eachDate, midnightIso } from "@pacer/core";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
   demoDailyBudget,
+  documentedDailyBudget,
   expectCampaignFilters,
   expectRateLimitThenRefusal,
   fixtureJson,
@@ -250,9 +251,11 @@ describe("X (Twitter) Ads connector against the sandbox", () => {
 
 /** Active: `x_promoted_tier1`, `x_retargeting`. Paused: `x_video_views`. */
 const PROMOTED = "7hbn";
+/** Active, `budget_optimization=LINE_ITEM`: its daily budgets sit on its line items. */
 const RETARGETING = "2m1eq";
 const VIDEO = "l2ve";
 const CAMPAIGNS_ROUTE = "GET /ads-api/{version}/accounts/{accountId}/campaigns";
+const LINE_ITEMS_ROUTE = "GET /ads-api/{version}/accounts/{accountId}/line_items";
 
 describe("X budget (fetchBudget) against the sandbox", () => {
   const budget = (tokens: OAuthTokens, filters: TrackerFilters = {}) =>
@@ -263,14 +266,32 @@ describe("X budget (fetchBudget) against the sandbox", () => {
   it("sums the active campaigns' daily_budget_amount_local_micro in one signed call; the paused campaign's not", async () => {
     const tokens = await t.connected();
     expect(demoDaily(VIDEO)).toBeGreaterThan(0);
-    const before = t.routeCalls(CAMPAIGNS_ROUTE);
-    expect(await budget(tokens)).toEqual({
-      amount: demoDaily(PROMOTED) + demoDaily(RETARGETING),
+    const before = { campaigns: t.routeCalls(CAMPAIGNS_ROUTE), lineItems: t.routeCalls(LINE_ITEMS_ROUTE) };
+    expect(await budget(tokens, { campaignIds: [PROMOTED, VIDEO] })).toEqual({
+      amount: demoDaily(PROMOTED),
       period: "day",
     });
-    expect(t.routeCalls(CAMPAIGNS_ROUTE) - before).toBe(1);
+    expect(t.routeCalls(CAMPAIGNS_ROUTE) - before.campaigns).toBe(1);
+    // Campaigns that carry their own budget need no line-item call.
+    expect(t.routeCalls(LINE_ITEMS_ROUTE) - before.lineItems).toBe(0);
     expect(authorizations.at(-1)).toMatch(/^OAuth .*oauth_signature=/);
     expect(await budget(tokens, { campaignIds: [VIDEO] })).toBeNull();
+  });
+
+  it("counts the active line items' daily budgets of a campaign optimised at the line-item level, in one more call", async () => {
+    const tokens = await t.connected();
+    // RETARGETING has no campaign budget; its running line item carries the budget the campaign
+    // would have had, its paused line item the same, which is not counted.
+    expect(Number.isNaN(demoDaily(RETARGETING))).toBe(true);
+    const retargeting = documentedDailyBudget(t, ACCOUNT, [RETARGETING]);
+    const before = t.routeCalls(LINE_ITEMS_ROUTE);
+    expect(await budget(tokens, { campaignIds: [RETARGETING] })).toEqual({
+      amount: retargeting,
+      period: "day",
+    });
+    expect(t.routeCalls(LINE_ITEMS_ROUTE) - before).toBe(1);
+    // The whole account: the campaign budget plus the line-item budget, each once.
+    expect(await budget(tokens)).toEqual({ amount: demoDaily(PROMOTED) + retargeting, period: "day" });
   });
 
   it("applies the tracker's filters as fetchDailyMetrics does", async () => {
@@ -280,7 +301,7 @@ describe("X budget (fetchBudget) against the sandbox", () => {
       period: "day",
     });
     expect(await budget(tokens, { campaignNameContains: "RETARGET" })).toEqual({
-      amount: demoDaily(RETARGETING),
+      amount: documentedDailyBudget(t, ACCOUNT, [RETARGETING]),
       period: "day",
     });
     expect(await budget(tokens, { campaignIds: [PROMOTED], campaignNameContains: "video" })).toBeNull();

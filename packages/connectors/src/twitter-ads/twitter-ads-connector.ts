@@ -10,6 +10,7 @@ import {
   dailyMetrics,
   followPages,
   httpClientFor,
+  type NormalisedFilters,
   normaliseFilters,
   notSupported,
   requireOAuth,
@@ -38,11 +39,13 @@ import { type OAuth1Token, oauth1Fetch, parseTokenAnswer, urlWithQuery } from ".
 import {
   type XAccount,
   type XCampaign,
+  type XLineItem,
   type XMetrics,
   xAccountResponseSchema,
   xAccountsPageSchema,
   xCampaignsPageSchema,
   xFundingInstrumentsPageSchema,
+  xLineItemsPageSchema,
   xStatsSchema,
 } from "./schemas.ts";
 
@@ -60,6 +63,8 @@ export const X_PLACEMENTS = ["ALL_ON_TWITTER", "PUBLISHER_NETWORK"] as const;
 export const X_METRIC_GROUPS = "BILLING,ENGAGEMENT,WEB_CONVERSION";
 /** Pages followed at most per listing. */
 const MAX_PAGES = 100;
+/** Most ids one `*_ids` listing parameter takes (`campaign_ids` of `line_items`). */
+export const X_MAX_IDS_PER_CALL = 200;
 
 /**
  * X (Twitter) Ads connector, Ads API v12 with OAuth 1.0a user context (HMAC-SHA1; every attempt
@@ -158,6 +163,33 @@ export function createTwitterAdsConnector(config: ConnectorConfig): OAuth1Connec
       },
       signal,
     );
+    return out;
+  }
+
+  /**
+   * The line items of `campaignIds` (deleted ones left out), `campaign_ids` at most
+   * {@link X_MAX_IDS_PER_CALL} per call, all cursor pages.
+   */
+  async function lineItemRecords(
+    http: HttpClient,
+    accountId: string,
+    campaignIds: readonly string[],
+    signal?: AbortSignal,
+  ): Promise<XLineItem[]> {
+    const out: XLineItem[] = [];
+    for (let i = 0; i < campaignIds.length; i += X_MAX_IDS_PER_CALL) {
+      await eachCursorPage(
+        http,
+        "line_items",
+        ads(`/accounts/${accountId}/line_items`),
+        { count: 1000, campaign_ids: campaignIds.slice(i, i + X_MAX_IDS_PER_CALL).join(",") },
+        (b) => xLineItemsPageSchema.parse(b),
+        (page) => {
+          for (const li of page.data) if (!li.deleted) out.push(li);
+        },
+        signal,
+      );
+    }
     return out;
   }
 
@@ -327,17 +359,33 @@ export function createTwitterAdsConnector(config: ConnectorConfig): OAuth1Connec
      * chooses its campaigns). Read from `GET /{version}/accounts/{id}/campaigns` (cursor paging,
      * signed like every call); the v12 listing has no status parameter, so the status is checked on
      * each campaign. Campaigns with only a `total_budget_amount_local_micro` (a total over their
-     * run) are not counted; line-item budgets are not read. X has no budget shared between
-     * campaigns, so each campaign's budget is its own.
-     * https://docs.x.com/x-ads-api/campaign-management/reference (GET accounts/:account_id/campaigns)
+     * run) are not counted. An active campaign the filters keep without a daily budget
+     * (`budget_optimization=LINE_ITEM`: its line items carry the daily budgets) costs one more
+     * call, `GET /{version}/accounts/{id}/line_items?campaign_ids=` (at most 200 ids a call), and
+     * counts the daily budgets of its `ACTIVE` line items. X has no budget shared between
+     * campaigns, so each campaign's (or line item's) budget is its own.
+     * https://docs.x.com/x-ads-api/campaign-management/reference (GET accounts/:account_id/campaigns,
+     * GET accounts/:account_id/line_items)
      * @returns `{amount, period: "day"}`, or null when no such campaign has a daily budget
      * @throws the typed errors of `errors.ts`, like every call
      */
     async fetchBudget(credentials: Credentials, query: BudgetQuery): Promise<PlatformBudget | null> {
       const http = signed(userToken(requireOAuth(credentials, SLUG)));
       const accountId = checkAccountId(query.account.id);
-      const running = activeDailyBudgets(await campaignRecords(http, accountId, query.signal));
-      return summedDailyBudget(running, normaliseFilters(query.filters));
+      const filters = normaliseFilters(query.filters);
+      const records = await campaignRecords(http, accountId, query.signal);
+      const running = activeDailyBudgets(records);
+      const onLineItems = campaignsBudgetedOnLineItems(records, filters);
+      if (onLineItems.length > 0) {
+        const items = await lineItemRecords(
+          http,
+          accountId,
+          onLineItems.map((c) => c.id),
+          query.signal,
+        );
+        running.push(...activeLineItemBudgets(onLineItems, items));
+      }
+      return summedDailyBudget(running, filters);
     },
 
     filterDefinitions: () => CAMPAIGN_FILTERS,
@@ -373,6 +421,51 @@ export function activeDailyBudgets(records: readonly XCampaign[]): CampaignDaily
       ? [{ id: c.id, name: c.name ?? c.id, dailyMicros: c.daily_budget_amount_local_micro }]
       : [],
   );
+}
+
+/**
+ * The active campaigns the tracker's filters keep that hold no daily budget of their own: with
+ * `budget_optimization=LINE_ITEM` their line items carry the daily budgets.
+ */
+export function campaignsBudgetedOnLineItems(
+  records: readonly XCampaign[],
+  filters: NormalisedFilters,
+): XCampaign[] {
+  const budgetless = records.filter(
+    (c) => c.entity_status === "ACTIVE" && !c.deleted && !c.daily_budget_amount_local_micro,
+  );
+  const kept = new Set(
+    selectedCampaignIds(
+      budgetless.map((c) => ({ id: c.id, name: c.name ?? c.id })),
+      filters,
+    ),
+  );
+  return budgetless.filter((c) => kept.has(c.id));
+}
+
+/**
+ * The daily budgets of the `ACTIVE` line items of `campaigns` (micros as written), each under its
+ * campaign's id and name (so the tracker's filters apply to the campaign) and counted once by its
+ * own id; line items with no daily budget, paused or deleted ones left out.
+ */
+export function activeLineItemBudgets(
+  campaigns: readonly XCampaign[],
+  items: readonly XLineItem[],
+): CampaignDailyBudget[] {
+  const byId = new Map(campaigns.map((c) => [c.id, c]));
+  return items.flatMap((li) => {
+    const campaign = byId.get(li.campaign_id);
+    return campaign && li.entity_status === "ACTIVE" && !li.deleted && li.daily_budget_amount_local_micro
+      ? [
+          {
+            id: campaign.id,
+            name: campaign.name ?? campaign.id,
+            dailyMicros: li.daily_budget_amount_local_micro,
+            budgetId: `line_item:${li.id}`,
+          },
+        ]
+      : [];
+  });
 }
 
 /**

@@ -36,7 +36,10 @@ export const TrackerEntity = new Entity({
       type: "map",
       properties: {
         amount: { type: "number", required: true },
-        period: { type: ["day", "month"] as const, required: true },
+        period: { type: ["day", "month", "lifetime"] as const, required: true },
+        /** A lifetime budget's flight, yyyy-MM-dd (the ad account's days). */
+        startDate: { type: "string" },
+        endDate: { type: "string" },
       },
     },
     /** Manual budget in micros per `budgetPeriod`. */

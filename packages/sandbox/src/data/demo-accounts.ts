@@ -124,6 +124,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   account("linkedinads", "508000101", "Pacer Demo - LinkedIn", { currency: "EUR", timeZone: "UTC" }, 20, [
     campaign("349043", "linkedin_sponsored_content", "facebook_tier1"),
     campaign("4387490", "linkedin_retargeting", "facebook_retargeting", "PAUSED"),
+    campaign("544756", "linkedin_lead_gen", "facebook_lal"),
   ]),
   account("tiktokads", "7000000000000000101", "Pacer Demo - TikTok", USD_LOS_ANGELES, 60, [
     campaign("374754", "tiktok_creators", "instagram_blogger"),

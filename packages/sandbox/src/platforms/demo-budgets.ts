@@ -28,12 +28,15 @@ const SHARED_BUDGETS: Readonly<Record<string, readonly (readonly string[])[]>> =
 
 /**
  * Campaigns without a campaign-level budget (Meta: the budgets sit on the ad sets; Reddit: on the
- * ad groups, Reddit's default without campaign budget optimisation), as
- * `platform/account id/campaign id`.
+ * ad groups, Reddit's default without campaign budget optimisation; X: on the line items, a
+ * campaign with `budget_optimization=LINE_ITEM`; LinkedIn: on its campaign group, with the
+ * group's budget optimisation), as `platform/account id/campaign id`.
  */
 const WITHOUT_CAMPAIGN_BUDGET: ReadonlySet<string> = new Set([
   "facebookads/101000000000001/4387490",
   "redditads/a2_pacerdemo01/127823",
+  "twitterads/18ce54pcrdm/2m1eq",
+  "linkedinads/508000101/544756",
 ]);
 
 /** One daily campaign budget of a demo account. */
@@ -94,13 +97,29 @@ export function demoBudgets(source: SourceData, account: DemoAccount): DemoBudge
   return budgets;
 }
 
+/**
+ * The daily budget a campaign without a campaign-level budget spends from one level away (its
+ * campaign group's on LinkedIn): what its own budget would have been, micros; undefined for a
+ * campaign that holds its own budget.
+ */
+export function budgetAboveCampaign(
+  source: SourceData,
+  account: DemoAccount,
+  campaignId: string,
+): number | undefined {
+  const campaign = account.campaigns.find((c) => c.id === campaignId);
+  if (!campaign || !WITHOUT_CAMPAIGN_BUDGET.has(`${account.platform}/${account.id}/${campaignId}`))
+    return undefined;
+  return dailyBudgetMicros(sourceSpendMicros(source, campaign.source), account.factorPercent);
+}
+
 /** The budget a campaign spends from, if it has a campaign-level one. */
 export function budgetOf(budgets: readonly DemoBudget[], campaignId: string): DemoBudget | undefined {
   return budgets.find((b) => b.campaignIds.includes(campaignId));
 }
 
 /**
- * One ad set (Meta) or ad group (Reddit) of a demo campaign. A campaign with a campaign budget has
+ * One ad set (Meta), ad group (Reddit) or line item (X) of a demo campaign. A campaign with a campaign budget has
  * one ad set without a budget of its own; a campaign without one (its budgets sit on its ad sets)
  * has two: a running ad set whose daily budget is the one the campaign would have had (so its
  * pacing stays near 100%), and a paused one with the same budget, which spends nothing.

@@ -1,10 +1,11 @@
 import type { ServerResponse } from "node:http";
-import { isDate } from "../data/calendar.ts";
+import { epochDay, isDate, monthStartBefore, plusDays, todayInZone } from "../data/calendar.ts";
 import type { DemoAccount } from "../data/demo-accounts.ts";
 import { campaignDays } from "../data/replay.ts";
 import { microsText } from "../data/source-rows.ts";
 import { type SandboxRequest, sendJson } from "../http-kit.ts";
 import type { Grant } from "../oauth-server.ts";
+import { budgetOf, demoBudgets } from "./demo-budgets.ts";
 import { googleOAuthRoutes, googleOAuthServer } from "./google-oauth.ts";
 import type { PlatformFactory } from "./platform-module.ts";
 
@@ -85,7 +86,8 @@ function csvCell(value: string | number): string {
 /**
  * Google DV360 sandbox: Google OAuth (PKCE, static refresh tokens, `id_token` with `openid`,
  * revoke), the DV360 API v4 (`partners`, `advertisers?partnerId=`, `advertisers/{id}`,
- * `advertisers/{id}/campaigns`, paged with `pageToken`, needing the display-video scope) and Bid
+ * `advertisers/{id}/campaigns`, `advertisers/{id}/insertionOrders` (`filter=entityStatus="..."`),
+ * paged with `pageToken`, needing the display-video scope) and Bid
  * Manager v2 (`POST queries`, `POST queries/{id}:run`, `GET queries/{id}/reports/{reportId}`
  * QUEUED -> RUNNING -> DONE with a `googleCloudStoragePath`, `DELETE queries/{id}`, needing the
  * doubleclickbidmanager scope), the report a CSV with Bid Manager's column names, a totals row and
@@ -269,6 +271,66 @@ export const googleDv360Platform: PlatformFactory = (ctx) => {
         },
       },
       {
+        // One insertion order per campaign, status as the campaign's, a currency budget of two
+        // segments: last month's (ended) and the current flight from this month's first day to next
+        // month's last, each the campaign's daily budget (demo-budgets.ts) times its days. Dates are
+        // the advertiser's days. https://developers.google.com/display-video/api/reference/rest/v4/advertisers.insertionOrders
+        method: "GET",
+        pattern: "/displayvideo/{version}/advertisers/{advertiserId}/insertionOrders",
+        handle: (req, res) => {
+          const advertiser = withAdvertiser(req, res);
+          if (!advertiser) return;
+          // insertionOrders.list takes pageSize 1 to 100 (other listings up to 200).
+          const pageSize = Number(req.url.searchParams.get("pageSize") ?? 100);
+          if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 100) {
+            return rpcError(res, 400, "INVALID_ARGUMENT", "Request contains an invalid argument: pageSize.");
+          }
+          const filter = req.url.searchParams.get("filter");
+          const wanted = filter
+            ? /^entityStatus\s*=\s*"?(ENTITY_STATUS_[A-Z_]+)"?$/.exec(filter)?.[1]
+            : undefined;
+          if (filter && !wanted) {
+            return rpcError(res, 400, "INVALID_ARGUMENT", "Request contains an invalid argument: filter.");
+          }
+          const today = todayInZone(advertiser.timeZone, ctx.now());
+          const thisMonth = monthStartBefore(today, 0);
+          const lastMonth = monthStartBefore(today, 1);
+          const flightEnd = plusDays(monthStartBefore(today, -2), -1);
+          const budgets = demoBudgets(ctx.source, advertiser);
+          const segment = (from: string, to: string, daily: number) => ({
+            budgetAmountMicros: String(daily * (epochDay(to) - epochDay(from) + 1)),
+            description: `${from} to ${to}`,
+            dateRange: { startDate: googleDate(from), endDate: googleDate(to) },
+          });
+          const orders = advertiser.campaigns
+            .map((c) => {
+              const daily = budgetOf(budgets, c.id)?.amountMicros ?? 0;
+              return {
+                name: `advertisers/${advertiser.id}/insertionOrders/8${c.id}`,
+                advertiserId: advertiser.id,
+                campaignId: c.id,
+                insertionOrderId: `8${c.id}`,
+                displayName: `${c.name} IO`,
+                entityStatus: c.status === "ENABLED" ? "ENTITY_STATUS_ACTIVE" : "ENTITY_STATUS_PAUSED",
+                budget: {
+                  budgetUnit: "BUDGET_UNIT_CURRENCY",
+                  automationType: "INSERTION_ORDER_AUTOMATION_TYPE_NONE",
+                  budgetSegments: [
+                    segment(lastMonth, plusDays(thisMonth, -1), daily),
+                    segment(thisMonth, flightEnd, daily),
+                  ],
+                },
+              };
+            })
+            .filter((o) => !wanted || o.entityStatus === wanted);
+          const p = page(req, orders);
+          sendJson(res, 200, {
+            insertionOrders: p.items,
+            ...(p.nextPageToken ? { nextPageToken: p.nextPageToken } : {}),
+          });
+        },
+      },
+      {
         method: "POST",
         pattern: "/doubleclickbidmanager/{version}/queries",
         handle: (req, res) => {
@@ -393,3 +455,9 @@ export const googleDv360Platform: PlatformFactory = (ctx) => {
       }),
   };
 };
+
+/** `yyyy-MM-dd` -> a google.type.Date `{year, month, day}`. */
+function googleDate(date: string) {
+  const [year, month, day] = date.split("-").map(Number);
+  return { year, month, day };
+}

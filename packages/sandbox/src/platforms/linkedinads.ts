@@ -4,7 +4,7 @@ import { type CampaignDay, campaignDays, groupDays } from "../data/replay.ts";
 import { microsText } from "../data/source-rows.ts";
 import { type SandboxRequest, sendJson } from "../http-kit.ts";
 import { answeringOAuthProblems, type IssuedTokens, OAuthProblem, OAuthServer } from "../oauth-server.ts";
-import { budgetOf, demoBudgets } from "./demo-budgets.ts";
+import { budgetAboveCampaign, budgetOf, demoBudgets } from "./demo-budgets.ts";
 import type { PlatformFactory } from "./platform-module.ts";
 
 const PREFIX = "linkedinads";
@@ -75,12 +75,19 @@ function searchStatuses(value: string | null): string[] | undefined | "invalid" 
  * tokens and non-rotated programmatic refresh tokens whose `refresh_token_expires_in` counts down,
  * `revoke`), the OpenID Connect `/v2/userinfo`, and the versioned Rest.li 2.0 API: `adAccounts`
  * (`q=search`, paged by `pageToken`), `adAccounts/{id}`, `adAccounts/{id}/adCampaigns` (with
- * `dailyBudget` from `demo-budgets.ts`; `search=(status:(values:List(...)))`, literal Rest.li), and the
+ * `dailyBudget` from `demo-budgets.ts`; `search=(status:(values:List(...)))`, literal Rest.li),
+ * `adAccounts/{id}/adCampaignGroups` (same search; a campaign without a budget of its own sits in a
+ * group holding its `dailyBudget`), and the
  * `adAnalytics` finder (`q=analytics`, `pivot=ACCOUNT|CAMPAIGN`, `timeGranularity=DAILY`, Rest.li
  * `dateRange`, encoded URNs in `accounts`/`campaigns`, only the asked `fields`; days without
  * delivery omitted). Requires `Linkedin-Version` (recent) and `X-Restli-Protocol-Version: 2.0.0`.
  */
 export const linkedInAdsPlatform: PlatformFactory = (ctx) => {
+  /** A campaign's group id: its own group when its budget sits there, else the account's default. */
+  const groupIdOf = (a: DemoAccount, campaignId: string) =>
+    budgetAboveCampaign(ctx.source, a, campaignId) === undefined
+      ? `6${a.id.slice(-4)}`
+      : `6${a.id.slice(-4)}${campaignId}`;
   const oauth = new OAuthServer(
     {
       prefix: PREFIX,
@@ -191,6 +198,23 @@ export const linkedInAdsPlatform: PlatformFactory = (ctx) => {
     return answer;
   };
 
+  /**
+   * The account of an authorized `q=search` finder call and its status criteria (undefined: none),
+   * else answers the error (401, 404, or 400 for criteria that are bad or arrive encoded: Rest.li
+   * 2.0 wants the structure characters literal).
+   */
+  const searchedAccount = (req: SandboxRequest, res: ServerResponse) => {
+    if (!authorized(req, res)) return undefined;
+    const a = account(res, req.params.accountId);
+    if (!a) return undefined;
+    const statuses = searchStatuses(req.url.searchParams.get("search"));
+    if (statuses === "invalid" || (statuses && !/[?&]search=\(status:/.test(req.url.search))) {
+      restliError(res, 400, "ILLEGAL_ARGUMENT", "Invalid param. Please check search.");
+      return undefined;
+    }
+    return { a, statuses };
+  };
+
   return {
     prefix: PREFIX,
     oauth,
@@ -283,14 +307,9 @@ export const linkedInAdsPlatform: PlatformFactory = (ctx) => {
         method: "GET",
         pattern: "/api/rest/adAccounts/{accountId}/adCampaigns",
         handle: (req, res) => {
-          if (!authorized(req, res)) return;
-          const a = account(res, req.params.accountId);
-          if (!a) return;
-          const statuses = searchStatuses(req.url.searchParams.get("search"));
-          // Rest.li 2.0: the criteria's structure characters must arrive literal, not encoded.
-          if (statuses === "invalid" || (statuses && !/[?&]search=\(status:/.test(req.url.search))) {
-            return restliError(res, 400, "ILLEGAL_ARGUMENT", "Invalid param. Please check search.");
-          }
+          const found = searchedAccount(req, res);
+          if (!found) return;
+          const { a, statuses } = found;
           const items = a.campaigns
             .map((c) => {
               // dailyBudget: a decimal string in the account currency's units.
@@ -302,7 +321,7 @@ export const linkedInAdsPlatform: PlatformFactory = (ctx) => {
                 status: c.status === "PAUSED" ? "PAUSED" : "ACTIVE",
                 type: "SPONSORED_UPDATES",
                 costType: "CPM",
-                campaignGroup: `urn:li:sponsoredCampaignGroup:${a.id.slice(-4)}`,
+                campaignGroup: `urn:li:sponsoredCampaignGroup:${groupIdOf(a, c.id)}`,
                 ...(budget
                   ? { dailyBudget: { amount: microsText(budget.amountMicros, 2), currencyCode: a.currency } }
                   : {}),
@@ -310,6 +329,41 @@ export const linkedInAdsPlatform: PlatformFactory = (ctx) => {
             })
             .filter((c) => !statuses || statuses.includes(c.status));
           sendJson(res, 200, page(req, items));
+        },
+      },
+      {
+        // Campaign groups: the default group (no budget) and, per campaign without a campaign
+        // budget, a group with budget optimisation holding its `dailyBudget`.
+        // https://learn.microsoft.com/en-us/linkedin/marketing/integrations/ads/account-structure/create-and-manage-campaign-groups
+        method: "GET",
+        pattern: "/api/rest/adAccounts/{accountId}/adCampaignGroups",
+        handle: (req, res) => {
+          const found = searchedAccount(req, res);
+          if (!found) return;
+          const { a, statuses } = found;
+          const groups = [
+            {
+              id: Number(groupIdOf(a, "")),
+              account: `urn:li:sponsoredAccount:${a.id}`,
+              name: `${a.name} default group`,
+              status: "ACTIVE",
+            },
+            ...a.campaigns.flatMap((c) => {
+              const micros = budgetAboveCampaign(ctx.source, a, c.id);
+              if (micros === undefined) return [];
+              return [
+                {
+                  id: Number(groupIdOf(a, c.id)),
+                  account: `urn:li:sponsoredAccount:${a.id}`,
+                  name: `${c.name} group`,
+                  status: c.status === "PAUSED" ? "PAUSED" : "ACTIVE",
+                  dailyBudget: { amount: microsText(micros, 2), currencyCode: a.currency },
+                  budgetOptimization: { budgetOptimizationStrategy: "DYNAMIC" },
+                },
+              ];
+            }),
+          ].filter((g) => !statuses || statuses.includes(g.status));
+          sendJson(res, 200, page(req, groups));
         },
       },
       {

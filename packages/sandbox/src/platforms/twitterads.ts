@@ -5,7 +5,7 @@ import type { DemoAccount } from "../data/demo-accounts.ts";
 import { type CampaignDay, campaignDays } from "../data/replay.ts";
 import { escapeHtml, redirect, type SandboxRequest, sendHtml, sendJson } from "../http-kit.ts";
 import { DEMO_USER, type Grant, OAuthServer, sandboxClient, userFor } from "../oauth-server.ts";
-import { budgetOf, demoBudgets } from "./demo-budgets.ts";
+import { budgetOf, demoAdSets, demoBudgets } from "./demo-budgets.ts";
 import type { PlatformFactory } from "./platform-module.ts";
 
 const PREFIX = "twitterads";
@@ -114,6 +114,16 @@ function cursorPage<T>(req: SandboxRequest, items: T[], dataType: string) {
   return { request: { params: {} }, data, data_type: dataType, total_count: items.length, next_cursor: next };
 }
 
+/**
+ * A campaign's budget fields: its daily budget with `budget_optimization: "CAMPAIGN"`, or none and
+ * `LINE_ITEM` when its line items carry the budgets (X requires a daily budget on one of the two).
+ */
+function campaignBudgetJson(dailyMicros: number | undefined) {
+  return dailyMicros === undefined
+    ? { budget_optimization: "LINE_ITEM", daily_budget_amount_local_micro: null }
+    : { budget_optimization: "CAMPAIGN", daily_budget_amount_local_micro: dailyMicros };
+}
+
 interface Totals {
   spendMicros: number;
   impressions: number;
@@ -126,7 +136,9 @@ interface Totals {
  * X (Twitter) Ads sandbox: OAuth 1.0a (request token, consent page, access token with
  * `oauth_verifier`, `1.1/oauth/invalidate_token`), every call's HMAC-SHA1 signature verified;
  * Ads API `accounts`, `accounts/{id}`, `funding_instruments`, `campaigns` (cursor paging;
- * `daily_budget_amount_local_micro` from `demo-budgets.ts`, no total budget) and the
+ * `daily_budget_amount_local_micro` from `demo-budgets.ts`, no total budget; a campaign without
+ * one has `budget_optimization: "LINE_ITEM"`), `line_items` (`campaign_ids`, cursor paging; the
+ * daily budgets of such a campaign's line items, `demoAdSets`) and the
  * synchronous `stats/accounts/{id}` (DAY granularity, at most 7 days and 20 entities, times at the
  * account's midnight, placements `ALL_ON_TWITTER` and `PUBLISHER_NETWORK` sharing each figure
  * 90/10), errors as `{"errors": [{"code", "message"}]}`.
@@ -155,6 +167,7 @@ export const twitterAdsPlatform: PlatformFactory = (ctx) => {
   const accessSecrets = new Map<string, string>();
   const base = () => `${ctx.baseUrl()}/${PREFIX}`;
   const budgets = new Map(ctx.accounts.map((a) => [a.id, demoBudgets(ctx.source, a)]));
+  const lineItems = new Map(ctx.accounts.map((a) => [a.id, demoAdSets(ctx.source, a)]));
   const random = (kind: string) => `${kind}-${randomBytes(18).toString("base64url")}`;
 
   const unauthorized = (res: ServerResponse) =>
@@ -374,13 +387,38 @@ export const twitterAdsPlatform: PlatformFactory = (ctx) => {
             entity_status: c.status === "ENABLED" ? "ACTIVE" : "PAUSED",
             currency: account.currency,
             servable: c.status === "ENABLED",
-            daily_budget_amount_local_micro:
-              budgetOf(budgets.get(account.id) ?? [], c.id)?.amountMicros ?? null,
+            ...campaignBudgetJson(budgetOf(budgets.get(account.id) ?? [], c.id)?.amountMicros),
             total_budget_amount_local_micro: null,
             standard_delivery: true,
             deleted: false,
           }));
           sendJson(res, 200, cursorPage(req, data, "campaign"));
+        },
+      },
+      {
+        // Line items carry the daily budget of a campaign with `budget_optimization=LINE_ITEM`.
+        // https://docs.x.com/x-ads-api/campaign-management (GET accounts/:account_id/line_items)
+        method: "GET",
+        pattern: "/ads-api/{version}/accounts/{accountId}/line_items",
+        handle: (req, res) => {
+          const account = withAccount(req, res);
+          if (!account) return;
+          const asked = (req.url.searchParams.get("campaign_ids") ?? "").split(",").filter(Boolean);
+          if (asked.length > 200) return badParameter(res, "campaign_ids", "at most 200 campaign_ids");
+          const data = (lineItems.get(account.id) ?? [])
+            .filter((li) => !asked.length || asked.includes(li.campaignId))
+            .map((li) => ({
+              id: li.id,
+              name: li.name,
+              account_id: account.id,
+              campaign_id: li.campaignId,
+              entity_status: li.paused ? "PAUSED" : "ACTIVE",
+              currency: account.currency,
+              daily_budget_amount_local_micro: li.dailyBudgetMicros ?? null,
+              total_budget_amount_local_micro: null,
+              deleted: false,
+            }));
+          sendJson(res, 200, cursorPage(req, data, "line_item"));
         },
       },
       {
