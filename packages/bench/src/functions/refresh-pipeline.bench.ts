@@ -205,7 +205,14 @@ const bench: Bench = async (): Promise<BenchResult> => {
   });
   try {
     const measured: Measured[] = [];
-    for (const size of SIZES) measured.push(await measure(pipeline, size));
+    for (const size of SIZES) {
+      const m = await measure(pipeline, size);
+      measured.push(m);
+      // Each size as it ends, so a run cut short still leaves its figures.
+      process.stderr.write(
+        `refresh-pipeline ${size}: ${m.succeeded} of ${m.queued} succeeded, ${(m.wallMs / 1000).toFixed(1)} s, lower bound ${(m.busiest.boundMs / 1000).toFixed(1)} s (${m.busiest.slug}), ratio ${m.ratio.toFixed(2)}x, max calls in flight ${m.maxInFlight}\n`,
+      );
+    }
     const first = measured[0] as Measured;
     return {
       title: `Refresh pipeline: a full refresh of ${SIZES.map((n) => n.toLocaleString("en-GB")).join(" and ")} trackers`,
