@@ -23,6 +23,11 @@ export interface QueueDef {
   batchSize: number;
   /** Concurrent consumer invocations (event source `maximumConcurrency`, at least 2 on AWS). */
   maxConcurrency: number;
+  /**
+   * For a consumer that runs its batch's jobs concurrently: calls in flight per platform in one
+   * invocation (`functions/src/lib/platform-call-slots.ts`). Absent: records one after the other.
+   */
+  callsInFlightPerInvocation?: number;
 }
 
 export interface ScheduleDef {
@@ -39,8 +44,19 @@ export interface WebSocketDef {
   routes: readonly ("$connect" | "$disconnect" | "$default")[];
 }
 
-/** Concurrent refreshes (hence platform calls) per platform. */
+/** The cap on calls in flight to one platform: refresh consumers x calls in flight per consumer. */
 export const REFRESH_CONCURRENCY_PER_PLATFORM = 10;
+
+/**
+ * Refresh consumer invocations per platform at once (event source `maximumConcurrency`: 2, the SQS
+ * minimum). Each runs its batch's jobs concurrently with {@link REFRESH_CALLS_PER_INVOCATION} calls
+ * in flight, so fewer, busier invocations carry the same calls (Lambda time is billed per invocation).
+ */
+export const REFRESH_INVOCATIONS_PER_PLATFORM = 2;
+
+/** Platform calls in flight in one refresh invocation: the cap shared by the invocations. */
+export const REFRESH_CALLS_PER_INVOCATION =
+  REFRESH_CONCURRENCY_PER_PLATFORM / REFRESH_INVOCATIONS_PER_PLATFORM;
 
 /** `googleads` -> `refresh-googleads`: the refresh queue of a platform. */
 export function refreshQueueName(slug: string): string {
@@ -50,12 +66,13 @@ export function refreshQueueName(slug: string): string {
 /**
  * The refresh queues, consumed by the `refresh-worker` group: one per live platform (every platform
  * of the catalogue with a connector, the CSV source included, as `liveConnectors` says), so SQS
- * `maximumConcurrency` (and the same cap of the local queue) bounds the refreshes in flight per
- * platform: the worker runs a batch's jobs one after the other and each job's platform calls one
- * after the other, so concurrent calls to a platform never exceed its queue's `maxConcurrency`, on
- * AWS and locally alike. A platform whose reports are asynchronous (create, poll, download: its
- * connector's descriptor says) gets longer jobs and smaller batches. The argument is for tests
- * that add a platform.
+ * `maximumConcurrency` (and the same cap of the local queue) bounds the invocations per platform,
+ * and each invocation runs its batch's jobs concurrently with at most `callsInFlightPerInvocation`
+ * platform calls in flight (a job holds a call slot only during an HTTP attempt, not while it
+ * writes, backs off or waits between polls of a report): calls in flight to a platform never exceed
+ * `maxConcurrency x callsInFlightPerInvocation` = {@link REFRESH_CONCURRENCY_PER_PLATFORM}, on AWS
+ * and locally alike. A platform whose reports are asynchronous (create, poll, download: its
+ * connector's descriptor says) gets a longer time-out. The argument is for tests that add a platform.
  */
 export function refreshQueues(live: readonly LivePlatform[] = liveConnectors()): QueueDef[] {
   return live.map(({ slug, reports }) => ({
@@ -63,8 +80,9 @@ export function refreshQueues(live: readonly LivePlatform[] = liveConnectors()):
     consumer: "refresh-worker",
     consumerTimeoutSeconds: reports === "asynchronous" ? 900 : 300,
     maxReceiveCount: 5,
-    batchSize: reports === "asynchronous" ? 2 : 10,
-    maxConcurrency: REFRESH_CONCURRENCY_PER_PLATFORM,
+    batchSize: 10,
+    maxConcurrency: REFRESH_INVOCATIONS_PER_PLATFORM,
+    callsInFlightPerInvocation: REFRESH_CALLS_PER_INVOCATION,
   }));
 }
 

@@ -26,6 +26,7 @@ import { type SandboxHandle, type SandboxOptions, startSandbox } from "@pacer/sa
 import type { SQSEvent, SQSRecord } from "aws-lambda";
 import { type QueueDef, queueUrlEnv, REFRESH_QUEUES } from "../resources.ts";
 import { resetConnectors } from "../src/lib/connectors.ts";
+import { platformCallSlot } from "../src/lib/platform-call-slots.ts";
 import { pushIntegrationChange, resetRealtime } from "../src/lib/realtime.ts";
 import { resetSqsClient, sqsClient } from "../src/lib/refresh-queue.ts";
 import { resetTokenStore } from "../src/lib/token-store.ts";
@@ -135,7 +136,8 @@ export async function startRefreshPipeline(options: RefreshPipelineOptions = {})
   resetSqsClient();
   resetRealtime();
 
-  const config = sandboxConnectorConfig(sandbox.url, options.http);
+  // As `lib/connectors.ts` builds them: each call held to its invocation's call limit.
+  const config = sandboxConnectorConfig(sandbox.url, { callSlot: platformCallSlot, ...options.http });
   options.configure?.(config);
   const registry = createConnectors(config);
   return {

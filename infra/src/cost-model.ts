@@ -1,6 +1,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { QUEUES, SCHEDULES, WEBSOCKET } from "@pacer/functions/resources";
+import { ALERT_CHANNEL_KINDS } from "@pacer/core";
+import { METRICS } from "@pacer/functions/metric-names";
+import { QUEUES, REFRESH_PLATFORMS, REFRESH_QUEUES, SCHEDULES, WEBSOCKET } from "@pacer/functions/resources";
 import { ROUTES } from "@pacer/functions/routes";
 import { REFRESH_WORKER_MEMORY_MB } from "./stacks/pipeline-stack.ts";
 
@@ -15,6 +17,39 @@ export const DEPLOYED_FUNCTIONS =
   QUEUES.length +
   new Set(SCHEDULES.map((s) => s.target)).size +
   (WEBSOCKET ? 1 : 0);
+
+/** The refresh queues' settings the model charges Lambda time by (all refresh queues share them). */
+const refreshQueue = (() => {
+  const [first, ...rest] = REFRESH_QUEUES;
+  if (!first || rest.some((q) => q.batchSize !== first.batchSize)) {
+    throw new Error("the cost model expects one batch size for every refresh queue");
+  }
+  return { batchSize: first.batchSize, callsInFlight: first.callsInFlightPerInvocation ?? 1 };
+})();
+
+/**
+ * The product's CloudWatch metrics (`functions/metric-names.ts`), by how many dimension values each
+ * takes: per platform (the refresh queues' platforms), per alert channel kind (e-mail and the
+ * channel kinds), per API route, and Powertools' ColdStart per function. Metrics that count
+ * failures (errors, retries, failed or dead-lettered deliveries) get data only in the hours
+ * something fails; the others in every hour.
+ */
+function customMetricCounts(): { everyHour: number; onFailure: number } {
+  const counts = { everyHour: DEPLOYED_FUNCTIONS, onFailure: 0 }; // ColdStart, by function name
+  for (const def of Object.values(METRICS) as { name: string; dimensions: readonly string[] }[]) {
+    const values = def.dimensions.includes("platform")
+      ? REFRESH_PLATFORMS.length
+      : def.dimensions.includes("channel")
+        ? 1 + ALERT_CHANNEL_KINDS.length
+        : def.dimensions.includes("route")
+          ? ROUTES.length
+          : 1;
+    if (/Errors|Failed|Retried|DeadLettered/.test(def.name)) counts.onFailure += values;
+    else counts.everyHour += values;
+  }
+  return counts;
+}
+const METRIC_COUNTS = customMetricCounts();
 
 /**
  * The monthly AWS cost of Pacer for a number of trackers on an hourly refresh cycle, computed from
@@ -70,6 +105,11 @@ export const PRICES = {
   wafWebAclMonth: { value: 5.0, unit: "per web ACL-month", why: "AWS WAF" },
   wafRuleMonth: { value: 1.0, unit: "per rule-month", why: "AWS WAF" },
   wafRequestsPerMillion: { value: 0.6, unit: "per 1M requests", why: "AWS WAF, requests inspected" },
+  customMetricMonth: {
+    value: 0.3,
+    unit: "per metric-month",
+    why: "CloudWatch custom metrics, first 10,000 (EMF metrics are custom metrics), prorated by the hour",
+  },
 } as const satisfies Record<string, Assumption>;
 
 /** What Pacer does per tracker, per user and per month; each with its source. */
@@ -85,11 +125,30 @@ export const ASSUMPTIONS = {
     unit: "messages per SendMessageBatch",
     why: "the scheduler enqueues 10 per call (issue 6)",
   },
-  consumerBatch: { value: 10, unit: "messages per invocation", why: "SQS event source batch size" },
-  workerSecondsPerRefresh: {
-    value: 1.5,
+  consumerBatch: {
+    value: refreshQueue.batchSize,
+    unit: "messages per invocation",
+    why: "the refresh queues' batchSize (functions/resources.ts refreshQueues), the SQS event source batch size",
+  },
+  callsInFlightPerInvocation: {
+    value: refreshQueue.callsInFlight,
+    unit: "platform calls",
+    why: "the refresh queues' callsInFlightPerInvocation (functions/resources.ts): the worker runs a batch's jobs concurrently with this many calls in flight (refresh-worker/worker.ts, lib/platform-call-slots.ts; refresh-worker/batch.int.test.ts)",
+  },
+  platformCallsPerRefresh: {
+    value: 2,
+    unit: "HTTP calls",
+    why: "one or two report calls (more for report platforms: create, poll, download; polls wait without a call slot)",
+  },
+  platformCallSeconds: {
+    value: 0.4,
     unit: "seconds",
-    why: "token check, one or two report calls to the platform (150-600 ms each), table writes; I/O bound",
+    why: "a platform report call, 150-600 ms",
+  },
+  tableSecondsPerRefresh: {
+    value: 0.3,
+    unit: "seconds",
+    why: "the job's table requests one after the other (claim, tracker, connection, token, daily items, figures, flags, outcome), ~30 ms each",
   },
   workerMemoryMb: {
     value: REFRESH_WORKER_MEMORY_MB,
@@ -102,10 +161,11 @@ export const ASSUMPTIONS = {
     why: "tracker, integration and account items, the sealed token item (half a unit), then the month's daily items for the recompute (eventually consistent)",
   },
   dailyItemsWrittenPerRefresh: {
-    value: 8,
+    value: 2.1,
     unit: "items of 1 KB",
-    why: "today and the 7-day restatement window; unchanged days are not rewritten (idempotent writes)",
+    why: "the days a refresh fetches and writes (functions/src/lib/refresh-queue.ts refreshWindow), averaged over a month of hourly refreshes of every refresh platform: the day's first refresh the month plus the 7-day restatement window, the later ones only the days within the platform's reporting lag (was 16.5: the month and the window every hour)",
   },
+
   trackerItemKb: {
     value: 4,
     unit: "KB",
@@ -189,6 +249,46 @@ export const ASSUMPTIONS = {
     why: "the dashboard stays open on a workday: one WebSocket",
   },
   logKbPerInvocation: { value: 1.2, unit: "KB", why: "START/END/REPORT lines and one JSON line" },
+  emfLineKb: {
+    value: 0.35,
+    unit: "KB",
+    why: "one embedded-metric-format JSON line (functions/src/lib/metrics.ts recordMetric: one line per data point)",
+  },
+  emfLinesPerRefresh: {
+    value: 3,
+    unit: "lines",
+    why: "PlatformCallLatency per platform call (platformCallsPerRefresh) and RefreshSucceeded (refresh-worker/worker.ts, lib/connectors.ts)",
+  },
+  metricsReportedEveryHour: {
+    value: METRIC_COUNTS.everyHour,
+    unit: "custom metrics",
+    why: "functions/metric-names.ts: RefreshSucceeded and PlatformCallLatency per refresh platform, AlertDeliverySent per channel kind, Powertools' ColdStart per function",
+  },
+  failureMetrics: {
+    value: METRIC_COUNTS.onFailure,
+    unit: "custom metrics",
+    why: "functions/metric-names.ts: the failure counts per platform, per channel kind and per route (ApiClientErrors, ApiServerErrors)",
+  },
+  failureMetricHoursShare: {
+    value: 0.05,
+    unit: "of hours",
+    why: "a failure metric exists only in the hours it records a failure (CloudWatch prorates metrics by the hour)",
+  },
+  listLoadsPerUserDay: {
+    value: 6,
+    unit: "loads",
+    why: "the dashboard's tracker list: each page load and each switch of account; pushes update rows in place",
+  },
+  listReadsPerLoad: {
+    value: 3,
+    unit: "reads of every tracker item",
+    why: "the list, pods and shared budgets each read every tracker item of the account (functions/src/trackers, pods, shared-budgets)",
+  },
+  readUnitsPerTrackerListed: {
+    value: 0.18,
+    unit: "read request units",
+    why: "a tracker item read by the list query, eventually consistent, 1 MB pages (BENCHMARKS.md, the list)",
+  },
   accessLogKbPerRequest: { value: 0.5, unit: "KB", why: "one JSON line per API request" },
   tracedShare: {
     value: 0.05,
@@ -233,6 +333,7 @@ export const LINES = [
   "CloudFront (transfer, requests, functions)",
   "Secrets Manager",
   "CloudWatch Logs and X-Ray",
+  "CloudWatch metrics (EMF)",
   "SES",
   "KMS key and alarms",
   "WAF (web ACL, rule, requests)",
@@ -259,7 +360,13 @@ export function monthlyCost(
   // The pipeline.
   const refreshes = trackers * a.refreshesPerTrackerHour * a.hoursPerMonth;
   const workerInvocations = refreshes / a.consumerBatch;
-  const workerGbSeconds = refreshes * a.workerSecondsPerRefresh * gb;
+  // A batch's jobs run concurrently: an invocation lasts while its calls pass through its call
+  // slots, plus the last job's table requests (the others write while calls are in flight).
+  const invocationSeconds =
+    (a.consumerBatch * a.platformCallsPerRefresh * a.platformCallSeconds) /
+      Math.min(a.callsInFlightPerInvocation, a.consumerBatch) +
+    a.tableSecondsPerRefresh;
+  const workerGbSeconds = workerInvocations * invocationSeconds * gb;
   const schedulerInvocations = a.schedulerRunsPerHour * a.hoursPerMonth;
   const schedulerGbSeconds = schedulerInvocations * a.schedulerSecondsPerRun * gb;
   const sqsRequests =
@@ -279,7 +386,19 @@ export function monthlyCost(
   const invocations = workerInvocations + schedulerInvocations + 2 * apiCalls; // API: authorizer + handler
   const reservoir = a.hoursPerMonth * 3600; // X-Ray traces the first request of every second
   const traces = Math.min(invocations, reservoir) + a.tracedShare * Math.max(0, invocations - reservoir);
-  const logGb = (invocations * a.logKbPerInvocation + apiCalls * a.accessLogKbPerRequest) / 1024 ** 2;
+  const listReadUnits =
+    users *
+    a.listLoadsPerUserDay *
+    a.workdaysPerMonth *
+    a.listReadsPerLoad *
+    a.trackersPerAccount *
+    a.readUnitsPerTrackerListed;
+  const logGb =
+    (invocations * a.logKbPerInvocation +
+      apiCalls * a.accessLogKbPerRequest +
+      refreshes * a.emfLinesPerRefresh * a.emfLineKb) /
+    1024 ** 2;
+  const metricMonths = a.metricsReportedEveryHour + a.failureMetrics * a.failureMetricHoursShare;
   const integrations = trackers / a.trackersPerIntegration;
   const storageGb = (trackers * a.storageKbPerTracker) / 1024 ** 2;
 
@@ -291,7 +410,7 @@ export function monthlyCost(
     "Lambda requests": (invocations / 1e6) * p.lambdaRequestsPerMillion,
     "Lambda GB-seconds": (workerGbSeconds + schedulerGbSeconds + apiGbSeconds) * p.lambdaArmGbSecond,
     "DynamoDB reads":
-      ((refreshes * a.readUnitsPerRefresh + apiCalls * a.readUnitsPerApiCall) / 1e6) *
+      ((refreshes * a.readUnitsPerRefresh + apiCalls * a.readUnitsPerApiCall + listReadUnits) / 1e6) *
       p.dynamoReadsPerMillion,
     "DynamoDB writes":
       ((refreshes * (a.dailyItemsWrittenPerRefresh + a.trackerItemKb * a.trackerItemCopies) +
@@ -308,6 +427,7 @@ export function monthlyCost(
       (integrations * a.secretsPerIntegration + a.fixedSecrets) * p.secretMonth +
       ((refreshes * a.tokenReadsPerRefresh) / 1e4) * p.secretsApiPer10k,
     "CloudWatch Logs and X-Ray": logGb * p.logsIngestGb + (traces / 1e6) * p.xrayTracesPerMillion,
+    "CloudWatch metrics (EMF)": metricMonths * p.customMetricMonth,
     SES: ((users * a.alertEmailsPerUserDay * 30) / 1000) * p.sesPerThousand,
     // One alarm per dead-letter queue and per function, the HTTP API's 5xx alarm, and the
     // bounce-rate and complaint-rate alarms.

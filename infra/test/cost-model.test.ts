@@ -1,4 +1,11 @@
 import { readFileSync } from "node:fs";
+import { refreshWindow } from "@pacer/functions/lib/refresh-queue";
+import {
+  REFRESH_CALLS_PER_INVOCATION,
+  REFRESH_CONCURRENCY_PER_PLATFORM,
+  REFRESH_PLATFORMS,
+  REFRESH_QUEUES,
+} from "@pacer/functions/resources";
 import { describe, expect, it } from "vitest";
 import { ASSUMPTIONS, COST_MODEL_PAGE, LINES, monthlyCost, SIZES, updatedPage } from "../src/cost-model.ts";
 
@@ -61,5 +68,47 @@ describe("the cost model's token assumptions, against the code that makes them t
     expect(String(tokenStoreFromEnv({ TOKEN_STORE_SECRET_PREFIX: PLATFORM_TOKENS_PREFIX }).get)).not.toBe(
       String(table.get),
     );
+  });
+});
+
+describe("the cost model's pipeline assumptions, against the code that makes them true", () => {
+  it("charges Lambda time by the refresh queues' batch size and calls in flight per invocation", () => {
+    for (const q of REFRESH_QUEUES) {
+      expect(q.batchSize, q.name).toBe(ASSUMPTIONS.consumerBatch.value);
+      expect(q.callsInFlightPerInvocation, q.name).toBe(ASSUMPTIONS.callsInFlightPerInvocation.value);
+      expect(q.maxConcurrency * (q.callsInFlightPerInvocation ?? 1), q.name).toBeLessThanOrEqual(
+        REFRESH_CONCURRENCY_PER_PLATFORM,
+      );
+    }
+    expect(ASSUMPTIONS.callsInFlightPerInvocation.value).toBe(REFRESH_CALLS_PER_INVOCATION);
+    // One call slot per invocation (records one after the other) would cost more Lambda time.
+    const base = Object.fromEntries(Object.entries(ASSUMPTIONS).map(([k, v]) => [k, v.value])) as Parameters<
+      typeof monthlyCost
+    >[1] & { callsInFlightPerInvocation: number };
+    const serial = monthlyCost(10_000, { ...base, callsInFlightPerInvocation: 1 });
+    expect(serial.lines["Lambda GB-seconds"]).toBeGreaterThan(
+      monthlyCost(10_000).lines["Lambda GB-seconds"] * 3,
+    );
+  });
+
+  it("writes the days refreshWindow fetches: a month of hourly refreshes of every platform, on average", () => {
+    const days = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
+    let total = 0;
+    let refreshes = 0;
+    for (const slug of REFRESH_PLATFORMS) {
+      for (let hour = 1; hour < 30 * 24; hour++) {
+        const now = new Date(Date.parse("2026-04-01T00:30:00Z") + hour * 3_600_000);
+        const tracker = {
+          timeZone: "UTC",
+          requiresUpdate: false,
+          lastRefreshedAt: new Date(now.getTime() - 3_600_000).toISOString(),
+          dataSource: { integration: { slug, email: "ads@example.test" } },
+        };
+        const window = refreshWindow(tracker, now);
+        total += days(window.from, window.to);
+        refreshes++;
+      }
+    }
+    expect(total / refreshes).toBeCloseTo(ASSUMPTIONS.dailyItemsWrittenPerRefresh.value, 1);
   });
 });

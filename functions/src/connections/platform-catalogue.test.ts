@@ -87,8 +87,9 @@ describe("a platform added through the catalogue", () => {
       consumer: "refresh-worker",
       consumerTimeoutSeconds: 900,
       maxReceiveCount: 5,
-      batchSize: 2,
-      maxConcurrency: 10,
+      batchSize: 10,
+      maxConcurrency: 2,
+      callsInFlightPerInvocation: 5,
     });
     expect(queues.filter((q) => q.name !== "refresh-fakeads")).toEqual(REFRESH_QUEUES);
   });

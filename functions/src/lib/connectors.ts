@@ -7,6 +7,7 @@ import {
   createConnectors,
 } from "@pacer/connectors";
 import { recordMetric } from "./metrics.ts";
+import { platformCallSlot } from "./platform-call-slots.ts";
 import { runtimeAdapters } from "./runtime-adapters.ts";
 import { traced } from "./tracer.ts";
 
@@ -47,14 +48,20 @@ async function load(env: Record<string, string | undefined>): Promise<Connectors
   return withMeasuredCalls(connectorConfigFromEnv(merged));
 }
 
-/** The registry of `config`, with every platform attempt measured (besides any observer it has). */
+/**
+ * The registry of `config`, with every platform attempt measured (besides any observer it has) and
+ * held to the call limit of the invocation it runs in (`platform-call-slots.ts`).
+ */
 function withMeasuredCalls(config: ConnectorConfig): Connectors {
   const own = config.http?.onAttempt;
   const onAttempt = (event: AttemptEvent) => {
     recordPlatformAttempt(event);
     own?.(event);
   };
-  const measured: ConnectorConfig = { ...config, http: { ...config.http, onAttempt } };
+  const measured: ConnectorConfig = {
+    ...config,
+    http: { ...config.http, onAttempt, callSlot: platformCallSlot },
+  };
   return { config: measured, registry: createConnectors(measured) };
 }
 

@@ -25,6 +25,33 @@ describe("refreshWindow", () => {
     });
   });
 
+  it("later the same day fetches only the days that can have changed: those still within the platform's reporting lag", () => {
+    const on = (slug: string) => ({ ...tracker, dataSource: { integration: { slug, email: "a@b.test" } } });
+    // Google Ads (3 hours' lag), last success 09:00 London: nothing before today can still move.
+    expect(refreshWindow(on("googleads"), NOW)).toEqual({
+      from: "2026-03-04",
+      to: "2026-03-04",
+      full: false,
+    });
+    // Amazon Ads (12 hours): 09:00 - 12 h is yesterday 21:00, so yesterday can still move.
+    expect(refreshWindow(on("amazonads"), NOW)).toEqual({
+      from: "2026-03-03",
+      to: "2026-03-04",
+      full: false,
+    });
+    // Just after midnight with a last success at 01:00: yesterday is within Google's 3 hours.
+    const early = { ...on("googleads"), lastRefreshedAt: "2026-03-04T01:00:00Z" };
+    expect(refreshWindow(early, new Date("2026-03-04T02:00:00Z"))).toMatchObject({ from: "2026-03-03" });
+  });
+
+  it("fetches the month and the restatement window on the day's first refresh, and for a platform without a known lag", () => {
+    const google = { ...tracker, dataSource: { integration: { slug: "googleads", email: "a@b.test" } } };
+    const yesterday = { ...google, lastRefreshedAt: "2026-03-03T23:00:00Z" };
+    expect(refreshWindow(yesterday, NOW)).toEqual({ from: "2026-02-25", to: "2026-03-04", full: false });
+    const unknown = { ...tracker, dataSource: { integration: { slug: "snapchatads", email: "a@b.test" } } };
+    expect(refreshWindow(unknown, NOW)).toEqual({ from: "2026-02-25", to: "2026-03-04", full: false });
+  });
+
   it("goes back to an earlier lifetime start after a settings change, and to the whole history when asked", () => {
     const lifetime = { ...tracker, requiresUpdate: true, lifetimeBudgetDates: { startDate: "2025-01-01" } };
     expect(refreshWindow(lifetime, NOW)).toMatchObject({ from: "2025-01-01", full: true });

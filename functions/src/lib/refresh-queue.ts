@@ -1,6 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { SendMessageBatchCommand, SQSClient } from "@aws-sdk/client-sqs";
-import { addDays, budgetCalendar, isIsoDate, isNewUser, metricsWindow, resendUnprocessed } from "@pacer/core";
+import { reportingLagHours } from "@pacer/connectors/reporting-lag";
+import {
+  addDays,
+  budgetCalendar,
+  isIsoDate,
+  isNewUser,
+  localDate,
+  metricsWindow,
+  resendUnprocessed,
+} from "@pacer/core";
 import {
   findTracker,
   lowerRefreshRunTotal,
@@ -79,11 +88,19 @@ export function hasRefreshQueue(slug: string): boolean {
  * - the whole history the figures use (the six previous months and this month, or from the lifetime
  *   start when earlier: `metricsWindow`) on the first run (never refreshed), when `full` is asked
  *   (its filters changed), or when a settings change moved the lifetime start before that history;
- * - otherwise the current month plus the restatement window: from the earlier of the first of the
- *   month and {@link RESTATEMENT_DAYS} days ago, to today.
+ * - on the first refresh of a day (the last success was on an earlier day in the account's zone), or
+ *   for a platform without a known reporting lag: the current month plus the restatement window,
+ *   from the earlier of the first of the month and {@link RESTATEMENT_DAYS} days ago, to today (the
+ *   platforms' later corrections, once a day);
+ * - on the day's later refreshes, only the days that can have changed since the last success: a
+ *   day's figures may move until its platform's reporting lag (`@pacer/connectors` reporting-lag,
+ *   hours) has passed after its end, so from the day that held `lastRefreshedAt - lag` to today.
+ *   The days before it are stored and closed, and are neither fetched nor rewritten; the figures
+ *   are recomputed from the stored month as always.
  */
 export function refreshWindow(
-  tracker: Pick<Tracker, "timeZone" | "lastRefreshedAt" | "requiresUpdate" | "lifetimeBudgetDates">,
+  tracker: Pick<Tracker, "timeZone" | "lastRefreshedAt" | "requiresUpdate" | "lifetimeBudgetDates"> &
+    Partial<Pick<Tracker, "dataSource">>,
   now: Date,
   options: { full?: boolean } = {},
 ): { from: string; to: string; full: boolean } {
@@ -95,6 +112,12 @@ export function refreshWindow(
     !tracker.lastRefreshedAt ||
     (tracker.requiresUpdate && history.from < historyStart);
   if (full) return { from: history.from, to: calendar.today, full: true };
+  const lagHours = reportingLagHours(slugOf({ dataSource: tracker.dataSource }));
+  const last = Date.parse(tracker.lastRefreshedAt as string);
+  if (lagHours !== null && Number.isFinite(last) && localDate(last, tracker.timeZone) === calendar.today) {
+    const open = localDate(last - lagHours * 3_600_000, tracker.timeZone);
+    return { from: open < calendar.today ? open : calendar.today, to: calendar.today, full: false };
+  }
   const restated = addDays(calendar.today, -RESTATEMENT_DAYS);
   return {
     // The earlier of two yyyy-MM-dd dates (they sort as text).

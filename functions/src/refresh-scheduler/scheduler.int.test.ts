@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { budgetCalendar } from "@pacer/core";
+import { reportingLagHours } from "@pacer/connectors/reporting-lag";
+import { budgetCalendar, localDate } from "@pacer/core";
 import {
   createAccountWithUser,
   db,
@@ -112,8 +113,11 @@ describe("refresh scheduler", () => {
     const metaMessages = queued("facebookads", id);
     expect(metaMessages.map((m) => m.trackerId).sort()).toEqual(refreshed.map((t) => t.trackerId).sort());
     const meta0 = budgetCalendar(at(0), meta.view.timeZone);
-    for (const m of metaMessages)
-      expect(m).toMatchObject({ from: meta0.monthStart, to: meta0.today, full: false });
+    // Refreshed an hour earlier the same day: only the days still within Meta's reporting lag.
+    const lagMs = (reportingLagHours("facebookads") ?? 0) * 3_600_000;
+    const open = localDate(at(-60).getTime() - lagMs, meta.view.timeZone);
+    expect([meta0.yesterday, meta0.today]).toContain(open);
+    for (const m of metaMessages) expect(m).toMatchObject({ from: open, to: meta0.today, full: false });
 
     const stored = await getAccount(id);
     expect(stored.lastDashboardRunDate).toBe(at(0).toISOString());

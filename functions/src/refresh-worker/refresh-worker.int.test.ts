@@ -131,10 +131,10 @@ describe("refresh worker", () => {
     });
   });
 
-  it("fetches the current month and the 7-day restatement window once a tracker has data", async () => {
+  it("fetches the current month and the 7-day restatement window on a day's first refresh, then only the days within the reporting lag", async () => {
     const { integration, view } = await googleView("recent@pacer.test");
     const [tracker] = (await trackersOn(world.account.accountId, integration, view, 1, {
-      refreshedAt: new Date(),
+      refreshedAt: new Date(Date.now() - 2 * 86_400_000),
     })) as [Tracker];
     const now = new Date();
     const message = refreshMessageFor(tracker, { runId: "run-recent", reason: "schedule", now });
@@ -143,6 +143,13 @@ describe("refresh worker", () => {
     restated.setUTCDate(restated.getUTCDate() - 7);
     const earliest = [calendar.monthStart, restated.toISOString().slice(0, 10)].sort()[0];
     expect(message).toMatchObject({ from: earliest, to: calendar.today, full: false });
+    // Refreshed earlier today: Google's lag is 3 hours, so today and at most yesterday.
+    const later = { ...tracker, lastRefreshedAt: now.toISOString() };
+    const hourly = refreshMessageFor(later, { runId: "run-later", reason: "schedule", now });
+    const yesterday = new Date(`${calendar.today}T00:00:00Z`);
+    yesterday.setUTCDate(yesterday.getUTCDate() - 1);
+    expect(hourly).toMatchObject({ to: calendar.today, full: false });
+    expect([calendar.today, yesterday.toISOString().slice(0, 10)]).toContain(hourly.from);
   });
 
   it("stores nothing fetched with filters that changed meanwhile: the figures follow the new filters", async () => {

@@ -19,6 +19,7 @@ import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda"
 import { QUEUES, type QueueDef } from "../../resources.ts";
 import { logger } from "../lib/logger.ts";
 import { recordMetric } from "../lib/metrics.ts";
+import { PlatformCallLimiter, withPlatformCallLimit } from "../lib/platform-call-slots.ts";
 import { delayRedelivery, sendToDeadLetter } from "../lib/queue-records.ts";
 import { jobKeyOf, type RefreshMessage, refreshMessageSchema } from "../lib/refresh-queue.ts";
 import { classifyFailure, type JobFailure, retryDelaySeconds, trackerErrOf } from "./failures.ts";
@@ -26,9 +27,12 @@ import { type JobContext, runRefreshJob } from "./job.ts";
 
 /**
  * The refresh worker: the consumer of every `refresh-<platform>` queue (functions/resources.ts).
- * Powertools `BatchProcessor` + `processPartialResponse`, records one after the other (so the
- * queue's `maxConcurrency` is the platform's cap on calls in flight), partial failures reported as
- * `batchItemFailures`. For each record:
+ * Powertools `BatchProcessor` + `processPartialResponse`: a batch's records run concurrently, with
+ * at most the queue's `callsInFlightPerInvocation` platform calls in flight in the invocation (one
+ * {@link PlatformCallLimiter} per invocation; a job holds a slot only during an HTTP attempt, not
+ * while it writes or waits between polls of a report), so the queue's `maxConcurrency` times that
+ * limit is the platform's cap on calls in flight. Each record succeeds or fails on its own: the
+ * failed ones are reported as `batchItemFailures`, and the others are deleted. For each record:
  *
  * 1. Parse the message; one that is not a refresh message goes to the dead-letter queue at once.
  * 2. Claim the job (tracker + window + run) with a conditional write: a duplicate of a finished job
@@ -88,7 +92,8 @@ function queueOf(record: SQSRecord): QueueDef {
       consumerTimeoutSeconds: 300,
       maxReceiveCount: 5,
       batchSize: 10,
-      maxConcurrency: 10,
+      maxConcurrency: 2,
+      callsInFlightPerInvocation: 5,
     }
   );
 }
@@ -308,12 +313,17 @@ export function createRefreshWorker(deps: RefreshWorkerDeps) {
   };
 
   return async (event: SQSEvent, context?: Context): Promise<SQSBatchResponse> => {
-    // One processor per invocation: the local runtime runs several invocations in one process.
+    // One processor and one call limiter per invocation: the local runtime runs several
+    // invocations in one process. A batch comes from one queue (one event source per queue).
+    const first = event.Records[0];
+    const limit = first ? queueOf(first).callsInFlightPerInvocation : undefined;
     const processor = new BatchProcessor(EventType.SQS);
-    return processPartialResponse(event, handleRecord, processor, {
-      ...(context ? { context } : {}),
-      processInParallel: false,
-      throwOnFullBatchFailure: false,
-    });
+    const processBatch = () =>
+      processPartialResponse(event, handleRecord, processor, {
+        ...(context ? { context } : {}),
+        processInParallel: limit !== undefined,
+        throwOnFullBatchFailure: false,
+      });
+    return limit ? withPlatformCallLimit(new PlatformCallLimiter(limit), processBatch) : processBatch();
   };
 }

@@ -6,7 +6,7 @@ import type { ConfigBlock } from "./descriptor.ts";
 import type { GoogleDv360Config } from "./dv360/descriptor.ts";
 import type { GoogleAdsConfig } from "./google-ads/descriptor.ts";
 import type { GoogleIdentityConfig } from "./google-identity.ts";
-import type { AttemptEvent, FetchLike } from "./http/http-client.ts";
+import type { AttemptEvent, CallSlot, FetchLike } from "./http/http-client.ts";
 import type { RetryPolicy } from "./http/retry-policy.ts";
 import type { LinkedInAdsConfig } from "./linkedin-ads/descriptor.ts";
 import type { MetaConfig } from "./meta/descriptor.ts";
@@ -26,6 +26,7 @@ export interface HttpSettings {
   random?: () => number;
   now?: () => number;
   onAttempt?: (event: AttemptEvent) => void;
+  callSlot?: CallSlot;
 }
 
 /** How long to wait for an asynchronous report (Amazon Ads, DV360); see `report-kit.ts`. */

@@ -58,6 +58,7 @@ export function httpClientFor(
   if (settings?.maxResponseBytes !== undefined) options.maxResponseBytes = settings.maxResponseBytes;
   if (settings?.retry) options.retry = settings.retry;
   if (settings?.onAttempt) options.onAttempt = settings.onAttempt;
+  if (settings?.callSlot) options.callSlot = settings.callSlot;
   return new HttpClient(options);
 }
 

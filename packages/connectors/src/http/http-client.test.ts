@@ -48,6 +48,25 @@ describe("HttpClient retries", () => {
     expect(p.sleeps).toEqual([3000]);
   });
 
+  it("holds the call slot for each attempt only, not during the backoff between attempts", async () => {
+    const log: string[] = [];
+    const p = aPlatform([{ status: 503 }, { status: 200, body: '{"ok":true}' }], {
+      callSlot: async (platform, attempt) => {
+        log.push(`take ${platform}`);
+        try {
+          return await attempt();
+        } finally {
+          log.push(`free ${platform}`);
+        }
+      },
+      sleep: async (ms) => {
+        log.push(`sleep ${ms}`);
+      },
+    });
+    await expect(p.get()).resolves.toEqual({ ok: true });
+    expect(log).toEqual(["take testads", "free testads", "sleep 125", "take testads", "free testads"]);
+  });
+
   it("reads an HTTP-date Retry-After", () => {
     expect(parseRetryAfter("Sun, 01 Mar 2026 12:00:05 GMT", Date.parse("2026-03-01T12:00:00Z"))).toBe(5000);
     expect(parseRetryAfter("soon", 0)).toBeUndefined();

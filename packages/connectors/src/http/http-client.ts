@@ -36,7 +36,16 @@ export interface HttpClientOptions {
   followRedirects?: boolean;
   /** Called after every attempt; never receives tokens or query strings. */
   onAttempt?: (event: AttemptEvent) => void;
+  /** Runs each attempt in a call slot of the platform (see {@link CallSlot}); default: at once. */
+  callSlot?: CallSlot;
 }
+
+/**
+ * Holds a platform's call slot for exactly one HTTP attempt (request sent to body read): the caller's
+ * limit on calls in flight per platform. Retry backoff and the waits between polls of a report are
+ * outside the attempt, so they hold no slot. Must call `attempt` once and settle as it settles.
+ */
+export type CallSlot = <T>(platform: string, attempt: () => Promise<T>) => Promise<T>;
 
 /** What one attempt did, for metrics and logs. */
 export interface AttemptEvent {
@@ -103,6 +112,7 @@ export class HttpClient {
   private readonly classify: ErrorClassifier | undefined;
   private readonly followRedirects: boolean;
   private readonly onAttempt: ((event: AttemptEvent) => void) | undefined;
+  private readonly callSlot: CallSlot;
 
   constructor(options: HttpClientOptions) {
     this.platform = options.platform;
@@ -116,6 +126,7 @@ export class HttpClient {
     this.classify = options.classify;
     this.followRedirects = options.followRedirects ?? true;
     this.onAttempt = options.onAttempt;
+    this.callSlot = options.callSlot ?? ((_platform, attempt) => attempt());
   }
 
   /**
@@ -167,7 +178,7 @@ export class HttpClient {
         status = undefined;
         let failure: ConnectorError;
         try {
-          const response = await this.attempt(url, request);
+          const response = await this.callSlot(this.platform, () => this.attempt(url, request));
           status = response.status;
           const mapped = this.mapResponse(response, where);
           if (!mapped) {
