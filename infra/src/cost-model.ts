@@ -176,6 +176,11 @@ export const ASSUMPTIONS = {
     unit: "writes",
     why: "the table and one GSI (trackers by account) project the item",
   },
+  listMarkerWritesPerRefresh: {
+    value: 4,
+    unit: "write request units",
+    why: "the tracker list snapshot's marker (packages/db/src/tracker-list-snapshot.ts, markTrackersChanged): one small update after each tracker write of a refresh (queued, platform budget, figures, settled; packages/db/src/refresh.ts and trackers.ts)",
+  },
   tokenReadsPerRefresh: {
     value: 0,
     unit: "GetSecretValue",
@@ -282,7 +287,7 @@ export const ASSUMPTIONS = {
   listReadsPerLoad: {
     value: 3,
     unit: "reads of every tracker item",
-    why: "the list, pods and shared budgets each read every tracker item of the account (functions/src/trackers, pods, shared-budgets)",
+    why: "the list, pods and shared budgets each read every tracker item of the account (functions/src/trackers, pods, shared-budgets); the list counted as a snapshot miss, as during a refresh (functions/README.md, the list snapshot), so an upper bound",
   },
   readUnitsPerTrackerListed: {
     value: 0.18,
@@ -413,7 +418,10 @@ export function monthlyCost(
       ((refreshes * a.readUnitsPerRefresh + apiCalls * a.readUnitsPerApiCall + listReadUnits) / 1e6) *
       p.dynamoReadsPerMillion,
     "DynamoDB writes":
-      ((refreshes * (a.dailyItemsWrittenPerRefresh + a.trackerItemKb * a.trackerItemCopies) +
+      ((refreshes *
+        (a.dailyItemsWrittenPerRefresh +
+          a.trackerItemKb * a.trackerItemCopies +
+          a.listMarkerWritesPerRefresh) +
         apiCalls * a.writeUnitsPerApiCall) /
         1e6) *
       p.dynamoWritesPerMillion,
