@@ -40,6 +40,28 @@ describe("resolveTrackerBudget: a lifetime (flight) budget read from the platfor
     });
   });
 
+  it("makes the lifetime budget the primary one when the platform gives only a flight budget", () => {
+    const resolved = resolveTrackerBudget(
+      aTracker({
+        automatedBudget: true,
+        useLifetimeBudgetAsPrimary: false,
+        platformBudget: {
+          amount: 6100 * GBP,
+          period: "lifetime",
+          startDate: "2024-03-01",
+          endDate: "2024-04-30",
+        },
+      }),
+      cal,
+    );
+    expect(resolved.primary).toBe("lifetime");
+    const monthly = resolveTrackerBudget(
+      aTracker({ automatedBudget: true, platformBudget: { amount: 100 * GBP, period: "day" } }),
+      cal,
+    );
+    expect(monthly.primary).toBe("monthly");
+  });
+
   it("leaves a manual tracker's own lifetime budget alone", () => {
     const resolved = resolveTrackerBudget(
       aTracker({

@@ -74,6 +74,15 @@ export interface PlatformBudget {
   endDate?: IsoDate | undefined;
 }
 
+/** The platform's lifetime (flight) budget of an automated tracker, or null when it gives none. */
+function platformFlight(
+  settings: TrackerBudgetSettings,
+): { amount: Micros; startDate: IsoDate; endDate: IsoDate | null } | null {
+  const platform = settings.automatedBudget ? settings.platformBudget : null;
+  if (platform?.period !== "lifetime" || !platform.startDate) return null;
+  return { amount: platform.amount, startDate: platform.startDate, endDate: platform.endDate ?? null };
+}
+
 /**
  * A tracker's lifetime budget and its dates (trackers.md section 3): an automated tracker whose
  * platform budget is a lifetime (flight) budget takes the platform's amount and flight; every other
@@ -83,11 +92,11 @@ export function lifetimeBudgetOf(settings: TrackerBudgetSettings): {
   lifetimeBudget: Micros;
   lifetimeBudgetDates: LifetimeBudgetDates | null;
 } {
-  const platform = settings.automatedBudget ? settings.platformBudget : null;
-  if (platform?.period === "lifetime" && platform.startDate) {
+  const flight = platformFlight(settings);
+  if (flight) {
     return {
-      lifetimeBudget: Math.max(0, platform.amount),
-      lifetimeBudgetDates: { startDate: platform.startDate, endDate: platform.endDate ?? null },
+      lifetimeBudget: Math.max(0, flight.amount),
+      lifetimeBudgetDates: { startDate: flight.startDate, endDate: flight.endDate },
     };
   }
   return {
@@ -144,7 +153,7 @@ export interface BudgetAdjustment {
 
 /** A tracker's budget for the current month, resolved. Money in micros. */
 export interface ResolvedBudget {
-  /** "lifetime" when useLifetimeBudgetAsPrimary is on, else "monthly". */
+  /** "lifetime" when useLifetimeBudgetAsPrimary is on or the automated platform budget is a flight budget, else "monthly". */
   primary: "monthly" | "lifetime";
   source: BudgetSource;
   /** Period of the amount the budget was given in. */
@@ -297,7 +306,7 @@ export function resolveTrackerBudget(
   const dailyBudget = adjustment ? perDay(budget, daysInMonth) : baseDailyBudget;
 
   return {
-    primary: settings.useLifetimeBudgetAsPrimary ? "lifetime" : "monthly",
+    primary: settings.useLifetimeBudgetAsPrimary || platformFlight(settings) ? "lifetime" : "monthly",
     source,
     budgetPeriod,
     weekdaysOnly,
