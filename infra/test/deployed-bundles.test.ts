@@ -58,7 +58,6 @@ const OVER_BUDGET: Record<string, number> = {
   alerts: 660_000,
   "alerts-daily": 760_000,
   auth: 830_000,
-  authorizer: 580_000,
   avatar: 670_000,
   billing: 860_000,
   connections: 820_000,
