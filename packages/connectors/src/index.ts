@@ -15,6 +15,7 @@ export {
   type MicrosoftAdsUser,
 } from "./bing-ads/bing-ads-connector.ts";
 export * from "./bing-ads/descriptor.ts";
+export * from "./budget-platforms.ts";
 export { CAKE_FILTERS, createCakeConnector } from "./cake/cake-connector.ts";
 export * from "./cake/descriptor.ts";
 export * from "./config.ts";

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { platformGivesBudget } from "./budget-platforms.ts";
 import { connectorConfigFromEnv } from "./config.ts";
 import { NotConfiguredError, NotSupportedError } from "./errors.ts";
-import { connectorFor, createConnectors, platformGivesBudget } from "./registry.ts";
+import { CONNECTORS, connectorFor, createConnectors, DESCRIPTORS } from "./registry.ts";
 import { sandboxConnectorConfig } from "./sandbox-config.ts";
 import { ensureFreshTokens } from "./tokens.ts";
 import { INTEGRATION_SLUGS } from "./types.ts";
@@ -26,6 +27,14 @@ describe("connector registry", () => {
       "twitterads",
     ]);
     expect(() => connectorFor(registry, "myspace")).toThrow(/unknown integration/);
+  });
+
+  it("lists each built connector's descriptor, the same facts in the same order, without its code", () => {
+    expect(DESCRIPTORS.map((d) => d.slug)).toEqual(CONNECTORS.map((c) => c.slug));
+    for (const [i, connector] of CONNECTORS.entries()) {
+      const { create: _create, ...facts } = connector;
+      expect(DESCRIPTORS[i], connector.slug).toEqual(facts);
+    }
   });
 
   it("knows which platforms give a budget: those whose connector reads campaign budgets", () => {

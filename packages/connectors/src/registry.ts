@@ -1,20 +1,32 @@
 import { PLATFORM_CATALOGUE, type PlatformEntry } from "@pacer/core";
 import { amazonAdsConnector } from "./amazon-ads/amazon-ads-connector.ts";
+import { amazonAdsDescriptor } from "./amazon-ads/descriptor.ts";
 import { bingAdsConnector } from "./bing-ads/bing-ads-connector.ts";
+import { bingAdsDescriptor } from "./bing-ads/descriptor.ts";
 import { cakeConnector } from "./cake/cake-connector.ts";
+import { cakeDescriptor } from "./cake/descriptor.ts";
 import type { ConnectorConfig } from "./config.ts";
 import { csvConnector } from "./csv/csv-connector.ts";
+import { csvDescriptor } from "./csv/descriptor.ts";
 import type { ConfigBlock, ConnectorDefinition, ConnectorDescriptor } from "./descriptor.ts";
+import { dv360Descriptor } from "./dv360/descriptor.ts";
 import { dv360Connector } from "./dv360/dv360-connector.ts";
 import { BadRequestError } from "./errors.ts";
+import { googleAdsDescriptor } from "./google-ads/descriptor.ts";
 import { googleAdsConnector } from "./google-ads/google-ads-connector.ts";
 import { GOOGLE_IDENTITY_CONFIG } from "./google-identity.ts";
+import { linkedInAdsDescriptor } from "./linkedin-ads/descriptor.ts";
 import { linkedInAdsConnector } from "./linkedin-ads/linkedin-ads-connector.ts";
+import { metaDescriptor } from "./meta/descriptor.ts";
 import { metaConnector } from "./meta/meta-connector.ts";
 import { createPendingConnector } from "./pending-connector.ts";
+import { pinterestAdsDescriptor } from "./pinterest-ads/descriptor.ts";
 import { pinterestAdsConnector } from "./pinterest-ads/pinterest-ads-connector.ts";
+import { redditAdsDescriptor } from "./reddit-ads/descriptor.ts";
 import { redditAdsConnector } from "./reddit-ads/reddit-ads-connector.ts";
+import { tikTokAdsDescriptor } from "./tiktok-ads/descriptor.ts";
 import { tikTokAdsConnector } from "./tiktok-ads/tiktok-ads-connector.ts";
+import { twitterAdsDescriptor } from "./twitter-ads/descriptor.ts";
 import { twitterAdsConnector } from "./twitter-ads/twitter-ads-connector.ts";
 import { type Connector, INTEGRATION_SLUGS, type IntegrationSlug, isIntegrationSlug } from "./types.ts";
 
@@ -40,12 +52,33 @@ export const CONNECTORS: readonly ConnectorDefinition[] = [
 ];
 
 /**
+ * What every built connector says of itself without its code (slug, capabilities, reports, config
+ * block), in the order of {@link CONNECTORS}: code that only needs these facts (the refresh queues,
+ * the scheduler) imports this list and bundles no platform's connector. `registry.test.ts` checks it
+ * against {@link CONNECTORS}.
+ */
+export const DESCRIPTORS: readonly ConnectorDescriptor[] = [
+  googleAdsDescriptor,
+  metaDescriptor,
+  bingAdsDescriptor,
+  linkedInAdsDescriptor,
+  tikTokAdsDescriptor,
+  pinterestAdsDescriptor,
+  twitterAdsDescriptor,
+  redditAdsDescriptor,
+  amazonAdsDescriptor,
+  dv360Descriptor,
+  cakeDescriptor,
+  csvDescriptor,
+];
+
+/**
  * Every configuration block read from the environment, in the order the variables are checked and
  * documented: each connector's that has one (keyed by its slug), then "Sign in with Google".
  */
 export function configBlocks(): Array<[key: string, block: ConfigBlock]> {
   return [
-    ...CONNECTORS.flatMap((c): Array<[string, ConfigBlock]> => (c.config ? [[c.slug, c.config]] : [])),
+    ...DESCRIPTORS.flatMap((c): Array<[string, ConfigBlock]> => (c.config ? [[c.slug, c.config]] : [])),
     ["googleIdentity", GOOGLE_IDENTITY_CONFIG],
   ];
 }
@@ -69,22 +102,6 @@ export function createConnectors(config: ConnectorConfig): ConnectorRegistry {
   return Object.freeze(registry as Record<IntegrationSlug, Connector>);
 }
 
-let unconfigured: ConnectorRegistry | undefined;
-
-/** The connectors built once without settings, for what they say of themselves (no call is made). */
-function connectorFacts(): ConnectorRegistry {
-  unconfigured ??= createConnectors({});
-  return unconfigured;
-}
-
-/**
- * Whether the platform of `slug` gives a budget: its connector reads campaign budgets
- * (`fetchBudget`), so its trackers can have an automated budget.
- */
-export function platformGivesBudget(slug: string): boolean {
-  return isIntegrationSlug(slug) && typeof connectorFacts()[slug].fetchBudget === "function";
-}
-
 /** A live platform as the refresh pipeline sees it: its slug and how its reports are made. */
 export type LivePlatform = Pick<ConnectorDescriptor, "slug" | "reports">;
 
@@ -94,7 +111,7 @@ export type LivePlatform = Pick<ConnectorDescriptor, "slug" | "reports">;
  */
 export function liveConnectors(
   catalogue: readonly PlatformEntry[] = PLATFORM_CATALOGUE,
-  connectors: readonly ConnectorDescriptor[] = CONNECTORS,
+  connectors: readonly ConnectorDescriptor[] = DESCRIPTORS,
 ): LivePlatform[] {
   return [...catalogue]
     .sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0))
