@@ -11,6 +11,7 @@ export const BUDGET_PLATFORMS: readonly IntegrationSlug[] = [
   "bingads",
   "facebookads",
   "googleads",
+  "googledv360",
   "linkedinads",
   "pinterestads",
   "redditads",
