@@ -14,6 +14,7 @@ import {
   selectedCampaignIds,
   settingsOf,
   summedDailyBudget,
+  writeDailyBudgetInCents,
   writeIfChanged,
 } from "../connector-kit.ts";
 import { type ConnectorDefinition, connectorIdentity } from "../descriptor.ts";
@@ -395,17 +396,12 @@ export function createBingAdsConnector(config: ConnectorConfig): BingAdsConnecto
         const tokens = requireOAuth(credentials, SLUG);
         const t = await target(tokens, write);
         const current = await readOne(tokens, t, write.signal);
-        const before = ownDailyBudget(current);
-        if (before === null) {
-          throw new BadRequestError(`${SLUG}: campaign ${t.campaignId} has no daily budget of its own`, {
-            platform: SLUG,
-            reason: "no_campaign_budget",
-          });
-        }
-        const cents = Math.round(write.amountMicros / 10_000);
-        const after = cents * 10_000;
-        return writeIfChanged(before, after, () =>
-          update(tokens, t, { DailyBudget: cents / 100 }, write.signal),
+        return writeDailyBudgetInCents(
+          SLUG,
+          t.campaignId,
+          ownDailyBudget(current),
+          write.amountMicros,
+          (units) => update(tokens, t, { DailyBudget: units }, write.signal),
         );
       },
 
