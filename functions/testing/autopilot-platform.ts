@@ -23,8 +23,8 @@ export interface ActionView {
 /** The AutoPilot routes of one sandbox ad account, driven as the Admin (see {@link useAutopilotOn}). */
 export interface AutopilotHarness {
   pipeline: () => RefreshPipeline;
-  /** A refreshed tracker on the account, its budget set to spend so far + `extra` (micros). */
-  aRefreshedTracker: (email: string, extra: number) => Promise<Tracker>;
+  /** A refreshed tracker on the account, its budget set to spend so far + `extra` (micros; null: twice the spend). */
+  aRefreshedTracker: (email: string, extra: number | null) => Promise<Tracker>;
   /** Turns AutoPilot on with the default settings and `patch`. */
   setAutopilot: (tracker: Tracker, patch: Record<string, unknown>) => Promise<unknown>;
   /** One AutoPilot run of the tracker: the actions it recorded. */
@@ -80,7 +80,7 @@ export function useAutopilotOn(slug: OAuthPlatform, account: DemoAccount): Autop
       const spend = storedTrackerData(refreshed)?.actualSpend ?? 0;
       expect(spend).toBeGreaterThan(0);
       return updateTrackerAt(world.account.accountId, created.trackerId, refreshed.version, {
-        manualBudgetValue: spend + extra,
+        manualBudgetValue: spend + (extra ?? spend),
       });
     },
     setAutopilot: (tracker, patch) =>

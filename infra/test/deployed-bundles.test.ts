@@ -69,11 +69,11 @@ const OVER_BUDGET: Record<string, number> = {
   "realtime-ws": 560_000,
   refresh: 650_000,
   "refresh-scheduler": 770_000,
-  "refresh-worker": 950_000,
+  "refresh-worker": 960_000,
   register: 820_000,
   "sensor-readings": 600_000,
   "shared-budgets": 620_000,
-  trackers: 850_000,
+  trackers: 865_000,
   users: 760_000,
 };
 

@@ -50,7 +50,8 @@ describe("AutoPilot on Amazon Ads", { timeout: 60_000 }, () => {
   });
 
   it("Cruise changes a daily budget at Amazon; a refused write is recorded failed with insufficient_scope and shown on the tracker", async () => {
-    const tracker = await ap.aRefreshedTracker("amazon-cruise@pacer.test", 1_000_000);
+    // Behind (budget twice the spend so far): Cruise raises the budgets (with $1 left it would pause).
+    const tracker = await ap.aRefreshedTracker("amazon-cruise@pacer.test", null);
     await ap.setAutopilot(tracker, { cruise: { ...DEFAULT_AUTOPILOT_SETTINGS.cruise, enabled: true } });
     const proposed = await ap.run(tracker);
     const [sp, sb] = [SP, SB].map((id) => proposed.find((a) => a.campaignId === id)) as [

@@ -40,7 +40,8 @@ describe("AutoPilot on TikTok", { timeout: 60_000 }, () => {
   });
 
   it("Cruise changes a daily budget at TikTok; a refused write is recorded failed with insufficient_scope and shown on the tracker", async () => {
-    const tracker = await ap.aRefreshedTracker("tiktok-cruise@pacer.test", 1_000_000);
+    // Behind (budget twice the spend so far): Cruise raises the budgets (with $1 left it would pause).
+    const tracker = await ap.aRefreshedTracker("tiktok-cruise@pacer.test", null);
     await ap.setAutopilot(tracker, { cruise: { ...DEFAULT_AUTOPILOT_SETTINGS.cruise, enabled: true } });
     const proposed = await ap.run(tracker);
     const [creators, inFeed] = [CREATORS, IN_FEED].map((id) => proposed.find((a) => a.campaignId === id)) as [
