@@ -43,9 +43,16 @@ export interface AutopilotHarness {
  * AutoPilot end to end on one platform's sandbox ad account: starts the refresh pipeline (no
  * waiting between report polls or retries) and a world before the file's tests, stops it after,
  * forgets the sandbox's writes and call counts after each test. Connections go through the
- * product's own calls; the account's views are listed through its own route (`viewsOf`).
+ * product's own calls; the account's views are listed through its own route (`viewsOf`, or the
+ * platform's own listing given as `listViews`).
  */
-export function useAutopilotOn(slug: OAuthPlatform, account: DemoAccount): AutopilotHarness {
+export function useAutopilotOn(
+  slug: OAuthPlatform,
+  account: DemoAccount,
+  /** The connection's ad accounts, for platforms that list them otherwise (default: `viewsOf`). */
+  listViews: (token: string, email: string) => ReturnType<typeof viewsOf> = (token, email) =>
+    viewsOf(token, slug, email),
+): AutopilotHarness {
   let pipeline: RefreshPipeline;
   let world: World;
   beforeAll(async () => {
@@ -71,7 +78,7 @@ export function useAutopilotOn(slug: OAuthPlatform, account: DemoAccount): Autop
     pipeline: () => pipeline,
     async aRefreshedTracker(email, extra) {
       const integration = await connectPlatform(token(), world.account.accountId, slug, email);
-      const view = (await viewsOf(token(), slug, email)).find((v) => v.id === account.id);
+      const view = (await listViews(token(), email)).find((v) => v.id === account.id);
       if (!view) throw new Error("no sandbox view");
       const [created] = (await trackersOn(world.account.accountId, integration, view, 1)) as [Tracker];
       await requestTrackerRefresh(created, { reason: "on-demand", now: new Date() });
