@@ -33,6 +33,41 @@ const history = async (token: string, query = "") =>
   (await callApi<History>("GET", `/api/alerts/alert-history${query}`, { token })).body;
 
 /**
+ * An Admin's 'All trackers' alert firing above `value` of `metric`, every day (the alert form's
+ * body as the web app sends it).
+ */
+function createAllTrackersAlert(
+  token: string,
+  alert: {
+    name: string;
+    metric: string;
+    metricName: string;
+    value: number;
+    additionalRecipients?: { _id: string; name: string; email: string }[];
+  },
+) {
+  return callApi<{ alert: { _id: string } }>("POST", "/api/alerts/create-alert", {
+    token,
+    body: {
+      name: alert.name,
+      level: "tracker",
+      target: { all: true },
+      data: {
+        metric: alert.metric,
+        metricName: alert.metricName,
+        operator: "isGreaterThan",
+        valueSet: "manual",
+        value: alert.value,
+        valueBudget: "budget",
+      },
+      fireWhen: "everyday",
+      fireOn: null,
+      additionalRecipients: alert.additionalRecipients ?? [],
+    },
+  });
+}
+
+/**
  * An Admin's pace alert on all trackers: '% Pace' (% Through Budget / % Through Month) above 150%,
  * with the Viewer as an additional recipient. Trackers have a £3,000 budget and spend £100 a day
  * (about on pace in a 30-day month; £200 a day is about 200%). `seen` lists the Viewer; `hidden` is
@@ -47,26 +82,14 @@ async function aPaceAlert(world: World) {
     rows,
   );
   const hidden = await aTrackerIn(id, { name: "Hidden Tracker" }, rows);
-  const created = await callApi<{ alert: { _id: string } }>("POST", "/api/alerts/create-alert", {
-    token: world.Admin.token,
-    body: {
-      name: "Running hot",
-      level: "tracker",
-      target: { all: true },
-      data: {
-        metric: "pace",
-        metricName: "% Pace",
-        operator: "isGreaterThan",
-        valueSet: "manual",
-        value: 150,
-        valueBudget: "budget",
-      },
-      fireWhen: "everyday",
-      fireOn: null,
-      additionalRecipients: [
-        { _id: world.Viewer.user.userId, name: world.Viewer.user.name, email: world.Viewer.email },
-      ],
-    },
+  const created = await createAllTrackersAlert(world.Admin.token, {
+    name: "Running hot",
+    metric: "pace",
+    metricName: "% Pace",
+    value: 150,
+    additionalRecipients: [
+      { _id: world.Viewer.user.userId, name: world.Viewer.user.name, email: world.Viewer.email },
+    ],
   });
   expect(created.status).toBe(201);
   return { id, seen, hidden, alertId: created.body.alert._id };
@@ -230,24 +253,11 @@ describe("stale-data alerts: hours since refresh", () => {
     const { rows } = daysThisMonth(100);
     const stale = await aTrackerIn(id, { name: "Stale Tracker" }, rows);
     const fresh = await aTrackerIn(id, { name: "Fresh Tracker" }, rows);
-    const created = await callApi("POST", "/api/alerts/create-alert", {
-      token: world.Admin.token,
-      body: {
-        name: "No fresh data",
-        level: "tracker",
-        target: { all: true },
-        data: {
-          metric: "dataAgeHours",
-          metricName: "Hours Since Refresh",
-          operator: "isGreaterThan",
-          valueSet: "manual",
-          value: 24,
-          valueBudget: "budget",
-        },
-        fireWhen: "everyday",
-        fireOn: null,
-        additionalRecipients: [],
-      },
+    const created = await createAllTrackersAlert(world.Admin.token, {
+      name: "No fresh data",
+      metric: "dataAgeHours",
+      metricName: "Hours Since Refresh",
+      value: 24,
     });
     const later = new Date(Date.now() + 30 * 3600_000);
     await recomputeTrackerData(id, fresh.trackerId, new Date(later.getTime() - 3600_000), {
@@ -280,24 +290,11 @@ describe("spend anomaly alerts", () => {
     const spiking = await aTrackerIn(id, { name: "Spiking Tracker" }, days(6, 300));
     await aTrackerIn(id, { name: "New Tracker" }, days(2, 300));
     await aTrackerIn(id, { name: "Steady Tracker" }, days(6, 101));
-    const created = await callApi("POST", "/api/alerts/create-alert", {
-      token: world.Admin.token,
-      body: {
-        name: "Unusual spend",
-        level: "tracker",
-        target: { all: true },
-        data: {
-          metric: "spendAnomaly",
-          metricName: "Spend Anomaly (std. deviations)",
-          operator: "isGreaterThan",
-          valueSet: "manual",
-          value: 3,
-          valueBudget: "budget",
-        },
-        fireWhen: "everyday",
-        fireOn: null,
-        additionalRecipients: [],
-      },
+    const created = await createAllTrackersAlert(world.Admin.token, {
+      name: "Unusual spend",
+      metric: "spendAnomaly",
+      metricName: "Spend Anomaly (std. deviations)",
+      value: 3,
     });
 
     const run = await evaluateAlertsForAccount(id);
@@ -311,24 +308,11 @@ describe("spend anomaly alerts", () => {
 describe("the stalled-spend alert: no spend for N hours while budget remains", () => {
   /** An Admin's 'All trackers' alert on more than 3 hours without spend. */
   const createStalledAlert = (token: string) =>
-    callApi<{ alert: { _id: string } }>("POST", "/api/alerts/create-alert", {
-      token,
-      body: {
-        name: "Spend stopped",
-        level: "tracker",
-        target: { all: true },
-        data: {
-          metric: "stalledHours",
-          metricName: "Hours Without Spend",
-          operator: "isGreaterThan",
-          valueSet: "manual",
-          value: 3,
-          valueBudget: "budget",
-        },
-        fireWhen: "everyday",
-        fireOn: null,
-        additionalRecipients: [],
-      },
+    createAllTrackersAlert(token, {
+      name: "Spend stopped",
+      metric: "stalledHours",
+      metricName: "Hours Without Spend",
+      value: 3,
     });
 
   it("fires once after the hours without an increase, stays quiet while it holds, resolves when spend moves", async () => {
