@@ -54,7 +54,7 @@ function grantsOf(resources: Record<string, Res>, roleId: string) {
           ? "read"
           : undefined,
       pushToConnections: managed.includes("PushPolicy"),
-      sendMail: actions.has("ses:SendRawEmail"),
+      sendMail: actions.has("ses:SendEmail"),
       avatars: managed.includes("AvatarsReadWrite")
         ? "readwrite"
         : managed.includes("AvatarsRead")
@@ -117,7 +117,6 @@ describe("IAM: every function's role is exactly its row of the access table", ()
         "secretsmanager:GetSecretValue",
         "secretsmanager:DescribeSecret",
         "ses:SendEmail",
-        "ses:SendRawEmail",
         "sqs:SendMessage",
         "sqs:GetQueueAttributes",
         "sqs:GetQueueUrl",

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { useMailCapture } from "../../testing/mail.ts";
 import { digestEmail, PACING_BAR_COLOURS, PACING_BAR_WIDTH_PX, pacingBarWidths } from "./digest-email.ts";
-import { composeMail } from "./mailer.ts";
+import { sendEmailInput, sendMail } from "./mailer.ts";
 
 const UNSUBSCRIBE = "https://app.example.test/api/auth/digest-unsubscribe/eyJ.ticket.sig";
 
@@ -25,6 +26,8 @@ const mail = digestEmail({
   settingsUrl: "https://app.example.test/settings",
   unsubscribeUrl: UNSUBSCRIBE,
 });
+
+const capture = useMailCapture();
 
 describe("digestEmail", () => {
   it("has a plain-text part listing each tracker's pace, figures and the off-pace rule", () => {
@@ -83,16 +86,33 @@ describe("digestEmail", () => {
     expect(over.subject).toBe("Pacer weekly digest: 1 tracker off pace");
   });
 
-  it("carries the one-click unsubscribe headers and both parts in the MIME message", async () => {
+  it("asks SES v2 for a simple message with both parts and the one-click unsubscribe headers", () => {
+    const input = sendEmailInput(mail, "Pacer <no-reply@example.test>");
+
+    expect(input.Destination?.ToAddresses).toEqual(["ana@example.test"]);
+    expect(input.Content?.Simple?.Headers).toEqual([
+      { Name: "List-Unsubscribe", Value: `<${UNSUBSCRIBE}>` },
+      { Name: "List-Unsubscribe-Post", Value: "List-Unsubscribe=One-Click" },
+    ]);
+    expect(input.Content?.Simple?.Body?.Text?.Data).toBe(mail.text);
+    expect(input.Content?.Simple?.Body?.Html?.Data).toBe(mail.html);
+  });
+
+  it("arrives as a MIME message with both parts and the unsubscribe headers (local SES endpoint)", async () => {
+    process.env.MAIL_FROM = "Pacer <no-reply@example.test>";
+
+    const messageId = await sendMail(mail);
+
+    const [entry] = capture.to("ana@example.test");
+    expect(messageId).toBe(`${entry?.id}-local`);
     // Long header lines are folded (RFC 5322): unfold before reading them.
-    const raw = (await composeMail(mail, "Pacer <no-reply@example.test>"))
-      .toString("utf8")
-      .replace(/\r\n[ \t]+/g, " ");
+    const raw = capture.raw(entry?.id ?? "").replace(/\r\n[ \t]+/g, " ");
     expect(raw).toContain(`List-Unsubscribe: <${UNSUBSCRIBE}>`);
     expect(raw).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
     expect(raw).toContain("multipart/alternative");
     expect(raw).toContain("Content-Type: text/plain");
     expect(raw).toContain("Content-Type: text/html");
+    expect(entry?.subject).toBe(mail.subject);
   });
 });
 

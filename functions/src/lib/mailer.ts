@@ -1,5 +1,4 @@
-import { SESClient, SendRawEmailCommand } from "@aws-sdk/client-ses";
-import MailComposer from "nodemailer/lib/mail-composer/index.js";
+import { SESv2Client, SendEmailCommand, type SendEmailCommandInput } from "@aws-sdk/client-sesv2";
 import { requireEnv } from "./config.ts";
 import { traced } from "./tracer.ts";
 
@@ -23,47 +22,53 @@ export interface Mail {
 }
 
 /** The list headers of a mail: `List-Unsubscribe` (and `List-Unsubscribe-Post` for one-click). */
-function listHeaders(mail: Mail): Record<string, string> | undefined {
+function listHeaders(mail: Mail): { Name: string; Value: string }[] {
   if (mail.oneClickUnsubscribeUrl)
-    return {
-      "List-Unsubscribe": `<${mail.oneClickUnsubscribeUrl}>`,
-      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-    };
-  return mail.unsubscribeUrl ? { "List-Unsubscribe": `<${mail.unsubscribeUrl}>` } : undefined;
+    return [
+      { Name: "List-Unsubscribe", Value: `<${mail.oneClickUnsubscribeUrl}>` },
+      { Name: "List-Unsubscribe-Post", Value: "List-Unsubscribe=One-Click" },
+    ];
+  return mail.unsubscribeUrl ? [{ Name: "List-Unsubscribe", Value: `<${mail.unsubscribeUrl}>` }] : [];
 }
 
-let client: SESClient | undefined;
+let client: SESv2Client | undefined;
 
-/** The SES client, built once per cold start (locally `AWS_ENDPOINT_URL_SES` points it at the outbox). */
-function ses(): SESClient {
-  client ??= traced(new SESClient({}));
+/** The SES v2 client, built once per cold start (locally `AWS_ENDPOINT_URL_SESV2` points it at the outbox). */
+function ses(): SESv2Client {
+  client ??= traced(new SESv2Client({}));
   return client;
 }
 
-/** Builds the MIME message of a mail (nodemailer's MailComposer): text, optional HTML, headers. */
-export async function composeMail(mail: Mail, from: string = requireEnv("MAIL_FROM")): Promise<Buffer> {
-  return new MailComposer({
-    from,
-    to: mail.to,
-    subject: mail.subject,
-    text: mail.text,
-    ...(mail.html ? { html: mail.html } : {}),
-    ...(listHeaders(mail) ? { headers: listHeaders(mail) } : {}),
-  })
-    .compile()
-    .build();
+/**
+ * The Amazon SES v2 `SendEmail` request of a mail: a simple message (SES builds the MIME: text, and
+ * HTML as `multipart/alternative` when given), UTF-8, with the list headers in `Content.Simple.Headers`
+ * (SES v2 API reference, `Message.Headers`; docs.aws.amazon.com/ses/latest/dg/header-fields.html).
+ */
+export function sendEmailInput(mail: Mail, from: string = requireEnv("MAIL_FROM")): SendEmailCommandInput {
+  const headers = listHeaders(mail);
+  return {
+    FromEmailAddress: from,
+    Destination: { ToAddresses: [mail.to] },
+    Content: {
+      Simple: {
+        Subject: { Data: mail.subject, Charset: "UTF-8" },
+        Body: {
+          Text: { Data: mail.text, Charset: "UTF-8" },
+          ...(mail.html ? { Html: { Data: mail.html, Charset: "UTF-8" } } : {}),
+        },
+        ...(headers.length ? { Headers: headers } : {}),
+      },
+    },
+  };
 }
 
 /**
- * Sends a mail through Amazon SES `SendRawEmail` from `MAIL_FROM`. Locally the same call lands in the
- * runtime's outbox (`/_local/outbox`).
+ * Sends a mail through Amazon SES v2 `SendEmail` from `MAIL_FROM`. Locally the same call lands in
+ * the runtime's outbox (`/_local/outbox`), which composes the MIME message as SES does.
  * @returns the SES message id.
  */
 export async function sendMail(mail: Mail): Promise<string> {
-  const raw = await composeMail(mail);
-  const out = await ses().send(
-    new SendRawEmailCommand({ RawMessage: { Data: raw }, Destinations: [mail.to] }),
-  );
+  const out = await ses().send(new SendEmailCommand(sendEmailInput(mail)));
   return out.MessageId ?? "";
 }
 

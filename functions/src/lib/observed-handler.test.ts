@@ -8,7 +8,8 @@ import { recordPlatformAttempt } from "./connectors.ts";
 import { AppError } from "./errors.ts";
 import { groupHandler, httpRoute, reply } from "./http.ts";
 import { logger } from "./logger.ts";
-import { traced, tracer } from "./tracer.ts";
+import { installTracing, type Tracing, traced, tracingMiddleware } from "./tracer.ts";
+import { tracer, xrayTracing } from "./xray-tracing.ts";
 
 // Lambda sets this before the code loads; Powertools reports a cold start only for on-demand starts.
 vi.hoisted(() => {
@@ -140,9 +141,33 @@ describe("recordPlatformAttempt", () => {
   });
 });
 
-describe("tracer", () => {
+describe("tracing", () => {
+  it("goes through the installed tracing: clients wrapped once each, the handler's segment opened and closed", async () => {
+    const calls: string[] = [];
+    const recording: Tracing = {
+      captureAWSv3Client: (client) => {
+        calls.push("client");
+        return client;
+      },
+      handlerMiddleware: () => ({
+        before: () => void calls.push("before"),
+        after: () => void calls.push("after"),
+      }),
+    };
+    // Built before the tracing is installed, as a handler module evaluated earlier would be.
+    const middleware = tracingMiddleware<unknown, unknown>();
+    installTracing(recording);
+
+    traced(new SQSClient({ region: "eu-west-2" })).destroy();
+    await middleware.before?.({} as never);
+    await middleware.after?.({} as never);
+
+    expect(calls).toEqual(["client", "before", "after"]);
+  });
+
   it("is off outside Lambda, so tests and the local runtime never reach X-Ray: SDK clients get no X-Ray middleware", () => {
     expect(tracer.isTracingEnabled()).toBe(false);
+    installTracing(xrayTracing);
     const client = traced(new SQSClient({ region: "eu-west-2" }));
     expect(client.middlewareStack.identify().filter((name) => /xray/i.test(name))).toEqual([]);
     client.destroy();

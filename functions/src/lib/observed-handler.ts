@@ -1,19 +1,18 @@
 import { injectLambdaContext } from "@aws-lambda-powertools/logger/middleware";
 import { logMetrics } from "@aws-lambda-powertools/metrics/middleware";
-import { captureLambdaHandler } from "@aws-lambda-powertools/tracer/middleware";
 import middy from "@middy/core";
 import type { Context } from "aws-lambda";
 import { logger } from "./logger.ts";
 import { metrics } from "./metrics.ts";
-import { tracer } from "./tracer.ts";
+import { tracingMiddleware } from "./tracer.ts";
 
 /**
  * Wraps every Lambda entry of the functions (the HTTP groups through `groupHandler`, the queue
  * consumers, schedules, the WebSocket API and the authorizer) in the Powertools middlewares:
  * - the logger's Lambda context: every log line of the invocation carries `function_request_id`,
  *   `cold_start`, `function_name`, `function_arn`, `function_memory_size`;
- * - the tracer's handler segment with the `ColdStart` and `Service` annotations (off outside Lambda;
- *   answers are not recorded, they hold account data);
+ * - the installed tracing's handler segment (`tracer.ts`: the groups that call ad platforms, with
+ *   the `ColdStart` and `Service` annotations; off outside Lambda; answers are not recorded);
  * - the metrics flush at the end of the invocation, with Powertools' `ColdStart` metric.
  *
  * The handler is otherwise untouched: same answer, same errors. Middy's early timeout is off (a
@@ -25,7 +24,7 @@ export function observedHandler<E, R>(
 ): (event: E, context?: Context) => Promise<R> {
   const wrapped = middy<E, R>({ timeoutEarlyInMillis: 0 })
     .use(injectLambdaContext(logger))
-    .use(captureLambdaHandler(tracer, { captureResponse: false }))
+    .use(tracingMiddleware<E, R>())
     .use(logMetrics(metrics, { captureColdStartMetric: true }))
     .handler((event, context) => handler(event, context));
   return (event, context) => wrapped(event, context ?? ({} as Context));

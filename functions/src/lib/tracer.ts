@@ -1,23 +1,52 @@
-import { Tracer } from "@aws-lambda-powertools/tracer";
+import type { MiddlewareObj } from "@middy/core";
 import { instrumentDynamoClients } from "@pacer/db";
-import { SERVICE_NAME } from "../../metric-names.ts";
 
 /**
- * The functions' one Powertools Tracer (AWS X-Ray), built once per cold start. It traces only inside
- * Lambda (Powertools turns itself off without `AWS_EXECUTION_ENV`, and with
- * `POWERTOOLS_TRACE_ENABLED=false`), so tests and the local runtime never reach X-Ray. Handlers get
- * a segment per invocation (`observed-handler.ts`); every AWS SDK client goes through
- * {@link traced}, so its calls are subsegments; outgoing HTTPS calls (ad platforms, channels) are
- * captured by Powertools itself. Answers are not recorded as trace metadata (they hold account data).
+ * What a function group's X-Ray tracing does, once installed ({@link installTracing}): wrap an AWS
+ * SDK v3 client so its calls are subsegments, and the handler middleware that opens the
+ * invocation's segment. `xray-tracing.ts` installs the Powertools Tracer's.
  */
-export const tracer = new Tracer({ serviceName: SERVICE_NAME, captureHTTPsRequests: true });
+export interface Tracing {
+  captureAWSv3Client<T>(client: T): T;
+  handlerMiddleware(): MiddlewareObj;
+}
+
+let installed: Tracing | undefined;
 
 /**
- * Traces an AWS SDK v3 client's calls (X-Ray subsegments named after the service); returns the
- * same client, untouched when tracing is off. Call it where the client is built, once.
+ * Installs a group's tracing. Only the groups that call ad platforms install the X-Ray SDK (the
+ * refresh worker, connections, trackers: `import "../lib/xray-tracing.ts"` first in their entry),
+ * where a slow platform call is what a trace is read for; every other group leaves it out of its
+ * bundle (about 107 KB with semver and cls-hooked, a third of a cold start's module load) and keeps
+ * Lambda's active tracing, which records each invocation without it (BENCHMARKS.md, "Cold start").
+ */
+export function installTracing(tracing: Tracing): void {
+  installed = tracing;
+}
+
+/**
+ * Traces an AWS SDK v3 client's calls (X-Ray subsegments named after the service) where the group
+ * installed tracing; returns the same client, untouched otherwise. Call it where the client is built, once.
  */
 export function traced<T>(client: T): T {
-  return tracer.captureAWSv3Client(client);
+  return installed ? installed.captureAWSv3Client(client) : client;
+}
+
+/**
+ * The handler middleware of the installed tracing (the invocation's segment), resolved at the first
+ * invocation, so a handler built before the tracing was installed still gets it; nothing otherwise.
+ */
+export function tracingMiddleware<E, R>(): MiddlewareObj<E, R> {
+  let inner: MiddlewareObj | null | undefined;
+  const current = () => {
+    if (inner === undefined) inner = installed?.handlerMiddleware() ?? null;
+    return inner;
+  };
+  return {
+    before: async (request) => current()?.before?.(request as never),
+    after: async (request) => current()?.after?.(request as never),
+    onError: async (request) => current()?.onError?.(request as never),
+  };
 }
 
 // The table's client is built by @pacer/db, which knows nothing of X-Ray: it lets us wrap it.

@@ -1,3 +1,5 @@
+// X-Ray tracing first, so every client and handler of the group is traced (lib/tracer.ts).
+import "../lib/xray-tracing.ts";
 import { evaluateAlertsForAccount } from "../lib/alert-evaluation.ts";
 import { connectors } from "../lib/connectors.ts";
 import { observedHandler } from "../lib/observed-handler.ts";

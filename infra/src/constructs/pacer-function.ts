@@ -193,7 +193,8 @@ export class PacerFunction extends NodejsFunction {
       this.addToRolePolicy(
         new PolicyStatement({
           effect: Effect.ALLOW,
-          actions: ["ses:SendEmail", "ses:SendRawEmail"],
+          // SES v2 `SendEmail` (functions/src/lib/mailer.ts) needs only `ses:SendEmail`.
+          actions: ["ses:SendEmail"],
           resources: services.mail.sendResources,
         }),
       );

@@ -37,7 +37,7 @@ export class MailStack extends Stack {
   readonly identity: EmailIdentity;
   readonly configurationSet: ConfigurationSet;
   readonly eventsTopic: Topic;
-  /** ARNs an `ses:SendEmail`/`ses:SendRawEmail` grant must name: the identity and the configuration set. */
+  /** ARNs an `ses:SendEmail` grant must name: the identity and the configuration set. */
   readonly sendResources: string[];
 
   constructor(scope: Construct, id: string, props: MailStackProps) {

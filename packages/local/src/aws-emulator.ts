@@ -10,11 +10,12 @@ import type { LocalWebSocketApi } from "./websocket.ts";
 /**
  * The local stand-in for the AWS service endpoints the functions call through the AWS SDK, on one
  * loopback port. The SDK clients are pointed here by the standard endpoint environment variables
- * (`AWS_ENDPOINT_URL_SQS`, `AWS_ENDPOINT_URL_SES`) and by the Management API endpoint, so the
+ * (`AWS_ENDPOINT_URL_SQS`, `AWS_ENDPOINT_URL_SES`, `AWS_ENDPOINT_URL_SESV2`) and by the Management API endpoint, so the
  * function code is the same as on AWS:
  * - Amazon SQS (JSON protocol): `SendMessage`, `SendMessageBatch`, `GetQueueUrl`, into the in-process
  *   queues, and `ChangeMessageVisibility(Batch)` on a received message (a consumer's retry delay);
- * - Amazon SES (Query protocol): `SendRawEmail`, `SendEmail`, into the local outbox;
+ * - Amazon SES (Query protocol): `SendRawEmail`, `SendEmail`, and SES v2 (REST JSON) `SendEmail`,
+ *   into the local outbox;
  * - Amazon S3 (path-style `PutObject`, `GetObject`, `HeadObject`, `DeleteObject`) on a local object store;
  * - API Gateway Management API: `POST/GET/DELETE /@connections/{id}` on the local WebSocket API,
  *   answering 410 with `x-amzn-errortype: GoneException` for a closed connection.
@@ -65,6 +66,7 @@ export class AwsEmulator {
       return this.deps.objects.handle(method, url.pathname, req.headers, body, res);
     const target = String(req.headers["x-amz-target"] ?? "");
     if (target.startsWith("AmazonSQS.")) return this.sqs(target.slice("AmazonSQS.".length), body, res);
+    if (url.pathname === "/v2/email/outbound-emails") return this.sesV2SendEmail(body, res);
     const form = new URLSearchParams(body.toString("utf8"));
     if (form.get("Action")) return this.ses(form, res);
     send(
@@ -176,6 +178,54 @@ export class AwsEmulator {
     json(400, `Operation ${operation} is not supported locally`, "UnsupportedOperation");
   }
 
+  /**
+   * Amazon SES v2 `SendEmail` (REST JSON, `POST /v2/email/outbound-emails`): a simple message is
+   * composed into MIME as SES does (text, HTML, its `Headers`), a raw one taken as sent; into the outbox.
+   */
+  private async sesV2SendEmail(body: Buffer, res: ServerResponse) {
+    const input = JSON.parse(body.toString("utf8") || "{}") as SesV2SendEmail;
+    const to = [
+      ...(input.Destination?.ToAddresses ?? []),
+      ...(input.Destination?.CcAddresses ?? []),
+      ...(input.Destination?.BccAddresses ?? []),
+    ];
+    const simple = input.Content?.Simple;
+    const rawData = input.Content?.Raw?.Data;
+    if (!simple && !rawData) {
+      send(
+        res,
+        400,
+        { "content-type": "application/json", "x-amzn-errortype": "BadRequestException" },
+        JSON.stringify({ message: "Content must hold a Simple or Raw message" }),
+      );
+      return;
+    }
+    const raw = rawData
+      ? Buffer.from(rawData, "base64")
+      : await new MailComposer({
+          ...(input.FromEmailAddress ? { from: input.FromEmailAddress } : {}),
+          to,
+          subject: simple?.Subject?.Data ?? "",
+          ...(simple?.Body?.Text ? { text: simple.Body.Text.Data } : {}),
+          ...(simple?.Body?.Html ? { html: simple.Body.Html.Data } : {}),
+          ...(simple?.Headers?.length
+            ? { headers: Object.fromEntries(simple.Headers.map((h) => [h.Name, h.Value])) }
+            : {}),
+        })
+          .compile()
+          .build();
+    const entry = await this.deps.outbox.save(raw, {
+      ...(input.FromEmailAddress ? { from: input.FromEmailAddress } : {}),
+      ...(to.length ? { to } : {}),
+    });
+    send(
+      res,
+      200,
+      { "content-type": "application/json" },
+      JSON.stringify({ MessageId: `${entry.id}-local` }),
+    );
+  }
+
   private async ses(form: URLSearchParams, res: ServerResponse) {
     const action = form.get("Action");
     let raw: Buffer;
@@ -217,6 +267,20 @@ export class AwsEmulator {
       `<${action}Response xmlns="http://ses.amazonaws.com/doc/2010-12-01/"><${action}Result><MessageId>${messageId}</MessageId></${action}Result><ResponseMetadata><RequestId>${randomUUID()}</RequestId></ResponseMetadata></${action}Response>`,
     );
   }
+}
+
+/** The parts of an SES v2 `SendEmail` request the local outbox reads. */
+interface SesV2SendEmail {
+  FromEmailAddress?: string;
+  Destination?: { ToAddresses?: string[]; CcAddresses?: string[]; BccAddresses?: string[] };
+  Content?: {
+    Simple?: {
+      Subject?: { Data: string };
+      Body?: { Text?: { Data: string }; Html?: { Data: string } };
+      Headers?: { Name: string; Value: string }[];
+    };
+    Raw?: { Data: string };
+  };
 }
 
 function sqsAttributes(value: unknown) {

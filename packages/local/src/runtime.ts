@@ -172,6 +172,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
       AWS_ENDPOINT_URL_SQS: aws.url,
       AWS_ENDPOINT_URL_SES: aws.url,
+      AWS_ENDPOINT_URL_SESV2: aws.url,
       AWS_ENDPOINT_URL_S3: aws.url,
       AVATARS_BUCKET: LOCAL_AVATARS_BUCKET,
       WS_MANAGEMENT_ENDPOINT: aws.url,
