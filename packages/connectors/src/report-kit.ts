@@ -3,7 +3,7 @@ import { PlatformDownError } from "./errors.ts";
 
 /**
  * Helpers of the connectors whose platforms report asynchronously (Amazon Ads, DV360 / Bid
- * Manager, Microsoft Advertising, Pinterest): report polling and gzip reading. Retries of single
+ * Manager, Microsoft Advertising, Pinterest, X analytics jobs): report polling and gzip reading. Retries of single
  * HTTP calls stay in the shared HTTP layer; this file only waits for a report that the platform is
  * still building. Range splitting is `splitRange` of `@pacer/core`.
  */
@@ -112,6 +112,30 @@ export function reportText(platform: string, bytes: Uint8Array, maxBytes = MAX_R
     return gunzipSync(bytes, { maxOutputLength: maxBytes }).toString("utf8");
   } catch (error) {
     throw new PlatformDownError(`${platform}: report file could not be decompressed`, {
+      platform,
+      reason: "malformed_report",
+      cause: error,
+    });
+  }
+}
+
+/**
+ * A downloaded JSON report read through `parse` (e.g. a zod schema's `parse`): gunzipped as
+ * {@link reportText} does, then `readJson` (default `JSON.parse`).
+ * @throws PlatformDownError reason `malformed_report` for a broken gzip stream, text that is not
+ *   JSON or JSON that `parse` refuses
+ */
+export function reportJson<T>(
+  platform: string,
+  bytes: Uint8Array,
+  parse: (body: unknown) => T,
+  readJson: (text: string) => unknown = JSON.parse,
+): T {
+  const text = reportText(platform, bytes);
+  try {
+    return parse(readJson(text));
+  } catch (error) {
+    throw new PlatformDownError(`${platform}: report file is not the expected JSON`, {
       platform,
       reason: "malformed_report",
       cause: error,
