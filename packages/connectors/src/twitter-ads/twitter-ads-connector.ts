@@ -245,14 +245,8 @@ export function createTwitterAdsConnector(config: ConnectorConfig): OAuth1Connec
   });
 
   /** Up to 7 days: one synchronous `GET /stats/accounts/{id}` per 20 ids and placement. */
-  async function syncStats(
-    http: HttpClient,
-    accountId: string,
-    entity: XStatsEntity,
-    ids: readonly string[],
-    range: { from: string; to: string; signal?: AbortSignal | undefined },
-    timeZone: string,
-  ): Promise<DailyMetricsRow[]> {
+  async function syncStats(scope: StatsScope): Promise<DailyMetricsRow[]> {
+    const { http, accountId, entity, ids, range, timeZone } = scope;
     const partials: DailyMetricsRow[] = [];
     for (const r of statsRequests(ids, range.from, range.to, X_SYNC_STATS_MAX_DAYS)) {
       const stats = await http.json(
@@ -280,14 +274,8 @@ export function createTwitterAdsConnector(config: ConnectorConfig): OAuth1Connec
    * @throws PlatformDownError `report_failed` (a job `FAILED`, `EXPIRED` or `CANCELLED`),
    *   `report_timeout` (not finished within the poll settings), `report_url`, `malformed_report`
    */
-  async function jobStats(
-    http: HttpClient,
-    accountId: string,
-    entity: XStatsEntity,
-    ids: readonly string[],
-    range: { from: string; to: string; signal?: AbortSignal | undefined },
-    timeZone: string,
-  ): Promise<DailyMetricsRow[]> {
+  async function jobStats(scope: StatsScope): Promise<DailyMetricsRow[]> {
+    const { http, accountId, entity, ids, range, timeZone } = scope;
     const jobs: PendingJob[] = [];
     for (const r of statsRequests(ids, range.from, range.to, X_ASYNC_STATS_MAX_DAYS)) {
       const created = await http.json(
@@ -481,10 +469,8 @@ export function createTwitterAdsConnector(config: ConnectorConfig): OAuth1Connec
         ids = selectedCampaignIds(await campaigns(http, accountId, query.signal), filters);
       }
       const days = eachDate(query.from, query.to).length;
-      const partials =
-        days <= X_SYNC_STATS_MAX_DAYS
-          ? await syncStats(http, accountId, entity, ids, query, timeZone)
-          : await jobStats(http, accountId, entity, ids, query, timeZone);
+      const scope: StatsScope = { http, accountId, entity, ids, range: query, timeZone };
+      const partials = days <= X_SYNC_STATS_MAX_DAYS ? await syncStats(scope) : await jobStats(scope);
       return dailyMetrics(query, { accountId, currency, timeZone }, partials);
     },
 
@@ -635,6 +621,16 @@ export function statsToRows(from: string, metrics: XMetrics): DailyMetricsRow[] 
 
 /** The entity a stats call or job reports on. */
 type XStatsEntity = "ACCOUNT" | "CAMPAIGN";
+
+/** What one metrics fetch reports on: the signed client, account, entity, ids, days and zone. */
+interface StatsScope {
+  http: HttpClient;
+  accountId: string;
+  entity: XStatsEntity;
+  ids: readonly string[];
+  range: { from: string; to: string; signal?: AbortSignal | undefined };
+  timeZone: string;
+}
 
 /** An asynchronous analytics job created and not yet read: its id, first day and file once ready. */
 interface PendingJob {
