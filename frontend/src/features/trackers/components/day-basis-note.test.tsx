@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { anAdminUser } from "../../../../testing/a-current-user";
 import { aTracker } from "../../../../testing/a-tracker";
-import type { CurrentUser } from "../../../lib/auth";
 import type { TrackerDetail } from "../../../lib/tracker-types";
 import { ManageTrackerModal } from "./manage-tracker-modal";
 
@@ -17,14 +17,7 @@ import { ManageTrackerModal } from "./manage-tracker-modal";
 const LINKEDIN_NOTE =
   "LinkedIn Ads reports days in UTC: today's figures follow UTC midnight, not the ad account's time zone.";
 
-const user = {
-  _id: "u1",
-  name: "Ada Admin",
-  email: "ada@example.test",
-  userType: "Admin",
-  registrationDate: "2020-01-01T00:00:00.000Z",
-  account: { _id: "a1", registrationDate: "2020-01-01T00:00:00.000Z" },
-} as unknown as CurrentUser;
+const user = anAdminUser();
 
 /** A tracker whose last refresh failed (so the Warnings button shows), as get-tracker answers it. */
 function aFailedDetail(fields: Parameters<typeof aTracker>[0]): TrackerDetail {
