@@ -1,5 +1,6 @@
 import { gunzipSync } from "node:zlib";
 import { PlatformDownError } from "./errors.ts";
+import type { ErrorClassifier } from "./http/classify.ts";
 
 /**
  * Helpers of the connectors whose platforms report asynchronously (Amazon Ads, DV360 / Bid
@@ -142,6 +143,22 @@ export function reportJson<T>(
     });
   }
 }
+
+/**
+ * The error mapping of a report file's host (a pre-signed storage URL, X's file host `ton.twimg.com`),
+ * to which no platform credentials are sent: a file it will not give (401 or 403 of an expired or
+ * refused location, 404, other 4xx) is PlatformDownError `report_download` (retryable: the next run
+ * asks for a new report), never an AuthError that would mark the connection; 408, 429 and 5xx keep
+ * the default mapping (retried).
+ */
+export const classifyReportFile: ErrorClassifier = (f) =>
+  f.status >= 400 && f.status < 500 && f.status !== 408 && f.status !== 429
+    ? new PlatformDownError(`${f.where}: report file refused (HTTP ${f.status})`, {
+        platform: f.platform,
+        status: f.status,
+        reason: "report_download",
+      })
+    : undefined;
 
 /**
  * A report's download location, checked before anything is fetched from it: an https URL (a

@@ -365,7 +365,7 @@ describe("X asynchronous analytics against the sandbox", () => {
     expect(t.sleeps).toEqual([10, 10, 10]);
   });
 
-  it("refuses a finished job's file from another host, and a file that is not gzip JSON of stats", async () => {
+  it("refuses a finished job's file from another host, a file that is not gzip JSON of stats, and maps a refused file to PlatformDownError", async () => {
     const tokens = await t.connected();
     const range = { account, from: "2026-01-01", to: "2026-01-31" };
     const elsewhere = await withJobStatus("SUCCESS", "http://files.example.test/stats.json.gz")
@@ -385,6 +385,20 @@ describe("X asynchronous analytics against the sandbox", () => {
     expect(await broken.fetchDailyMetrics(tokens, range).catch((e: unknown) => e)).toMatchObject({
       reason: "malformed_report",
     });
+    // The file host refusing the file (an expired location) says nothing of the connection's token.
+    const expired = t.makeConnector((config) => ({
+      ...config,
+      http: {
+        ...config.http,
+        fetch: async (input, init) =>
+          new URL(input).pathname.includes("/ton/")
+            ? new Response("<Error><Code>AccessDenied</Code></Error>", { status: 403 })
+            : fetch(input, init),
+      },
+    }));
+    const refused = await expired.fetchDailyMetrics(tokens, range).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(PlatformDownError);
+    expect(refused).toMatchObject({ reason: "report_download", status: 403, retryable: true });
   });
 
   it("asks each job for at most 20 entity ids and 90 days, one placement each", () => {

@@ -25,6 +25,7 @@ import type { FetchLike, HttpClient } from "../http/http-client.ts";
 import { connectionIdentity, revokeIgnoringInvalid } from "../oauth/oauth2-client.ts";
 import {
   checkedReportUrl,
+  classifyReportFile,
   DEFAULT_REPORT_POLL,
   pollUntil,
   type ReportPollSettings,
@@ -120,8 +121,11 @@ export function createTwitterAdsConnector(config: ConnectorConfig): OAuth1Connec
   const need = settingsOf(SLUG, settings);
   const sleep = config.http?.sleep ?? realSleep;
   const poll: ReportPollSettings = { ...DEFAULT_REPORT_POLL, ...settings?.reportPoll };
-  /** Unsigned: a job's file lives on X's file host (`ton.twimg.com`), which takes no OAuth. */
-  const files = httpClientFor(SLUG, config.http, { classify });
+  /**
+   * Unsigned: a job's file lives on X's file host (`ton.twimg.com`), which takes no OAuth; a file
+   * it refuses is PlatformDownError `report_download`, not a token problem.
+   */
+  const files = httpClientFor(SLUG, config.http, { classify: classifyReportFile });
   /** A client signing every attempt with the consumer credentials and `token`. */
   const signed = (token?: OAuth1Token, protocolParams?: Record<string, string>): HttpClient => {
     const s = need();
