@@ -1,4 +1,11 @@
-import { ALERT_CHANNEL_KINDS, ALERT_LEVELS, ALERT_OUTCOMES, BUDGET_PERIODS, USER_TYPES } from "@pacer/core";
+import {
+  ALERT_CHANNEL_KINDS,
+  ALERT_LEVELS,
+  ALERT_OUTCOMES,
+  BUDGET_PERIODS,
+  DAY_BASES,
+  USER_TYPES,
+} from "@pacer/core";
 import { decodeTrackerList, type EncodedTrackerList } from "@pacer/core/tracker-list";
 import * as z from "zod";
 import { integrationViewSchema } from "./data-source.ts";
@@ -144,6 +151,13 @@ export const trackerViewSchema = z.object({
   lastFailure: failureSchema.nullable(),
   /** The platform's reporting lag in hours; null when unknown. */
   reportingLagHours: z.number().nullable(),
+  /**
+   * Which calendar the tracker's days follow (`@pacer/core` `DayBasis`, its connector's fact):
+   * `utc` when the platform reports UTC days only (LinkedIn, Pinterest), `account` for the ad
+   * account's zone; null for a platform without a connector. Absent in a list answer built from a
+   * snapshot stored before the field existed: read as `account`.
+   */
+  dayBasis: z.enum(DAY_BASES).nullable().optional(),
   createdAt: isoString,
   version: z.number().int(),
 });

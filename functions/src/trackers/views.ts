@@ -1,3 +1,4 @@
+import { dayBasisOf } from "@pacer/connectors/day-basis";
 import { reportingLagHours } from "@pacer/connectors/reporting-lag";
 import type { TrackerData } from "@pacer/core";
 import { storedTrackerData } from "@pacer/core";
@@ -82,7 +83,8 @@ function withoutMetaData(dataSource: unknown) {
  * A tracker as the web app sees it (spec trackers.md section 3). Money in micros. `data` is the
  * engine's TrackerData stored at the last computation (null before the first); freshness:
  * `lastRefreshedAt` (last successful fetch), `lastFailedAt` / `lastFailure` (last failed attempt) and
- * the platform's `reportingLagHours`; `podId`, `podName`
+ * the platform's `reportingLagHours`; `dayBasis` (`utc` when the platform reports UTC days, shown
+ * on the tracker); `podId`, `podName`
  * and `sharedBudgetId` are joined from the pods and shared budgets; `associatedUsers` from the
  * account's users (users since removed are left out).
  *
@@ -102,6 +104,7 @@ export function trackerView(
     t.associatedUserIds,
     joins,
   );
+  const slug = (t.dataSource as { integration?: { slug?: string } })?.integration?.slug ?? "";
   let data: Partial<TrackerData> | null = storedTrackerData(t);
   if (data && mode === "list") {
     const { historicData: _h, ...lean } = data;
@@ -145,9 +148,9 @@ export function trackerView(
     lastFailedAt: t.lastFailedAt ?? null,
     lastFailure: t.lastFailure ?? null,
     /** The platform's reporting lag in hours (its connector's fact), null when unknown. */
-    reportingLagHours: reportingLagHours(
-      (t.dataSource as { integration?: { slug?: string } })?.integration?.slug ?? "",
-    ),
+    reportingLagHours: reportingLagHours(slug),
+    /** Whether the tracker's days are the platform's UTC days or the account's (its connector's fact). */
+    dayBasis: dayBasisOf(slug),
     createdAt: t.createdAt,
     version: t.version,
   };

@@ -1,4 +1,5 @@
 import { platformEntry } from "@pacer/core";
+import type { DayBasis } from "@pacer/core/day-basis";
 import type { z } from "zod";
 import type { ConnectorConfig } from "./config.ts";
 import { RETURN_RULES } from "./oauth/return-rules.ts";
@@ -30,13 +31,17 @@ export interface ConfigBlock {
  *   refresh-token need are the catalogue's);
  * - `reports`: `asynchronous` when a report is created, polled and downloaded (longer refresh jobs,
  *   smaller batches), else `synchronous`;
- * - `config`: its deployment configuration (absent: nothing to configure, e.g. Cake and CSV).
+ * - `config`: its deployment configuration (absent: nothing to configure, e.g. Cake and CSV);
+ * - `dayBasis`: `utc` when the platform reports UTC days only (its views' `timeZone` is `UTC`, and
+ *   the tracker says so); absent: the ad account's own days (README, "Which zone a platform's day
+ *   is in").
  */
 export interface ConnectorDescriptor {
   readonly slug: string;
   readonly capabilities: Omit<ConnectorCapabilities, "auth" | "needsRefreshToken">;
   readonly reports: "synchronous" | "asynchronous";
   readonly config?: ConfigBlock;
+  readonly dayBasis?: DayBasis;
 }
 
 /** A descriptor with the function building its connector: one entry of the registry. */

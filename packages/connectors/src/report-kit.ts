@@ -1,9 +1,10 @@
 import { gunzipSync } from "node:zlib";
 import { PlatformDownError } from "./errors.ts";
+import type { ErrorClassifier } from "./http/classify.ts";
 
 /**
  * Helpers of the connectors whose platforms report asynchronously (Amazon Ads, DV360 / Bid
- * Manager, Microsoft Advertising, Pinterest): report polling and gzip reading. Retries of single
+ * Manager, Microsoft Advertising, Pinterest, X analytics jobs): report polling and gzip reading. Retries of single
  * HTTP calls stay in the shared HTTP layer; this file only waits for a report that the platform is
  * still building. Range splitting is `splitRange` of `@pacer/core`.
  */
@@ -118,6 +119,46 @@ export function reportText(platform: string, bytes: Uint8Array, maxBytes = MAX_R
     });
   }
 }
+
+/**
+ * A downloaded JSON report read through `parse` (e.g. a zod schema's `parse`): gunzipped as
+ * {@link reportText} does, then `readJson` (default `JSON.parse`).
+ * @throws PlatformDownError reason `malformed_report` for a broken gzip stream, text that is not
+ *   JSON or JSON that `parse` refuses
+ */
+export function reportJson<T>(
+  platform: string,
+  bytes: Uint8Array,
+  parse: (body: unknown) => T,
+  readJson: (text: string) => unknown = JSON.parse,
+): T {
+  const text = reportText(platform, bytes);
+  try {
+    return parse(readJson(text));
+  } catch (error) {
+    throw new PlatformDownError(`${platform}: report file is not the expected JSON`, {
+      platform,
+      reason: "malformed_report",
+      cause: error,
+    });
+  }
+}
+
+/**
+ * The error mapping of a report file's host (a pre-signed storage URL, X's file host `ton.twimg.com`),
+ * to which no platform credentials are sent: a file it will not give (401 or 403 of an expired or
+ * refused location, 404, other 4xx) is PlatformDownError `report_download` (retryable: the next run
+ * asks for a new report), never an AuthError that would mark the connection; 408, 429 and 5xx keep
+ * the default mapping (retried).
+ */
+export const classifyReportFile: ErrorClassifier = (f) =>
+  f.status >= 400 && f.status < 500 && f.status !== 408 && f.status !== 429
+    ? new PlatformDownError(`${f.where}: report file refused (HTTP ${f.status})`, {
+        platform: f.platform,
+        status: f.status,
+        reason: "report_download",
+      })
+    : undefined;
 
 /**
  * A report's download location, checked before anything is fetched from it: an https URL (a

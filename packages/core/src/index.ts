@@ -13,6 +13,7 @@ export * from "./budget.ts";
 export * from "./calendar.ts";
 export * from "./cells.ts";
 export * from "./columns.ts";
+export * from "./day-basis.ts";
 export * from "./digest.ts";
 export * from "./domain.ts";
 export * from "./forecast.ts";

@@ -35,7 +35,7 @@ import {
   pollUntil,
   type ReportPollSettings,
   realSleep,
-  reportText,
+  reportJson,
 } from "../report-kit.ts";
 import type {
   AdAccountView,
@@ -375,16 +375,12 @@ export function createAmazonAdsConnector(config: ConnectorConfig): Connector {
   async function download(r: PendingReport, signal?: AbortSignal): Promise<AmazonReportRow[]> {
     const url = checkedReportUrl(SLUG, r.url ?? "", r.region.apiBaseUrl);
     const response = await http.raw({ operation: "report_download", url, signal });
-    const text = reportText(SLUG, response.bytes);
-    try {
-      return amazonReportRowsSchema.parse(JSON.parse(quoteLargeIds(text)));
-    } catch (error) {
-      throw new PlatformDownError(`${SLUG}: report file is not the expected JSON`, {
-        platform: SLUG,
-        reason: "malformed_report",
-        cause: error,
-      });
-    }
+    return reportJson(
+      SLUG,
+      response.bytes,
+      (b) => amazonReportRowsSchema.parse(b),
+      (text) => JSON.parse(quoteLargeIds(text)),
+    );
   }
 
   /**

@@ -41,6 +41,8 @@ export const linkedInAdsDescriptor: ConnectorDescriptor = {
     revoke: true,
   },
   reports: "synchronous",
+  // adAnalytics days are UTC and the API has no hourly granularity to re-cut them (README).
+  dayBasis: "utc",
   config: {
     endpoints: linkedInAdsEndpoints,
     credentials: { clientId: "LINKEDIN_ADS_CLIENT_ID", clientSecret: "LINKEDIN_ADS_CLIENT_SECRET" },

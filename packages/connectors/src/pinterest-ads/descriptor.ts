@@ -35,6 +35,8 @@ export const pinterestAdsDescriptor: ConnectorDescriptor = {
     revoke: false,
   },
   reports: "synchronous",
+  // Analytics days are UTC; hourly data reaches back 8 days only, so the month stays on UTC days (README).
+  dayBasis: "utc",
   config: {
     endpoints: pinterestAdsEndpoints,
     credentials: { appId: "PINTEREST_ADS_APP_ID", appSecret: "PINTEREST_ADS_APP_SECRET" },

@@ -1,3 +1,4 @@
+import type { ReportPollConfig } from "../config.ts";
 import type { ConnectorDescriptor } from "../descriptor.ts";
 
 /** X Ads API version (`https://ads-api.x.com/{version}`); X announces each sunset ahead. */
@@ -16,6 +17,8 @@ export interface TwitterAdsConfig {
   /** Ads API host without version, e.g. `https://ads-api.x.com`. */
   adsApiBaseUrl: string;
   apiVersion: string;
+  /** Waiting for asynchronous analytics jobs (tests shorten it); default `DEFAULT_REPORT_POLL`. */
+  reportPoll?: ReportPollConfig;
 }
 
 /** Real X endpoints, consumer credentials left to the caller. */
@@ -28,13 +31,14 @@ export function twitterAdsEndpoints(): Omit<TwitterAdsConfig, "consumerKey" | "c
 }
 
 /**
- * X (synchronous stats/accounts): OAuth 1.0a, so the consent starts with a server call (request
- * token), the return page echoes the request token as `oauth_token` and tokens carry a secret.
+ * X: OAuth 1.0a, so the consent starts with a server call (request token), the return page echoes
+ * the request token as `oauth_token` and tokens carry a secret. Reports are asynchronous: ranges
+ * over 7 days (a month's refresh) go through analytics jobs that are created, polled and downloaded.
  */
 export const twitterAdsDescriptor: ConnectorDescriptor = {
   slug: "twitterads",
   capabilities: { pkce: false, refresh: "none", rotatesRefreshToken: false, revoke: true },
-  reports: "synchronous",
+  reports: "asynchronous",
   config: {
     endpoints: twitterAdsEndpoints,
     credentials: { consumerKey: "X_ADS_CONSUMER_KEY", consumerSecret: "X_ADS_CONSUMER_SECRET" },

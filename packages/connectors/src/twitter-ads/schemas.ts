@@ -144,3 +144,36 @@ export const xStatsSchema = z
     ),
   })
   .loose();
+
+/** A stats answer (synchronous, or an asynchronous job's file). */
+export type XStats = z.infer<typeof xStatsSchema>;
+
+/**
+ * One asynchronous analytics job (`POST /{version}/stats/jobs/accounts/{id}` answers it in `data`;
+ * `GET /{version}/stats/jobs/accounts/{id}?job_ids=` lists them): `id_str` (the id as text; `id`
+ * is a 64-bit number), `status` `QUEUED` / `PROCESSING` / `SUCCESS` / `FAILED` / `EXPIRED` /
+ * `CANCELLED`, `url` of the gzip JSON file once `SUCCESS` (null before), `start_time` and
+ * `end_time` as asked. Shape of the X Ads SDK fixtures `analytics_async_post` /
+ * `analytics_async_get` and the reference.
+ * https://developer.x.com/en/docs/x-ads-api/analytics/api-reference/asynchronous
+ */
+export const xStatsJobSchema = z
+  .object({
+    id_str: z.string(),
+    status: z.string(),
+    url: z.string().nullable().optional(),
+    start_time: z.string().optional(),
+    end_time: z.string().optional(),
+    entity_ids: z.array(z.string()).optional(),
+    placement: z.string().nullable().optional(),
+  })
+  .loose();
+
+/** One asynchronous analytics job. */
+export type XStatsJob = z.infer<typeof xStatsJobSchema>;
+
+/** `POST /{version}/stats/jobs/accounts/{id}`: the job created, `status: PROCESSING`. */
+export const xStatsJobResponseSchema = z.object({ data: xStatsJobSchema }).loose();
+
+/** `GET /{version}/stats/jobs/accounts/{id}?job_ids=` page. */
+export const xStatsJobsPageSchema = cursorPage(xStatsJobSchema);

@@ -1,4 +1,6 @@
-import { eachDate, midnightIso } from "@pacer/core";
+import { gzipSync } from "node:zlib";
+import { eachDate, midnightIso, splitRange } from "@pacer/core";
+import { sandboxClient } from "@pacer/sandbox";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
   demoDailyBudget,
@@ -9,22 +11,35 @@ import {
   useConnectorTest,
 } from "../../testing/connector-test-kit.ts";
 import { totalSpend } from "../../testing/sandbox-expectations.ts";
-import { AuthError, BadRequestError, NotSupportedError, RateLimitedError } from "../errors.ts";
+import {
+  AuthError,
+  BadRequestError,
+  NotSupportedError,
+  PlatformDownError,
+  RateLimitedError,
+} from "../errors.ts";
 import type { FetchLike } from "../http/http-client.ts";
 import { acceptReturnForSession, acceptTwitterAdsReturn } from "../oauth/return-rules.ts";
 import { sandboxConnectorConfig } from "../sandbox-config.ts";
 import type { OAuthTokens, TrackerFilters } from "../types.ts";
+import { oauth1Fetch } from "./oauth1.ts";
 import {
   xAccountsPageSchema,
   xCampaignsPageSchema,
   xFundingInstrumentsPageSchema,
+  xStatsJobSchema,
+  xStatsJobsPageSchema,
   xStatsSchema,
 } from "./schemas.ts";
 import {
   activeDailyBudgets,
   createTwitterAdsConnector,
   type OAuth1Connector,
+  statsRequests,
   statsToRows,
+  X_ASYNC_STATS_MAX_DAYS,
+  X_PLACEMENTS,
+  X_STATS_MAX_ENTITY_IDS,
   X_SYNC_STATS_MAX_DAYS,
 } from "./twitter-ads-connector.ts";
 
@@ -56,6 +71,9 @@ beforeEach(() => {
 });
 
 const statsCalls = () => t.routeCalls(STATS_ROUTE);
+const JOBS_POST_ROUTE = "POST /ads-api/{version}/stats/jobs/accounts/{accountId}";
+const JOBS_GET_ROUTE = "GET /ads-api/{version}/stats/jobs/accounts/{accountId}";
+const JOB_FILE_ROUTE = "GET /ton/advertiser-api-async-analytics/{file}";
 
 describe("X (Twitter) Ads connector against the sandbox", () => {
   it("connects with OAuth 1.0a: request token -> authorize -> oauth_token + oauth_verifier -> access token", async () => {
@@ -162,18 +180,32 @@ describe("X (Twitter) Ads connector against the sandbox", () => {
     ]);
   });
 
-  it("fetches daily metrics equal to the replayed rows: 7-day windows, two placements, across DST", async () => {
+  it("fetches up to 7 days synchronously: one call per placement, across DST", async () => {
     const tokens = await t.connected();
-    const from = "2025-07-25";
-    const to = "2026-03-18";
-    const before = statsCalls();
+    const from = "2026-03-05";
+    const to = "2026-03-11";
+    expect(eachDate(from, to)).toHaveLength(X_SYNC_STATS_MAX_DAYS);
+    const before = { sync: statsCalls(), jobs: t.routeCalls(JOBS_POST_ROUTE) };
     const metrics = await t.connector.fetchDailyMetrics(tokens, { account: { id: ACCOUNT }, from, to });
     expect(metrics).toMatchObject({ accountId: ACCOUNT, currency: "USD", timeZone: "America/Los_Angeles" });
     expect(metrics.rows).toEqual(t.expected(ACCOUNT, from, to));
     expect(metrics.rows.find((r) => r.date === "2026-03-08")?.spendMicros).toBeGreaterThan(0);
+    expect(statsCalls() - before.sync).toBe(X_PLACEMENTS.length);
+    expect(t.routeCalls(JOBS_POST_ROUTE) - before.jobs).toBe(0);
+  });
+
+  it("fetches a long range through asynchronous jobs of at most 90 days: the replayed rows, across DST", async () => {
+    const tokens = await t.connected();
+    const from = "2025-07-25";
+    const to = "2026-03-18";
+    const before = { sync: statsCalls(), jobs: t.routeCalls(JOBS_POST_ROUTE) };
+    const metrics = await t.connector.fetchDailyMetrics(tokens, { account: { id: ACCOUNT }, from, to });
+    expect(metrics.rows).toEqual(t.expected(ACCOUNT, from, to));
+    expect(metrics.rows.find((r) => r.date === "2026-03-08")?.spendMicros).toBeGreaterThan(0);
     expect(totalSpend(metrics.rows.filter((r) => r.date < "2025-08-01"))).toBe(0);
-    const windows = Math.ceil(eachDate(from, to).length / X_SYNC_STATS_MAX_DAYS);
-    expect(statsCalls() - before).toBe(windows * 2);
+    const windows = Math.ceil(eachDate(from, to).length / X_ASYNC_STATS_MAX_DAYS);
+    expect(t.routeCalls(JOBS_POST_ROUTE) - before.jobs).toBe(windows * X_PLACEMENTS.length);
+    expect(statsCalls() - before.sync).toBe(0);
   });
 
   it("applies campaign id and name filters (entity=CAMPAIGN) and lists campaigns", async () => {
@@ -246,6 +278,190 @@ describe("X (Twitter) Ads connector against the sandbox", () => {
     expect(error).toBeInstanceOf(RateLimitedError);
     expect(error).toMatchObject({ reason: "TOO_MANY_REQUESTS", retryAfterMs: 5000 });
     expect(t.sleeps).toEqual([5000, 5000, 5000]);
+  });
+});
+
+describe("X asynchronous analytics against the sandbox", () => {
+  const account = { id: ACCOUNT, currency: "USD", timeZone: "America/Los_Angeles" };
+  /** A connector whose job status answers are replaced by `status(job)` (the job's own fields kept). */
+  const withJobStatus = (status: string, url: string | null = null) =>
+    t.makeConnector((config) => ({
+      ...config,
+      ...(config.twitterads
+        ? {
+            twitterads: {
+              ...config.twitterads,
+              reportPoll: { initialDelayMs: 10, maxDelayMs: 10, maxWaitMs: 30 },
+            },
+          }
+        : {}),
+      http: {
+        ...config.http,
+        fetch: async (input, init) => {
+          const answer = await fetch(input, init);
+          const { pathname, searchParams } = new URL(input);
+          if (
+            (init.method ?? "GET") !== "GET" ||
+            !pathname.includes("/stats/jobs/") ||
+            !searchParams.has("job_ids")
+          )
+            return answer;
+          const page = (await answer.json()) as { data: Array<Record<string, unknown>> };
+          const data = page.data.map((job) => ({ ...job, status, url }));
+          return new Response(JSON.stringify({ ...page, data }), { status: 200, headers: answer.headers });
+        },
+      },
+    }));
+
+  it("fetches 31 days through one job per placement, with the figures the 7-day synchronous windows give", async () => {
+    const tokens = await t.connected();
+    const from = "2026-01-01";
+    const to = "2026-01-31";
+    const before = {
+      sync: statsCalls(),
+      jobs: t.routeCalls(JOBS_POST_ROUTE),
+      checks: t.routeCalls(JOBS_GET_ROUTE),
+      files: t.routeCalls(JOB_FILE_ROUTE),
+    };
+    const metrics = await t.connector.fetchDailyMetrics(tokens, { account, from, to });
+    expect(statsCalls() - before.sync).toBe(0);
+    expect(t.routeCalls(JOBS_POST_ROUTE) - before.jobs).toBe(X_PLACEMENTS.length);
+    expect(t.routeCalls(JOBS_GET_ROUTE) - before.checks).toBeGreaterThanOrEqual(1);
+    expect(t.routeCalls(JOB_FILE_ROUTE) - before.files).toBe(X_PLACEMENTS.length);
+    // The download is a gzip file at the job's url, fetched without the OAuth signature.
+    const download = authorizations.at(-1);
+    expect(download).toBe("");
+    expect(metrics.rows).toHaveLength(31);
+    expect(totalSpend(metrics.rows)).toBeGreaterThan(0);
+    expect(metrics.rows).toEqual(t.expected(ACCOUNT, from, to));
+
+    const windows = splitRange(from, to, X_SYNC_STATS_MAX_DAYS);
+    const synchronous = [];
+    for (const w of windows) {
+      synchronous.push(...(await t.connector.fetchDailyMetrics(tokens, { account, ...w })).rows);
+    }
+    expect(statsCalls() - before.sync).toBe(windows.length * X_PLACEMENTS.length);
+    expect(metrics.rows).toEqual(synchronous);
+  });
+
+  it("a job that fails is a PlatformDownError (report_failed); one that never finishes times out (report_timeout)", async () => {
+    const tokens = await t.connected();
+    const range = { account, from: "2026-01-01", to: "2026-01-31" };
+    const failed = await withJobStatus("FAILED")
+      .fetchDailyMetrics(tokens, range)
+      .catch((e: unknown) => e);
+    expect(failed).toBeInstanceOf(PlatformDownError);
+    expect(failed).toMatchObject({ reason: "report_failed", platform: "twitterads" });
+    const expired = await withJobStatus("EXPIRED")
+      .fetchDailyMetrics(tokens, range)
+      .catch((e: unknown) => e);
+    expect(expired).toMatchObject({ reason: "report_failed" });
+    t.sleeps.length = 0;
+    const stuck = await withJobStatus("PROCESSING")
+      .fetchDailyMetrics(tokens, range)
+      .catch((e: unknown) => e);
+    expect(stuck).toBeInstanceOf(PlatformDownError);
+    expect(stuck).toMatchObject({ reason: "report_timeout", retryable: true });
+    expect(t.sleeps).toEqual([10, 10, 10]);
+  });
+
+  it("refuses a finished job's file from another host, a file that is not gzip JSON of stats, and maps a refused file to PlatformDownError", async () => {
+    const tokens = await t.connected();
+    const range = { account, from: "2026-01-01", to: "2026-01-31" };
+    const elsewhere = await withJobStatus("SUCCESS", "http://files.example.test/stats.json.gz")
+      .fetchDailyMetrics(tokens, range)
+      .catch((e: unknown) => e);
+    expect(elsewhere).toMatchObject({ reason: "report_url" });
+    const broken = t.makeConnector((config) => ({
+      ...config,
+      http: {
+        ...config.http,
+        fetch: async (input, init) =>
+          new URL(input).pathname.includes("/ton/")
+            ? new Response(gzipSync(Buffer.from('{"data": "not stats"}')), { status: 200 })
+            : fetch(input, init),
+      },
+    }));
+    expect(await broken.fetchDailyMetrics(tokens, range).catch((e: unknown) => e)).toMatchObject({
+      reason: "malformed_report",
+    });
+    // The file host refusing the file (an expired location) says nothing of the connection's token.
+    const expired = t.makeConnector((config) => ({
+      ...config,
+      http: {
+        ...config.http,
+        fetch: async (input, init) =>
+          new URL(input).pathname.includes("/ton/")
+            ? new Response("<Error><Code>AccessDenied</Code></Error>", { status: 403 })
+            : fetch(input, init),
+      },
+    }));
+    const refused = await expired.fetchDailyMetrics(tokens, range).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(PlatformDownError);
+    expect(refused).toMatchObject({ reason: "report_download", status: 403, retryable: true });
+  });
+
+  it("asks each job for at most 20 entity ids and 90 days, one placement each", () => {
+    const ids = Array.from({ length: 45 }, (_, i) => `c${i}`);
+    const requests = statsRequests(ids, "2026-01-01", "2026-04-30", X_ASYNC_STATS_MAX_DAYS);
+    // 120 days: 2 windows x 3 batches (20, 20, 5) x 2 placements.
+    expect(requests).toHaveLength(12);
+    for (const r of requests) {
+      expect(r.entityIds.length).toBeLessThanOrEqual(X_STATS_MAX_ENTITY_IDS);
+      expect(eachDate(r.window.from, r.window.to).length).toBeLessThanOrEqual(X_ASYNC_STATS_MAX_DAYS);
+    }
+    expect(new Set(requests.flatMap((r) => r.entityIds)).size).toBe(45);
+    expect(requests.filter((r) => r.placement === "PUBLISHER_NETWORK")).toHaveLength(6);
+    expect(requests.map((r) => r.window)).toContainEqual({ from: "2026-04-01", to: "2026-04-30" });
+  });
+
+  it("the sandbox refuses as X does: a synchronous call over 7 days, a job over 90 days or over 20 entity ids", async () => {
+    const tokens = await t.connected();
+    const consumer = sandboxClient("twitterads");
+    const signed = oauth1Fetch(
+      (u, i) => fetch(u, i),
+      { key: consumer.clientId, secret: consumer.clientSecret },
+      {
+        key: tokens.accessToken,
+        secret: tokens.accessTokenSecret ?? "",
+      },
+    );
+    const query = (from: string, to: string, ids = [ACCOUNT]) =>
+      new URLSearchParams({
+        entity: "ACCOUNT",
+        entity_ids: ids.join(","),
+        start_time: midnightIso(from, account.timeZone),
+        end_time: midnightIso(to, account.timeZone),
+        granularity: "DAY",
+        metric_groups: "BILLING",
+        placement: "ALL_ON_TWITTER",
+      });
+    const api = `${t.sandbox.url}/twitterads/ads-api/12`;
+    const sync = await signed(`${api}/stats/accounts/${ACCOUNT}?${query("2026-01-01", "2026-01-09")}`, {});
+    expect(sync.status).toBe(400);
+    const long = await signed(`${api}/stats/jobs/accounts/${ACCOUNT}?${query("2025-10-01", "2026-01-01")}`, {
+      method: "POST",
+    });
+    expect(long.status).toBe(400);
+    const many = Array.from({ length: 21 }, () => ACCOUNT);
+    const wide = await signed(
+      `${api}/stats/jobs/accounts/${ACCOUNT}?${query("2026-01-01", "2026-01-09", many)}`,
+      {
+        method: "POST",
+      },
+    );
+    expect(wide.status).toBe(400);
+    const created = await signed(
+      `${api}/stats/jobs/accounts/${ACCOUNT}?${query("2025-10-03", "2026-01-01")}`,
+      {
+        method: "POST",
+      },
+    );
+    expect(created.status).toBe(200);
+    const job = xStatsJobSchema.parse(((await created.json()) as { data: unknown }).data);
+    expect(job).toMatchObject({ status: "PROCESSING", url: null });
+    const checked = await signed(`${api}/stats/jobs/accounts/${ACCOUNT}?job_ids=${job.id_str}`, {});
+    expect(xStatsJobsPageSchema.parse(await checked.json()).data.map((j) => j.id_str)).toEqual([job.id_str]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { addDays, midnightIso, splitRange } from "@pacer/core";
+import { addDays, type DateWindow, eachDate, midnightIso, splitRange } from "@pacer/core";
 import type { ConnectorConfig } from "../config.ts";
 import {
   byName,
@@ -23,6 +23,15 @@ import { type ConnectorDefinition, connectorIdentity } from "../descriptor.ts";
 import { AuthError, BadRequestError, PlatformDownError } from "../errors.ts";
 import type { FetchLike, HttpClient } from "../http/http-client.ts";
 import { connectionIdentity, revokeIgnoringInvalid } from "../oauth/oauth2-client.ts";
+import {
+  checkedReportUrl,
+  classifyReportFile,
+  DEFAULT_REPORT_POLL,
+  pollUntil,
+  type ReportPollSettings,
+  realSleep,
+  reportJson,
+} from "../report-kit.ts";
 import type {
   AdAccountView,
   BudgetQuery,
@@ -41,11 +50,14 @@ import {
   type XCampaign,
   type XLineItem,
   type XMetrics,
+  type XStats,
   xAccountResponseSchema,
   xAccountsPageSchema,
   xCampaignsPageSchema,
   xFundingInstrumentsPageSchema,
   xLineItemsPageSchema,
+  xStatsJobResponseSchema,
+  xStatsJobsPageSchema,
   xStatsSchema,
 } from "./schemas.ts";
 
@@ -53,11 +65,27 @@ export { isOAuth1Connector, type OAuth1AuthorizeUrl, type OAuth1Connector } from
 
 const SLUG = "twitterads";
 
-/** Longest range of one synchronous stats call (X: 7 days). */
+/** Longest range of one synchronous stats call (X: 7 days); longer ranges go through jobs. */
 export const X_SYNC_STATS_MAX_DAYS = 7;
-/** Most entity ids one stats call accepts. */
+/**
+ * Longest range of one asynchronous analytics job without segmentation (X: 90 days; 45 with
+ * segmentation, which Pacer does not ask for). https://docs.x.com/x-ads-api/analytics
+ * ("Synchronous vs. Asynchronous").
+ */
+export const X_ASYNC_STATS_MAX_DAYS = 90;
+/**
+ * Most entity ids one stats call or job accepts ("Up to 20 entity IDs may be provided", the
+ * synchronous reference; the job takes the same parameters).
+ */
 export const X_STATS_MAX_ENTITY_IDS = 20;
-/** Placements summed into a day: X reports its own surfaces and the publisher network apart. */
+/** Most ids one job status call accepts (`job_ids`: "Up to 200 IDs may be provided"). */
+export const X_MAX_JOB_IDS_PER_CALL = 200;
+/** Job statuses after which a job never gives a file. */
+const X_JOB_ENDED_WITHOUT_FILE = new Set(["FAILED", "EXPIRED", "CANCELLED"]);
+/**
+ * Placements summed into a day: X reports its own surfaces and the publisher network apart, one
+ * placement per call or job.
+ */
 export const X_PLACEMENTS = ["ALL_ON_TWITTER", "PUBLISHER_NETWORK"] as const;
 /** Metric groups asked for: spend (`BILLING`), impressions and clicks (`ENGAGEMENT`), purchases (`WEB_CONVERSION`). */
 export const X_METRIC_GROUPS = "BILLING,ENGAGEMENT,WEB_CONVERSION";
@@ -73,13 +101,17 @@ export const X_MAX_IDS_PER_CALL = 200;
  * never expire (no refresh: `refreshAccessToken` throws NotSupportedError). Revoke:
  * `POST /1.1/oauth/invalidate_token` signed with the token and its secret. Accounts:
  * `GET /accounts` (cursor paging), currency from the account's funding instruments. Metrics:
- * synchronous `GET /stats/accounts/{id}` (`granularity=DAY`, at most 7 days and 20 entities per
- * call, times at midnight in the account time zone), `ALL_ON_TWITTER` and `PUBLISHER_NETWORK`
- * summed; spend `billed_charge_local_micro` (micros), conversions and revenue from
+ * `granularity=DAY`, times at midnight in the account time zone, at most 20 entities per call or
+ * job, `ALL_ON_TWITTER` and `PUBLISHER_NETWORK` asked apart and summed: up to 7 days through the
+ * synchronous `GET /stats/accounts/{id}`, longer ranges through asynchronous jobs of at most 90
+ * days (`POST /stats/jobs/accounts/{id}`, polled with `GET /stats/jobs/accounts/{id}?job_ids=`
+ * until `SUCCESS`, the gzip JSON file at the job's `url` downloaded unsigned; see `jobStats`);
+ * spend `billed_charge_local_micro` (micros), conversions and revenue from
  * `conversion_purchases` (`metric`, `sale_amount` in micros). Filters: campaigns listed, then
  * `entity=CAMPAIGN` with the matching ids. Budget: the active campaigns'
  * `daily_budget_amount_local_micro` (`fetchBudget`).
  * https://docs.x.com/x-ads-api/analytics
+ * https://developer.x.com/en/docs/x-ads-api/analytics/guides/asynchronous-analytics
  */
 export function createTwitterAdsConnector(config: ConnectorConfig): OAuth1Connector {
   const settings = config.twitterads;
@@ -87,6 +119,13 @@ export function createTwitterAdsConnector(config: ConnectorConfig): OAuth1Connec
   const baseFetch: FetchLike = config.http?.fetch ?? ((input, init) => fetch(input, init));
   const classify = classifyXError(now);
   const need = settingsOf(SLUG, settings);
+  const sleep = config.http?.sleep ?? realSleep;
+  const poll: ReportPollSettings = { ...DEFAULT_REPORT_POLL, ...settings?.reportPoll };
+  /**
+   * Unsigned: a job's file lives on X's file host (`ton.twimg.com`), which takes no OAuth; a file
+   * it refuses is PlatformDownError `report_download`, not a token problem.
+   */
+  const files = httpClientFor(SLUG, config.http, { classify: classifyReportFile });
   /** A client signing every attempt with the consumer credentials and `token`. */
   const signed = (token?: OAuth1Token, protocolParams?: Record<string, string>): HttpClient => {
     const s = need();
@@ -196,6 +235,120 @@ export function createTwitterAdsConnector(config: ConnectorConfig): OAuth1Connec
   async function campaigns(http: HttpClient, accountId: string, signal?: AbortSignal) {
     const records = await campaignRecords(http, accountId, signal);
     return records.map((c) => ({ id: c.id, name: c.name ?? c.id, status: c.entity_status ?? "" }));
+  }
+
+  /** The query of one stats call or job: `DAY` at the account's midnights, one placement. */
+  const statsQuery = (entity: XStatsEntity, r: XStatsRequest, timeZone: string) => ({
+    entity,
+    entity_ids: r.entityIds.join(","),
+    start_time: midnightIso(r.window.from, timeZone),
+    end_time: midnightIso(addDays(r.window.to, 1), timeZone),
+    granularity: "DAY",
+    metric_groups: X_METRIC_GROUPS,
+    placement: r.placement,
+  });
+
+  /** Up to 7 days: one synchronous `GET /stats/accounts/{id}` per 20 ids and placement. */
+  async function syncStats(scope: StatsScope): Promise<DailyMetricsRow[]> {
+    const { http, accountId, entity, ids, range, timeZone } = scope;
+    const partials: DailyMetricsRow[] = [];
+    for (const r of statsRequests(ids, range.from, range.to, X_SYNC_STATS_MAX_DAYS)) {
+      const stats = await http.json(
+        {
+          operation: "stats",
+          url: urlWithQuery(ads(`/stats/accounts/${accountId}`), statsQuery(entity, r, timeZone)),
+          signal: range.signal,
+        },
+        (b) => xStatsSchema.parse(b),
+      );
+      partials.push(...statsRows(r.window.from, stats));
+    }
+    return partials;
+  }
+
+  /**
+   * Over 7 days: one asynchronous job per window of at most 90 days, 20 ids and placement
+   * (`POST /stats/jobs/accounts/{id}` with the synchronous call's parameters, answered with the
+   * job `PROCESSING`); every job polled (`GET /stats/jobs/accounts/{id}?job_ids=`, 200 ids a
+   * call) with the shared report polling until `SUCCESS`; each job's file downloaded from its
+   * `url` (checked like every report location, no OAuth header), gunzipped and read as the
+   * synchronous answer ("The response object returned in the data file has the same JSON schema as
+   * the synchronous analytics endpoint response").
+   * https://developer.x.com/en/docs/x-ads-api/analytics/guides/asynchronous-analytics
+   * @throws PlatformDownError `report_failed` (a job `FAILED`, `EXPIRED` or `CANCELLED`),
+   *   `report_timeout` (not finished within the poll settings), `report_url`, `malformed_report`
+   */
+  async function jobStats(scope: StatsScope): Promise<DailyMetricsRow[]> {
+    const { http, accountId, entity, ids, range, timeZone } = scope;
+    const jobs: PendingJob[] = [];
+    for (const r of statsRequests(ids, range.from, range.to, X_ASYNC_STATS_MAX_DAYS)) {
+      const created = await http.json(
+        {
+          operation: "stats_job",
+          method: "POST",
+          url: urlWithQuery(ads(`/stats/jobs/accounts/${accountId}`), statsQuery(entity, r, timeZone)),
+          signal: range.signal,
+        },
+        (b) => xStatsJobResponseSchema.parse(b),
+      );
+      jobs.push({ id: created.data.id_str, from: r.window.from });
+    }
+    if (!jobs.length) return [];
+    await pollUntil(
+      SLUG,
+      "stats_job",
+      () => checkJobs(http, accountId, jobs, range.signal),
+      poll,
+      sleep,
+      range.signal,
+    );
+    const partials: DailyMetricsRow[] = [];
+    for (const job of jobs) {
+      const url = checkedReportUrl(SLUG, job.url ?? "", need().adsApiBaseUrl);
+      const response = await files.raw({ operation: "stats_job_file", url, signal: range.signal });
+      partials.push(
+        ...statsRows(
+          job.from,
+          reportJson(SLUG, response.bytes, (b) => xStatsSchema.parse(b)),
+        ),
+      );
+    }
+    return partials;
+  }
+
+  /** Checks the pending jobs once (200 ids a call); true when every job has its file. */
+  async function checkJobs(
+    http: HttpClient,
+    accountId: string,
+    jobs: PendingJob[],
+    signal: AbortSignal | undefined,
+  ): Promise<true | undefined> {
+    const pending = jobs.filter((j) => !j.url);
+    for (let i = 0; i < pending.length; i += X_MAX_JOB_IDS_PER_CALL) {
+      const batch = pending.slice(i, i + X_MAX_JOB_IDS_PER_CALL);
+      const page = await http.json(
+        {
+          operation: "stats_job_status",
+          url: urlWithQuery(ads(`/stats/jobs/accounts/${accountId}`), {
+            job_ids: batch.map((j) => j.id).join(","),
+            count: X_MAX_JOB_IDS_PER_CALL,
+          }),
+          signal,
+        },
+        (b) => xStatsJobsPageSchema.parse(b),
+      );
+      for (const job of batch) {
+        const status = page.data.find((d) => d.id_str === job.id);
+        if (status && X_JOB_ENDED_WITHOUT_FILE.has(status.status)) {
+          throw new PlatformDownError(`${SLUG}: analytics job ${status.status}`, {
+            platform: SLUG,
+            reason: "report_failed",
+          });
+        }
+        if (status?.status === "SUCCESS" && status.url) job.url = status.url;
+      }
+    }
+    return jobs.every((j) => j.url) ? true : undefined;
   }
 
   return {
@@ -313,42 +466,15 @@ export function createTwitterAdsConnector(config: ConnectorConfig): OAuth1Connec
       }
       const currency = query.account.currency || (await currencyOf(http, accountId, query.signal));
       const filters = normaliseFilters(query.filters);
-      let entity: "ACCOUNT" | "CAMPAIGN" = "ACCOUNT";
+      let entity: XStatsEntity = "ACCOUNT";
       let ids = [accountId];
       if (filters.campaignIds || filters.nameContains) {
         entity = "CAMPAIGN";
         ids = selectedCampaignIds(await campaigns(http, accountId, query.signal), filters);
       }
-      const partials: DailyMetricsRow[] = [];
-      for (const window of ids.length ? splitRange(query.from, query.to, X_SYNC_STATS_MAX_DAYS) : []) {
-        for (let i = 0; i < ids.length; i += X_STATS_MAX_ENTITY_IDS) {
-          const batch = ids.slice(i, i + X_STATS_MAX_ENTITY_IDS);
-          for (const placement of X_PLACEMENTS) {
-            const stats = await http.json(
-              {
-                operation: "stats",
-                url: urlWithQuery(ads(`/stats/accounts/${accountId}`), {
-                  entity,
-                  entity_ids: batch.join(","),
-                  start_time: midnightIso(window.from, timeZone),
-                  end_time: midnightIso(addDays(window.to, 1), timeZone),
-                  granularity: "DAY",
-                  metric_groups: X_METRIC_GROUPS,
-                  placement,
-                }),
-                signal: query.signal,
-              },
-              (b) => xStatsSchema.parse(b),
-            );
-            for (const entry of stats.data) {
-              for (const idData of entry.id_data) {
-                if (idData.segment) continue;
-                partials.push(...statsToRows(window.from, idData.metrics));
-              }
-            }
-          }
-        }
-      }
+      const days = eachDate(query.from, query.to).length;
+      const scope: StatsScope = { http, accountId, entity, ids, range: query, timeZone };
+      const partials = days <= X_SYNC_STATS_MAX_DAYS ? await syncStats(scope) : await jobStats(scope);
       return dailyMetrics(query, { accountId, currency, timeZone }, partials);
     },
 
@@ -495,6 +621,60 @@ export function statsToRows(from: string, metrics: XMetrics): DailyMetricsRow[] 
     });
   }
   return rows;
+}
+
+/** The entity a stats call or job reports on. */
+type XStatsEntity = "ACCOUNT" | "CAMPAIGN";
+
+/** What one metrics fetch reports on: the signed client, account, entity, ids, days and zone. */
+interface StatsScope {
+  http: HttpClient;
+  accountId: string;
+  entity: XStatsEntity;
+  ids: readonly string[];
+  range: { from: string; to: string; signal?: AbortSignal | undefined };
+  timeZone: string;
+}
+
+/** An asynchronous analytics job created and not yet read: its id, first day and file once ready. */
+interface PendingJob {
+  id: string;
+  from: string;
+  url?: string;
+}
+
+/** One stats call or job: its days, at most 20 entity ids and one placement. */
+export interface XStatsRequest {
+  window: DateWindow;
+  entityIds: string[];
+  placement: (typeof X_PLACEMENTS)[number];
+}
+
+/**
+ * The stats calls (or jobs) covering `from..to` for `ids`: windows of at most `maxDays` days,
+ * {@link X_STATS_MAX_ENTITY_IDS} ids each, one per placement; none without ids.
+ */
+export function statsRequests(
+  ids: readonly string[],
+  from: string,
+  to: string,
+  maxDays: number,
+): XStatsRequest[] {
+  const out: XStatsRequest[] = [];
+  for (const window of ids.length ? splitRange(from, to, maxDays) : []) {
+    for (let i = 0; i < ids.length; i += X_STATS_MAX_ENTITY_IDS) {
+      const entityIds = ids.slice(i, i + X_STATS_MAX_ENTITY_IDS);
+      for (const placement of X_PLACEMENTS) out.push({ window, entityIds, placement });
+    }
+  }
+  return out;
+}
+
+/** The partial rows of a stats answer (synchronous or a job's file) whose series start at `from`. */
+function statsRows(from: string, stats: XStats): DailyMetricsRow[] {
+  return stats.data.flatMap((entry) =>
+    entry.id_data.flatMap((idData) => (idData.segment ? [] : statsToRows(from, idData.metrics))),
+  );
 }
 
 /** The twitterAds connector: its descriptor and builder, for the registry. */

@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { ServerResponse } from "node:http";
+import { gzipSync } from "node:zlib";
 import { plusDays } from "../data/calendar.ts";
 import type { DemoAccount } from "../data/demo-accounts.ts";
 import { type CampaignDay, campaignDays } from "../data/replay.ts";
@@ -13,6 +14,10 @@ const PREFIX = "twitterads";
 const ACCESS_TOKEN_TTL_SECONDS = 10 * 365 * 86_400;
 /** Longest synchronous stats range, days. */
 const MAX_STATS_DAYS = 7;
+/** Longest asynchronous analytics job, days (non-segmented). */
+const MAX_JOB_DAYS = 90;
+/** Most `job_ids` of one job status call. */
+const MAX_JOB_IDS = 200;
 /** Share of each figure shown on the publisher network placement (the rest is on X itself), percent. */
 const PUBLISHER_NETWORK_PERCENT = 10;
 
@@ -124,6 +129,23 @@ function campaignBudgetJson(dailyMicros: number | undefined) {
     : { budget_optimization: "CAMPAIGN", daily_budget_amount_local_micro: dailyMicros };
 }
 
+/** An asynchronous analytics job: the query it was created with and how often it was checked. */
+interface StatsJob {
+  id: string;
+  accountId: string;
+  query: string;
+  checks: number;
+  created: string;
+}
+
+/** A stats answer (the synchronous call's, and a job file's). */
+interface StatsBody {
+  data_type: string;
+  time_series_length: number;
+  data: unknown[];
+  request: { params: Record<string, unknown> };
+}
+
 interface Totals {
   spendMicros: number;
   impressions: number;
@@ -141,7 +163,10 @@ interface Totals {
  * daily budgets of such a campaign's line items, `demoAdSets`) and the
  * synchronous `stats/accounts/{id}` (DAY granularity, at most 7 days and 20 entities, times at the
  * account's midnight, placements `ALL_ON_TWITTER` and `PUBLISHER_NETWORK` sharing each figure
- * 90/10), errors as `{"errors": [{"code", "message"}]}`.
+ * 90/10), asynchronous analytics jobs (`POST stats/jobs/accounts/{id}` with the same parameters
+ * over at most 90 days, `GET stats/jobs/accounts/{id}?job_ids=` answering `PROCESSING` until the
+ * first check, then `SUCCESS` with a `url`, the file the synchronous answer gzipped), errors as
+ * `{"errors": [{"code", "message"}]}`.
  */
 export const twitterAdsPlatform: PlatformFactory = (ctx) => {
   const client = sandboxClient(PREFIX);
@@ -205,6 +230,144 @@ export const twitterAdsPlatform: PlatformFactory = (ctx) => {
       errors: [{ code: "INVALID_PARAMETER", message, parameter }],
       request: { params: {} },
     });
+
+  /**
+   * The stats answer of `q` (entity, entity_ids, placement, metric_groups, DAY granularity at the
+   * account's midnights, at most `maxDays` days and 20 entity ids), or why X would refuse it.
+   */
+  const statsAnswer = (
+    account: DemoAccount,
+    q: URLSearchParams,
+    maxDays: number,
+  ): { refused: [parameter: string, message: string] } | { body: StatsBody } => {
+    const entity = q.get("entity");
+    const ids = (q.get("entity_ids") ?? "").split(",").filter(Boolean);
+    const placement = q.get("placement");
+    const groups = new Set((q.get("metric_groups") ?? "").split(",").filter(Boolean));
+    if (entity !== "ACCOUNT" && entity !== "CAMPAIGN") return { refused: ["entity", "entity is invalid"] };
+    if (!ids.length || ids.length > 20) return { refused: ["entity_ids", "1 to 20 entity_ids"] };
+    if (q.get("granularity") !== "DAY") return { refused: ["granularity", "the sandbox serves DAY"] };
+    if (placement !== "ALL_ON_TWITTER" && placement !== "PUBLISHER_NETWORK") {
+      return { refused: ["placement", "placement is invalid"] };
+    }
+    if (!groups.size) return { refused: ["metric_groups", "metric_groups is required"] };
+    const start = Date.parse(q.get("start_time") ?? "");
+    const end = Date.parse(q.get("end_time") ?? "");
+    if (Number.isNaN(start) || Number.isNaN(end)) return { refused: ["start_time", "invalid time"] };
+    const from = localParts(start, account.timeZone);
+    const to = localParts(end, account.timeZone);
+    if (!from.midnight || !to.midnight) {
+      return { refused: ["start_time", "start_time and end_time must be midnight in the account timezone"] };
+    }
+    const days: string[] = [];
+    for (let d = from.date; d < to.date; d = plusDays(d, 1)) days.push(d);
+    if (!days.length || days.length > maxDays) {
+      return { refused: ["end_time", `time range must be 1 to ${maxDays} days`] };
+    }
+    const selectionOf = (id: string) => {
+      if (entity === "ACCOUNT") return id === account.id ? {} : undefined;
+      return account.campaigns.some((c) => c.id === id) ? { campaignIds: [id] } : undefined;
+    };
+    const data = [];
+    for (const id of ids) {
+      const selection = selectionOf(id);
+      if (!selection) return { refused: ["entity_ids", `unknown entity ${id}`] };
+      const byDate = new Map<string, Totals>();
+      for (const d of campaignDays(
+        ctx.source,
+        account,
+        days[0] as string,
+        days.at(-1) as string,
+        ctx.now(),
+        selection,
+      )) {
+        byDate.set(d.date, add(byDate.get(d.date), d));
+      }
+      const share = (v: number) => {
+        const network = Math.floor((v * PUBLISHER_NETWORK_PERCENT) / 100);
+        return placement === "PUBLISHER_NETWORK" ? network : v - network;
+      };
+      const series = (pick: (t: Totals) => number) => {
+        const values = days.map((d) => {
+          const t = byDate.get(d);
+          return t ? share(pick(t)) : null;
+        });
+        return values.every((v) => v === null) ? null : values;
+      };
+      const metrics: Record<string, unknown> = {};
+      if (groups.has("BILLING")) metrics.billed_charge_local_micro = series((t) => t.spendMicros);
+      if (groups.has("ENGAGEMENT")) {
+        metrics.impressions = series((t) => t.impressions);
+        metrics.clicks = series((t) => t.clicks);
+        metrics.engagements = series((t) => t.clicks);
+      }
+      if (groups.has("WEB_CONVERSION")) {
+        const metric = series((t) => t.orders);
+        metrics.conversion_purchases = metric
+          ? {
+              metric,
+              order_quantity: metric,
+              sale_amount: series((t) => t.revenueMicros),
+              post_view: null,
+              post_engagement: null,
+              assisted: null,
+            }
+          : null;
+      }
+      data.push({ id, id_data: [{ segment: null, metrics }] });
+    }
+    return {
+      body: {
+        data_type: "stats",
+        time_series_length: days.length,
+        data,
+        request: {
+          params: {
+            start_time: new Date(start).toISOString().replace(".000Z", "Z"),
+            end_time: new Date(end).toISOString().replace(".000Z", "Z"),
+            entity,
+            entity_ids: ids,
+            granularity: "DAY",
+            placement,
+            metric_groups: [...groups],
+          },
+        },
+      },
+    };
+  };
+  const jobs = new Map<string, StatsJob>();
+  let jobCount = 0;
+  /**
+   * A job as X lists it: `PROCESSING` until it has been checked once, then `SUCCESS` with the
+   * `url` of its gzip file (expiring a day later).
+   */
+  const jobJson = (job: StatsJob) => {
+    const q = new URLSearchParams(job.query);
+    const done = job.checks >= 1;
+    const iso = (v: string | null) => new Date(Date.parse(v ?? "")).toISOString().replace(".000Z", "Z");
+    return {
+      start_time: iso(q.get("start_time")),
+      segmentation_type: null,
+      url: done ? `${base()}/ton/advertiser-api-async-analytics/${job.id}.json.gz` : null,
+      id_str: job.id,
+      entity_ids: (q.get("entity_ids") ?? "").split(","),
+      end_time: iso(q.get("end_time")),
+      country: null,
+      placement: q.get("placement"),
+      id: Number(job.id),
+      expires_at: done
+        ? new Date(ctx.now().getTime() + 86_400_000).toISOString().replace(".000Z", "Z")
+        : null,
+      account_id: job.accountId,
+      status: done ? "SUCCESS" : "PROCESSING",
+      granularity: q.get("granularity"),
+      entity: q.get("entity"),
+      created_at: job.created,
+      platform: null,
+      updated_at: job.created,
+      metric_groups: (q.get("metric_groups") ?? "").split(","),
+    };
+  };
 
   return {
     prefix: PREFIX,
@@ -427,106 +590,69 @@ export const twitterAdsPlatform: PlatformFactory = (ctx) => {
         handle: (req, res) => {
           const account = withAccount(req, res);
           if (!account) return;
+          const answer = statsAnswer(account, req.url.searchParams, MAX_STATS_DAYS);
+          if ("refused" in answer) return badParameter(res, ...answer.refused);
+          sendJson(res, 200, answer.body);
+        },
+      },
+      {
+        // Asynchronous analytics: a job over at most 90 days, the synchronous call's parameters.
+        // https://developer.x.com/en/docs/x-ads-api/analytics/guides/asynchronous-analytics
+        method: "POST",
+        pattern: "/ads-api/{version}/stats/jobs/accounts/{accountId}",
+        handle: (req, res) => {
+          const account = withAccount(req, res);
+          if (!account) return;
           const q = req.url.searchParams;
-          const entity = q.get("entity");
-          const ids = (q.get("entity_ids") ?? "").split(",").filter(Boolean);
-          const placement = q.get("placement");
-          const groups = new Set((q.get("metric_groups") ?? "").split(",").filter(Boolean));
-          if (entity !== "ACCOUNT" && entity !== "CAMPAIGN")
-            return badParameter(res, "entity", "entity is invalid");
-          if (!ids.length || ids.length > 20) return badParameter(res, "entity_ids", "1 to 20 entity_ids");
-          if (q.get("granularity") !== "DAY")
-            return badParameter(res, "granularity", "the sandbox serves DAY");
-          if (placement !== "ALL_ON_TWITTER" && placement !== "PUBLISHER_NETWORK") {
-            return badParameter(res, "placement", "placement is invalid");
-          }
-          if (!groups.size) return badParameter(res, "metric_groups", "metric_groups is required");
-          const start = Date.parse(q.get("start_time") ?? "");
-          const end = Date.parse(q.get("end_time") ?? "");
-          if (Number.isNaN(start) || Number.isNaN(end))
-            return badParameter(res, "start_time", "invalid time");
-          const from = localParts(start, account.timeZone);
-          const to = localParts(end, account.timeZone);
-          if (!from.midnight || !to.midnight) {
-            return badParameter(
-              res,
-              "start_time",
-              "start_time and end_time must be midnight in the account timezone",
-            );
-          }
-          const days: string[] = [];
-          for (let d = from.date; d < to.date; d = plusDays(d, 1)) days.push(d);
-          if (!days.length || days.length > MAX_STATS_DAYS) {
-            return badParameter(res, "end_time", "time range must be 1 to 7 days");
-          }
-          const selectionOf = (id: string) => {
-            if (entity === "ACCOUNT") return id === account.id ? {} : undefined;
-            return account.campaigns.some((c) => c.id === id) ? { campaignIds: [id] } : undefined;
-          };
-          const data = [];
-          for (const id of ids) {
-            const selection = selectionOf(id);
-            if (!selection) return badParameter(res, "entity_ids", `unknown entity ${id}`);
-            const byDate = new Map<string, Totals>();
-            for (const d of campaignDays(
-              ctx.source,
-              account,
-              days[0] as string,
-              days.at(-1) as string,
-              ctx.now(),
-              selection,
-            )) {
-              byDate.set(d.date, add(byDate.get(d.date), d));
-            }
-            const share = (v: number) => {
-              const network = Math.floor((v * PUBLISHER_NETWORK_PERCENT) / 100);
-              return placement === "PUBLISHER_NETWORK" ? network : v - network;
-            };
-            const series = (pick: (t: Totals) => number) => {
-              const values = days.map((d) => {
-                const t = byDate.get(d);
-                return t ? share(pick(t)) : null;
-              });
-              return values.every((v) => v === null) ? null : values;
-            };
-            const metrics: Record<string, unknown> = {};
-            if (groups.has("BILLING")) metrics.billed_charge_local_micro = series((t) => t.spendMicros);
-            if (groups.has("ENGAGEMENT")) {
-              metrics.impressions = series((t) => t.impressions);
-              metrics.clicks = series((t) => t.clicks);
-              metrics.engagements = series((t) => t.clicks);
-            }
-            if (groups.has("WEB_CONVERSION")) {
-              const metric = series((t) => t.orders);
-              metrics.conversion_purchases = metric
-                ? {
-                    metric,
-                    order_quantity: metric,
-                    sale_amount: series((t) => t.revenueMicros),
-                    post_view: null,
-                    post_engagement: null,
-                    assisted: null,
-                  }
-                : null;
-            }
-            data.push({ id, id_data: [{ segment: null, metrics }] });
-          }
-          sendJson(res, 200, {
-            data_type: "stats",
-            time_series_length: days.length,
-            data,
-            request: {
-              params: {
-                start_time: new Date(start).toISOString().replace(".000Z", "Z"),
-                end_time: new Date(end).toISOString().replace(".000Z", "Z"),
-                entity,
-                entity_ids: ids,
-                granularity: "DAY",
-                placement,
-                metric_groups: [...groups],
-              },
-            },
+          const answer = statsAnswer(account, q, MAX_JOB_DAYS);
+          if ("refused" in answer) return badParameter(res, ...answer.refused);
+          const id = (BigInt(Date.now()) * 1000n + BigInt(++jobCount)).toString();
+          const created = ctx
+            .now()
+            .toISOString()
+            .replace(/\.\d{3}Z$/, "Z");
+          const job: StatsJob = { id, accountId: account.id, query: q.toString(), checks: 0, created };
+          jobs.set(id, job);
+          sendJson(res, 200, { request: { params: answer.body.request.params }, data: jobJson(job) });
+        },
+      },
+      {
+        method: "GET",
+        pattern: "/ads-api/{version}/stats/jobs/accounts/{accountId}",
+        handle: (req, res) => {
+          const account = withAccount(req, res);
+          if (!account) return;
+          const asked = (req.url.searchParams.get("job_ids") ?? "").split(",").filter(Boolean);
+          if (asked.length > MAX_JOB_IDS) return badParameter(res, "job_ids", "at most 200 job_ids");
+          const mine = [...jobs.values()].filter(
+            (j) => j.accountId === account.id && (!asked.length || asked.includes(j.id)),
+          );
+          const data = mine.map((job) => {
+            const json = jobJson(job);
+            job.checks++;
+            return json;
           });
+          sendJson(res, 200, {
+            ...cursorPage(req, data, "job"),
+            request: { params: { job_ids: asked, account_id: account.id } },
+          });
+        },
+      },
+      {
+        // The job's file: the synchronous answer's JSON, gzipped (X serves it from ton.twimg.com).
+        method: "GET",
+        pattern: "/ton/advertiser-api-async-analytics/{file}",
+        handle: (req, res) => {
+          const job = jobs.get((req.params.file ?? "").replace(/\.json\.gz$/, ""));
+          const account = job && ctx.accounts.find((a) => a.id === job.accountId);
+          const answer = job && account && statsAnswer(account, new URLSearchParams(job.query), MAX_JOB_DAYS);
+          if (!job || job.checks < 1 || !answer || "refused" in answer) {
+            res.writeHead(404, { "content-type": "text/plain" });
+            res.end("Not Found");
+            return;
+          }
+          res.writeHead(200, { "content-type": "application/gzip" });
+          res.end(gzipSync(JSON.stringify(answer.body)));
         },
       },
     ],

@@ -8,6 +8,7 @@ import { countLabel, formatCell, formatMoney, formatPercent } from "@pacer/core/
 import { ROW_STATE_TEXTS } from "@pacer/core/row-state";
 import type { CellContext, ColumnDef, HeaderContext, Table } from "@tanstack/react-table";
 import { ChannelIcon } from "../../../components/ui/channel-icon";
+import { DayBasisMarker } from "../../../components/ui/day-basis-note";
 import {
   AdjustedIcon,
   ChartIcon,
@@ -141,12 +142,16 @@ export function TrackerStatus({ r }: { r: TrackerTableRow }) {
   }
 }
 
-/** The name cell of a tracker: its name and its state ({@link TrackerStatus}). */
+/**
+ * The name cell of a tracker: its name, its state ({@link TrackerStatus}) and, on a platform that
+ * reports UTC days, the 'UTC days' marker with its note.
+ */
 export function TrackerNameCell({ r }: { r: TrackerTableRow }) {
   return (
     <span className={r.state === "loadError" ? "tracker-name tracker-name-error" : "tracker-name"}>
       <span>{r.tracker.name}</span>
       <TrackerStatus r={r} />
+      <DayBasisMarker tracker={r.tracker} />
     </span>
   );
 }

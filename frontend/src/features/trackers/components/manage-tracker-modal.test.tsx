@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { anAdminUser } from "../../../../testing/a-current-user";
 import { aTracker } from "../../../../testing/a-tracker";
-import type { CurrentUser } from "../../../lib/auth";
 import type { FilterSelection, TrackerDetail, TrackerFilter } from "../../../lib/tracker-types";
 import { ManageTrackerModal } from "./manage-tracker-modal";
 
@@ -54,14 +54,7 @@ function aDetail(filters: TrackerFilter[]): TrackerDetail {
   } as TrackerDetail;
 }
 
-const user = {
-  _id: "u1",
-  name: "Ada Admin",
-  email: "ada@example.test",
-  userType: "Admin",
-  registrationDate: "2020-01-01T00:00:00.000Z",
-  account: { _id: "a1", registrationDate: "2020-01-01T00:00:00.000Z" },
-} as unknown as CurrentUser;
+const user = anAdminUser();
 
 /** The bodies of the update-single-tracker requests, in order. */
 let sent: Array<{ tracker: { _id: string; filters: TrackerFilter[] } }>;

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore
 import { Button } from "../../../components/ui/button";
 import { ChannelIcon } from "../../../components/ui/channel-icon";
 import { AlertDialog, DeleteWithConfirm } from "../../../components/ui/confirm-dialog";
+import { DayBasisNote } from "../../../components/ui/day-basis-note";
 import { RefreshIcon, WarningIcon } from "../../../components/ui/icons";
 import { Modal } from "../../../components/ui/modal";
 import { LoadingOverlay, PageLoader } from "../../../components/ui/spinner";
@@ -79,7 +80,9 @@ interface Prompt {
  * pacing chart; 'Loading tracker...', 'Loading
  * data...' or the action's message; delete (top left, confirmed) and close (top right); Refresh and
  * Warnings when the data failed to load or is stale (the Warnings then give the last success, the last
- * failure and the platform's reporting lag); Update Tracker while filter changes are pending. Closing or
+ * failure and the platform's reporting lag); Update Tracker while filter changes are pending; on a
+ * platform that reports UTC days, its note above the tabs and in the Warnings (information beyond
+ * the spec). Closing or
  * switching tabs with an unsaved change asks 'You have unsaved changes to this Tracker' with DISCARD
  * and UPDATE.
  */
@@ -233,6 +236,7 @@ export function ManageTrackerModal({
     body = (
       <PendingContext.Provider value={pending.set}>
         {tracker.dataLoading && <PageLoader message="Loading data..." />}
+        <DayBasisNote tracker={tracker} />
         <Tabs
           key={reloads}
           label="Tracker settings"
@@ -339,6 +343,7 @@ export function ManageTrackerModal({
               <p>
                 {tracker.dataSource.view.name} ({tracker.dataSource.view.id})
               </p>
+              <DayBasisNote tracker={tracker} />
               {isTrackerErrored(tracker) && tracker.err?.title && (
                 <p className="text-danger">{tracker.err.title}</p>
               )}
