@@ -10,6 +10,9 @@ import {
 import { HttpClient, type HttpClientOptions } from "./http/http-client.ts";
 import {
   type ApiKeyCredentials,
+  type CampaignState,
+  type CampaignsQuery,
+  type Connector,
   type Credentials,
   type DailyMetrics,
   type DailyMetricsRow,
@@ -420,4 +423,62 @@ export function writeDailyBudgetInCents(
   }
   const cents = Math.round(amountMicros / 10_000);
   return writeIfChanged(before, cents * 10_000, () => write(cents / 100));
+}
+
+/**
+ * A status write (read, compare, write) on a campaign read as `current`: "other" (archived,
+ * removed, draft, ...) is never written; else `write(wanted)` is sent only when the status
+ * differs. Status as 1 (enabled) / 0 (paused) in the outcome.
+ * @throws BadRequestError `campaign_not_writable` when `current` is "other"; what `write` throws
+ */
+export function writeStatusIfChanged(
+  platform: string,
+  campaignId: string,
+  current: CampaignState["status"],
+  wanted: "enabled" | "paused",
+  write: (wanted: "enabled" | "paused") => Promise<string>,
+): Promise<WriteOutcome> {
+  if (current === "other") {
+    throw new BadRequestError(`${platform}: campaign ${campaignId} cannot be enabled or paused`, {
+      platform,
+      reason: "campaign_not_writable",
+    });
+  }
+  return writeIfChanged(current === "enabled" ? 1 : 0, wanted === "enabled" ? 1 : 0, () => write(wanted));
+}
+
+/** Error for a campaign the platform does not know in the ad account (`campaign_not_found`). */
+export function campaignNotFound(platform: string, campaignId: string): BadRequestError {
+  return new BadRequestError(`${platform}: campaign ${campaignId} not found`, {
+    platform,
+    reason: "campaign_not_found",
+  });
+}
+
+/**
+ * Each campaign's spend over `query`'s range, micros, read through the connector's own
+ * `fetchDailyMetrics` one campaign at a time (`filters: {campaignIds: [id]}`): for platforms whose
+ * reports are not split by campaign in one call here (LinkedIn, X). Costs one report per campaign.
+ */
+export async function spendPerCampaign(
+  fetchDailyMetrics: Connector["fetchDailyMetrics"],
+  credentials: Credentials,
+  query: Pick<CampaignsQuery, "account" | "from" | "to" | "signal">,
+  campaignIds: readonly string[],
+): Promise<Map<string, number>> {
+  const spend = new Map<string, number>();
+  for (const id of campaignIds) {
+    const metrics = await fetchDailyMetrics(credentials, {
+      account: query.account,
+      from: query.from,
+      to: query.to,
+      filters: { campaignIds: [id] },
+      ...(query.signal ? { signal: query.signal } : {}),
+    });
+    spend.set(
+      id,
+      metrics.rows.reduce((sum, row) => sum + row.spendMicros, 0),
+    );
+  }
+  return spend;
 }

@@ -30,13 +30,17 @@ export interface ConfigBlock {
  *   refresh-token need are the catalogue's);
  * - `reports`: `asynchronous` when a report is created, polled and downloaded (longer refresh jobs,
  *   smaller batches), else `synchronous`;
- * - `config`: its deployment configuration (absent: nothing to configure, e.g. Cake and CSV).
+ * - `config`: its deployment configuration (absent: nothing to configure, e.g. Cake and CSV);
+ * - `writeScopes`: the OAuth scopes campaign writes (AutoPilot) need beyond the read consent, asked
+ *   when AutoPilot is first enabled on a connection (absent: not declared; empty: none to ask, e.g.
+ *   X, whose OAuth 1.0a has no scopes).
  */
 export interface ConnectorDescriptor {
   readonly slug: string;
   readonly capabilities: Omit<ConnectorCapabilities, "auth" | "needsRefreshToken">;
   readonly reports: "synchronous" | "asynchronous";
   readonly config?: ConfigBlock;
+  readonly writeScopes?: readonly string[];
 }
 
 /** A descriptor with the function building its connector: one entry of the registry. */

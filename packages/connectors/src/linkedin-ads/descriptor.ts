@@ -31,6 +31,13 @@ export function linkedInAdsEndpoints(): Omit<LinkedInAdsConfig, "clientId" | "cl
   };
 }
 
+/**
+ * The scope campaign writes need on top of the read consent: `rw_ads` (read/write ad accounts and
+ * campaigns); the member's role on the ad account must also allow editing (not `VIEWER`).
+ * https://learn.microsoft.com/en-us/linkedin/marketing/integrations/ads/account-structure/create-and-manage-campaigns (Permissions)
+ */
+export const LINKEDIN_ADS_WRITE_SCOPES: readonly string[] = ["rw_ads"];
+
 /** LinkedIn (Rest.li adAnalytics, versioned): OAuth 2.0, refresh tokens not rotated. */
 export const linkedInAdsDescriptor: ConnectorDescriptor = {
   slug: "linkedinads",
@@ -41,6 +48,7 @@ export const linkedInAdsDescriptor: ConnectorDescriptor = {
     revoke: true,
   },
   reports: "synchronous",
+  writeScopes: LINKEDIN_ADS_WRITE_SCOPES,
   config: {
     endpoints: linkedInAdsEndpoints,
     credentials: { clientId: "LINKEDIN_ADS_CLIENT_ID", clientSecret: "LINKEDIN_ADS_CLIENT_SECRET" },
