@@ -5,7 +5,9 @@ import { createBingAdsConnector } from "./bing-ads/bing-ads-connector.ts";
 import { createGoogleAdsConnector } from "./google-ads/google-ads-connector.ts";
 import { createLinkedInAdsConnector } from "./linkedin-ads/linkedin-ads-connector.ts";
 import { createMetaConnector } from "./meta/meta-connector.ts";
+import { DESCRIPTORS } from "./registry.ts";
 import { createTikTokAdsConnector } from "./tiktok-ads/tiktok-ads-connector.ts";
+import { createTwitterAdsConnector } from "./twitter-ads/twitter-ads-connector.ts";
 import { type CampaignWriter, type Connector, isOAuth1Connector } from "./types.ts";
 
 /** The campaign write methods of every platform that has them, against the sandbox. */
@@ -116,6 +118,18 @@ const CASES: Case[] = [
     budgetRoute: "POST /api/rest/adAccounts/{accountId}/adCampaigns/{campaignId}",
     minutesGone: 600,
     budgetElsewhere: "544756",
+  },
+  {
+    label: "twitterads",
+    platform: "twitterads",
+    create: createTwitterAdsConnector,
+    returnPage: "https://app.pacer.test/twitter-ads-response",
+    account: { id: "18ce54pcrdm", currency: "USD", timeZone: "America/Los_Angeles" },
+    campaignId: "7hbn",
+    statusRoute: "PUT /ads-api/{version}/accounts/{accountId}/campaigns/{campaignId}",
+    budgetRoute: "PUT /ads-api/{version}/accounts/{accountId}/campaigns/{campaignId}",
+    minutesGone: 180,
+    budgetElsewhere: "2m1eq",
   },
 ];
 
@@ -278,4 +292,13 @@ describe.each(CASES)("$label campaign writes against the sandbox", (c) => {
       });
     },
   );
+});
+
+describe("write scopes (asked when AutoPilot is first enabled on a connection)", () => {
+  it("LinkedIn declares rw_ads beyond its read consent; X declares none (OAuth 1.0a has no scopes)", () => {
+    const scopes = (slug: string) => DESCRIPTORS.find((d) => d.slug === slug)?.writeScopes;
+
+    expect(scopes("linkedinads")).toEqual(["rw_ads"]);
+    expect(scopes("twitterads")).toEqual([]);
+  });
 });

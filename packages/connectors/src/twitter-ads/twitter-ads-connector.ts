@@ -33,6 +33,7 @@ import type {
   OAuthTokens,
   PlatformBudget,
 } from "../types.ts";
+import { xCampaignWriter } from "./campaign-writer.ts";
 import { classifyXError } from "./classify.ts";
 import { twitterAdsDescriptor } from "./descriptor.ts";
 import { type OAuth1Token, oauth1Fetch, parseTokenAnswer, urlWithQuery } from "./oauth1.ts";
@@ -198,7 +199,7 @@ export function createTwitterAdsConnector(config: ConnectorConfig): OAuth1Connec
     return records.map((c) => ({ id: c.id, name: c.name ?? c.id, status: c.entity_status ?? "" }));
   }
 
-  return {
+  const connector: OAuth1Connector = {
     ...connectorIdentity(twitterAdsDescriptor),
 
     authorizeUrl() {
@@ -398,6 +399,16 @@ export function createTwitterAdsConnector(config: ConnectorConfig): OAuth1Connec
           query.signal,
         ),
       ),
+  };
+  return {
+    ...connector,
+    campaigns: xCampaignWriter({
+      client: (tokens) => signed(userToken(tokens)),
+      ads,
+      campaignRecords,
+      checkAccountId,
+      fetchDailyMetrics: (credentials, query) => connector.fetchDailyMetrics(credentials, query),
+    }),
   };
 }
 
