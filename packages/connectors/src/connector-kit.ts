@@ -456,29 +456,29 @@ export function campaignNotFound(platform: string, campaignId: string): BadReque
 }
 
 /**
- * Each campaign's spend over `query`'s range, micros, read through the connector's own
- * `fetchDailyMetrics` one campaign at a time (`filters: {campaignIds: [id]}`): for platforms whose
- * reports are not split by campaign in one call here (LinkedIn, X). Costs one report per campaign.
+ * The campaigns `query`'s filters select (as {@link selectedCampaignIds} keeps them), each with its
+ * spend over the range, micros, read through the connector's own `fetchDailyMetrics` one campaign
+ * at a time (`filters: {campaignIds: [id]}`): `listCampaigns` of platforms whose reports are not
+ * split by campaign in one call here (LinkedIn, X). Costs one report per selected campaign.
+ * @param campaigns every campaign of the account, as the platform lists it, without spend
  */
-export async function spendPerCampaign(
-  fetchDailyMetrics: Connector["fetchDailyMetrics"],
+export async function selectedWithSpend(
+  campaigns: readonly Omit<CampaignState, "spendMicros">[],
   credentials: Credentials,
-  query: Pick<CampaignsQuery, "account" | "from" | "to" | "signal">,
-  campaignIds: readonly string[],
-): Promise<Map<string, number>> {
-  const spend = new Map<string, number>();
-  for (const id of campaignIds) {
+  query: CampaignsQuery,
+  fetchDailyMetrics: Connector["fetchDailyMetrics"],
+): Promise<CampaignState[]> {
+  const wanted = new Set(selectedCampaignIds(campaigns, normaliseFilters(query.filters)));
+  const out: CampaignState[] = [];
+  for (const c of campaigns.filter((x) => wanted.has(x.id))) {
     const metrics = await fetchDailyMetrics(credentials, {
       account: query.account,
       from: query.from,
       to: query.to,
-      filters: { campaignIds: [id] },
+      filters: { campaignIds: [c.id] },
       ...(query.signal ? { signal: query.signal } : {}),
     });
-    spend.set(
-      id,
-      metrics.rows.reduce((sum, row) => sum + row.spendMicros, 0),
-    );
+    out.push({ ...c, spendMicros: metrics.rows.reduce((sum, row) => sum + row.spendMicros, 0) });
   }
-  return spend;
+  return out;
 }

@@ -1,10 +1,8 @@
 import {
   campaignNotFound,
   checkId,
-  normaliseFilters,
   requireOAuth,
-  selectedCampaignIds,
-  spendPerCampaign,
+  selectedWithSpend,
   writeDailyBudgetInCents,
   writeStatusIfChanged,
 } from "../connector-kit.ts";
@@ -103,26 +101,17 @@ export function linkedInCampaignWriter(deps: LinkedInWriterDeps): CampaignWriter
       const tokens = requireOAuth(credentials, SLUG);
       const accountId = checkId(SLUG, query.account.id, { what: "account" });
       const all = await deps.campaignList(tokens, accountId, query.signal);
-      const wanted = new Set(
-        selectedCampaignIds(
-          all.map((c) => ({ id: c.id, name: c.name ?? "" })),
-          normaliseFilters(query.filters),
-        ),
-      );
-      const selected = all.filter((c) => wanted.has(c.id));
-      const spend = await spendPerCampaign(
-        deps.fetchDailyMetrics,
+      return selectedWithSpend(
+        all.map((c) => ({
+          id: c.id,
+          name: c.name ?? c.id,
+          status: linkedInCampaignStatus(c),
+          dailyBudgetMicros: c.dailyBudget ? decimalToMicros(c.dailyBudget.amount) : null,
+        })),
         credentials,
         query,
-        selected.map((c) => c.id),
+        deps.fetchDailyMetrics,
       );
-      return selected.map((c) => ({
-        id: c.id,
-        name: c.name ?? c.id,
-        status: linkedInCampaignStatus(c),
-        dailyBudgetMicros: c.dailyBudget ? decimalToMicros(c.dailyBudget.amount) : null,
-        spendMicros: spend.get(c.id) ?? 0,
-      }));
     },
 
     async setCampaignStatus(credentials, target) {

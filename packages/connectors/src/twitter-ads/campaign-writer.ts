@@ -2,10 +2,8 @@ import * as z from "zod";
 import {
   campaignNotFound,
   checkId,
-  normaliseFilters,
   requireOAuth,
-  selectedCampaignIds,
-  spendPerCampaign,
+  selectedWithSpend,
   writeDailyBudgetInCents,
   writeStatusIfChanged,
 } from "../connector-kit.ts";
@@ -98,26 +96,17 @@ export function xCampaignWriter(deps: XWriterDeps): CampaignWriter {
     async listCampaigns(credentials, query): Promise<CampaignState[]> {
       const http = deps.client(requireOAuth(credentials, SLUG));
       const records = await deps.campaignRecords(http, deps.checkAccountId(query.account.id), query.signal);
-      const wanted = new Set(
-        selectedCampaignIds(
-          records.map((c) => ({ id: c.id, name: c.name ?? c.id })),
-          normaliseFilters(query.filters),
-        ),
-      );
-      const selected = records.filter((c) => wanted.has(c.id));
-      const spend = await spendPerCampaign(
-        deps.fetchDailyMetrics,
+      return selectedWithSpend(
+        records.map((c) => ({
+          id: c.id,
+          name: c.name ?? c.id,
+          status: xCampaignStatus(c),
+          dailyBudgetMicros: c.daily_budget_amount_local_micro || null,
+        })),
         credentials,
         query,
-        selected.map((c) => c.id),
+        deps.fetchDailyMetrics,
       );
-      return selected.map((c) => ({
-        id: c.id,
-        name: c.name ?? c.id,
-        status: xCampaignStatus(c),
-        dailyBudgetMicros: c.daily_budget_amount_local_micro || null,
-        spendMicros: spend.get(c.id) ?? 0,
-      }));
     },
 
     async setCampaignStatus(credentials, target) {
