@@ -78,7 +78,8 @@ export function useAutopilotOn(
     pipeline: () => pipeline,
     async aRefreshedTracker(email, extra) {
       const integration = await connectPlatform(token(), world.account.accountId, slug, email);
-      const view = (await listViews(token(), email)).find((v) => v.id === account.id);
+      // The connection's e-mail as stored (X stores the screen name the platform reports).
+      const view = (await listViews(token(), integration.email)).find((v) => v.id === account.id);
       if (!view) throw new Error("no sandbox view");
       const [created] = (await trackersOn(world.account.accountId, integration, view, 1)) as [Tracker];
       await requestTrackerRefresh(created, { reason: "on-demand", now: new Date() });

@@ -3,9 +3,12 @@ import { TEST_NOW, useConnectorTest } from "../testing/connector-test-kit.ts";
 import { createAmazonAdsConnector } from "./amazon-ads/amazon-ads-connector.ts";
 import { createBingAdsConnector } from "./bing-ads/bing-ads-connector.ts";
 import { createGoogleAdsConnector } from "./google-ads/google-ads-connector.ts";
+import { createLinkedInAdsConnector } from "./linkedin-ads/linkedin-ads-connector.ts";
 import { createMetaConnector } from "./meta/meta-connector.ts";
+import { DESCRIPTORS } from "./registry.ts";
 import { createTikTokAdsConnector } from "./tiktok-ads/tiktok-ads-connector.ts";
-import type { CampaignWriter, Connector } from "./types.ts";
+import { createTwitterAdsConnector } from "./twitter-ads/twitter-ads-connector.ts";
+import { type CampaignWriter, type Connector, isOAuth1Connector } from "./types.ts";
 
 /** The campaign write methods of every platform that has them, against the sandbox. */
 
@@ -16,7 +19,14 @@ const TODAY = "2026-03-18";
 interface Case {
   /** The case's name (the platform, and the ad product where a platform has several). */
   label: string;
-  platform: "googleads" | "facebookads" | "bingads" | "amazonads" | "tiktokads";
+  platform:
+    | "googleads"
+    | "facebookads"
+    | "bingads"
+    | "amazonads"
+    | "tiktokads"
+    | "linkedinads"
+    | "twitterads";
   create: (config: Parameters<typeof createGoogleAdsConnector>[0]) => Connector;
   returnPage: string;
   account: { id: string; currency: string; timeZone: string };
@@ -26,6 +36,8 @@ interface Case {
   budgetRoute: string;
   /** Minutes of today gone at the test's now, in the account's time zone. */
   minutesGone: number;
+  /** A campaign whose daily budget sits above or below it (a LinkedIn campaign group, X line items). */
+  budgetElsewhere?: string;
 }
 
 const AMAZON_US = { id: "3810822089931808", currency: "USD", timeZone: "America/Los_Angeles" };
@@ -95,6 +107,30 @@ const CASES: Case[] = [
     budgetRoute: "POST /open_api/{version}/campaign/update/",
     minutesGone: 180,
   },
+  {
+    label: "linkedinads",
+    platform: "linkedinads",
+    create: createLinkedInAdsConnector,
+    returnPage: "https://app.pacer.test/linkedin-ads-response",
+    account: { id: "508000101", currency: "EUR", timeZone: "UTC" },
+    campaignId: "349043",
+    statusRoute: "POST /api/rest/adAccounts/{accountId}/adCampaigns/{campaignId}",
+    budgetRoute: "POST /api/rest/adAccounts/{accountId}/adCampaigns/{campaignId}",
+    minutesGone: 600,
+    budgetElsewhere: "544756",
+  },
+  {
+    label: "twitterads",
+    platform: "twitterads",
+    create: createTwitterAdsConnector,
+    returnPage: "https://app.pacer.test/twitter-ads-response",
+    account: { id: "18ce54pcrdm", currency: "USD", timeZone: "America/Los_Angeles" },
+    campaignId: "7hbn",
+    statusRoute: "PUT /ads-api/{version}/accounts/{accountId}/campaigns/{campaignId}",
+    budgetRoute: "PUT /ads-api/{version}/accounts/{accountId}/campaigns/{campaignId}",
+    minutesGone: 180,
+    budgetElsewhere: "2m1eq",
+  },
 ];
 
 describe.each(CASES)("$label campaign writes against the sandbox", (c) => {
@@ -104,6 +140,18 @@ describe.each(CASES)("$label campaign writes against the sandbox", (c) => {
     create: c.create,
     returnPage: c.returnPage,
     now: () => clock,
+    // OAuth 1.0a (X): consent starts with a request token, which the return page echoes.
+    start: async (connector, redirectUri) => {
+      if (!isOAuth1Connector(connector)) {
+        const state = `state-${Math.random()}`;
+        return { state, ...connector.authorizeUrl({ state, redirectUri }) };
+      }
+      const { url, requestToken, requestTokenSecret } = await connector.requestToken({
+        state: "",
+        redirectUri,
+      });
+      return { url, state: requestToken, requestTokenSecret };
+    },
   });
   const writer = (): CampaignWriter => {
     const w = t.connector.campaigns;
@@ -218,5 +266,39 @@ describe.each(CASES)("$label campaign writes against the sandbox", (c) => {
     const account = t.sandbox.accounts(c.platform).find((a) => a.id === c.account.id);
     expect(account).toBeDefined();
     expect(t.sandbox.writes.of(account as never, c.campaignId)).toEqual([]);
+  });
+
+  it.runIf(c.budgetElsewhere)(
+    "a campaign whose daily budget sits elsewhere is listed without one, refused a budget write, and can be paused",
+    async () => {
+      const tokens = await t.connected();
+      const target = { account: c.account, campaignId: c.budgetElsewhere ?? "" };
+
+      const [listed] = await writer().listCampaigns(tokens, {
+        account: c.account,
+        filters: { campaignIds: [target.campaignId] },
+        from: TODAY,
+        to: TODAY,
+      });
+      const budget = writer().setCampaignDailyBudget(tokens, { ...target, amountMicros: 5_000_000 });
+
+      expect(listed).toMatchObject({ id: target.campaignId, status: "enabled", dailyBudgetMicros: null });
+      await expect(budget).rejects.toMatchObject({ code: "bad_request", reason: "no_campaign_budget" });
+      expect(t.routeCalls(c.budgetRoute)).toBe(0);
+      expect(await writer().setCampaignStatus(tokens, { ...target, status: "paused" })).toMatchObject({
+        changed: true,
+        before: 1,
+        after: 0,
+      });
+    },
+  );
+});
+
+describe("write scopes (asked when AutoPilot is first enabled on a connection)", () => {
+  it("LinkedIn declares rw_ads beyond its read consent; X declares none (OAuth 1.0a has no scopes)", () => {
+    const scopes = (slug: string) => DESCRIPTORS.find((d) => d.slug === slug)?.writeScopes;
+
+    expect(scopes("linkedinads")).toEqual(["rw_ads"]);
+    expect(scopes("twitterads")).toEqual([]);
   });
 });

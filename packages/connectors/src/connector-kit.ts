@@ -10,6 +10,9 @@ import {
 import { HttpClient, type HttpClientOptions } from "./http/http-client.ts";
 import {
   type ApiKeyCredentials,
+  type CampaignState,
+  type CampaignsQuery,
+  type Connector,
   type Credentials,
   type DailyMetrics,
   type DailyMetricsRow,
@@ -420,4 +423,62 @@ export function writeDailyBudgetInCents(
   }
   const cents = Math.round(amountMicros / 10_000);
   return writeIfChanged(before, cents * 10_000, () => write(cents / 100));
+}
+
+/**
+ * A status write (read, compare, write) on a campaign read as `current`: "other" (archived,
+ * removed, draft, ...) is never written; else `write(wanted)` is sent only when the status
+ * differs. Status as 1 (enabled) / 0 (paused) in the outcome.
+ * @throws BadRequestError `campaign_not_writable` when `current` is "other"; what `write` throws
+ */
+export function writeStatusIfChanged(
+  platform: string,
+  campaignId: string,
+  current: CampaignState["status"],
+  wanted: "enabled" | "paused",
+  write: (wanted: "enabled" | "paused") => Promise<string>,
+): Promise<WriteOutcome> {
+  if (current === "other") {
+    throw new BadRequestError(`${platform}: campaign ${campaignId} cannot be enabled or paused`, {
+      platform,
+      reason: "campaign_not_writable",
+    });
+  }
+  return writeIfChanged(current === "enabled" ? 1 : 0, wanted === "enabled" ? 1 : 0, () => write(wanted));
+}
+
+/** Error for a campaign the platform does not know in the ad account (`campaign_not_found`). */
+export function campaignNotFound(platform: string, campaignId: string): BadRequestError {
+  return new BadRequestError(`${platform}: campaign ${campaignId} not found`, {
+    platform,
+    reason: "campaign_not_found",
+  });
+}
+
+/**
+ * The campaigns `query`'s filters select (as {@link selectedCampaignIds} keeps them), each with its
+ * spend over the range, micros, read through the connector's own `fetchDailyMetrics` one campaign
+ * at a time (`filters: {campaignIds: [id]}`): `listCampaigns` of platforms whose reports are not
+ * split by campaign in one call here (LinkedIn, X). Costs one report per selected campaign.
+ * @param campaigns every campaign of the account, as the platform lists it, without spend
+ */
+export async function selectedWithSpend(
+  campaigns: readonly Omit<CampaignState, "spendMicros">[],
+  credentials: Credentials,
+  query: CampaignsQuery,
+  fetchDailyMetrics: Connector["fetchDailyMetrics"],
+): Promise<CampaignState[]> {
+  const wanted = new Set(selectedCampaignIds(campaigns, normaliseFilters(query.filters)));
+  const out: CampaignState[] = [];
+  for (const c of campaigns.filter((x) => wanted.has(x.id))) {
+    const metrics = await fetchDailyMetrics(credentials, {
+      account: query.account,
+      from: query.from,
+      to: query.to,
+      filters: { campaignIds: [c.id] },
+      ...(query.signal ? { signal: query.signal } : {}),
+    });
+    out.push({ ...c, spendMicros: metrics.rows.reduce((sum, row) => sum + row.spendMicros, 0) });
+  }
+  return out;
 }

@@ -35,6 +35,9 @@ export interface ConfigBlock {
  * - `dayBasis`: `utc` when the platform reports UTC days only (its views' `timeZone` is `UTC`, and
  *   the tracker says so); absent: the ad account's own days (README, "Which zone a platform's day
  *   is in").
+ * - `writeScopes`: the OAuth scopes campaign writes (AutoPilot) need beyond the read consent, asked
+ *   when AutoPilot is first enabled on a connection (absent: not declared; empty: none to ask, e.g.
+ *   X, whose OAuth 1.0a has no scopes).
  */
 export interface ConnectorDescriptor {
   readonly slug: string;
@@ -42,6 +45,7 @@ export interface ConnectorDescriptor {
   readonly reports: "synchronous" | "asynchronous";
   readonly config?: ConfigBlock;
   readonly dayBasis?: DayBasis;
+  readonly writeScopes?: readonly string[];
 }
 
 /** A descriptor with the function building its connector: one entry of the registry. */

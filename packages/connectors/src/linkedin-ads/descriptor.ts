@@ -31,6 +31,13 @@ export function linkedInAdsEndpoints(): Omit<LinkedInAdsConfig, "clientId" | "cl
   };
 }
 
+/**
+ * The scope campaign writes need on top of the read consent: `rw_ads` (read/write ad accounts and
+ * campaigns); the member's role on the ad account must also allow editing (not `VIEWER`).
+ * https://learn.microsoft.com/en-us/linkedin/marketing/integrations/ads/account-structure/create-and-manage-campaigns (Permissions)
+ */
+export const LINKEDIN_ADS_WRITE_SCOPES: readonly string[] = ["rw_ads"];
+
 /** LinkedIn (Rest.li adAnalytics, versioned): OAuth 2.0, refresh tokens not rotated. */
 export const linkedInAdsDescriptor: ConnectorDescriptor = {
   slug: "linkedinads",
@@ -43,6 +50,7 @@ export const linkedInAdsDescriptor: ConnectorDescriptor = {
   reports: "synchronous",
   // adAnalytics days are UTC and the API has no hourly granularity to re-cut them (README).
   dayBasis: "utc",
+  writeScopes: LINKEDIN_ADS_WRITE_SCOPES,
   config: {
     endpoints: linkedInAdsEndpoints,
     credentials: { clientId: "LINKEDIN_ADS_CLIENT_ID", clientSecret: "LINKEDIN_ADS_CLIENT_SECRET" },

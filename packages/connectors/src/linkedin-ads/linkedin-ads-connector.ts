@@ -42,6 +42,7 @@ import type {
   OAuthTokens,
   PlatformBudget,
 } from "../types.ts";
+import { linkedInCampaignWriter } from "./campaign-writer.ts";
 import { classifyLinkedInError } from "./classify.ts";
 import { linkedInAdsDescriptor } from "./descriptor.ts";
 import {
@@ -213,7 +214,7 @@ export function createLinkedInAdsConnector(config: ConnectorConfig): Connector {
     return body;
   }
 
-  return {
+  const connector: Connector = {
     ...connectorIdentity(linkedInAdsDescriptor),
 
     authorizeUrl({ state, redirectUri }) {
@@ -361,6 +362,16 @@ export function createLinkedInAdsConnector(config: ConnectorConfig): Connector {
           query.signal,
         ),
       ),
+  };
+  return {
+    ...connector,
+    campaigns: linkedInCampaignWriter({
+      http,
+      api,
+      headers,
+      campaignList,
+      fetchDailyMetrics: (credentials, query) => connector.fetchDailyMetrics(credentials, query),
+    }),
   };
 }
 

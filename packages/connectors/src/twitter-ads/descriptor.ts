@@ -39,6 +39,9 @@ export const twitterAdsDescriptor: ConnectorDescriptor = {
   slug: "twitterads",
   capabilities: { pkce: false, refresh: "none", rotatesRefreshToken: false, revoke: true },
   reports: "asynchronous",
+  // OAuth 1.0a has no scopes: the app's Ads API access and the user's role on the ad account
+  // (ACCOUNT_ADMIN or AD_MANAGER may change campaigns) decide whether a write is allowed.
+  writeScopes: [],
   config: {
     endpoints: twitterAdsEndpoints,
     credentials: { consumerKey: "X_ADS_CONSUMER_KEY", consumerSecret: "X_ADS_CONSUMER_SECRET" },

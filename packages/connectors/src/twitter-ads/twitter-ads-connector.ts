@@ -42,6 +42,7 @@ import type {
   OAuthTokens,
   PlatformBudget,
 } from "../types.ts";
+import { xCampaignWriter } from "./campaign-writer.ts";
 import { classifyXError } from "./classify.ts";
 import { twitterAdsDescriptor } from "./descriptor.ts";
 import { type OAuth1Token, oauth1Fetch, parseTokenAnswer, urlWithQuery } from "./oauth1.ts";
@@ -351,7 +352,7 @@ export function createTwitterAdsConnector(config: ConnectorConfig): OAuth1Connec
     return jobs.every((j) => j.url) ? true : undefined;
   }
 
-  return {
+  const connector: OAuth1Connector = {
     ...connectorIdentity(twitterAdsDescriptor),
 
     authorizeUrl() {
@@ -524,6 +525,16 @@ export function createTwitterAdsConnector(config: ConnectorConfig): OAuth1Connec
           query.signal,
         ),
       ),
+  };
+  return {
+    ...connector,
+    campaigns: xCampaignWriter({
+      client: (tokens) => signed(userToken(tokens)),
+      ads,
+      campaignRecords,
+      checkAccountId,
+      fetchDailyMetrics: (credentials, query) => connector.fetchDailyMetrics(credentials, query),
+    }),
   };
 }
 

@@ -124,6 +124,13 @@ export class CampaignWrites {
     return this.writes.get(this.key(account, campaignId)) ?? [];
   }
 
+  /** Whether any campaign of `account` has a write (else the replay is the data as is). */
+  hasWrites(account: DemoAccount): boolean {
+    const prefix = `${account.platform}/${account.id}/`;
+    for (const key of this.writes.keys()) if (key.startsWith(prefix)) return true;
+    return false;
+  }
+
   /** The campaign's status at `at` (its demo status until a write changed it). */
   status(account: DemoAccount, campaign: DemoCampaign, at: number): DemoCampaign["status"] {
     let status = campaign.status;

@@ -72,8 +72,8 @@ export function selectCampaigns(account: DemoAccount, selection: CampaignSelecti
 /**
  * Every (campaign, date) figure the sandbox answers for `account` from `from` to `to` inclusive:
  * the single function behind every reporting endpoint, exported so tests compute expected values.
- * With `writes`, the days are as the platforms' write calls left them (paused campaigns stop
- * spending, spend capped at a written daily budget; `campaign-writes.ts`).
+ * With `obeyed` (the sandbox's writes), the days are as the platforms' write calls left them
+ * (paused campaigns stop spending, spend capped at a written daily budget; `campaign-writes.ts`).
  */
 export function campaignDays(
   source: SourceData,
@@ -82,9 +82,11 @@ export function campaignDays(
   to: string,
   now: Date,
   selection: CampaignSelection = {},
-  writes?: CampaignWrites,
+  obeyed?: CampaignWrites,
 ): CampaignDay[] {
   if (!isDate(from) || !isDate(to)) return [];
+  // Without a write on the account the days are the data: no month-to-date to carry.
+  const writes = obeyed?.hasWrites(account) ? obeyed : undefined;
   const window = servedWindow(account, now);
   const start = from > window.first ? from : window.first;
   const end = to < window.last ? to : window.last;

@@ -1,5 +1,5 @@
 import type { ServerResponse } from "node:http";
-import type { DemoAccount } from "../data/demo-accounts.ts";
+import type { DemoAccount, DemoCampaign } from "../data/demo-accounts.ts";
 import { type CampaignDay, campaignDays, groupDays } from "../data/replay.ts";
 import { microsText } from "../data/source-rows.ts";
 import { type SandboxRequest, sendJson } from "../http-kit.ts";
@@ -215,6 +215,43 @@ export const linkedInAdsPlatform: PlatformFactory = (ctx) => {
     return { a, statuses };
   };
 
+  /**
+   * A campaign as `adCampaigns` answers it, as the writes so far leave it: `status` ACTIVE or
+   * PAUSED, `dailyBudget` (a decimal string in the account currency's units) when the campaign
+   * has a budget of its own (else its group holds one).
+   */
+  const campaignJson = (a: DemoAccount, c: DemoCampaign) => {
+    const at = ctx.now().getTime();
+    const own = budgetOf(budgets.get(a.id) ?? [], c.id);
+    const amount = own ? ctx.writes.dailyBudget(a, c.id, at, own.amountMicros) : undefined;
+    return {
+      id: Number(c.id),
+      account: `urn:li:sponsoredAccount:${a.id}`,
+      name: c.name,
+      status: ctx.writes.status(a, c, at) === "PAUSED" ? "PAUSED" : "ACTIVE",
+      type: "SPONSORED_UPDATES",
+      costType: "CPM",
+      campaignGroup: `urn:li:sponsoredCampaignGroup:${groupIdOf(a, c.id)}`,
+      ...(amount !== undefined
+        ? { dailyBudget: { amount: microsText(amount, 2), currencyCode: a.currency } }
+        : {}),
+      version: { versionTag: String(ctx.writes.of(a, c.id).length + 1) },
+    };
+  };
+
+  /** The campaign of a `/adAccounts/{accountId}/adCampaigns/{campaignId}` call (authorized), else answered. */
+  const campaignOf = (req: SandboxRequest, res: ServerResponse) => {
+    if (!authorized(req, res)) return undefined;
+    const a = account(res, req.params.accountId);
+    if (!a) return undefined;
+    const c = a.campaigns.find((x) => x.id === req.params.campaignId);
+    if (!c) {
+      restliError(res, 404, "NOT_FOUND", `Not found: adCampaigns ${req.params.campaignId}`);
+      return undefined;
+    }
+    return { a, c };
+  };
+
   return {
     prefix: PREFIX,
     oauth,
@@ -311,24 +348,77 @@ export const linkedInAdsPlatform: PlatformFactory = (ctx) => {
           if (!found) return;
           const { a, statuses } = found;
           const items = a.campaigns
-            .map((c) => {
-              // dailyBudget: a decimal string in the account currency's units.
-              const budget = budgetOf(budgets.get(a.id) ?? [], c.id);
-              return {
-                id: Number(c.id),
-                account: `urn:li:sponsoredAccount:${a.id}`,
-                name: c.name,
-                status: c.status === "PAUSED" ? "PAUSED" : "ACTIVE",
-                type: "SPONSORED_UPDATES",
-                costType: "CPM",
-                campaignGroup: `urn:li:sponsoredCampaignGroup:${groupIdOf(a, c.id)}`,
-                ...(budget
-                  ? { dailyBudget: { amount: microsText(budget.amountMicros, 2), currencyCode: a.currency } }
-                  : {}),
-              };
-            })
+            .map((c) => campaignJson(a, c))
             .filter((c) => !statuses || statuses.includes(c.status));
           sendJson(res, 200, page(req, items));
+        },
+      },
+      {
+        method: "GET",
+        pattern: "/api/rest/adAccounts/{accountId}/adCampaigns/{campaignId}",
+        handle: (req, res) => {
+          const found = campaignOf(req, res);
+          if (found) sendJson(res, 200, campaignJson(found.a, found.c));
+        },
+      },
+      {
+        // Campaign update: `X-RestLi-Method: PARTIAL_UPDATE`, `{"patch": {"$set": {status}}}` or
+        // `{"patch": {"$set": {dailyBudget: {amount, currencyCode}}}}`; 204 without a body.
+        // https://learn.microsoft.com/en-us/linkedin/marketing/integrations/ads/account-structure/create-and-manage-campaigns
+        method: "POST",
+        pattern: "/api/rest/adAccounts/{accountId}/adCampaigns/{campaignId}",
+        handle: (req, res) => {
+          const found = campaignOf(req, res);
+          if (!found) return;
+          const { a, c } = found;
+          const bad = (message: string) => restliError(res, 400, "ILLEGAL_ARGUMENT", message);
+          if (String(req.headers["x-restli-method"] ?? "").toUpperCase() !== "PARTIAL_UPDATE") {
+            return bad("The sandbox serves campaign updates as X-RestLi-Method: PARTIAL_UPDATE.");
+          }
+          if (ctx.writes.refuses(PREFIX)) {
+            return restliError(
+              res,
+              403,
+              "ACCESS_DENIED",
+              `Not enough permissions to access: partialUpdate /adAccounts/${a.id}/adCampaigns/${c.id}`,
+              100,
+            );
+          }
+          const set = (req.json as { patch?: { $set?: Record<string, unknown> } } | undefined)?.patch?.$set;
+          const keys = Object.keys(set ?? {});
+          if (!set || keys.length !== 1 || !(keys[0] === "status" || keys[0] === "dailyBudget")) {
+            return bad('The body must be {"patch": {"$set": {...}}} with status or dailyBudget.');
+          }
+          const at = ctx.now().getTime();
+          if ("status" in set) {
+            if (set.status !== "ACTIVE" && set.status !== "PAUSED") {
+              return bad("The sandbox changes status to ACTIVE or PAUSED only.");
+            }
+            ctx.writes.record(a, c.id, { at, status: set.status === "ACTIVE" ? "ENABLED" : "PAUSED" });
+          } else {
+            const budget = set.dailyBudget as { amount?: unknown; currencyCode?: unknown } | undefined;
+            if (!budgetOf(budgets.get(a.id) ?? [], c.id)) {
+              return bad(
+                "The campaign's group holds its budget (budget optimization): no campaign budget to set.",
+              );
+            }
+            if (
+              typeof budget?.amount !== "string" ||
+              !/^\d+(\.\d{1,2})?$/.test(budget.amount) ||
+              !(Number(budget.amount) > 0) ||
+              budget.currencyCode !== a.currency
+            ) {
+              return bad(
+                `dailyBudget must be {amount: a positive decimal string, currencyCode: "${a.currency}"}.`,
+              );
+            }
+            ctx.writes.record(a, c.id, {
+              at,
+              dailyBudgetMicros: Math.round(Number(budget.amount) * 1_000_000),
+            });
+          }
+          res.writeHead(204, { "x-restli-protocol-version": "2.0.0" });
+          res.end();
         },
       },
       {
@@ -401,6 +491,7 @@ export const linkedInAdsPlatform: PlatformFactory = (ctx) => {
             range.to,
             ctx.now(),
             campaignIds ? { campaignIds } : {},
+            ctx.writes,
           );
           const pivotOf = (d: CampaignDay) =>
             pivot === "CAMPAIGN"

@@ -2,7 +2,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypt
 import type { ServerResponse } from "node:http";
 import { gzipSync } from "node:zlib";
 import { plusDays } from "../data/calendar.ts";
-import type { DemoAccount } from "../data/demo-accounts.ts";
+import type { DemoAccount, DemoCampaign } from "../data/demo-accounts.ts";
 import { type CampaignDay, campaignDays } from "../data/replay.ts";
 import { escapeHtml, redirect, type SandboxRequest, sendHtml, sendJson } from "../http-kit.ts";
 import { DEMO_USER, type Grant, OAuthServer, sandboxClient, userFor } from "../oauth-server.ts";
@@ -280,6 +280,7 @@ export const twitterAdsPlatform: PlatformFactory = (ctx) => {
         days.at(-1) as string,
         ctx.now(),
         selection,
+        ctx.writes,
       )) {
         byDate.set(d.date, add(byDate.get(d.date), d));
       }
@@ -367,6 +368,34 @@ export const twitterAdsPlatform: PlatformFactory = (ctx) => {
       updated_at: job.created,
       metric_groups: (q.get("metric_groups") ?? "").split(","),
     };
+  };
+
+  /** A campaign as the Ads API answers it, as the writes so far leave it (status, daily budget). */
+  const campaignJson = (account: DemoAccount, c: DemoCampaign) => {
+    const at = ctx.now().getTime();
+    const own = budgetOf(budgets.get(account.id) ?? [], c.id)?.amountMicros;
+    const running = ctx.writes.status(account, c, at) === "ENABLED";
+    return {
+      name: c.name,
+      id: c.id,
+      account_id: account.id,
+      entity_status: running ? "ACTIVE" : "PAUSED",
+      currency: account.currency,
+      servable: running,
+      ...campaignBudgetJson(own === undefined ? undefined : ctx.writes.dailyBudget(account, c.id, at, own)),
+      total_budget_amount_local_micro: null,
+      standard_delivery: true,
+      deleted: false,
+    };
+  };
+
+  /** The account and campaign of a signed `accounts/{accountId}/campaigns/{campaignId}` call, else answered. */
+  const withCampaign = (req: SandboxRequest, res: ServerResponse) => {
+    const account = withAccount(req, res);
+    if (!account) return undefined;
+    const campaign = account.campaigns.find((c) => c.id === req.params.campaignId);
+    if (!campaign) xErrors(res, 404, "NOT_FOUND", `Campaign ${req.params.campaignId} was not found`);
+    return campaign ? { account, campaign } : undefined;
   };
 
   return {
@@ -543,19 +572,81 @@ export const twitterAdsPlatform: PlatformFactory = (ctx) => {
         handle: (req, res) => {
           const account = withAccount(req, res);
           if (!account) return;
-          const data = account.campaigns.map((c) => ({
-            name: c.name,
-            id: c.id,
-            account_id: account.id,
-            entity_status: c.status === "ENABLED" ? "ACTIVE" : "PAUSED",
-            currency: account.currency,
-            servable: c.status === "ENABLED",
-            ...campaignBudgetJson(budgetOf(budgets.get(account.id) ?? [], c.id)?.amountMicros),
-            total_budget_amount_local_micro: null,
-            standard_delivery: true,
-            deleted: false,
-          }));
+          const data = account.campaigns.map((c) => campaignJson(account, c));
           sendJson(res, 200, cursorPage(req, data, "campaign"));
+        },
+      },
+      {
+        method: "GET",
+        pattern: "/ads-api/{version}/accounts/{accountId}/campaigns/{campaignId}",
+        handle: (req, res) => {
+          const found = withCampaign(req, res);
+          if (found) {
+            sendJson(res, 200, {
+              request: { params: {} },
+              data: campaignJson(found.account, found.campaign),
+              data_type: "campaign",
+            });
+          }
+        },
+      },
+      {
+        // Campaign update: `entity_status` (ACTIVE | PAUSED) and/or `daily_budget_amount_local_micro`
+        // as query parameters (signed with the rest), answering the updated campaign.
+        // https://docs.x.com/x-ads-api/campaign-management/reference (PUT accounts/:account_id/campaigns/:campaign_id)
+        method: "PUT",
+        pattern: "/ads-api/{version}/accounts/{accountId}/campaigns/{campaignId}",
+        handle: (req, res) => {
+          const found = withCampaign(req, res);
+          if (!found) return;
+          const { account, campaign } = found;
+          if (ctx.writes.refuses(PREFIX)) {
+            return xErrors(
+              res,
+              403,
+              "UNAUTHORIZED_ACCESS",
+              "The authenticated user may not change campaigns of this account (ACCOUNT_ADMIN or AD_MANAGER needed)",
+            );
+          }
+          const q = req.url.searchParams;
+          const status = q.get("entity_status");
+          const budget = q.get("daily_budget_amount_local_micro");
+          if (status === null && budget === null) {
+            return badParameter(
+              res,
+              "entity_status",
+              "entity_status or daily_budget_amount_local_micro is required",
+            );
+          }
+          if (status !== null && status !== "ACTIVE" && status !== "PAUSED") {
+            return badParameter(res, "entity_status", "entity_status must be ACTIVE or PAUSED");
+          }
+          if (budget !== null) {
+            if (!/^\d+$/.test(budget) || Number(budget) <= 0) {
+              return badParameter(
+                res,
+                "daily_budget_amount_local_micro",
+                "a positive whole number of micros",
+              );
+            }
+            if (budgetOf(budgets.get(account.id) ?? [], campaign.id) === undefined) {
+              return badParameter(
+                res,
+                "daily_budget_amount_local_micro",
+                "budget_optimization is LINE_ITEM: the daily budgets sit on the line items",
+              );
+            }
+          }
+          ctx.writes.record(account, campaign.id, {
+            at: ctx.now().getTime(),
+            ...(status !== null ? { status: status === "ACTIVE" ? "ENABLED" : "PAUSED" } : {}),
+            ...(budget !== null ? { dailyBudgetMicros: Number(budget) } : {}),
+          });
+          sendJson(res, 200, {
+            request: { params: Object.fromEntries(q) },
+            data: campaignJson(account, campaign),
+            data_type: "campaign",
+          });
         },
       },
       {
