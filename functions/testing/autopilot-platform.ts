@@ -78,7 +78,8 @@ export function useAutopilotOn(
     pipeline: () => pipeline,
     async aRefreshedTracker(email, extra) {
       const integration = await connectPlatform(token(), world.account.accountId, slug, email);
-      const view = (await listViews(token(), email)).find((v) => v.id === account.id);
+      // The connection as stored: platforms without an e-mail (Pinterest) keep the user name they report.
+      const view = (await listViews(token(), integration.email)).find((v) => v.id === account.id);
       if (!view) throw new Error("no sandbox view");
       const [created] = (await trackersOn(world.account.accountId, integration, view, 1)) as [Tracker];
       await requestTrackerRefresh(created, { reason: "on-demand", now: new Date() });

@@ -4,6 +4,7 @@ import { createAmazonAdsConnector } from "./amazon-ads/amazon-ads-connector.ts";
 import { createBingAdsConnector } from "./bing-ads/bing-ads-connector.ts";
 import { createGoogleAdsConnector } from "./google-ads/google-ads-connector.ts";
 import { createMetaConnector } from "./meta/meta-connector.ts";
+import { createPinterestAdsConnector } from "./pinterest-ads/pinterest-ads-connector.ts";
 import { createTikTokAdsConnector } from "./tiktok-ads/tiktok-ads-connector.ts";
 import type { CampaignWriter, Connector } from "./types.ts";
 
@@ -16,7 +17,14 @@ const TODAY = "2026-03-18";
 interface Case {
   /** The case's name (the platform, and the ad product where a platform has several). */
   label: string;
-  platform: "googleads" | "facebookads" | "bingads" | "amazonads" | "tiktokads";
+  platform:
+    | "googleads"
+    | "facebookads"
+    | "bingads"
+    | "amazonads"
+    | "tiktokads"
+    | "pinterestads"
+    | "redditads";
   create: (config: Parameters<typeof createGoogleAdsConnector>[0]) => Connector;
   returnPage: string;
   account: { id: string; currency: string; timeZone: string };
@@ -94,6 +102,17 @@ const CASES: Case[] = [
     statusRoute: "POST /open_api/{version}/campaign/status/update/",
     budgetRoute: "POST /open_api/{version}/campaign/update/",
     minutesGone: 180,
+  },
+  {
+    label: "pinterestads",
+    platform: "pinterestads",
+    create: createPinterestAdsConnector,
+    returnPage: "https://app.pacer.test/pinterest-ads-response",
+    account: { id: "549000000101", currency: "GBP", timeZone: "UTC" },
+    campaignId: "9034945",
+    statusRoute: "PATCH /api/v5/ad_accounts/{adAccountId}/campaigns",
+    budgetRoute: "PATCH /api/v5/ad_accounts/{adAccountId}/campaigns",
+    minutesGone: 600,
   },
 ];
 
