@@ -5,6 +5,7 @@ import { createBingAdsConnector } from "./bing-ads/bing-ads-connector.ts";
 import { createGoogleAdsConnector } from "./google-ads/google-ads-connector.ts";
 import { createMetaConnector } from "./meta/meta-connector.ts";
 import { createPinterestAdsConnector } from "./pinterest-ads/pinterest-ads-connector.ts";
+import { createRedditAdsConnector } from "./reddit-ads/reddit-ads-connector.ts";
 import { createTikTokAdsConnector } from "./tiktok-ads/tiktok-ads-connector.ts";
 import type { CampaignWriter, Connector } from "./types.ts";
 
@@ -112,6 +113,17 @@ const CASES: Case[] = [
     campaignId: "9034945",
     statusRoute: "PATCH /api/v5/ad_accounts/{adAccountId}/campaigns",
     budgetRoute: "PATCH /api/v5/ad_accounts/{adAccountId}/campaigns",
+    minutesGone: 600,
+  },
+  {
+    label: "redditads",
+    platform: "redditads",
+    create: createRedditAdsConnector,
+    returnPage: "https://app.pacer.test/reddit-ads-response",
+    account: { id: "a2_pacerdemo01", currency: "GBP", timeZone: "Europe/London" },
+    campaignId: "9034945",
+    statusRoute: "PATCH /ads-api/api/{version}/campaigns/{campaignId}",
+    budgetRoute: "PATCH /ads-api/api/{version}/campaigns/{campaignId}",
     minutesGone: 600,
   },
 ];
