@@ -37,6 +37,13 @@ export interface ConnectorDescriptor {
   readonly capabilities: Omit<ConnectorCapabilities, "auth" | "needsRefreshToken">;
   readonly reports: "synchronous" | "asynchronous";
   readonly config?: ConfigBlock;
+  /**
+   * OAuth scopes the campaign writes (AutoPilot, the connector's `campaigns`) need on top of what
+   * the connection asks at consent, to be asked when AutoPilot is first enabled on a connection
+   * (Pinterest `ads:write`, Reddit `adsedit`). Absent: nothing more to ask (the consent's scopes
+   * already cover writes, or the platform grants permissions per app or per role, not per request).
+   */
+  readonly writeScopes?: readonly string[];
 }
 
 /** A descriptor with the function building its connector: one entry of the registry. */

@@ -35,6 +35,8 @@ export const pinterestAdsDescriptor: ConnectorDescriptor = {
     revoke: false,
   },
   reports: "synchronous",
+  // Campaign updates (`PATCH /ad_accounts/{id}/campaigns`) need `ads:write`; consent asks `ads:read`.
+  writeScopes: ["ads:write"],
   config: {
     endpoints: pinterestAdsEndpoints,
     credentials: { appId: "PINTEREST_ADS_APP_ID", appSecret: "PINTEREST_ADS_APP_SECRET" },
