@@ -10,6 +10,7 @@ import {
 import { HttpClient, type HttpClientOptions } from "./http/http-client.ts";
 import {
   type ApiKeyCredentials,
+  type CampaignState,
   type Credentials,
   type DailyMetrics,
   type DailyMetricsRow,
@@ -396,6 +397,29 @@ export async function writeIfChanged(
 ): Promise<WriteOutcome> {
   if (before === after) return { changed: false, before, after, answer: "unchanged" };
   return { changed: true, before, after, answer: await write() };
+}
+
+/**
+ * A campaign status write (read, compare, write): `current` as read from the platform, `wanted`
+ * as asked; sends `write(enable)` only when they differ. Status as 1 (enabled) / 0 (paused).
+ * @throws BadRequestError `campaign_not_writable` when `current` is "other" (removed, archived...);
+ *   what `write` throws
+ */
+export function writeCampaignStatus(
+  platform: string,
+  campaignId: string,
+  current: CampaignState["status"],
+  wanted: "enabled" | "paused",
+  write: (enable: boolean) => Promise<string>,
+): Promise<WriteOutcome> {
+  if (current === "other") {
+    throw new BadRequestError(`${platform}: campaign ${campaignId} cannot be enabled or paused`, {
+      platform,
+      reason: "campaign_not_writable",
+    });
+  }
+  const after = wanted === "enabled" ? 1 : 0;
+  return writeIfChanged(current === "enabled" ? 1 : 0, after, () => write(after === 1));
 }
 
 /**

@@ -19,8 +19,8 @@ import {
   settingsOf,
   summedDailyBudget,
   versionedUrl,
+  writeCampaignStatus,
   writeDailyBudgetMicros,
-  writeIfChanged,
 } from "../connector-kit.ts";
 import { type ConnectorDefinition, connectorIdentity } from "../descriptor.ts";
 import { asWriteError, BadRequestError, PlatformDownError } from "../errors.ts";
@@ -444,16 +444,18 @@ export function createPinterestAdsConnector(config: ConnectorConfig): Connector 
       async setCampaignStatus(credentials, target): Promise<WriteOutcome> {
         const tokens = requireOAuth(credentials, SLUG);
         const { accountId, campaignId, found } = await readOne(tokens, target);
-        const status = pinterestCampaignStatus(found);
-        if (status === "other") {
-          throw new BadRequestError(`${SLUG}: campaign ${campaignId} cannot be enabled or paused`, {
-            platform: SLUG,
-            reason: "campaign_not_writable",
-          });
-        }
-        const after = target.status === "enabled" ? 1 : 0;
-        return writeIfChanged(status === "enabled" ? 1 : 0, after, () =>
-          update(tokens, accountId, { id: campaignId, status: after ? "ACTIVE" : "PAUSED" }, target.signal),
+        return writeCampaignStatus(
+          SLUG,
+          campaignId,
+          pinterestCampaignStatus(found),
+          target.status,
+          (enable) =>
+            update(
+              tokens,
+              accountId,
+              { id: campaignId, status: enable ? "ACTIVE" : "PAUSED" },
+              target.signal,
+            ),
         );
       },
 

@@ -18,8 +18,8 @@ import {
   settingsOf,
   summedDailyBudget,
   versionedUrl,
+  writeCampaignStatus,
   writeDailyBudgetMicros,
-  writeIfChanged,
 } from "../connector-kit.ts";
 import { type ConnectorDefinition, connectorIdentity } from "../descriptor.ts";
 import { asWriteError, BadRequestError, isConnectorError, PlatformDownError } from "../errors.ts";
@@ -349,16 +349,8 @@ export function createRedditAdsConnector(config: ConnectorConfig): Connector {
       async setCampaignStatus(credentials, target): Promise<WriteOutcome> {
         const tokens = requireOAuth(credentials, SLUG);
         const { campaignId, found } = await readOne(tokens, target);
-        const status = redditCampaignStatus(found);
-        if (status === "other") {
-          throw new BadRequestError(`${SLUG}: campaign ${campaignId} cannot be enabled or paused`, {
-            platform: SLUG,
-            reason: "campaign_not_writable",
-          });
-        }
-        const after = target.status === "enabled" ? 1 : 0;
-        return writeIfChanged(status === "enabled" ? 1 : 0, after, () =>
-          update(tokens, campaignId, { configured_status: after ? "ACTIVE" : "PAUSED" }, target.signal),
+        return writeCampaignStatus(SLUG, campaignId, redditCampaignStatus(found), target.status, (enable) =>
+          update(tokens, campaignId, { configured_status: enable ? "ACTIVE" : "PAUSED" }, target.signal),
         );
       },
 
