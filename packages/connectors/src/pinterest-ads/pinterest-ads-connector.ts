@@ -109,12 +109,6 @@ export const PINTEREST_COLUMNS = [
 ];
 
 /**
- * Campaigns per `PATCH /ad_accounts/{id}/campaigns` call (the OpenAPI's `maxItems`); AutoPilot
- * sends one at a time.
- */
-export const CAMPAIGN_UPDATE_MAX_ITEMS = 30;
-
-/**
  * Pinterest error codes that refuse a campaign write for lack of permission (the OpenAPI's
  * examples): 3 "Your token does not have sufficient permissions ... scopes" (HTTP 401: no
  * `ads:write`), 29 "You are not permitted to access that resource" (HTTP 403: the user's Business

@@ -273,8 +273,8 @@ export function createRedditAdsConnector(config: ConnectorConfig): Connector {
    * goals are not written. Needs the `adsedit` scope: a 403 on a write -> InsufficientScopeError
    * (401 stays AuthError: the token). Spend per campaign from the report with the CAMPAIGN_ID
    * breakdown. Reddit's v3 reference (https://ads-api.reddit.com/docs/v3/, "Update Campaign") was
-   * not reachable from here; the method, path, `data` envelope and fields agree with its
-   * published v3 clients and Reddit's help pages (see the README's write table).
+   * not reachable from here; the method, path, `data` envelope and fields agree with independent
+   * published v3 clients and with the campaign shape the reads use (see the README's write table).
    */
   function redditCampaignWriter(): CampaignWriter {
     const readOne = async (
