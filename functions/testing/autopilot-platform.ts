@@ -78,7 +78,8 @@ export function useAutopilotOn(
     pipeline: () => pipeline,
     async aRefreshedTracker(email, extra) {
       const integration = await connectPlatform(token(), world.account.accountId, slug, email);
-      // The connection's e-mail as stored (X stores the screen name the platform reports).
+      // The connection as stored: platforms without an e-mail keep the name they report (X the screen
+      // name, Pinterest the user name).
       const view = (await listViews(token(), integration.email)).find((v) => v.id === account.id);
       if (!view) throw new Error("no sandbox view");
       const [created] = (await trackersOn(world.account.accountId, integration, view, 1)) as [Tracker];

@@ -5,6 +5,8 @@ import { createBingAdsConnector } from "./bing-ads/bing-ads-connector.ts";
 import { createGoogleAdsConnector } from "./google-ads/google-ads-connector.ts";
 import { createLinkedInAdsConnector } from "./linkedin-ads/linkedin-ads-connector.ts";
 import { createMetaConnector } from "./meta/meta-connector.ts";
+import { createPinterestAdsConnector } from "./pinterest-ads/pinterest-ads-connector.ts";
+import { createRedditAdsConnector } from "./reddit-ads/reddit-ads-connector.ts";
 import { DESCRIPTORS } from "./registry.ts";
 import { createTikTokAdsConnector } from "./tiktok-ads/tiktok-ads-connector.ts";
 import { createTwitterAdsConnector } from "./twitter-ads/twitter-ads-connector.ts";
@@ -26,7 +28,9 @@ interface Case {
     | "amazonads"
     | "tiktokads"
     | "linkedinads"
-    | "twitterads";
+    | "twitterads"
+    | "pinterestads"
+    | "redditads";
   create: (config: Parameters<typeof createGoogleAdsConnector>[0]) => Connector;
   returnPage: string;
   account: { id: string; currency: string; timeZone: string };
@@ -130,6 +134,28 @@ const CASES: Case[] = [
     budgetRoute: "PUT /ads-api/{version}/accounts/{accountId}/campaigns/{campaignId}",
     minutesGone: 180,
     budgetElsewhere: "2m1eq",
+  },
+  {
+    label: "pinterestads",
+    platform: "pinterestads",
+    create: createPinterestAdsConnector,
+    returnPage: "https://app.pacer.test/pinterest-ads-response",
+    account: { id: "549000000101", currency: "GBP", timeZone: "UTC" },
+    campaignId: "9034945",
+    statusRoute: "PATCH /api/v5/ad_accounts/{adAccountId}/campaigns",
+    budgetRoute: "PATCH /api/v5/ad_accounts/{adAccountId}/campaigns",
+    minutesGone: 600,
+  },
+  {
+    label: "redditads",
+    platform: "redditads",
+    create: createRedditAdsConnector,
+    returnPage: "https://app.pacer.test/reddit-ads-response",
+    account: { id: "a2_pacerdemo01", currency: "GBP", timeZone: "Europe/London" },
+    campaignId: "9034945",
+    statusRoute: "PATCH /ads-api/api/{version}/campaigns/{campaignId}",
+    budgetRoute: "PATCH /ads-api/api/{version}/campaigns/{campaignId}",
+    minutesGone: 600,
   },
 ];
 

@@ -402,6 +402,55 @@ export async function writeIfChanged(
 }
 
 /**
+ * A campaign status write (read, compare, write): `current` as read from the platform, `wanted`
+ * as asked; sends `write(enable)` only when they differ. Status as 1 (enabled) / 0 (paused).
+ * @throws BadRequestError `campaign_not_writable` when `current` is "other" (removed, archived...);
+ *   what `write` throws
+ */
+export function writeCampaignStatus(
+  platform: string,
+  campaignId: string,
+  current: CampaignState["status"],
+  wanted: "enabled" | "paused",
+  write: (enable: boolean) => Promise<string>,
+): Promise<WriteOutcome> {
+  if (current === "other") {
+    throw new BadRequestError(`${platform}: campaign ${campaignId} cannot be enabled or paused`, {
+      platform,
+      reason: "campaign_not_writable",
+    });
+  }
+  const after = wanted === "enabled" ? 1 : 0;
+  return writeIfChanged(current === "enabled" ? 1 : 0, after, () => write(after === 1));
+}
+
+/**
+ * A daily budget write in micros (Pinterest `daily_spend_cap`, Reddit `goal_value`): the wanted
+ * `amountMicros` rounded to a whole `stepMicros` (default a hundredth of the currency), compared
+ * with `before` (the campaign's daily budget as read, micros) and sent by `write` as micros only
+ * when it differs.
+ * @param before the daily budget read, micros; null when the campaign has none of its own
+ * @throws BadRequestError `no_campaign_budget` when `before` is null; what `write` throws
+ */
+export function writeDailyBudgetMicros(
+  platform: string,
+  campaignId: string,
+  before: number | null,
+  amountMicros: number,
+  write: (micros: number) => Promise<string>,
+  stepMicros = 10_000,
+): Promise<WriteOutcome> {
+  if (before === null) {
+    throw new BadRequestError(`${platform}: campaign ${campaignId} has no daily budget of its own`, {
+      platform,
+      reason: "no_campaign_budget",
+    });
+  }
+  const after = Math.round(amountMicros / stepMicros) * stepMicros;
+  return writeIfChanged(before, after, () => write(after));
+}
+
+/**
  * A daily budget write in hundredths of the currency (Amazon, TikTok, Microsoft): the wanted
  * `amountMicros` rounded to a cent, compared with `before` (the campaign's daily budget as read,
  * micros) and sent as currency units by `write` only when it differs.
@@ -415,14 +464,9 @@ export function writeDailyBudgetInCents(
   amountMicros: number,
   write: (units: number) => Promise<string>,
 ): Promise<WriteOutcome> {
-  if (before === null) {
-    throw new BadRequestError(`${platform}: campaign ${campaignId} has no daily budget of its own`, {
-      platform,
-      reason: "no_campaign_budget",
-    });
-  }
-  const cents = Math.round(amountMicros / 10_000);
-  return writeIfChanged(before, cents * 10_000, () => write(cents / 100));
+  return writeDailyBudgetMicros(platform, campaignId, before, amountMicros, (micros) =>
+    write(micros / 1_000_000),
+  );
 }
 
 /**

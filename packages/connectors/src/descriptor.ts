@@ -45,6 +45,12 @@ export interface ConnectorDescriptor {
   readonly reports: "synchronous" | "asynchronous";
   readonly config?: ConfigBlock;
   readonly dayBasis?: DayBasis;
+  /**
+   * OAuth scopes the campaign writes (AutoPilot, the connector's `campaigns`) need on top of what
+   * the connection asks at consent, to be asked when AutoPilot is first enabled on a connection
+   * (Pinterest `ads:write`, Reddit `adsedit`). Absent: nothing more to ask (the consent's scopes
+   * already cover writes, or the platform grants permissions per app or per role, not per request).
+   */
   readonly writeScopes?: readonly string[];
 }
 

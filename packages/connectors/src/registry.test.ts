@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { platformGivesBudget } from "./budget-platforms.ts";
 import { connectorConfigFromEnv } from "./config.ts";
 import { NotConfiguredError, NotSupportedError } from "./errors.ts";
-import { CONNECTORS, connectorFor, createConnectors, DESCRIPTORS } from "./registry.ts";
+import { CONNECTORS, campaignWriteScopes, connectorFor, createConnectors, DESCRIPTORS } from "./registry.ts";
 import { sandboxConnectorConfig } from "./sandbox-config.ts";
 import { ensureFreshTokens } from "./tokens.ts";
 import { INTEGRATION_SLUGS } from "./types.ts";
@@ -35,6 +35,23 @@ describe("connector registry", () => {
       const { create: _create, ...facts } = connector;
       expect(DESCRIPTORS[i], connector.slug).toEqual(facts);
     }
+  });
+
+  it("names the scopes campaign writes need beyond the consent's: Pinterest ads:write, Reddit adsedit, never asked at connection", () => {
+    const registry = createConnectors(sandboxConnectorConfig("http://127.0.0.1:1"));
+    const asked = (slug: "pinterestads" | "redditads") => {
+      const url = new URL(
+        registry[slug].authorizeUrl({ state: "s", redirectUri: "https://app.pacer.test/r" }).url,
+      );
+      return (url.searchParams.get("scope") ?? "").split(/[ ,]/);
+    };
+
+    expect(campaignWriteScopes("pinterestads")).toEqual(["ads:write"]);
+    expect(campaignWriteScopes("redditads")).toEqual(["adsedit"]);
+    expect(asked("pinterestads")).not.toContain("ads:write");
+    expect(asked("redditads")).not.toContain("adsedit");
+    expect(campaignWriteScopes("tiktokads")).toEqual([]);
+    expect(campaignWriteScopes("nosuchplatform")).toEqual([]);
   });
 
   it("knows which platforms give a budget: those whose connector reads campaign budgets", () => {

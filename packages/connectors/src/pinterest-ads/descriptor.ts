@@ -37,6 +37,8 @@ export const pinterestAdsDescriptor: ConnectorDescriptor = {
   reports: "synchronous",
   // Analytics days are UTC; hourly data reaches back 8 days only, so the month stays on UTC days (README).
   dayBasis: "utc",
+  // Campaign updates (`PATCH /ad_accounts/{id}/campaigns`) need `ads:write`; consent asks `ads:read`.
+  writeScopes: ["ads:write"],
   config: {
     endpoints: pinterestAdsEndpoints,
     credentials: { appId: "PINTEREST_ADS_APP_ID", appSecret: "PINTEREST_ADS_APP_SECRET" },

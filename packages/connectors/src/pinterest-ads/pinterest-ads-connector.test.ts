@@ -1,5 +1,5 @@
 import { addDays } from "@pacer/core";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import {
   demoDailyBudget,
   expectCampaignFilters,
@@ -15,6 +15,7 @@ import {
 } from "../../testing/connector-test-kit.ts";
 import { totalSpend } from "../../testing/sandbox-expectations.ts";
 import { AuthError, BadRequestError, PlatformDownError, RateLimitedError } from "../errors.ts";
+import type { FetchLike } from "../http/http-client.ts";
 import { acceptErrorCodeOrCodeReturn, acceptReturnForSession } from "../oauth/return-rules.ts";
 import type { OAuthTokens, TrackerFilters } from "../types.ts";
 import { classifyPinterestError } from "./classify.ts";
@@ -36,10 +37,21 @@ const CREATE = "POST /api/v5/ad_accounts/{adAccountId}/reports";
 const POLL = "GET /api/v5/ad_accounts/{adAccountId}/reports";
 const DOWNLOAD = "GET /download/reports/{file}";
 
+/** Answers in place of the sandbox for the calls it matches (a test sets it; reset after each). */
+let answerFor: ((url: URL, init: RequestInit) => Response | undefined) | undefined;
+/** The JSON bodies of the campaign updates sent. */
+const updates: unknown[] = [];
+const stubbing: FetchLike = async (url, init) => {
+  const u = new URL(String(url));
+  if (init.method === "PATCH") updates.push(JSON.parse(String(init.body)));
+  return answerFor?.(u, init) ?? fetch(url, init);
+};
+
 const t = useConnectorTest({
   platform: "pinterestads",
   create: createPinterestAdsConnector,
   returnPage: RETURN_PAGE,
+  http: { fetch: stubbing },
 });
 
 const calls = (routes: string[]) => routes.map((r) => t.routeCalls(r));
@@ -211,6 +223,93 @@ describe("Pinterest budget (fetchBudget) against the sandbox", () => {
       refuse: () => t.sandbox.expireAccessTokens("pinterestads"),
       refused: { reason: "2" },
     });
+  });
+});
+
+describe("Pinterest campaign writes (PATCH /v5/ad_accounts/{id}/campaigns) against the sandbox", () => {
+  const target = { account: { id: ACCOUNT, currency: "GBP", timeZone: "UTC" }, campaignId: SHOPPING };
+  const writer = () => {
+    const w = t.connector.campaigns;
+    if (!w) throw new Error("no campaign writes");
+    return w;
+  };
+  afterEach(() => {
+    answerFor = undefined;
+    updates.length = 0;
+    t.sandbox.writes.reset();
+  });
+
+  it("sends a list of one {id, ad_account_id, status} and {id, ad_account_id, daily_spend_cap} in micros, read first with campaign_ids", async () => {
+    const tokens = await t.connected();
+    const reads = t.routeCalls(CAMPAIGNS);
+
+    await writer().setCampaignStatus(tokens, { ...target, status: "paused" });
+    await writer().setCampaignDailyBudget(tokens, { ...target, amountMicros: 12_345_678 });
+
+    expect(updates).toEqual([
+      [{ ad_account_id: ACCOUNT, id: SHOPPING, status: "PAUSED" }],
+      [{ ad_account_id: ACCOUNT, id: SHOPPING, daily_spend_cap: 12_350_000 }],
+    ]);
+    expect(t.routeCalls(CAMPAIGNS) - reads).toBe(2);
+    const [listed] = await writer().listCampaigns(tokens, {
+      ...target,
+      filters: { campaignIds: [SHOPPING] },
+      from: "2026-03-18",
+      to: "2026-03-18",
+    });
+    expect(listed).toMatchObject({ status: "paused", dailyBudgetMicros: 12_350_000 });
+  });
+
+  it("a campaign refused inside a 200 answer (its exceptions) is a BadRequestError with Pinterest's code", async () => {
+    const tokens = await t.connected();
+    answerFor = (_url, init) =>
+      init.method === "PATCH"
+        ? Response.json({ items: [{ data: null, exceptions: [{ code: 2613, message: "Budget too low." }] }] })
+        : undefined;
+
+    const write = writer().setCampaignDailyBudget(tokens, { ...target, amountMicros: 100_000 });
+
+    await expect(write).rejects.toMatchObject({ code: "bad_request", reason: "2613" });
+    await expect(write).rejects.toBeInstanceOf(BadRequestError);
+  });
+
+  it("a role that may not edit campaigns (403, code 29) is InsufficientScopeError, sent once", async () => {
+    const tokens = await t.connected();
+    answerFor = (_url, init) =>
+      init.method === "PATCH"
+        ? Response.json(
+            { code: 29, message: "You are not permitted to access that resource." },
+            { status: 403 },
+          )
+        : undefined;
+
+    const write = writer().setCampaignStatus(tokens, { ...target, status: "paused" });
+
+    await expect(write).rejects.toMatchObject({ code: "insufficient_scope", reason: "29", retryable: false });
+    expect(updates).toHaveLength(1);
+  });
+
+  it("a campaign whose budgets sit on its ad groups (no daily_spend_cap) is not re-budgeted, nothing sent", async () => {
+    const tokens = await t.connected();
+    answerFor = (url, init) =>
+      init.method !== "PATCH" && url.pathname.endsWith("/campaigns") && url.searchParams.has("campaign_ids")
+        ? Response.json({
+            items: [{ id: SHOPPING, name: "pinterest_shopping", status: "ACTIVE", daily_spend_cap: null }],
+            bookmark: null,
+          })
+        : undefined;
+
+    const write = writer().setCampaignDailyBudget(tokens, { ...target, amountMicros: 5_000_000 });
+
+    await expect(write).rejects.toMatchObject({ reason: "no_campaign_budget" });
+    expect(updates).toEqual([]);
+  });
+
+  it("an unknown campaign is campaign_not_found before any write", async () => {
+    const tokens = await t.connected();
+    const write = writer().setCampaignStatus(tokens, { ...target, campaignId: "111", status: "paused" });
+    await expect(write).rejects.toMatchObject({ reason: "campaign_not_found" });
+    expect(updates).toEqual([]);
   });
 });
 

@@ -12,14 +12,18 @@ import {
   dailyMetrics,
   followPages,
   httpClientFor,
+  type NormalisedFilters,
   normaliseFilters,
   requireOAuth,
+  selectedCampaignIds,
   settingsOf,
   summedDailyBudget,
   versionedUrl,
+  writeCampaignStatus,
+  writeDailyBudgetMicros,
 } from "../connector-kit.ts";
 import { type ConnectorDefinition, connectorIdentity } from "../descriptor.ts";
-import { PlatformDownError } from "../errors.ts";
+import { asWriteError, BadRequestError, PlatformDownError } from "../errors.ts";
 import { parseCount } from "../money.ts";
 import {
   authorizeUrlWith,
@@ -38,7 +42,11 @@ import {
 } from "../report-kit.ts";
 import type {
   AdAccountView,
+  BudgetLimits,
   BudgetQuery,
+  CampaignState,
+  CampaignTarget,
+  CampaignWriter,
   Connector,
   Credentials,
   DailyMetrics,
@@ -46,6 +54,7 @@ import type {
   FilterValue,
   OAuthTokens,
   PlatformBudget,
+  WriteOutcome,
 } from "../types.ts";
 import { classifyPinterestError } from "./classify.ts";
 import { pinterestAdsDescriptor } from "./descriptor.ts";
@@ -54,6 +63,7 @@ import {
   adAccountsPageSchema,
   analyticsSchema,
   campaignsPageSchema,
+  campaignsUpdateSchema,
   createReportSchema,
   type MetricsRow,
   type PinterestCampaign,
@@ -97,6 +107,14 @@ export const PINTEREST_COLUMNS = [
   "TOTAL_CHECKOUT",
   "TOTAL_CHECKOUT_VALUE_IN_MICRO_DOLLAR",
 ];
+
+/**
+ * Pinterest error codes that refuse a campaign write for lack of permission (the OpenAPI's
+ * examples): 3 "Your token does not have sufficient permissions ... scopes" (HTTP 401: no
+ * `ads:write`), 29 "You are not permitted to access that resource" (HTTP 403: the user's Business
+ * Access role on the ad account may not edit campaigns, e.g. Analyst).
+ */
+const WRITE_PERMISSION_CODES = new Set(["3", "29"]);
 
 /** Campaign ids per `campaigns/analytics` call (the API's maximum is 250). */
 const CAMPAIGN_IDS_PER_CALL = 250;
@@ -296,6 +314,161 @@ export function createPinterestAdsConnector(config: ConnectorConfig): Connector 
     );
   }
 
+  /** Spend per campaign over `from..to` (micros), from `campaigns/analytics`; days past the sync lookback count 0. */
+  async function campaignSpend(
+    tokens: OAuthTokens,
+    accountId: string,
+    ids: string[],
+    from: string,
+    to: string,
+    signal: AbortSignal | undefined,
+  ): Promise<Map<string, number>> {
+    const spend = new Map<string, number>();
+    const today = new Date(now()).toISOString().slice(0, 10);
+    const recent = clip(from, to, addDays(today, -SYNC_LOOKBACK_DAYS), to);
+    if (!ids.length || !recent) return spend;
+    for (const w of splitRange(recent[0], recent[1], SYNC_MAX_DAYS)) {
+      for (const batch of chunk(ids, CAMPAIGN_IDS_PER_CALL)) {
+        const rows = await http.json(
+          {
+            operation: "campaignAnalytics",
+            url: api(`/ad_accounts/${accountId}/campaigns/analytics`),
+            query: {
+              start_date: w.from,
+              end_date: w.to,
+              granularity: "DAY",
+              columns: "SPEND_IN_MICRO_DOLLAR",
+              campaign_ids: batch.join(","),
+            },
+            headers: bearer(tokens),
+            signal,
+          },
+          (body) => analyticsSchema.parse(body),
+        );
+        for (const row of rows) {
+          const campaign = row.CAMPAIGN_ID ?? "";
+          spend.set(campaign, (spend.get(campaign) ?? 0) + micros(row.SPEND_IN_MICRO_DOLLAR));
+        }
+      }
+    }
+    return spend;
+  }
+
+  /**
+   * Pinterest campaign writes (AutoPilot): `PATCH /v5/ad_accounts/{ad_account_id}/campaigns` with a
+   * list of one `{id, ad_account_id, status}` (`ACTIVE` / `PAUSED`) or `{id, ad_account_id,
+   * daily_spend_cap}` (integer micro-currency of the account), at most 30 items a call (the
+   * OpenAPI's `maxItems`). The answer holds one item per campaign, refused ones with `exceptions`
+   * in an HTTP 200 (BadRequestError with Pinterest's code as `reason`). Each write reads the
+   * campaign first (`GET .../campaigns?campaign_ids={id}`, the listing's default statuses ACTIVE and
+   * PAUSED) and sends nothing when the value holds. Only a campaign-level `daily_spend_cap` is
+   * written: campaigns whose budgets sit on their ad groups (no campaign budget optimisation, so
+   * no `daily_spend_cap`) or with a `lifetime_spend_cap` have none (`no_campaign_budget`). Needs the
+   * `ads:write` scope and an Admin or Campaign Manager role: code 3 (401) or 29 (403) on a write
+   * -> InsufficientScopeError. Spend per campaign from `campaigns/analytics` (last 90 days).
+   * https://developers.pinterest.com/docs/api/v5/campaigns-update (operationId `campaigns/update`
+   * in pinterest/api-description v5 OpenAPI 5.23.0; `campaigns/list` for the read)
+   */
+  function pinterestCampaignWriter(): CampaignWriter {
+    const readOne = async (tokens: OAuthTokens, t: CampaignTarget) => {
+      const accountId = checkId(SLUG, t.account.id, { what: "ad account" });
+      const campaignId = checkId(SLUG, t.campaignId, { what: "campaign" });
+      const [found] = (await campaignItems(tokens, accountId, { campaign_ids: campaignId }, t.signal)).filter(
+        (c) => c.id === campaignId,
+      );
+      if (!found) {
+        throw new BadRequestError(`${SLUG}: campaign ${campaignId} not found`, {
+          platform: SLUG,
+          reason: "campaign_not_found",
+        });
+      }
+      return { accountId, campaignId, found };
+    };
+    const update = async (
+      tokens: OAuthTokens,
+      accountId: string,
+      item: Record<string, unknown>,
+      signal: AbortSignal | undefined,
+    ): Promise<string> => {
+      let answer: ReturnType<typeof campaignsUpdateSchema.parse>;
+      try {
+        answer = await http.json(
+          {
+            operation: "updateCampaigns",
+            method: "PATCH",
+            url: api(`/ad_accounts/${accountId}/campaigns`),
+            headers: bearer(tokens),
+            json: [{ ad_account_id: accountId, ...item }],
+            signal,
+          },
+          (body) => campaignsUpdateSchema.parse(body),
+        );
+      } catch (error) {
+        throw asWriteError(error, (reason) => WRITE_PERMISSION_CODES.has(reason));
+      }
+      const [result] = answer.items;
+      const refusal = result?.exceptions?.[0];
+      if (refusal || !result?.data) {
+        throw new BadRequestError(
+          `${SLUG} updateCampaigns: campaign refused (code ${refusal?.code ?? "none"}: ${refusal?.message ?? "no data"})`,
+          { platform: SLUG, reason: String(refusal?.code ?? "no_data") },
+        );
+      }
+      return `updated ${result.data.id ?? item.id}`;
+    };
+    return {
+      async listCampaigns(credentials, query): Promise<CampaignState[]> {
+        const tokens = requireOAuth(credentials, SLUG);
+        const accountId = checkId(SLUG, query.account.id, { what: "ad account" });
+        const selected = selectedCampaigns(
+          await campaignItems(tokens, accountId, {}, query.signal),
+          normaliseFilters(query.filters),
+        );
+        const ids = selected.map((c) => c.id);
+        const spend = await campaignSpend(tokens, accountId, ids, query.from, query.to, query.signal);
+        return selected.map((c) => ({
+          id: c.id,
+          name: c.name ?? c.id,
+          status: pinterestCampaignStatus(c),
+          dailyBudgetMicros: c.daily_spend_cap || null,
+          spendMicros: spend.get(c.id) ?? 0,
+        }));
+      },
+
+      async setCampaignStatus(credentials, target): Promise<WriteOutcome> {
+        const tokens = requireOAuth(credentials, SLUG);
+        const { accountId, campaignId, found } = await readOne(tokens, target);
+        return writeCampaignStatus(
+          SLUG,
+          campaignId,
+          pinterestCampaignStatus(found),
+          target.status,
+          (enable) =>
+            update(
+              tokens,
+              accountId,
+              { id: campaignId, status: enable ? "ACTIVE" : "PAUSED" },
+              target.signal,
+            ),
+        );
+      },
+
+      async setCampaignDailyBudget(credentials, target): Promise<WriteOutcome> {
+        const tokens = requireOAuth(credentials, SLUG);
+        const { accountId, campaignId, found } = await readOne(tokens, target);
+        return writeDailyBudgetMicros(
+          SLUG,
+          campaignId,
+          found.daily_spend_cap || null,
+          target.amountMicros,
+          (cap) => update(tokens, accountId, { id: campaignId, daily_spend_cap: cap }, target.signal),
+        );
+      },
+
+      budgetLimits: pinterestBudgetLimits,
+    };
+  }
+
   return {
     ...connectorIdentity(pinterestAdsDescriptor),
 
@@ -438,7 +611,34 @@ export function createPinterestAdsConnector(config: ConnectorConfig): Connector 
           query.signal,
         ),
       ),
+
+    campaigns: pinterestCampaignWriter(),
   };
+}
+
+/** A campaign's `status` as AutoPilot reads it: ACTIVE, PAUSED, anything else (ARCHIVED, DRAFT...) "other". */
+export function pinterestCampaignStatus(c: PinterestCampaign): CampaignState["status"] {
+  return c.status === "ACTIVE" ? "enabled" : c.status === "PAUSED" ? "paused" : "other";
+}
+
+/** Listed campaigns kept by the tracker's filters (ids, and the name containing a text). */
+function selectedCampaigns(
+  items: readonly PinterestCampaign[],
+  filters: NormalisedFilters,
+): PinterestCampaign[] {
+  const wanted = selectedCampaignIds(
+    items.map((c) => ({ id: c.id, name: c.name ?? "" })),
+    filters,
+  );
+  return items.filter((c) => wanted.includes(c.id));
+}
+
+/**
+ * Daily budget limits of a Pinterest campaign: Pinterest publishes no minimum `daily_spend_cap` in
+ * its v5 OpenAPI or help pages (one currency unit here, an assumption), in steps of a hundredth.
+ */
+export function pinterestBudgetLimits(_currency: string): BudgetLimits {
+  return { minDailyBudget: 1_000_000, budgetStep: 10_000 };
 }
 
 /**

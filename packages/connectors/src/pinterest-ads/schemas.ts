@@ -99,3 +99,21 @@ export const reportFileSchema = z.record(z.string(), z.array(metricsRowSchema));
 export const userAccountSchema = z
   .object({ id: id.nullish(), username: z.string().nullish(), business_name: z.string().nullish() })
   .loose();
+
+/**
+ * `PATCH /ad_accounts/{id}/campaigns` (`CampaignUpdateResponse`): one item per campaign sent, in
+ * order, each with the updated campaign as `data` or the reasons it was refused as `exceptions`
+ * (`{code, message}`); a refused item comes in an HTTP 200 answer.
+ */
+export const campaignsUpdateSchema = z.object({
+  items: z.array(
+    z
+      .object({
+        data: z.object({ id: id.nullish() }).loose().nullish(),
+        exceptions: z
+          .array(z.object({ code: z.number().nullish(), message: z.string().nullish() }).loose())
+          .nullish(),
+      })
+      .loose(),
+  ),
+});

@@ -46,6 +46,8 @@ export const redditAdsDescriptor: ConnectorDescriptor = {
     revoke: true,
   },
   reports: "synchronous",
+  // Campaign updates (`PATCH /campaigns/{id}`) need `adsedit`; consent asks `adsread`.
+  writeScopes: ["adsedit"],
   config: {
     endpoints: redditAdsEndpoints,
     credentials: { clientId: "REDDIT_ADS_CLIENT_ID", clientSecret: "REDDIT_ADS_CLIENT_SECRET" },

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import {
   documentedDailyBudget,
   expectCampaignFilters,
@@ -28,8 +28,12 @@ const ACCOUNT = "a2_pacerdemo01";
 const REPORT_ROUTE = "POST /ads-api/api/{version}/ad_accounts/{accountId}/reports";
 
 const userAgents = new Set<string>();
+/** The campaign updates sent: path and JSON body. */
+const updates: Array<{ path: string; body: unknown }> = [];
 const recording: FetchLike = (url, init) => {
   userAgents.add(new Headers(init.headers).get("user-agent") ?? "");
+  if (init.method === "PATCH")
+    updates.push({ path: new URL(String(url)).pathname, body: JSON.parse(String(init.body)) });
   return fetch(url, init);
 };
 const t = useConnectorTest({
@@ -225,6 +229,73 @@ describe("Reddit budget (fetchBudget) against the sandbox", () => {
       refuse: () => t.sandbox.expireAccessTokens("redditads"),
       refused: { status: 401 },
     });
+  });
+});
+
+describe("Reddit campaign writes (PATCH /api/v3/campaigns/{id}) against the sandbox", () => {
+  const COMMUNITIES = "9034945";
+  /** Budgets on its ad groups (no campaign budget optimisation). */
+  const CONVERSATION = "127823";
+  const account = { id: ACCOUNT, currency: "GBP", timeZone: "Europe/London" };
+  const writer = () => {
+    const w = t.connector.campaigns;
+    if (!w) throw new Error("no campaign writes");
+    return w;
+  };
+  afterEach(() => {
+    updates.length = 0;
+    t.sandbox.writes.reset();
+  });
+
+  it("sends {data: {configured_status}} and {data: {goal_value}} in micros to the campaign, read first from the account's listing", async () => {
+    const tokens = await t.connected();
+    const target = { account, campaignId: COMMUNITIES };
+
+    await writer().setCampaignStatus(tokens, { ...target, status: "paused" });
+    await writer().setCampaignDailyBudget(tokens, { ...target, amountMicros: 7_654_321 });
+
+    const path = `/redditads/ads-api/api/v3/campaigns/${COMMUNITIES}`;
+    expect(updates).toEqual([
+      { path, body: { data: { configured_status: "PAUSED" } } },
+      { path, body: { data: { goal_value: 7_650_000 } } },
+    ]);
+    const [listed] = await writer().listCampaigns(tokens, {
+      account,
+      filters: { campaignIds: [COMMUNITIES] },
+      from: "2026-03-18",
+      to: "2026-03-18",
+    });
+    expect(listed).toMatchObject({ status: "paused", dailyBudgetMicros: 7_650_000 });
+  });
+
+  it("a campaign whose budgets sit on its ad groups is listed without a daily budget and not re-budgeted; its status is written", async () => {
+    const tokens = await t.connected();
+    const target = { account, campaignId: CONVERSATION };
+
+    const [listed] = await writer().listCampaigns(tokens, {
+      account,
+      filters: { campaignIds: [CONVERSATION] },
+      from: "2026-03-01",
+      to: "2026-03-18",
+    });
+    const budget = writer().setCampaignDailyBudget(tokens, { ...target, amountMicros: 5_000_000 });
+
+    expect(listed).toMatchObject({ id: CONVERSATION, dailyBudgetMicros: null });
+    expect(listed?.spendMicros).toBeGreaterThan(0);
+    await expect(budget).rejects.toMatchObject({ reason: "no_campaign_budget" });
+    expect(updates).toEqual([]);
+    expect(await writer().setCampaignStatus(tokens, { ...target, status: "paused" })).toMatchObject({
+      changed: true,
+      before: 1,
+      after: 0,
+    });
+  });
+
+  it("a campaign not in the tracker's ad account is campaign_not_found, nothing sent", async () => {
+    const tokens = await t.connected();
+    const write = writer().setCampaignStatus(tokens, { account, campaignId: "374754", status: "paused" });
+    await expect(write).rejects.toMatchObject({ reason: "campaign_not_found" });
+    expect(updates).toEqual([]);
   });
 });
 

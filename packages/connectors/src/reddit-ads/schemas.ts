@@ -122,3 +122,8 @@ export const redditMeSchema = z
       .loose(),
   })
   .loose();
+
+/** `PATCH /campaigns/{id}`: the updated campaign under `data` (only its id is read). */
+export const redditCampaignUpdateSchema = z
+  .object({ data: z.object({ id: z.string().nullable().optional() }).loose() })
+  .loose();

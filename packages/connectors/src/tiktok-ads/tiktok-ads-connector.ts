@@ -18,8 +18,8 @@ import {
   summedDailyBudget,
   tooManyPages,
   versionedUrl,
+  writeCampaignStatus,
   writeDailyBudgetInCents,
-  writeIfChanged,
 } from "../connector-kit.ts";
 import { type ConnectorDefinition, connectorIdentity } from "../descriptor.ts";
 import { asWriteError, BadRequestError } from "../errors.ts";
@@ -299,22 +299,14 @@ export function createTikTokAdsConnector(config: ConnectorConfig): Connector {
       async setCampaignStatus(credentials, target): Promise<WriteOutcome> {
         const tokens = requireOAuth(credentials, SLUG);
         const { advertiserId, campaignId, found } = await readOne(tokens, target);
-        if (tikTokCampaignStatus(found) === "other") {
-          throw new BadRequestError(`${SLUG}: campaign ${campaignId} cannot be enabled or paused`, {
-            platform: SLUG,
-            reason: "campaign_not_writable",
-          });
-        }
-        const before = found.operation_status === "ENABLE" ? 1 : 0;
-        const after = target.status === "enabled" ? 1 : 0;
-        return writeIfChanged(before, after, () =>
+        return writeCampaignStatus(SLUG, campaignId, tikTokCampaignStatus(found), target.status, (enable) =>
           write(
             tokens,
             "/campaign/status/update/",
             {
               advertiser_id: advertiserId,
               campaign_ids: [campaignId],
-              operation_status: after ? "ENABLE" : "DISABLE",
+              operation_status: enable ? "ENABLE" : "DISABLE",
             },
             target.signal,
           ),

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import { epochDay, isDate, plusDays } from "../data/calendar.ts";
-import type { DemoAccount } from "../data/demo-accounts.ts";
+import type { DemoAccount, DemoCampaign } from "../data/demo-accounts.ts";
 import { campaignDays, groupDays } from "../data/replay.ts";
 import type { DayFigures } from "../data/source-rows.ts";
 import { type SandboxRequest, sendJson } from "../http-kit.ts";
@@ -33,6 +33,10 @@ const COLUMN_VALUES: Record<string, (t: DayFigures) => number> = {
 
 /** Campaign entity statuses `entity_statuses` may name. */
 const ENTITY_STATUSES = new Set(["ACTIVE", "PAUSED", "ARCHIVED", "DRAFT", "DELETED_DRAFT"]);
+/** The statuses a campaign listing answers without `entity_statuses` (the OpenAPI's default). */
+const DEFAULT_ENTITY_STATUSES = ["ACTIVE", "PAUSED"];
+/** Campaigns per update call (the OpenAPI's `maxItems`). */
+const MAX_UPDATE_ITEMS = 30;
 
 /** Pinterest's error body (`{"code", "message"}`). */
 function pinError(res: ServerResponse, status: number, code: number, message: string, headers = {}) {
@@ -51,7 +55,9 @@ interface ReportJob {
  * `/v5/ad_accounts` (bookmark paging), `/v5/ad_accounts/{id}`, `/campaigns` (`entity_statuses`
  * filter; `daily_spend_cap` in micros from `demo-budgets.ts`, no `lifetime_spend_cap`), the synchronous
  * `/analytics` and `/campaigns/analytics` (`granularity=DAY`, bare JSON arrays, columns without a
- * value left out; at most 90 days, no further back than 90 days in UTC) and asynchronous
+ * value left out; at most 90 days, no further back than 90 days in UTC), the campaign update
+ * `PATCH /campaigns` (status and `daily_spend_cap`, recorded in the shared campaign writes that the
+ * replay obeys; refused with code 3 while `writes.refuse("pinterestads")`) and asynchronous
  * `/reports` (create with a JSON body, poll with the token: one `IN_PROGRESS`, then `FINISHED`
  * with a download URL of a JSON file grouped by entity id; at most 186 days, 914 days back).
  * Errors as `{"code", "message"}`.
@@ -78,6 +84,24 @@ export const pinterestAdsPlatform: PlatformFactory = (ctx) => {
 
   const unauthorized = (res: ServerResponse) => pinError(res, 401, 2, "Authentication failed.");
 
+  /** A campaign as the listing answers it now: status and `daily_spend_cap` as the writes so far leave them. */
+  const campaignJson = (account: DemoAccount, c: DemoCampaign) => {
+    const at = ctx.now().getTime();
+    const budget = budgetOf(budgets.get(account.id) ?? [], c.id);
+    return {
+      id: c.id,
+      ad_account_id: account.id,
+      name: c.name,
+      status: ctx.writes.status(account, c, at) === "PAUSED" ? "PAUSED" : "ACTIVE",
+      daily_spend_cap: budget
+        ? (ctx.writes.dailyBudget(account, c.id, at, budget.amountMicros) ?? null)
+        : null,
+      lifetime_spend_cap: null,
+      type: "campaign",
+      objective_type: "CONSIDERATION",
+    };
+  };
+
   const withAccount = (req: SandboxRequest, res: ServerResponse): DemoAccount | undefined => {
     if (!oauth.validate(req.bearer)) {
       unauthorized(res);
@@ -100,7 +124,15 @@ export const pinterestAdsPlatform: PlatformFactory = (ctx) => {
 
   /** Per (date, entity) totals for the window, entity = the account or each campaign. */
   const totals = (account: DemoAccount, from: string, to: string, campaignIds: string[] | undefined) => {
-    const days = campaignDays(ctx.source, account, from, to, ctx.now(), campaignIds ? { campaignIds } : {});
+    const days = campaignDays(
+      ctx.source,
+      account,
+      from,
+      to,
+      ctx.now(),
+      campaignIds ? { campaignIds } : {},
+      ctx.writes,
+    );
     return groupDays(days, (d) => (campaignIds ? `${d.date}|${d.campaign.id}` : d.date))
       .map(({ first, figures }) => ({
         date: first.date,
@@ -313,19 +345,70 @@ export const pinterestAdsPlatform: PlatformFactory = (ctx) => {
           if (unknown !== undefined) {
             return pinError(res, 400, 1, `Invalid parameters: entity_statuses ${unknown} is not valid.`);
           }
+          const ids = req.url.searchParams.getAll("campaign_ids").flatMap((v) => v.split(","));
+          if (ids.length > 250 || ids.some((id) => !/^\d{1,18}$/.test(id))) {
+            return pinError(res, 400, 400, "Invalid ad account campaign parameters.");
+          }
+          const shown = statuses.length ? statuses : DEFAULT_ENTITY_STATUSES;
           const items = account.campaigns
-            .map((c) => ({
-              id: c.id,
-              ad_account_id: account.id,
-              name: c.name,
-              status: c.status === "PAUSED" ? "PAUSED" : "ACTIVE",
-              daily_spend_cap: budgetOf(budgets.get(account.id) ?? [], c.id)?.amountMicros ?? null,
-              lifetime_spend_cap: null,
-              type: "campaign",
-              objective_type: "CONSIDERATION",
-            }))
-            .filter((c) => statuses.length === 0 || statuses.includes(c.status));
+            .filter((c) => ids.length === 0 || ids.includes(c.id))
+            .map((c) => campaignJson(account, c))
+            .filter((c) => shown.includes(c.status));
           sendJson(res, 200, paged(req, items));
+        },
+      },
+      {
+        // Update campaigns: a JSON list of 1 to 30 `{id, ad_account_id, status?, daily_spend_cap?}`;
+        // one answer item per campaign, refused ones with `exceptions` (HTTP 200). A grant without
+        // `ads:write` is refused 401 code 3, as Pinterest does.
+        method: "PATCH",
+        pattern: "/api/v5/ad_accounts/{adAccountId}/campaigns",
+        handle: (req, res) => {
+          const account = withAccount(req, res);
+          if (!account) return;
+          if (ctx.writes.refuses(PREFIX)) {
+            return pinError(
+              res,
+              401,
+              3,
+              "Your token does not have sufficient permissions to perform this operation. Please ensure your token is authorized with the correct set of scopes.",
+            );
+          }
+          const list = req.json;
+          if (!Array.isArray(list) || list.length < 1 || list.length > MAX_UPDATE_ITEMS) {
+            return pinError(res, 400, 1, `Invalid parameters: a list of 1 to ${MAX_UPDATE_ITEMS} campaigns.`);
+          }
+          const items = list.map((raw: unknown) => {
+            const item = (raw ?? {}) as { id?: unknown; status?: unknown; daily_spend_cap?: unknown };
+            const refuse = (code: number, message: string) => ({
+              data: null,
+              exceptions: [{ code, message }],
+            });
+            const c = account.campaigns.find((x) => x.id === String(item.id ?? ""));
+            if (!c) return refuse(2201, "Campaign not found.");
+            if (item.status !== undefined && item.status !== "ACTIVE" && item.status !== "PAUSED") {
+              return refuse(1, "Invalid parameters: the sandbox writes status ACTIVE or PAUSED.");
+            }
+            const cap = item.daily_spend_cap;
+            if (cap !== undefined) {
+              if (typeof cap !== "number" || !Number.isSafeInteger(cap) || cap <= 0) {
+                return refuse(
+                  1,
+                  "Invalid parameters: daily_spend_cap must be a positive integer (micro-currency).",
+                );
+              }
+              if (!budgetOf(budgets.get(account.id) ?? [], c.id)) {
+                return refuse(1, "The campaign has no campaign budget: its budgets are on its ad groups.");
+              }
+            }
+            ctx.writes.record(account, c.id, {
+              at: ctx.now().getTime(),
+              ...(item.status ? { status: item.status === "ACTIVE" ? "ENABLED" : "PAUSED" } : {}),
+              ...(typeof cap === "number" ? { dailyBudgetMicros: cap } : {}),
+            });
+            return { data: campaignJson(account, c), exceptions: [] };
+          });
+          sendJson(res, 200, { items });
         },
       },
       {

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import { isDate, plusDays } from "../data/calendar.ts";
-import type { DemoAccount } from "../data/demo-accounts.ts";
+import type { DemoAccount, DemoCampaign } from "../data/demo-accounts.ts";
 import { campaignDays } from "../data/replay.ts";
 import { type SandboxRequest, sendJson } from "../http-kit.ts";
 import { answeringOAuthProblems, type IssuedTokens, OAuthProblem, OAuthServer } from "../oauth-server.ts";
@@ -33,7 +33,10 @@ function splitOrders(orders: number): { clicks: number; views: number } {
  * calls, and Ads API v3 `me`, `me/businesses`, `businesses/{id}/ad_accounts`, `ad_accounts/{id}`,
  * `ad_accounts/{id}/campaigns` (campaign budgets: `DAILY_SPEND` `goal_value` in micros from
  * `demo-budgets.ts`) and `POST ad_accounts/{id}/reports` (breakdowns `DATE` and
- * `CAMPAIGN_ID`, spend in micros, purchase value in cents, paged by `pagination.next_url`).
+ * `CAMPAIGN_ID`, spend in micros, purchase value in cents, paged by `pagination.next_url`), and
+ * the campaign update `PATCH campaigns/{id}` (`configured_status`, `goal_value`; recorded in the
+ * shared campaign writes that the listings and reports obey; 403 while
+ * `writes.refuse("redditads")`).
  */
 export const redditAdsPlatform: PlatformFactory = (ctx) => {
   const oauth = new OAuthServer(
@@ -71,6 +74,24 @@ export const redditAdsPlatform: PlatformFactory = (ctx) => {
     const account = ctx.accounts.find((a) => a.id === req.params.accountId);
     if (!account) redditError(res, 404, "NOT_FOUND", `ad account ${req.params.accountId} not found`);
     return account;
+  };
+  /** A campaign as the listing answers it now: status and `goal_value` as the writes so far leave them. */
+  const campaignJson = (account: DemoAccount, c: DemoCampaign) => {
+    const at = ctx.now().getTime();
+    const budget = budgetOf(budgets.get(account.id) ?? [], c.id);
+    const status = ctx.writes.status(account, c, at) === "PAUSED" ? "PAUSED" : "ACTIVE";
+    return {
+      id: c.id,
+      name: c.name,
+      ad_account_id: account.id,
+      configured_status: status,
+      effective_status: status,
+      objective: "CONVERSIONS",
+      is_campaign_budget_optimization: budget !== undefined,
+      goal_type: budget ? "DAILY_SPEND" : null,
+      goal_value: budget ? (ctx.writes.dailyBudget(account, c.id, at, budget.amountMicros) ?? null) : null,
+      spend_cap: null,
+    };
   };
   const accountJson = (a: DemoAccount) => ({
     id: a.id,
@@ -193,22 +214,74 @@ export const redditAdsPlatform: PlatformFactory = (ctx) => {
         handle: (req, res) => {
           const account = withAccount(req, res);
           if (!account) return;
-          const data = account.campaigns.map((c) => {
-            const budget = budgetOf(budgets.get(account.id) ?? [], c.id);
-            return {
-              id: c.id,
-              name: c.name,
-              ad_account_id: account.id,
-              configured_status: c.status === "ENABLED" ? "ACTIVE" : "PAUSED",
-              effective_status: c.status === "ENABLED" ? "ACTIVE" : "PAUSED",
-              objective: "CONVERSIONS",
-              is_campaign_budget_optimization: budget !== undefined,
-              goal_type: budget ? "DAILY_SPEND" : null,
-              goal_value: budget?.amountMicros ?? null,
-              spend_cap: null,
-            };
-          });
+          const data = account.campaigns.map((c) => campaignJson(account, c));
           sendJson(res, 200, page(req, data, 100));
+        },
+      },
+      {
+        // Update Campaign: `{"data": {configured_status?, goal_value?}}` (goal_value: daily budget
+        // micros, campaigns with campaign budget optimisation only), answered `{"data": campaign}`;
+        // recorded in the shared campaign writes. A grant without `adsedit` is refused 403.
+        method: "PATCH",
+        pattern: "/ads-api/api/{version}/campaigns/{campaignId}",
+        handle: (req, res) => {
+          if (!authorized(req, res)) return;
+          const account = ctx.accounts.find((a) => a.campaigns.some((c) => c.id === req.params.campaignId));
+          const campaign = account?.campaigns.find((c) => c.id === req.params.campaignId);
+          if (!account || !campaign) {
+            return redditError(res, 404, "NOT_FOUND", `campaign ${req.params.campaignId} not found`);
+          }
+          if (ctx.writes.refuses(PREFIX)) {
+            return redditError(
+              res,
+              403,
+              "FORBIDDEN",
+              "The token's scopes do not allow this action (adsedit)",
+            );
+          }
+          const data = (req.json as { data?: Record<string, unknown> } | undefined)?.data;
+          const status = data?.configured_status;
+          const goal = data?.goal_value;
+          if (!data || (status === undefined && goal === undefined)) {
+            return redditError(
+              res,
+              400,
+              "INVALID_REQUEST",
+              "data with configured_status or goal_value is required",
+            );
+          }
+          if (status !== undefined && status !== "ACTIVE" && status !== "PAUSED") {
+            return redditError(
+              res,
+              400,
+              "INVALID_REQUEST",
+              "the sandbox writes configured_status ACTIVE or PAUSED",
+            );
+          }
+          if (goal !== undefined) {
+            if (typeof goal !== "number" || !Number.isSafeInteger(goal) || goal <= 0) {
+              return redditError(
+                res,
+                400,
+                "INVALID_REQUEST",
+                "goal_value must be a positive integer (micros)",
+              );
+            }
+            if (!budgetOf(budgets.get(account.id) ?? [], campaign.id)) {
+              return redditError(
+                res,
+                400,
+                "INVALID_REQUEST",
+                "goal_value needs campaign budget optimization: this campaign's budgets are on its ad groups",
+              );
+            }
+          }
+          ctx.writes.record(account, campaign.id, {
+            at: ctx.now().getTime(),
+            ...(status ? { status: status === "ACTIVE" ? "ENABLED" : "PAUSED" } : {}),
+            ...(typeof goal === "number" ? { dailyBudgetMicros: goal } : {}),
+          });
+          sendJson(res, 200, { data: campaignJson(account, campaign) });
         },
       },
       {
@@ -228,7 +301,10 @@ export const redditAdsPlatform: PlatformFactory = (ctx) => {
               ad_account_id: account.id,
               campaign_id: g.campaignId,
               configured_status: status,
-              effective_status: campaign?.status === "ENABLED" ? status : "PAUSED",
+              effective_status:
+                campaign && ctx.writes.status(account, campaign, ctx.now().getTime()) === "ENABLED"
+                  ? status
+                  : "PAUSED",
               goal_type: g.dailyBudgetMicros !== undefined ? "DAILY_SPEND" : null,
               goal_value: g.dailyBudgetMicros ?? null,
             };
@@ -272,7 +348,7 @@ export const redditAdsPlatform: PlatformFactory = (ctx) => {
           if (!isDate(first) || !isDate(last)) return redditError(res, 400, "INVALID_REQUEST", "bad dates");
           const byCampaign = breakdowns.includes("CAMPAIGN_ID");
           const totals = new Map<string, Record<string, number | string>>();
-          for (const d of campaignDays(ctx.source, account, first, last, ctx.now())) {
+          for (const d of campaignDays(ctx.source, account, first, last, ctx.now(), {}, ctx.writes)) {
             const key = byCampaign ? `${d.campaign.id}|${d.date}` : d.date;
             const row = totals.get(key) ?? {
               ...(byCampaign ? { campaign_id: d.campaign.id } : {}),
