@@ -41,6 +41,7 @@ import {
   type Tracker,
   updateAutopilotState,
 } from "@pacer/db";
+import { sendNewProposals } from "./autopilot-proposals.ts";
 import { withCredentials } from "./integration-credentials.ts";
 import { logger } from "./logger.ts";
 import { connectorFilters, metaDataOf, type StoredDataSource } from "./tracker-source.ts";
@@ -113,6 +114,7 @@ export function settingsOf(record: AutopilotRecord | null): AutopilotSettings {
     ...stored,
     pauseAtBudget: { ...DEFAULT_AUTOPILOT_SETTINGS.pauseAtBudget, ...stored.pauseAtBudget },
     cruise: { ...DEFAULT_AUTOPILOT_SETTINGS.cruise, ...stored.cruise },
+    sendProposalsTo: { ...DEFAULT_AUTOPILOT_SETTINGS.sendProposalsTo, ...stored.sendProposalsTo },
   };
 }
 
@@ -269,7 +271,11 @@ export async function evaluateTrackerAutopilot(
     now,
   );
   const actions = [...kept, ...created];
-  if (settings.mode !== "apply") return { actions };
+  if (settings.mode !== "apply") {
+    // Each new proposal is sent once: a kept (identical, still open) one was sent when created.
+    await sendNewProposals(tracker, settings.sendProposalsTo, created);
+    return { actions };
+  }
   const applied: AutopilotActionItem[] = [];
   for (const action of actions) applied.push(await applyOn(platform, action, { type: "autopilot" }, now));
   return { actions: applied };

@@ -19,6 +19,7 @@ import {
   supportsAutopilot,
   undoAutopilotAction,
 } from "../lib/autopilot.ts";
+import { checkProposalRecipients } from "../lib/autopilot-proposals.ts";
 import { connectors } from "../lib/connectors.ts";
 import { AppError, badRequest } from "../lib/errors.ts";
 import { sessionRoute } from "../lib/http.ts";
@@ -120,6 +121,8 @@ export const updateAutopilot = sessionRoute(
   api["POST /api/tracker/update-autopilot/{id}"],
   async ({ params, body, session, now }) => {
     const tracker = await editableTracker(session, params.id);
+    const stored = settingsOf(await getAutopilotRecord(session.accountId, tracker.trackerId));
+    await checkProposalRecipients(session, tracker, body.sendProposalsTo, stored.sendProposalsTo);
     await saveAutopilotSettings(session.accountId, tracker.trackerId, body, session.userId, now);
     return { autopilot: await autopilotView(session.accountId, tracker) };
   },
