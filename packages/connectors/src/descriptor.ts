@@ -30,13 +30,17 @@ export interface ConfigBlock {
  *   refresh-token need are the catalogue's);
  * - `reports`: `asynchronous` when a report is created, polled and downloaded (longer refresh jobs,
  *   smaller batches), else `synchronous`;
- * - `config`: its deployment configuration (absent: nothing to configure, e.g. Cake and CSV).
+ * - `config`: its deployment configuration (absent: nothing to configure, e.g. Cake and CSV);
+ * - `writeScopes`: the OAuth scopes AutoPilot's campaign writes need beyond the read scopes a
+ *   connection is made with, asked only when AutoPilot is first enabled in Apply mode (or a
+ *   proposal applied) on a connection without them (absent or empty: the read scopes cover writes).
  */
 export interface ConnectorDescriptor {
   readonly slug: string;
   readonly capabilities: Omit<ConnectorCapabilities, "auth" | "needsRefreshToken">;
   readonly reports: "synchronous" | "asynchronous";
   readonly config?: ConfigBlock;
+  readonly writeScopes?: readonly string[];
 }
 
 /** A descriptor with the function building its connector: one entry of the registry. */
@@ -46,13 +50,13 @@ export interface ConnectorDefinition extends ConnectorDescriptor {
 
 /**
  * The identity part of a connector built from its descriptor and its catalogue entry: slug, product
- * name, `live`, capabilities (with the catalogue's token kind and refresh-token need) and the spec
- * section 5 return rule. Every connector spreads it first.
+ * name, `live`, capabilities (with the catalogue's token kind and refresh-token need), the spec
+ * section 5 return rule and the write scopes. Every connector spreads it first.
  * @throws Error when the slug is not in the platform catalogue
  */
 export function connectorIdentity(
   descriptor: ConnectorDescriptor,
-): Pick<Connector, "slug" | "displayName" | "live" | "capabilities" | "acceptReturn"> {
+): Pick<Connector, "slug" | "displayName" | "live" | "capabilities" | "acceptReturn" | "writeScopes"> {
   const entry = platformEntry(descriptor.slug);
   if (!entry) throw new Error(`${descriptor.slug} is not in the platform catalogue`);
   const slug = descriptor.slug as IntegrationSlug;
@@ -66,5 +70,6 @@ export function connectorIdentity(
       needsRefreshToken: entry.needsRefreshToken === true,
     },
     acceptReturn: RETURN_RULES[slug],
+    writeScopes: descriptor.writeScopes ?? [],
   };
 }
