@@ -1,8 +1,10 @@
 import type { AutopilotSettings } from "@pacer/core/autopilot";
 import type { Answer } from "@pacer/functions/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, errorMessage, seg } from "../../../lib/api-client";
+import { ApiError, api, errorMessage, seg } from "../../../lib/api-client";
+import { POPUP_FEATURES, POPUP_NAME } from "../../../lib/consent-popup";
 import { notify } from "../../../lib/notify";
+import { platformPath } from "../../../lib/platforms";
 
 /**
  * AutoPilot's calls for one tracker (beyond the spec; functions/README.md "AutoPilot"): the settings,
@@ -126,4 +128,35 @@ export function useAutopilotSwitch() {
     onSuccess: () => client.invalidateQueries({ queryKey: ["autopilot"] }),
     onError: (error) => notify.danger(errorMessage(error)),
   });
+}
+
+/**
+ * Whether an AutoPilot call was refused because the tracker's connection lacks the platform's write
+ * scopes (409 `WRITE_SCOPE_NEEDED`): its platform's name, else undefined.
+ */
+export function writeScopeNeeded(error: unknown): { platformName: string } | undefined {
+  if (!(error instanceof ApiError) || error.code !== "WRITE_SCOPE_NEEDED") return undefined;
+  const details = (error.body as { details?: { platformName?: string } } | undefined)?.details;
+  return { platformName: details?.platformName ?? "this platform" };
+}
+
+/**
+ * Reconnect with the write scopes: the platform's connect flow (`GET /api/{segment}/authenticate`)
+ * with `access=write`, in the connect popup (opened at once so the browser does not block it); the
+ * return page in the popup stores the connection with its granted scopes as usual.
+ */
+export async function reconnectWithWriteScopes(slug: string): Promise<void> {
+  const popup = window.open("", POPUP_NAME, POPUP_FEATURES);
+  try {
+    const path = platformPath(slug, "authenticate");
+    if (!path) throw new Error("This platform has no connect flow");
+    const data = await api.get<{ redirectUrl?: string; url?: string }>(`${path}?access=write`);
+    const target = data.redirectUrl ?? data.url;
+    if (!target) throw new Error("No authorize address");
+    if (popup && !popup.closed) popup.location.href = target;
+    else window.open(target, POPUP_NAME, POPUP_FEATURES);
+  } catch (error) {
+    popup?.close();
+    notify.danger(errorMessage(error));
+  }
 }

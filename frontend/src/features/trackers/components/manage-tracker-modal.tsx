@@ -85,11 +85,14 @@ interface Prompt {
  */
 export function ManageTrackerModal({
   trackerId,
+  initialTab,
   user,
   trackers,
   onClose,
 }: {
   trackerId: string;
+  /** The tab to open on (a link's `tab`); one the user does not have opens Preferences & Budgets. */
+  initialTab?: string | undefined;
   user: CurrentUser;
   trackers: readonly TrackerView[];
   onClose: () => void;
@@ -98,7 +101,11 @@ export function ManageTrackerModal({
   const detail = useTracker(trackerId);
   const { mutateAsync } = useTrackerChange(accountId, trackerId);
   const remove = useDeleteTracker(accountId, trackerId);
-  const [tab, setTab] = useState<string>("preferences");
+  const [tab, setTab] = useState<string>(() =>
+    (isViewer(user) ? MANAGE_TABS : EDITOR_TABS).some((t) => t.id === initialTab)
+      ? (initialTab as string)
+      : "preferences",
+  );
   const [action, setAction] = useState<string | null>(null);
   const [prompt, setPrompt] = useState<Prompt | null>(null);
   const [saving, setSaving] = useState(false);

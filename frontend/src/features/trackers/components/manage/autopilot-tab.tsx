@@ -10,11 +10,13 @@ import { paths } from "../../../../config/paths";
 import type { TrackerDetail } from "../../../../lib/tracker-types";
 import {
   type AutopilotActionView,
+  reconnectWithWriteScopes,
   useAutopilot,
   useAutopilotActions,
   useAutopilotCall,
   useAutopilotSwitch,
   useSaveAutopilot,
+  writeScopeNeeded,
 } from "../../api/autopilot";
 import { AutopilotActionList } from "./autopilot-actions";
 
@@ -54,6 +56,12 @@ export function AutopilotTab({
   if (view.isPending) return <PageLoader message="Loading AutoPilot..." />;
   if (!view.data) return <p className="table-failure">Something went wrong, please try again</p>;
   const { supported, accountSwitchOn, lastFailure } = view.data;
+  const slug = tracker.dataSource?.integration?.slug ?? "";
+  // Apply refused (409) or stopped after a refresh: the connection lacks the write scopes.
+  const scopeNeeded =
+    writeScopeNeeded(save.error) ??
+    writeScopeNeeded(call.error) ??
+    (lastFailure?.code === "write_scope_needed" ? { platformName: "" } : undefined);
   const proposals = actions.filter((a) => a.status === "proposed");
   const errors = form.formState.errors;
   const number = (name: Parameters<typeof form.register>[0], label: string, hint: string) => (
@@ -93,7 +101,17 @@ export function AutopilotTab({
       {!accountSwitchOn && (
         <p className="status-text-warning">AutoPilot is switched off for the whole account.</p>
       )}
-      {lastFailure?.code === "insufficient_scope" ? (
+      {scopeNeeded ? (
+        <p className="status-text-danger" role="alert">
+          {scopeNeeded.platformName
+            ? `Pacer needs permission to change campaigns on ${scopeNeeded.platformName}.`
+            : lastFailure?.message}{" "}
+          Reconnect and allow Pacer to manage campaigns; nothing was changed.{" "}
+          <Button size="sm" onClick={() => void reconnectWithWriteScopes(slug)}>
+            Reconnect
+          </Button>
+        </p>
+      ) : lastFailure?.code === "insufficient_scope" ? (
         <p className="status-text-danger" role="alert">
           Needs permission: this connection may read but not change campaigns. Reconnect it and grant the
           permission to manage campaigns. <a href={paths.connections}>Reconnect</a>
