@@ -255,7 +255,7 @@ export function ManageTrackerModal({
           {tab === "future" && <FutureBudgetsTab tracker={tracker} run={run} />}
           {tab === "pacing" && <PacingTab tracker={tracker} />}
           {tab === "autopilot" && editor && (
-            <AutopilotTab tracker={tracker} canSwitchAccount={isAdmin(user)} />
+            <AutopilotTab tracker={tracker} accountId={accountId} canSwitchAccount={isAdmin(user)} />
           )}
         </Tabs>
       </PendingContext.Provider>

@@ -98,6 +98,23 @@ describe("AutoPilot in Manage Tracker", () => {
         switchOn = JSON.parse(String(init?.body)).enabled;
         return json({ enabled: switchOn });
       }
+      if (url.includes("/get-account-users/"))
+        return json([
+          { _id: "u-admin", name: "Ada Admin", email: "ada@a.test", userType: "Admin" },
+          { _id: "u-man", name: "Max Manager", email: "max@a.test", userType: "Manager" },
+          { _id: "u-other", name: "Olga Other", email: "olga@a.test", userType: "Manager" },
+          { _id: "u-view", name: "Vic Viewer", email: "vic@a.test", userType: "Viewer" },
+        ]);
+      if (url.includes("/update-autopilot/"))
+        return json({
+          autopilot: {
+            settings: JSON.parse(String(init?.body)),
+            accountSwitchOn: true,
+            supported: true,
+            lastFailure: null,
+            lastDailyRun: null,
+          },
+        });
       if (url.includes("/alert-history")) return json({ events: [], targets: [] });
       return json({});
     });
@@ -176,6 +193,25 @@ describe("AutoPilot in Manage Tracker", () => {
       asked.some((a) => a.method === "GET" && a.url.endsWith("/api/facebook-ads/authenticate?access=write")),
     ).toBe(true);
     expect(open).toHaveBeenCalledWith("", "pacer-connect", "width=600,height=550");
+  });
+
+  it("'Send proposals to' offers Admins and the tracker's Managers, never Viewers, and saves the chosen users", async () => {
+    const tracker = { ...TRACKER, associatedUsers: [{ _id: "u-man" }, { _id: "u-view" }] } as TrackerDetail;
+    renderWith(<AutopilotTab tracker={tracker} accountId="acc1" />);
+
+    const group = await screen.findByRole("group", { name: /Send proposals to/ });
+    const offered = within(group)
+      .getAllByRole("checkbox")
+      .map((c) => c.nextElementSibling?.textContent);
+    expect(offered).toEqual(["Ada Admin (Admin)", "Max Manager (Manager)"]);
+    fireEvent.click(within(group).getByRole("checkbox", { name: "Max Manager (Manager)" }));
+    fireEvent.click(screen.getByRole("button", { name: "Save AutoPilot" }));
+
+    await vi.waitFor(() =>
+      expect(asked.find((a) => a.url.includes("/update-autopilot/t1"))?.body).toMatchObject({
+        sendProposalsTo: { userIds: ["u-man"], channelIds: [] },
+      }),
+    );
   });
 
   it("Notes & Activity shows the applied action with Undo to editors, and asks nothing for Viewers", async () => {

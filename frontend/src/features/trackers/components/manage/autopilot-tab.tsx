@@ -4,9 +4,10 @@ import { useEffect } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Button } from "../../../../components/ui/button";
 import { EmptyState } from "../../../../components/ui/empty-state";
-import { SelectField, TextField, Toggle } from "../../../../components/ui/field";
+import { Checkbox, SelectField, TextField, Toggle } from "../../../../components/ui/field";
 import { PageLoader } from "../../../../components/ui/spinner";
 import { paths } from "../../../../config/paths";
+import { useAccountUsers } from "../../../../lib/account-users";
 import type { TrackerDetail } from "../../../../lib/tracker-types";
 import {
   type AutopilotActionView,
@@ -36,9 +37,12 @@ const NO_ACTIONS: AutopilotActionView[] = [];
  */
 export function AutopilotTab({
   tracker,
+  accountId = "",
   canSwitchAccount = false,
 }: {
   tracker: TrackerDetail;
+  /** The account: its Admins and the Managers attached to the tracker may receive proposals by e-mail. */
+  accountId?: string;
   /** An Admin: the account-wide switch is shown as a toggle (others see only when it is off). */
   canSwitchAccount?: boolean;
 }) {
@@ -49,6 +53,13 @@ export function AutopilotTab({
   const accountSwitch = useAutopilotSwitch();
   const form = useForm<AutopilotSettings>({ resolver: zodResolver(autopilotSettingsSchema) });
   const settings = view.data?.settings;
+  const users = useAccountUsers(accountId);
+  // Who may be e-mailed proposals: Admins, and Managers attached to the tracker (the server checks
+  // again, pods included, at set-up and at every send).
+  const attached = new Set((tracker.associatedUsers ?? []).map((u) => u._id));
+  const recipients = (accountId ? (users.data ?? []) : []).filter(
+    (u) => u.userType === "Admin" || (u.userType === "Manager" && attached.has(u._id)),
+  );
   useEffect(() => {
     if (settings) form.reset(settings);
   }, [settings, form]);
@@ -173,6 +184,33 @@ export function AutopilotTab({
           {number("cruise.maxChangePercent", "Largest daily budget change (%)", "Default 30%")}
           {number("cruise.bandPercent", "After a refresh, act beyond a drift of (%)", "Default 10%")}
         </fieldset>
+        {recipients.length > 0 && (
+          <fieldset className="stack">
+            <legend className="field-label">Send proposals to (by e-mail, once per new proposal)</legend>
+            <Controller
+              control={form.control}
+              name="sendProposalsTo.userIds"
+              render={({ field }) => (
+                <>
+                  {recipients.map((u) => (
+                    <Checkbox
+                      key={u._id}
+                      label={`${u.name || u.email} (${u.userType})`}
+                      checked={(field.value ?? []).includes(u._id)}
+                      onChange={(e) =>
+                        field.onChange(
+                          e.currentTarget.checked
+                            ? [...(field.value ?? []), u._id]
+                            : (field.value ?? []).filter((id: string) => id !== u._id),
+                        )
+                      }
+                    />
+                  ))}
+                </>
+              )}
+            />
+          </fieldset>
+        )}
         <div className="row">
           <Button type="submit" variant="primary" isLoading={save.isPending}>
             Save AutoPilot
