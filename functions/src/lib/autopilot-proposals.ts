@@ -1,6 +1,7 @@
 import { formatMoney, type ProposalRecipients } from "@pacer/core";
 import { canSeeTracker, canWrite, type Viewer } from "@pacer/core/visibility";
 import { type AutopilotActionItem, getAccount, listAlertChannels, type Tracker, type User } from "@pacer/db";
+import { enqueueChannelDeliveries } from "./alert-delivery.ts";
 import { accountSendsEmail } from "./email-confirmation.ts";
 import { badRequest, forbidden } from "./errors.ts";
 import { trackerAutopilotUrl, unsubscribeUrl } from "./links.ts";
@@ -119,27 +120,66 @@ export function proposalsEmail(input: ProposalsEmailInput): Mail {
 export interface ProposalsSent {
   /** E-mail addresses the proposals were sent to. */
   emailed: string[];
+  /** Alert channels a delivery was queued for. */
+  channels: string[];
 }
 
 /**
  * Sends a tracker's new proposals to its 'Send proposals to' recipients (see the rule above): one
- * e-mail per permitted user. Never throws: a failed e-mail is logged.
+ * e-mail per permitted user, and one delivery per chosen alert channel through the alert delivery
+ * queue (retried, and counted towards the channel's failing state, as alert deliveries are).
+ * Never throws: what fails is logged.
  * @param proposals the proposals just created (an identical open proposal is never passed again)
  */
 export async function sendNewProposals(
   tracker: Tracker,
   recipients: ProposalRecipients,
   proposals: readonly AutopilotActionItem[],
+  now: Date,
 ): Promise<ProposalsSent> {
-  const sent: ProposalsSent = { emailed: [] };
-  if (proposals.length === 0 || recipients.userIds.length === 0) return sent;
+  const sent: ProposalsSent = { emailed: [], channels: [] };
+  if (proposals.length === 0) return sent;
+  const url = trackerAutopilotUrl(tracker.trackerId);
+  if (recipients.userIds.length > 0)
+    sent.emailed = await emailProposals(tracker, recipients.userIds, proposals, url);
+  if (recipients.channelIds.length > 0) {
+    const { accountId, trackerId } = tracker;
+    try {
+      await enqueueChannelDeliveries(accountId, recipients.channelIds, {
+        kind: "autopilot-proposals",
+        trackerId,
+        trackerName: tracker.name,
+        count: proposals.length,
+        url,
+        at: now.toISOString(),
+      });
+      sent.channels = [...recipients.channelIds];
+    } catch (error) {
+      logger.error("AutoPilot proposal channel deliveries not queued", {
+        accountId,
+        trackerId,
+        errorName: error instanceof Error ? error.name : "Error",
+      });
+    }
+  }
+  return sent;
+}
+
+/** E-mails the proposals to the chosen users who may receive them; the addresses sent to. */
+async function emailProposals(
+  tracker: Tracker,
+  userIds: readonly string[],
+  proposals: readonly AutopilotActionItem[],
+  url: string,
+): Promise<string[]> {
   const { accountId, trackerId } = tracker;
+  const emailed: string[] = [];
   try {
     const [account, joins] = await Promise.all([getAccount(accountId), loadAccountJoins(accountId)]);
     // No Admin of the account has proved their address yet: it sends no e-mail (email-confirmation.ts).
-    if (!accountSendsEmail(account)) return sent;
+    if (!accountSendsEmail(account)) return emailed;
     const pod = joins.podOf.get(trackerId);
-    const users = recipients.userIds
+    const users = userIds
       .map((id) => joins.users.get(id))
       .filter(
         (u): u is User =>
@@ -147,7 +187,6 @@ export async function sendNewProposals(
           u.notificationPreferences?.unsubscribedAll !== true &&
           mayReceiveProposals(u, tracker, pod),
       );
-    const url = trackerAutopilotUrl(trackerId);
     for (const user of users) {
       try {
         await sendMail(
@@ -161,7 +200,7 @@ export async function sendNewProposals(
             unsubscribeUrl: await unsubscribeUrl(user.userId),
           }),
         );
-        sent.emailed.push(user.email);
+        emailed.push(user.email);
       } catch (error) {
         logger.error("AutoPilot proposal e-mail failed", {
           accountId,
@@ -171,13 +210,13 @@ export async function sendNewProposals(
       }
     }
   } catch (error) {
-    logger.error("AutoPilot proposals not sent", {
+    logger.error("AutoPilot proposals not e-mailed", {
       accountId,
       trackerId,
       errorName: error instanceof Error ? error.name : "Error",
     });
   }
-  return sent;
+  return emailed;
 }
 
 /**

@@ -273,7 +273,7 @@ export async function evaluateTrackerAutopilot(
   const actions = [...kept, ...created];
   if (settings.mode !== "apply") {
     // Each new proposal is sent once: a kept (identical, still open) one was sent when created.
-    await sendNewProposals(tracker, settings.sendProposalsTo, created);
+    await sendNewProposals(tracker, settings.sendProposalsTo, created, now);
     return { actions };
   }
   if (lacksWriteScopes(platform.integration, platform.connector)) {
