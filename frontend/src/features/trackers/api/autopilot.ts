@@ -34,6 +34,23 @@ export function useAutopilot(trackerId: string) {
   });
 }
 
+/** An alert channel as AutoPilot's 'Send proposals to' offers it (the API contract). */
+export type ProposalChannel = Answer<"GET /api/alerts/alert-channels">["channels"][number];
+
+/**
+ * The account's alert channels (`GET /api/alerts/alert-channels`), for an Admin's 'Send proposals
+ * to' (only Admins choose channels; others never ask).
+ */
+export function useProposalChannels(enabled: boolean) {
+  return useQuery({
+    queryKey: ["autopilot", "channels"],
+    queryFn: async () =>
+      (await api.get<{ channels: ProposalChannel[] }>("/api/alerts/alert-channels")).channels ?? [],
+    enabled,
+    retry: false,
+  });
+}
+
 /** `GET /api/tracker/get-autopilot-actions/{id}`: newest first. */
 export function useAutopilotActions(trackerId: string, enabled = true) {
   return useQuery({

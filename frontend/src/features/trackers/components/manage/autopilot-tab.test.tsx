@@ -98,6 +98,8 @@ describe("AutoPilot in Manage Tracker", () => {
         switchOn = JSON.parse(String(init?.body)).enabled;
         return json({ enabled: switchOn });
       }
+      if (url.endsWith("/api/alerts/alert-channels"))
+        return json({ channels: [{ _id: "c1", name: "#pacing", kind: "slack" }] });
       if (url.includes("/get-account-users/"))
         return json([
           { _id: "u-admin", name: "Ada Admin", email: "ada@a.test", userType: "Admin" },
@@ -195,21 +197,32 @@ describe("AutoPilot in Manage Tracker", () => {
     expect(open).toHaveBeenCalledWith("", "pacer-connect", "width=600,height=550");
   });
 
-  it("'Send proposals to' offers Admins and the tracker's Managers, never Viewers, and saves the chosen users", async () => {
+  it("'Send proposals to' offers Admins and the tracker's Managers, never Viewers, and (to Admins) the channels", async () => {
     const tracker = { ...TRACKER, associatedUsers: [{ _id: "u-man" }, { _id: "u-view" }] } as TrackerDetail;
-    renderWith(<AutopilotTab tracker={tracker} accountId="acc1" />);
+    renderWith(<AutopilotTab tracker={tracker} accountId="acc1" canSwitchAccount />);
 
     const group = await screen.findByRole("group", { name: /Send proposals to/ });
     const offered = within(group)
       .getAllByRole("checkbox")
       .map((c) => c.nextElementSibling?.textContent);
-    expect(offered).toEqual(["Ada Admin (Admin)", "Max Manager (Manager)"]);
+    await within(group).findByRole("checkbox", { name: /#pacing/ });
+    expect(
+      within(group)
+        .getAllByRole("checkbox")
+        .map((c) => c.nextElementSibling?.textContent),
+    ).toEqual([
+      "Ada Admin (Admin)",
+      "Max Manager (Manager)",
+      "#pacing (slack: names the tracker and links to it, no figures)",
+    ]);
+    expect(offered.slice(0, 2)).toEqual(["Ada Admin (Admin)", "Max Manager (Manager)"]);
     fireEvent.click(within(group).getByRole("checkbox", { name: "Max Manager (Manager)" }));
+    fireEvent.click(within(group).getByRole("checkbox", { name: /#pacing/ }));
     fireEvent.click(screen.getByRole("button", { name: "Save AutoPilot" }));
 
     await vi.waitFor(() =>
       expect(asked.find((a) => a.url.includes("/update-autopilot/t1"))?.body).toMatchObject({
-        sendProposalsTo: { userIds: ["u-man"], channelIds: [] },
+        sendProposalsTo: { userIds: ["u-man"], channelIds: ["c1"] },
       }),
     );
   });

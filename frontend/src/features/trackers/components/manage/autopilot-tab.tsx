@@ -16,6 +16,7 @@ import {
   useAutopilotActions,
   useAutopilotCall,
   useAutopilotSwitch,
+  useProposalChannels,
   useSaveAutopilot,
   writeScopeNeeded,
 } from "../../api/autopilot";
@@ -26,6 +27,32 @@ const MODE_OPTIONS = [
   { value: "apply", label: "Apply (make the changes)" },
 ] as const;
 const NO_ACTIONS: AutopilotActionView[] = [];
+
+/** Checkboxes choosing ids from a list. */
+function ChoiceList({
+  choices,
+  value,
+  onChange,
+}: {
+  choices: ReadonlyArray<{ id: string; label: string }>;
+  value: readonly string[];
+  onChange: (next: string[]) => void;
+}) {
+  return (
+    <>
+      {choices.map((c) => (
+        <Checkbox
+          key={c.id}
+          label={c.label}
+          checked={value.includes(c.id)}
+          onChange={(e) =>
+            onChange(e.currentTarget.checked ? [...value, c.id] : value.filter((id) => id !== c.id))
+          }
+        />
+      ))}
+    </>
+  );
+}
 
 /**
  * The AutoPilot tab of Manage Tracker (beyond the spec; Admins and Managers): off by default.
@@ -54,6 +81,7 @@ export function AutopilotTab({
   const form = useForm<AutopilotSettings>({ resolver: zodResolver(autopilotSettingsSchema) });
   const settings = view.data?.settings;
   const users = useAccountUsers(accountId);
+  const channels = useProposalChannels(canSwitchAccount).data ?? [];
   // Who may be e-mailed proposals: Admins, and Managers attached to the tracker (the server checks
   // again, pods included, at set-up and at every send).
   const attached = new Set((tracker.associatedUsers ?? []).map((u) => u._id));
@@ -184,31 +212,39 @@ export function AutopilotTab({
           {number("cruise.maxChangePercent", "Largest daily budget change (%)", "Default 30%")}
           {number("cruise.bandPercent", "After a refresh, act beyond a drift of (%)", "Default 10%")}
         </fieldset>
-        {recipients.length > 0 && (
+        {recipients.length + channels.length > 0 && (
           <fieldset className="stack">
-            <legend className="field-label">Send proposals to (by e-mail, once per new proposal)</legend>
+            <legend className="field-label">Send proposals to (once per new proposal)</legend>
             <Controller
               control={form.control}
               name="sendProposalsTo.userIds"
               render={({ field }) => (
-                <>
-                  {recipients.map((u) => (
-                    <Checkbox
-                      key={u._id}
-                      label={`${u.name || u.email} (${u.userType})`}
-                      checked={(field.value ?? []).includes(u._id)}
-                      onChange={(e) =>
-                        field.onChange(
-                          e.currentTarget.checked
-                            ? [...(field.value ?? []), u._id]
-                            : (field.value ?? []).filter((id: string) => id !== u._id),
-                        )
-                      }
-                    />
-                  ))}
-                </>
+                <ChoiceList
+                  choices={recipients.map((u) => ({
+                    id: u._id,
+                    label: `${u.name || u.email} (${u.userType})`,
+                  }))}
+                  value={field.value ?? []}
+                  onChange={field.onChange}
+                />
               )}
             />
+            {channels.length > 0 && (
+              <Controller
+                control={form.control}
+                name="sendProposalsTo.channelIds"
+                render={({ field }) => (
+                  <ChoiceList
+                    choices={channels.map((c) => ({
+                      id: c._id,
+                      label: `${c.name} (${c.kind}: names the tracker and links to it, no figures)`,
+                    }))}
+                    value={field.value ?? []}
+                    onChange={field.onChange}
+                  />
+                )}
+              />
+            )}
           </fieldset>
         )}
         <div className="row">
