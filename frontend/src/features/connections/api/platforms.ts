@@ -5,6 +5,5 @@
 export const GENERIC_FAILURE =
   "Something went wrong with this request, please try again and if the problem persists contact support.";
 
-export { POPUP_FEATURES, POPUP_NAME } from "../../../lib/consent-popup";
 /** The message a return page posts to its opener. */
 export const CONNECTED_MESSAGE = "pacer:integration-connected";

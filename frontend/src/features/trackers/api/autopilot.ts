@@ -2,7 +2,7 @@ import type { AutopilotSettings } from "@pacer/core/autopilot";
 import type { Answer } from "@pacer/functions/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, api, errorMessage, seg } from "../../../lib/api-client";
-import { POPUP_FEATURES, POPUP_NAME } from "../../../lib/consent-popup";
+import { consentTarget, openConsentPopup } from "../../../lib/consent-popup";
 import { notify } from "../../../lib/notify";
 import { platformPath } from "../../../lib/platforms";
 
@@ -163,17 +163,13 @@ export function writeScopeNeeded(error: unknown): { platformName: string } | und
  * return page in the popup stores the connection with its granted scopes as usual.
  */
 export async function reconnectWithWriteScopes(slug: string): Promise<void> {
-  const popup = window.open("", POPUP_NAME, POPUP_FEATURES);
   try {
-    const path = platformPath(slug, "authenticate");
-    if (!path) throw new Error("This platform has no connect flow");
-    const data = await api.get<{ redirectUrl?: string; url?: string }>(`${path}?access=write`);
-    const target = data.redirectUrl ?? data.url;
-    if (!target) throw new Error("No authorize address");
-    if (popup && !popup.closed) popup.location.href = target;
-    else window.open(target, POPUP_NAME, POPUP_FEATURES);
+    await openConsentPopup(async () => {
+      const path = platformPath(slug, "authenticate");
+      if (!path) throw new Error("This platform has no connect flow");
+      return consentTarget(await api.get<{ redirectUrl?: string; url?: string }>(`${path}?access=write`));
+    });
   } catch (error) {
-    popup?.close();
     notify.danger(errorMessage(error));
   }
 }
