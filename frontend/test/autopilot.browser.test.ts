@@ -1,6 +1,7 @@
 import { screenshot } from "@pacer/local/testing/browser";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import {
+  callApi,
   openDashboardPage,
   registerAccount,
   seedTrackers,
@@ -21,13 +22,16 @@ describe("AutoPilot (browser)", () => {
   const browser = useBrowser();
   const baseUrl = inject("baseUrl");
   let world: World;
+  let trackerId = "";
 
   beforeAll(async () => {
     world = await registerAccount(baseUrl, "autopilot");
     // 100 a day against 3,000 a month: the sandbox's daily budget (about £136k) is far too high.
-    await seedTrackers(world, [{ name: "Cruise Search", budget: 3000 * UNIT, dailySpend: 100 * UNIT }], {
-      sandbox: true,
-    });
+    [trackerId = ""] = await seedTrackers(
+      world,
+      [{ name: "Cruise Search", budget: 3000 * UNIT, dailySpend: 100 * UNIT }],
+      { sandbox: true },
+    );
   });
 
   it("enables Cruise in Suggest mode, applies a proposal, sees it in Notes & Activity and undoes it", async () => {
@@ -68,5 +72,30 @@ describe("AutoPilot (browser)", () => {
     await activity.getByText("undone").waitFor();
     // The undo is listed too, applied, and cannot itself be undone twice by the original's button.
     await expect.poll(() => activity.getByRole("listitem").count()).toBe(2);
+  });
+
+  it("the e-mailed link opens the tracker's AutoPilot proposals", async () => {
+    // A proposal open (as when AutoPilot e-mailed it): Cruise, saved by the test above, checked now.
+    const ran = (await callApi(
+      world.baseUrl,
+      world.token,
+      "POST",
+      `/api/tracker/run-autopilot/${trackerId}`,
+    )) as {
+      actions: Array<{ campaignName: string; status: string }>;
+    };
+    expect(ran.actions.some((a) => a.status === "proposed")).toBe(true);
+
+    const page = await openDashboardPage(
+      browser,
+      world,
+      `/dashboard?tracker=${encodeURIComponent(trackerId)}&tab=autopilot`,
+    );
+    const dialog = page.getByRole("dialog", { name: "Cruise Search" });
+    await dialog.getByRole("tab", { name: "AutoPilot", selected: true }).waitFor();
+    const proposals = dialog.getByRole("list", { name: "Proposed changes" });
+    await proposals.getByRole("listitem").filter({ hasText: "Daily budget of google_hot" }).waitFor();
+    // The link is taken once: the address no longer carries it, so a reload shows the dashboard.
+    expect(new URL(page.url()).searchParams.get("tracker")).toBeNull();
   });
 });

@@ -110,7 +110,12 @@ const tokenParam = z.string().min(1).max(4096);
  * `{ msg, revoked }` (an OAuth 1.0a platform's `revokeTokenAndSecret` takes token and secret).
  */
 export const platformCallContracts = {
+  /**
+   * Beyond the spec: `?access=write` also asks the platform's write scopes (the connector
+   * descriptor's `writeScopes`), for AutoPilot's campaign writes.
+   */
   authenticate: (_entry: PlatformEntry) => ({
+    query: z.object({ access: z.enum(["write"]).optional() }),
     answer: z.object({ redirectUrl: z.string(), url: z.string() }),
   }),
   response: (entry: PlatformEntry) => ({

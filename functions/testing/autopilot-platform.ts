@@ -23,6 +23,8 @@ export interface ActionView {
 /** The AutoPilot routes of one sandbox ad account, driven as the Admin (see {@link useAutopilotOn}). */
 export interface AutopilotHarness {
   pipeline: () => RefreshPipeline;
+  /** The account's Admin, who drives every call. */
+  admin: () => { token: string; accountId: string };
   /** A refreshed tracker on the account, its budget set to spend so far + `extra` (micros; null: twice the spend). */
   aRefreshedTracker: (email: string, extra: number | null) => Promise<Tracker>;
   /** Turns AutoPilot on with the default settings and `patch`. */
@@ -76,6 +78,7 @@ export function useAutopilotOn(
   const token = () => world.Admin.token;
   return {
     pipeline: () => pipeline,
+    admin: () => ({ token: token(), accountId: world.account.accountId }),
     async aRefreshedTracker(email, extra) {
       const integration = await connectPlatform(token(), world.account.accountId, slug, email);
       // The connection as stored: platforms without an e-mail keep the name they report (X the screen

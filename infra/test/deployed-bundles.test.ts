@@ -60,7 +60,9 @@ const OVER_BUDGET: Record<string, number> = {
   refresh: 530_000,
   "refresh-worker": 840_000,
   register: 550_000,
-  trackers: 865_000,
+  // AutoPilot proposals e-mailed from a user's "Check now" and the write-scope answer's consent URL
+  // (the connect flow).
+  trackers: 1_050_000,
 };
 
 /**

@@ -11,6 +11,9 @@ export const paths = {
   resetPassword: (token: string) => `/reset-password/${encodeURIComponent(token)}`,
   unsubscribe: (userId: string) => `/unsubscribe-all-emails/${encodeURIComponent(userId)}`,
   dashboard: "/dashboard",
+  /** The dashboard with one tracker's Manage Tracker modal open on a tab (beyond the spec; e-mailed AutoPilot proposals). */
+  trackerTab: (trackerId: string, tab: string) =>
+    `/dashboard?tracker=${encodeURIComponent(trackerId)}&tab=${encodeURIComponent(tab)}`,
   alerts: "/alerts",
   connections: "/accounts",
   users: "/users",

@@ -11,9 +11,16 @@ import {
   type OAuthTokens,
   resolvePublicAddress,
   returnedState,
+  withScopes,
 } from "@pacer/connectors";
 import { type PlatformEntry, returnFailureText } from "@pacer/core";
-import { consumeOAuthState, createOAuthState, type Integration, putIntegration } from "@pacer/db";
+import {
+  consumeOAuthState,
+  createOAuthState,
+  getIntegration,
+  type Integration,
+  putIntegration,
+} from "@pacer/db";
 import { connectors } from "../lib/connectors.ts";
 import { tokenFacts } from "../lib/integration-credentials.ts";
 import { integrationView } from "../lib/integration-view.ts";
@@ -64,11 +71,17 @@ export function redirectUriOf(slug: string): string {
 /** What a failed authenticate call says: the platform's own text (Reddit, spec 8), else the generic one. */
 const authenticateFailureText = (facts: PlatformEntry) => facts.authenticateFailureText ?? GENERIC_FAILURE;
 
-/** Step 1: the consent URL, with a state bound to the caller's session. */
+/**
+ * Step 1: the consent URL, with a state bound to the caller's session. With `writeScopes` (AutoPilot
+ * needs to change campaigns) the URL also asks the connector's `writeScopes` (none on platforms
+ * whose read scopes cover writes) and the attempt remembers it, so the return records the write
+ * consent on platforms that do not report granted scopes.
+ */
 export async function startConnection(
   session: Session,
   facts: PlatformEntry,
   now: Date,
+  options: { writeScopes?: boolean } = {},
 ): Promise<AuthorizeAnswer> {
   const slug = facts.slug;
   const connector = await liveConnector(facts, authenticateFailureText(facts));
@@ -85,7 +98,7 @@ export async function startConnection(
     } else {
       state = createState();
       const authorize = connector.authorizeUrl({ state, redirectUri });
-      url = authorize.url;
+      url = options.writeScopes ? withScopes(authorize.url, connector.writeScopes ?? []) : authorize.url;
       if (authorize.codeVerifier) {
         sealed = await sealExchangeMaterial(state, slug, { codeVerifier: authorize.codeVerifier });
       }
@@ -101,6 +114,7 @@ export async function startConnection(
       slug,
       redirectUri,
       ...(sealed ? { sealed } : {}),
+      ...(options.writeScopes ? { writeScopes: true } : {}),
     },
     now,
   );
@@ -113,6 +127,26 @@ function loginOf(identity: ExchangeResult["identity"], facts: PlatformEntry): st
   return (login ?? facts.slug).trim().slice(0, 254);
 }
 
+/** What a connection records of its scopes (see the Integration's `grantedScopes`, `writeConsentAt`). */
+type ScopeFacts = Pick<Integration, "grantedScopes" | "writeConsentAt">;
+
+/**
+ * The scopes a new connection records: those the token answer reports granted; where the platform
+ * reports none, that the write consent was given when the consent URL asked the write scopes (or
+ * the same login had given it before: the platform keeps a granted permission across logins).
+ */
+function scopeFacts(
+  tokens: OAuthTokens,
+  askedWriteScopes: boolean,
+  previous: Integration | undefined,
+  now: Date,
+): ScopeFacts {
+  const granted = (tokens.scope ?? "").split(/[\s,]+/).filter(Boolean);
+  if (granted.length > 0) return { grantedScopes: granted };
+  const consent = askedWriteScopes ? now.toISOString() : previous?.writeConsentAt;
+  return consent ? { writeConsentAt: consent } : {};
+}
+
 async function saveConnection(
   session: Session,
   connector: Connector,
@@ -121,6 +155,7 @@ async function saveConnection(
   credentials: StoredCredentials,
   metaData: Record<string, string>,
   now: Date,
+  scopes: ScopeFacts = {},
 ): Promise<Integration> {
   const ref = { accountId: session.accountId, slug: facts.slug, email };
   const secretRef = await tokenStore().put(ref, credentials);
@@ -134,6 +169,7 @@ async function saveConnection(
     secretRef,
     hasRefreshToken: health.hasRefreshToken,
     ...(health.accessTokenExpiresAt ? { accessTokenExpiresAt: health.accessTokenExpiresAt } : {}),
+    ...scopes,
     connectedAt: now.toISOString(),
   });
 }
@@ -189,14 +225,17 @@ export async function completeConnection(
   const metaData: Record<string, string> = {};
   if (identity.id) metaData.userId = identity.id;
   if (identity.name) metaData.userName = identity.name;
+  const email = loginOf(identity, facts);
+  const previous = await getIntegration(session.accountId, slug, email);
   const integration = await saveConnection(
     session,
     connector,
     facts,
-    loginOf(identity, facts),
+    email,
     tokens satisfies OAuthTokens,
     metaData,
     now,
+    scopeFacts(tokens, attempt.writeScopes === true, previous, now),
   );
   return { integration: integrationView(integration, now), displayName: connector.displayName };
 }

@@ -51,10 +51,13 @@ export const removeIntegration = sessionRoute(
 
 // ---- OAuth: authenticate and the return pages' response calls -------------------------------------
 
-/** `GET /api/{segment}/authenticate`: `{redirectUrl, url}`, the consent page for the popup. */
+/**
+ * `GET /api/{segment}/authenticate`: `{redirectUrl, url}`, the consent page for the popup;
+ * `?access=write` (beyond the spec) also asks the platform's write scopes for AutoPilot.
+ */
 const authenticate = (facts: PlatformEntry): HttpHandler =>
-  sessionRoute(platformCallContracts.authenticate(facts), async ({ session, now }) =>
-    answering(() => startConnection(session, facts, now)),
+  sessionRoute(platformCallContracts.authenticate(facts), async ({ session, query, now }) =>
+    answering(() => startConnection(session, facts, now, { writeScopes: query.access === "write" })),
   );
 
 /** The answer field carrying the integration (spec 7.6). */

@@ -13,6 +13,7 @@ import {
   WEBHOOK_REPLAY_WINDOW_SECONDS,
   WEBHOOK_SCHEMA_VERSION,
 } from "./alert-channels.ts";
+import { alertDeliveryMessageSchema } from "./alert-delivery.ts";
 import { resetRuntimeAdapters } from "./runtime-adapters.ts";
 
 const notice: AlertNotice = {
@@ -27,6 +28,58 @@ const notice: AlertNotice = {
   at: "2026-11-26T08:00:00.000Z",
 };
 const now = new Date("2026-11-26T08:00:05.000Z");
+
+describe("AutoPilot proposals on alert channels", () => {
+  const proposals = {
+    kind: "autopilot-proposals" as const,
+    trackerId: "t1",
+    trackerName: "Brand search",
+    count: 2,
+    url: "https://app.example.com/dashboard?tracker=t1&tab=autopilot",
+    at: "2026-11-26T08:00:00.000Z",
+  };
+
+  it("names the tracker, how many changes wait and their link, nothing else, in every channel's format", () => {
+    const send = (kind: "slack" | "teams" | "webhook") =>
+      JSON.parse(
+        channelRequest({ kind, url: "https://x.example.com", secret: "s" }, proposals, "d1", now).body,
+      );
+
+    const headline = 'Pacer AutoPilot proposes 2 changes on the tracker "Brand search": review them in Pacer';
+    expect(send("slack")).toEqual({
+      text: headline,
+      blocks: [
+        { type: "section", text: { type: "plain_text", text: headline } },
+        {
+          type: "actions",
+          elements: [
+            { type: "button", text: { type: "plain_text", text: "Review in Pacer" }, url: proposals.url },
+          ],
+        },
+      ],
+    });
+    const card = send("teams").attachments[0].content;
+    expect(card.body).toEqual([
+      { type: "TextBlock", text: headline, weight: "Bolder", size: "Medium", wrap: true },
+    ]);
+    expect(card.actions).toEqual([{ type: "Action.OpenUrl", title: "Review in Pacer", url: proposals.url }]);
+    expect(send("webhook")).toEqual({
+      version: WEBHOOK_SCHEMA_VERSION,
+      id: "d1",
+      type: "autopilot-proposals",
+      at: proposals.at,
+      tracker: { id: "t1", name: "Brand search" },
+      proposals: 2,
+      url: proposals.url,
+    });
+  });
+
+  it("travels through the alert delivery queue's message", () => {
+    const message = { v: 1, accountId: "acc", channelId: "c1", deliveryId: "d1", notice: proposals };
+
+    expect(alertDeliveryMessageSchema.parse(message)).toEqual(message);
+  });
+});
 
 describe("alert channel payloads", () => {
   it("signs a webhook delivery so the README's recipe verifies it, and refuses tampering and replays", async () => {

@@ -65,6 +65,37 @@ export interface AlertNotice {
   test?: boolean;
 }
 
+/**
+ * What a channel is told of a tracker's new AutoPilot proposals (autopilot-proposals.ts): the
+ * tracker's name, how many changes wait and the link to them, never a campaign, a budget or a
+ * figure (a channel is account-wide; the link asks the reader to sign in and shows only what they
+ * may see).
+ */
+export interface ProposalsNotice {
+  kind: "autopilot-proposals";
+  trackerId: string;
+  trackerName: string;
+  /** New proposals, one or more. */
+  count: number;
+  /** The tracker's AutoPilot proposals in the web app. */
+  url: string;
+  /** When they were proposed (ISO). */
+  at: string;
+}
+
+/** Either kind of channel notice. */
+export type ChannelNotice = AlertNotice | ProposalsNotice;
+
+/** Narrows a channel notice to AutoPilot proposals. */
+export const isProposalsNotice = (notice: ChannelNotice): notice is ProposalsNotice =>
+  "kind" in notice && notice.kind === "autopilot-proposals";
+
+/** A proposals notice's one line: "Pacer AutoPilot proposes 2 changes on the tracker "X"". */
+function proposalsHeadline(notice: ProposalsNotice): string {
+  const s = notice.count === 1 ? "" : "s";
+  return `Pacer AutoPilot proposes ${notice.count} change${s} on the tracker "${notice.trackerName}": review them in Pacer`;
+}
+
 /** The notice's lines in plain words: a headline and one line per target. */
 function noticeLines(notice: AlertNotice) {
   const metricName = alertMetricName(notice.metric);
@@ -89,7 +120,22 @@ function noticeLines(notice: AlertNotice) {
  * header, a section per fired and resolved target list, a link to the dashboard.
  * https://api.slack.com/messaging/webhooks
  */
-export function slackPayload(notice: AlertNotice): Record<string, unknown> {
+export function slackPayload(notice: ChannelNotice): Record<string, unknown> {
+  if (isProposalsNotice(notice)) {
+    const headline = proposalsHeadline(notice);
+    return {
+      text: headline,
+      blocks: [
+        { type: "section", text: { type: "plain_text", text: headline.slice(0, 3000) } },
+        {
+          type: "actions",
+          elements: [
+            { type: "button", text: { type: "plain_text", text: "Review in Pacer" }, url: notice.url },
+          ],
+        },
+      ],
+    };
+  }
   const { headline, fired, resolved } = noticeLines(notice);
   const section = (lines: string[]) => ({
     type: "section",
@@ -122,8 +168,12 @@ export function slackPayload(notice: AlertNotice): Record<string, unknown> {
  * a message with one Adaptive Card (1.4) attachment.
  * https://learn.microsoft.com/en-us/connectors/teams/?tabs=text1#microsoft-teams-webhook
  */
-export function teamsPayload(notice: AlertNotice): Record<string, unknown> {
-  const { headline, fired, resolved } = noticeLines(notice);
+export function teamsPayload(notice: ChannelNotice): Record<string, unknown> {
+  const proposals = isProposalsNotice(notice);
+  const { headline, fired, resolved } = proposals
+    ? { headline: proposalsHeadline(notice), fired: [], resolved: [] }
+    : noticeLines(notice);
+  const url = proposals ? notice.url : notice.dashboardUrl;
   return {
     type: "message",
     attachments: [
@@ -138,7 +188,7 @@ export function teamsPayload(notice: AlertNotice): Record<string, unknown> {
             { type: "TextBlock", text: headline, weight: "Bolder", size: "Medium", wrap: true },
             ...[...fired, ...resolved].map((line) => ({ type: "TextBlock", text: line, wrap: true })),
           ],
-          actions: [{ type: "Action.OpenUrl", title: "Open Pacer", url: notice.dashboardUrl }],
+          actions: [{ type: "Action.OpenUrl", title: proposals ? "Review in Pacer" : "Open Pacer", url }],
         },
       },
     ],
@@ -148,9 +198,21 @@ export function teamsPayload(notice: AlertNotice): Record<string, unknown> {
 /**
  * The generic webhook body (schema `version` 1, functions/README.md "Alert webhooks"): the alert,
  * the metric, and the targets that fired (value and threshold in the metric's unit: integer micros
- * for money, percent for rates) and resolved.
+ * for money, percent for rates) and resolved; for AutoPilot proposals (`type`
+ * `autopilot-proposals`) the tracker, how many changes wait and their link.
  */
-export function webhookPayload(notice: AlertNotice, deliveryId: string): Record<string, unknown> {
+export function webhookPayload(notice: ChannelNotice, deliveryId: string): Record<string, unknown> {
+  if (isProposalsNotice(notice)) {
+    return {
+      version: WEBHOOK_SCHEMA_VERSION,
+      id: deliveryId,
+      type: "autopilot-proposals",
+      at: notice.at,
+      tracker: { id: notice.trackerId, name: notice.trackerName },
+      proposals: notice.count,
+      url: notice.url,
+    };
+  }
   return {
     version: WEBHOOK_SCHEMA_VERSION,
     id: deliveryId,
@@ -194,7 +256,7 @@ export interface ChannelTarget {
 /** The request one delivery sends: body bytes and headers (signed for webhooks). */
 export function channelRequest(
   channel: ChannelTarget,
-  notice: AlertNotice,
+  notice: ChannelNotice,
   deliveryId: string,
   now: Date,
 ): { body: string; headers: Record<string, string> } {

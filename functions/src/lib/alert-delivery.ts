@@ -14,7 +14,14 @@ import type { SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
 import * as z from "zod";
 import { ALERT_DELIVERY_QUEUE, queueUrlEnv } from "../../resources.ts";
 import { retryDelaySeconds } from "../refresh-worker/failures.ts";
-import { type AlertNotice, ChannelDeliveryError, channelRequest, postToChannel } from "./alert-channels.ts";
+import {
+  type AlertNotice,
+  ChannelDeliveryError,
+  type ChannelNotice,
+  channelRequest,
+  isProposalsNotice,
+  postToChannel,
+} from "./alert-channels.ts";
 import { appOrigin } from "./links.ts";
 import { logger } from "./logger.ts";
 import { escapeHtml, sendMail } from "./mailer.ts";
@@ -55,6 +62,15 @@ const noticeSchema = z.object({
   test: z.boolean().optional(),
 });
 
+const proposalsNoticeSchema = z.object({
+  kind: z.literal("autopilot-proposals"),
+  trackerId: z.string().max(100),
+  trackerName: z.string().max(500),
+  count: z.number().int().positive(),
+  url: z.string().max(2000),
+  at: z.string().max(40),
+});
+
 /** The body of a delivery message (version 1). */
 export const alertDeliveryMessageSchema = z.object({
   v: z.literal(1),
@@ -62,18 +78,20 @@ export const alertDeliveryMessageSchema = z.object({
   channelId: z.string().min(1).max(100),
   /** Stable across retries: the webhook's `id` and `X-Pacer-Delivery` (receivers de-duplicate by it). */
   deliveryId: z.string().min(1).max(100),
-  notice: noticeSchema,
+  /** An alert run's notice, or a tracker's new AutoPilot proposals (autopilot-proposals.ts). */
+  notice: z.union([proposalsNoticeSchema, noticeSchema]),
 });
 export type AlertDeliveryMessage = z.output<typeof alertDeliveryMessageSchema>;
 
 /**
- * Queues one delivery per channel of an alert run (SQS `SendMessageBatch`, 10 per call).
+ * Queues one delivery per channel of an alert run, or of a tracker's new AutoPilot proposals (SQS
+ * `SendMessageBatch`, 10 per call).
  * @throws when the queue refuses a message (the caller logs it; e-mail was already sent)
  */
 export async function enqueueChannelDeliveries(
   accountId: string,
   channelIds: readonly string[],
-  notice: AlertNotice,
+  notice: ChannelNotice,
   sqs: () => SQSClient = sqsClient,
 ): Promise<void> {
   const url = process.env[queueUrlEnv(ALERT_DELIVERY_QUEUE.name)];
@@ -104,13 +122,14 @@ export interface AlertDeliveryDeps {
   random?: () => number;
 }
 
-/** The history entry of one delivery attempt. */
+/** The alert history entry of one delivery attempt (none for AutoPilot proposals: they are no alert's). */
 function deliveryEvent(
   message: AlertDeliveryMessage,
   channel: Pick<AlertChannel, "kind" | "name" | "channelId">,
   at: string,
-): Omit<AlertEventInput, "outcome"> {
+): Omit<AlertEventInput, "outcome"> | undefined {
   const { notice } = message;
+  if (isProposalsNotice(notice)) return undefined;
   return {
     at,
     alertId: notice.alertId,
@@ -195,7 +214,7 @@ export function createAlertDeliveryConsumer(deps: AlertDeliveryDeps) {
     const event = deliveryEvent(message, channel, now.toISOString());
     try {
       await post(channel.url, channelRequest(channel, message.notice, message.deliveryId, now));
-      await recordAlertEvents(message.accountId, [{ ...event, outcome: "sent" }], now);
+      if (event) await recordAlertEvents(message.accountId, [{ ...event, outcome: "sent" }], now);
       await recordAlertChannelOutcome(message.accountId, channel.channelId, "sent", undefined, now);
       recordMetric("alertDeliverySent", { channel: channel.kind });
       return "done";
@@ -205,13 +224,14 @@ export function createAlertDeliveryConsumer(deps: AlertDeliveryDeps) {
       const last = !failure.retryable || attempt >= ALERT_DELIVERY_QUEUE.maxReceiveCount;
       const reason = `Attempt ${attempt}: ${failure.message}`;
       if (!last) {
-        await recordAlertEvents(message.accountId, [{ ...event, outcome: "failed", reason }], now);
+        if (event) await recordAlertEvents(message.accountId, [{ ...event, outcome: "failed", reason }], now);
         await backoff(record, attempt, failure.retryAfterMs);
         recordMetric("alertDeliveryFailed", { channel: channel.kind });
         return "retry";
       }
       await deadLetter(record, failure.message, attempt);
-      await recordAlertEvents(message.accountId, [{ ...event, outcome: "dead-lettered", reason }], now);
+      if (event)
+        await recordAlertEvents(message.accountId, [{ ...event, outcome: "dead-lettered", reason }], now);
       const marked = await recordAlertChannelOutcome(
         message.accountId,
         channel.channelId,

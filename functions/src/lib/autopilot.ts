@@ -41,6 +41,7 @@ import {
   type Tracker,
   updateAutopilotState,
 } from "@pacer/db";
+import { sendNewProposals } from "./autopilot-proposals.ts";
 import { withCredentials } from "./integration-credentials.ts";
 import { logger } from "./logger.ts";
 import { connectorFilters, metaDataOf, type StoredDataSource } from "./tracker-source.ts";
@@ -113,6 +114,7 @@ export function settingsOf(record: AutopilotRecord | null): AutopilotSettings {
     ...stored,
     pauseAtBudget: { ...DEFAULT_AUTOPILOT_SETTINGS.pauseAtBudget, ...stored.pauseAtBudget },
     cruise: { ...DEFAULT_AUTOPILOT_SETTINGS.cruise, ...stored.cruise },
+    sendProposalsTo: { ...DEFAULT_AUTOPILOT_SETTINGS.sendProposalsTo, ...stored.sendProposalsTo },
   };
 }
 
@@ -125,7 +127,7 @@ export interface EvaluationResult {
   /** The proposals now open (Suggest), or the actions just applied or failed (Apply). */
   actions: AutopilotActionItem[];
   /** Why nothing was evaluated, when nothing was. */
-  skipped?: "off" | "switched_off" | Unsupported | "no_figures";
+  skipped?: "off" | "switched_off" | Unsupported | "no_figures" | "write_scope_needed";
 }
 
 /**
@@ -269,7 +271,25 @@ export async function evaluateTrackerAutopilot(
     now,
   );
   const actions = [...kept, ...created];
-  if (settings.mode !== "apply") return { actions };
+  if (settings.mode !== "apply") {
+    // Each new proposal is sent once: a kept (identical, still open) one was sent when created.
+    await sendNewProposals(tracker, settings.sendProposalsTo, created, now);
+    return { actions };
+  }
+  if (lacksWriteScopes(platform.integration, platform.connector)) {
+    // Apply mode on a connection without the write scopes (reconnected without them since): the
+    // changes stay proposed and the tracker shows why.
+    const needed = new WriteScopeNeededError(platform.connector.slug, platform.connector.displayName);
+    await updateAutopilotState(accountId, trackerId, {
+      lastFailure: {
+        at: now.toISOString(),
+        code: "write_scope_needed",
+        message: needed.message,
+        campaignId: "",
+      },
+    });
+    return { actions, skipped: "write_scope_needed" };
+  }
   const applied: AutopilotActionItem[] = [];
   for (const action of actions) applied.push(await applyOn(platform, action, { type: "autopilot" }, now));
   return { actions: applied };
@@ -369,10 +389,62 @@ async function applyOn(
   }
 }
 
-/** The platform side of a tracker for a user's action. @throws AutopilotUnavailableError */
+/**
+ * Whether a connection lacks the write scopes its platform's campaign writes need (the connector's
+ * `writeScopes`): not every one of them among the scopes the platform reported granted, and no
+ * write consent recorded (platforms that do not report scopes, Meta). Platforms without write
+ * scopes (their read scopes cover writes: Google Ads, Microsoft, Amazon, TikTok) never lack them.
+ */
+export function lacksWriteScopes(
+  integration: Pick<Integration, "grantedScopes" | "writeConsentAt">,
+  connector: Pick<Connector, "writeScopes">,
+): boolean {
+  const needed = connector.writeScopes ?? [];
+  if (needed.length === 0 || integration.writeConsentAt) return false;
+  const granted = new Set(integration.grantedScopes ?? []);
+  return !needed.every((scope) => granted.has(scope));
+}
+
+/**
+ * The tracker's connection was made without the scopes AutoPilot's writes need: nothing is written;
+ * the user reconnects with them (`GET /api/{segment}/authenticate?access=write`).
+ */
+export class WriteScopeNeededError extends Error {
+  constructor(
+    /** The platform's slug (its connect calls). */
+    readonly slug: string,
+    /** The platform's product name. */
+    readonly platformName: string,
+  ) {
+    super(`Pacer needs permission to change campaigns on ${platformName}`);
+    this.name = "WriteScopeNeededError";
+  }
+}
+
+/** @throws WriteScopeNeededError when the connection lacks the write scopes */
+function requireWriteScopes(platform: TrackerPlatform): void {
+  if (lacksWriteScopes(platform.integration, platform.connector))
+    throw new WriteScopeNeededError(platform.connector.slug, platform.connector.displayName);
+}
+
+/**
+ * Refuses turning AutoPilot on in Apply mode on a tracker whose connection lacks the write scopes
+ * (a tracker AutoPilot cannot act on yet is left to the settings answer's `supported`).
+ * @throws WriteScopeNeededError
+ */
+export async function assertWriteAccess(tracker: Tracker, registry: ConnectorRegistry): Promise<void> {
+  const platform = await platformOf(tracker, registry);
+  if (typeof platform !== "string") requireWriteScopes(platform);
+}
+
+/**
+ * The platform side of a tracker for a user's write.
+ * @throws AutopilotUnavailableError; WriteScopeNeededError when the connection lacks the write scopes
+ */
 async function platformForAction(tracker: Tracker, registry: ConnectorRegistry): Promise<TrackerPlatform> {
   const platform = await platformOf(tracker, registry);
   if (typeof platform === "string") throw new AutopilotUnavailableError(platform);
+  requireWriteScopes(platform);
   return platform;
 }
 

@@ -15,6 +15,8 @@ export const STATUS_BY_CODE = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   VERSION_CONFLICT: 409,
+  /** AutoPilot would change campaigns through a connection made without the platform's write scopes. */
+  WRITE_SCOPE_NEEDED: 409,
   ALREADY_EXISTS: 409,
   /** A link (password reset) that worked once but has expired. */
   LINK_EXPIRED: 410,
@@ -36,6 +38,8 @@ export class AppError extends Error {
     readonly field?: string,
     /** Extra response headers (e.g. `retry-after`). */
     readonly headers?: Record<string, string>,
+    /** What the client needs to resolve it (e.g. the consent URL of `WRITE_SCOPE_NEEDED`). */
+    readonly details?: Record<string, string>,
   ) {
     super(message);
     this.name = "AppError";
@@ -59,6 +63,7 @@ export interface ErrorBody {
   message: string;
   msg: string;
   field?: string;
+  details?: Record<string, string>;
 }
 
 /**
@@ -79,6 +84,7 @@ export function toErrorResponse(error: unknown): {
         message: error.message,
         msg: error.message,
         ...(error.field ? { field: error.field } : {}),
+        ...(error.details ? { details: error.details } : {}),
       },
       ...(error.headers ? { headers: error.headers } : {}),
       unexpected: false,

@@ -24,6 +24,15 @@ export function invitationUrl(accountId: string, userType: string, email: string
   return `${appOrigin()}/register-invited-user/${path}?invite=${encodeURIComponent(token)}`;
 }
 
+/**
+ * The web app's link that opens one tracker's AutoPilot proposals: the dashboard with the tracker's
+ * Manage Tracker modal on its AutoPilot tab (`/dashboard?tracker=<id>&tab=autopilot`; the web app's
+ * `paths.trackerTab`). Signing in is asked first; the tracker opens only for a user who may see it.
+ */
+export function trackerAutopilotUrl(trackerId: string): string {
+  return `${appOrigin()}/dashboard?tracker=${encodeURIComponent(trackerId)}&tab=autopilot`;
+}
+
 /** A key for one kind of signed link, derived from the app secret (one key per purpose). */
 async function linkKey(purpose: string): Promise<Buffer> {
   const { jwtSecret } = await appSecrets();

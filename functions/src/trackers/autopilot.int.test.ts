@@ -5,11 +5,19 @@ import {
   DEFAULT_AUTOPILOT_SETTINGS,
   storedTrackerData,
 } from "@pacer/core";
-import { findTracker, getAutopilotRecord, getIntegration, type Tracker, updateTrackerAt } from "@pacer/db";
+import {
+  findTracker,
+  getAutopilotRecord,
+  getIntegration,
+  saveAutopilotSettings,
+  type Tracker,
+  updateTrackerAt,
+} from "@pacer/db";
 import { type DemoAccount, demoAccount } from "@pacer/sandbox";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { callApi } from "../../testing/api.ts";
 import { aWorld, type World } from "../../testing/builders.ts";
+import { useMailCapture } from "../../testing/mail.ts";
 import { connectPlatform, viewsOf } from "../../testing/refresh-connections.ts";
 import { type RefreshPipeline, startRefreshPipeline, trackersOn } from "../../testing/refresh-pipeline.ts";
 import { evaluateTrackerAutopilot } from "../lib/autopilot.ts";
@@ -22,6 +30,7 @@ import { requestTrackerRefresh } from "../lib/refresh-queue.ts";
  */
 let pipeline: RefreshPipeline;
 let world: World;
+const mail = useMailCapture();
 const SEARCH = demoAccount("googleads", "1112223333") as DemoAccount;
 const HOT = "89459845";
 const WIDE = "127823";
@@ -287,6 +296,54 @@ describe("AutoPilot", () => {
       [HOT]: monthStart,
       [WIDE]: monthStart,
     });
+  });
+
+  it("Suggest sends each new proposal once, by e-mail, only to chosen users who may see the tracker's AutoPilot", async () => {
+    const tracker = await aRefreshedTracker("proposals@pacer.test", 0);
+    const pause = { ...DEFAULT_AUTOPILOT_SETTINGS.pauseAtBudget, enabled: true };
+    const { Manager, Viewer, subject } = world;
+    // The set-up refuses a user who cannot see the tracker's AutoPilot (a Viewer without access).
+    const refused = await setAutopilot(tracker, {
+      pauseAtBudget: pause,
+      sendProposalsTo: { userIds: [subject.user.userId], channelIds: [] },
+    });
+    expect(refused.status).toBe(400);
+    const saved = await setAutopilot(tracker, {
+      pauseAtBudget: pause,
+      sendProposalsTo: { userIds: [Manager.user.userId], channelIds: [] },
+    });
+    expect(saved.status).toBe(200);
+    // Stored behind the set-up's back (or a user's access changed since): the send checks again.
+    await saveAutopilotSettings(
+      world.account.accountId,
+      tracker.trackerId,
+      {
+        ...DEFAULT_AUTOPILOT_SETTINGS,
+        enabled: true,
+        pauseAtBudget: pause,
+        sendProposalsTo: {
+          userIds: [Manager.user.userId, subject.user.userId, Viewer.user.userId],
+          channelIds: [],
+        },
+      },
+      world.Admin.user.userId,
+    );
+
+    const proposed = (await run(tracker)).body.actions;
+    const again = await run(tracker);
+
+    expect(proposed.map((a) => a.campaignId).sort()).toEqual([WIDE, HOT].sort());
+    expect(again.body.actions.map((a) => a._id).sort()).toEqual(proposed.map((a) => a._id).sort());
+    const [sent, ...more] = mail.to(Manager.email);
+    expect(more).toEqual([]); // the re-run found the same open proposals: nothing re-sent
+    expect(sent?.subject).toBe(`Pacer AutoPilot: 2 proposed changes on ${tracker.name}`);
+    expect(sent?.text).toContain("Pause google_hot (Pause at budget: budget ");
+    expect(sent?.text).toContain("Pause google_wide");
+    expect(sent?.links).toContain(
+      `${process.env.APP_ORIGIN}/dashboard?tracker=${encodeURIComponent(tracker.trackerId)}&tab=autopilot`,
+    );
+    expect(mail.to(subject.email)).toEqual([]); // a Viewer without access to the tracker
+    expect(mail.to(Viewer.email)).toEqual([]); // a Viewer with access: AutoPilot is not theirs to see
   });
 
   it("a write the platform refuses (no write permission) is recorded failed and shown on the tracker", async () => {

@@ -9,16 +9,21 @@ import {
   setAutopilotSwitch,
 } from "@pacer/db";
 import { autopilotContracts as api } from "../../contract/autopilot.ts";
+import { startConnection } from "../connections/connect.ts";
+import { platformFacts } from "../connections/platforms.ts";
 import {
   type Actor,
   AutopilotUnavailableError,
   applyAutopilotAction,
+  assertWriteAccess,
   dismissAutopilotAction,
   evaluateTrackerAutopilot,
   settingsOf,
   supportsAutopilot,
   undoAutopilotAction,
+  WriteScopeNeededError,
 } from "../lib/autopilot.ts";
+import { checkProposalRecipients } from "../lib/autopilot-proposals.ts";
 import { connectors } from "../lib/connectors.ts";
 import { AppError, badRequest } from "../lib/errors.ts";
 import { sessionRoute } from "../lib/http.ts";
@@ -72,13 +77,35 @@ const PLATFORM_FAILURE_TEXTS: Record<string, string> = {
 };
 
 /**
- * Runs a user's AutoPilot call: a tracker whose platform cannot take writes is a 400; a platform
- * that fails the campaigns read a 502 with what to do.
+ * The 409 `WRITE_SCOPE_NEEDED` answer: the platform (`platform` slug, `platformName`) and
+ * `consentUrl`, the platform's consent page asking the write scopes too (a connection attempt bound
+ * to the caller, as `GET /api/{segment}/authenticate?access=write` starts it). Nothing was changed.
  */
-async function userAction<T>(run: () => Promise<T>): Promise<T> {
+async function writeScopeNeeded(
+  session: Session,
+  error: WriteScopeNeededError,
+  now: Date,
+): Promise<AppError> {
+  const { url } = await startConnection(session, platformFacts(error.slug), now, { writeScopes: true });
+  return new AppError(
+    "WRITE_SCOPE_NEEDED",
+    `${error.message}: reconnect it and allow Pacer to manage campaigns`,
+    undefined,
+    undefined,
+    { reason: "write_scope_needed", platform: error.slug, platformName: error.platformName, consentUrl: url },
+  );
+}
+
+/**
+ * Runs a user's AutoPilot call: a tracker whose platform cannot take writes is a 400; a connection
+ * without the write scopes a 409 `WRITE_SCOPE_NEEDED` with the consent URL; a platform that fails
+ * the campaigns read a 502 with what to do.
+ */
+async function userAction<T>(session: Session, now: Date, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
+    if (error instanceof WriteScopeNeededError) throw await writeScopeNeeded(session, error, now);
     if (error instanceof AutopilotUnavailableError) throw badRequest(error.message);
     if (isConnectorError(error)) {
       throw new AppError(
@@ -120,6 +147,12 @@ export const updateAutopilot = sessionRoute(
   api["POST /api/tracker/update-autopilot/{id}"],
   async ({ params, body, session, now }) => {
     const tracker = await editableTracker(session, params.id);
+    const stored = settingsOf(await getAutopilotRecord(session.accountId, tracker.trackerId));
+    await checkProposalRecipients(session, tracker, body.sendProposalsTo, stored.sendProposalsTo);
+    if (body.enabled && body.mode === "apply") {
+      const { registry } = await connectors();
+      await userAction(session, now, () => assertWriteAccess(tracker, registry));
+    }
     await saveAutopilotSettings(session.accountId, tracker.trackerId, body, session.userId, now);
     return { autopilot: await autopilotView(session.accountId, tracker) };
   },
@@ -162,7 +195,7 @@ export const runAutopilot = sessionRoute(
   async ({ params, session, now }) => {
     const tracker = await editableTracker(session, params.id);
     const { registry } = await connectors();
-    const result = await userAction(() =>
+    const result = await userAction(session, now, () =>
       evaluateTrackerAutopilot(session.accountId, tracker.trackerId, { registry, now }),
     );
     return { actions: result.actions.map(actionView), skipped: result.skipped ?? null };
@@ -175,7 +208,7 @@ export const applyAutopilotActionRoute = sessionRoute(
   async ({ params, session, now }) => {
     const tracker = await editableTracker(session, params.id);
     const { registry } = await connectors();
-    const action = await userAction(() =>
+    const action = await userAction(session, now, () =>
       applyAutopilotAction(tracker, params.actionId, actorOf(session), { registry, now }),
     );
     return { action: actionView(action) };
@@ -199,7 +232,7 @@ export const undoAutopilotActionRoute = sessionRoute(
   async ({ params, session, now }) => {
     const tracker = await editableTracker(session, params.id);
     const { registry } = await connectors();
-    const action = await userAction(() =>
+    const action = await userAction(session, now, () =>
       undoAutopilotAction(tracker, params.actionId, actorOf(session), { registry, now }),
     );
     return { action: actionView(action) };

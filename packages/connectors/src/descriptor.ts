@@ -35,9 +35,9 @@ export interface ConfigBlock {
  * - `dayBasis`: `utc` when the platform reports UTC days only (its views' `timeZone` is `UTC`, and
  *   the tracker says so); absent: the ad account's own days (README, "Which zone a platform's day
  *   is in").
- * - `writeScopes`: the OAuth scopes campaign writes (AutoPilot) need beyond the read consent, asked
- *   when AutoPilot is first enabled on a connection (absent: not declared; empty: none to ask, e.g.
- *   X, whose OAuth 1.0a has no scopes).
+ * - `writeScopes`: the OAuth scopes AutoPilot's campaign writes need beyond the read scopes a
+ *   connection is made with, asked only when AutoPilot is first enabled in Apply mode (or a
+ *   proposal applied) on a connection without them (absent or empty: the read scopes cover writes).
  */
 export interface ConnectorDescriptor {
   readonly slug: string;
@@ -45,12 +45,7 @@ export interface ConnectorDescriptor {
   readonly reports: "synchronous" | "asynchronous";
   readonly config?: ConfigBlock;
   readonly dayBasis?: DayBasis;
-  /**
-   * OAuth scopes the campaign writes (AutoPilot, the connector's `campaigns`) need on top of what
-   * the connection asks at consent, to be asked when AutoPilot is first enabled on a connection
-   * (Pinterest `ads:write`, Reddit `adsedit`). Absent: nothing more to ask (the consent's scopes
-   * already cover writes, or the platform grants permissions per app or per role, not per request).
-   */
+  /** Meta `ads_management`, LinkedIn `rw_ads`, Pinterest `ads:write`, Reddit `adsedit`; X `[]` (no scopes). */
   readonly writeScopes?: readonly string[];
 }
 
@@ -61,13 +56,13 @@ export interface ConnectorDefinition extends ConnectorDescriptor {
 
 /**
  * The identity part of a connector built from its descriptor and its catalogue entry: slug, product
- * name, `live`, capabilities (with the catalogue's token kind and refresh-token need) and the spec
- * section 5 return rule. Every connector spreads it first.
+ * name, `live`, capabilities (with the catalogue's token kind and refresh-token need), the spec
+ * section 5 return rule and the write scopes. Every connector spreads it first.
  * @throws Error when the slug is not in the platform catalogue
  */
 export function connectorIdentity(
   descriptor: ConnectorDescriptor,
-): Pick<Connector, "slug" | "displayName" | "live" | "capabilities" | "acceptReturn"> {
+): Pick<Connector, "slug" | "displayName" | "live" | "capabilities" | "acceptReturn" | "writeScopes"> {
   const entry = platformEntry(descriptor.slug);
   if (!entry) throw new Error(`${descriptor.slug} is not in the platform catalogue`);
   const slug = descriptor.slug as IntegrationSlug;
@@ -81,5 +76,6 @@ export function connectorIdentity(
       needsRefreshToken: entry.needsRefreshToken === true,
     },
     acceptReturn: RETURN_RULES[slug],
+    writeScopes: descriptor.writeScopes ?? [],
   };
 }

@@ -231,6 +231,11 @@ export interface Connector {
   /** False for Snapchat (listed, not live) and for platforms not built yet. */
   readonly live: boolean;
   readonly capabilities: ConnectorCapabilities;
+  /**
+   * The OAuth scopes campaign writes need beyond the read scopes (the descriptor's `writeScopes`;
+   * absent or empty: none, the read scopes cover writes).
+   */
+  readonly writeScopes?: readonly string[];
   /** The spec section 5 return-page rule for this platform (pure; `state` is checked separately). */
   acceptReturn(query: ReturnQuery): ReturnAcceptance;
   /** The platform's consent page URL for the popup. */

@@ -88,12 +88,27 @@ export interface CruiseSettings {
 /** What AutoPilot does with the actions it proposes. */
 export type AutopilotMode = "suggest" | "apply";
 
+/**
+ * Who is told of each new proposal (Suggest mode), once per proposal: users by e-mail (only those
+ * who may see the tracker and act on it, checked again at every send) and alert channels (a
+ * message naming the tracker and how many changes wait, never campaigns or figures; only Admins
+ * choose channels). functions/README.md "AutoPilot proposals".
+ */
+export interface ProposalRecipients {
+  /** Users of the account (ids) e-mailed each new proposal. */
+  userIds: string[];
+  /** The account's alert channels (ids) told that new proposals wait. */
+  channelIds: string[];
+}
+
 /** A tracker's AutoPilot settings (stored per tracker; off by default). */
 export interface AutopilotSettings {
   enabled: boolean;
   mode: AutopilotMode;
   pauseAtBudget: PauseAtBudgetSettings;
   cruise: CruiseSettings;
+  /** 'Send proposals to' (default nobody). */
+  sendProposalsTo: ProposalRecipients;
 }
 
 /** The settings of a tracker that never set AutoPilot: off, Suggest, both rules off with their defaults. */
@@ -102,6 +117,7 @@ export const DEFAULT_AUTOPILOT_SETTINGS: Readonly<AutopilotSettings> = Object.fr
   mode: "suggest",
   pauseAtBudget: { enabled: false, remainingSharePercent: 2, useForecast: false, forecastMarginDays: 1 },
   cruise: { enabled: false, maxChangePercent: 30, bandPercent: 10 },
+  sendProposalsTo: Object.freeze({ userIds: [], channelIds: [] }) as ProposalRecipients,
 });
 
 /** Zod schema of {@link AutopilotSettings} as the settings form and the API send them (bounds checked). */
@@ -118,6 +134,10 @@ export const autopilotSettingsSchema = z.object({
     enabled: z.boolean(),
     maxChangePercent: z.number().min(1).max(100),
     bandPercent: z.number().min(0).max(100),
+  }),
+  sendProposalsTo: z.object({
+    userIds: z.array(z.string().min(1).max(100)).max(100),
+    channelIds: z.array(z.string().min(1).max(100)).max(20),
   }),
 });
 

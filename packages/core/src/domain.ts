@@ -183,6 +183,10 @@ export interface Integration {
   authFailure?: string | undefined;
   /** When the connection was made (ISO timestamp). */
   connectedAt: string;
+  /** OAuth scopes the platform reported granted (its token answer's `scope`), when it does. */
+  grantedScopes?: string[];
+  /** ISO: connected with the write scopes asked, on a platform that does not report scopes (Meta). */
+  writeConsentAt?: string;
   version: number;
 }
 

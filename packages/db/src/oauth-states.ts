@@ -23,10 +23,11 @@ export interface OAuthStateOwner {
 /**
  * Records a connection attempt under the SHA-256 of `state`.
  * @param sealed the exchange material, already encrypted by the caller (opaque here)
+ * @param writeScopes the consent URL also asked the platform's write scopes (AutoPilot)
  */
 export async function createOAuthState(
   state: string,
-  attempt: OAuthStateOwner & { redirectUri: string; sealed?: string },
+  attempt: OAuthStateOwner & { redirectUri: string; sealed?: string; writeScopes?: boolean },
   now: Date = new Date(),
 ): Promise<OAuthState> {
   const validUntil = epochSeconds(now) + Math.floor(OAUTH_STATE_LIFETIME_MS / 1000);
@@ -38,6 +39,7 @@ export async function createOAuthState(
       slug: attempt.slug,
       redirectUri: attempt.redirectUri,
       ...(attempt.sealed ? { sealed: attempt.sealed } : {}),
+      ...(attempt.writeScopes ? { writeScopes: true } : {}),
       createdAt: nowIso(now),
       validUntil,
       expiresAt: validUntil + KEEP_AFTER_EXPIRY_SECONDS,

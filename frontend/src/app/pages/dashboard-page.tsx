@@ -128,7 +128,7 @@ function pacingGroup(row: GroupTableRow): PacingGroup {
 
 type Dialog =
   | { kind: "settings" | "ordering" | "explainer" | "createTracker" | "createPod" | "createSharedBudget" }
-  | { kind: "tracker"; id: string }
+  | { kind: "tracker"; id: string; tab?: string | undefined }
   | { kind: "pod"; id: string }
   | { kind: "sharedBudget"; id: string }
   | { kind: "pacing"; group: PacingGroup };
@@ -162,7 +162,10 @@ export function DashboardPage() {
   const account = user.account;
   const viewer = isViewer(user);
   const primary = user.preferences?.primaryDashboardView;
-  const { view, search, staleOnly, setView, setSearch, showAll } = useDashboardUrlState(primary, viewer);
+  const { view, search, staleOnly, setView, setSearch, showAll, takeLinkedTracker } = useDashboardUrlState(
+    primary,
+    viewer,
+  );
   const now = useMinuteClock();
   const [searchText, setSearchText] = useState(search);
   const query = useDeferredValue(searchText);
@@ -260,6 +263,11 @@ export function DashboardPage() {
     (row: GroupTableRow) => setDialog({ kind: "pacing", group: pacingGroup(row) }),
     [],
   );
+  // A link to one tracker (`?tracker=<id>&tab=<tab>`, e.g. e-mailed AutoPilot proposals) opens it.
+  useEffect(() => {
+    const linked = takeLinkedTracker();
+    if (linked) setDialog({ kind: "tracker", id: linked.id, tab: linked.tab ?? undefined });
+  }, [takeLinkedTracker]);
   const onTrackerClick = useCallback(
     (row: TrackerTableRow) => setDialog({ kind: "tracker", id: row.id }),
     [],
@@ -507,7 +515,13 @@ export function DashboardPage() {
           />
         )}
         {dialog?.kind === "tracker" && (
-          <ManageTrackerModal trackerId={dialog.id} user={user} trackers={trackers} onClose={close} />
+          <ManageTrackerModal
+            trackerId={dialog.id}
+            initialTab={dialog.tab}
+            user={user}
+            trackers={trackers}
+            onClose={close}
+          />
         )}
         {dialog?.kind === "pacing" && <GroupPacingModal group={dialog.group} onClose={close} />}
         {dialog?.kind === "createPod" && (

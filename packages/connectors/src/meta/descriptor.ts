@@ -41,11 +41,17 @@ export function metaEndpoints(): Omit<MetaConfig, "appId" | "appSecret"> {
   };
 }
 
-/** Meta (Graph insights): OAuth 2.0, long-lived user tokens without refresh. */
+/**
+ * Meta (Graph insights): OAuth 2.0, long-lived user tokens without refresh. Connections are made
+ * with `ads_read`; AutoPilot's campaign writes (status, daily budget) need `ads_management`, asked
+ * when AutoPilot is first enabled in Apply mode on the connection. Meta's token answer does not
+ * list the granted permissions, so the connection records that the write consent was given.
+ */
 export const metaDescriptor: ConnectorDescriptor = {
   slug: "facebookads",
   capabilities: { pkce: false, refresh: "none", rotatesRefreshToken: false, revoke: true },
   reports: "synchronous",
+  writeScopes: ["ads_management"],
   config: {
     endpoints: metaEndpoints,
     credentials: { appId: "META_APP_ID", appSecret: "META_APP_SECRET" },

@@ -36,6 +36,17 @@ export const IntegrationEntity = new Entity({
     /** The platform's reason for {@link authFailedAt} (e.g. `invalid_grant`, `190/460`), for support. */
     authFailure: { type: "string" },
     connectedAt: { type: "string", required: true },
+    /**
+     * The OAuth scopes the platform reports granted in its token answer (`scope`), when it does;
+     * AutoPilot compares them with the connector's `writeScopes` before a campaign write.
+     */
+    grantedScopes: { type: "list", items: { type: "string" } },
+    /**
+     * ISO timestamp of a connection made through the consent URL with the platform's write scopes,
+     * on a platform whose token answer does not report the granted scopes (Meta): the write
+     * consent was given. Kept when the same login connects again without them.
+     */
+    writeConsentAt: { type: "string" },
     version: { type: "number", required: true, default: 1 },
   },
   indexes: {

@@ -25,6 +25,8 @@ export const OAuthStateEntity = new Entity({
     redirectUri: { type: "string", required: true, readOnly: true },
     /** Encrypted exchange material (base64url), opaque to the data layer. */
     sealed: { type: "string" },
+    /** The consent URL also asked the platform's write scopes (AutoPilot's campaign writes). */
+    writeScopes: { type: "boolean", readOnly: true },
     createdAt: { type: "string", required: true, readOnly: true },
     /** Epoch seconds after which the attempt is refused (checked on use; TTL deletes later). */
     validUntil: { type: "number", required: true, readOnly: true },

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { api } from "../../../lib/api-client";
+import { consentTarget, openConsentPopup } from "../../../lib/consent-popup";
 import { type Integration, integrationsQueryKey } from "../../../lib/integrations";
 import { type Platform, platformPath } from "../../../lib/platforms";
 import { realtime } from "../../../lib/realtime";
-import { CONNECTED_MESSAGE, POPUP_FEATURES, POPUP_NAME } from "./platforms";
+import { CONNECTED_MESSAGE } from "./platforms";
 
 /** Realtime message after a successful connection, 1500 ms after the local update (spec 4 and 9). */
 export const REALTIME_DELAY_MS = 1500;
@@ -40,20 +41,14 @@ export function useApplyConnection() {
  * platform's authenticate call for the authorize address (`redirectUrl` or `url`), and sends the
  * popup there. The return page in the popup posts the answer and tells this window.
  */
-export async function openAuthorizePopup(platform: Platform): Promise<void> {
-  const popup = window.open("", POPUP_NAME, POPUP_FEATURES);
-  try {
-    const data = await api.get<{ redirectUrl?: string; url?: string }>(
-      platformPath(platform.slug, "authenticate") ?? "",
-    );
-    const target = data.redirectUrl ?? data.url;
-    if (!target) throw new Error("No authorize address");
-    if (popup && !popup.closed) popup.location.href = target;
-    else window.open(target, POPUP_NAME, POPUP_FEATURES);
-  } catch (error) {
-    popup?.close();
-    throw error;
-  }
+export function openAuthorizePopup(platform: Platform): Promise<void> {
+  return openConsentPopup(async () =>
+    consentTarget(
+      await api.get<{ redirectUrl?: string; url?: string }>(
+        platformPath(platform.slug, "authenticate") ?? "",
+      ),
+    ),
+  );
 }
 
 /** Posts the platform's answer from a return page and returns the integration it created. */

@@ -88,5 +88,25 @@ export function useDashboardUrlState(primary: string | undefined, viewer = false
       ),
     [setParams],
   );
-  return { view, search, staleOnly, setView, setSearch, showAll };
+  /**
+   * `tracker=<id>` (and `tab=<tab id>`): a link that opens one tracker's Manage Tracker modal on a
+   * tab, e.g. the AutoPilot proposals an e-mail links to (`paths.trackerTab`). Taken once: the
+   * parameters leave the URL when the modal opens.
+   */
+  const linkedTracker = params.get("tracker");
+  const linkedTab = params.get("tab");
+  const takeLinkedTracker = useCallback((): { id: string; tab: string | null } | null => {
+    if (!linkedTracker) return null;
+    setParams(
+      (p) => {
+        const copy = new URLSearchParams(p);
+        copy.delete("tracker");
+        copy.delete("tab");
+        return copy;
+      },
+      { replace: true },
+    );
+    return { id: linkedTracker, tab: linkedTab };
+  }, [linkedTracker, linkedTab, setParams]);
+  return { view, search, staleOnly, setView, setSearch, showAll, takeLinkedTracker };
 }

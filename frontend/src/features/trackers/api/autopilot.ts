@@ -1,8 +1,10 @@
 import type { AutopilotSettings } from "@pacer/core/autopilot";
 import type { Answer } from "@pacer/functions/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, errorMessage, seg } from "../../../lib/api-client";
+import { ApiError, api, errorMessage, seg } from "../../../lib/api-client";
+import { consentTarget, openConsentPopup } from "../../../lib/consent-popup";
 import { notify } from "../../../lib/notify";
+import { platformPath } from "../../../lib/platforms";
 
 /**
  * AutoPilot's calls for one tracker (beyond the spec; functions/README.md "AutoPilot"): the settings,
@@ -28,6 +30,23 @@ export function useAutopilot(trackerId: string) {
           signal,
         })
       ).autopilot,
+    retry: false,
+  });
+}
+
+/** An alert channel as AutoPilot's 'Send proposals to' offers it (the API contract). */
+export type ProposalChannel = Answer<"GET /api/alerts/alert-channels">["channels"][number];
+
+/**
+ * The account's alert channels (`GET /api/alerts/alert-channels`), for an Admin's 'Send proposals
+ * to' (only Admins choose channels; others never ask).
+ */
+export function useProposalChannels(enabled: boolean) {
+  return useQuery({
+    queryKey: ["autopilot", "channels"],
+    queryFn: async () =>
+      (await api.get<{ channels: ProposalChannel[] }>("/api/alerts/alert-channels")).channels ?? [],
+    enabled,
     retry: false,
   });
 }
@@ -126,4 +145,31 @@ export function useAutopilotSwitch() {
     onSuccess: () => client.invalidateQueries({ queryKey: ["autopilot"] }),
     onError: (error) => notify.danger(errorMessage(error)),
   });
+}
+
+/**
+ * Whether an AutoPilot call was refused because the tracker's connection lacks the platform's write
+ * scopes (409 `WRITE_SCOPE_NEEDED`): its platform's name, else undefined.
+ */
+export function writeScopeNeeded(error: unknown): { platformName: string } | undefined {
+  if (!(error instanceof ApiError) || error.code !== "WRITE_SCOPE_NEEDED") return undefined;
+  const details = (error.body as { details?: { platformName?: string } } | undefined)?.details;
+  return { platformName: details?.platformName ?? "this platform" };
+}
+
+/**
+ * Reconnect with the write scopes: the platform's connect flow (`GET /api/{segment}/authenticate`)
+ * with `access=write`, in the connect popup (opened at once so the browser does not block it); the
+ * return page in the popup stores the connection with its granted scopes as usual.
+ */
+export async function reconnectWithWriteScopes(slug: string): Promise<void> {
+  try {
+    await openConsentPopup(async () => {
+      const path = platformPath(slug, "authenticate");
+      if (!path) throw new Error("This platform has no connect flow");
+      return consentTarget(await api.get<{ redirectUrl?: string; url?: string }>(`${path}?access=write`));
+    });
+  } catch (error) {
+    notify.danger(errorMessage(error));
+  }
 }

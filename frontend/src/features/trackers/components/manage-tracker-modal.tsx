@@ -88,11 +88,14 @@ interface Prompt {
  */
 export function ManageTrackerModal({
   trackerId,
+  initialTab,
   user,
   trackers,
   onClose,
 }: {
   trackerId: string;
+  /** The tab to open on (a link's `tab`); one the user does not have opens Preferences & Budgets. */
+  initialTab?: string | undefined;
   user: CurrentUser;
   trackers: readonly TrackerView[];
   onClose: () => void;
@@ -101,7 +104,11 @@ export function ManageTrackerModal({
   const detail = useTracker(trackerId);
   const { mutateAsync } = useTrackerChange(accountId, trackerId);
   const remove = useDeleteTracker(accountId, trackerId);
-  const [tab, setTab] = useState<string>("preferences");
+  const [tab, setTab] = useState<string>(() =>
+    (isViewer(user) ? MANAGE_TABS : EDITOR_TABS).some((t) => t.id === initialTab)
+      ? (initialTab as string)
+      : "preferences",
+  );
   const [action, setAction] = useState<string | null>(null);
   const [prompt, setPrompt] = useState<Prompt | null>(null);
   const [saving, setSaving] = useState(false);
@@ -252,7 +259,7 @@ export function ManageTrackerModal({
           {tab === "future" && <FutureBudgetsTab tracker={tracker} run={run} />}
           {tab === "pacing" && <PacingTab tracker={tracker} />}
           {tab === "autopilot" && editor && (
-            <AutopilotTab tracker={tracker} canSwitchAccount={isAdmin(user)} />
+            <AutopilotTab tracker={tracker} accountId={accountId} canSwitchAccount={isAdmin(user)} />
           )}
         </Tabs>
       </PendingContext.Provider>

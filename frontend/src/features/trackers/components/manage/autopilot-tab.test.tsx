@@ -13,6 +13,7 @@ let asked: Array<{ method: string; url: string; body: unknown }>;
 let actions: AutopilotActionView[];
 let lastFailure: { at: string; code: string; message: string; campaignId: string } | null;
 let switchOn: boolean;
+let applyNeedsScope: boolean;
 
 const anAction = (patch: Partial<AutopilotActionView>): AutopilotActionView => ({
   _id: "a1",
@@ -51,6 +52,7 @@ describe("AutoPilot in Manage Tracker", () => {
     actions = [anAction({})];
     lastFailure = null;
     switchOn = true;
+    applyNeedsScope = false;
     localStorage.setItem("token", "a.b.c");
     vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = String(input);
@@ -72,6 +74,20 @@ describe("AutoPilot in Manage Tracker", () => {
         });
       }
       if (url.includes("/get-autopilot-actions/")) return json({ actions });
+      if (url.includes("/apply-autopilot-action/") && applyNeedsScope) {
+        const message = "Pacer needs permission to change campaigns on Meta: reconnect it";
+        return new Response(
+          JSON.stringify({
+            code: "WRITE_SCOPE_NEEDED",
+            message,
+            msg: message,
+            details: { reason: "write_scope_needed", platform: "facebookads", platformName: "Meta" },
+          }),
+          { status: 409, headers: { "content-type": "application/json" } },
+        );
+      }
+      if (url.includes("/facebook-ads/authenticate"))
+        return json({ redirectUrl: "https://consent.test/?scope=ads_read,ads_management" });
       if (url.includes("/apply-autopilot-action/")) {
         actions = [anAction({ status: "applied", actor: { type: "user", userId: "u1", name: "Ann" } })];
         return json({ action: actions[0] });
@@ -82,6 +98,25 @@ describe("AutoPilot in Manage Tracker", () => {
         switchOn = JSON.parse(String(init?.body)).enabled;
         return json({ enabled: switchOn });
       }
+      if (url.endsWith("/api/alerts/alert-channels"))
+        return json({ channels: [{ _id: "c1", name: "#pacing", kind: "slack" }] });
+      if (url.includes("/get-account-users/"))
+        return json([
+          { _id: "u-admin", name: "Ada Admin", email: "ada@a.test", userType: "Admin" },
+          { _id: "u-man", name: "Max Manager", email: "max@a.test", userType: "Manager" },
+          { _id: "u-other", name: "Olga Other", email: "olga@a.test", userType: "Manager" },
+          { _id: "u-view", name: "Vic Viewer", email: "vic@a.test", userType: "Viewer" },
+        ]);
+      if (url.includes("/update-autopilot/"))
+        return json({
+          autopilot: {
+            settings: JSON.parse(String(init?.body)),
+            accountSwitchOn: true,
+            supported: true,
+            lastFailure: null,
+            lastDailyRun: null,
+          },
+        });
       if (url.includes("/alert-history")) return json({ events: [], targets: [] });
       return json({});
     });
@@ -135,6 +170,61 @@ describe("AutoPilot in Manage Tracker", () => {
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toMatch(/^Needs permission/);
     expect(within(alert).getByRole("link", { name: "Reconnect" }).getAttribute("href")).toBe("/accounts");
+  });
+
+  it("Apply refused for the write scope asks to reconnect; Reconnect runs the connect flow with the write scopes", async () => {
+    applyNeedsScope = true;
+    const popup = { closed: false, location: { href: "" }, close: vi.fn() };
+    const open = vi.fn(() => popup);
+    vi.stubGlobal("open", open);
+    const tracker = {
+      ...TRACKER,
+      dataSource: { integration: { slug: "facebookads", email: "a@b.test" } },
+    } as unknown as TrackerDetail;
+    renderWith(<AutopilotTab tracker={tracker} />);
+
+    const proposals = await screen.findByRole("list", { name: "Proposed changes" });
+    fireEvent.click(within(proposals).getByRole("button", { name: "Apply" }));
+    const alert = await screen.findByText(/^Pacer needs permission to change campaigns on Meta\./);
+    fireEvent.click(within(alert).getByRole("button", { name: "Reconnect" }));
+
+    await vi.waitFor(() =>
+      expect(popup.location.href).toBe("https://consent.test/?scope=ads_read,ads_management"),
+    );
+    expect(
+      asked.some((a) => a.method === "GET" && a.url.endsWith("/api/facebook-ads/authenticate?access=write")),
+    ).toBe(true);
+    expect(open).toHaveBeenCalledWith("", "pacer-connect", "width=600,height=550");
+  });
+
+  it("'Send proposals to' offers Admins and the tracker's Managers, never Viewers, and (to Admins) the channels", async () => {
+    const tracker = { ...TRACKER, associatedUsers: [{ _id: "u-man" }, { _id: "u-view" }] } as TrackerDetail;
+    renderWith(<AutopilotTab tracker={tracker} accountId="acc1" canSwitchAccount />);
+
+    const group = await screen.findByRole("group", { name: /Send proposals to/ });
+    const offered = within(group)
+      .getAllByRole("checkbox")
+      .map((c) => c.nextElementSibling?.textContent);
+    await within(group).findByRole("checkbox", { name: /#pacing/ });
+    expect(
+      within(group)
+        .getAllByRole("checkbox")
+        .map((c) => c.nextElementSibling?.textContent),
+    ).toEqual([
+      "Ada Admin (Admin)",
+      "Max Manager (Manager)",
+      "#pacing (slack: names the tracker and links to it, no figures)",
+    ]);
+    expect(offered.slice(0, 2)).toEqual(["Ada Admin (Admin)", "Max Manager (Manager)"]);
+    fireEvent.click(within(group).getByRole("checkbox", { name: "Max Manager (Manager)" }));
+    fireEvent.click(within(group).getByRole("checkbox", { name: /#pacing/ }));
+    fireEvent.click(screen.getByRole("button", { name: "Save AutoPilot" }));
+
+    await vi.waitFor(() =>
+      expect(asked.find((a) => a.url.includes("/update-autopilot/t1"))?.body).toMatchObject({
+        sendProposalsTo: { userIds: ["u-man"], channelIds: ["c1"] },
+      }),
+    );
   });
 
   it("Notes & Activity shows the applied action with Undo to editors, and asks nothing for Viewers", async () => {

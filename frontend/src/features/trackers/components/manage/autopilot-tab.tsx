@@ -4,17 +4,21 @@ import { useEffect } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Button } from "../../../../components/ui/button";
 import { EmptyState } from "../../../../components/ui/empty-state";
-import { SelectField, TextField, Toggle } from "../../../../components/ui/field";
+import { Checkbox, SelectField, TextField, Toggle } from "../../../../components/ui/field";
 import { PageLoader } from "../../../../components/ui/spinner";
 import { paths } from "../../../../config/paths";
+import { useAccountUsers } from "../../../../lib/account-users";
 import type { TrackerDetail } from "../../../../lib/tracker-types";
 import {
   type AutopilotActionView,
+  reconnectWithWriteScopes,
   useAutopilot,
   useAutopilotActions,
   useAutopilotCall,
   useAutopilotSwitch,
+  useProposalChannels,
   useSaveAutopilot,
+  writeScopeNeeded,
 } from "../../api/autopilot";
 import { AutopilotActionList } from "./autopilot-actions";
 
@@ -23,6 +27,32 @@ const MODE_OPTIONS = [
   { value: "apply", label: "Apply (make the changes)" },
 ] as const;
 const NO_ACTIONS: AutopilotActionView[] = [];
+
+/** Checkboxes choosing ids from a list. */
+function ChoiceList({
+  choices,
+  value,
+  onChange,
+}: {
+  choices: ReadonlyArray<{ id: string; label: string }>;
+  value: readonly string[];
+  onChange: (next: string[]) => void;
+}) {
+  return (
+    <>
+      {choices.map((c) => (
+        <Checkbox
+          key={c.id}
+          label={c.label}
+          checked={value.includes(c.id)}
+          onChange={(e) =>
+            onChange(e.currentTarget.checked ? [...value, c.id] : value.filter((id) => id !== c.id))
+          }
+        />
+      ))}
+    </>
+  );
+}
 
 /**
  * The AutoPilot tab of Manage Tracker (beyond the spec; Admins and Managers): off by default.
@@ -34,9 +64,12 @@ const NO_ACTIONS: AutopilotActionView[] = [];
  */
 export function AutopilotTab({
   tracker,
+  accountId = "",
   canSwitchAccount = false,
 }: {
   tracker: TrackerDetail;
+  /** The account: its Admins and the Managers attached to the tracker may receive proposals by e-mail. */
+  accountId?: string;
   /** An Admin: the account-wide switch is shown as a toggle (others see only when it is off). */
   canSwitchAccount?: boolean;
 }) {
@@ -47,6 +80,14 @@ export function AutopilotTab({
   const accountSwitch = useAutopilotSwitch();
   const form = useForm<AutopilotSettings>({ resolver: zodResolver(autopilotSettingsSchema) });
   const settings = view.data?.settings;
+  const users = useAccountUsers(accountId);
+  const channels = useProposalChannels(canSwitchAccount).data ?? [];
+  // Who may be e-mailed proposals: Admins, and Managers attached to the tracker (the server checks
+  // again, pods included, at set-up and at every send).
+  const attached = new Set((tracker.associatedUsers ?? []).map((u) => u._id));
+  const recipients = (accountId ? (users.data ?? []) : []).filter(
+    (u) => u.userType === "Admin" || (u.userType === "Manager" && attached.has(u._id)),
+  );
   useEffect(() => {
     if (settings) form.reset(settings);
   }, [settings, form]);
@@ -54,6 +95,12 @@ export function AutopilotTab({
   if (view.isPending) return <PageLoader message="Loading AutoPilot..." />;
   if (!view.data) return <p className="table-failure">Something went wrong, please try again</p>;
   const { supported, accountSwitchOn, lastFailure } = view.data;
+  const slug = tracker.dataSource?.integration?.slug ?? "";
+  // Apply refused (409) or stopped after a refresh: the connection lacks the write scopes.
+  const scopeNeeded =
+    writeScopeNeeded(save.error) ??
+    writeScopeNeeded(call.error) ??
+    (lastFailure?.code === "write_scope_needed" ? { platformName: "" } : undefined);
   const proposals = actions.filter((a) => a.status === "proposed");
   const errors = form.formState.errors;
   const number = (name: Parameters<typeof form.register>[0], label: string, hint: string) => (
@@ -93,7 +140,17 @@ export function AutopilotTab({
       {!accountSwitchOn && (
         <p className="status-text-warning">AutoPilot is switched off for the whole account.</p>
       )}
-      {lastFailure?.code === "insufficient_scope" ? (
+      {scopeNeeded ? (
+        <p className="status-text-danger" role="alert">
+          {scopeNeeded.platformName
+            ? `Pacer needs permission to change campaigns on ${scopeNeeded.platformName}.`
+            : lastFailure?.message}{" "}
+          Reconnect and allow Pacer to manage campaigns; nothing was changed.{" "}
+          <Button size="sm" onClick={() => void reconnectWithWriteScopes(slug)}>
+            Reconnect
+          </Button>
+        </p>
+      ) : lastFailure?.code === "insufficient_scope" ? (
         <p className="status-text-danger" role="alert">
           Needs permission: this connection may read but not change campaigns. Reconnect it and grant the
           permission to manage campaigns. <a href={paths.connections}>Reconnect</a>
@@ -155,6 +212,41 @@ export function AutopilotTab({
           {number("cruise.maxChangePercent", "Largest daily budget change (%)", "Default 30%")}
           {number("cruise.bandPercent", "After a refresh, act beyond a drift of (%)", "Default 10%")}
         </fieldset>
+        {recipients.length + channels.length > 0 && (
+          <fieldset className="stack">
+            <legend className="field-label">Send proposals to (once per new proposal)</legend>
+            <Controller
+              control={form.control}
+              name="sendProposalsTo.userIds"
+              render={({ field }) => (
+                <ChoiceList
+                  choices={recipients.map((u) => ({
+                    id: u._id,
+                    label: `${u.name || u.email} (${u.userType})`,
+                  }))}
+                  value={field.value ?? []}
+                  onChange={field.onChange}
+                />
+              )}
+            />
+            {channels.length > 0 && (
+              <Controller
+                control={form.control}
+                name="sendProposalsTo.channelIds"
+                render={({ field }) => (
+                  <ChoiceList
+                    choices={channels.map((c) => ({
+                      id: c._id,
+                      label: `${c.name} (${c.kind}: names the tracker and links to it, no figures)`,
+                    }))}
+                    value={field.value ?? []}
+                    onChange={field.onChange}
+                  />
+                )}
+              />
+            )}
+          </fieldset>
+        )}
         <div className="row">
           <Button type="submit" variant="primary" isLoading={save.isPending}>
             Save AutoPilot
