@@ -1,6 +1,7 @@
 import { listedTrackers } from "@pacer/core/tracker-list";
 import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, getToken, seg } from "../../../lib/api-client";
+import { api, seg } from "../../../lib/api-client";
+import { startEarlyGet, takeEarlyAnswer } from "../../../lib/early-request";
 import { useRealtime } from "../../../lib/realtime";
 import type { TrackerView } from "../../../lib/tracker-types";
 
@@ -26,8 +27,8 @@ const listPath = (accountId: string) => `/api/trackers/get-trackers-by-account/$
 /** Where the browser remembers the account whose list it loaded last (an id, nothing secret). */
 export const LAST_ACCOUNT_KEY = "pacer.lastTrackerListAccount";
 
-/** The list request started at page load, before the session answer names the account. */
-let early: { accountId: string; answer: Promise<unknown> } | undefined;
+/** The early request's slot (lib/early-request.ts). */
+const EARLY_SLOT = "trackers";
 
 /**
  * Starts the first list request as the page loads, for the account this browser listed last, so it
@@ -37,19 +38,8 @@ let early: { accountId: string; answer: Promise<unknown> } | undefined;
  * to that request). Does nothing without a stored token or a remembered account.
  */
 export function startTrackerListEarly(): void {
-  const accountId = getToken() ? localStorage.getItem(LAST_ACCOUNT_KEY) : null;
-  if (!accountId) return;
-  const answer = api.get(listPath(accountId), { timeoutMs: TRACKERS_TIMEOUT_MS, ignoreAuthError: true });
-  answer.catch(() => undefined);
-  early = { accountId, answer };
-}
-
-/** The early answer for `accountId`, once; undefined when there is none or it failed. */
-async function takeEarlyAnswer(accountId: string): Promise<unknown> {
-  const started = early;
-  early = undefined;
-  if (started?.accountId !== accountId) return undefined;
-  return started.answer.catch(() => undefined);
+  const accountId = localStorage.getItem(LAST_ACCOUNT_KEY);
+  if (accountId) startEarlyGet(EARLY_SLOT, listPath(accountId), { timeoutMs: TRACKERS_TIMEOUT_MS });
 }
 
 /** Whether the list should be re-fetched quietly: a tracker is updating, budget-updating or loading. */
@@ -63,7 +53,7 @@ export function useTrackers(accountId: string) {
     queryKey: trackersQueryKey(accountId),
     queryFn: async ({ signal }) => {
       const loaded = queryClient.getQueryData(trackersQueryKey(accountId)) !== undefined;
-      const earlyAnswer = loaded ? undefined : await takeEarlyAnswer(accountId);
+      const earlyAnswer = loaded ? undefined : await takeEarlyAnswer(EARLY_SLOT, listPath(accountId));
       const path = loaded
         ? `/api/trackers/get-trackers-without-load-by-account/${seg(accountId)}`
         : listPath(accountId);
