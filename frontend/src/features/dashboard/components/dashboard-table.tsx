@@ -40,8 +40,13 @@ export interface DashboardTableProps {
 
 /** Pages longer than this are virtualised. */
 const VIRTUALISE_ABOVE = 30;
-/** A row's height before it is measured, px. */
-const ROW_HEIGHT = 41;
+/**
+ * Every body row's height in a virtualised page, px: fixed (cells never wrap, icons are 24 px), so
+ * the virtualiser places rows by arithmetic and never measures one, neither on the first render nor
+ * when a search or a sort brings other rows into view.
+ */
+export const ROW_HEIGHT = 41;
+const FIXED_HEIGHT = { height: ROW_HEIGHT } as const;
 
 const columnClass = (id: string) => `col-${id}`;
 
@@ -68,7 +73,8 @@ interface RowProps {
   row: Row<DashboardRow>;
   /** Position in the table body (aria-rowindex counts the header row as 1). */
   index: number;
-  measure?: ((node: HTMLTableRowElement | null) => void) | undefined;
+  /** Virtualised pages give every row {@link ROW_HEIGHT}. */
+  fixedHeight: boolean;
   expanded: boolean;
   /** The visible columns in order: a change re-renders the row. */
   columnsKey: string;
@@ -82,7 +88,7 @@ interface RowProps {
  * or a push for one tracker renders only the rows that change.
  */
 const DashboardTableRow = memo(
-  function DashboardTableRow({ row, index, measure, onTrackerClick }: RowProps) {
+  function DashboardTableRow({ row, index, fixedHeight, onTrackerClick }: RowProps) {
     const r = row.original;
     const clickable = r.kind === "tracker" && Boolean(onTrackerClick);
     const open = () => {
@@ -91,8 +97,7 @@ const DashboardTableRow = memo(
     };
     return (
       <tr
-        ref={measure}
-        data-index={index}
+        style={fixedHeight ? FIXED_HEIGHT : undefined}
         aria-rowindex={index + 2}
         className={rowClass(row, clickable)}
         data-row-id={r.id}
@@ -121,7 +126,7 @@ const DashboardTableRow = memo(
   (a, b) =>
     a.row.original === b.row.original &&
     a.index === b.index &&
-    a.measure === b.measure &&
+    a.fixedHeight === b.fixedHeight &&
     a.row.depth === b.row.depth &&
     a.expanded === b.expanded &&
     a.columnsKey === b.columnsKey &&
@@ -283,7 +288,7 @@ export const DashboardTable = memo(function DashboardTable({
                     key={row.id}
                     row={row}
                     index={index}
-                    measure={virtual ? virtualizer.measureElement : undefined}
+                    fixedHeight={virtual}
                     expanded={row.getIsExpanded()}
                     columnsKey={columnsKey}
                     meta={meta}
