@@ -134,6 +134,40 @@ describe("DashboardTable", () => {
     rowHeight.mockRestore();
   }, 20_000);
 
+  it("reads no layout of its scroll box while rendering a long page (its size comes from a ResizeObserver), nor scrolls it to where it is", () => {
+    const reads: string[] = [];
+    for (const name of ["clientHeight", "clientWidth", "scrollTop", "offsetHeight"] as const) {
+      vi.spyOn(HTMLElement.prototype, name, "get").mockImplementation(function (this: HTMLElement) {
+        if (this.classList.contains("table-scroll")) reads.push(name);
+        return 0;
+      });
+    }
+    const scrollTo = vi.fn();
+    Object.defineProperty(HTMLElement.prototype, "scrollTo", { value: scrollTo, configurable: true });
+    const observed: Element[] = [];
+    vi.stubGlobal(
+      "ResizeObserver",
+      class {
+        observe(element: Element) {
+          observed.push(element);
+        }
+        disconnect() {}
+        unobserve() {}
+      },
+    );
+    try {
+      renderTable(100);
+
+      expect(bodyRows().filter((r) => r.dataset.rowId).length).toBeGreaterThan(10);
+      expect(reads).toEqual([]);
+      expect(scrollTo).not.toHaveBeenCalled();
+      expect(observed).toEqual([document.querySelector(".table-scroll")]);
+    } finally {
+      Reflect.deleteProperty(HTMLElement.prototype, "scrollTo");
+      vi.unstubAllGlobals();
+    }
+  }, 20_000);
+
   it("shows the empty text", () => {
     renderTable(0);
     expect(screen.getByText("No Trackers found")).toBeTruthy();
