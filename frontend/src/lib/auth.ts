@@ -1,7 +1,7 @@
 import { type DigestFrequency, normalizeLoginEmail } from "@pacer/core/validation";
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, getToken, seg, setToken } from "./api-client";
-import { startEarlyGet, takeEarlyAnswer } from "./early-request";
+import { SESSION_PATH, SESSION_SLOT, takeEarlyAnswer } from "./early-request";
 import { realtime } from "./realtime";
 
 /** User types (spec overview-access-account.md section 6). */
@@ -75,20 +75,7 @@ export const userQueryKey = ["auth", "user"] as const;
 /** Renewal period: `GET /api/auth` hands out a fresh token when less than half of its life is left. */
 const RENEW_EVERY_MS = 10 * 60 * 1000;
 
-/** The session call (spec 7.1): the signed-in user, and a renewed token when half its life is gone. */
-const SESSION_PATH = "/api/auth";
-/** The early session request's slot (lib/early-request.ts). */
-const EARLY_SLOT = "session";
-
 type SessionAnswer = { user: CurrentUser; token?: string };
-
-/**
- * Starts the session request as the page loads (the SPA entry calls it before React renders), beside
- * the page's first data request; `useUser`'s first load takes its answer. Nothing without a token.
- */
-export function startSessionEarly(): void {
-  startEarlyGet(EARLY_SLOT, SESSION_PATH);
-}
 
 /** The signed-in user; `null` without a stored token. Renews the token silently. */
 export function useUser() {
@@ -97,7 +84,7 @@ export function useUser() {
     queryFn: async () => {
       if (!getToken()) return null;
       const data =
-        (await takeEarlyAnswer<SessionAnswer>(EARLY_SLOT, SESSION_PATH)) ??
+        (await takeEarlyAnswer<SessionAnswer>(SESSION_SLOT, SESSION_PATH)) ??
         (await api.get<SessionAnswer>(SESSION_PATH));
       if (data.token) setToken(data.token);
       return data.user;

@@ -35,3 +35,16 @@ export async function takeEarlyAnswer<T>(slot: string, path: string): Promise<T 
   if (started?.path !== path) return undefined;
   return (started.answer as Promise<T>).catch(() => undefined);
 }
+
+/** The session call (spec 7.1): the signed-in user, and a renewed token when half its life is gone. */
+export const SESSION_PATH = "/api/auth";
+/** The early session request's slot. */
+export const SESSION_SLOT = "session";
+
+/**
+ * Starts the session request as the page loads, beside the page's first data request; `useUser`'s
+ * first load takes its answer (lib/auth.ts). Nothing without a token.
+ */
+export function startSessionEarly(): void {
+  startEarlyGet(SESSION_SLOT, SESSION_PATH);
+}
