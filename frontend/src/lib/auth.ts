@@ -1,6 +1,7 @@
 import { type DigestFrequency, normalizeLoginEmail } from "@pacer/core/validation";
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, getToken, seg, setToken } from "./api-client";
+import { SESSION_PATH, SESSION_SLOT, takeEarlyAnswer } from "./early-request";
 import { realtime } from "./realtime";
 
 /** User types (spec overview-access-account.md section 6). */
@@ -74,13 +75,17 @@ export const userQueryKey = ["auth", "user"] as const;
 /** Renewal period: `GET /api/auth` hands out a fresh token when less than half of its life is left. */
 const RENEW_EVERY_MS = 10 * 60 * 1000;
 
+type SessionAnswer = { user: CurrentUser; token?: string };
+
 /** The signed-in user; `null` without a stored token. Renews the token silently. */
 export function useUser() {
   return useQuery({
     queryKey: userQueryKey,
     queryFn: async () => {
       if (!getToken()) return null;
-      const data = await api.get<{ user: CurrentUser; token?: string }>("/api/auth");
+      const data =
+        (await takeEarlyAnswer<SessionAnswer>(SESSION_SLOT, SESSION_PATH)) ??
+        (await api.get<SessionAnswer>(SESSION_PATH));
       if (data.token) setToken(data.token);
       return data.user;
     },

@@ -5,7 +5,7 @@ import { aTracker } from "../../../../testing/a-tracker";
 import { NARROW_QUERY } from "../../../components/layout/breakpoints";
 import { columnOrderFor, type DashboardMeta, TRACKER_COLUMNS } from "../lib/columns";
 import { type TrackerTableRow, trackerTableRow } from "../lib/rows";
-import { DashboardTable } from "./dashboard-table";
+import { DashboardTable, ROW_HEIGHT } from "./dashboard-table";
 
 const UNIT = 1_000_000;
 const ORDER = columnOrderFor(
@@ -91,6 +91,81 @@ describe("DashboardTable", () => {
     expect(pages.textContent).toContain("Page 1 of 2");
     fireEvent.click(within(pages).getByRole("button", { name: "Next" }));
     expect(table.getAttribute("aria-rowcount")).toBe("51");
+  }, 20_000);
+
+  it("places a long page's rows at a fixed height without measuring any, on the first render and when a search shows other rows", () => {
+    const reads: string[] = [];
+    const rowHeight = vi.spyOn(HTMLElement.prototype, "offsetHeight", "get").mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      if (this.tagName === "TR") reads.push("offsetHeight");
+      return this.tagName === "TR" ? 41 : 0;
+    });
+    const rect = HTMLElement.prototype.getBoundingClientRect;
+    vi.spyOn(HTMLElement.prototype, "getBoundingClientRect").mockImplementation(function (this: HTMLElement) {
+      if (this.tagName === "TR") reads.push("getBoundingClientRect");
+      return rect.call(this);
+    });
+    const all = Array.from({ length: 100 }, (_, i) =>
+      trackerTableRow(aTracker({ name: `Tracker ${i + 1}` })),
+    );
+    const props = {
+      columns: TRACKER_COLUMNS,
+      caption: "Trackers",
+      columnVisibility: {},
+      columnOrder: ORDER,
+      meta: META,
+      emptyText: "No Trackers found",
+    };
+    const { rerender } = render(<DashboardTable {...props} rows={all} />);
+
+    const shown = bodyRows().filter((r) => r.dataset.rowId);
+    expect(shown.length).toBeGreaterThan(15);
+    expect(shown.every((r) => r.style.height === `${ROW_HEIGHT}px`)).toBe(true);
+    // The spacer below stands for the rows not rendered, each at the fixed height.
+    const pad = document.querySelector<HTMLElement>("tr.virtual-pad:last-child td");
+    expect(pad?.style.height).toBe(`${(100 - shown.length) * ROW_HEIGHT}px`);
+
+    // A search leaves other rows: they come in without being measured either.
+    rerender(<DashboardTable {...props} rows={all.slice(60)} />);
+    expect(bodyRows()[0]?.dataset.rowId).toBe(all[60]?.id);
+    expect(bodyRows().every((r) => r.style.height === `${ROW_HEIGHT}px`)).toBe(true);
+    expect(reads).toEqual([]);
+    rowHeight.mockRestore();
+  }, 20_000);
+
+  it("reads no layout of its scroll box while rendering a long page (its size comes from a ResizeObserver), nor scrolls it to where it is", () => {
+    const reads: string[] = [];
+    for (const name of ["clientHeight", "clientWidth", "scrollTop", "offsetHeight"] as const) {
+      vi.spyOn(HTMLElement.prototype, name, "get").mockImplementation(function (this: HTMLElement) {
+        if (this.classList.contains("table-scroll")) reads.push(name);
+        return 0;
+      });
+    }
+    const scrollTo = vi.fn();
+    Object.defineProperty(HTMLElement.prototype, "scrollTo", { value: scrollTo, configurable: true });
+    const observed: Element[] = [];
+    vi.stubGlobal(
+      "ResizeObserver",
+      class {
+        observe(element: Element) {
+          observed.push(element);
+        }
+        disconnect() {}
+        unobserve() {}
+      },
+    );
+    try {
+      renderTable(100);
+
+      expect(bodyRows().filter((r) => r.dataset.rowId).length).toBeGreaterThan(10);
+      expect(reads).toEqual([]);
+      expect(scrollTo).not.toHaveBeenCalled();
+      expect(observed).toEqual([document.querySelector(".table-scroll")]);
+    } finally {
+      Reflect.deleteProperty(HTMLElement.prototype, "scrollTo");
+      vi.unstubAllGlobals();
+    }
   }, 20_000);
 
   it("shows the empty text", () => {

@@ -11,7 +11,7 @@ import {
   useReactTable,
   type VisibilityState,
 } from "@tanstack/react-table";
-import { useVirtualizer } from "@tanstack/react-virtual";
+import { elementScroll, type Rect, useVirtualizer, type Virtualizer } from "@tanstack/react-virtual";
 import { memo, useMemo, useRef, useState } from "react";
 import { NARROW_QUERY, useMediaQuery } from "../../../components/layout/breakpoints";
 import { Button } from "../../../components/ui/button";
@@ -40,8 +40,52 @@ export interface DashboardTableProps {
 
 /** Pages longer than this are virtualised. */
 const VIRTUALISE_ABOVE = 30;
-/** A row's height before it is measured, px. */
-const ROW_HEIGHT = 41;
+/**
+ * Every body row's height in a virtualised page, px: fixed (cells never wrap, icons are 24 px), so
+ * the virtualiser places rows by arithmetic and never measures one, neither on the first render nor
+ * when a search or a sort brings other rows into view.
+ */
+export const ROW_HEIGHT = 41;
+const FIXED_HEIGHT = { height: ROW_HEIGHT } as const;
+
+/**
+ * The scroll box's size before the browser reports it: the viewport less the page's chrome, as
+ * `.table-scroll-virtual`'s max-height in dashboard.css (at least 320 px).
+ */
+function estimatedScrollBox(): Rect {
+  return { width: window.innerWidth, height: Math.max(320, window.innerHeight - 300) };
+}
+
+/**
+ * The scroll box's size from a ResizeObserver only. TanStack Virtual's default also reads
+ * `clientHeight` when it subscribes, inside React's commit, which forces a layout of the whole page
+ * with its new rows there; here the first size arrives with the browser's own layout of the frame
+ * (until then {@link estimatedScrollBox} stands in).
+ */
+function observeScrollBoxSize(
+  instance: Virtualizer<HTMLElement, Element>,
+  onSize: (rect: Rect) => void,
+): (() => void) | undefined {
+  const element = instance.scrollElement;
+  const Observer = instance.targetWindow?.ResizeObserver;
+  if (!element || !Observer) return undefined;
+  const observer = new Observer(([entry]) => {
+    if (entry)
+      onSize({ width: Math.round(entry.contentRect.width), height: Math.round(entry.contentRect.height) });
+  });
+  observer.observe(element);
+  return () => observer.disconnect();
+}
+
+/**
+ * Scrolls the box, except to where it already is: on mount the virtualiser writes its offset (0)
+ * to the new box, a write that forces a layout inside React's commit and moves nothing. The offset
+ * compared is the virtualiser's own, kept from every scroll event.
+ */
+const scrollBoxTo: typeof elementScroll<HTMLElement> = (offset, options, instance) => {
+  if (offset + (options.adjustments ?? 0) === instance.scrollOffset && options.behavior !== "smooth") return;
+  elementScroll(offset, options, instance);
+};
 
 const columnClass = (id: string) => `col-${id}`;
 
@@ -68,7 +112,8 @@ interface RowProps {
   row: Row<DashboardRow>;
   /** Position in the table body (aria-rowindex counts the header row as 1). */
   index: number;
-  measure?: ((node: HTMLTableRowElement | null) => void) | undefined;
+  /** Virtualised pages give every row {@link ROW_HEIGHT}. */
+  fixedHeight: boolean;
   expanded: boolean;
   /** The visible columns in order: a change re-renders the row. */
   columnsKey: string;
@@ -82,7 +127,7 @@ interface RowProps {
  * or a push for one tracker renders only the rows that change.
  */
 const DashboardTableRow = memo(
-  function DashboardTableRow({ row, index, measure, onTrackerClick }: RowProps) {
+  function DashboardTableRow({ row, index, fixedHeight, onTrackerClick }: RowProps) {
     const r = row.original;
     const clickable = r.kind === "tracker" && Boolean(onTrackerClick);
     const open = () => {
@@ -91,8 +136,7 @@ const DashboardTableRow = memo(
     };
     return (
       <tr
-        ref={measure}
-        data-index={index}
+        style={fixedHeight ? FIXED_HEIGHT : undefined}
         aria-rowindex={index + 2}
         className={rowClass(row, clickable)}
         data-row-id={r.id}
@@ -121,7 +165,7 @@ const DashboardTableRow = memo(
   (a, b) =>
     a.row.original === b.row.original &&
     a.index === b.index &&
-    a.measure === b.measure &&
+    a.fixedHeight === b.fixedHeight &&
     a.row.depth === b.row.depth &&
     a.expanded === b.expanded &&
     a.columnsKey === b.columnsKey &&
@@ -215,7 +259,9 @@ export const DashboardTable = memo(function DashboardTable({
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 10,
-    initialRect: { width: 1280, height: 720 },
+    initialRect: estimatedScrollBox(),
+    observeElementRect: observeScrollBoxSize,
+    scrollToFn: scrollBoxTo,
   });
   const items = virtual ? virtualizer.getVirtualItems() : [];
   const padTop = virtual ? (items[0]?.start ?? 0) : 0;
@@ -283,7 +329,7 @@ export const DashboardTable = memo(function DashboardTable({
                     key={row.id}
                     row={row}
                     index={index}
-                    measure={virtual ? virtualizer.measureElement : undefined}
+                    fixedHeight={virtual}
                     expanded={row.getIsExpanded()}
                     columnsKey={columnsKey}
                     meta={meta}

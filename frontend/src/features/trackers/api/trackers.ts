@@ -1,8 +1,10 @@
 import { listedTrackers } from "@pacer/core/tracker-list";
 import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, getToken, seg } from "../../../lib/api-client";
+import { api, seg } from "../../../lib/api-client";
+import { takeEarlyAnswer } from "../../../lib/early-request";
 import { useRealtime } from "../../../lib/realtime";
 import type { TrackerView } from "../../../lib/tracker-types";
+import { EARLY_SLOT, LAST_ACCOUNT_KEY, listPath, TRACKERS_TIMEOUT_MS } from "./early-list";
 
 /**
  * The account's trackers (spec trackers.md sections 2, 4, 7 and 9): the first load reads
@@ -11,8 +13,6 @@ import type { TrackerView } from "../../../lib/tracker-types";
  * tracker is updating or loading. Realtime `tracker` messages update rows in place.
  */
 
-/** Tracker request time-out (spec section 9). */
-export const TRACKERS_TIMEOUT_MS = 27_500;
 /** Quiet re-fetch period while anything is updating or loading (spec section 9). */
 export const QUIET_REFETCH_MS = 30_000;
 
@@ -21,36 +21,7 @@ export const NO_TRACKERS: readonly TrackerView[] = Object.freeze([]) as readonly
 
 export const trackersQueryKey = (accountId: string) => ["trackers", accountId] as const;
 
-const listPath = (accountId: string) => `/api/trackers/get-trackers-by-account/${seg(accountId)}`;
-
-/** Where the browser remembers the account whose list it loaded last (an id, nothing secret). */
-export const LAST_ACCOUNT_KEY = "pacer.lastTrackerListAccount";
-
-/** The list request started at page load, before the session answer names the account. */
-let early: { accountId: string; answer: Promise<unknown> } | undefined;
-
-/**
- * Starts the first list request as the page loads, for the account this browser listed last, so it
- * runs beside the session request and the page's code instead of after them (the dashboard's first
- * rows wait for it). `useTrackers` takes its answer when the session names the same account; a
- * failed or unused early request changes nothing (the hook then asks again; a session error is left
- * to that request). Does nothing without a stored token or a remembered account.
- */
-export function startTrackerListEarly(): void {
-  const accountId = getToken() ? localStorage.getItem(LAST_ACCOUNT_KEY) : null;
-  if (!accountId) return;
-  const answer = api.get(listPath(accountId), { timeoutMs: TRACKERS_TIMEOUT_MS, ignoreAuthError: true });
-  answer.catch(() => undefined);
-  early = { accountId, answer };
-}
-
-/** The early answer for `accountId`, once; undefined when there is none or it failed. */
-async function takeEarlyAnswer(accountId: string): Promise<unknown> {
-  const started = early;
-  early = undefined;
-  if (started?.accountId !== accountId) return undefined;
-  return started.answer.catch(() => undefined);
-}
+export { LAST_ACCOUNT_KEY, startTrackerListEarly, TRACKERS_TIMEOUT_MS } from "./early-list";
 
 /** Whether the list should be re-fetched quietly: a tracker is updating, budget-updating or loading. */
 export function needsQuietRefetch(trackers: readonly TrackerView[] | undefined): boolean {
@@ -63,7 +34,7 @@ export function useTrackers(accountId: string) {
     queryKey: trackersQueryKey(accountId),
     queryFn: async ({ signal }) => {
       const loaded = queryClient.getQueryData(trackersQueryKey(accountId)) !== undefined;
-      const earlyAnswer = loaded ? undefined : await takeEarlyAnswer(accountId);
+      const earlyAnswer = loaded ? undefined : await takeEarlyAnswer(EARLY_SLOT, listPath(accountId));
       const path = loaded
         ? `/api/trackers/get-trackers-without-load-by-account/${seg(accountId)}`
         : listPath(accountId);

@@ -1,0 +1,31 @@
+import { seg } from "../../../lib/api-client";
+import { startEarlyGet } from "../../../lib/early-request";
+
+/**
+ * The dashboard's first list request, started by the SPA entry before the rest of the app is
+ * evaluated (app/early-requests.ts): this module imports nothing heavier than the API client.
+ */
+
+/** Tracker request time-out (spec trackers.md section 9). */
+export const TRACKERS_TIMEOUT_MS = 27_500;
+
+/** `get-trackers-by-account` for one account (the first load; spec section 9). */
+export const listPath = (accountId: string) => `/api/trackers/get-trackers-by-account/${seg(accountId)}`;
+
+/** Where the browser remembers the account whose list it loaded last (an id, nothing secret). */
+export const LAST_ACCOUNT_KEY = "pacer.lastTrackerListAccount";
+
+/** The early request's slot (lib/early-request.ts). */
+export const EARLY_SLOT = "trackers";
+
+/**
+ * Starts the first list request as the page loads, for the account this browser listed last, so it
+ * runs beside the session request and the page's code instead of after them (the dashboard's first
+ * rows wait for it). `useTrackers` takes its answer when the session names the same account; a
+ * failed or unused early request changes nothing (the hook then asks again; a session error is left
+ * to that request). Does nothing without a stored token or a remembered account.
+ */
+export function startTrackerListEarly(): void {
+  const accountId = localStorage.getItem(LAST_ACCOUNT_KEY);
+  if (accountId) startEarlyGet(EARLY_SLOT, listPath(accountId), { timeoutMs: TRACKERS_TIMEOUT_MS });
+}

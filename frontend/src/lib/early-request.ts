@@ -1,0 +1,50 @@
+import { api, getToken, type RequestOptions } from "./api-client";
+
+/**
+ * GET requests started while the page loads, before React renders (the SPA entry starts them), so
+ * the answers a page waits for travel beside the page's own code instead of after it. Each early
+ * request fills a named slot ("session", "trackers"); the query that needs the answer takes the slot
+ * once with {@link takeEarlyAnswer}. An unused, mismatched or failed early request changes nothing:
+ * the query then asks again, and that request meets a lost session as any other does.
+ */
+
+const slots = new Map<string, { path: string; answer: Promise<unknown> }>();
+
+/**
+ * Starts `GET path` now into `slot` when a session token is stored (nothing without one). A refused
+ * session is not reported from here (`ignoreAuthError`): the query's own request does that.
+ */
+export function startEarlyGet(
+  slot: string,
+  path: string,
+  options: Pick<RequestOptions, "timeoutMs"> = {},
+): void {
+  if (!getToken()) return;
+  const answer = api.get(path, { ...options, ignoreAuthError: true });
+  answer.catch(() => undefined);
+  slots.set(slot, { path, answer });
+}
+
+/**
+ * Empties `slot` and gives its answer when it was started for `path`; undefined when nothing was
+ * started, it was for another path (a leftover answer is dropped, not kept in memory) or it failed.
+ */
+export async function takeEarlyAnswer<T>(slot: string, path: string): Promise<T | undefined> {
+  const started = slots.get(slot);
+  slots.delete(slot);
+  if (started?.path !== path) return undefined;
+  return (started.answer as Promise<T>).catch(() => undefined);
+}
+
+/** The session call (spec 7.1): the signed-in user, and a renewed token when half its life is gone. */
+export const SESSION_PATH = "/api/auth";
+/** The early session request's slot. */
+export const SESSION_SLOT = "session";
+
+/**
+ * Starts the session request as the page loads, beside the page's first data request; `useUser`'s
+ * first load takes its answer (lib/auth.ts). Nothing without a token.
+ */
+export function startSessionEarly(): void {
+  startEarlyGet(SESSION_SLOT, SESSION_PATH);
+}
