@@ -360,6 +360,28 @@ describe("DV360 through Google's official client (googleapis, google-auth-librar
     });
   });
 
+  it("the sandbox refuses a query parameter the method does not have, as Google does, and takes the system parameters", async () => {
+    const tokens = await t.connected();
+    const get = (query: string) =>
+      fetch(`${t.sandbox.url}/googledv360/displayvideo/v4/partners?${query}`, {
+        headers: { authorization: `Bearer ${tokens.accessToken}` },
+      });
+    const wrong = await get("page_size=10");
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toMatchObject({
+      error: { status: "INVALID_ARGUMENT", message: expect.stringContaining('Unknown name "page_size"') },
+    });
+    expect((await get("pageSize=10&alt=json&prettyPrint=false")).status).toBe(200);
+    const run = await fetch(
+      `${t.sandbox.url}/googledv360/doubleclickbidmanager/v2/queries/1:run?async=true`,
+      {
+        method: "POST",
+        headers: { authorization: `Bearer ${tokens.accessToken}` },
+      },
+    );
+    expect(run.status).toBe(400);
+  });
+
   it("retries by the connector's policy alone (gaxios' own retries off), then ends a rate-limited call with RateLimitedError", async () => {
     const tokens = await t.connected();
     // Two 500s on the partners listing, retried twice: partners 3 calls + advertisers 1.
