@@ -48,8 +48,11 @@ const MAX_BUNDLE_BYTES = 500_000;
  * beyond (bytes: its size when recorded plus 2%, rounded up to 10 KB). The weight they carry is the
  * ElectroDB client (about 195 KB), zod (about 95 KB), the X-Ray SDK under the Powertools Tracer
  * (about 110 KB with semver and cls-hooked), and per group the platform connectors (about 150 KB
- * with csv-parse; only in the groups that call platforms), nodemailer (about 140 KB, the groups
- * that send mail) or Stripe (about 250 KB, billing); see BENCHMARKS.md. Lower a ceiling when a group gets
+ * with csv-parse; only in the groups that call platforms) and there Google's official client for
+ * DV360 and the Google OAuth exchange (about 415 KB: googleapis' DV360 v4 and Bid Manager v2 modules,
+ * googleapis-common, google-auth-library with gaxios, gcp-metadata, gtoken and qs; their ceilings
+ * raised by exactly the measured growth), nodemailer (about 140 KB, the groups that send mail) or
+ * Stripe (about 250 KB, billing); see BENCHMARKS.md. Lower a ceiling when a group gets
  * lighter; remove the entry when it is under the target.
  */
 const OVER_BUDGET: Record<string, number> = {
@@ -60,7 +63,7 @@ const OVER_BUDGET: Record<string, number> = {
   auth: 830_000,
   avatar: 670_000,
   billing: 860_000,
-  connections: 820_000,
+  connections: 1_235_000,
   csv: 650_000,
   digests: 730_000,
   health: 630_000,
@@ -69,11 +72,11 @@ const OVER_BUDGET: Record<string, number> = {
   "realtime-ws": 560_000,
   refresh: 650_000,
   "refresh-scheduler": 770_000,
-  "refresh-worker": 960_000,
+  "refresh-worker": 1_375_000,
   register: 820_000,
   "sensor-readings": 600_000,
   "shared-budgets": 620_000,
-  trackers: 865_000,
+  trackers: 1_280_000,
   users: 760_000,
 };
 
@@ -140,6 +143,22 @@ describe("deployed bundles carry nothing of the local runtime", () => {
       expect(bundles.find((b) => b.group === group)?.map.sources.some((s) => CONNECTOR_MODULE.test(s))).toBe(
         true,
       );
+  });
+
+  it("no bundle carries node-fetch or its polyfills: the runtime's own fetch stands in (FUNCTION_ALIASES)", () => {
+    const polyfills = bundles.flatMap((b) =>
+      b.map.sources
+        .filter((s) =>
+          /node_modules\/(node-fetch|web-streams-polyfill|fetch-blob|formdata-polyfill)\//.test(s),
+        )
+        .map((s) => `${b.group}: ${s.replace(/^(\.\.\/)+/, "")}`),
+    );
+    expect(polyfills).toEqual([]);
+    expect(
+      bundles
+        .find((b) => b.group === "connections")
+        ?.map.sources.some((s) => s.endsWith("infra/src/native-fetch.ts")),
+    ).toBe(true);
   });
 
   it("every group's bundle is under 500 KB minified, or under its recorded ceiling while it is still over", () => {
