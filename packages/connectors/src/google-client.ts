@@ -89,11 +89,12 @@ export function googleOAuthClient(
 
 /**
  * What a failed call of the official Google client throws, as the connector's typed error: the
- * typed error the HTTP layer raised (the `GaxiosError`'s cause); else, for an answer gaxios itself
- * refused (it has a `response`), the platform's `classify` on its status and body, then the default
- * status mapping (401/403 -> AuthError, 429 -> RateLimitedError, 5xx -> PlatformDownError, other 4xx
- * -> BadRequestError); else a network `PlatformDownError`. Errors of our own pass through unchanged;
- * an abort by the caller is rethrown as it is.
+ * typed error the HTTP layer raised (the `GaxiosError`'s cause: every answer and network failure
+ * goes through {@link fetchThrough}); else, for an answer gaxios itself refused (it has a
+ * `response`), the platform's `classify` on its status and body, then the default status mapping
+ * (401/403 -> AuthError, 429 -> RateLimitedError, 5xx -> PlatformDownError, other 4xx ->
+ * BadRequestError); else what gaxios wrapped (an abort by the caller is rethrown as it was), or the
+ * error itself. Anything that is not a `GaxiosError` passes through unchanged.
  */
 export function googleError(
   platform: string,
@@ -101,30 +102,22 @@ export function googleError(
   error: unknown,
   classify?: ErrorClassifier,
 ): unknown {
-  if (isConnectorError(error)) return error;
   if (!(error instanceof gaxios.GaxiosError)) return error;
   if (isConnectorError(error.cause)) return error.cause;
-  if (error.name === "AbortError" || error.code === "AbortError") return error;
   const response = error.response;
-  if (response) {
-    const headers = response.headers instanceof Headers ? response.headers : new Headers();
-    const text = typeof response.data === "string" ? response.data : JSON.stringify(response.data ?? "");
-    const failure = {
-      platform,
-      where: `${platform} ${operation}`,
-      status: response.status,
-      headers,
-      text,
-      body: response.data,
-      retryAfterMs: parseRetryAfter(headers.get("retry-after"), Date.now()),
-    };
-    return classify?.(failure) ?? classifyByStatus(failure);
-  }
-  return new PlatformDownError(`${platform} ${operation}: network error`, {
+  if (!response) return error.cause ?? error;
+  const headers = response.headers instanceof Headers ? response.headers : new Headers();
+  const text = typeof response.data === "string" ? response.data : JSON.stringify(response.data ?? "");
+  const failure = {
     platform,
-    reason: "network",
-    cause: error,
-  });
+    where: `${platform} ${operation}`,
+    status: response.status,
+    headers,
+    text,
+    body: response.data,
+    retryAfterMs: parseRetryAfter(headers.get("retry-after"), Date.now()),
+  };
+  return classify?.(failure) ?? classifyByStatus(failure);
 }
 
 /**
