@@ -1,7 +1,7 @@
 import { CodeChallengeMethod, type Credentials as GoogleCredentials } from "google-auth-library";
 import { requireOAuth, requireRefreshToken } from "../connector-kit.ts";
-import { AuthError, isConnectorError, PlatformDownError } from "../errors.ts";
-import { callGoogle, type GoogleCallOptions, googleOAuthClient } from "../google-client.ts";
+import { AuthError, isConnectorError } from "../errors.ts";
+import { callGoogle, type GoogleCallOptions, googleOAuthClient, parseAnswer } from "../google-client.ts";
 import type { HttpClient } from "../http/http-client.ts";
 import type { ConnectionIdentity, Connector, OAuthTokens } from "../types.ts";
 import { revokeIgnoringInvalid } from "./oauth2-client.ts";
@@ -74,15 +74,10 @@ export function googleOAuth(
   };
   /** The answer of a grant as {@link OAuthTokens}, after the schema every token answer passes. */
   const tokensOf = (operation: string, answer: GoogleCredentials, previous?: OAuthTokens) => {
-    const parsed = tokenResponseSchema.safeParse(asTokenResponse(answer));
-    if (!parsed.success) {
-      throw new PlatformDownError(`${platform} ${operation}: unexpected response shape`, {
-        platform,
-        reason: "unexpected_shape",
-        cause: parsed.error,
-      });
-    }
-    return { answer: parsed.data, tokens: toTokens(parsed.data, now(), previous) };
+    const parsed = parseAnswer(platform, operation, asTokenResponse(answer), (b) =>
+      tokenResponseSchema.parse(b),
+    );
+    return { answer: parsed, tokens: toTokens(parsed, now(), previous) };
   };
   return {
     authorizeUrl({ state, redirectUri, loginHint }) {
