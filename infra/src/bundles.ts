@@ -1,5 +1,10 @@
 import { build, type Metafile } from "esbuild";
-import { FUNCTION_BUNDLING, functionEntry, REPO_ROOT } from "./constructs/pacer-function.ts";
+import {
+  FUNCTION_ALIASES,
+  FUNCTION_BUNDLING,
+  functionEntry,
+  REPO_ROOT,
+} from "./constructs/pacer-function.ts";
 
 /** One function group bundled as the stack bundles it: the minified ESM code, its source map and esbuild's metafile. */
 export interface GroupBundle {
@@ -35,6 +40,7 @@ export async function bundleGroups(
     sourcemap: FUNCTION_BUNDLING.sourceMap,
     mainFields: [...FUNCTION_BUNDLING.mainFields],
     external: [...FUNCTION_BUNDLING.externalModules],
+    alias: { ...FUNCTION_ALIASES },
     banner: { js: FUNCTION_BUNDLING.banner },
     outdir,
     outExtension: { ".js": ".mjs" },

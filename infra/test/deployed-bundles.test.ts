@@ -47,22 +47,25 @@ const MAX_BUNDLE_BYTES = 500_000;
  * The groups whose bundle is still over {@link MAX_BUNDLE_BYTES}, each with the ceiling it may not grow
  * beyond (bytes: its size when recorded plus 2%, rounded up to 10 KB). The weight they carry is the
  * ElectroDB client (about 195 KB), zod (about 95 KB), and per group the platform connectors with the
- * X-Ray SDK (about 150 and 110 KB; only in the groups that call platforms) or Stripe (about 250 KB,
- * billing); see BENCHMARKS.md. Lower a ceiling when a group gets lighter; remove the entry when it is under the target.
+ * X-Ray SDK and Google's official client for DV360 and the Google OAuth exchange (about 150, 110 and
+ * 415 KB: googleapis' DV360 v4 and Bid Manager v2 modules, googleapis-common, google-auth-library
+ * with gaxios, gcp-metadata, gtoken and qs; only in the groups that call platforms) or Stripe (about
+ * 250 KB, billing); see BENCHMARKS.md. Lower a ceiling when a group gets lighter; remove the entry
+ * when it is under the target.
  */
 const OVER_BUDGET: Record<string, number> = {
   alerts: 520_000,
   auth: 560_000,
   avatar: 540_000,
   billing: 730_000,
-  connections: 820_000,
+  connections: 1_235_000,
   csv: 520_000,
   refresh: 530_000,
-  "refresh-worker": 840_000,
+  "refresh-worker": 1_240_000,
   register: 550_000,
   // AutoPilot proposals e-mailed from a user's "Check now" and the write-scope answer's consent URL
   // (the connect flow).
-  trackers: 1_050_000,
+  trackers: 1_480_000,
 };
 
 /**
@@ -141,6 +144,17 @@ describe("deployed bundles carry nothing of the local runtime", () => {
         .map((b) => b.group)
         .sort(),
     ).toEqual([...PLATFORM_CALLERS].sort());
+  });
+
+  it("no bundle carries node-fetch or its polyfills: the runtime's own fetch stands in (FUNCTION_ALIASES)", () => {
+    const polyfills = bundles.flatMap((b) =>
+      b.map.sources
+        .filter((s) =>
+          /node_modules\/(node-fetch|web-streams-polyfill|fetch-blob|formdata-polyfill)\//.test(s),
+        )
+        .map((s) => `${b.group}: ${s.replace(/^(\.\.\/)+/, "")}`),
+    );
+    expect(polyfills).toEqual([]);
   });
 
   it("every group's bundle is under 500 KB minified, or under its recorded ceiling while it is still over", () => {

@@ -48,8 +48,17 @@ export const TABLE_WRITE_ACTIONS = [
 ] as const;
 
 /**
+ * Packages the runtime provides natively, replaced when bundling (esbuild `alias`): `node-fetch`
+ * (gaxios' fallback under Google's official client) by the global `fetch` (`native-fetch.ts`).
+ */
+export const FUNCTION_ALIASES: Readonly<Record<string, string>> = {
+  "node-fetch": `${REPO_ROOT}infra/src/native-fetch.ts`,
+};
+
+/**
  * How every function group is bundled by the local esbuild: ESM for Node 24, minified, with a source
- * map, the AWS SDK left external (the runtime provides it) and a `require` for CommonJS dependencies.
+ * map, the AWS SDK left external (the runtime provides it), `node-fetch` aliased to the runtime's
+ * `fetch` ({@link FUNCTION_ALIASES}) and a `require` for CommonJS dependencies.
  * The deployed-bundle test (`infra/test/deployed-bundles.test.ts`) bundles with exactly these.
  */
 export const FUNCTION_BUNDLING = {
@@ -60,6 +69,9 @@ export const FUNCTION_BUNDLING = {
   mainFields: ["module", "main"],
   externalModules: ["@aws-sdk/*"],
   banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
+  esbuildArgs: Object.fromEntries(
+    Object.entries(FUNCTION_ALIASES).map(([name, path]) => [`--alias:${name}`, path]),
+  ),
 } as const satisfies BundlingOptions;
 
 /** The Lambda entry of a function group. */

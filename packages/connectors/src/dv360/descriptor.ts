@@ -1,9 +1,15 @@
 import type { ReportPollConfig } from "../config.ts";
 import type { ConnectorDescriptor } from "../descriptor.ts";
 
-/** Display & Video 360 API version (partners, advertisers, campaigns); v1 to v3 are sunset. */
+/**
+ * Display & Video 360 API version (partners, advertisers, campaigns); v1 to v3 are sunset. The
+ * connector calls it through googleapis' `displayvideo/v4` module, whose paths carry the version.
+ */
 export const DV360_API_VERSION = "v4";
-/** Bid Manager API version (DV360 reporting: queries and reports); v1 and v1.1 are sunset. */
+/**
+ * Bid Manager API version (DV360 reporting: queries and reports); v1 and v1.1 are sunset. Called
+ * through googleapis' `doubleclickbidmanager/v2` module.
+ */
 export const BID_MANAGER_API_VERSION = "v2";
 
 /**
@@ -18,12 +24,10 @@ export interface GoogleDv360Config {
   authorizeUrl: string;
   tokenUrl: string;
   revokeUrl: string;
-  /** Without version, e.g. `https://displayvideo.googleapis.com`. */
+  /** The official client's root URL, without version, e.g. `https://displayvideo.googleapis.com`. */
   displayVideoBaseUrl: string;
-  displayVideoVersion: string;
-  /** Without version, e.g. `https://doubleclickbidmanager.googleapis.com`. */
+  /** The official client's root URL, without version, e.g. `https://doubleclickbidmanager.googleapis.com`. */
   bidManagerBaseUrl: string;
-  bidManagerVersion: string;
   reportPoll?: ReportPollConfig;
 }
 
@@ -34,9 +38,7 @@ export function googleDv360Endpoints(): Omit<GoogleDv360Config, "clientId" | "cl
     tokenUrl: "https://oauth2.googleapis.com/token",
     revokeUrl: "https://oauth2.googleapis.com/revoke",
     displayVideoBaseUrl: "https://displayvideo.googleapis.com",
-    displayVideoVersion: DV360_API_VERSION,
     bidManagerBaseUrl: "https://doubleclickbidmanager.googleapis.com",
-    bidManagerVersion: BID_MANAGER_API_VERSION,
   };
 }
 

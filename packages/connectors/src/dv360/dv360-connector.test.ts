@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import {
   documentedDailyBudget,
   expectCampaignFilters,
+  expectInvalidGrantNotRetried,
+  expectRetriesThenRateLimit,
   expectRevokeEndsTheGrant,
   fixtureJson,
   TEST_NOW,
@@ -10,6 +12,7 @@ import {
 } from "../../testing/connector-test-kit.ts";
 import { totalSpend } from "../../testing/sandbox-expectations.ts";
 import { PlatformDownError } from "../errors.ts";
+import type { FetchLike } from "../http/http-client.ts";
 import { acceptGoogleDv360Return, BID_MANAGER_SCOPE, GOOGLE_ADS_SCOPE } from "../oauth/return-rules.ts";
 import { createDv360Connector, DISPLAY_VIDEO_SCOPE } from "./dv360-connector.ts";
 import { parseDv360Report } from "./report-csv.ts";
@@ -202,6 +205,192 @@ describe("DV360 budget (fetchBudget): insertion orders' current budget segments 
     expect(
       await t.connector.fetchBudget?.(tokens, { account, filters: { campaignNameContains: "lookalike" } }),
     ).toBeNull();
+  });
+});
+
+/** One request as it left the connector for the sandbox. */
+interface SentRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** A DV360 connector whose fetch records every request it sends to the sandbox. */
+function recordingConnector() {
+  const sent: SentRequest[] = [];
+  const recording: FetchLike = (input, init) => {
+    const url = new URL(input);
+    sent.push({
+      method: init.method ?? "GET",
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      headers: { ...(init.headers as Record<string, string>) },
+      body: typeof init.body === "string" ? init.body : "",
+    });
+    return fetch(input, init);
+  };
+  const connector = t.makeConnector((config) => ({ ...config, http: { ...config.http, fetch: recording } }));
+  return { connector, sent };
+}
+
+describe("DV360 through Google's official client (googleapis, google-auth-library) against the sandbox", () => {
+  it("the sandbox sees the official client's request shapes: paths below the root URL, page and filter parameters, JSON bodies, bearer token", async () => {
+    const tokens = await t.connected();
+    const { connector, sent } = recordingConnector();
+    await connector.listAdAccounts(tokens);
+    const account = { id: DISPLAY, currency: "GBP", timeZone: "Europe/London" };
+    await connector.fetchBudget?.(tokens, { account });
+    await connector.fetchDailyMetrics(tokens, {
+      account,
+      from: "2026-03-01",
+      to: "2026-03-02",
+      filters: { campaignIds: ["39889"] },
+    });
+    const [partners, advertisers, orders, create, run, ...rest] = sent;
+    expect(partners).toMatchObject({
+      method: "GET",
+      path: "/googledv360/displayvideo/v4/partners",
+      query: { pageSize: "200" },
+      headers: {
+        authorization: `Bearer ${tokens.accessToken}`,
+        "x-goog-api-client": expect.stringMatching(/^gdcl\/\S+ gl-node\//),
+        "user-agent": expect.stringContaining("google-api-nodejs-client/"),
+      },
+    });
+    expect(advertisers).toMatchObject({
+      path: "/googledv360/displayvideo/v4/advertisers",
+      query: { pageSize: "200", partnerId: "1234567" },
+    });
+    expect(orders).toMatchObject({
+      method: "GET",
+      path: `/googledv360/displayvideo/v4/advertisers/${DISPLAY}/insertionOrders`,
+      query: { pageSize: "100", filter: 'entityStatus="ENTITY_STATUS_ACTIVE"' },
+    });
+    expect(create).toMatchObject({
+      method: "POST",
+      path: "/googledv360/doubleclickbidmanager/v2/queries",
+      query: {},
+      headers: { "content-type": "application/json" },
+    });
+    expect(JSON.parse(create?.body ?? "")).toMatchObject({
+      metadata: {
+        dataRange: {
+          range: "CUSTOM_DATES",
+          customStartDate: { year: 2026, month: 3, day: 1 },
+          customEndDate: { year: 2026, month: 3, day: 2 },
+        },
+        format: "CSV",
+      },
+      params: {
+        type: "STANDARD",
+        filters: [
+          { type: "FILTER_ADVERTISER", value: DISPLAY },
+          { type: "FILTER_MEDIA_PLAN", value: "39889" },
+        ],
+      },
+      schedule: { frequency: "ONE_TIME" },
+    });
+    const queryId = run?.path.split("/").at(-1)?.replace(/:run$/, "");
+    expect(run).toMatchObject({ method: "POST", query: { synchronous: "false" }, body: "{}" });
+    expect(run?.path).toMatch(/^\/googledv360\/doubleclickbidmanager\/v2\/queries\/\d+:run$/);
+    const polls = rest.filter((r) => r.path.includes("/reports/"));
+    expect(polls.map((r) => r.method)).toEqual(["GET", "GET", "GET"]);
+    const download = rest.find((r) => r.path.startsWith("/googledv360/storage/"));
+    // The signed report URL is fetched without the Google token.
+    expect(download?.headers.authorization).toBeUndefined();
+    expect(rest.at(-1)).toMatchObject({
+      method: "DELETE",
+      path: `/googledv360/doubleclickbidmanager/v2/queries/${queryId}`,
+    });
+  });
+
+  it("the OAuth client's requests: the authorize URL's parameters and the code exchange's form, sent once", async () => {
+    const { connector, sent } = recordingConnector();
+    const { url, codeVerifier } = connector.authorizeUrl({
+      state: "s-1",
+      redirectUri: RETURN_PAGE,
+      loginHint: "demo@pacer.test",
+    });
+    const authorize = new URL(url);
+    expect(authorize.pathname).toBe("/googledv360/o/oauth2/v2/auth");
+    expect(Object.fromEntries(authorize.searchParams)).toMatchObject({
+      response_type: "code",
+      client_id: "sandbox-googledv360-client",
+      redirect_uri: RETURN_PAGE,
+      access_type: "offline",
+      prompt: "consent",
+      include_granted_scopes: "true",
+      state: "s-1",
+      code_challenge_method: "S256",
+      code_challenge: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      login_hint: "demo@pacer.test",
+    });
+    expect(authorize.searchParams.get("scope")?.split(" ")).toEqual(
+      expect.arrayContaining([BID_MANAGER_SCOPE, DISPLAY_VIDEO_SCOPE, "openid", "email"]),
+    );
+    expect(codeVerifier).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    const consent = await t.connect();
+    t.sandbox.setControls("googledv360", { faults: [{ kind: "500", times: 1, on: "token" }] });
+    const before = t.stats().tokenCalls;
+    await expect(
+      connector.exchangeCode({
+        code: consent.query.code ?? "",
+        redirectUri: RETURN_PAGE,
+        codeVerifier: consent.codeVerifier,
+      }),
+    ).rejects.toMatchObject({ code: "platform_down" });
+    // A code is single use: the failed exchange is not retried, by the connector nor by gaxios.
+    expect(t.stats().tokenCalls - before).toBe(1);
+    const exchange = sent.at(-1);
+    expect(exchange).toMatchObject({
+      method: "POST",
+      path: "/googledv360/token",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(Object.fromEntries(new URLSearchParams(exchange?.body))).toEqual({
+      grant_type: "authorization_code",
+      code: consent.query.code,
+      code_verifier: consent.codeVerifier,
+      redirect_uri: RETURN_PAGE,
+      client_id: "sandbox-googledv360-client",
+      client_secret: "sandbox-googledv360-secret",
+    });
+  });
+
+  it("the sandbox refuses a query parameter the method does not have, as Google does, and takes the system parameters", async () => {
+    const tokens = await t.connected();
+    const get = (query: string) =>
+      fetch(`${t.sandbox.url}/googledv360/displayvideo/v4/partners?${query}`, {
+        headers: { authorization: `Bearer ${tokens.accessToken}` },
+      });
+    const wrong = await get("page_size=10");
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toMatchObject({
+      error: { status: "INVALID_ARGUMENT", message: expect.stringContaining('Unknown name "page_size"') },
+    });
+    expect((await get("pageSize=10&alt=json&prettyPrint=false")).status).toBe(200);
+    const run = await fetch(
+      `${t.sandbox.url}/googledv360/doubleclickbidmanager/v2/queries/1:run?async=true`,
+      {
+        method: "POST",
+        headers: { authorization: `Bearer ${tokens.accessToken}` },
+      },
+    );
+    expect(run.status).toBe(400);
+  });
+
+  it("retries by the connector's policy alone (gaxios' own retries off), then ends a rate-limited call with RateLimitedError", async () => {
+    const tokens = await t.connected();
+    // Two 500s on the partners listing, retried twice: partners 3 calls + advertisers 1.
+    await expectRetriesThenRateLimit(t, tokens, { accounts: 2, apiCalls: 3 + 1, retryAfterSeconds: 7 });
+  });
+
+  it("maps an injected invalid_grant on refresh to AuthError without retrying", async () => {
+    const tokens = await t.connected();
+    await expectInvalidGrantNotRetried(t, () => t.connector.refreshAccessToken(tokens));
   });
 });
 

@@ -1,7 +1,8 @@
 import { localDate } from "@pacer/core";
+import { displayvideo_v4 } from "googleapis/build/src/apis/displayvideo/v4.js";
+import { doubleclickbidmanager_v2 } from "googleapis/build/src/apis/doubleclickbidmanager/v2.js";
 import type { ConnectorConfig } from "../config.ts";
 import {
-  bearer,
   byName,
   CAMPAIGN_FILTERS,
   checkId,
@@ -15,11 +16,11 @@ import {
   selectedCampaignIds,
   settingsOf,
   valuesMatching,
-  versionedUrl,
 } from "../connector-kit.ts";
 import { type ConnectorDefinition, connectorIdentity } from "../descriptor.ts";
 import { PlatformDownError } from "../errors.ts";
 import { classifyGoogleError } from "../google-ads/classify.ts";
+import { callGoogle, fetchThrough, googleOAuthClient, parseAnswer } from "../google-client.ts";
 import { googleOAuth } from "../oauth/google-oauth.ts";
 import { BID_MANAGER_SCOPE } from "../oauth/return-rules.ts";
 import {
@@ -80,7 +81,14 @@ const googleDate = (date: string) => {
 };
 
 /**
- * Google Display & Video 360 connector. OAuth: Google's web-server flow (`oauth/google-oauth.ts`:
+ * Google Display & Video 360 connector, on Google's official Node.js client: the per-API modules of
+ * `googleapis` for Display & Video 360 v4 and Bid Manager v2 (never the whole package), authenticated
+ * by a google-auth-library `OAuth2Client` holding the connection's access token (no refresh token:
+ * the refresh stays the pipeline's `refreshAccessToken`, whose new token is stored, never a silent
+ * one inside a call). Each call passes the client's `rootUrl` (the settings' base URL, locally the
+ * sandbox's; given per call because the API-level `rootUrl` keeps only the origin and would drop the
+ * sandbox's path prefix) and sends through the connector's HTTP layer (`google-client.ts`: the
+ * shared retry policy with gaxios' retries off, call slots, typed errors). OAuth: Google's web-server flow (`oauth/google-oauth.ts`:
  * PKCE S256, `access_type=offline`, `prompt=consent`, identity from the `id_token`, refresh tokens
  * not rotated, revoke at `oauth2.googleapis.com/revoke`), scopes Bid Manager + Display & Video +
  * `openid email`. Accounts: DV360 API v4 `GET /partners`, then `GET /advertisers?partnerId=`
@@ -99,14 +107,45 @@ export function createDv360Connector(config: ConnectorConfig): Connector {
   const now = config.http?.now ?? Date.now;
   const sleep = config.http?.sleep ?? realSleep;
   const poll: ReportPollSettings = { ...DEFAULT_REPORT_POLL, ...settings?.reportPoll };
-  const dv = (path: string) => versionedUrl(need().displayVideoBaseUrl, need().displayVideoVersion, path);
-  const bm = (path: string) => versionedUrl(need().bidManagerBaseUrl, need().bidManagerVersion, path);
 
-  /** Follows `nextPageToken`; `pageSize` is the listing's largest (200; insertion orders 100). */
-  async function paged<P extends { nextPageToken?: string | undefined }>(
-    tokens: OAuthTokens,
+  /** The official clients of one connection: its access token only (see above). */
+  function clients(tokens: OAuthTokens) {
+    const auth = googleOAuthClient(http, {}, (url) => ({ operation: url.pathname }));
+    auth.setCredentials({ access_token: tokens.accessToken });
+    return {
+      dv: new displayvideo_v4.Displayvideo({ auth }),
+      bm: new doubleclickbidmanager_v2.Doubleclickbidmanager({ auth }),
+    };
+  }
+  type Api = "displayVideo" | "bidManager";
+  /** The per-call options of the official client: its root URL and the connector's HTTP layer. */
+  const options = (api: Api, operation: string, signal: AbortSignal | undefined, retry?: false) => ({
+    rootUrl: `${api === "displayVideo" ? need().displayVideoBaseUrl : need().bidManagerBaseUrl}/`,
+    retry: false,
+    fetchImplementation: fetchThrough(http, () => ({ operation, ...(retry === false ? { retry } : {}) })),
+    ...(signal ? { signal } : {}),
+  });
+  /** One call of the official client, its answer's `data` through `parse`; typed errors. */
+  async function send<T>(
     operation: string,
-    url: string,
+    run: () => Promise<{ data: unknown }>,
+    parse: (body: unknown) => T,
+  ): Promise<T> {
+    const { data } = await callGoogle(SLUG, operation, run, classifyGoogleError);
+    return parseAnswer(SLUG, operation, data, parse);
+  }
+
+  /**
+   * Follows `nextPageToken`; `pageSize` is the listing's largest (200; insertion orders 100).
+   * `list` is the official client's method, given the page's `pageSize` and `pageToken` and the
+   * call's options.
+   */
+  async function paged<P extends { nextPageToken?: string | undefined }>(
+    operation: string,
+    list: (
+      page: { pageSize: number; pageToken: string | undefined },
+      options: ReturnType<typeof dvOptions>,
+    ) => Promise<{ data: unknown }>,
     parse: (body: unknown) => P,
     onPage: (page: P) => void,
     signal: AbortSignal | undefined,
@@ -117,17 +156,21 @@ export function createDv360Connector(config: ConnectorConfig): Connector {
       operation,
       MAX_PAGES,
       (pageToken) =>
-        http.json({ operation, url, query: { pageSize, pageToken }, headers: bearer(tokens), signal }, parse),
+        send(operation, () => list({ pageSize, pageToken }, dvOptions(operation, signal)), parse),
       (page) => page.nextPageToken || undefined,
       onPage,
     );
+  }
+  function dvOptions(operation: string, signal: AbortSignal | undefined) {
+    return options("displayVideo", operation, signal);
   }
 
   async function advertiser(tokens: OAuthTokens, account: MetricsQuery["account"], signal?: AbortSignal) {
     if (account.currency && account.timeZone)
       return { currency: account.currency, timeZone: account.timeZone };
-    const a = await http.json(
-      { operation: "advertiser", url: dv(`/advertisers/${account.id}`), headers: bearer(tokens), signal },
+    const a = await send(
+      "advertiser",
+      () => clients(tokens).dv.advertisers.get({ advertiserId: account.id }, dvOptions("advertiser", signal)),
       (b) => dv360AdvertiserSchema.parse(b),
     );
     return {
@@ -137,42 +180,31 @@ export function createDv360Connector(config: ConnectorConfig): Connector {
   }
 
   /** Runs one Bid Manager query to its CSV, deleting the query afterwards (best effort). */
-  async function runReport(tokens: OAuthTokens, body: unknown, signal?: AbortSignal): Promise<string> {
-    const { queryId } = await http.json(
-      {
-        operation: "queries.create",
-        method: "POST",
-        url: bm("/queries"),
-        headers: bearer(tokens),
-        json: body,
-        signal,
-      },
+  async function runReport(
+    tokens: OAuthTokens,
+    body: doubleclickbidmanager_v2.Schema$Query,
+    signal?: AbortSignal,
+  ): Promise<string> {
+    const { bm } = clients(tokens);
+    const bmOptions = (operation: string, retry?: false) => options("bidManager", operation, signal, retry);
+    const { queryId } = await send(
+      "queries.create",
+      () => bm.queries.create({ requestBody: body }, bmOptions("queries.create")),
       (b) => bidManagerQuerySchema.parse(b),
     );
     try {
-      const run = await http.json(
-        {
-          operation: "queries.run",
-          method: "POST",
-          url: bm(`/queries/${queryId}:run`),
-          query: { synchronous: false },
-          headers: bearer(tokens),
-          json: {},
-          signal,
-        },
+      const run = await send(
+        "queries.run",
+        () => bm.queries.run({ queryId, synchronous: false, requestBody: {} }, bmOptions("queries.run")),
         (b) => bidManagerReportSchema.parse(b),
       );
       const path = await pollUntil(
         SLUG,
         "report",
         async () => {
-          const report = await http.json(
-            {
-              operation: "reports.get",
-              url: bm(`/queries/${queryId}/reports/${run.key.reportId}`),
-              headers: bearer(tokens),
-              signal,
-            },
+          const report = await send(
+            "reports.get",
+            () => bm.queries.reports.get({ queryId, reportId: run.key.reportId }, bmOptions("reports.get")),
             (b) => bidManagerReportSchema.parse(b),
           );
           const state = report.metadata?.status?.state;
@@ -188,20 +220,14 @@ export function createDv360Connector(config: ConnectorConfig): Connector {
         sleep,
         signal,
       );
-      // A signed Cloud Storage URL: no Google token is sent to it.
+      // A signed Cloud Storage URL: no Google token is sent to it (a plain download, not an API call).
       const url = checkedReportUrl(SLUG, path, need().bidManagerBaseUrl);
       const file = await http.raw({ operation: "report_download", url, signal });
       return reportText(SLUG, file.bytes);
     } finally {
-      await http
-        .raw({
-          operation: "queries.delete",
-          method: "DELETE",
-          url: bm(`/queries/${queryId}`),
-          headers: bearer(tokens),
-          retry: false,
-        })
-        .catch(() => undefined); // a leftover one-time query is harmless
+      await callGoogle(SLUG, "queries.delete", () =>
+        bm.queries.delete({ queryId }, options("bidManager", "queries.delete", undefined, false)),
+      ).catch(() => undefined); // a leftover one-time query is harmless
     }
   }
 
@@ -212,11 +238,11 @@ export function createDv360Connector(config: ConnectorConfig): Connector {
 
     async listAdAccounts(credentials, options) {
       const tokens = requireOAuth(credentials, SLUG);
+      const { dv } = clients(tokens);
       const partners: string[] = [];
       await paged(
-        tokens,
         "partners",
-        dv("/partners"),
+        (page, options) => dv.partners.list(page, options),
         (b) => dv360PartnersPageSchema.parse(b),
         (page) => partners.push(...page.partners.map((p) => p.partnerId)),
         options?.signal,
@@ -224,9 +250,8 @@ export function createDv360Connector(config: ConnectorConfig): Connector {
       const views = new Map<string, AdAccountView>();
       for (const partnerId of partners) {
         await paged(
-          tokens,
           "advertisers",
-          `${dv("/advertisers")}?partnerId=${encodeURIComponent(partnerId)}`,
+          (page, options) => dv.advertisers.list({ ...page, partnerId }, options),
           (b) => dv360AdvertisersPageSchema.parse(b),
           (page) => {
             for (const a of page.advertisers) {
@@ -258,7 +283,7 @@ export function createDv360Connector(config: ConnectorConfig): Connector {
       const { currency, timeZone } = await advertiser(tokens, query.account, query.signal);
       const filters = normaliseFilters(query.filters);
       const byCampaign = Boolean(filters.campaignIds || filters.nameContains);
-      const body = {
+      const body: doubleclickbidmanager_v2.Schema$Query = {
         metadata: {
           title: `Pacer daily ${advertiserId} ${query.from}..${query.to}`,
           dataRange: {
@@ -319,10 +344,14 @@ export function createDv360Connector(config: ConnectorConfig): Connector {
       const filters = normaliseFilters(query.filters);
       const { timeZone } = await advertiser(tokens, query.account, query.signal);
       const orders: Dv360InsertionOrder[] = [];
+      const { dv } = clients(tokens);
       await paged(
-        tokens,
         "insertionOrders",
-        `${dv(`/advertisers/${advertiserId}/insertionOrders`)}?filter=${encodeURIComponent('entityStatus="ENTITY_STATUS_ACTIVE"')}`,
+        (page, options) =>
+          dv.advertisers.insertionOrders.list(
+            { ...page, advertiserId, filter: 'entityStatus="ENTITY_STATUS_ACTIVE"' },
+            options,
+          ),
         (b) => dv360InsertionOrdersPageSchema.parse(b),
         (page) => orders.push(...page.insertionOrders),
         query.signal,
@@ -351,10 +380,10 @@ export function createDv360Connector(config: ConnectorConfig): Connector {
     signal: AbortSignal | undefined,
   ): Promise<FilterValue[]> {
     const values: FilterValue[] = [];
+    const { dv } = clients(tokens);
     await paged(
-      tokens,
       "campaigns",
-      dv(`/advertisers/${advertiserId}/campaigns`),
+      (page, options) => dv.advertisers.campaigns.list({ ...page, advertiserId }, options),
       (b) => dv360CampaignsPageSchema.parse(b),
       (page) => {
         for (const c of page.campaigns) {

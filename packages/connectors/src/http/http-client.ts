@@ -72,6 +72,8 @@ export interface HttpRequest {
   json?: unknown;
   /** Form body (sets `content-type: application/x-www-form-urlencoded`). */
   form?: Record<string, string | undefined>;
+  /** A body already encoded by the caller (its `content-type` header given with it). */
+  body?: string;
   /** Overrides the client's per-attempt timeout. */
   timeoutMs?: number;
   /** `false` for a single attempt (e.g. single-use codes), or policy overrides. */
@@ -229,6 +231,8 @@ export class HttpClient {
       } else if (request.form) {
         headers["content-type"] ??= "application/x-www-form-urlencoded";
         body = formEncode(request.form);
+      } else if (request.body !== undefined) {
+        body = request.body;
       }
       const response = await this.fetchImpl(url, {
         method: request.method ?? (body === undefined ? "GET" : "POST"),

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AMAZON_ADS_REPORTING_VERSION } from "../amazon-ads/descriptor.ts";
 import { connectorConfigFromEnv } from "../config.ts";
-import { BID_MANAGER_API_VERSION, DV360_API_VERSION } from "../dv360/descriptor.ts";
 import { NotConfiguredError } from "../errors.ts";
 import { REDDIT_ADS_API_VERSION, REDDIT_ADS_DEFAULT_USER_AGENT } from "../reddit-ads/descriptor.ts";
 import { createConnectors } from "../registry.ts";
@@ -37,8 +36,7 @@ describe("configuration of X, Reddit, Amazon Ads, DV360 and Cake", () => {
     ]);
     expect(config.amazonads?.reportingVersion).toBe(AMAZON_ADS_REPORTING_VERSION);
     expect(config.googledv360).toMatchObject({
-      displayVideoVersion: DV360_API_VERSION,
-      bidManagerVersion: BID_MANAGER_API_VERSION,
+      displayVideoBaseUrl: "https://displayvideo.googleapis.com",
       bidManagerBaseUrl: "https://doubleclickbidmanager.googleapis.com",
     });
     // Cake needs no deployment credentials, and a deployment never gets the sandbox mapping.

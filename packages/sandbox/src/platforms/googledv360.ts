@@ -73,6 +73,43 @@ function rpcError(res: ServerResponse, status: number, code: string, message: st
   sendJson(res, status, { error: { code: status, message, status: code } }, headers);
 }
 
+/**
+ * Google's system parameters, accepted on every call besides a method's own.
+ * https://cloud.google.com/apis/docs/system-parameters
+ */
+const SYSTEM_PARAMETERS = new Set([
+  "$.xgafv",
+  "access_token",
+  "alt",
+  "callback",
+  "fields",
+  "key",
+  "oauth_token",
+  "prettyPrint",
+  "quotaUser",
+  "uploadType",
+  "upload_protocol",
+]);
+/** The query parameters of a DV360 `list` method. */
+const LIST_PARAMETERS = ["pageSize", "pageToken", "orderBy", "filter"] as const;
+
+/**
+ * Refuses a query parameter the method does not have, as Google's APIs do (400 INVALID_ARGUMENT,
+ * "Cannot bind query parameter"), so a client sending a wrong name (`page_size`, `partner_id`)
+ * fails here as it would there. @returns true when it answered
+ */
+function refuseUnknownParameter(req: SandboxRequest, res: ServerResponse, own: readonly string[]): boolean {
+  const name = [...req.url.searchParams.keys()].find((k) => !SYSTEM_PARAMETERS.has(k) && !own.includes(k));
+  if (name === undefined) return false;
+  rpcError(
+    res,
+    400,
+    "INVALID_ARGUMENT",
+    `Invalid JSON payload received. Unknown name "${name}": Cannot bind query parameter. Field '${name}' could not be found in request message.`,
+  );
+  return true;
+}
+
 function isoOf(d: GoogleDate | undefined): string {
   if (!d?.year || !d.month || !d.day) return "";
   return `${d.year}-${String(d.month).padStart(2, "0")}-${String(d.day).padStart(2, "0")}`;
@@ -91,7 +128,10 @@ function csvCell(value: string | number): string {
  * Manager v2 (`POST queries`, `POST queries/{id}:run`, `GET queries/{id}/reports/{reportId}`
  * QUEUED -> RUNNING -> DONE with a `googleCloudStoragePath`, `DELETE queries/{id}`, needing the
  * doubleclickbidmanager scope), the report a CSV with Bid Manager's column names, a totals row and
- * footer lines. Errors as google.rpc.Status.
+ * footer lines. Errors as google.rpc.Status. A query parameter the method does not have (beyond
+ * Google's system parameters such as `alt`, `fields`, `prettyPrint`) is refused with 400
+ * INVALID_ARGUMENT, as Google does; headers such as the official client's `user-agent` and
+ * `x-goog-api-client` are ignored.
  */
 export const googleDv360Platform: PlatformFactory = (ctx) => {
   const oauth = googleOAuthServer(ctx, PREFIX, "Google");
@@ -213,6 +253,7 @@ export const googleDv360Platform: PlatformFactory = (ctx) => {
         method: "GET",
         pattern: "/displayvideo/{version}/partners",
         handle: (req, res) => {
+          if (refuseUnknownParameter(req, res, LIST_PARAMETERS)) return;
           if (!withScope(req, res, DISPLAY_VIDEO_SCOPE)) return;
           const partner = {
             name: `partners/${DV360_SANDBOX_PARTNER.partnerId}`,
@@ -231,6 +272,7 @@ export const googleDv360Platform: PlatformFactory = (ctx) => {
         method: "GET",
         pattern: "/displayvideo/{version}/advertisers",
         handle: (req, res) => {
+          if (refuseUnknownParameter(req, res, [...LIST_PARAMETERS, "partnerId"])) return;
           if (!withScope(req, res, DISPLAY_VIDEO_SCOPE)) return;
           if (req.url.searchParams.get("partnerId") !== DV360_SANDBOX_PARTNER.partnerId) {
             return rpcError(res, 400, "INVALID_ARGUMENT", "Request contains an invalid argument: partnerId.");
@@ -246,6 +288,7 @@ export const googleDv360Platform: PlatformFactory = (ctx) => {
         method: "GET",
         pattern: "/displayvideo/{version}/advertisers/{advertiserId}",
         handle: (req, res) => {
+          if (refuseUnknownParameter(req, res, [])) return;
           const advertiser = withAdvertiser(req, res);
           if (advertiser) sendJson(res, 200, advertiserJson(advertiser));
         },
@@ -254,6 +297,7 @@ export const googleDv360Platform: PlatformFactory = (ctx) => {
         method: "GET",
         pattern: "/displayvideo/{version}/advertisers/{advertiserId}/campaigns",
         handle: (req, res) => {
+          if (refuseUnknownParameter(req, res, LIST_PARAMETERS)) return;
           const advertiser = withAdvertiser(req, res);
           if (!advertiser) return;
           const campaigns = advertiser.campaigns.map((c) => ({
@@ -278,6 +322,7 @@ export const googleDv360Platform: PlatformFactory = (ctx) => {
         method: "GET",
         pattern: "/displayvideo/{version}/advertisers/{advertiserId}/insertionOrders",
         handle: (req, res) => {
+          if (refuseUnknownParameter(req, res, LIST_PARAMETERS)) return;
           const advertiser = withAdvertiser(req, res);
           if (!advertiser) return;
           // insertionOrders.list takes pageSize 1 to 100 (other listings up to 200).
@@ -334,6 +379,7 @@ export const googleDv360Platform: PlatformFactory = (ctx) => {
         method: "POST",
         pattern: "/doubleclickbidmanager/{version}/queries",
         handle: (req, res) => {
+          if (refuseUnknownParameter(req, res, [])) return;
           if (!withScope(req, res, BID_MANAGER_SCOPE)) return;
           const body = (req.json ?? {}) as QueryBody;
           const range = body.metadata?.dataRange;
@@ -376,6 +422,7 @@ export const googleDv360Platform: PlatformFactory = (ctx) => {
         method: "POST",
         pattern: "/doubleclickbidmanager/{version}/queries/{queryId}:run",
         handle: (req, res) => {
+          if (refuseUnknownParameter(req, res, ["synchronous"])) return;
           if (!withScope(req, res, BID_MANAGER_SCOPE)) return;
           const q = queries.get(req.params.queryId ?? "");
           if (!q) return rpcError(res, 404, "NOT_FOUND", "Query not found.");
@@ -392,6 +439,7 @@ export const googleDv360Platform: PlatformFactory = (ctx) => {
         method: "GET",
         pattern: "/doubleclickbidmanager/{version}/queries/{queryId}/reports/{reportId}",
         handle: (req, res) => {
+          if (refuseUnknownParameter(req, res, [])) return;
           if (!withScope(req, res, BID_MANAGER_SCOPE)) return;
           const report = reports.get(req.params.reportId ?? "");
           const q = queries.get(req.params.queryId ?? "");
@@ -425,6 +473,7 @@ export const googleDv360Platform: PlatformFactory = (ctx) => {
         method: "DELETE",
         pattern: "/doubleclickbidmanager/{version}/queries/{queryId}",
         handle: (req, res) => {
+          if (refuseUnknownParameter(req, res, [])) return;
           if (!withScope(req, res, BID_MANAGER_SCOPE)) return;
           if (!queries.delete(req.params.queryId ?? ""))
             return rpcError(res, 404, "NOT_FOUND", "Query not found.");
