@@ -19,6 +19,7 @@ import {
   putTrackerData,
   type Tracker,
   type TrackerDataWrite,
+  type TrackerListWrites,
   type TrackerSettings,
   VersionConflictError,
 } from "@pacer/db";
@@ -77,6 +78,14 @@ export async function computeTrackerPacing(
   );
 }
 
+/**
+ * Writes of the account's tracker list marker per refresh job: one, the job's announcement of its
+ * tracker writes before the first of them (`TrackerListWrites` of `@pacer/db`, made in
+ * refresh-worker/job.ts), instead of one after each tracker write. Proven by
+ * refresh-worker.int.test.ts; the cost model charges it (infra/src/cost-model.ts).
+ */
+export const REFRESH_LIST_MARKER_WRITES = 1;
+
 /** How many times a recomputation starts again when the settings changed under it. */
 const RECOMPUTE_ATTEMPTS = 5;
 
@@ -91,6 +100,7 @@ const RECOMPUTE_ATTEMPTS = 5;
  *   writes over (e.g. "its filters are still those the refresh fetched with"), so the verdict holds
  *   for exactly the settings the figures are stored with. A refresh also records today's spend as
  *   fetched (`spendProgress`, core `nextSpendProgress`) for the stalled-spend alert.
+ * @param options.writes the caller's announced tracker writes (`TrackerListWrites` of `@pacer/db`).
  * @returns the tracker with its new figures, or undefined when the tracker does not exist (deleted).
  * @throws Error when the settings kept changing during every attempt.
  */
@@ -98,7 +108,7 @@ export async function recomputeTrackerData(
   accountId: string,
   trackerId: string,
   now: Date = new Date(),
-  options: { refreshed?: boolean | ((tracker: Tracker) => boolean) } = {},
+  options: { refreshed?: boolean | ((tracker: Tracker) => boolean); writes?: TrackerListWrites } = {},
 ): Promise<Tracker | undefined> {
   try {
     return await retry(
@@ -118,6 +128,7 @@ export async function recomputeTrackerData(
           tracker.version,
           { ...write, ...progress },
           refreshed,
+          options.writes,
         );
         if (!stored) throw new VersionConflictError("Tracker");
         return stored;

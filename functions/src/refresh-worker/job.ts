@@ -15,6 +15,7 @@ import {
   setTrackerRefreshState,
   settleTrackerRefresh,
   type Tracker,
+  TrackerListWrites,
 } from "@pacer/db";
 import { evaluateAfterRefresh } from "../lib/autopilot.ts";
 import { withCredentials } from "../lib/integration-credentials.ts";
@@ -40,6 +41,11 @@ export interface JobContext {
   integration?: Integration;
   /** The platform's name for texts (e.g. "Google Ads"), once known. */
   platform: string;
+  /**
+   * The job's tracker writes, announced on the account's list marker ahead of them (one marker
+   * write per job instead of one after each tracker write); the failure handling writes with it too.
+   */
+  writes?: TrackerListWrites;
 }
 
 /** What a successful job leaves. */
@@ -60,6 +66,8 @@ export async function runRefreshJob(
   deps: { registry: ConnectorRegistry; now: () => Date; signal?: AbortSignal },
 ): Promise<JobResult> {
   const { accountId, trackerId } = message;
+  ctx.writes ??= new TrackerListWrites(accountId);
+  const writes = ctx.writes;
   const tracker = await findTracker(accountId, trackerId);
   if (!tracker) {
     throw new JobError(
@@ -142,14 +150,17 @@ export async function runRefreshJob(
   // The platform budget is stored before the figures are computed from it (a tracker deleted
   // meanwhile is found by the recomputation below).
   if (budget?.ok) {
-    await setTrackerRefreshState(accountId, trackerId, { platformBudget: budget.budget }).catch((error) => {
-      if (!(error instanceof NotFoundError)) throw error;
-    });
+    await setTrackerRefreshState(accountId, trackerId, { platformBudget: budget.budget }, writes).catch(
+      (error) => {
+        if (!(error instanceof NotFoundError)) throw error;
+      },
+    );
   }
   // 'Awaiting data refresh' ends only if the filters are still those fetched with when the figures
   // are stored (a change in between keeps it, and its own refresh ends it).
   const recomputed = await recomputeTrackerData(accountId, trackerId, deps.now(), {
     refreshed: sameFilters,
+    writes,
   });
   if (!recomputed) {
     throw new JobError(
@@ -159,10 +170,12 @@ export async function runRefreshJob(
   }
   // Filters changed after the rows were stored: the change's refresh replaces them and settles.
   if (!sameFilters(recomputed)) return { tracker: recomputed, days: metrics.rows.length };
-  const settled = await settleTrackerRefresh(accountId, trackerId, {
-    ok: true,
-    ...(budget && !budget.ok ? { budgetErr: budget.err } : {}),
-  });
+  const settled = await settleTrackerRefresh(
+    accountId,
+    trackerId,
+    { ok: true, ...(budget && !budget.ok ? { budgetErr: budget.err } : {}) },
+    writes,
+  );
   // AutoPilot (beyond the spec; off unless the tracker set it): never fails the refresh.
   await evaluateAfterRefresh(accountId, trackerId, { registry: deps.registry, now: deps.now() });
   return { tracker: settled ?? recomputed, days: metrics.rows.length };

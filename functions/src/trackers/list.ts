@@ -16,6 +16,7 @@ import {
   SNAPSHOT_MAX_AGE_MS,
   storeTrackerListSnapshot,
   type TrackerListMarker,
+  trackersChangedUntil,
 } from "@pacer/db";
 import { logger } from "../lib/logger.ts";
 import type { Session } from "../lib/session.ts";
@@ -88,8 +89,9 @@ function visibleRowJoins(
   return trackerJoinValues(meta.trackerId, meta.associatedUserIds, joins);
 }
 
+/** No tracker written for the quiet time, and no announced tracker write still to land. */
 function quietSince(marker: TrackerListMarker, now: Date): boolean {
-  return !marker.changedAt || now.getTime() - Date.parse(marker.changedAt) >= SNAPSHOT_QUIET_MS;
+  return now.getTime() - trackersChangedUntil(marker) >= SNAPSHOT_QUIET_MS;
 }
 
 /**

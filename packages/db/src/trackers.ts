@@ -6,7 +6,7 @@ import { documentClientFor } from "./client.ts";
 import { nowIso } from "./entities/common.ts";
 import { isConditionFailure, NotFoundError, VersionConflictError } from "./errors.ts";
 import { db } from "./service.ts";
-import { markTrackersChanged } from "./tracker-list-snapshot.ts";
+import { markTrackersChanged, type TrackerListWrites, trackerWrite } from "./tracker-list-snapshot.ts";
 import { TransactionCollision, transactRetrying } from "./transaction-retry.ts";
 
 /** A tracker as stored: core's domain record (see domain-items.ts). */
@@ -288,6 +288,8 @@ export async function updateTrackerAt(
  * Stores recomputed figures if the settings are still those of `computedFromVersion` (the version
  * the computation read), without changing the version. With `refreshed`, also clears
  * `requiresUpdate` and stamps `lastRefreshedAt` (a data refresh has just landed).
+ * @param writes the caller's announced tracker writes (a refresh job): the list marker is bumped
+ *   before the write by the announcement instead of after it (tracker-list-snapshot.ts).
  * @returns the updated tracker, or undefined when the settings changed meanwhile (or the tracker is
  *   gone): the caller recomputes from a fresh read.
  */
@@ -297,18 +299,20 @@ export async function putTrackerData(
   computedFromVersion: number,
   computed: TrackerDataWrite,
   refreshed = false,
+  writes?: TrackerListWrites,
 ): Promise<Tracker | undefined> {
   try {
-    const { data } = await db()
-      .entities.tracker.patch({ accountId, trackerId })
-      .set({
-        ...computed,
-        ...(refreshed ? { requiresUpdate: false, lastRefreshedAt: computed.dataComputedAt } : {}),
-      })
-      .where(({ version }, { eq }) => eq(version, computedFromVersion))
-      .go({ response: "all_new" });
-    await markTrackersChanged(accountId);
-    return data as Tracker;
+    return await trackerWrite(accountId, writes, async () => {
+      const { data } = await db()
+        .entities.tracker.patch({ accountId, trackerId })
+        .set({
+          ...computed,
+          ...(refreshed ? { requiresUpdate: false, lastRefreshedAt: computed.dataComputedAt } : {}),
+        })
+        .where(({ version }, { eq }) => eq(version, computedFromVersion))
+        .go({ response: "all_new" });
+      return data as Tracker;
+    });
   } catch (error) {
     if (isConditionFailure(error)) return undefined;
     throw error;
@@ -317,13 +321,14 @@ export async function putTrackerData(
 
 /**
  * Sets the refresh flags of a tracker (data loading, updating, load failures and their error, the
- * platform budget) without touching its settings version.
+ * platform budget) without touching its settings version. `writes`: as for {@link putTrackerData}.
  * @throws NotFoundError when the tracker does not exist.
  */
 export async function setTrackerRefreshState(
   accountId: string,
   trackerId: string,
   state: TrackerRefreshState,
+  writes?: TrackerListWrites,
 ): Promise<void> {
   const entries = Object.entries(state).filter(([, v]) => v !== undefined && v !== null);
   const removed = Object.entries(state)
@@ -331,13 +336,14 @@ export async function setTrackerRefreshState(
     .map(([k]) => k as "platformBudget");
   if (entries.length === 0 && removed.length === 0) return;
   try {
-    const patch = db().entities.tracker.patch({ accountId, trackerId });
-    if (entries.length === 0) await patch.remove(removed).go();
-    else {
-      const set = patch.set(Object.fromEntries(entries) as Partial<Tracker>);
-      await (removed.length ? set.remove(removed) : set).go();
-    }
-    await markTrackersChanged(accountId);
+    await trackerWrite(accountId, writes, async () => {
+      const patch = db().entities.tracker.patch({ accountId, trackerId });
+      if (entries.length === 0) await patch.remove(removed).go();
+      else {
+        const set = patch.set(Object.fromEntries(entries) as Partial<Tracker>);
+        await (removed.length ? set.remove(removed) : set).go();
+      }
+    });
   } catch (error) {
     if (isConditionFailure(error)) throw new NotFoundError("Tracker");
     throw error;
