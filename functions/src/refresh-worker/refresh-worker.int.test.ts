@@ -27,7 +27,7 @@ import { type RefreshPipeline, startRefreshPipeline, trackersOn } from "../../te
 import { refreshMessageFor, requestTrackerRefresh, sqsClient } from "../lib/refresh-queue.ts";
 import type { Session } from "../lib/session.ts";
 import { tokenStore } from "../lib/token-store.ts";
-import { REFRESH_LIST_MARKER_WRITES } from "../lib/tracker-data.ts";
+import { REFRESH_LIST_MARKER_WRITES, REFRESH_TRACKER_WRITES } from "../lib/tracker-data.ts";
 import { SNAPSHOT_QUIET_MS, trackerListTextFor } from "../trackers/list.ts";
 import { REFRESH_ERROR_TEXTS } from "./failures.ts";
 import { runRefreshJob } from "./job.ts";
@@ -513,7 +513,7 @@ describe("a refresh job's writes of the tracker item and of the tracker list's m
     return { trackers: decodeTrackerList(JSON.parse(text)), source };
   };
 
-  it("bumps the list marker once per job, before its tracker writes (an automated budget too)", async () => {
+  it("writes the tracker item once (figures, platform budget, settled flags) and the list marker once per job", async () => {
     const { integration, view } = await googleView("marker-once@pacer.test");
     const [tracker] = (await trackersOn(world.account.accountId, integration, view, 1, {
       overrides: { automatedBudget: true, manualBudgetValue: undefined },
@@ -525,9 +525,11 @@ describe("a refresh job's writes of the tracker item and of the tracker list's m
     await runRefreshJob(message, { platform: "" }, { registry: pipeline.registry, now: () => now });
 
     expect(seen.marker).toBe(REFRESH_LIST_MARKER_WRITES);
-    expect(seen.tracker).toBeGreaterThan(0);
+    expect(seen.tracker).toBe(REFRESH_TRACKER_WRITES);
     const after = (await findTracker(world.account.accountId, tracker.trackerId)) as Tracker;
     expect(after).toMatchObject({ isUpdating: false, isBudgetUpdating: false, budgetLoadFail: false });
+    expect(after.platformBudget?.amount).toBeGreaterThan(0);
+    expect(storedTrackerData(after)?.dailyBudget).toBe(after.platformBudget?.amount);
     expect(storedTrackerData(after)?.actualSpend).toBeGreaterThan(0);
   });
 

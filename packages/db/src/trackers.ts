@@ -285,9 +285,24 @@ export async function updateTrackerAt(
 }
 
 /**
+ * What a refresh that landed writes with the figures (`putTrackerData`), in the same write: the
+ * flags settled as `settleTrackerRefresh` settles a success (`isUpdating`, `isBudgetUpdating`,
+ * `dataLoading`, `dataLoadFail` off; `budgetLoadFail` and `err` from `budgetErr`) and the platform's
+ * budget it read.
+ */
+export interface RefreshLanding {
+  /** The budget at the platform (automated trackers); null: none there (removed); absent: not read. */
+  platformBudget?: Tracker["platformBudget"] | null;
+  /** The platform budget did not load: `budgetLoadFail` with this `err`; absent: both cleared. */
+  budgetErr?: { title: string; msg: string };
+}
+
+/**
  * Stores recomputed figures if the settings are still those of `computedFromVersion` (the version
  * the computation read), without changing the version. With `refreshed`, also clears
- * `requiresUpdate` and stamps `lastRefreshedAt` (a data refresh has just landed).
+ * `requiresUpdate` and stamps `lastRefreshedAt` (a data refresh has just landed); with a
+ * {@link RefreshLanding}, also settles the refresh flags and stores the platform budget: a refresh
+ * writes the tracker item once.
  * @param writes the caller's announced tracker writes (a refresh job): the list marker is bumped
  *   before the write by the announcement instead of after it (tracker-list-snapshot.ts).
  * @returns the updated tracker, or undefined when the settings changed meanwhile (or the tracker is
@@ -298,17 +313,34 @@ export async function putTrackerData(
   trackerId: string,
   computedFromVersion: number,
   computed: TrackerDataWrite,
-  refreshed = false,
+  refreshed: boolean | RefreshLanding = false,
   writes?: TrackerListWrites,
 ): Promise<Tracker | undefined> {
+  const landing = typeof refreshed === "object" ? refreshed : undefined;
+  const remove = landing
+    ? [...(landing.budgetErr ? [] : ["err"]), ...(landing.platformBudget === null ? ["platformBudget"] : [])]
+    : [];
   try {
     return await trackerWrite(accountId, writes, async () => {
-      const { data } = await db()
+      let op = db()
         .entities.tracker.patch({ accountId, trackerId })
         .set({
           ...computed,
           ...(refreshed ? { requiresUpdate: false, lastRefreshedAt: computed.dataComputedAt } : {}),
-        })
+          ...(landing
+            ? {
+                isUpdating: false,
+                isBudgetUpdating: false,
+                dataLoading: false,
+                dataLoadFail: false,
+                budgetLoadFail: landing.budgetErr !== undefined,
+                ...(landing.budgetErr ? { err: landing.budgetErr } : {}),
+                ...(landing.platformBudget ? { platformBudget: landing.platformBudget } : {}),
+              }
+            : {}),
+        });
+      if (remove.length) op = op.remove(remove as never[]);
+      const { data } = await op
         .where(({ version }, { eq }) => eq(version, computedFromVersion))
         .go({ response: "all_new" });
       return data as Tracker;
