@@ -4,6 +4,7 @@ import { MAX_TRACKERS_PER_CREATE, type Pod, type SharedBudget, type Tracker } fr
 import { batchWriteRetrying } from "./batch-write.ts";
 import { documentClientFor } from "./client.ts";
 import { nowIso } from "./entities/common.ts";
+import { TrackerEntity } from "./entities/tracker.ts";
 import { isConditionFailure, NotFoundError, VersionConflictError } from "./errors.ts";
 import { db } from "./service.ts";
 import { markTrackersChanged, type TrackerListWrites, trackerWrite } from "./tracker-list-snapshot.ts";
@@ -196,6 +197,13 @@ export async function countTrackers(accountId: string): Promise<number> {
   const { data } = await db().entities.trackerCount.get({ accountId }).go();
   return data?.count ?? 0;
 }
+
+/**
+ * How many copies of a tracker item each write of it makes: one per index of the tracker entity
+ * (the table's own key, and one per secondary index that projects it). A write's capacity is
+ * charged once per copy (the cost model, infra/src/cost-model.ts).
+ */
+export const TRACKER_ITEM_COPIES = Object.keys(TrackerEntity.schema.indexes).length;
 
 /**
  * Creates trackers in one transaction together with the account's tracker counter, on the condition
