@@ -14,7 +14,7 @@ import { TABLE, tableName } from "./table.ts";
  *   {@link TrackerListWrites}), `changedAt` (ISO time of the last bump), `changesUntil` (ISO time
  *   until which announced writes may still land) and, once a snapshot is stored, `snapshot` =
  *   `{ buildId, shards, builtFrom, builtAt, bytes }`;
- * - the snapshot's shards `ACCOUNT#<accountId>` / `TRACKERLIST#<buildId>#<n>`: `body` (binary, at
+ * - the shards of a snapshot or an answer `ACCOUNT#<accountId>` / `TRACKERLIST#<buildId>#<n>`: `body` (binary, at
  *   most {@link SHARD_BYTES}), immutable, removed by TTL a day after they were written (TTL deletes
  *   cost no write capacity; deleting a 380 KB item would cost 380 WCU). A reader never uses a
  *   snapshot older than {@link SNAPSHOT_MAX_AGE_MS}, so it never meets a shard TTL has removed.
@@ -65,6 +65,14 @@ export interface TrackerListMarker {
   /** ISO time until which writes announced by {@link TrackerListWrites} may land, if any. */
   changesUntil?: string;
   snapshot?: TrackerListSnapshotRef;
+  /** The stored whole answer, if any (see {@link storeTrackerListAnswer}). */
+  answer?: TrackerListAnswerRef;
+}
+
+/** A stored whole list answer: its shards, the marker value it was built from, and what it was cut for. */
+export interface TrackerListAnswerRef extends TrackerListSnapshotRef {
+  /** What the answer depends on beyond the trackers (the caller's digest of the joins it holds). */
+  key: string;
 }
 
 /**
@@ -188,6 +196,7 @@ export async function readTrackerListMarker(accountId: string): Promise<TrackerL
     ...(typeof Item?.changedAt === "string" ? { changedAt: Item.changedAt } : {}),
     ...(typeof Item?.changesUntil === "string" ? { changesUntil: Item.changesUntil } : {}),
     ...(Item?.snapshot ? { snapshot: Item.snapshot as TrackerListSnapshotRef } : {}),
+    ...(Item?.answer ? { answer: Item.answer as TrackerListAnswerRef } : {}),
   };
 }
 
@@ -236,6 +245,34 @@ export async function storeTrackerListSnapshot(
   payload: Buffer,
   now: Date = new Date(),
 ): Promise<boolean> {
+  return storeBuild(accountId, builtFrom, payload, now, "snapshot", {});
+}
+
+/**
+ * Stores a whole list answer (opaque bytes, e.g. its gzipped JSON) built from the marker value
+ * `builtFrom` and cut for `key` (what it depends on beyond the trackers), as
+ * {@link storeTrackerListSnapshot} stores a snapshot: shards, then the marker's `answer` on the
+ * condition that `changed` is still `builtFrom`. One answer per account (the last stored).
+ * @returns whether the answer is now the account's.
+ */
+export async function storeTrackerListAnswer(
+  accountId: string,
+  builtFrom: number,
+  key: string,
+  payload: Buffer,
+  now: Date = new Date(),
+): Promise<boolean> {
+  return storeBuild(accountId, builtFrom, payload, now, "answer", { key });
+}
+
+async function storeBuild(
+  accountId: string,
+  builtFrom: number,
+  payload: Buffer,
+  now: Date,
+  field: "snapshot" | "answer",
+  extra: Record<string, string>,
+): Promise<boolean> {
   // A tracker written during the build: nothing to store (saves the shards' writes).
   if ((await readTrackerListMarker(accountId)).changed !== builtFrom) return false;
   const buildId = randomUUID();
@@ -247,22 +284,23 @@ export async function storeTrackerListSnapshot(
     [TABLE.timeToLiveAttribute]: expiresAt,
   }));
   await writeAll(items.map((Item) => ({ PutRequest: { Item } })));
-  const ref: TrackerListSnapshotRef = {
+  const ref = {
     buildId,
     shards,
     builtFrom,
     builtAt: now.toISOString(),
     bytes: payload.byteLength,
+    ...extra,
   };
   try {
     await documentClientFor().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: markerKey(accountId),
-        UpdateExpression: "SET #snapshot = :ref",
+        UpdateExpression: "SET #field = :ref",
         ConditionExpression:
           builtFrom === 0 ? "attribute_not_exists(#changed) OR #changed = :from" : "#changed = :from",
-        ExpressionAttributeNames: { "#snapshot": "snapshot", "#changed": "changed" },
+        ExpressionAttributeNames: { "#field": field, "#changed": "changed" },
         ExpressionAttributeValues: { ":ref": ref, ":from": builtFrom },
       }),
     );
