@@ -110,5 +110,12 @@ export type DimensionsOf<K extends MetricKey> = {
 /**
  * The metric Powertools emits on a function's cold start (`logMetrics` with
  * `captureColdStartMetric`), split by `function_name`; named by Powertools, not by us.
+ * Not captured ({@link CAPTURE_COLD_START_METRIC}): it would be a custom metric per function, about
+ * a third of the custom metrics and their fixed monthly cost (infra/COST-MODEL.md), for what every
+ * log line already says (`cold_start`, Powertools logger) and Lambda's REPORT line measures
+ * (`Init Duration`), both queryable in CloudWatch Logs Insights.
  */
 export const COLD_START_METRIC = { name: "ColdStart", dimension: "function_name" } as const;
+
+/** Whether the functions emit {@link COLD_START_METRIC} (functions/src/lib/observed-handler.ts). */
+export const CAPTURE_COLD_START_METRIC = false;

@@ -1,7 +1,9 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { ALERT_CHANNEL_KINDS } from "@pacer/core";
-import { METRICS } from "@pacer/functions/metric-names";
+import { TRACKER_ITEM_COPIES } from "@pacer/db";
+import { REFRESH_LIST_MARKER_WRITES, REFRESH_TRACKER_WRITES } from "@pacer/functions/lib/tracker-data";
+import { CAPTURE_COLD_START_METRIC, METRICS } from "@pacer/functions/metric-names";
 import { QUEUES, REFRESH_PLATFORMS, REFRESH_QUEUES, SCHEDULES, WEBSOCKET } from "@pacer/functions/resources";
 import { ROUTES } from "@pacer/functions/routes";
 import { REFRESH_WORKER_MEMORY_MB } from "./stacks/pipeline-stack.ts";
@@ -30,12 +32,14 @@ const refreshQueue = (() => {
 /**
  * The product's CloudWatch metrics (`functions/metric-names.ts`), by how many dimension values each
  * takes: per platform (the refresh queues' platforms), per alert channel kind (e-mail and the
- * channel kinds), per API route, and Powertools' ColdStart per function. Metrics that count
+ * channel kinds), per API route, and Powertools' ColdStart per function when the functions capture
+ * it (`CAPTURE_COLD_START_METRIC`, off). Metrics that count
  * failures (errors, retries, failed or dead-lettered deliveries) get data only in the hours
  * something fails; the others in every hour.
  */
 function customMetricCounts(): { everyHour: number; onFailure: number } {
-  const counts = { everyHour: DEPLOYED_FUNCTIONS, onFailure: 0 }; // ColdStart, by function name
+  // ColdStart, by function name, only when captured.
+  const counts = { everyHour: CAPTURE_COLD_START_METRIC ? DEPLOYED_FUNCTIONS : 0, onFailure: 0 };
   for (const def of Object.values(METRICS) as { name: string; dimensions: readonly string[] }[]) {
     const values = def.dimensions.includes("platform")
       ? REFRESH_PLATFORMS.length
@@ -167,19 +171,24 @@ export const ASSUMPTIONS = {
   },
 
   trackerItemKb: {
-    value: 4,
+    value: 2,
     unit: "KB",
-    why: "the tracker with its stored tracker data, rewritten on each refresh",
+    why: "the tracker with its stored figures, about 1.5 KB (BENCHMARKS.md, the list: 'stored tracker item'); a write is charged per started KB, so 2 write units",
   },
   trackerItemCopies: {
-    value: 2,
+    value: TRACKER_ITEM_COPIES,
+    unit: "copies",
+    why: "the indexes a tracker item is stored in (packages/db TRACKER_ITEM_COPIES, from the tracker entity's indexes: the table's key only, no secondary index; the earlier model counted a GSI that does not exist)",
+  },
+  trackerWritesPerRefresh: {
+    value: REFRESH_TRACKER_WRITES,
     unit: "writes",
-    why: "the table and one GSI (trackers by account) project the item",
+    why: "functions/src/lib/tracker-data.ts REFRESH_TRACKER_WRITES: one conditional write with the figures, the platform budget and the settled flags (refresh-worker/job.ts; refresh-worker.int.test.ts counts it); was two, three with an automated budget",
   },
   listMarkerWritesPerRefresh: {
-    value: 4,
+    value: REFRESH_LIST_MARKER_WRITES,
     unit: "write request units",
-    why: "the tracker list snapshot's marker (packages/db/src/tracker-list-snapshot.ts, markTrackersChanged): one small update after each tracker write of a refresh (queued, platform budget, figures, settled; packages/db/src/refresh.ts and trackers.ts)",
+    why: "functions/src/lib/tracker-data.ts REFRESH_LIST_MARKER_WRITES: the job announces its tracker writes on the list marker once, before them (packages/db tracker-list-snapshot.ts TrackerListWrites; refresh-worker.int.test.ts counts it); was one after each tracker write",
   },
   tokenReadsPerRefresh: {
     value: 0,
@@ -267,7 +276,7 @@ export const ASSUMPTIONS = {
   metricsReportedEveryHour: {
     value: METRIC_COUNTS.everyHour,
     unit: "custom metrics",
-    why: "functions/metric-names.ts: RefreshSucceeded and PlatformCallLatency per refresh platform, AlertDeliverySent per channel kind, Powertools' ColdStart per function",
+    why: "functions/metric-names.ts: RefreshSucceeded and PlatformCallLatency per refresh platform, AlertDeliverySent per channel kind; Powertools' ColdStart per function only when CAPTURE_COLD_START_METRIC (off: functions/src/lib/observed-handler.ts)",
   },
   failureMetrics: {
     value: METRIC_COUNTS.onFailure,
@@ -420,7 +429,7 @@ export function monthlyCost(
     "DynamoDB writes":
       ((refreshes *
         (a.dailyItemsWrittenPerRefresh +
-          a.trackerItemKb * a.trackerItemCopies +
+          a.trackerItemKb * a.trackerItemCopies * a.trackerWritesPerRefresh +
           a.listMarkerWritesPerRefresh) +
         apiCalls * a.writeUnitsPerApiCall) /
         1e6) *

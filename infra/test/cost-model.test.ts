@@ -112,3 +112,22 @@ describe("the cost model's pipeline assumptions, against the code that makes the
     expect(total / refreshes).toBeCloseTo(ASSUMPTIONS.dailyItemsWrittenPerRefresh.value, 1);
   });
 });
+
+describe("the cost model's write and metric assumptions, against the code that makes them true", () => {
+  it("charges a refresh's tracker-item and list-marker writes as the job makes them (counted by refresh-worker.int.test.ts), one copy per index", async () => {
+    const { REFRESH_LIST_MARKER_WRITES, REFRESH_TRACKER_WRITES } = await import(
+      "@pacer/functions/lib/tracker-data"
+    );
+    const { TRACKER_ITEM_COPIES } = await import("@pacer/db");
+    expect(ASSUMPTIONS.trackerWritesPerRefresh.value).toBe(REFRESH_TRACKER_WRITES);
+    expect(ASSUMPTIONS.listMarkerWritesPerRefresh.value).toBe(REFRESH_LIST_MARKER_WRITES);
+    expect(ASSUMPTIONS.trackerItemCopies.value).toBe(TRACKER_ITEM_COPIES);
+    // Two tracker writes a refresh (figures, then flags) would cost more.
+    const base = Object.fromEntries(Object.entries(ASSUMPTIONS).map(([k, v]) => [k, v.value])) as Parameters<
+      typeof monthlyCost
+    >[1] & { trackerWritesPerRefresh: number };
+    expect(
+      monthlyCost(10_000, { ...base, trackerWritesPerRefresh: 2 }).lines["DynamoDB writes"],
+    ).toBeGreaterThan(monthlyCost(10_000).lines["DynamoDB writes"] * 1.3);
+  });
+});

@@ -1,4 +1,5 @@
 import {
+  CAPTURE_COLD_START_METRIC,
   COLD_START_METRIC,
   METRIC_DIMENSIONS,
   METRIC_NAMESPACE,
@@ -117,7 +118,9 @@ describe("PacerMail, PacerSecrets, PacerOps", () => {
         dimensions: m.dimensions.map((d) => METRIC_DIMENSIONS[d]),
         statistic: m.unit === "Milliseconds" ? "p90" : "Sum",
       })),
-      { name: COLD_START_METRIC.name, dimensions: [COLD_START_METRIC.dimension], statistic: "Sum" },
+      ...(CAPTURE_COLD_START_METRIC
+        ? [{ name: COLD_START_METRIC.name, dimensions: [COLD_START_METRIC.dimension], statistic: "Sum" }]
+        : []),
     ];
     expect(expressions).toEqual(
       expected.map(

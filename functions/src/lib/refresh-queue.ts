@@ -16,6 +16,7 @@ import {
   markTrackerRefreshQueued,
   openRefreshRun,
   type Tracker,
+  TrackerListWrites,
   type User,
 } from "@pacer/db";
 import * as z from "zod";
@@ -278,12 +279,19 @@ export async function requestTrackerRefreshes(
   await openRefreshRun(accountId, runId, jobs.length, options.reason, options.now);
   const flaggedById = new Map<string, Tracker>();
   const live: typeof jobs = [];
+  // One list-marker write for these flag writes, not one per tracker.
+  const writes = new TrackerListWrites(accountId);
   for (const job of jobs) {
-    const flagged = await markTrackerRefreshQueued(accountId, job.tracker.trackerId, {
-      isUpdating: true,
-      dataLoading: !job.tracker.lastRefreshedAt,
-      isBudgetUpdating: job.tracker.automatedBudget === true,
-    });
+    const flagged = await markTrackerRefreshQueued(
+      accountId,
+      job.tracker.trackerId,
+      {
+        isUpdating: true,
+        dataLoading: !job.tracker.lastRefreshedAt,
+        isBudgetUpdating: job.tracker.automatedBudget === true,
+      },
+      writes,
+    );
     if (flagged) {
       flaggedById.set(flagged.trackerId, flagged);
       live.push(job);
@@ -306,11 +314,12 @@ export async function requestTrackerRefreshes(
     await lowerRefreshRunTotal(accountId, runId, failed.length);
     for (const m of failed) {
       flaggedById.delete(m.trackerId);
-      await markTrackerRefreshQueued(accountId, m.trackerId, {
-        isUpdating: false,
-        dataLoading: false,
-        isBudgetUpdating: false,
-      });
+      await markTrackerRefreshQueued(
+        accountId,
+        m.trackerId,
+        { isUpdating: false, dataLoading: false, isBudgetUpdating: false },
+        writes,
+      );
       const tracker = live.find((j) => j.message === m)?.tracker;
       if (tracker) notQueued.push(tracker);
     }

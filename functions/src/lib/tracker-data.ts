@@ -17,8 +17,10 @@ import {
   listDailyMetrics,
   type Message,
   putTrackerData,
+  type RefreshLanding,
   type Tracker,
   type TrackerDataWrite,
+  type TrackerListWrites,
   type TrackerSettings,
   VersionConflictError,
 } from "@pacer/db";
@@ -77,6 +79,22 @@ export async function computeTrackerPacing(
   );
 }
 
+/**
+ * Writes of the account's tracker list marker per refresh job: one, the job's announcement of its
+ * tracker writes before the first of them (`TrackerListWrites` of `@pacer/db`, made in
+ * refresh-worker/job.ts), instead of one after each tracker write. Proven by
+ * refresh-worker.int.test.ts; the cost model charges it (infra/src/cost-model.ts).
+ */
+export const REFRESH_LIST_MARKER_WRITES = 1;
+
+/**
+ * Writes of the tracker item per successful refresh job: one, the figures with the refresh stamp,
+ * today's spend progress, the settled flags and the platform budget (`recomputeTrackerData` with a
+ * `landing`, one conditional write), where it was two (figures, then the settled flags) and three
+ * with an automated budget. Proven by refresh-worker.int.test.ts; the cost model charges it.
+ */
+export const REFRESH_TRACKER_WRITES = 1;
+
 /** How many times a recomputation starts again when the settings changed under it. */
 const RECOMPUTE_ATTEMPTS = 5;
 
@@ -91,6 +109,9 @@ const RECOMPUTE_ATTEMPTS = 5;
  *   writes over (e.g. "its filters are still those the refresh fetched with"), so the verdict holds
  *   for exactly the settings the figures are stored with. A refresh also records today's spend as
  *   fetched (`spendProgress`, core `nextSpendProgress`) for the stalled-spend alert.
+ * @param options.landing with a refresh verdict of true, the refresh's flags and platform budget go
+ *   in the same write (`RefreshLanding` of `@pacer/db`): the figures are computed with that budget.
+ * @param options.writes the caller's announced tracker writes (`TrackerListWrites` of `@pacer/db`).
  * @returns the tracker with its new figures, or undefined when the tracker does not exist (deleted).
  * @throws Error when the settings kept changing during every attempt.
  */
@@ -98,16 +119,25 @@ export async function recomputeTrackerData(
   accountId: string,
   trackerId: string,
   now: Date = new Date(),
-  options: { refreshed?: boolean | ((tracker: Tracker) => boolean) } = {},
+  options: {
+    refreshed?: boolean | ((tracker: Tracker) => boolean);
+    landing?: RefreshLanding;
+    writes?: TrackerListWrites;
+  } = {},
 ): Promise<Tracker | undefined> {
   try {
     return await retry(
       async () => {
         const tracker = await findTracker(accountId, trackerId);
         if (!tracker) return undefined;
-        const { write, today } = await computeTrackerFigures(tracker, now);
         const refreshed =
           typeof options.refreshed === "function" ? options.refreshed(tracker) : options.refreshed;
+        // The platform budget the refresh read is what the figures are computed with.
+        const budget = refreshed ? options.landing?.platformBudget : undefined;
+        const { write, today } = await computeTrackerFigures(
+          budget === undefined ? tracker : { ...tracker, platformBudget: budget ?? undefined },
+          now,
+        );
         // A refresh records today's spend as fetched, for the stalled-spend alert.
         const progress = refreshed
           ? { spendProgress: nextSpendProgress(tracker.spendProgress, today.date, today.spendMicros, now) }
@@ -117,7 +147,8 @@ export async function recomputeTrackerData(
           trackerId,
           tracker.version,
           { ...write, ...progress },
-          refreshed,
+          refreshed && options.landing ? options.landing : refreshed === true,
+          options.writes,
         );
         if (!stored) throw new VersionConflictError("Tracker");
         return stored;

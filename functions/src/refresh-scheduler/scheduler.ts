@@ -9,6 +9,7 @@ import {
   settleTrackerRefresh,
   startAccountRefreshRun,
   type Tracker,
+  TrackerListWrites,
 } from "@pacer/db";
 import { logger } from "../lib/logger.ts";
 import {
@@ -101,12 +102,16 @@ export async function queueAccountRefresh(
 
   await openRefreshRun(account.accountId, runId, messages.length, "schedule", now);
   const queuedIds = new Set(messages.map((m) => m.trackerId));
+  // One list-marker write for the run's flag writes, not one per tracker.
+  const writes = new TrackerListWrites(account.accountId);
   for (const t of trackers) {
     if (!t.lastRefreshedAt && !t.dataLoading && queuedIds.has(t.trackerId)) {
-      await markTrackerRefreshQueued(account.accountId, t.trackerId, {
-        isUpdating: false,
-        dataLoading: true,
-      });
+      await markTrackerRefreshQueued(
+        account.accountId,
+        t.trackerId,
+        { isUpdating: false, dataLoading: true },
+        writes,
+      );
     }
   }
   let failed: RefreshMessage[];

@@ -10,11 +10,9 @@ import {
   findTracker,
   getIntegration,
   type Integration,
-  NotFoundError,
   putDailyMetrics,
-  setTrackerRefreshState,
-  settleTrackerRefresh,
   type Tracker,
+  TrackerListWrites,
 } from "@pacer/db";
 import { evaluateAfterRefresh } from "../lib/autopilot.ts";
 import { withCredentials } from "../lib/integration-credentials.ts";
@@ -28,7 +26,8 @@ import { classifyFailure, JobError, REFRESH_ERROR_TEXTS, type TrackerErr } from 
  * credentials (refreshed and saved when near expiry: `withCredentials`), fetch the window's daily
  * metrics from the platform (and, for a tracker with an automated budget, its budget at the
  * platform), upsert one daily item per day, recompute the tracker's figures with the engine and
- * store them on the tracker (clearing 'Awaiting data refresh'), then settle its flags, and evaluate
+ * store them on the tracker with its platform budget and settled flags in one conditional write
+ * (clearing 'Awaiting data refresh'), and evaluate
  * the tracker's AutoPilot when it has one on (`lib/autopilot.ts`). Rows fetched
  * with filters the tracker no longer has (changed during the fetch) are not stored.
  * Every write is an upsert or a conditional write, so running a job twice leaves the same items.
@@ -40,6 +39,11 @@ export interface JobContext {
   integration?: Integration;
   /** The platform's name for texts (e.g. "Google Ads"), once known. */
   platform: string;
+  /**
+   * The job's tracker writes, announced on the account's list marker ahead of them (one marker
+   * write per job instead of one after each tracker write); the failure handling writes with it too.
+   */
+  writes?: TrackerListWrites;
 }
 
 /** What a successful job leaves. */
@@ -60,6 +64,8 @@ export async function runRefreshJob(
   deps: { registry: ConnectorRegistry; now: () => Date; signal?: AbortSignal },
 ): Promise<JobResult> {
   const { accountId, trackerId } = message;
+  ctx.writes ??= new TrackerListWrites(accountId);
+  const writes = ctx.writes;
   const tracker = await findTracker(accountId, trackerId);
   if (!tracker) {
     throw new JobError(
@@ -139,17 +145,16 @@ export async function runRefreshJob(
   }
   if (!sameFilters(current)) return { tracker: current, days: 0 };
   await putDailyMetrics(accountId, trackerId, metrics.rows);
-  // The platform budget is stored before the figures are computed from it (a tracker deleted
-  // meanwhile is found by the recomputation below).
-  if (budget?.ok) {
-    await setTrackerRefreshState(accountId, trackerId, { platformBudget: budget.budget }).catch((error) => {
-      if (!(error instanceof NotFoundError)) throw error;
-    });
-  }
   // 'Awaiting data refresh' ends only if the filters are still those fetched with when the figures
-  // are stored (a change in between keeps it, and its own refresh ends it).
+  // are stored (a change in between keeps it, and its own refresh ends it). The figures, computed
+  // with the platform budget read, the refresh stamp and the settled flags are one write.
   const recomputed = await recomputeTrackerData(accountId, trackerId, deps.now(), {
     refreshed: sameFilters,
+    landing: {
+      ...(budget?.ok ? { platformBudget: budget.budget } : {}),
+      ...(budget && !budget.ok ? { budgetErr: budget.err } : {}),
+    },
+    writes,
   });
   if (!recomputed) {
     throw new JobError(
@@ -159,13 +164,9 @@ export async function runRefreshJob(
   }
   // Filters changed after the rows were stored: the change's refresh replaces them and settles.
   if (!sameFilters(recomputed)) return { tracker: recomputed, days: metrics.rows.length };
-  const settled = await settleTrackerRefresh(accountId, trackerId, {
-    ok: true,
-    ...(budget && !budget.ok ? { budgetErr: budget.err } : {}),
-  });
   // AutoPilot (beyond the spec; off unless the tracker set it): never fails the refresh.
   await evaluateAfterRefresh(accountId, trackerId, { registry: deps.registry, now: deps.now() });
-  return { tracker: settled ?? recomputed, days: metrics.rows.length };
+  return { tracker: recomputed, days: metrics.rows.length };
 }
 
 /** The outcome of reading a tracker's budget at the platform. */

@@ -1,19 +1,22 @@
 import { SendMessageCommand } from "@aws-sdk/client-sqs";
 import { expectedSeries } from "@pacer/connectors/testing/sandbox-expectations";
 import { budgetCalendar, storedTrackerData } from "@pacer/core";
+import { decodeTrackerList } from "@pacer/core/tracker-list";
 import {
+  dynamoClient,
   findTracker,
   getIntegration,
   listDailyMetrics,
   listRefreshJobs,
   type NewTracker,
   saveConnection,
+  TRACKER_WRITES_WINDOW_MS,
   type Tracker,
   updateTrackerAt,
 } from "@pacer/db";
 import { demoAccount } from "@pacer/sandbox/data/demo-accounts";
 import { demoBudgets } from "@pacer/sandbox/platforms/demo-budgets";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { METRICS } from "../../metric-names.ts";
 import { queueUrlEnv } from "../../resources.ts";
 import { callApi } from "../../testing/api.ts";
@@ -22,7 +25,10 @@ import { captureOutput, emfPoints } from "../../testing/output.ts";
 import { connectPlatform, viewsOf } from "../../testing/refresh-connections.ts";
 import { type RefreshPipeline, startRefreshPipeline, trackersOn } from "../../testing/refresh-pipeline.ts";
 import { refreshMessageFor, requestTrackerRefresh, sqsClient } from "../lib/refresh-queue.ts";
+import type { Session } from "../lib/session.ts";
 import { tokenStore } from "../lib/token-store.ts";
+import { REFRESH_LIST_MARKER_WRITES, REFRESH_TRACKER_WRITES } from "../lib/tracker-data.ts";
+import { SNAPSHOT_QUIET_MS, trackerListTextFor } from "../trackers/list.ts";
 import { REFRESH_ERROR_TEXTS } from "./failures.ts";
 import { runRefreshJob } from "./job.ts";
 
@@ -455,5 +461,115 @@ describe("refresh worker", () => {
     );
     expect(warnings).toHaveLength(1);
     expect(warnings[0]?.message.integration).toMatchObject({ status: "danger" });
+  });
+});
+
+describe("a refresh job's writes of the tracker item and of the tracker list's marker", () => {
+  const hook = "refreshJobWritesHook";
+  afterEach(() => {
+    dynamoClient().middlewareStack.remove(hook);
+  });
+
+  /** The sort key of a single-item write, as the document client or the base client sends it. */
+  const sortKeyOf = (input: { Key?: Record<string, unknown>; Item?: Record<string, unknown> }) => {
+    const sk = (input.Key ?? input.Item)?.sk as string | { S?: string } | undefined;
+    return typeof sk === "string" ? sk : sk?.S;
+  };
+  const isWrite = (command: string | undefined) => /^(Update|Put)(Item)?Command$/.test(command ?? "");
+
+  /**
+   * Watches the single-item writes of one tracker and of its account's list marker; with `dieAfter`,
+   * any marker write after the tracker's first write fails, as if the process died in between.
+   */
+  function watchWrites(trackerId: string, options: { dieAfter?: boolean } = {}) {
+    const seen = { tracker: 0, marker: 0 };
+    dynamoClient().middlewareStack.add(
+      (next, context) => async (args) => {
+        const sk = isWrite(context.commandName) ? sortKeyOf((args as { input: never }).input) : undefined;
+        if (sk === "TRACKERLIST") {
+          if (options.dieAfter && seen.tracker > 0) throw new Error("The process died");
+          seen.marker += 1;
+        }
+        const result = await next(args);
+        if (sk === `TRACKER#${trackerId}`) seen.tracker += 1;
+        return result;
+      },
+      { step: "initialize", name: hook },
+    );
+    return seen;
+  }
+
+  const adminSession = (owner: Awaited<ReturnType<typeof anAccountWithAdmin>>): Session => ({
+    userId: owner.admin.userId,
+    accountId: owner.account.accountId,
+    userType: "Admin",
+    user: owner.admin,
+    account: owner.account,
+    issuedAt: 0,
+    expiresAt: 0,
+  });
+  const listAt = async (session: Session, now: Date) => {
+    const { text, source } = await trackerListTextFor(session, now);
+    return { trackers: decodeTrackerList(JSON.parse(text)), source };
+  };
+
+  it("writes the tracker item once (figures, platform budget, settled flags) and the list marker once per job", async () => {
+    const { integration, view } = await googleView("marker-once@pacer.test");
+    const [tracker] = (await trackersOn(world.account.accountId, integration, view, 1, {
+      overrides: { automatedBudget: true, manualBudgetValue: undefined },
+    })) as [Tracker];
+    const now = new Date();
+    const message = refreshMessageFor(tracker, { runId: "run-marker-once", reason: "on-demand", now });
+    const seen = watchWrites(tracker.trackerId);
+
+    await runRefreshJob(message, { platform: "" }, { registry: pipeline.registry, now: () => now });
+
+    expect(seen.marker).toBe(REFRESH_LIST_MARKER_WRITES);
+    expect(seen.tracker).toBe(REFRESH_TRACKER_WRITES);
+    const after = (await findTracker(world.account.accountId, tracker.trackerId)) as Tracker;
+    expect(after).toMatchObject({ isUpdating: false, isBudgetUpdating: false, budgetLoadFail: false });
+    expect(after.platformBudget?.amount).toBeGreaterThan(0);
+    expect(storedTrackerData(after)?.dailyBudget).toBe(after.platformBudget?.amount);
+    expect(storedTrackerData(after)?.actualSpend).toBeGreaterThan(0);
+  });
+
+  it("leaves no stale list snapshot when the process dies right after a tracker write of the job", async () => {
+    const owner = await anAccountWithAdmin();
+    const session = adminSession(owner);
+    const integration = await connectPlatform(
+      owner.token,
+      owner.account.accountId,
+      "googleads",
+      "crash@pacer.test",
+    );
+    const view = (await viewsOf(owner.token, "googleads", "crash@pacer.test")).find(
+      (v) => v.id === "1112223333",
+    );
+    if (!view) throw new Error("no sandbox view 1112223333");
+    const [tracker] = (await trackersOn(owner.account.accountId, integration, view, 1)) as [Tracker];
+    const quiet = () => new Date(Date.now() + TRACKER_WRITES_WINDOW_MS + SNAPSHOT_QUIET_MS + 1_000);
+    const before = await listAt(session, quiet());
+    expect(before.source).toBe("rebuilt-and-stored");
+    expect(before.trackers[0]?.data).toBeNull();
+
+    const seen = watchWrites(tracker.trackerId, { dieAfter: true });
+    const now = new Date();
+    const message = refreshMessageFor(tracker, { runId: "run-crash", reason: "on-demand", now });
+    await runRefreshJob(message, { platform: "" }, { registry: pipeline.registry, now: () => now }).catch(
+      () => undefined,
+    );
+    dynamoClient().middlewareStack.remove(hook);
+    expect(seen.tracker).toBeGreaterThan(0);
+
+    // Right away (the job's writes may still land: every call reads the trackers) and after the
+    // job's window (the snapshot stored again, with what the job wrote).
+    const during = await listAt(session, new Date());
+    expect(during.source).not.toBe("snapshot");
+    expect((during.trackers[0]?.data as { actualSpend?: number } | null)?.actualSpend).toBeGreaterThan(0);
+    const stored = await listAt(session, quiet());
+    const hit = await listAt(session, quiet());
+    expect(stored.source).toBe("rebuilt-and-stored");
+    expect(hit.source).toBe("snapshot");
+    expect(hit.trackers).toEqual(during.trackers);
   });
 });

@@ -261,6 +261,7 @@ export function createRefreshWorker(deps: RefreshWorkerDeps) {
             message.trackerId,
             trackerErrOf(failure, ctx.platform),
             deps.now(),
+            ctx.writes,
           );
         }
         const delay = retryDelaySeconds(failure, deliveries, deps.retryBaseSeconds, deps.random);
@@ -286,11 +287,12 @@ export function createRefreshWorker(deps: RefreshWorkerDeps) {
         return;
       }
       if (failure.code === "auth_failed") await warnReconnect(ctx, failure);
-      const settled = await settleTrackerRefresh(message.accountId, message.trackerId, {
-        ok: false,
-        err: trackerErrOf(failure, ctx.platform),
-        failedAt: deps.now(),
-      });
+      const settled = await settleTrackerRefresh(
+        message.accountId,
+        message.trackerId,
+        { ok: false, err: trackerErrOf(failure, ctx.platform), failedAt: deps.now() },
+        ctx.writes,
+      );
       // Dead-lettered before the job is recorded failed: if the move fails, the message stays.
       await deadLetter(record, queue, failure, claim.attempts);
       await finishRefreshJob(

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { trackersContracts as api } from "../../contract/trackers.ts";
-import { rawReply, reply, sessionRoute } from "../lib/http.ts";
+import { acceptsGzip, binaryReply, GZIP_HEADERS, rawReply, reply, sessionRoute } from "../lib/http.ts";
 import { etag, expectedVersion } from "../lib/if-match.ts";
 import { assertOwnAccount } from "../lib/ownership.ts";
 import {
@@ -9,6 +9,7 @@ import {
   createTrackersFor,
   getTrackerFor,
   getTrackerPacingFor,
+  type ListAnswer,
   postMessage,
   removeMessage,
   removeTracker,
@@ -25,7 +26,7 @@ import {
   setWeekdaysOnly,
   TRACKER_TEXTS,
   type TrackerChange,
-  trackerListTextFor,
+  trackerListAnswerFor,
 } from "./use-cases.ts";
 import { messageView } from "./views.ts";
 
@@ -40,6 +41,13 @@ function trackerReply(tracker: { version: number }) {
   return reply(200, { tracker }, etag(tracker.version));
 }
 
+/** The list answer as stored (gzipped, sent as is) or as text (the group's compression applies). */
+function listReply(answer: ListAnswer) {
+  return "gzip" in answer
+    ? binaryReply(200, answer.gzip, "application/json", GZIP_HEADERS)
+    : rawReply(200, answer.text, "application/json");
+}
+
 /**
  * `GET /api/trackers/get-trackers-by-account/{accountId}`: the trackers the caller may see, with
  * their figures, as the list table of `@pacer/core/tracker-list` (columns, rows, users and
@@ -47,9 +55,9 @@ function trackerReply(tracker: { version: number }) {
  */
 export const getTrackersByAccount = sessionRoute(
   api["GET /api/trackers/get-trackers-by-account/{accountId}"],
-  async ({ params, session, now }) => {
+  async ({ params, session, now, event }) => {
     assertOwnAccount(session, params.accountId);
-    return rawReply(200, (await trackerListTextFor(session, now)).text, "application/json");
+    return listReply(await trackerListAnswerFor(session, now, { gzip: acceptsGzip(event) }));
   },
 );
 
@@ -59,9 +67,9 @@ export const getTrackersByAccount = sessionRoute(
  */
 export const getTrackersWithoutLoadByAccount = sessionRoute(
   api["GET /api/trackers/get-trackers-without-load-by-account/{accountId}"],
-  async ({ params, session, now }) => {
+  async ({ params, session, now, event }) => {
     assertOwnAccount(session, params.accountId);
-    return rawReply(200, (await trackerListTextFor(session, now)).text, "application/json");
+    return listReply(await trackerListAnswerFor(session, now, { gzip: acceptsGzip(event) }));
   },
 );
 

@@ -1,9 +1,11 @@
+import { gunzipSync } from "node:zlib";
 import { decodeTrackerList, type ListedTracker } from "@pacer/core/tracker-list";
 import {
   dynamoClient,
   findTracker,
   readTrackerListMarker,
   SNAPSHOT_MAX_AGE_MS,
+  savePod,
   updateTrackerAt,
 } from "@pacer/db";
 import { afterEach, describe, expect, it } from "vitest";
@@ -11,7 +13,7 @@ import { callApi } from "../../testing/api.ts";
 import { aWorld, type Member, type World } from "../../testing/builders.ts";
 import { aPodIn, aTrackerIn } from "../../testing/tracker-builders.ts";
 import type { Session } from "../lib/session.ts";
-import { SNAPSHOT_QUIET_MS, trackerListTextFor } from "./list.ts";
+import { SNAPSHOT_QUIET_MS, trackerListAnswerFor, trackerListTextFor } from "./list.ts";
 
 /** The caller as the list sees them. */
 function sessionOf(world: World, member: Member): Session {
@@ -51,7 +53,8 @@ describe("the tracker list snapshot", () => {
     const read = await list(admin);
 
     expect(built.source).toBe("rebuilt-and-stored");
-    expect(read.source).toBe("snapshot");
+    // An Admin sees every tracker: the second call is the whole answer stored by the first.
+    expect(read.source).toBe("answer");
     expect(read.trackers).toEqual(built.trackers);
     expect(read.names).toEqual(["One", "Two"]);
     const api = await callApi("GET", `/api/trackers/get-trackers-by-account/${world.account.accountId}`, {
@@ -161,5 +164,65 @@ describe("the tracker list snapshot", () => {
     expect(next.names).toEqual(["During"]);
     expect(next.source).toBe("rebuilt-and-stored");
     expect((await list(admin)).names).toEqual(["During"]);
+  });
+
+  it("gives an Admin the stored whole answer (gzipped as stored), the same as the answer written per request", async () => {
+    const world = await aWorld();
+    const admin = sessionOf(world, world.Admin);
+    await aTrackerIn(world.account.accountId, {
+      name: "One",
+      associatedUserIds: [world.Manager.user.userId],
+    });
+    await aTrackerIn(world.account.accountId, { name: "Two" });
+    const built = await list(admin);
+
+    const stored = await trackerListAnswerFor(admin, later(), { gzip: true });
+
+    expect(built.source).toBe("rebuilt-and-stored");
+    expect(stored.source).toBe("answer");
+    if (!("gzip" in stored)) throw new Error("a stored answer is sent gzipped to a client that accepts gzip");
+    expect(decodeTrackerList(JSON.parse(gunzipSync(stored.gzip).toString("utf8")))).toEqual(built.trackers);
+    expect((await readTrackerListMarker(world.account.accountId)).answer?.bytes).toBe(stored.gzip.byteLength);
+  });
+
+  it("never gives a Manager or a Viewer the Admin's stored answer: theirs is cut per request", async () => {
+    const world = await aWorld();
+    const id = world.account.accountId;
+    const managerId = world.Manager.user.userId;
+    await aTrackerIn(id, { name: "Mine", associatedUserIds: [managerId] });
+    await aTrackerIn(id, { name: "Not mine" });
+    await list(sessionOf(world, world.Admin));
+    expect((await list(sessionOf(world, world.Admin))).source).toBe("answer");
+
+    const manager = await list(sessionOf(world, world.Manager));
+    const viewer = await list(sessionOf(world, world.Viewer));
+
+    expect(manager.source).toBe("snapshot");
+    expect(manager.names).toEqual(["Mine"]);
+    expect(viewer.source).toBe("snapshot");
+    expect(viewer.names).toEqual([]);
+  });
+
+  it("does not use a stored answer after a pod, shared budget or user it shows changed (its joins are its key)", async () => {
+    const world = await aWorld();
+    const id = world.account.accountId;
+    const admin = sessionOf(world, world.Admin);
+    const tracker = await aTrackerIn(id, { name: "Podded" });
+    const pod = await aPodIn(id, { name: "Before", trackers: [tracker.trackerId] });
+    await list(admin);
+    expect((await list(admin)).source).toBe("answer");
+
+    await savePod(
+      id,
+      { podId: pod.podId, ownerId: pod.ownerId, expectedVersion: pod.version },
+      { name: "After", description: "", users: [], trackers: [tracker.trackerId] },
+    );
+    const renamed = await list(admin);
+    const again = await list(admin);
+
+    expect(renamed.source).toBe("snapshot");
+    expect(renamed.trackers[0]).toMatchObject({ podId: pod.podId, podName: "After" });
+    expect(again.source).toBe("answer");
+    expect(again.trackers).toEqual(renamed.trackers);
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { gunzipSync, gzipSync } from "node:zlib";
 import {
   parseTrackerListSnapshot,
@@ -14,13 +15,16 @@ import {
   readTrackerListMarker,
   readTrackerListSnapshot,
   SNAPSHOT_MAX_AGE_MS,
+  storeTrackerListAnswer,
   storeTrackerListSnapshot,
+  type TrackerListAnswerRef,
   type TrackerListMarker,
+  trackersChangedUntil,
 } from "@pacer/db";
 import { logger } from "../lib/logger.ts";
 import type { Session } from "../lib/session.ts";
 import { loadAccountJoins } from "../lib/tracker-access.ts";
-import { type TrackerJoins, trackerJoinValues, trackerView } from "./views.ts";
+import { associatedUserView, type TrackerJoins, trackerJoinValues, trackerView } from "./views.ts";
 
 /**
  * The tracker list (get-trackers-by-account) from the account's list snapshot (functions/README.md,
@@ -36,25 +40,56 @@ import { type TrackerJoins, trackerJoinValues, trackerView } from "./views.ts";
  */
 export const SNAPSHOT_QUIET_MS = 5_000;
 
-/** Where an answer's tracker rows came from (for the log and the benchmark). */
-export type ListSource = "snapshot" | "rebuilt" | "rebuilt-and-stored";
+/**
+ * Where an answer's tracker rows came from (for the log and the benchmark): `answer` is the stored
+ * whole answer, sent as stored (no JSON built); `snapshot` the rows' stored part with the
+ * per-request columns written for the caller.
+ */
+export type ListSource = "answer" | "snapshot" | "rebuilt" | "rebuilt-and-stored";
+
+/** A list answer: its JSON text, or the same JSON gzipped (for a client that accepts gzip). */
+export type ListAnswer = ({ text: string } | { gzip: Buffer }) & { source: ListSource };
 
 /**
- * The list answer's JSON text (the table of `@pacer/core/tracker-list`) with the trackers the caller
- * may see (trackers.md section 1), oldest first, each with its stored figures.
- * Reads: the marker (1 RCU, strongly consistent) and the pods, shared budgets and users, then either
- * the snapshot's shards (one BatchGetItem, about 1 RCU per 8 KB compressed) or, when the snapshot is
- * missing or stale, every tracker item (about 0.18 RCU a tracker) and, when the trackers have been
- * quiet for {@link SNAPSHOT_QUIET_MS}, the rebuilt snapshot is stored (1 WCU per KB compressed + 1).
+ * The gzip level of a stored whole answer: compressed once per change and sent many times, so the
+ * smallest (level 6: 373 KB for the 1.5 MB answer of 2,000 trackers, where level 1 gives 419 KB).
  */
-export async function trackerListTextFor(
+const STORED_ANSWER_GZIP_LEVEL = 6;
+
+/**
+ * The list answer (the table of `@pacer/core/tracker-list`) with the trackers the caller may see
+ * (trackers.md section 1), oldest first, each with its stored figures; gzipped when `gzip` is set
+ * (the client accepts it) and the answer is a stored one, else as text.
+ * Reads: the marker (1 RCU, strongly consistent) and the pods, shared budgets and users. A caller
+ * who sees every tracker (an Admin) then gets the account's stored whole answer when it was built
+ * from the current marker value with the same joins (one BatchGetItem of its gzipped shards; no
+ * JSON built, no compression). Otherwise the snapshot's shards (one BatchGetItem, about 1 RCU per
+ * 8 KB compressed) or, when the snapshot is missing or stale, every tracker item (about 0.18 RCU a
+ * tracker); when the trackers have been quiet for {@link SNAPSHOT_QUIET_MS}, the rebuilt snapshot
+ * is stored (1 WCU per KB compressed + 1), and an all-seeing caller's answer from a current snapshot
+ * is stored gzipped for the next such call (the same cost). Managers and Viewers always get their
+ * answer cut per request from the snapshot, so they never get a row they may not see.
+ */
+export async function trackerListAnswerFor(
   session: Session,
   now: Date,
-): Promise<{ text: string; source: ListSource }> {
+  options: { gzip: boolean },
+): Promise<ListAnswer> {
   const accountId = session.accountId;
   // The marker is read before the trackers, so a snapshot built now is stored only if no tracker
   // was written since (storeTrackerListSnapshot's condition).
   const [marker, joins] = await Promise.all([readTrackerListMarker(accountId), loadAccountJoins(accountId)]);
+  // The shared rule: only a caller who sees a tracker no one is attached to sees every tracker.
+  const seesAll = canSeeTracker(session, { associatedUserIds: [] }, undefined);
+  const key = seesAll ? joinsKey(joins) : undefined;
+  if (key && current(marker.answer, marker, now) && marker.answer?.key === key) {
+    const stored = await readTrackerListSnapshot(accountId, marker.answer);
+    if (stored) {
+      return options.gzip
+        ? { gzip: stored, source: "answer" }
+        : { text: gunzipSync(stored).toString("utf8"), source: "answer" };
+    }
+  }
   let snapshot = await storedSnapshot(accountId, marker, now);
   let source: ListSource = "snapshot";
   if (!snapshot) {
@@ -67,15 +102,71 @@ export async function trackerListTextFor(
           source = "rebuilt-and-stored";
       } catch (error) {
         // The answer does not depend on the store: the next call rebuilds.
-        logger.warn("Tracker list snapshot not stored", {
-          errorName: error instanceof Error ? error.name : "Error",
-          message: error instanceof Error ? error.message : undefined,
-        });
+        logNotStored("snapshot", error);
       }
     }
   }
   const text = trackerListAnswerText(snapshot, (meta) => visibleRowJoins(session, meta, joins));
+  if (key && source !== "rebuilt") {
+    // The snapshot is current at marker.changed: so is this answer, with the joins read now.
+    try {
+      const gzip = gzipSync(text, { level: STORED_ANSWER_GZIP_LEVEL });
+      await storeTrackerListAnswer(accountId, marker.changed, key, gzip, now);
+      if (options.gzip) return { gzip, source };
+    } catch (error) {
+      logNotStored("answer", error);
+    }
+  }
   return { text, source };
+}
+
+/** The list answer's JSON text (see {@link trackerListAnswerFor}). */
+export async function trackerListTextFor(
+  session: Session,
+  now: Date,
+): Promise<{ text: string; source: ListSource }> {
+  const answer = await trackerListAnswerFor(session, now, { gzip: false });
+  return {
+    text: "text" in answer ? answer.text : gunzipSync(answer.gzip).toString("utf8"),
+    source: answer.source,
+  };
+}
+
+function logNotStored(what: "snapshot" | "answer", error: unknown): void {
+  logger.warn(`Tracker list ${what} not stored`, {
+    errorName: error instanceof Error ? error.name : "Error",
+    message: error instanceof Error ? error.message : undefined,
+  });
+}
+
+/**
+ * What a whole answer depends on beyond the trackers (a SHA-256 digest): each pod's id, name and
+ * trackers, each shared budget's id and trackers, and each user as a tracker's attached users show
+ * them. A change to any of these gives another key, so a stored answer with the old one is not used.
+ */
+function joinsKey(joins: TrackerJoins): string {
+  const pods = [...new Set(joins.podOf.values())].map((p) => [p.podId, p.name, p.trackers]);
+  const budgets = [...new Set(joins.budgetOf.values())].map((b) => [
+    b.sharedBudgetId,
+    b.trackers.map((t) => t._id),
+  ]);
+  const users = [...joins.users.values()].map(associatedUserView);
+  return createHash("sha256")
+    .update(JSON.stringify([pods, budgets, users]))
+    .digest("base64url");
+}
+
+/** A stored build that is current: built from the marker's value and younger than its maximum age. */
+function current(
+  ref: TrackerListAnswerRef | TrackerListMarker["snapshot"] | undefined,
+  marker: TrackerListMarker,
+  now: Date,
+): ref is NonNullable<typeof ref> {
+  return (
+    ref !== undefined &&
+    ref.builtFrom === marker.changed &&
+    now.getTime() - Date.parse(ref.builtAt) <= SNAPSHOT_MAX_AGE_MS
+  );
 }
 
 /** The per-request columns of a row, or undefined when the viewer may not see the tracker. */
@@ -88,8 +179,9 @@ function visibleRowJoins(
   return trackerJoinValues(meta.trackerId, meta.associatedUserIds, joins);
 }
 
+/** No tracker written for the quiet time, and no announced tracker write still to land. */
 function quietSince(marker: TrackerListMarker, now: Date): boolean {
-  return !marker.changedAt || now.getTime() - Date.parse(marker.changedAt) >= SNAPSHOT_QUIET_MS;
+  return now.getTime() - trackersChangedUntil(marker) >= SNAPSHOT_QUIET_MS;
 }
 
 /**
@@ -102,8 +194,7 @@ async function storedSnapshot(
   now: Date,
 ): Promise<TrackerListSnapshot | undefined> {
   const ref = marker.snapshot;
-  if (!ref || ref.builtFrom !== marker.changed) return undefined;
-  if (now.getTime() - Date.parse(ref.builtAt) > SNAPSHOT_MAX_AGE_MS) return undefined;
+  if (!current(ref, marker, now)) return undefined;
   const payload = await readTrackerListSnapshot(accountId, ref);
   if (!payload) return undefined;
   try {

@@ -60,9 +60,9 @@ export const TRACKER_TEXTS = {
 
 /**
  * The list of trackers the caller may see (get-trackers-by-account) is answered from the account's
- * list snapshot: see `trackerListTextFor` in list.ts.
+ * list snapshot: see `trackerListAnswerFor` in list.ts.
  */
-export { trackerListTextFor } from "./list.ts";
+export { type ListAnswer, trackerListAnswerFor, trackerListTextFor } from "./list.ts";
 
 /** One tracker with its messages (404 when the caller may not see it). */
 export async function getTrackerFor(session: Session, trackerId: string) {

@@ -1,4 +1,5 @@
 import {
+  CAPTURE_COLD_START_METRIC,
   COLD_START_METRIC,
   METRIC_DIMENSIONS,
   METRIC_NAMESPACE,
@@ -51,7 +52,8 @@ const graphOf = (metric: MetricDef): GraphWidget =>
 /**
  * The operations dashboard: one graph per product metric of `functions/metric-names.ts` (refresh
  * outcomes, platform call latency and errors per platform, alert deliveries per channel kind, API
- * errors per route), in that list's order, three to a row, and the functions' cold starts. Built
+ * errors per route), in that list's order, three to a row, and the functions' cold starts when
+ * they emit that metric (`CAPTURE_COLD_START_METRIC`; off: Logs Insights on `cold_start`). Built
  * from the same constants the functions emit with, so a renamed metric cannot leave a blank graph.
  */
 export class OpsDashboard extends Construct {
@@ -61,12 +63,17 @@ export class OpsDashboard extends Construct {
     super(scope, id);
     const widgets: IWidget[] = [
       ...Object.values(METRICS).map(graphOf),
-      new GraphWidget({
-        title: `${COLD_START_METRIC.name} (sum, by function)`,
-        left: [searchExpression(COLD_START_METRIC.name, [COLD_START_METRIC.dimension], "Sum")],
-        width: 8,
-        height: 6,
-      }),
+      // Only when the functions emit it (off: a custom metric per function for what the logs say).
+      ...(CAPTURE_COLD_START_METRIC
+        ? [
+            new GraphWidget({
+              title: `${COLD_START_METRIC.name} (sum, by function)`,
+              left: [searchExpression(COLD_START_METRIC.name, [COLD_START_METRIC.dimension], "Sum")],
+              width: 8,
+              height: 6,
+            }),
+          ]
+        : []),
     ];
     this.dashboard = new Dashboard(this, "Dashboard", {
       dashboardName: "Pacer",

@@ -6,7 +6,7 @@ import type { RefreshJobEntity, RefreshRunEntity } from "./entities/refresh.ts";
 import { isConditionFailure } from "./errors.ts";
 import { epochSeconds } from "./secrets.ts";
 import { db } from "./service.ts";
-import { markTrackersChanged } from "./tracker-list-snapshot.ts";
+import { type TrackerListWrites, trackerWrite } from "./tracker-list-snapshot.ts";
 import type { Tracker } from "./trackers.ts";
 
 /**
@@ -278,21 +278,24 @@ export async function claimRefreshAuthNotice(
 /**
  * Marks a tracker's refresh as queued: `isUpdating` ('Currently Updating'), for a tracker that
  * has never had data `dataLoading` (the spinner), and for an automated budget `isBudgetUpdating`
- * ('Budget Updating'). The settings version does not change.
+ * ('Budget Updating'). The settings version does not change. `writes`: the caller's announced
+ * tracker writes (tracker-list-snapshot.ts `TrackerListWrites`), else the list marker is bumped after.
  * @returns the tracker as updated, or undefined when it is gone.
  */
 export async function markTrackerRefreshQueued(
   accountId: string,
   trackerId: string,
   flags: { isUpdating: boolean; dataLoading: boolean; isBudgetUpdating?: boolean },
+  writes?: TrackerListWrites,
 ): Promise<Tracker | undefined> {
   try {
-    const { data } = await db()
-      .entities.tracker.patch({ accountId, trackerId })
-      .set(flags)
-      .go({ response: "all_new" });
-    await markTrackersChanged(accountId);
-    return data as Tracker;
+    return await trackerWrite(accountId, writes, async () => {
+      const { data } = await db()
+        .entities.tracker.patch({ accountId, trackerId })
+        .set(flags)
+        .go({ response: "all_new" });
+      return data as Tracker;
+    });
   } catch (error) {
     if (isConditionFailure(error)) return undefined;
     throw error;
@@ -305,7 +308,7 @@ export async function markTrackerRefreshQueued(
  * error (`budgetLoadFail`) is set with its `err` when the platform budget of an automated tracker
  * did not load (`budgetErr`), else cleared with `err`; on failure `dataLoadFail` is set with `err`,
  * and the failure is stamped (`lastFailedAt` = `failedAt`, `lastFailure` = `err`) while
- * `lastRefreshedAt` keeps the last success.
+ * `lastRefreshedAt` keeps the last success. `writes`: as for {@link markTrackerRefreshQueued}.
  * @returns the tracker as updated, or undefined when it is gone.
  */
 export async function settleTrackerRefresh(
@@ -314,6 +317,7 @@ export async function settleTrackerRefresh(
   outcome:
     | { ok: true; budgetErr?: { title: string; msg: string } }
     | { ok: false; err: { title: string; msg: string }; failedAt?: Date },
+  writes?: TrackerListWrites,
 ): Promise<Tracker | undefined> {
   const idle = { isUpdating: false, isBudgetUpdating: false, dataLoading: false };
   try {
@@ -333,9 +337,11 @@ export async function settleTrackerRefresh(
             : { ...idle, dataLoadFail: false, budgetLoadFail: false },
       );
     if (outcome.ok && !outcome.budgetErr) op = op.remove(["err"]);
-    const { data } = await op.go({ response: "all_new" });
-    await markTrackersChanged(accountId);
-    return data as Tracker;
+    return await trackerWrite(
+      accountId,
+      writes,
+      async () => (await op.go({ response: "all_new" })).data as Tracker,
+    );
   } catch (error) {
     if (isConditionFailure(error)) return undefined;
     throw error;
@@ -345,20 +351,22 @@ export async function settleTrackerRefresh(
 /**
  * Stamps a failed refresh attempt that will be retried (`lastFailedAt`, `lastFailure`), leaving the
  * flags (the refresh is still under way) and `lastRefreshedAt` (the last success) as they are.
- * A tracker that is gone is left alone.
+ * A tracker that is gone is left alone. `writes`: as for {@link markTrackerRefreshQueued}.
  */
 export async function stampTrackerRefreshFailure(
   accountId: string,
   trackerId: string,
   failure: { title: string; msg: string },
   now: Date = new Date(),
+  writes?: TrackerListWrites,
 ): Promise<void> {
   try {
-    await db()
-      .entities.tracker.patch({ accountId, trackerId })
-      .set({ lastFailedAt: nowIso(now), lastFailure: failure })
-      .go();
-    await markTrackersChanged(accountId);
+    await trackerWrite(accountId, writes, () =>
+      db()
+        .entities.tracker.patch({ accountId, trackerId })
+        .set({ lastFailedAt: nowIso(now), lastFailure: failure })
+        .go(),
+    );
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
   }

@@ -10,9 +10,11 @@ import { TABLE, tableName } from "./table.ts";
  * Two kinds of item under the account's partition, outside every entity (raw items, written and read
  * here only):
  * - the marker `ACCOUNT#<accountId>` / `TRACKERLIST`: `changed` (a counter every tracker write adds 1
- *   to, see {@link markTrackersChanged}), `changedAt` (ISO time of the last bump) and, once a
- *   snapshot is stored, `snapshot` = `{ buildId, shards, builtFrom, builtAt, bytes }`;
- * - the snapshot's shards `ACCOUNT#<accountId>` / `TRACKERLIST#<buildId>#<n>`: `body` (binary, at
+ *   to, after the write: {@link markTrackersChanged}; or before a series of writes, announced:
+ *   {@link TrackerListWrites}), `changedAt` (ISO time of the last bump), `changesUntil` (ISO time
+ *   until which announced writes may still land) and, once a snapshot is stored, `snapshot` =
+ *   `{ buildId, shards, builtFrom, builtAt, bytes }`;
+ * - the shards of a snapshot or an answer `ACCOUNT#<accountId>` / `TRACKERLIST#<buildId>#<n>`: `body` (binary, at
  *   most {@link SHARD_BYTES}), immutable, removed by TTL a day after they were written (TTL deletes
  *   cost no write capacity; deleting a 380 KB item would cost 380 WCU). A reader never uses a
  *   snapshot older than {@link SNAPSHOT_MAX_AGE_MS}, so it never meets a shard TTL has removed.
@@ -20,7 +22,9 @@ import { TABLE, tableName } from "./table.ts";
  * A snapshot is valid while the marker's `changed` equals its `builtFrom`. The builder reads the
  * marker before its full read of the trackers and stores the snapshot only on the condition that
  * `changed` is still that value, so a tracker written during a rebuild never leaves a stale snapshot
- * valid. The payload is opaque here (the functions' list module encodes and compresses it).
+ * valid; and (the list's rule) only once the marker's last change and its `changesUntil` are in the
+ * past, so a snapshot is never stored while announced writes may still land. The payload is opaque
+ * here (the functions' list module encodes and compresses it).
  */
 
 const MARKER_SK = "TRACKERLIST";
@@ -58,7 +62,28 @@ export interface TrackerListMarker {
   changed: number;
   /** ISO time of the last bump, undefined when never bumped. */
   changedAt?: string;
+  /** ISO time until which writes announced by {@link TrackerListWrites} may land, if any. */
+  changesUntil?: string;
   snapshot?: TrackerListSnapshotRef;
+  /** The stored whole answer, if any (see {@link storeTrackerListAnswer}). */
+  answer?: TrackerListAnswerRef;
+}
+
+/** A stored whole list answer: its shards, the marker value it was built from, and what it was cut for. */
+export interface TrackerListAnswerRef extends TrackerListSnapshotRef {
+  /** What the answer depends on beyond the trackers (the caller's digest of the joins it holds). */
+  key: string;
+}
+
+/**
+ * The latest time (epoch ms) a tracker write known to the marker happened or may still happen: its
+ * last bump or the end of its announced writes, whichever is later; 0 when never written.
+ */
+export function trackersChangedUntil(marker: TrackerListMarker): number {
+  return Math.max(
+    marker.changedAt ? Date.parse(marker.changedAt) : 0,
+    marker.changesUntil ? Date.parse(marker.changesUntil) : 0,
+  );
 }
 
 /**
@@ -78,6 +103,89 @@ export async function markTrackersChanged(accountId: string, now: Date = new Dat
   );
 }
 
+/** How long one announcement of tracker writes covers the writes that follow it: 10 seconds. */
+export const TRACKER_WRITES_WINDOW_MS = 10_000;
+/**
+ * A write is covered by an announcement only when it starts at least this long before the
+ * announcement's end (the write's own request time), else it announces again.
+ */
+const TRACKER_WRITES_MARGIN_MS = 2_000;
+
+/**
+ * Announces tracker writes of the account that will land before `until`, before they are made: one
+ * small UpdateItem (1 WCU) that adds 1 to `changed` (the stored snapshot is no longer valid) and
+ * sets `changesUntil` (no snapshot is stored until it has passed, see {@link trackersChangedUntil}).
+ * When another announcement already reaches further, nothing is written: that one covers these
+ * writes too (its bump came first, and no snapshot can be stored before its end).
+ */
+export async function announceTrackerWrites(accountId: string, now: Date, until: Date): Promise<void> {
+  try {
+    await documentClientFor().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: markerKey(accountId),
+        UpdateExpression: "ADD #changed :one SET #changedAt = :now, #until = :until",
+        ConditionExpression: "attribute_not_exists(#until) OR #until < :until",
+        ExpressionAttributeNames: {
+          "#changed": "changed",
+          "#changedAt": "changedAt",
+          "#until": "changesUntil",
+        },
+        ExpressionAttributeValues: { ":one": 1, ":now": now.toISOString(), ":until": until.toISOString() },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/**
+ * The tracker writes of one actor (a refresh job, a scheduler run) announced on the marker ahead of
+ * them, instead of one bump after each write: the first write announces a window of
+ * {@link TRACKER_WRITES_WINDOW_MS}, and the writes inside it make no marker write; a write too close
+ * to the window's end announces a new one. Because the bump comes before the write, a process that
+ * dies right after a write never leaves a stale snapshot valid: the snapshot was invalidated by the
+ * announcement, and a new one is stored only after the window (with what was written).
+ * Pass it to the tracker writes of this package that take it (`putTrackerData`, the refresh flags).
+ */
+export class TrackerListWrites {
+  /** Epoch ms until which the last announcement covers writes (0: none yet). */
+  private until = 0;
+
+  constructor(
+    readonly accountId: string,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  /** Called before each covered write: announces when no live announcement covers it. */
+  async cover(): Promise<void> {
+    const now = this.clock();
+    if (now.getTime() + TRACKER_WRITES_MARGIN_MS < this.until) return;
+    const until = now.getTime() + TRACKER_WRITES_WINDOW_MS;
+    await announceTrackerWrites(this.accountId, now, new Date(until));
+    this.until = until;
+  }
+}
+
+/**
+ * Runs one tracker write of `accountId` and keeps the marker true to it: announced before the write
+ * when `writes` is given ({@link TrackerListWrites}), else bumped after it ({@link markTrackersChanged}).
+ * A write that throws bumps nothing.
+ */
+export async function trackerWrite<T>(
+  accountId: string,
+  writes: TrackerListWrites | undefined,
+  write: () => Promise<T>,
+): Promise<T> {
+  if (writes && writes.accountId === accountId) {
+    await writes.cover();
+    return write();
+  }
+  const result = await write();
+  await markTrackersChanged(accountId);
+  return result;
+}
+
 /** The account's marker (one strongly consistent GetItem of a small item: 1 RCU). */
 export async function readTrackerListMarker(accountId: string): Promise<TrackerListMarker> {
   const { Item } = await documentClientFor().send(
@@ -86,7 +194,9 @@ export async function readTrackerListMarker(accountId: string): Promise<TrackerL
   return {
     changed: typeof Item?.changed === "number" ? Item.changed : 0,
     ...(typeof Item?.changedAt === "string" ? { changedAt: Item.changedAt } : {}),
+    ...(typeof Item?.changesUntil === "string" ? { changesUntil: Item.changesUntil } : {}),
     ...(Item?.snapshot ? { snapshot: Item.snapshot as TrackerListSnapshotRef } : {}),
+    ...(Item?.answer ? { answer: Item.answer as TrackerListAnswerRef } : {}),
   };
 }
 
@@ -135,6 +245,34 @@ export async function storeTrackerListSnapshot(
   payload: Buffer,
   now: Date = new Date(),
 ): Promise<boolean> {
+  return storeBuild(accountId, builtFrom, payload, now, "snapshot", {});
+}
+
+/**
+ * Stores a whole list answer (opaque bytes, e.g. its gzipped JSON) built from the marker value
+ * `builtFrom` and cut for `key` (what it depends on beyond the trackers), as
+ * {@link storeTrackerListSnapshot} stores a snapshot: shards, then the marker's `answer` on the
+ * condition that `changed` is still `builtFrom`. One answer per account (the last stored).
+ * @returns whether the answer is now the account's.
+ */
+export async function storeTrackerListAnswer(
+  accountId: string,
+  builtFrom: number,
+  key: string,
+  payload: Buffer,
+  now: Date = new Date(),
+): Promise<boolean> {
+  return storeBuild(accountId, builtFrom, payload, now, "answer", { key });
+}
+
+async function storeBuild(
+  accountId: string,
+  builtFrom: number,
+  payload: Buffer,
+  now: Date,
+  field: "snapshot" | "answer",
+  extra: Record<string, string>,
+): Promise<boolean> {
   // A tracker written during the build: nothing to store (saves the shards' writes).
   if ((await readTrackerListMarker(accountId)).changed !== builtFrom) return false;
   const buildId = randomUUID();
@@ -146,22 +284,23 @@ export async function storeTrackerListSnapshot(
     [TABLE.timeToLiveAttribute]: expiresAt,
   }));
   await writeAll(items.map((Item) => ({ PutRequest: { Item } })));
-  const ref: TrackerListSnapshotRef = {
+  const ref = {
     buildId,
     shards,
     builtFrom,
     builtAt: now.toISOString(),
     bytes: payload.byteLength,
+    ...extra,
   };
   try {
     await documentClientFor().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: markerKey(accountId),
-        UpdateExpression: "SET #snapshot = :ref",
+        UpdateExpression: "SET #field = :ref",
         ConditionExpression:
           builtFrom === 0 ? "attribute_not_exists(#changed) OR #changed = :from" : "#changed = :from",
-        ExpressionAttributeNames: { "#snapshot": "snapshot", "#changed": "changed" },
+        ExpressionAttributeNames: { "#field": field, "#changed": "changed" },
         ExpressionAttributeValues: { ":ref": ref, ":from": builtFrom },
       }),
     );

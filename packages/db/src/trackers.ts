@@ -4,9 +4,10 @@ import { MAX_TRACKERS_PER_CREATE, type Pod, type SharedBudget, type Tracker } fr
 import { batchWriteRetrying } from "./batch-write.ts";
 import { documentClientFor } from "./client.ts";
 import { nowIso } from "./entities/common.ts";
+import { TrackerEntity } from "./entities/tracker.ts";
 import { isConditionFailure, NotFoundError, VersionConflictError } from "./errors.ts";
 import { db } from "./service.ts";
-import { markTrackersChanged } from "./tracker-list-snapshot.ts";
+import { markTrackersChanged, type TrackerListWrites, trackerWrite } from "./tracker-list-snapshot.ts";
 import { TransactionCollision, transactRetrying } from "./transaction-retry.ts";
 
 /** A tracker as stored: core's domain record (see domain-items.ts). */
@@ -198,6 +199,13 @@ export async function countTrackers(accountId: string): Promise<number> {
 }
 
 /**
+ * How many copies of a tracker item each write of it makes: one per index of the tracker entity
+ * (the table's own key, and one per secondary index that projects it). A write's capacity is
+ * charged once per copy (the cost model, infra/src/cost-model.ts).
+ */
+export const TRACKER_ITEM_COPIES = Object.keys(TrackerEntity.schema.indexes).length;
+
+/**
  * Creates trackers in one transaction together with the account's tracker counter, on the condition
  * that the count stays within `allowance`: either all are created or none is.
  * @throws TrackerAllowanceError when existing plus new trackers would exceed the allowance (also when
@@ -285,9 +293,26 @@ export async function updateTrackerAt(
 }
 
 /**
+ * What a refresh that landed writes with the figures (`putTrackerData`), in the same write: the
+ * flags settled as `settleTrackerRefresh` settles a success (`isUpdating`, `isBudgetUpdating`,
+ * `dataLoading`, `dataLoadFail` off; `budgetLoadFail` and `err` from `budgetErr`) and the platform's
+ * budget it read.
+ */
+export interface RefreshLanding {
+  /** The budget at the platform (automated trackers); null: none there (removed); absent: not read. */
+  platformBudget?: Tracker["platformBudget"] | null;
+  /** The platform budget did not load: `budgetLoadFail` with this `err`; absent: both cleared. */
+  budgetErr?: { title: string; msg: string };
+}
+
+/**
  * Stores recomputed figures if the settings are still those of `computedFromVersion` (the version
  * the computation read), without changing the version. With `refreshed`, also clears
- * `requiresUpdate` and stamps `lastRefreshedAt` (a data refresh has just landed).
+ * `requiresUpdate` and stamps `lastRefreshedAt` (a data refresh has just landed); with a
+ * {@link RefreshLanding}, also settles the refresh flags and stores the platform budget: a refresh
+ * writes the tracker item once.
+ * @param writes the caller's announced tracker writes (a refresh job): the list marker is bumped
+ *   before the write by the announcement instead of after it (tracker-list-snapshot.ts).
  * @returns the updated tracker, or undefined when the settings changed meanwhile (or the tracker is
  *   gone): the caller recomputes from a fresh read.
  */
@@ -296,19 +321,38 @@ export async function putTrackerData(
   trackerId: string,
   computedFromVersion: number,
   computed: TrackerDataWrite,
-  refreshed = false,
+  refreshed: boolean | RefreshLanding = false,
+  writes?: TrackerListWrites,
 ): Promise<Tracker | undefined> {
+  const landing = typeof refreshed === "object" ? refreshed : undefined;
+  const remove = landing
+    ? [...(landing.budgetErr ? [] : ["err"]), ...(landing.platformBudget === null ? ["platformBudget"] : [])]
+    : [];
   try {
-    const { data } = await db()
-      .entities.tracker.patch({ accountId, trackerId })
-      .set({
-        ...computed,
-        ...(refreshed ? { requiresUpdate: false, lastRefreshedAt: computed.dataComputedAt } : {}),
-      })
-      .where(({ version }, { eq }) => eq(version, computedFromVersion))
-      .go({ response: "all_new" });
-    await markTrackersChanged(accountId);
-    return data as Tracker;
+    return await trackerWrite(accountId, writes, async () => {
+      let op = db()
+        .entities.tracker.patch({ accountId, trackerId })
+        .set({
+          ...computed,
+          ...(refreshed ? { requiresUpdate: false, lastRefreshedAt: computed.dataComputedAt } : {}),
+          ...(landing
+            ? {
+                isUpdating: false,
+                isBudgetUpdating: false,
+                dataLoading: false,
+                dataLoadFail: false,
+                budgetLoadFail: landing.budgetErr !== undefined,
+                ...(landing.budgetErr ? { err: landing.budgetErr } : {}),
+                ...(landing.platformBudget ? { platformBudget: landing.platformBudget } : {}),
+              }
+            : {}),
+        });
+      if (remove.length) op = op.remove(remove as never[]);
+      const { data } = await op
+        .where(({ version }, { eq }) => eq(version, computedFromVersion))
+        .go({ response: "all_new" });
+      return data as Tracker;
+    });
   } catch (error) {
     if (isConditionFailure(error)) return undefined;
     throw error;
@@ -317,13 +361,14 @@ export async function putTrackerData(
 
 /**
  * Sets the refresh flags of a tracker (data loading, updating, load failures and their error, the
- * platform budget) without touching its settings version.
+ * platform budget) without touching its settings version. `writes`: as for {@link putTrackerData}.
  * @throws NotFoundError when the tracker does not exist.
  */
 export async function setTrackerRefreshState(
   accountId: string,
   trackerId: string,
   state: TrackerRefreshState,
+  writes?: TrackerListWrites,
 ): Promise<void> {
   const entries = Object.entries(state).filter(([, v]) => v !== undefined && v !== null);
   const removed = Object.entries(state)
@@ -331,13 +376,14 @@ export async function setTrackerRefreshState(
     .map(([k]) => k as "platformBudget");
   if (entries.length === 0 && removed.length === 0) return;
   try {
-    const patch = db().entities.tracker.patch({ accountId, trackerId });
-    if (entries.length === 0) await patch.remove(removed).go();
-    else {
-      const set = patch.set(Object.fromEntries(entries) as Partial<Tracker>);
-      await (removed.length ? set.remove(removed) : set).go();
-    }
-    await markTrackersChanged(accountId);
+    await trackerWrite(accountId, writes, async () => {
+      const patch = db().entities.tracker.patch({ accountId, trackerId });
+      if (entries.length === 0) await patch.remove(removed).go();
+      else {
+        const set = patch.set(Object.fromEntries(entries) as Partial<Tracker>);
+        await (removed.length ? set.remove(removed) : set).go();
+      }
+    });
   } catch (error) {
     if (isConditionFailure(error)) throw new NotFoundError("Tracker");
     throw error;
