@@ -58,14 +58,14 @@ const OVER_BUDGET: Record<string, number> = {
   auth: 560_000,
   avatar: 540_000,
   billing: 730_000,
-  connections: 1_235_000,
+  connections: 1_270_000,
   csv: 520_000,
   refresh: 530_000,
-  "refresh-worker": 1_240_000,
+  "refresh-worker": 1_270_000,
   register: 550_000,
   // AutoPilot proposals e-mailed from a user's "Check now" and the write-scope answer's consent URL
   // (the connect flow).
-  trackers: 1_480_000,
+  trackers: 1_340_000,
 };
 
 /**
