@@ -80,7 +80,8 @@ export function useAutopilotOn(
     pipeline: () => pipeline,
     admin: () => ({ token: token(), accountId: world.account.accountId }),
     async aRefreshedTracker(email, extra) {
-      const integration = await connectPlatform(token(), world.account.accountId, slug, email);
+      // Consent with the campaign write scopes, as AutoPilot's Reconnect asks them (Apply needs them).
+      const integration = await connectPlatform(token(), world.account.accountId, slug, email, "write");
       // The connection as stored: platforms without an e-mail keep the name they report (X the screen
       // name, Pinterest the user name).
       const view = (await listViews(token(), integration.email)).find((v) => v.id === account.id);

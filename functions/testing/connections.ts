@@ -84,10 +84,14 @@ export const SEGMENTS = Object.fromEntries(
 ) as Readonly<Record<OAuthPlatform, string>>;
 
 /** The consent URL the authenticate call gives a member. */
-export async function authorizeUrlFor(token: string, slug: OAuthPlatform): Promise<string> {
+export async function authorizeUrlFor(
+  token: string,
+  slug: OAuthPlatform,
+  access?: ConsentAccess,
+): Promise<string> {
   const answer = await callApi<{ redirectUrl: string; url: string }>(
     "GET",
-    `/api/${SEGMENTS[slug]}/authenticate`,
+    `/api/${SEGMENTS[slug]}/authenticate${access ? `?access=${access}` : ""}`,
     {
       token,
     },
@@ -102,17 +106,25 @@ export async function consentQuery(
   token: string,
   slug: OAuthPlatform,
   choice: ConsentChoice = {},
+  access?: ConsentAccess,
 ): Promise<Record<string, string>> {
-  const back = await approveConsent(await authorizeUrlFor(token, slug), choice);
+  const back = await approveConsent(await authorizeUrlFor(token, slug, access), choice);
   return Object.fromEntries(back.searchParams);
 }
+
+/**
+ * What the consent asks: the read scopes (default), or with `write` also the platform's campaign
+ * write scopes (`?access=write`, as AutoPilot's Reconnect does).
+ */
+export type ConsentAccess = "write";
 
 /** authenticate -> consent -> response, as the popup and its return page do. */
 export async function connectThroughApi<T = Record<string, unknown>>(
   token: string,
   slug: OAuthPlatform,
   choice: ConsentChoice = {},
+  access?: ConsentAccess,
 ): Promise<ApiAnswer<T>> {
-  const query = await consentQuery(token, slug, choice);
+  const query = await consentQuery(token, slug, choice, access);
   return callApi<T>("POST", `/api/${SEGMENTS[slug]}/response`, { token, body: query });
 }

@@ -1,13 +1,14 @@
 import type { Integration } from "@pacer/db";
 import { getIntegration } from "@pacer/db";
 import { callApi } from "./api.ts";
-import { connectThroughApi, type OAuthPlatform } from "./connections.ts";
+import { type ConsentAccess, connectThroughApi, type OAuthPlatform } from "./connections.ts";
 
 /** Connections and their ad accounts for the refresh tests, through the product's own calls. */
 
 /**
  * Connects a platform for the account through the product's own calls (authenticate, the sandbox
- * consent page as `email`, the return page's response call), as the Admin with `token`.
+ * consent page as `email`, the return page's response call), as the Admin with `token`; with
+ * `access: "write"` the consent also grants the platform's campaign write scopes.
  * @returns the stored integration.
  */
 export async function connectPlatform(
@@ -15,8 +16,9 @@ export async function connectPlatform(
   accountId: string,
   slug: OAuthPlatform,
   email: string,
+  access?: ConsentAccess,
 ): Promise<Integration> {
-  const answer = await connectThroughApi(token, slug, { email });
+  const answer = await connectThroughApi(token, slug, { email }, access);
   if (answer.status !== 200) throw new Error(`connecting ${slug} answered ${answer.status}`);
   // The answer carries the integration under a platform-specific field; its e-mail is the login
   // the platform reports (some report a user name rather than the consent page's e-mail).
