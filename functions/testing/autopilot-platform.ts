@@ -25,8 +25,12 @@ export interface AutopilotHarness {
   pipeline: () => RefreshPipeline;
   /** The account's Admin, who drives every call. */
   admin: () => { token: string; accountId: string };
-  /** A refreshed tracker on the account, its budget set to spend so far + `extra` (micros; null: twice the spend). */
-  aRefreshedTracker: (email: string, extra: number | null) => Promise<Tracker>;
+  /**
+   * A refreshed tracker on the account, its budget set to spend so far + `extra` (micros; null: twice
+   * the spend), on a connection made with the campaign write scopes (`access` "write", as
+   * AutoPilot's Reconnect asks them) or with the read scopes only ("read").
+   */
+  aRefreshedTracker: (email: string, extra: number | null, access?: "read" | "write") => Promise<Tracker>;
   /** Turns AutoPilot on with the default settings and `patch`. */
   setAutopilot: (tracker: Tracker, patch: Record<string, unknown>) => Promise<unknown>;
   /** One AutoPilot run of the tracker: the actions it recorded. */
@@ -79,9 +83,14 @@ export function useAutopilotOn(
   return {
     pipeline: () => pipeline,
     admin: () => ({ token: token(), accountId: world.account.accountId }),
-    async aRefreshedTracker(email, extra) {
-      // Consent with the campaign write scopes, as AutoPilot's Reconnect asks them (Apply needs them).
-      const integration = await connectPlatform(token(), world.account.accountId, slug, email, "write");
+    async aRefreshedTracker(email, extra, access = "write") {
+      const integration = await connectPlatform(
+        token(),
+        world.account.accountId,
+        slug,
+        email,
+        access === "write" ? "write" : undefined,
+      );
       // The connection as stored: platforms without an e-mail keep the name they report (X the screen
       // name, Pinterest the user name).
       const view = (await listViews(token(), integration.email)).find((v) => v.id === account.id);

@@ -38,7 +38,7 @@ describe("AutoPilot write scope (Meta)", () => {
   it("Apply on a read-only connection answers 409 and writes nothing; after reconnecting with the scope it applies", async () => {
     const { token, accountId } = ap.admin();
     const email = "meta-scope@pacer.test";
-    const tracker = await ap.aRefreshedTracker(email, 0);
+    const tracker = await ap.aRefreshedTracker(email, 0, "read");
     const pause = { ...DEFAULT_AUTOPILOT_SETTINGS.pauseAtBudget, enabled: true };
 
     const turnedOn = (await ap.setAutopilot(tracker, { mode: "apply", pauseAtBudget: pause })) as {
