@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { platformGivesBudget } from "./budget-platforms.ts";
 import { connectorConfigFromEnv } from "./config.ts";
 import { NotConfiguredError, NotSupportedError } from "./errors.ts";
-import { CONNECTORS, campaignWriteScopes, connectorFor, createConnectors, DESCRIPTORS } from "./registry.ts";
+import { CONNECTORS, connectorFor, createConnectors, DESCRIPTORS } from "./registry.ts";
 import { sandboxConnectorConfig } from "./sandbox-config.ts";
 import { ensureFreshTokens } from "./tokens.ts";
 import { INTEGRATION_SLUGS } from "./types.ts";
@@ -46,12 +46,12 @@ describe("connector registry", () => {
       return (url.searchParams.get("scope") ?? "").split(/[ ,]/);
     };
 
-    expect(campaignWriteScopes("pinterestads")).toEqual(["ads:write"]);
-    expect(campaignWriteScopes("redditads")).toEqual(["adsedit"]);
+    // The connector's `writeScopes`, as AutoPilot and the connect flow read it.
+    expect(registry.pinterestads.writeScopes).toEqual(["ads:write"]);
+    expect(registry.redditads.writeScopes).toEqual(["adsedit"]);
     expect(asked("pinterestads")).not.toContain("ads:write");
     expect(asked("redditads")).not.toContain("adsedit");
-    expect(campaignWriteScopes("tiktokads")).toEqual([]);
-    expect(campaignWriteScopes("nosuchplatform")).toEqual([]);
+    expect(registry.tiktokads.writeScopes).toEqual([]);
   });
 
   it("knows which platforms give a budget: those whose connector reads campaign budgets", () => {

@@ -73,15 +73,6 @@ export const DESCRIPTORS: readonly ConnectorDescriptor[] = [
 ];
 
 /**
- * The OAuth scopes a platform's campaign writes need beyond its consent's (its descriptor's
- * `writeScopes`), for asking them when AutoPilot is first enabled on a connection; empty when
- * there is nothing more to ask or the slug is unknown.
- */
-export function campaignWriteScopes(slug: string): readonly string[] {
-  return DESCRIPTORS.find((d) => d.slug === slug)?.writeScopes ?? [];
-}
-
-/**
  * Every configuration block read from the environment, in the order the variables are checked and
  * documented: each connector's that has one (keyed by its slug), then "Sign in with Google".
  */
