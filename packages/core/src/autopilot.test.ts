@@ -395,10 +395,10 @@ describe("evaluateAutopilot: Cruise on a swinging spend", () => {
     // may clip the days (as the last 28 came) by 300 at most, 18.75 a day.
     const rows = [
       ...weekly("2024-01-01", "2024-04-14", 100 * UNIT, 10 * UNIT).map((r) =>
-        HIGH_DAYS.includes(r.date)
-          ? aRow(r.date, 500 * UNIT)
-          : r.date >= "2024-04-01" && r.date <= "2024-04-03"
-            ? aRow(r.date, 900 * UNIT)
+        r.date >= "2024-04-01" && r.date <= "2024-04-03"
+          ? aRow(r.date, 900 * UNIT)
+          : HIGH_DAYS.includes(r.date)
+            ? aRow(r.date, 500 * UNIT)
             : r,
       ),
       aRow("2024-04-15", 10 * UNIT),
@@ -410,7 +410,7 @@ describe("evaluateAutopilot: Cruise on a swinging spend", () => {
       anInput({
         settings: cruiseOnly,
         rows,
-        campaigns: twoCampaigns(rows, "2024-04-15", 250 * UNIT),
+        campaigns: twoCampaigns(rows, "2024-04-15", 350 * UNIT),
         period: { kind: "month", budget },
       }),
     );
