@@ -9,7 +9,9 @@ import {
   evaluateAutopilot,
   undoAction,
 } from "./autopilot.ts";
-import { budgetCalendar } from "./calendar.ts";
+import { budgetCalendar, dayNumber } from "./calendar.ts";
+import { forecastTracker } from "./forecast.ts";
+import type { DailyRow } from "./tracker-data.ts";
 
 const UNIT = 1_000_000;
 /** Monday 15 April 2024, 15:00 in London: April has 30 days (22 weekdays); 16 days left, today included. */
@@ -331,11 +333,12 @@ describe("evaluateAutopilot: Cruise on a swinging spend", () => {
   ];
 
   it("sets the budgets to the ceiling at which the recent days, clipped to it, average the target", () => {
-    // The last 28 days swing: 21 days at 20, 7 days at 500, one of each weekday (mean 140). A target
+    // Every 28 days swing: 21 days at 20, 7 days at 500, one of each weekday (mean 140). A target
     // of about 112.5 a day is reached by clipping the high days at L: (21 x 20 + 7 x L) / 28 = target
     // (L = 390 at 112.5: 195 each). A budget at the target itself would clip every high day to it.
-    const swing = flatRows("2024-02-01", "2024-04-14", 20 * UNIT).map((r) =>
-      HIGH_DAYS.includes(r.date) ? aRow(r.date, 500 * UNIT) : r,
+    // (The forecast, from the same swing, says the month must lose what that ceiling cuts.)
+    const swing = flatRows("2024-02-01", "2024-04-14", 0).map((r) =>
+      aRow(r.date, dayNumber(r.date) % 4 === 0 ? 500 * UNIT : 20 * UNIT),
     );
     // The budget leaves 1,800 after April's spend before today.
     const aprilSpend = swing.filter((r) => r.date >= "2024-04-01").reduce((s, r) => s + r.spendMicros, 0);
@@ -365,6 +368,100 @@ describe("evaluateAutopilot: Cruise on a swinging spend", () => {
     ]);
     // Far above the target itself: the low days are not clipped, the high ones at L.
     expect(ceiling).toBeGreaterThan(3 * target);
+  });
+
+  /**
+   * What budgets summing to `level` would cut over the `daysLeft` days left if the days to come
+   * swing as the 28 complete days before `today` did: daysLeft / 28 x the sum of max(0, day - level).
+   */
+  function impliedCut(rows: readonly DailyRow[], today: string, daysLeft: number, level: number): number {
+    const window = rows.filter((r) => r.date < today && dayNumber(r.date) >= dayNumber(today) - 28);
+    return (daysLeft / 28) * window.reduce((s, r) => s + Math.max(0, r.spendMicros - level), 0);
+  }
+  /** Two campaigns with budgets of `each`, sharing the last 7 complete days' spend equally. */
+  function twoCampaigns(rows: readonly DailyRow[], today: string, each: number): AutopilotCampaign[] {
+    const last7 = rows
+      .filter((r) => r.date < today && dayNumber(r.date) >= dayNumber(today) - 7)
+      .reduce((s, r) => s + r.spendMicros, 0);
+    return [
+      aCampaign("1", { dailyBudget: each, recentSpend: last7 / 2 }),
+      aCampaign("2", { dailyBudget: each, recentSpend: last7 / 2 }),
+    ];
+  }
+
+  it("never cuts more than the forecast says the period must lose, when its first days ran far above the recent pattern", () => {
+    // Weekdays 100, weekends 10, one day of each weekday at 500 in the last four weeks, and April
+    // 1-3 at 900. The forecast says April lands 300 over the budget: over the 16 days left, budgets
+    // may clip the days (as the last 28 came) by 300 at most, 18.75 a day.
+    const rows = [
+      ...weekly("2024-01-01", "2024-04-14", 100 * UNIT, 10 * UNIT).map((r) =>
+        r.date >= "2024-04-01" && r.date <= "2024-04-03"
+          ? aRow(r.date, 900 * UNIT)
+          : HIGH_DAYS.includes(r.date)
+            ? aRow(r.date, 500 * UNIT)
+            : r,
+      ),
+      aRow("2024-04-15", 10 * UNIT),
+    ];
+    const forecast = forecastTracker({ rows }, APRIL_15).month;
+    const budget = forecast.point - 300 * UNIT;
+
+    const actions = evaluateAutopilot(
+      anInput({
+        settings: cruiseOnly,
+        rows,
+        campaigns: twoCampaigns(rows, "2024-04-15", 350 * UNIT),
+        period: { kind: "month", budget },
+      }),
+    );
+
+    const level = actions.reduce((s, a) => s + a.after, 0);
+    const cut = impliedCut(rows, "2024-04-15", forecast.daysAhead, level);
+    expect(forecast.daysAhead).toBe(16);
+    expect(actions).toHaveLength(2);
+    // It still cuts (the window's high days are clipped), by the overspend and no more (a budget step of slack).
+    expect(cut).toBeGreaterThan(290 * UNIT);
+    expect(cut).toBeLessThanOrEqual(300 * UNIT + 16 * 10_000);
+    expect(actions[0]?.figures).toMatchObject({
+      forecastEndSpend: forecast.point,
+      forecastOverspend: 300 * UNIT,
+    });
+  });
+
+  it("stops cutting when the forecast lands under the budget: raises toward the largest recent day, within the cap", () => {
+    // 21 days at 20 and 7 at 500 (one of each weekday) every four weeks: the month lands 200 under
+    // the budget, so no budget should clip a day like those that came; today's spread target (152.5)
+    // alone would clip every 500 day.
+    const rows = [
+      ...flatRows("2024-02-01", "2024-04-14", 0).map((r) =>
+        aRow(r.date, dayNumber(r.date) % 4 === 0 ? 500 * UNIT : 20 * UNIT),
+      ),
+      aRow("2024-04-15", 10 * UNIT),
+    ];
+    const forecast = forecastTracker({ rows }, APRIL_15).month;
+    const period = { kind: "month" as const, budget: forecast.point + 200 * UNIT };
+
+    const from = (each: number) =>
+      evaluateAutopilot(
+        anInput({ settings: cruiseOnly, rows, campaigns: twoCampaigns(rows, "2024-04-15", each), period }),
+      );
+
+    const up = from(200 * UNIT);
+    const down = from(300 * UNIT);
+
+    // From 200 each: to 250 each (the 500 day, split), within the +30% cap; from 300: down to 250.
+    expect(up.map((a) => a.after)).toEqual([250 * UNIT, 250 * UNIT]);
+    expect(down.map((a) => a.after)).toEqual([250 * UNIT, 250 * UNIT]);
+    // No day like those that came is clipped.
+    expect(
+      impliedCut(
+        rows,
+        "2024-04-15",
+        16,
+        up.reduce((s, a) => s + a.after, 0),
+      ),
+    ).toBe(0);
+    expect(up[0]?.figures).toMatchObject({ forecastOverspend: -200 * UNIT, cutFloor: 500 * UNIT });
   });
 
   it("end-of-period guard: on the last day the worst case, with the platform's overdelivery, lands on the budget", () => {

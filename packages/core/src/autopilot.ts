@@ -1,7 +1,7 @@
 import * as z from "zod";
 import type { BudgetCalendar, LifetimeBudgetDates } from "./calendar.ts";
 import { countDays, dayNumber, weekdayOf } from "./calendar.ts";
-import { FORECAST_PARAMETERS, fitDailyModel, forecastTracker } from "./forecast.ts";
+import { FORECAST_PARAMETERS, fitDailyModel, forecastTracker, type PeriodForecast } from "./forecast.ts";
 import type { DailyRow } from "./tracker-data.ts";
 import type { IsoDate, Micros } from "./types.ts";
 
@@ -49,6 +49,20 @@ import type { IsoDate, Micros } from "./types.ts";
  *     high days and never give back on the low ones, so the month would undershoot. When even the
  *     unclipped days average under the target (behind, and no ceiling can force spend), the plain
  *     rule above applies (target over the budgets' use, within the caps).
+ *   - *Never cut more than the period must lose*: the period's forecast (forecast.ts, as Pause at
+ *     budget reads it: the month's, or the lifetime flight's) says how much the period will
+ *     overspend, O = forecast end spend - budget, micros. Budgets at a ceiling B held over the D
+ *     calendar days left (today included: budgets act every day) cut D x mean(max(0, day - B)) if
+ *     those days swing as the window's days did. Cruise never sets the budgets (all campaigns, less
+ *     the unsteered spend) under the lowest B whose cut is at most max(0, O), the *cut floor*,
+ *     whichever rule above set them. Without it, a target that sits under days still to come (a
+ *     spread that rates today a strong weekday while the high days fall elsewhere, or the plain
+ *     rule's target when the window averages under it) clips the high days by more than the period
+ *     must lose, and no budget can force the spend back on the weak days that follow. When the
+ *     period is forecast to land under its budget (O <= 0) nothing may be cut: the floor is the
+ *     window's largest day and the budgets rise toward it within the cap. Where the window and the
+ *     forecast agree (the days ahead are forecast at the window's mean), the floor is the ceiling
+ *     itself. The end-of-period guard below still bounds what the floor lets through.
  *   - *End-of-period guard*: when the remaining budget (before today) is under what the platform may
  *     spend today at the proposed budgets, including its documented overdelivery
  *     (`limits.dayOverdelivery`: Google Ads may spend 2x a daily budget in a day), the budgets are
@@ -304,14 +318,7 @@ export function evaluateAutopilot(input: AutopilotInput): AutopilotAction[] {
 
   const pause = settings.pauseAtBudget;
   if (pause.enabled) {
-    const forecast = forecastTracker(
-      {
-        rows: input.rows,
-        lifetimeBudgetDates: period.kind === "lifetime" ? (period.lifetimeBudgetDates ?? null) : null,
-      },
-      calendar,
-    );
-    const f = period.kind === "lifetime" && forecast.lifetime ? forecast.lifetime : forecast.month;
+    const f = periodForecast(input);
     const ahead = f.point - f.actual;
     // Days (from today) until the forecast spends the remaining budget; Infinity when it never does.
     const daysToRunOut = ahead > 0 ? (remaining / ahead) * f.daysAhead : Number.POSITIVE_INFINITY;
@@ -354,6 +361,17 @@ export function evaluateAutopilot(input: AutopilotInput): AutopilotAction[] {
   return actions;
 }
 
+/**
+ * The spend forecast (forecast.ts) of the period AutoPilot works on: the lifetime flight's for a
+ * lifetime period, else the month's. Micros.
+ */
+function periodForecast(input: AutopilotInput): PeriodForecast {
+  const { period } = input;
+  const lifetimeBudgetDates = period.kind === "lifetime" ? (period.lifetimeBudgetDates ?? null) : null;
+  const forecast = forecastTracker({ rows: input.rows, lifetimeBudgetDates }, input.calendar);
+  return period.kind === "lifetime" && forecast.lifetime ? forecast.lifetime : forecast.month;
+}
+
 /** A unit Cruise re-budgets: one budget (several campaigns when shared), its current amount and recent spend. */
 interface BudgetUnit {
   campaign: AutopilotCampaign;
@@ -388,18 +406,25 @@ function todayShare(rows: readonly DailyRow[], today: IsoDate, end: IsoDate, wee
 }
 
 /**
- * The ceiling L at which the tracker's last {@link CLIP_WINDOW_DAYS} complete days, each clipped to
- * L, average `target` (module doc: budget as a ceiling), micros; null when even unclipped they
- * average under it (no ceiling reaches the target) or there is no such history.
+ * The spend of each of the tracker's last {@link CLIP_WINDOW_DAYS} complete days (a day without a
+ * row is 0), micros, in ascending order: the recent days as they came, which Cruise's ceilings clip.
  */
-function clipCeiling(rows: readonly DailyRow[], today: IsoDate, target: number): number | null {
+function clipWindow(rows: readonly DailyRow[], today: IsoDate): number[] {
   const todayDay = dayNumber(today);
   const days = new Float64Array(CLIP_WINDOW_DAYS);
   for (const row of rows) {
     const back = todayDay - dayNumber(row.date);
     if (back >= 1 && back <= CLIP_WINDOW_DAYS) days[back - 1] = (days[back - 1] as number) + row.spendMicros;
   }
-  const sorted = [...days].sort((x, y) => x - y);
+  return [...days].sort((x, y) => x - y);
+}
+
+/**
+ * The ceiling L at which the window's days (`sorted`, from {@link clipWindow}), each clipped to L,
+ * average `target` (module doc: budget as a ceiling), micros; null when even unclipped they
+ * average under it (no ceiling reaches the target) or there is no such history.
+ */
+function clipCeiling(sorted: readonly number[], target: number): number | null {
   const n = sorted.length;
   const total = sorted.reduce((s, x) => s + x, 0);
   if (target <= 0) return 0;
@@ -412,6 +437,19 @@ function clipCeiling(rows: readonly DailyRow[], today: IsoDate, target: number):
     below += sorted[i] as number;
   }
   return sorted[n - 1] as number;
+}
+
+/**
+ * The lowest ceiling at which the window's days (`sorted`, from {@link clipWindow}), each clipped to
+ * it, lose at most `cutPerDay` micros a day on average (module doc: never cut more than the period
+ * must lose), micros: the window's largest day when nothing may be cut, 0 when the cut allowed is
+ * the window's whole mean (or there is no history).
+ */
+function cutFloor(sorted: readonly number[], cutPerDay: number): number {
+  const mean = sorted.reduce((s, x) => s + x, 0) / sorted.length;
+  if (cutPerDay >= mean) return 0;
+  // Cut at L = mean - mean(min(x, L)): the ceiling at which the clipped days average mean - cutPerDay.
+  return clipCeiling(sorted, mean - cutPerDay) ?? 0;
 }
 
 /** Cruise (module doc): the daily budgets that spread the remaining budget over the counting days left. */
@@ -476,9 +514,15 @@ function cruiseActions(
   const drift = dailyTarget > 0 ? (Math.abs(currentTotal - dailyTarget) / dailyTarget) * 100 : 100;
   if (input.trigger === "refresh" && drift <= cruise.bandPercent) return [];
 
-  // The ceiling at which the recent days average today's target (all campaigns), less the unsteered spend.
-  const ceiling = clipCeiling(input.rows, calendar.today, dayTarget);
-  const steeredCeiling = ceiling === null ? null : Math.max(0, ceiling - unsteeredDaily);
+  // The ceiling at which the recent days average today's target (all campaigns), never under the
+  // one whose cut over the days left is the forecast's overspend; less the unsteered spend.
+  const window = clipWindow(input.rows, calendar.today);
+  const forecast = periodForecast(input);
+  const overspend = forecast.point - period.budget;
+  const floor = cutFloor(window, Math.max(0, overspend) / Math.max(1, forecast.daysAhead));
+  const steeredFloor = Math.max(0, floor - unsteeredDaily);
+  const ceiling = clipCeiling(window, dayTarget);
+  const steeredCeiling = ceiling === null ? null : Math.max(0, Math.max(ceiling, floor) - unsteeredDaily);
   const spendTotal = list.reduce((s, u) => s + u.recentSpend, 0);
   const cap = cruise.maxChangePercent / 100;
   const raiseCap = daysLeft < CATCH_UP_DAYS ? (cap * CATCH_UP_DAYS) / daysLeft : cap;
@@ -495,7 +539,10 @@ function cruiseActions(
       u.dailyBudget > 0 && u.recentSpend > 0
         ? Math.min(1, Math.max(MIN_BUDGET_USE, u.recentSpend / recentDays / u.dailyBudget))
         : 1;
-    const wanted = steeredCeiling === null ? (dailyTarget * split) / use : steeredCeiling * split;
+    const wanted =
+      steeredCeiling === null
+        ? Math.max((dailyTarget * split) / use, steeredFloor * split)
+        : steeredCeiling * split;
     const base = u.campaign.dayStartBudget ?? u.dailyBudget;
     const low = base * (1 - cap);
     const high = base > 0 ? base * (1 + raiseCap) : wanted;
@@ -544,6 +591,9 @@ function cruiseActions(
         sharePercent: Math.round(split * 10000) / 100,
         budgetUsePercent: Math.round(use * 10000) / 100,
         ...(steeredCeiling !== null ? { ceiling: Math.round(steeredCeiling) } : {}),
+        forecastEndSpend: forecast.point,
+        forecastOverspend: overspend,
+        cutFloor: Math.round(steeredFloor),
         unsteeredDaily: Math.round(unsteeredDaily),
         wanted: Math.round(wanted),
         ...(guarded
