@@ -1,3 +1,7 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import { join } from "node:path";
 import { build, type Metafile } from "esbuild";
 import {
   FUNCTION_ALIASES,
@@ -56,4 +60,49 @@ export async function bundleGroups(
     if (code === undefined || map === undefined) throw new Error(`esbuild wrote no bundle for ${group}`);
     return { group, code, map, bytes: Buffer.byteLength(code), metafile: result.metafile };
   });
+}
+
+/** Bundles written where Lambda's Node.js runtime would see them: see {@link writeLoadableBundles}. */
+export interface LoadableBundles {
+  /** The directory: `<group>.mjs` per bundle and `node_modules/@aws-sdk` only. */
+  dir: string;
+  /**
+   * Imports `<group>.mjs` in a fresh Node process with `env` only (module load and top-level code,
+   * no invocation).
+   * @returns the milliseconds the `import()` took
+   * @throws the child's error (with its stderr) when the bundle fails to load
+   */
+  load(group: string, env: Record<string, string>): number;
+  /** Removes the directory. */
+  remove(): void;
+}
+
+/** The script each fresh process runs: import the bundle, print the milliseconds it took. */
+const LOADER =
+  "const t0 = performance.now(); await import(process.argv[1]); process.stdout.write(String(performance.now() - t0));";
+
+/**
+ * Writes bundles to a new temporary directory whose only `node_modules` entry is `@aws-sdk` (what
+ * the Lambda Node.js runtime provides besides Node itself), so that loading one proves it needs
+ * nothing else; used by the cold-start bench and the deployed-bundle test.
+ */
+export function writeLoadableBundles(
+  bundles: readonly Pick<GroupBundle, "group" | "code">[],
+): LoadableBundles {
+  const dir = mkdtempSync(join(os.tmpdir(), "pacer-bundles-"));
+  mkdirSync(join(dir, "node_modules"));
+  symlinkSync(join(REPO_ROOT, "node_modules/@aws-sdk"), join(dir, "node_modules/@aws-sdk"), "dir");
+  for (const b of bundles) writeFileSync(join(dir, `${b.group}.mjs`), b.code);
+  return {
+    dir,
+    load: (group, env) =>
+      Number(
+        execFileSync(process.execPath, ["--input-type=module", "-e", LOADER, join(dir, `${group}.mjs`)], {
+          cwd: dir,
+          env,
+          encoding: "utf8",
+        }),
+      ),
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }

@@ -1,4 +1,4 @@
-import { SESv2Client, SendEmailCommand, type SendEmailCommandInput } from "@aws-sdk/client-sesv2";
+import type { SESv2Client, SendEmailCommandInput } from "@aws-sdk/client-sesv2";
 import { requireEnv } from "./config.ts";
 import { traced } from "./tracer.ts";
 
@@ -31,12 +31,31 @@ function listHeaders(mail: Mail): { Name: string; Value: string }[] {
   return mail.unsubscribeUrl ? [{ Name: "List-Unsubscribe", Value: `<${mail.unsubscribeUrl}>` }] : [];
 }
 
-let client: SESv2Client | undefined;
+/** The SES v2 client and the command it sends, from the SDK module imported at the first mail. */
+interface Ses {
+  client: SESv2Client;
+  SendEmailCommand: typeof import("@aws-sdk/client-sesv2").SendEmailCommand;
+}
 
-/** The SES v2 client, built once per cold start (locally `AWS_ENDPOINT_URL_SESV2` points it at the outbox). */
-function ses(): SESv2Client {
-  client ??= traced(new SESv2Client({}));
-  return client;
+let ses: Promise<Ses> | undefined;
+
+/**
+ * The SES v2 client, built at the first mail of a cold start (locally `AWS_ENDPOINT_URL_SESV2` points
+ * it at the outbox). The SDK module is imported then, not at load: most invocations of the groups that
+ * can send mail (users, sign-in, registration, the scheduler) send none, and loading the client costs
+ * about 100 ms of a cold start. A failed import is tried again at the next mail.
+ */
+function sesClient(): Promise<Ses> {
+  if (!ses) {
+    ses = import("@aws-sdk/client-sesv2").then((sdk) => ({
+      client: traced(new sdk.SESv2Client({})),
+      SendEmailCommand: sdk.SendEmailCommand,
+    }));
+    ses.catch(() => {
+      ses = undefined;
+    });
+  }
+  return ses;
 }
 
 /**
@@ -68,7 +87,9 @@ export function sendEmailInput(mail: Mail, from: string = requireEnv("MAIL_FROM"
  * @returns the SES message id.
  */
 export async function sendMail(mail: Mail): Promise<string> {
-  const out = await ses().send(new SendEmailCommand(sendEmailInput(mail)));
+  const input = sendEmailInput(mail);
+  const { client, SendEmailCommand } = await sesClient();
+  const out = await client.send(new SendEmailCommand(input));
   return out.MessageId ?? "";
 }
 

@@ -35,7 +35,7 @@ describe("AutoPilot write scope (Meta)", () => {
     expect(scopesOf(write.body.url)).toEqual([...scopesOf(read.body.url), "ads_management"]);
   });
 
-  it("Apply on a read-only connection answers 409 and writes nothing; after reconnecting with the scope it applies", async () => {
+  it("Apply on a read-only connection answers 409 and writes nothing, also after a reconnect that unticks ads_management; after reconnecting with it, it applies", async () => {
     const { token, accountId } = ap.admin();
     const email = "meta-scope@pacer.test";
     const tracker = await ap.aRefreshedTracker(email, 0, "read");
@@ -73,15 +73,37 @@ describe("AutoPilot write scope (Meta)", () => {
     expect(ap.calls(UPDATE)).toBe(0);
     expect(ap.statusOf(first.campaignId)).toBe("ENABLED");
 
-    // Reconnect as the same login through the consent URL the 409 gave (the write scope ticked).
-    const back = await approveConsent(refused.body.details?.consentUrl ?? "", { email });
+    // Reconnect through the consent URL the 409 gave, the person unticking ads_management: Meta
+    // reports the permissions granted, so the connection still may not change campaigns.
+    const consentUrl = refused.body.details?.consentUrl ?? "";
+    const readOnly = scopesOf(consentUrl).filter((s) => s !== "ads_management");
+    const unticked = await approveConsent(consentUrl, { email, scopes: readOnly });
+    const withoutWrite = await callApi("POST", "/api/facebook-ads/response", {
+      token,
+      body: Object.fromEntries(unticked.searchParams),
+    });
+    expect(withoutWrite.status).toBe(200);
+    expect((await getIntegration(accountId, "facebookads", email))?.grantedScopes).not.toContain(
+      "ads_management",
+    );
+    const stillRefused = await callApi<ScopeAnswer>(
+      "POST",
+      `/api/tracker/apply-autopilot-action/${tracker.trackerId}/${first._id}`,
+      { token },
+    );
+    expect(stillRefused.status).toBe(409);
+    expect(stillRefused.body.code).toBe("WRITE_SCOPE_NEEDED");
+    expect(ap.calls(UPDATE)).toBe(0);
+
+    // Reconnect as the same login with the write permission ticked (each consent URL's state is single-use).
+    const back = await approveConsent(stillRefused.body.details?.consentUrl ?? "", { email });
     const reconnected = await callApi("POST", "/api/facebook-ads/response", {
       token,
       body: Object.fromEntries(back.searchParams),
     });
     expect(reconnected.status).toBe(200);
     const integration = await getIntegration(accountId, "facebookads", email);
-    expect(integration?.writeConsentAt).toEqual(expect.any(String));
+    expect(integration?.grantedScopes).toContain("ads_management");
 
     const applied = await ap.act("apply", tracker, first._id);
     expect(applied.status).toBe("applied");

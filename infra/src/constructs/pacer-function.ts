@@ -48,11 +48,14 @@ export const TABLE_WRITE_ACTIONS = [
 ] as const;
 
 /**
- * Packages the runtime provides natively, replaced when bundling (esbuild `alias`): `node-fetch`
- * (gaxios' fallback under Google's official client) by the global `fetch` (`native-fetch.ts`).
+ * Modules replaced when bundling (esbuild `alias`): `node-fetch` (gaxios' fallback under Google's
+ * official client) by the runtime's global `fetch` (`native-fetch.ts`), and `jsonschema`, with which
+ * ElectroDB checks each entity model at a cold start, by a validator that accepts the models, which
+ * every test run checks unbundled (`electrodb-model-check.ts`).
  */
 export const FUNCTION_ALIASES: Readonly<Record<string, string>> = {
   "node-fetch": `${REPO_ROOT}infra/src/native-fetch.ts`,
+  jsonschema: `${REPO_ROOT}infra/src/electrodb-model-check.ts`,
 };
 
 /**

@@ -1,9 +1,5 @@
-import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import os from "node:os";
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { bundleGroups } from "@pacer/infra/bundles";
+import { bundleGroups, writeLoadableBundles } from "@pacer/infra/bundles";
 import { REPO_ROOT } from "@pacer/infra/constructs/pacer-function";
 import { deployedGroups } from "@pacer/infra/test/synth";
 import { type BenchResult, loadNote } from "./bench.ts";
@@ -22,10 +18,6 @@ const RUNS = 5;
 const MAX_BYTES = 500_000;
 const MAX_RATIO = 1.2;
 const MINIMAL = "minimal-handler";
-
-/** The script each fresh process runs: import the bundle, print the milliseconds it took. */
-const LOADER =
-  "const t0 = performance.now(); await import(process.argv[1]); process.stdout.write(String(performance.now() - t0));";
 
 /** Environment of a loaded bundle: what the stack sets on every function, with placeholder values. */
 const LOAD_ENV = {
@@ -50,26 +42,11 @@ export default async function bench(): Promise<BenchResult> {
     [MINIMAL]: minimalEntry,
   });
 
-  const dir = mkdtempSync(join(os.tmpdir(), "pacer-bundles-"));
+  const loadable = writeLoadableBundles(bundles);
   try {
-    mkdirSync(join(dir, "node_modules"));
-    symlinkSync(join(REPO_ROOT, "node_modules/@aws-sdk"), join(dir, "node_modules/@aws-sdk"), "dir");
-    for (const b of bundles) writeFileSync(join(dir, `${b.group}.mjs`), b.code);
-
     const times = new Map<string, number[]>(names.map((n) => [n, []]));
     for (let run = 0; run < RUNS; run++) {
-      for (const name of names) {
-        const out = execFileSync(
-          process.execPath,
-          ["--input-type=module", "-e", LOADER, join(dir, `${name}.mjs`)],
-          {
-            cwd: dir,
-            env: LOAD_ENV,
-            encoding: "utf8",
-          },
-        );
-        times.get(name)?.push(Number(out));
-      }
+      for (const name of names) times.get(name)?.push(loadable.load(name, LOAD_ENV));
     }
 
     const minimal = median(times.get(MINIMAL) ?? []);
@@ -104,6 +81,6 @@ export default async function bench(): Promise<BenchResult> {
       ],
     };
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    loadable.remove();
   }
 }

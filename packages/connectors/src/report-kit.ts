@@ -1,4 +1,6 @@
 import { gunzipSync } from "node:zlib";
+import type { HttpSettings } from "./config.ts";
+import { httpClientFor } from "./connector-kit.ts";
 import { PlatformDownError } from "./errors.ts";
 import type { ErrorClassifier } from "./http/classify.ts";
 
@@ -178,4 +180,37 @@ export function checkedReportUrl(platform: string, url: string, apiBase: string)
     throw new PlatformDownError(`${platform}: report location refused`, { platform, reason: "report_url" });
   }
   return target.toString();
+}
+
+/** Fetches one finished report file: see {@link reportFileDownloader}. */
+export type ReportFileDownload = (request: {
+  /** The location the platform answered (a pre-signed storage URL, or the sandbox's file path). */
+  url: string;
+  /** The configured API host whose origin may serve files over http (the sandbox). */
+  apiBase: string;
+  /** The operation name in logs and errors, e.g. `report_download`. */
+  operation: string;
+  signal?: AbortSignal | undefined;
+}) => Promise<Uint8Array>;
+
+/**
+ * The one way a connector downloads a finished report file (Amazon Ads, DV360 / Bid Manager,
+ * Microsoft Advertising, X analytics jobs): the location checked by {@link checkedReportUrl}, fetched
+ * with no platform credentials through the shared HTTP settings (retries, timeouts, call slots), and
+ * a file the host refuses mapped by {@link classifyReportFile} (PlatformDownError `report_download`,
+ * never an AuthError: an expired pre-signed URL says nothing of the connection's token).
+ * @returns the file's bytes (gzip or ZIP as the platform sends it; read with {@link reportText} or the
+ *   platform's reader)
+ * @throws PlatformDownError `report_url` for a location refused before fetching, `report_download`
+ *   for a refused file; the shared HTTP errors otherwise (429, 5xx and timeouts retried first)
+ */
+export function reportFileDownloader(
+  platform: string,
+  settings: HttpSettings | undefined,
+): ReportFileDownload {
+  const files = httpClientFor(platform, settings, { classify: classifyReportFile });
+  return async ({ url, apiBase, operation, signal }) => {
+    const checked = checkedReportUrl(platform, url, apiBase);
+    return (await files.raw({ operation, url: checked, signal })).bytes;
+  };
 }

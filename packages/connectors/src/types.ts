@@ -31,7 +31,7 @@ export interface OAuthTokens {
   expiresAt?: number;
   /** When the refresh token stops working, epoch ms (Pinterest, LinkedIn), if the platform says. */
   refreshTokenExpiresAt?: number;
-  /** Granted scopes, space separated, as the platform returned them. */
+  /** Granted scopes, space separated, as the platform returned them (Meta: read from `/me/permissions`). */
   scope?: string;
 }
 

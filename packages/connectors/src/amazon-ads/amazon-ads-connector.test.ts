@@ -228,6 +228,27 @@ describe("Amazon Ads connector against the sandbox", () => {
     expect(error).toBeInstanceOf(PlatformDownError);
     expect(error).toMatchObject({ reason: "report_timeout", retryable: true });
   });
+
+  it("maps a report file S3 refuses (an expired pre-signed URL) to PlatformDownError, not AuthError", async () => {
+    const expired = t.makeConnector((config) => ({
+      ...config,
+      http: {
+        ...config.http,
+        fetch: async (input, init) =>
+          new URL(input).pathname.includes("/s3/reports/")
+            ? new Response("<Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>", {
+                status: 403,
+              })
+            : fetch(input, init),
+      },
+    }));
+    const tokens = await t.connected();
+    const error = await expired
+      .fetchDailyMetrics(tokens, { account: { id: UK }, from: "2026-03-10", to: "2026-03-12" })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PlatformDownError);
+    expect(error).toMatchObject({ reason: "report_download", status: 403, retryable: true });
+  });
 });
 
 /** The daily budget (micros) the sandbox serves for a demo campaign: `demoBudgets`, from the data file. */

@@ -30,11 +30,11 @@ import {
 } from "../oauth/oauth2-client.ts";
 import { toTokens } from "../oauth/token-response.ts";
 import {
-  checkedReportUrl,
   DEFAULT_REPORT_POLL,
   pollUntil,
   type ReportPollSettings,
   realSleep,
+  reportFileDownloader,
   reportJson,
 } from "../report-kit.ts";
 import type {
@@ -200,6 +200,7 @@ export function createAmazonAdsConnector(config: ConnectorConfig): Connector {
   const settings = config.amazonads;
   const need = settingsOf<AmazonAdsConfig>(SLUG, settings);
   const http = httpClientFor(SLUG, config.http, { classify: classifyAmazonError });
+  const downloadFile = reportFileDownloader(SLUG, config.http);
   const now = config.http?.now ?? Date.now;
   const sleep = config.http?.sleep ?? realSleep;
   const poll: ReportPollSettings = { ...DEFAULT_REPORT_POLL, ...settings?.reportPoll };
@@ -373,11 +374,15 @@ export function createAmazonAdsConnector(config: ConnectorConfig): Connector {
 
   /** Downloads a finished report (a pre-signed storage URL: no Amazon headers are sent to it). */
   async function download(r: PendingReport, signal?: AbortSignal): Promise<AmazonReportRow[]> {
-    const url = checkedReportUrl(SLUG, r.url ?? "", r.region.apiBaseUrl);
-    const response = await http.raw({ operation: "report_download", url, signal });
+    const bytes = await downloadFile({
+      url: r.url ?? "",
+      apiBase: r.region.apiBaseUrl,
+      operation: "report_download",
+      signal,
+    });
     return reportJson(
       SLUG,
-      response.bytes,
+      bytes,
       (b) => amazonReportRowsSchema.parse(b),
       (text) => JSON.parse(quoteLargeIds(text)),
     );

@@ -241,6 +241,20 @@ describe("Microsoft Advertising connector against the sandbox", () => {
     expect(error).toBeInstanceOf(PlatformDownError);
     expect(error).toMatchObject({ reason: "malformed_report", retryable: true });
   });
+
+  it("maps a report file the storage host refuses (an expired pre-signed URL) to PlatformDownError, not AuthError", async () => {
+    const expired: FetchLike = async (input, init) =>
+      input.includes("/blob/reports/")
+        ? new Response("<Error><Code>AuthenticationFailed</Code></Error>", { status: 403 })
+        : fetch(input, init);
+    const tokens = await t.connected();
+    const error = await t
+      .makeConnector((config) => ({ ...config, http: { ...config.http, fetch: expired } }))
+      .fetchDailyMetrics(tokens, { account: { id: SEARCH }, from: "2026-03-01", to: "2026-03-18" })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PlatformDownError);
+    expect(error).toMatchObject({ reason: "report_download", status: 403, retryable: true });
+  });
 });
 
 /** The daily budget (micros) the sandbox serves for a demo campaign: `demoBudgets`, from the data file. */

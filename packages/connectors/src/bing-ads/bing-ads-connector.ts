@@ -30,9 +30,9 @@ import {
 import { createPkcePair } from "../oauth/pkce.ts";
 import { toTokens } from "../oauth/token-response.ts";
 import {
-  checkedReportUrl,
   pollStepped,
   realSleep,
+  reportFileDownloader,
   STEPPED_MAX_POLLS,
   STEPPED_POLL_DELAYS_MS,
 } from "../report-kit.ts";
@@ -118,6 +118,7 @@ export type BingAdsConnector = TwoStepListingConnector;
 export function createBingAdsConnector(config: ConnectorConfig): BingAdsConnector {
   const need = settingsOf(SLUG, config.bingads);
   const http = httpClientFor(SLUG, config.http, { classify: classifyMicrosoftAdsError });
+  const downloadFile = reportFileDownloader(SLUG, config.http);
   const now = config.http?.now ?? Date.now;
   const sleep = config.http?.sleep ?? realSleep;
   const client = () => oauthClient(need(), "client_secret_post");
@@ -464,10 +465,14 @@ export function createBingAdsConnector(config: ConnectorConfig): BingAdsConnecto
    * configured reporting host, for the sandbox), no Microsoft headers sent to the storage host.
    */
   async function download(reportUrl: string, signal: AbortSignal | undefined): Promise<ReportRow[]> {
-    const url = checkedReportUrl(SLUG, reportUrl, need().reportingUrl);
-    const file = await http.raw({ operation: "downloadReport", url, signal });
+    const bytes = await downloadFile({
+      url: reportUrl,
+      apiBase: need().reportingUrl,
+      operation: "downloadReport",
+      signal,
+    });
     try {
-      return readReportZip(file.bytes);
+      return readReportZip(bytes);
     } catch (error) {
       if (!(error instanceof ReportFileError)) throw error;
       throw new PlatformDownError(`${SLUG} downloadReport: ${error.message}`, {

@@ -173,6 +173,29 @@ describe("Google DV360 connector against the sandbox", () => {
     expect(error).toMatchObject({ reason: "report_timeout" });
     expect(t.routeCalls(DELETE_ROUTE) - deleted).toBe(1);
   });
+
+  it("maps a report file Cloud Storage refuses (an expired signed URL) to PlatformDownError, not AuthError", async () => {
+    const tokens = await t.connected();
+    const expired = t.makeConnector((config) => ({
+      ...config,
+      http: {
+        ...config.http,
+        fetch: async (input, init) =>
+          new URL(input).pathname.includes("/storage/dv360-reports/")
+            ? new Response("<Error><Code>AccessDenied</Code></Error>", { status: 403 })
+            : fetch(input, init),
+      },
+    }));
+    const error = await expired
+      .fetchDailyMetrics(tokens, {
+        account: { id: DISPLAY, currency: "GBP", timeZone: "Europe/London" },
+        from: "2026-03-01",
+        to: "2026-03-02",
+      })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PlatformDownError);
+    expect(error).toMatchObject({ reason: "report_download", status: 403, retryable: true });
+  });
 });
 
 const IO_ROUTE = "GET /displayvideo/{version}/advertisers/{advertiserId}/insertionOrders";

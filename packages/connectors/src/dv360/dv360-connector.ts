@@ -24,11 +24,11 @@ import { callGoogle, fetchThrough, googleOAuthClient, parseAnswer } from "../goo
 import { googleOAuth } from "../oauth/google-oauth.ts";
 import { BID_MANAGER_SCOPE } from "../oauth/return-rules.ts";
 import {
-  checkedReportUrl,
   DEFAULT_REPORT_POLL,
   pollUntil,
   type ReportPollSettings,
   realSleep,
+  reportFileDownloader,
   reportText,
 } from "../report-kit.ts";
 import type {
@@ -104,6 +104,7 @@ export function createDv360Connector(config: ConnectorConfig): Connector {
   const settings = config.googledv360;
   const need = settingsOf(SLUG, settings);
   const http = httpClientFor(SLUG, config.http, { classify: classifyGoogleError });
+  const downloadFile = reportFileDownloader(SLUG, config.http);
   const now = config.http?.now ?? Date.now;
   const sleep = config.http?.sleep ?? realSleep;
   const poll: ReportPollSettings = { ...DEFAULT_REPORT_POLL, ...settings?.reportPoll };
@@ -221,9 +222,13 @@ export function createDv360Connector(config: ConnectorConfig): Connector {
         signal,
       );
       // A signed Cloud Storage URL: no Google token is sent to it (a plain download, not an API call).
-      const url = checkedReportUrl(SLUG, path, need().bidManagerBaseUrl);
-      const file = await http.raw({ operation: "report_download", url, signal });
-      return reportText(SLUG, file.bytes);
+      const bytes = await downloadFile({
+        url: path,
+        apiBase: need().bidManagerBaseUrl,
+        operation: "report_download",
+        signal,
+      });
+      return reportText(SLUG, bytes);
     } finally {
       await callGoogle(SLUG, "queries.delete", () =>
         bm.queries.delete({ queryId }, options("bidManager", "queries.delete", undefined, false)),

@@ -43,6 +43,20 @@ describe("Meta connector against the sandbox", () => {
     await expect(t.connector.refreshAccessToken(tokens)).rejects.toBeInstanceOf(NotSupportedError);
   });
 
+  it("records the permissions the person granted (read from GET /me/permissions): an unticked one is not granted", async () => {
+    const all = await connected();
+    expect(all.scope?.split(" ").sort()).toEqual(["ads_read", "business_management", "email"]);
+    const { url } = t.connector.authorizeUrl({ state: "s", redirectUri: RETURN_PAGE });
+    const asked = new URL(url);
+    asked.searchParams.set("scope", "ads_read,ads_management,email");
+    const back = await approveConsent(asked.toString(), { scopes: ["ads_read", "email"] });
+    const { tokens } = await t.connector.exchangeCode({
+      code: back.searchParams.get("code") ?? "",
+      redirectUri: RETURN_PAGE,
+    });
+    expect(tokens.scope?.split(" ").sort()).toEqual(["ads_read", "email"]);
+  });
+
   it("refuses a denied consent (Meta's error_code=200 without a code)", async () => {
     const { url } = t.connector.authorizeUrl({ state: "s", redirectUri: RETURN_PAGE });
     const back = await approveConsent(url, { deny: true });

@@ -52,6 +52,7 @@ import {
   type MetaCampaign,
   meSchema,
   metaTokenSchema,
+  permissionsSchema,
   updateAnswerSchema,
 } from "./schemas.ts";
 
@@ -346,6 +347,16 @@ export function createMetaConnector(config: ConnectorConfig): Connector {
         { operation: "me", url: graph("/me"), query: { fields: "id,name,email" }, headers: bearer(tokens) },
         (body) => meSchema.parse(body),
       );
+      // Meta's token answer names no scopes and the dialog lets the person untick any permission:
+      // what was granted is read back, so a connection without ads_management is known as such.
+      const permissions = await http.json(
+        { operation: "permissions", url: graph("/me/permissions"), headers: bearer(tokens) },
+        (body) => permissionsSchema.parse(body),
+      );
+      tokens.scope = permissions.data
+        .filter((p) => p.status === "granted")
+        .map((p) => p.permission)
+        .join(" ");
       return { tokens, identity: { id: me.id, ...connectionIdentity({ email: me.email, name: me.name }) } };
     },
 

@@ -125,6 +125,14 @@ export const metaTokenSchema = z.object({
   expires_in: z.coerce.number().optional(),
 });
 
+/**
+ * `GET /me/permissions`: each permission the app asked and its status (`granted`, `declined` or
+ * `expired`). https://developers.facebook.com/docs/graph-api/reference/user/permissions/
+ */
+export const permissionsSchema = z.object({
+  data: z.array(z.object({ permission: z.string(), status: z.string() })),
+});
+
 /** `GET /me?fields=id,name,email`. */
 export const meSchema = z.object({
   id: z.string(),

@@ -24,12 +24,11 @@ import { AuthError, BadRequestError, PlatformDownError } from "../errors.ts";
 import type { FetchLike, HttpClient } from "../http/http-client.ts";
 import { connectionIdentity, revokeIgnoringInvalid } from "../oauth/oauth2-client.ts";
 import {
-  checkedReportUrl,
-  classifyReportFile,
   DEFAULT_REPORT_POLL,
   pollUntil,
   type ReportPollSettings,
   realSleep,
+  reportFileDownloader,
   reportJson,
 } from "../report-kit.ts";
 import type {
@@ -126,7 +125,7 @@ export function createTwitterAdsConnector(config: ConnectorConfig): OAuth1Connec
    * Unsigned: a job's file lives on X's file host (`ton.twimg.com`), which takes no OAuth; a file
    * it refuses is PlatformDownError `report_download`, not a token problem.
    */
-  const files = httpClientFor(SLUG, config.http, { classify: classifyReportFile });
+  const downloadFile = reportFileDownloader(SLUG, config.http);
   /** A client signing every attempt with the consumer credentials and `token`. */
   const signed = (token?: OAuth1Token, protocolParams?: Record<string, string>): HttpClient => {
     const s = need();
@@ -305,12 +304,16 @@ export function createTwitterAdsConnector(config: ConnectorConfig): OAuth1Connec
     );
     const partials: DailyMetricsRow[] = [];
     for (const job of jobs) {
-      const url = checkedReportUrl(SLUG, job.url ?? "", need().adsApiBaseUrl);
-      const response = await files.raw({ operation: "stats_job_file", url, signal: range.signal });
+      const bytes = await downloadFile({
+        url: job.url ?? "",
+        apiBase: need().adsApiBaseUrl,
+        operation: "stats_job_file",
+        signal: range.signal,
+      });
       partials.push(
         ...statsRows(
           job.from,
-          reportJson(SLUG, response.bytes, (b) => xStatsSchema.parse(b)),
+          reportJson(SLUG, bytes, (b) => xStatsSchema.parse(b)),
         ),
       );
     }

@@ -115,7 +115,7 @@ function page<T>(req: SandboxRequest, items: T[], defaultLimit: number, maxLimit
 
 /**
  * Meta sandbox: Facebook Login dialog, `GET /oauth/access_token` (code exchange and
- * `fb_exchange_token` for a ~60-day token; no refresh tokens), `/me`, `DELETE /me/permissions`,
+ * `fb_exchange_token` for a ~60-day token; no refresh tokens), `/me`, `GET` and `DELETE /me/permissions`,
  * `/me/adaccounts`, `/act_{id}`, `/act_{id}/campaigns` (`fields`, `effective_status` filter,
  * `daily_budget` in the currency's offset units, see `demo-budgets.ts`), `/act_{id}/insights` (`time_increment=1`,
  * `level=account|campaign`, `filtering` on `campaign.id`), errors as Graph `{"error": {...}}`.
@@ -238,6 +238,17 @@ export const metaPlatform: PlatformFactory = (ctx) => {
           const grant = oauth.validate(req.bearer);
           if (!grant) return invalidToken(res);
           sendJson(res, 200, { id: grant.user.id, name: grant.user.name, email: grant.user.email });
+        },
+      },
+      {
+        // The permissions the person granted in the dialog (unticked ones are not granted):
+        // https://developers.facebook.com/docs/graph-api/reference/user/permissions/
+        method: "GET",
+        pattern: "/graph/{version}/me/permissions",
+        handle: (req, res) => {
+          const grant = oauth.validate(req.bearer);
+          if (!grant) return invalidToken(res);
+          sendJson(res, 200, { data: grant.scope.map((permission) => ({ permission, status: "granted" })) });
         },
       },
       {
