@@ -1,13 +1,24 @@
 import { readFileSync } from "node:fs";
 import { refreshWindow } from "@pacer/functions/lib/refresh-queue";
+import { EMF_LINES_PER_INVOCATION, METRICS } from "@pacer/functions/metric-names";
 import {
   REFRESH_CALLS_PER_INVOCATION,
   REFRESH_CONCURRENCY_PER_PLATFORM,
   REFRESH_PLATFORMS,
   REFRESH_QUEUES,
 } from "@pacer/functions/resources";
+import { Stack } from "aws-cdk-lib";
+import type { CfnFunction } from "aws-cdk-lib/aws-lambda";
 import { describe, expect, it } from "vitest";
+import type { PacerFunction } from "../src/constructs/pacer-function.ts";
 import { ASSUMPTIONS, COST_MODEL_PAGE, LINES, monthlyCost, SIZES, updatedPage } from "../src/cost-model.ts";
+import { FIXTURE_RESOURCES, synthesize } from "./synth.ts";
+
+/** The model's assumptions as plain values, to vary one. */
+const baseValues = () =>
+  Object.fromEntries(Object.entries(ASSUMPTIONS).map(([k, v]) => [k, v.value])) as NonNullable<
+    Parameters<typeof monthlyCost>[1]
+  >;
 
 /** A page with table cells unpadded (the formatter aligns the columns of the generated tables). */
 const unpadded = (page: string) =>
@@ -129,5 +140,61 @@ describe("the cost model's write and metric assumptions, against the code that m
     expect(
       monthlyCost(10_000, { ...base, trackerWritesPerRefresh: 2 }).lines["DynamoDB writes"],
     ).toBeGreaterThan(monthlyCost(10_000).lines["DynamoDB writes"] * 1.3);
+  });
+});
+
+describe("the cost model's log and metric assumptions, against the code that makes them true", () => {
+  it("charges no Lambda platform records: every deployed function writes JSON logs without them (system level WARN) and keeps INFO application lines, which carry the EMF metrics", () => {
+    const { built, assembly } = synthesize({ resources: FIXTURE_RESOURCES });
+    const { api, realtime, pipeline } = built;
+    const functions: PacerFunction[] = [
+      api.authorizerFunction,
+      ...api.functions.values(),
+      ...(realtime ? [realtime.function] : []),
+      ...(pipeline?.consumers.values() ?? []),
+      ...(pipeline?.scheduled.values() ?? []),
+    ];
+    expect(functions.length).toBeGreaterThan(10);
+    for (const fn of functions) {
+      const stack = Stack.of(fn);
+      const template = assembly.getStackByName(stack.stackName).template as {
+        Resources: Record<string, { Properties: { LoggingConfig?: Record<string, unknown> } }>;
+      };
+      const id = stack.getLogicalId(fn.node.defaultChild as CfnFunction);
+      const { LogGroup: _group, ...logging } = template.Resources[id]?.Properties.LoggingConfig ?? {};
+      expect({ function: fn.node.path, logging }).toEqual({
+        function: fn.node.path,
+        logging: { LogFormat: "JSON", SystemLogLevel: "WARN", ApplicationLogLevel: "INFO" },
+      });
+    }
+    expect(ASSUMPTIONS.systemLogKbPerInvocation.value).toBe(0);
+    // With Lambda's records written (system level INFO), the logs would cost more.
+    expect(
+      monthlyCost(10_000, { ...baseValues(), systemLogKbPerInvocation: 1 }).lines[
+        "CloudWatch Logs and X-Ray"
+      ],
+    ).toBeGreaterThan(monthlyCost(10_000).lines["CloudWatch Logs and X-Ray"] + 2.5);
+  });
+
+  it("charges one EMF line per worker invocation (observed-handler.test.ts counts them) and one custom metric per product metric (no dimension)", () => {
+    expect(ASSUMPTIONS.emfLinesPerWorkerInvocation.value).toBe(EMF_LINES_PER_INVOCATION);
+    expect(EMF_LINES_PER_INVOCATION).toBe(1);
+    const defs = Object.values(METRICS) as { dimensions: readonly string[] }[];
+    expect(defs.filter((m) => m.dimensions.length > 0)).toEqual([]);
+    expect(ASSUMPTIONS.metricsReportedEveryHour.value + ASSUMPTIONS.failureMetrics.value).toBe(defs.length);
+    // A line per data point (three a refresh) would cost more.
+    const perPoint = monthlyCost(10_000, { ...baseValues(), emfLinesPerWorkerInvocation: 30 });
+    expect(perPoint.lines["CloudWatch Logs and X-Ray"]).toBeGreaterThan(
+      monthlyCost(10_000).lines["CloudWatch Logs and X-Ray"] + 3,
+    );
+  });
+
+  it("shows the cost per tracker without the security costs it keeps (WAF, the KMS key) beside the total", () => {
+    const e = monthlyCost(1_000);
+    expect(e.perTrackerWithoutSecurity * 1_000).toBeCloseTo(
+      e.total - e.lines["WAF (web ACL, rule, requests)"] - 1,
+      6,
+    );
+    expect(readFileSync(COST_MODEL_PAGE, "utf8")).toMatch(/Per tracker without WAF and the KMS key/);
   });
 });

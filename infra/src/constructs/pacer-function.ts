@@ -5,7 +5,14 @@ import { Alarm, ComparisonOperator, TreatMissingData } from "aws-cdk-lib/aws-clo
 import { SnsAction } from "aws-cdk-lib/aws-cloudwatch-actions";
 import type { ITableV2 } from "aws-cdk-lib/aws-dynamodb";
 import { Effect, PolicyStatement, Role, ServicePrincipal } from "aws-cdk-lib/aws-iam";
-import { Architecture, LoggingFormat, Runtime, Tracing } from "aws-cdk-lib/aws-lambda";
+import {
+  ApplicationLogLevel,
+  Architecture,
+  LoggingFormat,
+  Runtime,
+  SystemLogLevel,
+  Tracing,
+} from "aws-cdk-lib/aws-lambda";
 import {
   type BundlingOptions,
   NodejsFunction,
@@ -29,6 +36,30 @@ export const FUNCTION_DEFAULTS = {
   /** Seconds; API Gateway stops waiting for an integration after 30 s. */
   timeoutSeconds: 29,
   logRetention: RetentionDays.ONE_MONTH,
+} as const;
+
+/**
+ * What every function sends to CloudWatch Logs (Lambda's advanced logging controls; the cost model
+ * charges log bytes by it, infra/src/cost-model.ts):
+ * - `format`: JSON, so Lambda can filter by level.
+ * - `systemLogLevel`: WARN. Lambda's own records of an invocation (`platform.start`,
+ *   `platform.runtimeDone`, `platform.report`: the old START / END / REPORT lines, about 1 KB an
+ *   invocation) are INFO, so they are not written; Lambda's warnings (a timeout, running out of
+ *   memory, a crashed runtime) still are. What REPORT said lives on in AWS/Lambda's free metrics
+ *   (Duration, Errors, Throttles, ConcurrentExecutions per function) and, for a cold start, in the
+ *   `cold_start` key of the invocation's log lines (Powertools logger); the init duration and the
+ *   billed duration of a single invocation and its max memory used are no longer recorded.
+ * - `applicationLogLevel`: INFO, and no higher: the Powertools Metrics EMF lines carry no `level`
+ *   key, which Lambda reads as INFO, so WARN would drop every metric
+ *   (https://docs.aws.amazon.com/lambda/latest/dg/monitoring-cloudwatchlogs-log-level.html). On
+ *   Lambda the Powertools logger takes this level (`AWS_LAMBDA_LOG_LEVEL`) over `LOG_LEVEL`; the
+ *   functions write INFO lines only for the scheduled runs' summaries and warnings and errors when
+ *   something fails, nothing per request or per refresh.
+ */
+export const FUNCTION_LOGGING = {
+  format: LoggingFormat.JSON,
+  systemLogLevel: SystemLogLevel.WARN,
+  applicationLogLevel: ApplicationLogLevel.INFO,
 } as const;
 
 /** DynamoDB actions of read-only and read-write table access (no stream, no PartiQL, no admin). */
@@ -86,7 +117,7 @@ export interface PacerFunctionProps extends Partial<NodejsFunctionProps> {
 
 /**
  * The house Lambda: the newest Node.js runtime on ARM64, X-Ray tracing, JSON logs kept one month in
- * its own log group, source maps, bundled by the local esbuild as ESM with the AWS SDK left external
+ * its own log group without Lambda's per-invocation records ({@link FUNCTION_LOGGING}), source maps, bundled by the local esbuild as ESM with the AWS SDK left external
  * (the runtime provides it). Its role starts empty except for writing its own log group (no AWS
  * managed policy); {@link connect} adds the environment and the grants of one access row.
  */
@@ -112,7 +143,9 @@ export class PacerFunction extends NodejsFunction {
       memorySize: FUNCTION_DEFAULTS.memorySize,
       timeout: Duration.seconds(FUNCTION_DEFAULTS.timeoutSeconds),
       tracing: Tracing.ACTIVE,
-      loggingFormat: LoggingFormat.JSON,
+      loggingFormat: FUNCTION_LOGGING.format,
+      systemLogLevelV2: FUNCTION_LOGGING.systemLogLevel,
+      applicationLogLevelV2: FUNCTION_LOGGING.applicationLogLevel,
       logGroup,
       role,
       environment: { NODE_OPTIONS: "--enable-source-maps", ...environment },
