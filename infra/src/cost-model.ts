@@ -7,7 +7,7 @@ import { CAPTURE_COLD_START_METRIC, EMF_LINES_PER_INVOCATION, METRICS } from "@p
 import { QUEUES, REFRESH_PLATFORMS, REFRESH_QUEUES, SCHEDULES, WEBSOCKET } from "@pacer/functions/resources";
 import { ROUTES } from "@pacer/functions/routes";
 import { SystemLogLevel } from "aws-cdk-lib/aws-lambda";
-import { FUNCTION_LOGGING } from "./constructs/pacer-function.ts";
+import { FUNCTION_LOGGING, TRACED_GROUPS } from "./constructs/pacer-function.ts";
 import { REFRESH_WORKER_MEMORY_MB } from "./stacks/pipeline-stack.ts";
 
 /**
@@ -321,6 +321,26 @@ export const ASSUMPTIONS = {
     unit: "of invocations",
     why: "X-Ray default sampling beyond 1 request per second",
   },
+  workerTraced: {
+    value: TRACED_GROUPS.has("refresh-worker") ? 1 : 0,
+    unit: "yes / no",
+    why: "the refresh worker is in TRACED_GROUPS (infra/src/constructs/pacer-function.ts): Lambda samples its invocations",
+  },
+  schedulerTraced: {
+    value: TRACED_GROUPS.has("refresh-scheduler") ? 1 : 0,
+    unit: "yes / no",
+    why: "the refresh scheduler is not in TRACED_GROUPS: it passes traces through and is invoked by EventBridge, which sends none",
+  },
+  authorizerTraced: {
+    value: TRACED_GROUPS.has("authorizer") ? 1 : 0,
+    unit: "yes / no",
+    why: "the authorizer is not in TRACED_GROUPS: it passes traces through and the HTTP API sends none (was traced: one trace per API call)",
+  },
+  tracedApiCallShare: {
+    value: 1,
+    unit: "of API calls",
+    why: "the API calls served by a traced group (TRACED_GROUPS: trackers and connections: the list, tracker edits, the Connections page's polling); an upper bound, all of them (the other groups pass traces through)",
+  },
   alertEmailsPerUserDay: {
     value: 1,
     unit: "e-mails",
@@ -416,8 +436,14 @@ export function monthlyCost(
   const pushes = refreshes * a.usersPerAccount * onlineShare;
 
   const invocations = workerInvocations + schedulerInvocations + 2 * apiCalls; // API: authorizer + handler
-  const reservoir = a.hoursPerMonth * 3600; // X-Ray traces the first request of every second
-  const traces = Math.min(invocations, reservoir) + a.tracedShare * Math.max(0, invocations - reservoir);
+  // Only the traced groups' invocations are sampled (TRACED_GROUPS): the worker, the API groups that
+  // call platforms; X-Ray records the first of every second and a share of the rest.
+  const sampled =
+    a.workerTraced * workerInvocations +
+    a.schedulerTraced * schedulerInvocations +
+    apiCalls * (a.tracedApiCallShare + a.authorizerTraced);
+  const reservoir = a.hoursPerMonth * 3600;
+  const traces = Math.min(sampled, reservoir) + a.tracedShare * Math.max(0, sampled - reservoir);
   const listReadUnits =
     users *
     a.listLoadsPerUserDay *

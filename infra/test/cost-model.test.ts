@@ -9,10 +9,18 @@ import {
 } from "@pacer/functions/resources";
 import { Stack } from "aws-cdk-lib";
 import type { CfnFunction } from "aws-cdk-lib/aws-lambda";
-import { describe, expect, it } from "vitest";
-import type { PacerFunction } from "../src/constructs/pacer-function.ts";
-import { ASSUMPTIONS, COST_MODEL_PAGE, LINES, monthlyCost, SIZES, updatedPage } from "../src/cost-model.ts";
-import { FIXTURE_RESOURCES, synthesize } from "./synth.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type PacerFunction, TRACED_GROUPS } from "../src/constructs/pacer-function.ts";
+import {
+  ASSUMPTIONS,
+  COST_MODEL_PAGE,
+  DEPLOYED_FUNCTIONS,
+  LINES,
+  monthlyCost,
+  SIZES,
+  updatedPage,
+} from "../src/cost-model.ts";
+import { synthesize } from "./synth.ts";
 
 /** The model's assumptions as plain values, to vary one. */
 const baseValues = () =>
@@ -143,9 +151,12 @@ describe("the cost model's write and metric assumptions, against the code that m
   });
 });
 
-describe("the cost model's log and metric assumptions, against the code that makes them true", () => {
-  it("charges no Lambda platform records: every deployed function writes JSON logs without them (system level WARN) and keeps INFO application lines, which carry the EMF metrics", () => {
-    const { built, assembly } = synthesize({ resources: FIXTURE_RESOURCES });
+describe("the cost model's log, trace and metric assumptions, against the code that makes them true", () => {
+  type Props = { LoggingConfig?: Record<string, unknown>; TracingConfig?: { Mode: string } };
+  let deployed: { fn: PacerFunction; props: Props }[];
+  beforeAll(() => {
+    // The app as deployed: the real queues, schedules and WebSocket API of functions/resources.ts.
+    const { built, assembly } = synthesize();
     const { api, realtime, pipeline } = built;
     const functions: PacerFunction[] = [
       api.authorizerFunction,
@@ -154,14 +165,20 @@ describe("the cost model's log and metric assumptions, against the code that mak
       ...(pipeline?.consumers.values() ?? []),
       ...(pipeline?.scheduled.values() ?? []),
     ];
-    expect(functions.length).toBeGreaterThan(10);
-    for (const fn of functions) {
+    deployed = functions.map((fn) => {
       const stack = Stack.of(fn);
       const template = assembly.getStackByName(stack.stackName).template as {
-        Resources: Record<string, { Properties: { LoggingConfig?: Record<string, unknown> } }>;
+        Resources: Record<string, { Properties: Props }>;
       };
-      const id = stack.getLogicalId(fn.node.defaultChild as CfnFunction);
-      const { LogGroup: _group, ...logging } = template.Resources[id]?.Properties.LoggingConfig ?? {};
+      const props = template.Resources[stack.getLogicalId(fn.node.defaultChild as CfnFunction)]?.Properties;
+      return { fn, props: props ?? {} };
+    });
+  }, 60_000);
+
+  it("charges no Lambda platform records: every deployed function writes JSON logs without them (system level WARN) and keeps INFO application lines, which carry the EMF metrics", () => {
+    expect(deployed.length).toBe(DEPLOYED_FUNCTIONS);
+    for (const { fn, props } of deployed) {
+      const { LogGroup: _group, ...logging } = props.LoggingConfig ?? {};
       expect({ function: fn.node.path, logging }).toEqual({
         function: fn.node.path,
         logging: { LogFormat: "JSON", SystemLogLevel: "WARN", ApplicationLogLevel: "INFO" },
@@ -174,6 +191,26 @@ describe("the cost model's log and metric assumptions, against the code that mak
         "CloudWatch Logs and X-Ray"
       ],
     ).toBeGreaterThan(monthlyCost(10_000).lines["CloudWatch Logs and X-Ray"] + 2.5);
+  });
+
+  it("charges X-Ray traces for the refresh worker and the platform-calling API groups only: the authorizer, the scheduler and the other groups pass traces through", () => {
+    const active = deployed
+      .filter(({ props }) => props.TracingConfig?.Mode === "Active")
+      .map(({ fn }) => fn.group);
+    expect(new Set(active)).toEqual(new Set(TRACED_GROUPS));
+    expect(ASSUMPTIONS.workerTraced.value).toBe(1);
+    expect(ASSUMPTIONS.schedulerTraced.value).toBe(0);
+    expect(ASSUMPTIONS.authorizerTraced.value).toBe(0);
+    for (const { fn, props } of deployed.filter(({ fn }) => !TRACED_GROUPS.has(fn.group))) {
+      expect({ group: fn.group, mode: props.TracingConfig?.Mode }).toEqual({
+        group: fn.group,
+        mode: "PassThrough",
+      });
+    }
+    // Tracing the authorizer too (one more sampled invocation per API call) would cost more.
+    expect(
+      monthlyCost(1_000, { ...baseValues(), authorizerTraced: 1 }).lines["CloudWatch Logs and X-Ray"],
+    ).toBeGreaterThan(monthlyCost(1_000).lines["CloudWatch Logs and X-Ray"] + 1);
   });
 
   it("charges one EMF line per worker invocation (observed-handler.test.ts counts them) and one custom metric per product metric (no dimension)", () => {

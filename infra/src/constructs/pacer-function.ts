@@ -62,6 +62,19 @@ export const FUNCTION_LOGGING = {
   applicationLogLevel: ApplicationLogLevel.INFO,
 } as const;
 
+/**
+ * The function groups Lambda traces with X-Ray on its own (active tracing: one request a second and
+ * 5% of the rest): the groups that call ad platforms, which install the Powertools Tracer
+ * (`import "../lib/xray-tracing.ts"` first in their entry: a platform call and each table request
+ * is a subsegment, where a slow platform is what a trace is read for). Every other group passes a
+ * trace on only when its caller sampled one (`PassThrough`: an SQS message sent by a traced
+ * invocation); HTTP APIs send none, so the authorizer and the other API groups record no trace: a
+ * trace there held only Lambda's own init and invocation segments, whose durations AWS/Lambda's
+ * free metrics keep per function. The deployed-bundle test checks these are exactly the groups
+ * that bundle the X-Ray SDK; the cost model charges traces by it.
+ */
+export const TRACED_GROUPS: ReadonlySet<string> = new Set(["connections", "refresh-worker", "trackers"]);
+
 /** DynamoDB actions of read-only and read-write table access (no stream, no PartiQL, no admin). */
 export const TABLE_READ_ACTIONS = [
   "dynamodb:BatchGetItem",
@@ -116,7 +129,8 @@ export interface PacerFunctionProps extends Partial<NodejsFunctionProps> {
 }
 
 /**
- * The house Lambda: the newest Node.js runtime on ARM64, X-Ray tracing, JSON logs kept one month in
+ * The house Lambda: the newest Node.js runtime on ARM64, X-Ray tracing (active in
+ * {@link TRACED_GROUPS}, passed through elsewhere), JSON logs kept one month in
  * its own log group without Lambda's per-invocation records ({@link FUNCTION_LOGGING}), source maps, bundled by the local esbuild as ESM with the AWS SDK left external
  * (the runtime provides it). Its role starts empty except for writing its own log group (no AWS
  * managed policy); {@link connect} adds the environment and the grants of one access row.
@@ -142,7 +156,7 @@ export class PacerFunction extends NodejsFunction {
       architecture: Architecture.ARM_64,
       memorySize: FUNCTION_DEFAULTS.memorySize,
       timeout: Duration.seconds(FUNCTION_DEFAULTS.timeoutSeconds),
-      tracing: Tracing.ACTIVE,
+      tracing: TRACED_GROUPS.has(group) ? Tracing.ACTIVE : Tracing.PASS_THROUGH,
       loggingFormat: FUNCTION_LOGGING.format,
       systemLogLevelV2: FUNCTION_LOGGING.systemLogLevel,
       applicationLogLevelV2: FUNCTION_LOGGING.applicationLogLevel,
