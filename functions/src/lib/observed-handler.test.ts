@@ -158,22 +158,16 @@ describe("recordMetric", () => {
   it("writes one EMF line per invocation however many points it records (the cost model's emfLinesPerWorkerInvocation), none per point", async () => {
     const worker = observedHandler(async (slugs: string[]) => {
       for (const platform of slugs) {
-        recordPlatformAttempt({
-          platform,
-          operation: "report",
-          attempt: 1,
-          status: 200,
-          outcome: "ok",
-          durationMs: 90,
-        });
-        recordPlatformAttempt({
-          platform,
-          operation: "report",
-          attempt: 1,
-          status: 200,
-          outcome: "ok",
-          durationMs: 110,
-        });
+        for (const durationMs of [90, 110]) {
+          recordPlatformAttempt({
+            platform,
+            operation: "report",
+            attempt: 1,
+            status: 200,
+            outcome: "ok",
+            durationMs,
+          });
+        }
         recordMetric("refreshSucceeded", { platform });
       }
     });
