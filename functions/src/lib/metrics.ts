@@ -32,8 +32,9 @@ export const metrics = new Metrics({
 const bufferedContext = new Map<string, Set<string>>();
 
 /**
- * Records one data point of a product metric (`metric-names.ts`); `value` is in the metric's unit
- * (a count, or milliseconds).
+ * Records one data point of a product metric (`metric-names.ts`) with its dimension and context
+ * values (`{ platform }`, `{ channel }`, `{ route }`); `value` is in the metric's unit (a count, or
+ * milliseconds).
  * - A metric without dimensions (all of them now) is buffered on {@link metrics}: Powertools keeps
  *   every value of a name in one array, so an invocation writes ONE EMF line however many points it
  *   records (a refresh worker's batch: a latency per platform call and an outcome per job), at the
@@ -44,9 +45,9 @@ const bufferedContext = new Map<string, Set<string>>();
  * - A metric with dimensions is written at once as a Powertools single metric with its own
  *   dimension values (the local runtime runs invocations side by side in one process).
  */
-export function recordMetric<K extends MetricKey>(key: K, dimensions: DimensionsOf<K>, value = 1): void {
+export function recordMetric<K extends MetricKey>(key: K, context: DimensionsOf<K>, value = 1): void {
   const def: MetricDef = METRICS[key];
-  const values = dimensions as Record<string, string>;
+  const values = context as Record<string, string>;
   if (def.dimensions.length > 0) {
     const single = metrics.singleMetric();
     for (const dimension of def.dimensions) {
