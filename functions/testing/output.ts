@@ -42,6 +42,8 @@ export interface EmfPoint {
   dimensionNames: string[];
   /** The blob's dimension values by name. */
   dimensions: Record<string, unknown>;
+  /** The blob's other properties (EMF metadata: the platforms, channel kinds or routes it counted), by name. */
+  context: Record<string, unknown>;
 }
 
 /**
@@ -65,6 +67,10 @@ export function emfPoints(lines: readonly JsonLine[]): EmfPoint[] {
     for (const directive of aws.CloudWatchMetrics) {
       const dimensionNames = directive.Dimensions[0] ?? [];
       const dimensions = Object.fromEntries(dimensionNames.map((d) => [d, line[d]]));
+      const names = new Set(aws.CloudWatchMetrics.flatMap((d) => d.Metrics.map((m) => m.Name)));
+      const context = Object.fromEntries(
+        Object.entries(line).filter(([k]) => k !== "_aws" && !(k in dimensions) && !names.has(k)),
+      );
       for (const metric of directive.Metrics) {
         points.push({
           namespace: directive.Namespace,
@@ -73,9 +79,23 @@ export function emfPoints(lines: readonly JsonLine[]): EmfPoint[] {
           value: line[metric.Name],
           dimensionNames,
           dimensions,
+          context,
         });
       }
     }
   }
   return points;
+}
+
+/**
+ * The sum of each metric's values over `points` (a buffered metric's line holds an array of them:
+ * `functions/src/lib/metrics.ts` recordMetric), by metric name, in order of first appearance.
+ */
+export function emfSums(points: readonly EmfPoint[]): Record<string, number> {
+  const sums: Record<string, number> = {};
+  for (const p of points) {
+    const values = (Array.isArray(p.value) ? p.value : [p.value]) as number[];
+    sums[p.name] = (sums[p.name] ?? 0) + values.reduce((a, b) => a + b, 0);
+  }
+  return sums;
 }

@@ -3,9 +3,11 @@ import { fileURLToPath } from "node:url";
 import { ALERT_CHANNEL_KINDS } from "@pacer/core";
 import { TRACKER_ITEM_COPIES } from "@pacer/db";
 import { REFRESH_LIST_MARKER_WRITES, REFRESH_TRACKER_WRITES } from "@pacer/functions/lib/tracker-data";
-import { CAPTURE_COLD_START_METRIC, METRICS } from "@pacer/functions/metric-names";
+import { CAPTURE_COLD_START_METRIC, EMF_LINES_PER_INVOCATION, METRICS } from "@pacer/functions/metric-names";
 import { QUEUES, REFRESH_PLATFORMS, REFRESH_QUEUES, SCHEDULES, WEBSOCKET } from "@pacer/functions/resources";
 import { ROUTES } from "@pacer/functions/routes";
+import { SystemLogLevel } from "aws-cdk-lib/aws-lambda";
+import { FUNCTION_LOGGING, TRACED_GROUPS } from "./constructs/pacer-function.ts";
 import { REFRESH_WORKER_MEMORY_MB } from "./stacks/pipeline-stack.ts";
 
 /**
@@ -31,9 +33,10 @@ const refreshQueue = (() => {
 
 /**
  * The product's CloudWatch metrics (`functions/metric-names.ts`), by how many dimension values each
- * takes: per platform (the refresh queues' platforms), per alert channel kind (e-mail and the
- * channel kinds), per API route, and Powertools' ColdStart per function when the functions capture
- * it (`CAPTURE_COLD_START_METRIC`, off). Metrics that count
+ * takes: one without dimensions (all now: the platform, channel kind or route rides on the EMF line
+ * as a property), per platform (the refresh queues' platforms), per alert channel kind (e-mail and
+ * the channel kinds) or per API route where a metric has that dimension, and Powertools' ColdStart
+ * per function when the functions capture it (`CAPTURE_COLD_START_METRIC`, off). Metrics that count
  * failures (errors, retries, failed or dead-lettered deliveries) get data only in the hours
  * something fails; the others in every hour.
  */
@@ -262,26 +265,35 @@ export const ASSUMPTIONS = {
     unit: "hours",
     why: "the dashboard stays open on a workday: one WebSocket",
   },
-  logKbPerInvocation: { value: 1.2, unit: "KB", why: "START/END/REPORT lines and one JSON line" },
-  emfLineKb: {
-    value: 0.35,
+  systemLogKbPerInvocation: {
+    value: FUNCTION_LOGGING.systemLogLevel === SystemLogLevel.WARN ? 0 : 1,
     unit: "KB",
-    why: "one embedded-metric-format JSON line (functions/src/lib/metrics.ts recordMetric: one line per data point)",
+    why: "Lambda's platform.start / runtimeDone / report records (about 1 KB an invocation) are INFO and not written: FUNCTION_LOGGING.systemLogLevel WARN (infra/src/constructs/pacer-function.ts; cost-model.test.ts reads it off every synthesized function); was 1.2 KB with a JSON line",
   },
-  emfLinesPerRefresh: {
-    value: 3,
+  applicationLogKbPerInvocation: {
+    value: 0.1,
+    unit: "KB",
+    why: "the functions write no INFO line per request or refresh (the scheduled runs' summaries only), warnings and errors when something fails: about one 1 KB line in ten invocations, an upper bound",
+  },
+  emfLineKb: {
+    value: 0.45,
+    unit: "KB",
+    why: "a refresh worker invocation's EMF line: the directive, a latency per platform call and an outcome per job, the platform (401 bytes for 10 jobs of 2 calls), and CloudWatch's 26 bytes an event",
+  },
+  emfLinesPerWorkerInvocation: {
+    value: EMF_LINES_PER_INVOCATION,
     unit: "lines",
-    why: "PlatformCallLatency per platform call (platformCallsPerRefresh) and RefreshSucceeded (refresh-worker/worker.ts, lib/connectors.ts)",
+    why: "functions/metric-names.ts EMF_LINES_PER_INVOCATION: recordMetric buffers an invocation's points for one line at its end (functions/src/lib/metrics.ts; observed-handler.test.ts counts them); was 3 lines a refresh, one per data point",
   },
   metricsReportedEveryHour: {
     value: METRIC_COUNTS.everyHour,
     unit: "custom metrics",
-    why: "functions/metric-names.ts: RefreshSucceeded and PlatformCallLatency per refresh platform, AlertDeliverySent per channel kind; Powertools' ColdStart per function only when CAPTURE_COLD_START_METRIC (off: functions/src/lib/observed-handler.ts)",
+    why: "functions/metric-names.ts: RefreshSucceeded, PlatformCallLatency and AlertDeliverySent, one metric each (no dimension: no alarm uses a split; was one per refresh platform or channel kind); Powertools' ColdStart per function only when CAPTURE_COLD_START_METRIC (off: functions/src/lib/observed-handler.ts)",
   },
   failureMetrics: {
     value: METRIC_COUNTS.onFailure,
     unit: "custom metrics",
-    why: "functions/metric-names.ts: the failure counts per platform, per channel kind and per route (ApiClientErrors, ApiServerErrors)",
+    why: "functions/metric-names.ts: the failure counts (refresh retried and failed, platform call errors, alert delivery failed and dead-lettered, ApiClientErrors, ApiServerErrors), one metric each; was one per platform, channel kind and route",
   },
   failureMetricHoursShare: {
     value: 0.05,
@@ -308,6 +320,26 @@ export const ASSUMPTIONS = {
     value: 0.05,
     unit: "of invocations",
     why: "X-Ray default sampling beyond 1 request per second",
+  },
+  workerTraced: {
+    value: TRACED_GROUPS.has("refresh-worker") ? 1 : 0,
+    unit: "yes / no",
+    why: "the refresh worker is in TRACED_GROUPS (infra/src/constructs/pacer-function.ts): Lambda samples its invocations",
+  },
+  schedulerTraced: {
+    value: TRACED_GROUPS.has("refresh-scheduler") ? 1 : 0,
+    unit: "yes / no",
+    why: "the refresh scheduler is not in TRACED_GROUPS: it passes traces through and is invoked by EventBridge, which sends none",
+  },
+  authorizerTraced: {
+    value: TRACED_GROUPS.has("authorizer") ? 1 : 0,
+    unit: "yes / no",
+    why: "the authorizer is not in TRACED_GROUPS: it passes traces through and the HTTP API sends none (was traced: one trace per API call)",
+  },
+  tracedApiCallShare: {
+    value: 1,
+    unit: "of API calls",
+    why: "the API calls served by a traced group (TRACED_GROUPS: trackers and connections: the list, tracker edits, the Connections page's polling); an upper bound, all of them (the other groups pass traces through)",
   },
   alertEmailsPerUserDay: {
     value: 1,
@@ -359,6 +391,12 @@ export interface Estimate {
   lines: Record<Line, number>;
   total: number;
   perTracker: number;
+  /**
+   * The cost per tracker without the security costs Pacer keeps whatever they cost: the WAF line
+   * (web ACL, its rule, requests) and the KMS key (not its alarms). Shown beside the total, never
+   * instead of it.
+   */
+  perTrackerWithoutSecurity: number;
 }
 
 /** The monthly cost of `trackers` trackers, line by line, in USD. */
@@ -398,8 +436,14 @@ export function monthlyCost(
   const pushes = refreshes * a.usersPerAccount * onlineShare;
 
   const invocations = workerInvocations + schedulerInvocations + 2 * apiCalls; // API: authorizer + handler
-  const reservoir = a.hoursPerMonth * 3600; // X-Ray traces the first request of every second
-  const traces = Math.min(invocations, reservoir) + a.tracedShare * Math.max(0, invocations - reservoir);
+  // Only the traced groups' invocations are sampled (TRACED_GROUPS): the worker, the API groups that
+  // call platforms; X-Ray records the first of every second and a share of the rest.
+  const sampled =
+    a.workerTraced * workerInvocations +
+    a.schedulerTraced * schedulerInvocations +
+    apiCalls * (a.tracedApiCallShare + a.authorizerTraced);
+  const reservoir = a.hoursPerMonth * 3600;
+  const traces = Math.min(sampled, reservoir) + a.tracedShare * Math.max(0, sampled - reservoir);
   const listReadUnits =
     users *
     a.listLoadsPerUserDay *
@@ -408,9 +452,9 @@ export function monthlyCost(
     a.trackersPerAccount *
     a.readUnitsPerTrackerListed;
   const logGb =
-    (invocations * a.logKbPerInvocation +
+    (invocations * (a.systemLogKbPerInvocation + a.applicationLogKbPerInvocation) +
       apiCalls * a.accessLogKbPerRequest +
-      refreshes * a.emfLinesPerRefresh * a.emfLineKb) /
+      workerInvocations * a.emfLinesPerWorkerInvocation * a.emfLineKb) /
     1024 ** 2;
   const metricMonths = a.metricsReportedEveryHour + a.failureMetrics * a.failureMetricHoursShare;
   const integrations = trackers / a.trackersPerIntegration;
@@ -456,13 +500,22 @@ export function monthlyCost(
       ((pageLoads + apiCalls) / 1e6) * p.wafRequestsPerMillion,
   };
   const total = Object.values(lines).reduce((sum, x) => sum + x, 0);
-  return { trackers, lines, total, perTracker: total / trackers };
+  const security = lines["WAF (web ACL, rule, requests)"] + p.kmsKeyMonth;
+  return {
+    trackers,
+    lines,
+    total,
+    perTracker: total / trackers,
+    perTrackerWithoutSecurity: (total - security) / trackers,
+  };
 }
 
 /** The sizes the page shows. */
 export const SIZES = [100, 1_000, 10_000] as const;
 
 const usd = (x: number) => (x >= 100 ? `$${x.toFixed(0)}` : x >= 1 ? `$${x.toFixed(2)}` : `$${x.toFixed(3)}`);
+/** A cost per tracker, to a hundredth of a cent (the target is $0.01). */
+const perTracker = (x: number) => (x >= 1 ? usd(x) : `$${x.toFixed(4)}`);
 const number = (x: number) => (Number.isInteger(x) ? x.toLocaleString("en-US") : String(x));
 
 /**
@@ -490,7 +543,11 @@ export function renderCostModel(): string {
     [
       ...LINES.map((line) => [line, ...estimates.map((e) => usd(e.lines[line]))]),
       ["**Total**", ...estimates.map((e) => `**${usd(e.total)}**`)],
-      ["**Per tracker**", ...estimates.map((e) => `**${usd(e.perTracker)}**`)],
+      ["**Per tracker**", ...estimates.map((e) => `**${perTracker(e.perTracker)}**`)],
+      [
+        "Per tracker without WAF and the KMS key (security, kept)",
+        ...estimates.map((e) => perTracker(e.perTrackerWithoutSecurity)),
+      ],
     ],
     figures,
   );
@@ -532,7 +589,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   for (const n of SIZES) {
     const e = monthlyCost(n);
     process.stdout.write(
-      `${number(n)} trackers: ${usd(e.total)} a month, ${usd(e.perTracker)} per tracker\n`,
+      `${number(n)} trackers: ${usd(e.total)} a month, ${perTracker(e.perTracker)} per tracker (${perTracker(e.perTrackerWithoutSecurity)} without WAF and the KMS key)\n`,
     );
   }
 }

@@ -1,13 +1,32 @@
 import { readFileSync } from "node:fs";
 import { refreshWindow } from "@pacer/functions/lib/refresh-queue";
+import { EMF_LINES_PER_INVOCATION, METRICS } from "@pacer/functions/metric-names";
 import {
   REFRESH_CALLS_PER_INVOCATION,
   REFRESH_CONCURRENCY_PER_PLATFORM,
   REFRESH_PLATFORMS,
   REFRESH_QUEUES,
 } from "@pacer/functions/resources";
-import { describe, expect, it } from "vitest";
-import { ASSUMPTIONS, COST_MODEL_PAGE, LINES, monthlyCost, SIZES, updatedPage } from "../src/cost-model.ts";
+import { Stack } from "aws-cdk-lib";
+import type { CfnFunction } from "aws-cdk-lib/aws-lambda";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type PacerFunction, TRACED_GROUPS } from "../src/constructs/pacer-function.ts";
+import {
+  ASSUMPTIONS,
+  COST_MODEL_PAGE,
+  DEPLOYED_FUNCTIONS,
+  LINES,
+  monthlyCost,
+  SIZES,
+  updatedPage,
+} from "../src/cost-model.ts";
+import { synthesize } from "./synth.ts";
+
+/** The model's assumptions as plain values, to vary one. */
+const baseValues = () =>
+  Object.fromEntries(Object.entries(ASSUMPTIONS).map(([k, v]) => [k, v.value])) as NonNullable<
+    Parameters<typeof monthlyCost>[1]
+  >;
 
 /** A page with table cells unpadded (the formatter aligns the columns of the generated tables). */
 const unpadded = (page: string) =>
@@ -129,5 +148,90 @@ describe("the cost model's write and metric assumptions, against the code that m
     expect(
       monthlyCost(10_000, { ...base, trackerWritesPerRefresh: 2 }).lines["DynamoDB writes"],
     ).toBeGreaterThan(monthlyCost(10_000).lines["DynamoDB writes"] * 1.3);
+  });
+});
+
+describe("the cost model's log, trace and metric assumptions, against the code that makes them true", () => {
+  type Props = { LoggingConfig?: Record<string, unknown>; TracingConfig?: { Mode: string } };
+  let deployed: { fn: PacerFunction; props: Props }[];
+  beforeAll(() => {
+    // The app as deployed: the real queues, schedules and WebSocket API of functions/resources.ts.
+    const { built, assembly } = synthesize();
+    const { api, realtime, pipeline } = built;
+    const functions: PacerFunction[] = [
+      api.authorizerFunction,
+      ...api.functions.values(),
+      ...(realtime ? [realtime.function] : []),
+      ...(pipeline?.consumers.values() ?? []),
+      ...(pipeline?.scheduled.values() ?? []),
+    ];
+    deployed = functions.map((fn) => {
+      const stack = Stack.of(fn);
+      const template = assembly.getStackByName(stack.stackName).template as {
+        Resources: Record<string, { Properties: Props }>;
+      };
+      const props = template.Resources[stack.getLogicalId(fn.node.defaultChild as CfnFunction)]?.Properties;
+      return { fn, props: props ?? {} };
+    });
+  }, 60_000);
+
+  it("charges no Lambda platform records: every deployed function writes JSON logs without them (system level WARN) and keeps INFO application lines, which carry the EMF metrics", () => {
+    expect(deployed.length).toBe(DEPLOYED_FUNCTIONS);
+    for (const { fn, props } of deployed) {
+      const { LogGroup: _group, ...logging } = props.LoggingConfig ?? {};
+      expect({ function: fn.node.path, logging }).toEqual({
+        function: fn.node.path,
+        logging: { LogFormat: "JSON", SystemLogLevel: "WARN", ApplicationLogLevel: "INFO" },
+      });
+    }
+    expect(ASSUMPTIONS.systemLogKbPerInvocation.value).toBe(0);
+    // With Lambda's records written (system level INFO), the logs would cost more.
+    expect(
+      monthlyCost(10_000, { ...baseValues(), systemLogKbPerInvocation: 1 }).lines[
+        "CloudWatch Logs and X-Ray"
+      ],
+    ).toBeGreaterThan(monthlyCost(10_000).lines["CloudWatch Logs and X-Ray"] + 2.5);
+  });
+
+  it("charges X-Ray traces for the refresh worker and the platform-calling API groups only: the authorizer, the scheduler and the other groups pass traces through", () => {
+    const active = deployed
+      .filter(({ props }) => props.TracingConfig?.Mode === "Active")
+      .map(({ fn }) => fn.group);
+    expect(new Set(active)).toEqual(new Set(TRACED_GROUPS));
+    expect(ASSUMPTIONS.workerTraced.value).toBe(1);
+    expect(ASSUMPTIONS.schedulerTraced.value).toBe(0);
+    expect(ASSUMPTIONS.authorizerTraced.value).toBe(0);
+    for (const { fn, props } of deployed.filter(({ fn }) => !TRACED_GROUPS.has(fn.group))) {
+      expect({ group: fn.group, mode: props.TracingConfig?.Mode }).toEqual({
+        group: fn.group,
+        mode: "PassThrough",
+      });
+    }
+    // Tracing the authorizer too (one more sampled invocation per API call) would cost more.
+    expect(
+      monthlyCost(1_000, { ...baseValues(), authorizerTraced: 1 }).lines["CloudWatch Logs and X-Ray"],
+    ).toBeGreaterThan(monthlyCost(1_000).lines["CloudWatch Logs and X-Ray"] + 1);
+  });
+
+  it("charges one EMF line per worker invocation (observed-handler.test.ts counts them) and one custom metric per product metric (no dimension)", () => {
+    expect(ASSUMPTIONS.emfLinesPerWorkerInvocation.value).toBe(EMF_LINES_PER_INVOCATION);
+    expect(EMF_LINES_PER_INVOCATION).toBe(1);
+    const defs = Object.values(METRICS) as { dimensions: readonly string[] }[];
+    expect(defs.filter((m) => m.dimensions.length > 0)).toEqual([]);
+    expect(ASSUMPTIONS.metricsReportedEveryHour.value + ASSUMPTIONS.failureMetrics.value).toBe(defs.length);
+    // A line per data point (three a refresh) would cost more.
+    const perPoint = monthlyCost(10_000, { ...baseValues(), emfLinesPerWorkerInvocation: 30 });
+    expect(perPoint.lines["CloudWatch Logs and X-Ray"]).toBeGreaterThan(
+      monthlyCost(10_000).lines["CloudWatch Logs and X-Ray"] + 3,
+    );
+  });
+
+  it("shows the cost per tracker without the security costs it keeps (WAF, the KMS key) beside the total", () => {
+    const e = monthlyCost(1_000);
+    expect(e.perTrackerWithoutSecurity * 1_000).toBeCloseTo(
+      e.total - e.lines["WAF (web ACL, rule, requests)"] - 1,
+      6,
+    );
+    expect(readFileSync(COST_MODEL_PAGE, "utf8")).toMatch(/Per tracker without WAF and the KMS key/);
   });
 });

@@ -1,6 +1,7 @@
 import { SourceMap, type SourceMapPayload } from "node:module";
 import { beforeAll, describe, expect, it } from "vitest";
 import { bundleGroups, writeLoadableBundles } from "../src/bundles.ts";
+import { TRACED_GROUPS } from "../src/constructs/pacer-function.ts";
 import { deployedGroups } from "./synth.ts";
 
 /** Words of the local runtime that no deployed code may contain (`sandbox` in any case). */
@@ -135,7 +136,7 @@ describe("deployed bundles carry nothing of the local runtime", () => {
       );
   });
 
-  it("only the groups that call ad platforms bundle the X-Ray SDK (the others keep Lambda's active tracing)", () => {
+  it("only the groups that call ad platforms bundle the X-Ray SDK, and they are the groups Lambda traces (TRACED_GROUPS)", () => {
     const withXRay = (b: Bundle) => b.map.sources.some((s) => XRAY_SDK.test(s));
     expect(
       bundles
@@ -143,6 +144,7 @@ describe("deployed bundles carry nothing of the local runtime", () => {
         .map((b) => b.group)
         .sort(),
     ).toEqual([...PLATFORM_CALLERS].sort());
+    expect([...TRACED_GROUPS].sort()).toEqual([...PLATFORM_CALLERS].sort());
   });
 
   it("no bundle carries node-fetch or its polyfills: the runtime's own fetch stands in (FUNCTION_ALIASES)", () => {

@@ -6,6 +6,7 @@ import {
   type PacerFunction,
   TABLE_READ_ACTIONS,
   TABLE_WRITE_ACTIONS,
+  TRACED_GROUPS,
 } from "../src/constructs/pacer-function.ts";
 import { ACCESS, accessOf, type FunctionAccess, type FunctionKind } from "../src/function-access.ts";
 import { pascal } from "../src/names.ts";
@@ -128,14 +129,14 @@ describe("IAM: every function's role is exactly its row of the access table", ()
     }
   });
 
-  it("traces every function with X-Ray (active tracing) and lets its role write the traces", () => {
+  it("traces the platform-calling groups with X-Ray (active), passes a caller's trace on in the others, and lets every role write the traces", () => {
     for (const { fn } of functions) {
       const stack = Stack.of(fn);
       const resources = resourcesOf(stack);
       const lambda = resources[stack.getLogicalId(fn.node.defaultChild as CfnFunction)] as Res;
       expect({ function: fn.node.path, tracing: lambda.Properties.TracingConfig }).toEqual({
         function: fn.node.path,
-        tracing: { Mode: "Active" },
+        tracing: { Mode: TRACED_GROUPS.has(fn.group) ? "Active" : "PassThrough" },
       });
       const roleId = stack.getLogicalId(fn.executionRole.node.defaultChild as CfnRole);
       const { actions } = grantsOf(resources, roleId);

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vites
 import {
   CAPTURE_COLD_START_METRIC,
   COLD_START_METRIC,
+  EMF_LINES_PER_INVOCATION,
   METRIC_NAMESPACE,
   METRICS,
   SERVICE_NAME,
@@ -14,6 +15,8 @@ import { recordPlatformAttempt } from "./connectors.ts";
 import { AppError } from "./errors.ts";
 import { groupHandler, httpRoute, reply } from "./http.ts";
 import { logger } from "./logger.ts";
+import { metrics, recordMetric } from "./metrics.ts";
+import { observedHandler } from "./observed-handler.ts";
 import { installTracing, type Tracing, traced, tracingMiddleware } from "./tracer.ts";
 import { tracer, xrayTracing } from "./xray-tracing.ts";
 
@@ -86,7 +89,7 @@ describe("observedHandler", () => {
     expect(emfPoints(stdout.json()).filter((p) => p.name === COLD_START_METRIC.name)).toEqual([]);
   });
 
-  it("counts 4xx and 5xx answers per route as EMF metrics in the Pacer namespace, and nothing for a 2xx", async () => {
+  it("counts 4xx and 5xx answers as EMF metrics in the Pacer namespace with the route on the line (not a dimension), and nothing for a 2xx", async () => {
     answer = async () => ({ ok: true });
     await group(event(), lambdaContext("health"));
     answer = async () => reply(404, { message: "gone" });
@@ -106,15 +109,16 @@ describe("observedHandler", () => {
       name: METRICS.apiClientErrors.name,
       unit: "Count",
       value: 1,
-      dimensionNames: ["service", "route"],
-      dimensions: { service: SERVICE_NAME, route: ROUTE },
+      dimensionNames: ["service"],
+      dimensions: { service: SERVICE_NAME },
+      context: { route: ROUTE },
     };
     expect(points).toEqual([client, client, { ...client, name: METRICS.apiServerErrors.name }]);
   });
 });
 
 describe("recordPlatformAttempt", () => {
-  it("records each platform attempt's duration in milliseconds, and an error for a failed one, by platform", () => {
+  it("records each platform attempt's duration in milliseconds, and an error for a failed one, with the platforms on the line", () => {
     recordPlatformAttempt({
       platform: "googleads",
       operation: "searchStream",
@@ -132,12 +136,60 @@ describe("recordPlatformAttempt", () => {
       durationMs: 40,
     });
 
-    const points = emfPoints(stdout.json()).map((p) => [p.name, p.unit, p.value, p.dimensions.platform]);
-    expect(points).toEqual([
-      [METRICS.platformCallLatency.name, "Milliseconds", 120, "googleads"],
-      [METRICS.platformCallLatency.name, "Milliseconds", 40, "facebookads"],
-      [METRICS.platformCallErrors.name, "Count", 1, "facebookads"],
+    // Buffered until the invocation's flush (observedHandler's logMetrics); flushed here by hand.
+    expect(emfPoints(stdout.json())).toEqual([]);
+    metrics.publishStoredMetrics();
+    const points = emfPoints(stdout.json()).map((p) => [
+      p.name,
+      p.unit,
+      p.value,
+      p.dimensionNames,
+      p.context,
     ]);
+    const context = { platform: "googleads,facebookads" };
+    expect(points).toEqual([
+      [METRICS.platformCallLatency.name, "Milliseconds", [120, 40], ["service"], context],
+      [METRICS.platformCallErrors.name, "Count", 1, ["service"], context],
+    ]);
+  });
+});
+
+describe("recordMetric", () => {
+  it("writes one EMF line per invocation however many points it records (the cost model's emfLinesPerWorkerInvocation), none per point", async () => {
+    const worker = observedHandler(async (slugs: string[]) => {
+      for (const platform of slugs) {
+        for (const durationMs of [90, 110]) {
+          recordPlatformAttempt({
+            platform,
+            operation: "report",
+            attempt: 1,
+            status: 200,
+            outcome: "ok",
+            durationMs,
+          });
+        }
+        recordMetric("refreshSucceeded", { platform });
+      }
+    });
+    const batch = Array.from({ length: 10 }, () => "googleads");
+    await worker(batch, lambdaContext("refresh-worker"));
+    await worker(["googleads"], lambdaContext("refresh-worker"));
+
+    const lines = stdout.json().filter((line) => "_aws" in line);
+    expect(lines).toHaveLength(2);
+    expect(lines.length).toBe(2 * EMF_LINES_PER_INVOCATION);
+    const first = emfPoints(lines.slice(0, 1)).map((p) => [p.name, p.value, p.dimensionNames, p.context]);
+    expect(first).toEqual([
+      [
+        METRICS.platformCallLatency.name,
+        batch.flatMap(() => [90, 110]),
+        ["service"],
+        { platform: "googleads" },
+      ],
+      [METRICS.refreshSucceeded.name, batch.map(() => 1), ["service"], { platform: "googleads" }],
+    ]);
+    // The second invocation's line holds its own points only.
+    expect(emfPoints(lines.slice(1)).map((p) => p.value)).toEqual([[90, 110], 1]);
   });
 });
 

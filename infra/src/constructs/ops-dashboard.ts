@@ -37,7 +37,10 @@ export function searchExpression(
 
 const graphOf = (metric: MetricDef): GraphWidget =>
   new GraphWidget({
-    title: `${metric.name} (${metric.unit === "Milliseconds" ? "p90, ms" : "sum"}, by ${metric.dimensions.join(", ")})`,
+    title: `${metric.name} (${[
+      metric.unit === "Milliseconds" ? "p90, ms" : "sum",
+      ...(metric.dimensions.length > 0 ? [`by ${metric.dimensions.join(", ")}`] : []),
+    ].join(", ")})`,
     left: [
       searchExpression(
         metric.name,
@@ -51,8 +54,9 @@ const graphOf = (metric: MetricDef): GraphWidget =>
 
 /**
  * The operations dashboard: one graph per product metric of `functions/metric-names.ts` (refresh
- * outcomes, platform call latency and errors per platform, alert deliveries per channel kind, API
- * errors per route), in that list's order, three to a row, and the functions' cold starts when
+ * outcomes, platform call latency and errors, alert deliveries, API errors; split by a dimension
+ * only where the metric has one: none now, the platform, channel kind or route is on each EMF line
+ * for Logs Insights), in that list's order, three to a row, and the functions' cold starts when
  * they emit that metric (`CAPTURE_COLD_START_METRIC`; off: Logs Insights on `cold_start`). Built
  * from the same constants the functions emit with, so a renamed metric cannot leave a blank graph.
  */

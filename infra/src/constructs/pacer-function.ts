@@ -5,7 +5,14 @@ import { Alarm, ComparisonOperator, TreatMissingData } from "aws-cdk-lib/aws-clo
 import { SnsAction } from "aws-cdk-lib/aws-cloudwatch-actions";
 import type { ITableV2 } from "aws-cdk-lib/aws-dynamodb";
 import { Effect, PolicyStatement, Role, ServicePrincipal } from "aws-cdk-lib/aws-iam";
-import { Architecture, LoggingFormat, Runtime, Tracing } from "aws-cdk-lib/aws-lambda";
+import {
+  ApplicationLogLevel,
+  Architecture,
+  LoggingFormat,
+  Runtime,
+  SystemLogLevel,
+  Tracing,
+} from "aws-cdk-lib/aws-lambda";
 import {
   type BundlingOptions,
   NodejsFunction,
@@ -30,6 +37,43 @@ export const FUNCTION_DEFAULTS = {
   timeoutSeconds: 29,
   logRetention: RetentionDays.ONE_MONTH,
 } as const;
+
+/**
+ * What every function sends to CloudWatch Logs (Lambda's advanced logging controls; the cost model
+ * charges log bytes by it, infra/src/cost-model.ts):
+ * - `format`: JSON, so Lambda can filter by level.
+ * - `systemLogLevel`: WARN. Lambda's own records of an invocation (`platform.start`,
+ *   `platform.runtimeDone`, `platform.report`: the old START / END / REPORT lines, about 1 KB an
+ *   invocation) are INFO, so they are not written; Lambda's warnings (a timeout, running out of
+ *   memory, a crashed runtime) still are. What REPORT said lives on in AWS/Lambda's free metrics
+ *   (Duration, Errors, Throttles, ConcurrentExecutions per function) and, for a cold start, in the
+ *   `cold_start` key of the invocation's log lines (Powertools logger); the init duration and the
+ *   billed duration of a single invocation and its max memory used are no longer recorded.
+ * - `applicationLogLevel`: INFO, and no higher: the Powertools Metrics EMF lines carry no `level`
+ *   key, which Lambda reads as INFO, so WARN would drop every metric
+ *   (https://docs.aws.amazon.com/lambda/latest/dg/monitoring-cloudwatchlogs-log-level.html). On
+ *   Lambda the Powertools logger takes this level (`AWS_LAMBDA_LOG_LEVEL`) over `LOG_LEVEL`; the
+ *   functions write INFO lines only for the scheduled runs' summaries and warnings and errors when
+ *   something fails, nothing per request or per refresh.
+ */
+export const FUNCTION_LOGGING = {
+  format: LoggingFormat.JSON,
+  systemLogLevel: SystemLogLevel.WARN,
+  applicationLogLevel: ApplicationLogLevel.INFO,
+} as const;
+
+/**
+ * The function groups Lambda traces with X-Ray on its own (active tracing: one request a second and
+ * 5% of the rest): the groups that call ad platforms, which install the Powertools Tracer
+ * (`import "../lib/xray-tracing.ts"` first in their entry: a platform call and each table request
+ * is a subsegment, where a slow platform is what a trace is read for). Every other group passes a
+ * trace on only when its caller sampled one (`PassThrough`: an SQS message sent by a traced
+ * invocation); HTTP APIs send none, so the authorizer and the other API groups record no trace: a
+ * trace there held only Lambda's own init and invocation segments, whose durations AWS/Lambda's
+ * free metrics keep per function. The deployed-bundle test checks these are exactly the groups
+ * that bundle the X-Ray SDK; the cost model charges traces by it.
+ */
+export const TRACED_GROUPS: ReadonlySet<string> = new Set(["connections", "refresh-worker", "trackers"]);
 
 /** DynamoDB actions of read-only and read-write table access (no stream, no PartiQL, no admin). */
 export const TABLE_READ_ACTIONS = [
@@ -88,8 +132,9 @@ export interface PacerFunctionProps extends Partial<NodejsFunctionProps> {
 }
 
 /**
- * The house Lambda: the newest Node.js runtime on ARM64, X-Ray tracing, JSON logs kept one month in
- * its own log group, source maps, bundled by the local esbuild as ESM with the AWS SDK left external
+ * The house Lambda: the newest Node.js runtime on ARM64, X-Ray tracing (active in
+ * {@link TRACED_GROUPS}, passed through elsewhere), JSON logs kept one month in
+ * its own log group without Lambda's per-invocation records ({@link FUNCTION_LOGGING}), source maps, bundled by the local esbuild as ESM with the AWS SDK left external
  * (the runtime provides it). Its role starts empty except for writing its own log group (no AWS
  * managed policy); {@link connect} adds the environment and the grants of one access row.
  */
@@ -114,8 +159,10 @@ export class PacerFunction extends NodejsFunction {
       architecture: Architecture.ARM_64,
       memorySize: FUNCTION_DEFAULTS.memorySize,
       timeout: Duration.seconds(FUNCTION_DEFAULTS.timeoutSeconds),
-      tracing: Tracing.ACTIVE,
-      loggingFormat: LoggingFormat.JSON,
+      tracing: TRACED_GROUPS.has(group) ? Tracing.ACTIVE : Tracing.PASS_THROUGH,
+      loggingFormat: FUNCTION_LOGGING.format,
+      systemLogLevelV2: FUNCTION_LOGGING.systemLogLevel,
+      applicationLogLevelV2: FUNCTION_LOGGING.applicationLogLevel,
       logGroup,
       role,
       environment: { NODE_OPTIONS: "--enable-source-maps", ...environment },
