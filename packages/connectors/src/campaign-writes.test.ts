@@ -42,6 +42,11 @@ interface Case {
   minutesGone: number;
   /** A campaign whose daily budget sits above or below it (a LinkedIn campaign group, X line items). */
   budgetElsewhere?: string;
+  /**
+   * Platforms whose campaign listing carries no spend (LinkedIn, X): the report route the listing
+   * reads every selected campaign's spend from, and how many calls it may take for `n` campaigns.
+   */
+  spendReport?: { route: string; calls: (n: number) => number };
 }
 
 const AMAZON_US = { id: "3810822089931808", currency: "USD", timeZone: "America/Los_Angeles" };
@@ -122,6 +127,7 @@ const CASES: Case[] = [
     budgetRoute: "POST /api/rest/adAccounts/{accountId}/adCampaigns/{campaignId}",
     minutesGone: 600,
     budgetElsewhere: "544756",
+    spendReport: { route: "GET /api/rest/adAnalytics", calls: () => 1 },
   },
   {
     label: "twitterads",
@@ -134,6 +140,11 @@ const CASES: Case[] = [
     budgetRoute: "PUT /ads-api/{version}/accounts/{accountId}/campaigns/{campaignId}",
     minutesGone: 180,
     budgetElsewhere: "2m1eq",
+    // Over 7 days (18 here): one asynchronous stats job per placement (2), 20 entity ids and 90 days.
+    spendReport: {
+      route: "POST /ads-api/{version}/stats/jobs/accounts/{accountId}",
+      calls: (n) => 2 * Math.ceil(n / 20),
+    },
   },
   {
     label: "pinterestads",
@@ -293,6 +304,31 @@ describe.each(CASES)("$label campaign writes against the sandbox", (c) => {
     expect(account).toBeDefined();
     expect(t.sandbox.writes.of(account as never, c.campaignId)).toEqual([]);
   });
+
+  // Only the platforms whose campaign listing carries no spend (LinkedIn, X) have this case.
+  const spendReport = c.spendReport;
+  if (spendReport)
+    it("lists every campaign's spend from one report split by campaign, not a report per campaign", async () => {
+      const tokens = await t.connected();
+      const before = t.routeCalls(spendReport.route);
+      const campaigns = await writer().listCampaigns(tokens, {
+        account: c.account,
+        from: "2026-03-01",
+        to: TODAY,
+      });
+      expect(campaigns.length).toBeGreaterThan(1);
+      expect(t.routeCalls(spendReport.route) - before).toBe(spendReport.calls(campaigns.length));
+      for (const campaign of campaigns) {
+        const spend = t
+          .expected(c.account.id, "2026-03-01", TODAY, { campaignIds: [campaign.id] })
+          .reduce((sum, r) => sum + r.spendMicros, 0);
+        expect({ id: campaign.id, spendMicros: campaign.spendMicros }).toEqual({
+          id: campaign.id,
+          spendMicros: spend,
+        });
+      }
+      expect(campaigns.some((x) => x.spendMicros > 0)).toBe(true);
+    });
 
   // Only the platforms whose campaigns may carry no budget of their own (LinkedIn, X) have this case.
   const budgetElsewhere = c.budgetElsewhere;

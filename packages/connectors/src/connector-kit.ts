@@ -12,7 +12,6 @@ import {
   type ApiKeyCredentials,
   type CampaignState,
   type CampaignsQuery,
-  type Connector,
   type Credentials,
   type DailyMetrics,
   type DailyMetricsRow,
@@ -499,30 +498,36 @@ export function campaignNotFound(platform: string, campaignId: string): BadReque
   });
 }
 
+/** One day's figures of one campaign, from a report split by campaign (LinkedIn `pivot=CAMPAIGN`, X `entity=CAMPAIGN`). */
+export interface CampaignDayRow {
+  campaignId: string;
+  row: DailyMetricsRow;
+}
+
+/** Each campaign's spend over `rows`, micros (a campaign without a row is absent). */
+export function spendByCampaign(rows: readonly CampaignDayRow[]): Map<string, number> {
+  const spend = new Map<string, number>();
+  for (const { campaignId, row } of rows)
+    spend.set(campaignId, (spend.get(campaignId) ?? 0) + row.spendMicros);
+  return spend;
+}
+
 /**
  * The campaigns `query`'s filters select (as {@link selectedCampaignIds} keeps them), each with its
- * spend over the range, micros, read through the connector's own `fetchDailyMetrics` one campaign
- * at a time (`filters: {campaignIds: [id]}`): `listCampaigns` of platforms whose reports are not
- * split by campaign in one call here (LinkedIn, X). Costs one report per selected campaign.
+ * spend over the range, micros (0 for a campaign the report does not name): `listCampaigns` of
+ * platforms whose campaign listing carries no spend (LinkedIn, X). `spendOf` reads the selected
+ * campaigns' spend from the platform's report split by campaign, in as few calls as the platform
+ * allows (not one report per campaign).
  * @param campaigns every campaign of the account, as the platform lists it, without spend
+ * @param spendOf the selected ids -> spend per campaign id over `query`'s range, micros
  */
 export async function selectedWithSpend(
   campaigns: readonly Omit<CampaignState, "spendMicros">[],
-  credentials: Credentials,
   query: CampaignsQuery,
-  fetchDailyMetrics: Connector["fetchDailyMetrics"],
+  spendOf: (campaignIds: string[]) => Promise<ReadonlyMap<string, number>>,
 ): Promise<CampaignState[]> {
   const wanted = new Set(selectedCampaignIds(campaigns, normaliseFilters(query.filters)));
-  const out: CampaignState[] = [];
-  for (const c of campaigns.filter((x) => wanted.has(x.id))) {
-    const metrics = await fetchDailyMetrics(credentials, {
-      account: query.account,
-      from: query.from,
-      to: query.to,
-      filters: { campaignIds: [c.id] },
-      ...(query.signal ? { signal: query.signal } : {}),
-    });
-    out.push({ ...c, spendMicros: metrics.rows.reduce((sum, row) => sum + row.spendMicros, 0) });
-  }
-  return out;
+  const selected = campaigns.filter((x) => wanted.has(x.id));
+  const spend = selected.length > 0 ? await spendOf(selected.map((c) => c.id)) : new Map<string, number>();
+  return selected.map((c) => ({ ...c, spendMicros: spend.get(c.id) ?? 0 }));
 }

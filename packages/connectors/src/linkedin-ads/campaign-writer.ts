@@ -9,14 +9,7 @@ import {
 import { asWriteError, BadRequestError } from "../errors.ts";
 import type { HttpClient } from "../http/http-client.ts";
 import { decimalToMicros } from "../money.ts";
-import type {
-  BudgetLimits,
-  CampaignState,
-  CampaignTarget,
-  CampaignWriter,
-  Connector,
-  OAuthTokens,
-} from "../types.ts";
+import type { BudgetLimits, CampaignState, CampaignTarget, CampaignWriter, OAuthTokens } from "../types.ts";
 import { adCampaignsPageSchema, type LinkedInCampaign } from "./schemas.ts";
 
 const SLUG = "linkedinads";
@@ -37,7 +30,16 @@ export interface LinkedInWriterDeps {
     accountId: string,
     signal: AbortSignal | undefined,
   ) => Promise<LinkedInCampaign[]>;
-  fetchDailyMetrics: Connector["fetchDailyMetrics"];
+  /**
+   * Spend per campaign id over the range, micros: one `adAnalytics` report with `pivot=CAMPAIGN`
+   * for all the ids (split by range only where days x campaigns pass LinkedIn's element cap).
+   */
+  campaignSpend: (
+    tokens: OAuthTokens,
+    accountId: string,
+    range: { from: string; to: string; signal?: AbortSignal | undefined },
+    campaignIds: string[],
+  ) => Promise<ReadonlyMap<string, number>>;
 }
 
 /**
@@ -58,7 +60,8 @@ export interface LinkedInWriterDeps {
  *   `ACCOUNT_MANAGER`, `CAMPAIGN_MANAGER`; `VIEWER` is read-only even with `rw_ads`). LinkedIn
  *   refuses with 403 `ACCESS_DENIED` (service error 100): InsufficientScopeError. 401 (token) stays
  *   AuthError.
- * - Spend per campaign for `listCampaigns`: the connector's `fetchDailyMetrics`, one campaign at a time.
+ * - Spend per campaign for `listCampaigns`: one `adAnalytics` report with `pivot=CAMPAIGN` for all the
+ *   selected campaigns (`GET /rest/adAnalytics?q=analytics&pivot=CAMPAIGN&campaigns=List(...)`).
  * https://learn.microsoft.com/en-us/linkedin/marketing/integrations/ads/account-structure/create-and-manage-campaigns
  * (Update a Campaign, Get a Campaign, Permissions)
  */
@@ -108,9 +111,8 @@ export function linkedInCampaignWriter(deps: LinkedInWriterDeps): CampaignWriter
           status: linkedInCampaignStatus(c),
           dailyBudgetMicros: c.dailyBudget ? decimalToMicros(c.dailyBudget.amount) : null,
         })),
-        credentials,
         query,
-        deps.fetchDailyMetrics,
+        (ids) => deps.campaignSpend(tokens, accountId, query, ids),
       );
     },
 

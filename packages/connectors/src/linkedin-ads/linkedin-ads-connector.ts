@@ -5,6 +5,7 @@ import {
   byName,
   CAMPAIGN_FILTERS,
   type CampaignDailyBudget,
+  type CampaignDayRow,
   campaignFilterValues,
   campaignIdsToReport,
   checkId,
@@ -17,6 +18,7 @@ import {
   requireOAuth,
   selectedCampaignIds,
   settingsOf,
+  spendByCampaign,
   summedDailyBudget,
 } from "../connector-kit.ts";
 import { type ConnectorDefinition, connectorIdentity } from "../descriptor.ts";
@@ -177,7 +179,11 @@ export function createLinkedInAdsConnector(config: ConnectorConfig): Connector {
     return list.map((c): FilterValue => ({ id: c.id, name: c.name ?? c.id, status: c.status ?? "" }));
   }
 
-  /** One `adAnalytics` call for a date range (already within the element cap). */
+  /**
+   * One `adAnalytics` call for a date range (already within the element cap): each element's day
+   * row with the campaign it belongs to (`pivotValues`, `pivot=CAMPAIGN`; the account id under
+   * `pivot=ACCOUNT`).
+   */
   async function analytics(
     tokens: OAuthTokens,
     accountId: string,
@@ -185,7 +191,7 @@ export function createLinkedInAdsConnector(config: ConnectorConfig): Connector {
     to: string,
     campaignIds: string[] | undefined,
     signal: AbortSignal | undefined,
-  ): Promise<DailyMetricsRow[]> {
+  ): Promise<CampaignDayRow[]> {
     // Rest.li 2.0 query syntax: the structure characters stay literal, the URNs inside are encoded,
     // so the query string is written here rather than by URLSearchParams.
     const params = [
@@ -201,7 +207,7 @@ export function createLinkedInAdsConnector(config: ConnectorConfig): Connector {
         : []),
       `fields=${ANALYTICS_FIELDS.join(",")}`,
     ];
-    const body = await http.json(
+    return http.json(
       {
         operation: "adAnalytics",
         url: `${api("/rest/adAnalytics")}?${params.join("&")}`,
@@ -209,9 +215,30 @@ export function createLinkedInAdsConnector(config: ConnectorConfig): Connector {
         signal,
       },
       // Elements are converted inside the parser, so an unreadable amount is a malformed answer.
-      (b) => analyticsSchema.parse(b).elements.map(analyticsToRow),
+      (b) =>
+        analyticsSchema.parse(b).elements.map((e) => ({
+          campaignId: (e.pivotValues?.[0] ?? "").replace(/^urn:li:sponsored(Campaign|Account):/, ""),
+          row: analyticsToRow(e),
+        })),
     );
-    return body;
+  }
+
+  /**
+   * The analytics over `from`-`to`, split into ranges that keep each answer within LinkedIn's
+   * {@link MAX_ELEMENTS} (days x campaigns); by campaign when `campaignIds` is given.
+   */
+  async function analyticsOver(
+    tokens: OAuthTokens,
+    accountId: string,
+    range: { from: string; to: string; signal?: AbortSignal | undefined },
+    campaignIds: string[] | undefined,
+  ): Promise<CampaignDayRow[]> {
+    const out: CampaignDayRow[] = [];
+    const days = Math.max(1, Math.floor(MAX_ELEMENTS / Math.max(1, campaignIds?.length ?? 1)));
+    for (const { from, to } of splitRange(range.from, range.to, days)) {
+      out.push(...(await analytics(tokens, accountId, from, to, campaignIds, range.signal)));
+    }
+    return out;
   }
 
   const connector: Connector = {
@@ -292,13 +319,10 @@ export function createLinkedInAdsConnector(config: ConnectorConfig): Connector {
         () => campaigns(tokens, accountId, query.signal),
         (id) => checkId(SLUG, id, { what: "campaign" }),
       );
-      const partials: DailyMetricsRow[] = [];
-      if (!campaignIds || campaignIds.length) {
-        const days = Math.max(1, Math.floor(MAX_ELEMENTS / Math.max(1, campaignIds?.length ?? 1)));
-        for (const { from, to } of splitRange(query.from, query.to, days)) {
-          partials.push(...(await analytics(tokens, accountId, from, to, campaignIds, query.signal)));
-        }
-      }
+      const partials =
+        !campaignIds || campaignIds.length
+          ? (await analyticsOver(tokens, accountId, query, campaignIds)).map((r) => r.row)
+          : [];
       let currency = query.account.currency;
       if (!currency) {
         const account = await http.json(
@@ -370,7 +394,8 @@ export function createLinkedInAdsConnector(config: ConnectorConfig): Connector {
       api,
       headers,
       campaignList,
-      fetchDailyMetrics: (credentials, query) => connector.fetchDailyMetrics(credentials, query),
+      campaignSpend: async (tokens, accountId, range, campaignIds) =>
+        spendByCampaign(await analyticsOver(tokens, accountId, range, campaignIds)),
     }),
   };
 }

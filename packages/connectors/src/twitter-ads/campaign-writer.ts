@@ -12,9 +12,9 @@ import type { HttpClient } from "../http/http-client.ts";
 import type {
   BudgetLimits,
   CampaignState,
+  CampaignsQuery,
   CampaignTarget,
   CampaignWriter,
-  Connector,
   OAuthTokens,
 } from "../types.ts";
 import { urlWithQuery } from "./oauth1.ts";
@@ -35,7 +35,16 @@ export interface XWriterDeps {
   campaignRecords: (http: HttpClient, accountId: string, signal?: AbortSignal) => Promise<XCampaign[]>;
   /** An ad account id (alphanumeric). @throws BadRequestError `bad_account_id` */
   checkAccountId: (id: string) => string;
-  fetchDailyMetrics: Connector["fetchDailyMetrics"];
+  /**
+   * Spend per campaign id over the query's range, micros: the stats split by campaign
+   * (`entity=CAMPAIGN`, 20 ids a request; asynchronous jobs beyond 7 days), in the account's zone.
+   */
+  campaignSpend: (
+    http: HttpClient,
+    accountId: string,
+    query: CampaignsQuery,
+    campaignIds: string[],
+  ) => Promise<ReadonlyMap<string, number>>;
 }
 
 /**
@@ -58,7 +67,8 @@ export interface XWriterDeps {
  *   `GET accounts/:account_id/authenticated_user_access`), with the app's Ads API access. X refuses
  *   with 403: InsufficientScopeError. 401 (`UNAUTHORIZED_ACCESS`, #89: the token or signature)
  *   stays AuthError.
- * - Spend per campaign for `listCampaigns`: the connector's `fetchDailyMetrics`, one campaign at a time.
+ * - Spend per campaign for `listCampaigns`: the stats split by campaign (`entity=CAMPAIGN`), 20
+ *   campaigns a request, not a report per campaign.
  * https://docs.x.com/x-ads-api/campaign-management/reference (Campaigns: GET and PUT
  * accounts/:account_id/campaigns/:campaign_id)
  */
@@ -95,7 +105,8 @@ export function xCampaignWriter(deps: XWriterDeps): CampaignWriter {
   return {
     async listCampaigns(credentials, query): Promise<CampaignState[]> {
       const http = deps.client(requireOAuth(credentials, SLUG));
-      const records = await deps.campaignRecords(http, deps.checkAccountId(query.account.id), query.signal);
+      const accountId = deps.checkAccountId(query.account.id);
+      const records = await deps.campaignRecords(http, accountId, query.signal);
       return selectedWithSpend(
         records.map((c) => ({
           id: c.id,
@@ -103,9 +114,8 @@ export function xCampaignWriter(deps: XWriterDeps): CampaignWriter {
           status: xCampaignStatus(c),
           dailyBudgetMicros: c.daily_budget_amount_local_micro || null,
         })),
-        credentials,
         query,
-        deps.fetchDailyMetrics,
+        (ids) => deps.campaignSpend(http, accountId, query, ids),
       );
     },
 

@@ -4,6 +4,7 @@ import {
   byName,
   CAMPAIGN_FILTERS,
   type CampaignDailyBudget,
+  type CampaignDayRow,
   campaignFilterValues,
   checkId,
   checkRange,
@@ -16,6 +17,7 @@ import {
   requireOAuth,
   selectedCampaignIds,
   settingsOf,
+  spendByCampaign,
   summedDailyBudget,
   versionedUrl,
 } from "../connector-kit.ts";
@@ -249,9 +251,18 @@ export function createTwitterAdsConnector(config: ConnectorConfig): OAuth1Connec
   });
 
   /** Up to 7 days: one synchronous `GET /stats/accounts/{id}` per 20 ids and placement. */
-  async function syncStats(scope: StatsScope): Promise<DailyMetricsRow[]> {
+  /**
+   * The stats of `scope`'s entities over its range, each day row with the entity it belongs to:
+   * synchronous up to {@link X_SYNC_STATS_MAX_DAYS} days, asynchronous jobs beyond.
+   */
+  function stats(scope: StatsScope): Promise<CampaignDayRow[]> {
+    const days = eachDate(scope.range.from, scope.range.to).length;
+    return days <= X_SYNC_STATS_MAX_DAYS ? syncStats(scope) : jobStats(scope);
+  }
+
+  async function syncStats(scope: StatsScope): Promise<CampaignDayRow[]> {
     const { http, accountId, entity, ids, range, timeZone } = scope;
-    const partials: DailyMetricsRow[] = [];
+    const partials: CampaignDayRow[] = [];
     for (const r of statsRequests(ids, range.from, range.to, X_SYNC_STATS_MAX_DAYS)) {
       const stats = await http.json(
         {
@@ -278,7 +289,7 @@ export function createTwitterAdsConnector(config: ConnectorConfig): OAuth1Connec
    * @throws PlatformDownError `report_failed` (a job `FAILED`, `EXPIRED` or `CANCELLED`),
    *   `report_timeout` (not finished within the poll settings), `report_url`, `malformed_report`
    */
-  async function jobStats(scope: StatsScope): Promise<DailyMetricsRow[]> {
+  async function jobStats(scope: StatsScope): Promise<CampaignDayRow[]> {
     const { http, accountId, entity, ids, range, timeZone } = scope;
     const jobs: PendingJob[] = [];
     for (const r of statsRequests(ids, range.from, range.to, X_ASYNC_STATS_MAX_DAYS)) {
@@ -302,7 +313,7 @@ export function createTwitterAdsConnector(config: ConnectorConfig): OAuth1Connec
       sleep,
       range.signal,
     );
-    const partials: DailyMetricsRow[] = [];
+    const partials: CampaignDayRow[] = [];
     for (const job of jobs) {
       const bytes = await downloadFile({
         url: job.url ?? "",
@@ -476,10 +487,12 @@ export function createTwitterAdsConnector(config: ConnectorConfig): OAuth1Connec
         entity = "CAMPAIGN";
         ids = selectedCampaignIds(await campaigns(http, accountId, query.signal), filters);
       }
-      const days = eachDate(query.from, query.to).length;
-      const scope: StatsScope = { http, accountId, entity, ids, range: query, timeZone };
-      const partials = days <= X_SYNC_STATS_MAX_DAYS ? await syncStats(scope) : await jobStats(scope);
-      return dailyMetrics(query, { accountId, currency, timeZone }, partials);
+      const partials = await stats({ http, accountId, entity, ids, range: query, timeZone });
+      return dailyMetrics(
+        query,
+        { accountId, currency, timeZone },
+        partials.map((p) => p.row),
+      );
     },
 
     /**
@@ -536,7 +549,14 @@ export function createTwitterAdsConnector(config: ConnectorConfig): OAuth1Connec
       ads,
       campaignRecords,
       checkAccountId,
-      fetchDailyMetrics: (credentials, query) => connector.fetchDailyMetrics(credentials, query),
+      async campaignSpend(http, accountId, query, campaignIds) {
+        const timeZone =
+          query.account.timeZone || (await accountInfo(http, accountId, query.signal)).timezone || "";
+        const range = { from: query.from, to: query.to, signal: query.signal };
+        return spendByCampaign(
+          await stats({ http, accountId, entity: "CAMPAIGN", ids: campaignIds, range, timeZone }),
+        );
+      },
     }),
   };
 }
@@ -685,9 +705,11 @@ export function statsRequests(
 }
 
 /** The partial rows of a stats answer (synchronous or a job's file) whose series start at `from`. */
-function statsRows(from: string, stats: XStats): DailyMetricsRow[] {
+function statsRows(from: string, stats: XStats): CampaignDayRow[] {
   return stats.data.flatMap((entry) =>
-    entry.id_data.flatMap((idData) => (idData.segment ? [] : statsToRows(from, idData.metrics))),
+    entry.id_data.flatMap((idData) =>
+      idData.segment ? [] : statsToRows(from, idData.metrics).map((row) => ({ campaignId: entry.id, row })),
+    ),
   );
 }
 
