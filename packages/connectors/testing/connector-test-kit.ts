@@ -398,6 +398,25 @@ export function expectEnvConfig<C extends Connector>(config: {
   );
 }
 
+/**
+ * A change of a connector's test config (for `makeConnector`) under which every request whose URL
+ * path contains `pathPart` (a report file host's path in the sandbox) gets `answer()` instead of
+ * reaching the sandbox; every other request goes on as before.
+ */
+export function answeringPath(
+  pathPart: string,
+  answer: () => Response,
+): (config: ConnectorConfig) => ConnectorConfig {
+  return (config) => ({
+    ...config,
+    http: {
+      ...config.http,
+      fetch: async (input, init) =>
+        new URL(input).pathname.includes(pathPart) ? answer() : (config.http?.fetch ?? fetch)(input, init),
+    },
+  });
+}
+
 /** A failed answer of `platform` as an error classifier sees it (JSON body). */
 export function httpFailure(
   platform: string,

@@ -4,6 +4,7 @@ import { accountDays, type CampaignSelection, demoAccount } from "@pacer/sandbox
 import { amazonAdProductOf } from "@pacer/sandbox/platforms/amazonads";
 import { describe, expect, it } from "vitest";
 import {
+  answeringPath,
   demoDailyBudget,
   expectCampaignFilters,
   expectRateLimitThenRefusal,
@@ -230,18 +231,15 @@ describe("Amazon Ads connector against the sandbox", () => {
   });
 
   it("maps a report file S3 refuses (an expired pre-signed URL) to PlatformDownError, not AuthError", async () => {
-    const expired = t.makeConnector((config) => ({
-      ...config,
-      http: {
-        ...config.http,
-        fetch: async (input, init) =>
-          new URL(input).pathname.includes("/s3/reports/")
-            ? new Response("<Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>", {
-                status: 403,
-              })
-            : fetch(input, init),
-      },
-    }));
+    const expired = t.makeConnector(
+      answeringPath(
+        "/s3/reports/",
+        () =>
+          new Response("<Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>", {
+            status: 403,
+          }),
+      ),
+    );
     const tokens = await t.connected();
     const error = await expired
       .fetchDailyMetrics(tokens, { account: { id: UK }, from: "2026-03-10", to: "2026-03-12" })

@@ -2,6 +2,7 @@ import { demoAccount } from "@pacer/sandbox";
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import {
+  answeringPath,
   demoDailyBudget,
   expectCampaignFilters,
   expectEnvConfig,
@@ -16,7 +17,6 @@ import {
 } from "../../testing/connector-test-kit.ts";
 import { totalSpend } from "../../testing/sandbox-expectations.ts";
 import { AuthError, BadRequestError, PlatformDownError, RateLimitedError } from "../errors.ts";
-import type { FetchLike } from "../http/http-client.ts";
 import { acceptBingAdsReturn, acceptReturnForSession } from "../oauth/return-rules.ts";
 import type { OAuthTokens, TrackerFilters } from "../types.ts";
 import { activeDailyBudget, createBingAdsConnector } from "./bing-ads-connector.ts";
@@ -231,11 +231,9 @@ describe("Microsoft Advertising connector against the sandbox", () => {
   });
 
   it("turns an unreadable report file into PlatformDownError (the queue retries later)", async () => {
-    const corrupt: FetchLike = async (input, init) =>
-      input.includes("/blob/reports/") ? new Response("not a zip", { status: 200 }) : fetch(input, init);
     const tokens = await t.connected();
     const error = await t
-      .makeConnector((config) => ({ ...config, http: { ...config.http, fetch: corrupt } }))
+      .makeConnector(answeringPath("/blob/reports/", () => new Response("not a zip", { status: 200 })))
       .fetchDailyMetrics(tokens, { account: { id: SEARCH }, from: "2026-03-01", to: "2026-03-18" })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PlatformDownError);
@@ -243,13 +241,14 @@ describe("Microsoft Advertising connector against the sandbox", () => {
   });
 
   it("maps a report file the storage host refuses (an expired pre-signed URL) to PlatformDownError, not AuthError", async () => {
-    const expired: FetchLike = async (input, init) =>
-      input.includes("/blob/reports/")
-        ? new Response("<Error><Code>AuthenticationFailed</Code></Error>", { status: 403 })
-        : fetch(input, init);
     const tokens = await t.connected();
     const error = await t
-      .makeConnector((config) => ({ ...config, http: { ...config.http, fetch: expired } }))
+      .makeConnector(
+        answeringPath(
+          "/blob/reports/",
+          () => new Response("<Error><Code>AuthenticationFailed</Code></Error>", { status: 403 }),
+        ),
+      )
       .fetchDailyMetrics(tokens, { account: { id: SEARCH }, from: "2026-03-01", to: "2026-03-18" })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PlatformDownError);

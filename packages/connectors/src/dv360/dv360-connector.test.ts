@@ -1,6 +1,7 @@
 import type { CampaignSelection } from "@pacer/sandbox";
 import { describe, expect, it } from "vitest";
 import {
+  answeringPath,
   documentedDailyBudget,
   expectCampaignFilters,
   expectInvalidGrantNotRetried,
@@ -176,16 +177,12 @@ describe("Google DV360 connector against the sandbox", () => {
 
   it("maps a report file Cloud Storage refuses (an expired signed URL) to PlatformDownError, not AuthError", async () => {
     const tokens = await t.connected();
-    const expired = t.makeConnector((config) => ({
-      ...config,
-      http: {
-        ...config.http,
-        fetch: async (input, init) =>
-          new URL(input).pathname.includes("/storage/dv360-reports/")
-            ? new Response("<Error><Code>AccessDenied</Code></Error>", { status: 403 })
-            : fetch(input, init),
-      },
-    }));
+    const expired = t.makeConnector(
+      answeringPath(
+        "/storage/dv360-reports/",
+        () => new Response("<Error><Code>AccessDenied</Code></Error>", { status: 403 }),
+      ),
+    );
     const error = await expired
       .fetchDailyMetrics(tokens, {
         account: { id: DISPLAY, currency: "GBP", timeZone: "Europe/London" },

@@ -3,6 +3,7 @@ import { eachDate, midnightIso, splitRange } from "@pacer/core";
 import { sandboxClient } from "@pacer/sandbox";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
+  answeringPath,
   demoDailyBudget,
   documentedDailyBudget,
   expectCampaignFilters,
@@ -372,30 +373,19 @@ describe("X asynchronous analytics against the sandbox", () => {
       .fetchDailyMetrics(tokens, range)
       .catch((e: unknown) => e);
     expect(elsewhere).toMatchObject({ reason: "report_url" });
-    const broken = t.makeConnector((config) => ({
-      ...config,
-      http: {
-        ...config.http,
-        fetch: async (input, init) =>
-          new URL(input).pathname.includes("/ton/")
-            ? new Response(gzipSync(Buffer.from('{"data": "not stats"}')), { status: 200 })
-            : fetch(input, init),
-      },
-    }));
+    const broken = t.makeConnector(
+      answeringPath(
+        "/ton/",
+        () => new Response(gzipSync(Buffer.from('{"data": "not stats"}')), { status: 200 }),
+      ),
+    );
     expect(await broken.fetchDailyMetrics(tokens, range).catch((e: unknown) => e)).toMatchObject({
       reason: "malformed_report",
     });
     // The file host refusing the file (an expired location) says nothing of the connection's token.
-    const expired = t.makeConnector((config) => ({
-      ...config,
-      http: {
-        ...config.http,
-        fetch: async (input, init) =>
-          new URL(input).pathname.includes("/ton/")
-            ? new Response("<Error><Code>AccessDenied</Code></Error>", { status: 403 })
-            : fetch(input, init),
-      },
-    }));
+    const expired = t.makeConnector(
+      answeringPath("/ton/", () => new Response("<Error><Code>AccessDenied</Code></Error>", { status: 403 })),
+    );
     const refused = await expired.fetchDailyMetrics(tokens, range).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(PlatformDownError);
     expect(refused).toMatchObject({ reason: "report_download", status: 403, retryable: true });
