@@ -6,10 +6,11 @@ import { callApi } from "../../testing/api.ts";
 import { type ActionView, useAutopilotOn } from "../../testing/autopilot-platform.ts";
 
 /**
- * AutoPilot's write scope on Meta (sandbox account 101000000000001, Pacer Demo - Facebook):
- * connections are made with `ads_read`; Apply (turning it on, or applying a proposal) on such a
- * connection answers 409 `WRITE_SCOPE_NEEDED` and writes nothing; after reconnecting through the
- * consent URL with `ads_management` the same proposal is applied.
+ * AutoPilot on Meta end to end (sandbox account 101000000000001, Pacer Demo - Facebook): the write
+ * scope (connections are made with `ads_read`; Apply on such a connection answers 409
+ * `WRITE_SCOPE_NEEDED` and writes nothing; after reconnecting through the consent URL with
+ * `ads_management` the same proposal is applied), then pause, undo and budget writes through
+ * `POST /{campaign-id}`.
  */
 const FACEBOOK = demoAccount("facebookads", "101000000000001") as DemoAccount;
 const UPDATE = "POST /graph/{version}/{campaignId}";
@@ -112,6 +113,64 @@ describe("AutoPilot write scope (Meta)", () => {
       (await ap.setAutopilot(tracker, { mode: "apply", pauseAtBudget: pause })) as { status: number },
     ).toMatchObject({
       status: 200,
+    });
+  });
+});
+
+// Two refreshes and several listings each: slower than one call on a shared machine.
+describe("AutoPilot on Meta", { timeout: 60_000 }, () => {
+  const TIER1 = "349043";
+  const TIER2 = "348934";
+
+  it("Apply pauses once (a re-run writes nothing), leaves the person-paused campaign alone, and undoes", async () => {
+    const tracker = await ap.aRefreshedTracker("meta-apply@pacer.test", 0);
+    ap.pipeline().sandbox.writes.record(FACEBOOK, TIER2, { at: Date.now(), status: "PAUSED" });
+    await ap.setAutopilot(tracker, {
+      mode: "apply",
+      pauseAtBudget: { ...DEFAULT_AUTOPILOT_SETTINGS.pauseAtBudget, enabled: true },
+    });
+
+    const first = await ap.run(tracker);
+    const again = await ap.run(tracker);
+
+    const paused = first.map((a) => a.campaignId).sort();
+    expect(first.every((a) => a.kind === "pause" && a.status === "applied")).toBe(true);
+    expect(paused).toContain(TIER1);
+    expect(paused).not.toContain(TIER2);
+    expect(again).toEqual([]);
+    expect(ap.calls(UPDATE)).toBe(first.length);
+    expect(paused.map((id) => ap.statusOf(id))).toEqual(paused.map(() => "PAUSED"));
+    expect(ap.statusOf(TIER2)).toBe("PAUSED");
+
+    const tier1 = first.find((a) => a.campaignId === TIER1) as ActionView;
+    const undone = await ap.act("undo", tracker, tier1._id);
+    expect(undone).toMatchObject({ kind: "enable", status: "applied" });
+    expect(ap.statusOf(TIER1)).toBe("ENABLED");
+    expect(ap.calls(UPDATE)).toBe(first.length + 1);
+  });
+
+  it("Cruise changes a campaign's daily budget at Meta; a refused write is recorded failed with insufficient_scope and shown on the tracker", async () => {
+    // Behind (budget twice the spend so far): Cruise raises the budgets.
+    const tracker = await ap.aRefreshedTracker("meta-cruise@pacer.test", null);
+    await ap.setAutopilot(tracker, { cruise: { ...DEFAULT_AUTOPILOT_SETTINGS.cruise, enabled: true } });
+    const proposed = (await ap.run(tracker)).filter((a) => a.kind === "set-daily-budget");
+    expect(proposed.length).toBeGreaterThanOrEqual(2);
+    const [first, second] = proposed as [ActionView, ActionView];
+    expect([first.status, second.status]).toEqual(["proposed", "proposed"]);
+
+    const applied = await ap.act("apply", tracker, first._id);
+    ap.pipeline().sandbox.writes.refuse("facebookads");
+    const refused = await ap.act("apply", tracker, second._id);
+
+    expect(applied.status).toBe("applied");
+    expect(ap.pipeline().sandbox.writes.dailyBudget(FACEBOOK, first.campaignId, Date.now(), undefined)).toBe(
+      first.after,
+    );
+    expect(refused).toMatchObject({ status: "failed", error: { code: "insufficient_scope" } });
+    expect(ap.pipeline().sandbox.writes.of(FACEBOOK, second.campaignId)).toEqual([]);
+    expect(await ap.lastFailure(tracker)).toMatchObject({
+      code: "insufficient_scope",
+      campaignId: second.campaignId,
     });
   });
 });
