@@ -63,7 +63,15 @@ function renderUser() {
   return renderHook(() => useUser(), { wrapper }).result;
 }
 
+/** Whether the dashboard page's code was asked for (the module is replaced: only the ask matters). */
+let dashboardPageLoaded = false;
+
 beforeEach(() => {
+  dashboardPageLoaded = false;
+  vi.doMock("./pages/dashboard-page", () => {
+    dashboardPageLoaded = true;
+    return { DashboardPage: () => null };
+  });
   localStorage.clear();
   setToken("session-token");
   localStorage.setItem("pacer.lastTrackerListAccount", "acc-1");
@@ -83,6 +91,20 @@ describe("the entry's early requests", () => {
     await runEarlyRequests();
 
     expect(calls).toEqual(["/api/auth", "/api/trackers/get-trackers-by-account/acc-1"]);
+  });
+
+  it("ask for the dashboard page's code on the dashboard only", async () => {
+    window.history.replaceState(null, "", "/dashboard");
+    server();
+    await runEarlyRequests();
+    await vi.waitFor(() => expect(dashboardPageLoaded).toBe(true));
+
+    dashboardPageLoaded = false;
+    window.history.replaceState(null, "", "/alerts");
+    await runEarlyRequests();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+
+    expect(dashboardPageLoaded).toBe(false);
   });
 
   it("start only the session on another page", async () => {
