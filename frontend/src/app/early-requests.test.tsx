@@ -55,12 +55,13 @@ async function runEarlyRequests() {
   await import("./early-requests");
 }
 
-function renderUser() {
+/** Renders `use` (useUser, or the one of modules loaded afresh) in a new query client. */
+function renderUser(use: typeof useUser = useUser) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>{children}</QueryClientProvider>
   );
-  return renderHook(() => useUser(), { wrapper }).result;
+  return renderHook(() => use(), { wrapper }).result;
 }
 
 /** Whether the dashboard page's code was asked for (the module is replaced: only the ask matters). */
@@ -131,12 +132,8 @@ describe("the entry's early requests", () => {
     const calls = server();
     await runEarlyRequests();
     const { useUser: freshUseUser } = await import("../lib/auth");
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
-    );
 
-    const result = renderHook(() => freshUseUser(), { wrapper }).result;
+    const result = renderUser(freshUseUser);
 
     await waitFor(() => expect(result.current.data?._id).toBe("u-1"));
     expect(calls).toEqual(["/api/auth"]);
@@ -180,12 +177,8 @@ describe("index.html's first script", () => {
     runPageScript();
     await runEarlyRequests();
     const { useUser: freshUseUser } = await import("../lib/auth");
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
-    );
 
-    const result = renderHook(() => freshUseUser(), { wrapper }).result;
+    const result = renderUser(freshUseUser);
 
     await waitFor(() => expect(result.current.data?._id).toBe("u-1"));
     expect(calls).toEqual(["/api/auth"]);
