@@ -127,18 +127,25 @@ describe("the entry's early requests", () => {
     expect(calls).toEqual([]);
   });
 
-  it("give useUser the early session answer, its renewed token kept, without asking again", async () => {
-    window.history.replaceState(null, "", "/alerts");
-    const calls = server();
-    await runEarlyRequests();
-    const { useUser: freshUseUser } = await import("../lib/auth");
+  it.each([
+    ["the entry", false],
+    ["index.html's first script", true],
+  ])(
+    "give useUser the early session answer sent by %s, its renewed token kept, without asking again",
+    async (_, byPageScript) => {
+      window.history.replaceState(null, "", "/alerts");
+      const calls = server();
+      if (byPageScript) runPageScript();
+      await runEarlyRequests();
+      const { useUser: freshUseUser } = await import("../lib/auth");
 
-    const result = renderUser(freshUseUser);
+      const result = renderUser(freshUseUser);
 
-    await waitFor(() => expect(result.current.data?._id).toBe("u-1"));
-    expect(calls).toEqual(["/api/auth"]);
-    expect(localStorage.getItem("token")).toBe("renewed-token");
-  });
+      await waitFor(() => expect(result.current.data?._id).toBe("u-1"));
+      expect(calls).toEqual(["/api/auth"]);
+      expect(localStorage.getItem("token")).toBe("renewed-token");
+    },
+  );
 
   it("leave useUser to ask itself when no early request was made", async () => {
     const calls = server();
@@ -169,20 +176,6 @@ describe("index.html's first script", () => {
     });
     expect(await takeEarlyAnswer("session", "/api/auth")).toEqual({ user: USER, token: "renewed-token" });
     expect(calls).toHaveLength(2);
-  });
-
-  it("gives useUser the session it sent, the renewed token kept", async () => {
-    window.history.replaceState(null, "", "/alerts");
-    const calls = server();
-    runPageScript();
-    await runEarlyRequests();
-    const { useUser: freshUseUser } = await import("../lib/auth");
-
-    const result = renderUser(freshUseUser);
-
-    await waitFor(() => expect(result.current.data?._id).toBe("u-1"));
-    expect(calls).toEqual(["/api/auth"]);
-    expect(localStorage.getItem("token")).toBe("renewed-token");
   });
 
   it("leaves a refused session to the app's own request (the early answer is not used)", async () => {
