@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import pageScript from "../../public/early-requests.js?raw";
 import { setToken } from "../lib/api-client";
 import { useUser } from "../lib/auth";
 
@@ -13,18 +14,39 @@ const USER = {
   account: { _id: "acc-1", name: "Agency" },
 };
 
-/** The API on the wire: the session answer and an empty list, every path asked recorded. */
-function server() {
+/** The request headers of each call to the last {@link server}, in order. */
+let sentHeaders: Record<string, string>[] = [];
+
+/**
+ * The API on the wire: the session answer (or `sessionStatus`) and an empty list, every path asked
+ * recorded (and its headers in {@link sentHeaders}).
+ */
+function server(sessionStatus = 200) {
   const calls: string[] = [];
+  const headers: Record<string, string>[] = [];
+  sentHeaders = headers;
+  const answer = (path: string) => {
+    if (path !== "/api/auth") return new Response(JSON.stringify({ trackers: [] }), { status: 200 });
+    if (sessionStatus !== 200)
+      return new Response(JSON.stringify({ code: "UNAUTHORIZED", message: "Session expired" }), {
+        status: sessionStatus,
+      });
+    return new Response(JSON.stringify({ user: USER, token: "renewed-token" }), { status: 200 });
+  };
   vi.stubGlobal(
     "fetch",
-    vi.fn(async (path: string) => {
+    vi.fn(async (path: string, init?: RequestInit) => {
       calls.push(path);
-      const body = path === "/api/auth" ? { user: USER, token: "renewed-token" } : { trackers: [] };
-      return new Response(JSON.stringify(body), { status: 200 });
+      headers.push({ ...(init?.headers as Record<string, string>) });
+      return answer(path);
     }),
   );
   return calls;
+}
+
+/** Runs index.html's first script (public/early-requests.js) as the browser does, before the entry. */
+function runPageScript() {
+  new Function(pageScript)();
 }
 
 /** Runs the entry's first module afresh (its work happens on import). */
@@ -33,21 +55,31 @@ async function runEarlyRequests() {
   await import("./early-requests");
 }
 
-function renderUser() {
+/** Renders `use` (useUser, or the one of modules loaded afresh) in a new query client. */
+function renderUser(use: typeof useUser = useUser) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>{children}</QueryClientProvider>
   );
-  return renderHook(() => useUser(), { wrapper }).result;
+  return renderHook(() => use(), { wrapper }).result;
 }
 
+/** Whether the dashboard page's code was asked for (the module is replaced: only the ask matters). */
+let dashboardPageLoaded = false;
+
 beforeEach(() => {
+  dashboardPageLoaded = false;
+  vi.doMock("./pages/dashboard-page", () => {
+    dashboardPageLoaded = true;
+    return { DashboardPage: () => null };
+  });
   localStorage.clear();
   setToken("session-token");
   localStorage.setItem("pacer.lastTrackerListAccount", "acc-1");
 });
 afterEach(() => {
   vi.unstubAllGlobals();
+  delete (window as unknown as Record<string, unknown>).__pacerEarly;
   localStorage.clear();
   window.history.replaceState(null, "", "/");
 });
@@ -60,6 +92,20 @@ describe("the entry's early requests", () => {
     await runEarlyRequests();
 
     expect(calls).toEqual(["/api/auth", "/api/trackers/get-trackers-by-account/acc-1"]);
+  });
+
+  it("ask for the dashboard page's code on the dashboard only", async () => {
+    window.history.replaceState(null, "", "/dashboard");
+    server();
+    await runEarlyRequests();
+    await vi.waitFor(() => expect(dashboardPageLoaded).toBe(true));
+
+    dashboardPageLoaded = false;
+    window.history.replaceState(null, "", "/alerts");
+    await runEarlyRequests();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+
+    expect(dashboardPageLoaded).toBe(false);
   });
 
   it("start only the session on another page", async () => {
@@ -81,22 +127,25 @@ describe("the entry's early requests", () => {
     expect(calls).toEqual([]);
   });
 
-  it("give useUser the early session answer, its renewed token kept, without asking again", async () => {
-    window.history.replaceState(null, "", "/alerts");
-    const calls = server();
-    await runEarlyRequests();
-    const { useUser: freshUseUser } = await import("../lib/auth");
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
-    );
+  it.each([
+    ["the entry", false],
+    ["index.html's first script", true],
+  ])(
+    "give useUser the early session answer sent by %s, its renewed token kept, without asking again",
+    async (_, byPageScript) => {
+      window.history.replaceState(null, "", "/alerts");
+      const calls = server();
+      if (byPageScript) runPageScript();
+      await runEarlyRequests();
+      const { useUser: freshUseUser } = await import("../lib/auth");
 
-    const result = renderHook(() => freshUseUser(), { wrapper }).result;
+      const result = renderUser(freshUseUser);
 
-    await waitFor(() => expect(result.current.data?._id).toBe("u-1"));
-    expect(calls).toEqual(["/api/auth"]);
-    expect(localStorage.getItem("token")).toBe("renewed-token");
-  });
+      await waitFor(() => expect(result.current.data?._id).toBe("u-1"));
+      expect(calls).toEqual(["/api/auth"]);
+      expect(localStorage.getItem("token")).toBe("renewed-token");
+    },
+  );
 
   it("leave useUser to ask itself when no early request was made", async () => {
     const calls = server();
@@ -105,5 +154,48 @@ describe("the entry's early requests", () => {
 
     await waitFor(() => expect(result.current.data?._id).toBe("u-1"));
     expect(calls).toEqual(["/api/auth"]);
+  });
+});
+
+describe("index.html's first script", () => {
+  it("sends the session and the dashboard's list with the app's headers, and the app takes both answers without asking again", async () => {
+    window.history.replaceState(null, "", "/dashboard");
+    server();
+    await runEarlyRequests();
+    const appHeaders = sentHeaders;
+    const calls = server();
+
+    runPageScript();
+    await runEarlyRequests();
+    const { takeEarlyAnswer } = await import("../lib/early-request");
+
+    expect(calls).toEqual(["/api/auth", "/api/trackers/get-trackers-by-account/acc-1"]);
+    expect(sentHeaders).toEqual(appHeaders);
+    expect(await takeEarlyAnswer("trackers", "/api/trackers/get-trackers-by-account/acc-1")).toEqual({
+      trackers: [],
+    });
+    expect(await takeEarlyAnswer("session", "/api/auth")).toEqual({ user: USER, token: "renewed-token" });
+    expect(calls).toHaveLength(2);
+  });
+
+  it("leaves a refused session to the app's own request (the early answer is not used)", async () => {
+    window.history.replaceState(null, "", "/alerts");
+    server(401);
+    runPageScript();
+    await runEarlyRequests();
+    const { takeEarlyAnswer } = await import("../lib/early-request");
+
+    expect(await takeEarlyAnswer("session", "/api/auth")).toBeUndefined();
+  });
+
+  it("sends nothing without a stored session", async () => {
+    window.history.replaceState(null, "", "/dashboard");
+    setToken(null);
+    const calls = server();
+
+    runPageScript();
+    await runEarlyRequests();
+
+    expect(calls).toEqual([]);
   });
 });

@@ -8,7 +8,8 @@ import { startSessionEarly } from "../lib/early-request";
  * over plain http moves to https (and sends nothing from here: the token never travels in clear).
  * Otherwise the requests the first page waits for start as soon as the entry's code runs, side by
  * side: the session (every private page waits for it) and, on the dashboard, the tracker list (the
- * first rows wait for it); the queries take their answers (lib/early-request.ts).
+ * first rows wait for it) and the dashboard page's code; the queries take their answers
+ * (lib/early-request.ts), or those index.html's first script already asked for.
  */
 const insecure =
   import.meta.env.PROD &&
@@ -19,5 +20,11 @@ if (insecure) {
   location.replace(`https://${location.host}${location.pathname}${location.search}${location.hash}`);
 } else {
   startSessionEarly();
-  if (location.pathname === paths.dashboard) startTrackerListEarly();
+  if (location.pathname === paths.dashboard) {
+    startTrackerListEarly();
+    // The page's own code (the route's lazy chunk), fetched and compiled while the entry evaluates
+    // instead of after the router, the session and the first render ask for it; the route's
+    // `lazy` then finds it loaded.
+    import("./pages/dashboard-page").catch(() => undefined);
+  }
 }

@@ -131,12 +131,27 @@ async function request<T>(
     options.signal,
     options.timeoutMs ? AbortSignal.timeout(options.timeoutMs) : undefined,
   ].filter((s): s is AbortSignal => s !== undefined);
-  const response = await fetch(path, {
+  const sent = fetch(path, {
     method,
     headers,
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     ...(signals.length ? { signal: signals.length === 1 ? signals[0] : AbortSignal.any(signals) } : {}),
   });
+  return readAnswer<T>(sent, token, options);
+}
+
+/**
+ * The answer of a request already sent (`sent`, made with `token`): the parsed JSON body, or an
+ * {@link ApiError} thrown for an error status (a refused session told to the listeners unless
+ * `ignoreAuthError`). Used by every call here and for requests the page sent before the app loaded
+ * (lib/early-request.ts).
+ */
+export async function readAnswer<T>(
+  sent: Promise<Response>,
+  token: string | null,
+  options: Pick<RequestOptions, "ignoreAuthError"> = {},
+): Promise<T> {
+  const response = await sent;
   const text = await response.text();
   let data: unknown;
   try {

@@ -1,4 +1,4 @@
-import { api, getToken, type RequestOptions } from "./api-client";
+import { api, getToken, type RequestOptions, readAnswer } from "./api-client";
 
 /**
  * GET requests started while the page loads, before React renders (the SPA entry starts them), so
@@ -11,7 +11,31 @@ import { api, getToken, type RequestOptions } from "./api-client";
 const slots = new Map<string, { path: string; answer: Promise<unknown> }>();
 
 /**
- * Starts `GET path` now into `slot` when a session token is stored (nothing without one). A refused
+ * A request the page's first script (`public/early-requests.js`, loaded by index.html before the
+ * entry bundle) sent into a slot: its path and the pending response. The script sends the same
+ * headers as the API client, with the token stored when it ran.
+ */
+export interface PageStartedRequest {
+  path: string;
+  response: Promise<Response>;
+}
+
+/** Where `public/early-requests.js` leaves its requests, by slot. */
+export const PAGE_STARTED_KEY = "__pacerEarly";
+
+/** Takes the page-started request of `slot` when it was sent for `path` (each is taken once). */
+function takePageStarted(slot: string, path: string): PageStartedRequest | undefined {
+  const started = (window as unknown as Record<string, Record<string, PageStartedRequest> | undefined>)[
+    PAGE_STARTED_KEY
+  ];
+  const request = started?.[slot];
+  if (started) delete started[slot];
+  return request?.path === path ? request : undefined;
+}
+
+/**
+ * Starts `GET path` now into `slot` when a session token is stored (nothing without one), or takes
+ * the same request when the page's first script already sent it (one request, not two). A refused
  * session is not reported from here (`ignoreAuthError`): the query's own request does that.
  */
 export function startEarlyGet(
@@ -19,8 +43,12 @@ export function startEarlyGet(
   path: string,
   options: Pick<RequestOptions, "timeoutMs"> = {},
 ): void {
-  if (!getToken()) return;
-  const answer = api.get(path, { ...options, ignoreAuthError: true });
+  const token = getToken();
+  if (!token) return;
+  const pageStarted = takePageStarted(slot, path);
+  const answer = pageStarted
+    ? readAnswer(pageStarted.response, token, { ignoreAuthError: true })
+    : api.get(path, { ...options, ignoreAuthError: true });
   answer.catch(() => undefined);
   slots.set(slot, { path, answer });
 }

@@ -91,9 +91,15 @@ export function channelName(slug: string): string {
   return platformBySlug(slug)?.name ?? slug;
 }
 
+/**
+ * The browser's default order of names (what `localeCompare` without arguments uses), made once:
+ * `localeCompare` builds a collator at every call, and this list is sorted as the app loads.
+ */
+const byName = new Intl.Collator();
+
 /** The platforms 'Add a Connection' offers, sorted by name (spec 2.12). */
 export function connectablePlatforms(platforms: readonly Platform[] = PLATFORMS): Platform[] {
-  return platforms.filter((p) => p.connect).sort((a, b) => a.name.localeCompare(b.name));
+  return platforms.filter((p) => p.connect).sort((a, b) => byName.compare(a.name, b.name));
 }
 
 /** The platforms 'Add a Connection' offers, sorted by name (spec 2.12). */

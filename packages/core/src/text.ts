@@ -24,9 +24,16 @@ export type TextKind = keyof typeof TEXT_LIMITS | { max: number; multiline?: boo
 /** Descriptions and notes span lines; names and custom kinds do not unless they say so. */
 const MULTILINE_KINDS: ReadonlySet<string> = new Set(["description", "note"]);
 
+/**
+ * Numbers grouped as in British English ("5,000"), made once: `toLocaleString("en-GB")` builds a
+ * formatter at every call, and the web app builds every form schema (each with its limits'
+ * messages) as its code loads.
+ */
+const GROUPED = new Intl.NumberFormat("en-GB");
+
 /** Texts of the rules (the 400 answer prefixes them with the field, e.g. `body.name: ...`). */
 export const TEXT_RULE_TEXTS = {
-  tooLong: (max: number) => `Must be at most ${max.toLocaleString("en-GB")} characters`,
+  tooLong: (max: number) => `Must be at most ${GROUPED.format(max)} characters`,
   control: "Must not contain control characters",
   surrogate: "Must not contain unpaired surrogate characters",
 } as const;

@@ -106,8 +106,10 @@ export function isEncodedTrackerList(answer: unknown): answer is EncodedTrackerL
  */
 export function decodeTrackerList<T extends ListedTracker = ListedTracker>(list: EncodedTrackerList): T[] {
   const { columns, dataColumns, users, integrations } = list;
+  const viewShape = objectShape(columns);
+  const dataShape = objectShape(dataColumns);
   return list.rows.map((row) => {
-    const view: Record<string, unknown> = {};
+    const view: Record<string, unknown> = { ...viewShape };
     for (let c = 0; c < columns.length; c++) {
       const column = columns[c] as string;
       const value = row[c];
@@ -120,7 +122,7 @@ export function decodeTrackerList<T extends ListedTracker = ListedTracker>(list:
         const values = value as unknown[] | null;
         if (values === null) view[column] = null;
         else {
-          const data: Record<string, unknown> = {};
+          const data: Record<string, unknown> = { ...dataShape };
           for (let d = 0; d < dataColumns.length; d++) data[dataColumns[d] as string] = values[d];
           view[column] = data;
         }
@@ -130,6 +132,21 @@ export function decodeTrackerList<T extends ListedTracker = ListedTracker>(list:
     }
     return view as T;
   });
+}
+
+/**
+ * An object with `keys` (values null, in order) that the decoder copies for each row and then fills:
+ * filling an empty object by computed keys makes the engine keep objects of more than a few
+ * fields as hash tables (V8 leaves fast properties after 12 added out-of-object by a computed
+ * key), so every later read of a tracker field (sorting, filtering, rendering) would be a hash
+ * lookup. An object made by `JSON.parse` has fast properties and its copies share its layout;
+ * writing existing fields keeps it. Keys and order are those of the encoded columns, as before.
+ */
+function objectShape(keys: readonly string[]): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(Object.fromEntries(keys.map((key) => [key, null])))) as Record<
+    string,
+    unknown
+  >;
 }
 
 function at<T>(list: readonly T[], i: number, what: string): T {

@@ -258,7 +258,9 @@ export const DashboardTable = memo(function DashboardTable({
     count: virtual ? visible.length : 0,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 10,
+    // A few rows beyond the box (about 160 px) for the scroll; each row more costs the first
+    // rows and every search that changes the page (a row is some 20 cells).
+    overscan: 4,
     initialRect: estimatedScrollBox(),
     observeElementRect: observeScrollBoxSize,
     scrollToFn: scrollBoxTo,
