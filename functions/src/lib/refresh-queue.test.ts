@@ -83,8 +83,8 @@ describe("enqueueRefreshes", () => {
     queuedAt: "2026-03-04T10:00:00.000Z",
   });
 
-  it("starts every platform's queue in the first calls, the busiest first, instead of one platform after another", async () => {
-    const slugs = ["googleads", "facebookads", "amazonads"];
+  /** Points the platforms' refresh queues at fake URLs and mocks SQS, both for this test only. */
+  const mockedQueues = (slugs: readonly string[]) => {
     for (const slug of slugs) {
       const name = queueUrlEnv(refreshQueueName(slug));
       const before = process.env[name];
@@ -96,6 +96,12 @@ describe("enqueueRefreshes", () => {
     }
     const sqs = mockClient(SQSClient);
     onTestFinished(() => sqs.restore());
+    return sqs;
+  };
+
+  it("starts every platform's queue in the first calls, the busiest first, instead of one platform after another", async () => {
+    const slugs = ["googleads", "facebookads", "amazonads"];
+    const sqs = mockedQueues(slugs);
     sqs.on(SendMessageBatchCommand).resolves({ Successful: [], Failed: [] });
     const messages = [
       ...Array.from({ length: 30 }, (_, i) => aMessage("googleads", i)),
@@ -117,17 +123,7 @@ describe("enqueueRefreshes", () => {
 
   it("keeps several SendMessageBatch calls in flight, never more than eight, each message once in batches of at most 10, and sends refused entries again", async () => {
     const slugs = ["googleads", "facebookads", "amazonads", "tiktokads"];
-    for (const slug of slugs) {
-      const name = queueUrlEnv(refreshQueueName(slug));
-      const before = process.env[name];
-      process.env[name] = `http://sqs.local/${slug}`;
-      onTestFinished(() => {
-        if (before === undefined) delete process.env[name];
-        else process.env[name] = before;
-      });
-    }
-    const sqs = mockClient(SQSClient);
-    onTestFinished(() => sqs.restore());
+    const sqs = mockedQueues(slugs);
     let inFlight = 0;
     let maxInFlight = 0;
     const sent: string[] = [];
