@@ -72,11 +72,6 @@ export interface RefreshPipelineOptions {
   queueDefs?: readonly QueueDef[];
   /** Changes the worker's connector configuration before the registry is built (report polling). */
   configure?: (config: ConnectorConfig) => void;
-  /**
-   * Starts the sandbox platforms (default: `startSandbox` in this process). The refresh benchmark
-   * starts them in a process of their own, as the platforms are remote to the worker.
-   */
-  startSandbox?: (options: SandboxOptions) => Promise<SandboxHandle>;
 }
 
 const VARIABLES = [
@@ -92,7 +87,7 @@ const VARIABLES = [
 export async function startRefreshPipeline(options: RefreshPipelineOptions = {}): Promise<RefreshPipeline> {
   const saved = Object.fromEntries(VARIABLES.map((k) => [k, process.env[k]]));
   const defs = options.queueDefs ?? REFRESH_QUEUES;
-  const sandbox = await (options.startSandbox ?? startSandbox)({ port: 0, ...options.sandbox });
+  const sandbox = await startSandbox({ port: 0, ...options.sandbox });
   const tokenDir = mkdtempSync(join(tmpdir(), "pacer-refresh-tokens-"));
   const outboxDir = mkdtempSync(join(tmpdir(), "pacer-refresh-outbox-"));
   const queues = new Map<string, LocalQueue>();

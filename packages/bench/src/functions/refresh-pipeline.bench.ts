@@ -1,9 +1,6 @@
 // The local package declares the types of its DynamoDB Local launcher here.
 /// <reference path="../../../local/src/types.d.ts" />
-import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { createInterface } from "node:readline";
-import { fileURLToPath } from "node:url";
 import {
   createAccountWithUser,
   createTrackers,
@@ -21,7 +18,6 @@ import {
 } from "@pacer/functions/resources";
 import { dataSourceFor, startRefreshPipeline } from "@pacer/functions/testing/refresh-pipeline";
 import { connectSandboxPlatforms, listSandboxViews } from "@pacer/local/seed";
-import type { SandboxHandle, SandboxOptions } from "@pacer/sandbox";
 import type { Bench, BenchResult } from "../bench.ts";
 import { loadNote, msSince } from "../bench.ts";
 import { startBenchTable } from "./bench-table.ts";
@@ -85,56 +81,11 @@ interface Measured {
   writes: { requests: number; items: number };
   /** Every table request of the run by command (reads and writes). */
   requests: Record<string, number>;
-  /** CPU time of this process (scheduler, queues, worker; not the sandbox nor DynamoDB Local) during the run, ms. */
+  /** CPU time of this process (worker, scheduler, queues, sandbox) during the run, ms. */
   cpuMs: number;
   /** When each platform's queue was last empty, ms after the scheduler's start. */
   drainedMs: Record<string, number>;
   maxInFlight: number;
-}
-
-/** The sandbox platforms running in a child process (`sandbox-process.ts`), reached over HTTP. */
-interface RemoteSandbox {
-  url: string;
-  port: number;
-  /** The platforms' counters (`GET /_sandbox/stats`). */
-  stats(): Promise<Record<string, { apiCalls: number; tokenCalls: number; maxInFlight: number }>>;
-  /** Zeroes the counters (`POST /_sandbox/reset`). */
-  reset(): Promise<void>;
-  close(): Promise<void>;
-}
-
-/**
- * Starts the sandbox platforms in a child process: in production the platforms are remote, so their
- * serving (routing, replaying rows, answering) must not take the worker's thread here either.
- */
-async function startSandboxProcess(options: SandboxOptions): Promise<RemoteSandbox> {
-  const child = spawn(
-    process.execPath,
-    [
-      "--import",
-      "tsx",
-      fileURLToPath(new URL("./sandbox-process.ts", import.meta.url)),
-      JSON.stringify(options),
-    ],
-    { stdio: ["pipe", "pipe", "inherit"] },
-  );
-  const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout }).once("line", resolve);
-    child.once("exit", (code) => reject(new Error(`The sandbox process ended (${code})`)));
-  });
-  const { url } = JSON.parse(line) as { url: string };
-  return {
-    url,
-    port: Number(new URL(url).port),
-    stats: async () => (await fetch(`${url}/_sandbox/stats`)).json() as never,
-    reset: async () => {
-      await (await fetch(`${url}/_sandbox/reset`, { method: "POST" })).arrayBuffer();
-    },
-    close: async () => {
-      child.stdin.end();
-      if (child.exitCode === null) await new Promise((done) => child.once("exit", done));
-    },
-  };
 }
 
 type Pipeline = Awaited<ReturnType<typeof startRefreshPipeline>>;
@@ -146,7 +97,7 @@ let commands: Record<string, number> | undefined;
 let counterAdded = false;
 
 /** One full refresh of `size` trackers of a fresh account. */
-async function measure(pipeline: Pipeline, sandbox: RemoteSandbox, size: number): Promise<Measured> {
+async function measure(pipeline: Pipeline, size: number): Promise<Measured> {
   counting = undefined;
   const { account, user } = await createAccountWithUser(
     { name: "Bench Agency", freeTrial: false, trackerAllowance: 1_000_000 },
@@ -207,7 +158,7 @@ async function measure(pipeline: Pipeline, sandbox: RemoteSandbox, size: number)
       { step: "initialize", name: "benchWriteCounter" },
     );
   counterAdded = true;
-  await sandbox.reset();
+  pipeline.sandbox.resetStats();
   if (!started) pipeline.startWorker({ evaluateAlerts: evaluateAlertsForAccount, retryBaseSeconds: 5 });
   started = true;
 
@@ -229,7 +180,7 @@ async function measure(pipeline: Pipeline, sandbox: RemoteSandbox, size: number)
   commands = undefined;
 
   const run = await getRefreshRun(accountId, now.toISOString());
-  const stats = await sandbox.stats();
+  const stats = pipeline.sandbox.stats();
   const perPlatform = sources.map(({ integration }) => {
     const s = stats[integration.slug];
     const calls = (s?.apiCalls ?? 0) + (s?.tokenCalls ?? 0);
@@ -266,14 +217,8 @@ async function measure(pipeline: Pipeline, sandbox: RemoteSandbox, size: number)
 const bench: Bench = async (): Promise<BenchResult> => {
   const stage = await startBenchTable();
   const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
-  let sandbox: RemoteSandbox | undefined;
   const pipeline = await startRefreshPipeline({
     sandbox: { latencyMs: LATENCY_MS },
-    startSandbox: async (options) => {
-      sandbox = await startSandboxProcess(options);
-      // The pipeline uses only the sandbox's url and close().
-      return sandbox as unknown as SandboxHandle;
-    },
     // Asynchronous reports are ready after a set number of polls in the sandbox (not after time):
     // poll every call's latency instead of the connectors' real waits of seconds.
     http: { sleep: (ms) => sleep(Math.min(ms, LATENCY_MS)) },
@@ -286,7 +231,7 @@ const bench: Bench = async (): Promise<BenchResult> => {
   try {
     const measured: Measured[] = [];
     for (const size of SIZES) {
-      const m = await measure(pipeline, sandbox as RemoteSandbox, size);
+      const m = await measure(pipeline, size);
       measured.push(m);
       // Each size as it ends, so a run cut short still leaves its figures.
       process.stderr.write(
@@ -299,7 +244,7 @@ const bench: Bench = async (): Promise<BenchResult> => {
       setup:
         `${SIZES.join(" and then ")} trackers (a fresh account each) spread over ${first.sources.length} sandbox platforms (${first.sources.join(", ")}), steady state (refreshed an hour before: the days within each platform's reporting lag, or the month and the 7-day restatement window on a day's first refresh), ` +
         `${LATENCY_MS} ms sandbox latency per call, at most ${CAP} calls in flight per platform (one queue each: ${REFRESH_INVOCATIONS_PER_PLATFORM} invocations at once, each running its batch of 10 concurrently with ${REFRESH_CALLS_PER_INVOCATION} calls in flight). ` +
-        "Scheduler, local SQS queues and the real worker in one process, DynamoDB Local and the sandbox platforms each in a process of their own.",
+        "Scheduler, local SQS queues, the real worker, DynamoDB Local and the sandbox in one process.",
       rows: measured.flatMap((m) => {
         const n = m.size.toLocaleString("en-GB");
         const target = m.size <= 2000 ? 1.5 : undefined;
@@ -339,7 +284,7 @@ const bench: Bench = async (): Promise<BenchResult> => {
               )}; ${(Object.values(m.requests).reduce((a, b) => a + b, 0) / m.size).toFixed(1)} per tracker)`,
           },
           {
-            metric: `${n}: CPU of the worker process during the run (user + system; scheduler, queues, worker)`,
+            metric: `${n}: CPU of the process during the run (user + system)`,
             value: `${(m.cpuMs / 1000).toFixed(1)} s (${((m.cpuMs / m.wallMs) * 100).toFixed(0)}% of one core over the wall time; ${(m.cpuMs / m.size).toFixed(1)} ms per tracker)`,
           },
           {
