@@ -88,6 +88,9 @@ interface Measured {
   maxInFlight: number;
 }
 
+/** Table requests of a measured run, all commands. */
+const requestsOf = (m: Measured) => Object.values(m.requests).reduce((a, b) => a + b, 0);
+
 type Pipeline = Awaited<ReturnType<typeof startRefreshPipeline>>;
 let started = false;
 /** The write counter of the size being measured (one middleware on the shared client). */
@@ -276,15 +279,13 @@ const bench: Bench = async (): Promise<BenchResult> => {
           },
           {
             metric: `${n}: table requests (all, by command)`,
-            value: `${Object.values(m.requests).reduce((a, b) => a + b, 0)} (${Object.entries(m.requests)
+            value: `${requestsOf(m)} (${Object.entries(m.requests)
               .sort((a, b) => b[1] - a[1])
               .map(([c, k]) => `${c.replace(/Command$/, "")} ${k}`)
-              .join(
-                ", ",
-              )}; ${(Object.values(m.requests).reduce((a, b) => a + b, 0) / m.size).toFixed(1)} per tracker)`,
+              .join(", ")}; ${(requestsOf(m) / m.size).toFixed(1)} per tracker)`,
           },
           {
-            metric: `${n}: CPU of the process during the run (user + system)`,
+            metric: `${n}: CPU of the bench process during the run (user + system: scheduler, queues, worker, sandbox)`,
             value: `${(m.cpuMs / 1000).toFixed(1)} s (${((m.cpuMs / m.wallMs) * 100).toFixed(0)}% of one core over the wall time; ${(m.cpuMs / m.size).toFixed(1)} ms per tracker)`,
           },
           {
