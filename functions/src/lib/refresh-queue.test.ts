@@ -1,4 +1,4 @@
-import { SendMessageBatchCommand, SQSClient } from "@aws-sdk/client-sqs";
+import { SendMessageBatchCommand, type SendMessageBatchCommandInput, SQSClient } from "@aws-sdk/client-sqs";
 import { mockClient } from "aws-sdk-client-mock";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { queueUrlEnv, refreshQueueName } from "../../resources.ts";
@@ -83,8 +83,8 @@ describe("enqueueRefreshes", () => {
     queuedAt: "2026-03-04T10:00:00.000Z",
   });
 
-  it("starts every platform's queue in the first calls, the busiest first, instead of one platform after another", async () => {
-    const slugs = ["googleads", "facebookads", "amazonads"];
+  /** Points the platforms' refresh queues at fake URLs and mocks SQS, both for this test only. */
+  const mockedQueues = (slugs: readonly string[]) => {
     for (const slug of slugs) {
       const name = queueUrlEnv(refreshQueueName(slug));
       const before = process.env[name];
@@ -96,6 +96,12 @@ describe("enqueueRefreshes", () => {
     }
     const sqs = mockClient(SQSClient);
     onTestFinished(() => sqs.restore());
+    return sqs;
+  };
+
+  it("starts every platform's queue in the first calls, the busiest first, instead of one platform after another", async () => {
+    const slugs = ["googleads", "facebookads", "amazonads"];
+    const sqs = mockedQueues(slugs);
     sqs.on(SendMessageBatchCommand).resolves({ Successful: [], Failed: [] });
     const messages = [
       ...Array.from({ length: 30 }, (_, i) => aMessage("googleads", i)),
@@ -113,5 +119,49 @@ describe("enqueueRefreshes", () => {
     expect(order).toHaveLength(12);
     expect(order.slice(0, 3)).toEqual(["amazonads", "googleads", "facebookads"]);
     expect(order.slice(-3)).toEqual(["amazonads", "amazonads", "amazonads"]);
+  });
+
+  it("keeps several SendMessageBatch calls in flight, never more than eight, each message once in batches of at most 10, and sends refused entries again", async () => {
+    const slugs = ["googleads", "facebookads", "amazonads", "tiktokads"];
+    const sqs = mockedQueues(slugs);
+    let inFlight = 0;
+    let maxInFlight = 0;
+    const sent: string[] = [];
+    const refusedOnce = new Set(["googleads-3", "amazonads-17"]);
+    sqs.on(SendMessageBatchCommand).callsFake(async (input: SendMessageBatchCommandInput) => {
+      inFlight++;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      await new Promise((done) => setTimeout(done, 5));
+      inFlight--;
+      const entries = input.Entries ?? [];
+      const failed = entries.filter((e) => {
+        const id = JSON.parse(e.MessageBody ?? "{}").trackerId as string;
+        if (id === "tiktokads-0" || refusedOnce.delete(id)) return true;
+        sent.push(id);
+        return false;
+      });
+      return {
+        Successful: [],
+        Failed: failed.map((e) => ({ Id: e.Id, Code: "InternalError", SenderFault: false })),
+      };
+    });
+    const messages = slugs.flatMap((slug) => Array.from({ length: 55 }, (_, i) => aMessage(slug, i)));
+
+    const { queued, failed } = await enqueueRefreshes(messages);
+
+    const sizes = sqs.commandCalls(SendMessageBatchCommand).map((c) => c.args[0].input.Entries?.length ?? 0);
+    expect(Math.max(...sizes)).toBe(10);
+    expect(maxInFlight).toBeGreaterThan(1);
+    expect(maxInFlight).toBeLessThanOrEqual(8);
+    // Every message reached its queue once, except the one refused on all three attempts.
+    expect([...sent].sort()).toEqual(
+      messages
+        .map((m) => m.trackerId)
+        .filter((id) => id !== "tiktokads-0")
+        .sort(),
+    );
+    expect(queued).toHaveLength(219);
+    expect(failed.map((m) => m.trackerId)).toEqual(["tiktokads-0"]);
+    expect(sizes.filter((n) => n === 1)).toHaveLength(4); // two resends of tiktokads-0, one each of the others
   });
 });

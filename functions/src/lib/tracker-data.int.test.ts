@@ -1,5 +1,7 @@
 import { budgetCalendar, storedTrackerData } from "@pacer/core";
 import {
+  deleteTracker,
+  findTracker,
   getTracker,
   listDailyMetrics,
   putDailyMetrics,
@@ -86,5 +88,35 @@ describe("daily metrics and the recompute use-case", () => {
       period: "day",
     });
     expect(await recomputeTrackerData(account.accountId, "no-such-tracker")).toBeUndefined();
+  });
+
+  it("computes from the tracker the caller read, and from the stored settings when they changed since", async () => {
+    const { account } = await anAccountWithAdmin();
+    const t = await aTrackerIn(account.accountId);
+    await putDailyMetrics(account.accountId, t.trackerId, [aDay(today(), 70)]);
+    const read = await getTracker(account.accountId, t.trackerId);
+
+    const fromRead = await recomputeTrackerData(account.accountId, t.trackerId, new Date(), {
+      current: read,
+    });
+    expect(storedTrackerData(fromRead ?? { data: undefined })).toMatchObject({
+      actualSpend: 70_000_000,
+      budget: read.manualBudgetValue,
+    });
+
+    // The budget changes after the caller's read: its write is refused, and the figures follow the change.
+    await updateTrackerAt(account.accountId, t.trackerId, read.version, { manualBudgetValue: 9_000_000_000 });
+    const afterChange = await recomputeTrackerData(account.accountId, t.trackerId, new Date(), {
+      current: read,
+    });
+    expect(storedTrackerData(afterChange ?? { data: undefined })?.budget).toBe(9_000_000_000);
+    expect(storedTrackerData(await getTracker(account.accountId, t.trackerId))?.budget).toBe(9_000_000_000);
+
+    // Deleted after the caller's read: nothing is written back.
+    await deleteTracker(account.accountId, t.trackerId);
+    expect(
+      await recomputeTrackerData(account.accountId, t.trackerId, new Date(), { current: read }),
+    ).toBeUndefined();
+    expect(await findTracker(account.accountId, t.trackerId)).toBeUndefined();
   });
 });

@@ -112,6 +112,9 @@ const RECOMPUTE_ATTEMPTS = 5;
  * @param options.landing with a refresh verdict of true, the refresh's flags and platform budget go
  *   in the same write (`RefreshLanding` of `@pacer/db`): the figures are computed with that budget.
  * @param options.writes the caller's announced tracker writes (`TrackerListWrites` of `@pacer/db`).
+ * @param options.current the tracker as the caller has just read it: the first attempt computes from
+ *   it instead of reading it again (one read less per refresh job). The write is conditional on its
+ *   settings version, so a change made since makes the next attempt read the tracker afresh.
  * @returns the tracker with its new figures, or undefined when the tracker does not exist (deleted).
  * @throws Error when the settings kept changing during every attempt.
  */
@@ -123,12 +126,15 @@ export async function recomputeTrackerData(
     refreshed?: boolean | ((tracker: Tracker) => boolean);
     landing?: RefreshLanding;
     writes?: TrackerListWrites;
+    current?: Tracker;
   } = {},
 ): Promise<Tracker | undefined> {
+  let given = options.current;
   try {
     return await retry(
       async () => {
-        const tracker = await findTracker(accountId, trackerId);
+        const tracker = given ?? (await findTracker(accountId, trackerId));
+        given = undefined;
         if (!tracker) return undefined;
         const refreshed =
           typeof options.refreshed === "function" ? options.refreshed(tracker) : options.refreshed;

@@ -150,6 +150,7 @@ export async function runRefreshJob(
   // with the platform budget read, the refresh stamp and the settled flags are one write.
   const recomputed = await recomputeTrackerData(accountId, trackerId, deps.now(), {
     refreshed: sameFilters,
+    current,
     landing: {
       ...(budget?.ok ? { platformBudget: budget.budget } : {}),
       ...(budget && !budget.ok ? { budgetErr: budget.err } : {}),

@@ -120,4 +120,33 @@ describe("LocalQueue (SQS semantics)", () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(got).toEqual(["later"]);
   });
+
+  it("receives the oldest visible messages first, skips invisible ones, and ignores a stale receipt handle", () => {
+    const queue = new LocalQueue({ name: "q", visibilityTimeoutMs: 1_000, now: () => Date.now() });
+    for (let i = 0; i < 25; i++) queue.send(`m${i}`);
+    const first = queue.receive(10);
+    expect(first.map((r) => r.body)).toEqual(Array.from({ length: 10 }, (_, i) => `m${i}`));
+    // m0 comes back at once and is again the oldest visible; m1..m9 stay in flight.
+    expect(queue.changeVisibility(first[0]?.receiptHandle as string, 0)).toBe(true);
+    expect(queue.receive(3).map((r) => r.body)).toEqual(["m0", "m10", "m11"]);
+    // m0's first handle is stale now: neither a delete nor a visibility change touches it.
+    queue.delete(first[0]?.receiptHandle as string);
+    expect(queue.changeVisibility(first[0]?.receiptHandle as string, 0)).toBe(false);
+    expect(queue.size).toBe(25);
+    queue.delete(first[1]?.receiptHandle as string);
+    expect(queue.size).toBe(24);
+    vi.advanceTimersByTime(1_000);
+    expect(queue.receive(10).map((r) => r.body)).toEqual([
+      "m0",
+      "m2",
+      "m3",
+      "m4",
+      "m5",
+      "m6",
+      "m7",
+      "m8",
+      "m9",
+      "m10",
+    ]);
+  });
 });

@@ -58,7 +58,10 @@ export interface QueuedMessage {
 export class LocalQueue {
   readonly name: string;
   readonly arn: string;
+  /** By message id, in the order sent (a Map keeps insertion order): the oldest first. */
   private readonly messages = new Map<string, StoredMessage>();
+  /** The current receipt handle of each received message, to its message id. */
+  private readonly byReceipt = new Map<string, string>();
   private readonly opts: Required<
     Pick<LocalQueueOptions, "visibilityTimeoutMs" | "batchSize" | "maxConcurrency">
   > &
@@ -149,11 +152,11 @@ export class LocalQueue {
   receive(max: number = this.opts.batchSize): SQSRecord[] {
     const now = this.now();
     const out: SQSRecord[] = [];
-    const visible = [...this.messages.values()]
-      .filter((m) => m.visibleAt <= now)
-      .sort((a, b) => a.sentAt - b.sentAt);
-    for (const m of visible) {
+    // The map holds messages in the order sent, so the first visible ones are the oldest: no sort,
+    // and the walk ends at `max` (a queue of thousands is not read whole for each batch).
+    for (const m of this.messages.values()) {
       if (out.length >= max) break;
+      if (m.visibleAt > now) continue;
       if (this.opts.maxReceiveCount !== undefined && m.receiveCount >= this.opts.maxReceiveCount) {
         this.redrive(m);
         continue;
@@ -161,22 +164,28 @@ export class LocalQueue {
       m.receiveCount++;
       m.firstReceivedAt ??= now;
       m.visibleAt = now + this.opts.visibilityTimeoutMs;
+      if (m.receiptHandle) this.byReceipt.delete(m.receiptHandle);
       m.receiptHandle = randomUUID();
+      this.byReceipt.set(m.receiptHandle, m.messageId);
       this.stats.received++;
       out.push(this.toRecord(m));
     }
     return out;
   }
 
+  /** The message a receipt handle names while it is current (undefined when stale). */
+  private byHandle(receiptHandle: string): StoredMessage | undefined {
+    const id = this.byReceipt.get(receiptHandle);
+    return id === undefined ? undefined : this.messages.get(id);
+  }
+
   /** Deletes a received message by its receipt handle (ignored when the handle is stale). */
   delete(receiptHandle: string): void {
-    for (const [id, m] of this.messages) {
-      if (m.receiptHandle === receiptHandle) {
-        this.messages.delete(id);
-        this.stats.deleted++;
-        return;
-      }
-    }
+    const m = this.byHandle(receiptHandle);
+    if (!m) return;
+    this.messages.delete(m.messageId);
+    this.byReceipt.delete(receiptHandle);
+    this.stats.deleted++;
   }
 
   /**
@@ -184,18 +193,16 @@ export class LocalQueue {
    * once). Returns false when the receipt handle is stale (the message was deleted or received again).
    */
   changeVisibility(receiptHandle: string, seconds: number): boolean {
-    for (const m of this.messages.values()) {
-      if (m.receiptHandle === receiptHandle) {
-        m.visibleAt = this.now() + Math.max(0, seconds) * 1000;
-        this.kick();
-        return true;
-      }
-    }
-    return false;
+    const m = this.byHandle(receiptHandle);
+    if (!m) return false;
+    m.visibleAt = this.now() + Math.max(0, seconds) * 1000;
+    this.kick();
+    return true;
   }
 
   private redrive(m: StoredMessage): void {
     this.messages.delete(m.messageId);
+    if (m.receiptHandle) this.byReceipt.delete(m.receiptHandle);
     this.stats.redriven++;
     this.opts.deadLetterQueue?.send(m.body, {
       messageAttributes: m.messageAttributes,

@@ -79,13 +79,24 @@ interface Measured {
   busiest: { slug: string; boundMs: number };
   ratio: number;
   writes: { requests: number; items: number };
+  /** Every table request of the run by command (reads and writes). */
+  requests: Record<string, number>;
+  /** CPU time of this process (worker, scheduler, queues, sandbox) during the run, ms. */
+  cpuMs: number;
+  /** When each platform's queue was last empty, ms after the scheduler's start. */
+  drainedMs: Record<string, number>;
   maxInFlight: number;
 }
+
+/** Table requests of a measured run, all commands. */
+const requestsOf = (m: Measured) => Object.values(m.requests).reduce((a, b) => a + b, 0);
 
 type Pipeline = Awaited<ReturnType<typeof startRefreshPipeline>>;
 let started = false;
 /** The write counter of the size being measured (one middleware on the shared client). */
 let counting: { requests: number; items: number } | undefined;
+/** Every table request of the size being measured, by command name. */
+let commands: Record<string, number> | undefined;
 let counterAdded = false;
 
 /** One full refresh of `size` trackers of a fresh account. */
@@ -127,10 +138,13 @@ async function measure(pipeline: Pipeline, size: number): Promise<Measured> {
 
   const writes = { requests: 0, items: 0 };
   counting = writes;
+  const requests: Record<string, number> = {};
+  commands = requests;
   if (!counterAdded)
     dynamoClient().middlewareStack.add(
       (next, context) => async (args) => {
         const name = context.commandName ?? "";
+        if (commands) commands[name] = (commands[name] ?? 0) + 1;
         if (WRITE_COMMANDS.has(name)) {
           if (!counting) return next(args);
           counting.requests++;
@@ -152,11 +166,21 @@ async function measure(pipeline: Pipeline, size: number): Promise<Measured> {
   started = true;
 
   const now = new Date();
+  const cpuBefore = process.cpuUsage();
   const start = performance.now();
+  const drainedMs: Record<string, number> = {};
   const summary = await runRefreshScheduler(now, { evaluateAlerts: evaluateAlertsForAccount });
   const queuedMs = msSince(start);
+  // Each platform's queue as it empties: which platform the wall time waits for.
+  const drains = sources.map(async ({ integration }) => {
+    await pipeline.queues.get(`refresh-${integration.slug}`)?.drained();
+    drainedMs[integration.slug] = msSince(start);
+  });
   await pipeline.drained();
+  await Promise.all(drains);
   const wallMs = msSince(start);
+  const cpu = process.cpuUsage(cpuBefore);
+  commands = undefined;
 
   const run = await getRefreshRun(accountId, now.toISOString());
   const stats = pipeline.sandbox.stats();
@@ -186,6 +210,9 @@ async function measure(pipeline: Pipeline, size: number): Promise<Measured> {
     busiest,
     ratio,
     writes,
+    requests,
+    cpuMs: Math.round((cpu.user + cpu.system) / 1000),
+    drainedMs,
     maxInFlight,
   };
 }
@@ -249,6 +276,24 @@ const bench: Bench = async (): Promise<BenchResult> => {
           {
             metric: `${n}: table writes`,
             value: `${m.writes.requests} requests, ${m.writes.items} items (${(m.writes.requests / m.size).toFixed(1)} requests per tracker)`,
+          },
+          {
+            metric: `${n}: table requests (all, by command)`,
+            value: `${requestsOf(m)} (${Object.entries(m.requests)
+              .sort((a, b) => b[1] - a[1])
+              .map(([c, k]) => `${c.replace(/Command$/, "")} ${k}`)
+              .join(", ")}; ${(requestsOf(m) / m.size).toFixed(1)} per tracker)`,
+          },
+          {
+            metric: `${n}: CPU of the bench process during the run (user + system: scheduler, queues, worker, sandbox)`,
+            value: `${(m.cpuMs / 1000).toFixed(1)} s (${((m.cpuMs / m.wallMs) * 100).toFixed(0)}% of one core over the wall time; ${(m.cpuMs / m.size).toFixed(1)} ms per tracker)`,
+          },
+          {
+            metric: `${n}: each platform's queue empty at`,
+            value: Object.entries(m.drainedMs)
+              .sort((a, b) => b[1] - a[1])
+              .map(([slug, ms]) => `${slug} ${(ms / 1000).toFixed(1)} s`)
+              .join(", "),
           },
           {
             metric: `${n}: max concurrent calls per platform`,
