@@ -16,6 +16,11 @@ export default defineConfig({
   root,
   test: {
     maxWorkers: 2,
+    // The browser project's global set-up starts the local runtime in vitest's main process, which
+    // sets the functions' environment there, metrics off (no EMF lines in the local console) among
+    // it; the workers inherit that environment. Tests that read the functions' EMF lines need
+    // metrics on whatever project ran its set-up first.
+    env: { POWERTOOLS_METRICS_DISABLED: "false" },
     projects: [
       {
         extends: true,
