@@ -21,6 +21,12 @@ import { bidManagerReportSchema, dv360AdvertisersPageSchema } from "./schemas.ts
 
 const RETURN_PAGE = "https://app.pacer.test/google-dv360-response";
 const DISPLAY = "7654321";
+/** Two days of the Display advertiser: one report (the tests that make it fail). */
+const TWO_DAYS = {
+  account: { id: DISPLAY, currency: "GBP", timeZone: "Europe/London" },
+  from: "2026-03-01",
+  to: "2026-03-02",
+};
 const VIDEO = "7654322";
 const DELETE_ROUTE = "DELETE /doubleclickbidmanager/{version}/queries/{queryId}";
 const CREATE_ROUTE = "POST /doubleclickbidmanager/{version}/queries";
@@ -163,13 +169,7 @@ describe("Google DV360 connector against the sandbox", () => {
         : {}),
     }));
     const deleted = t.routeCalls(DELETE_ROUTE);
-    const error = await impatient
-      .fetchDailyMetrics(tokens, {
-        account: { id: DISPLAY, currency: "GBP", timeZone: "Europe/London" },
-        from: "2026-03-01",
-        to: "2026-03-02",
-      })
-      .catch((e: unknown) => e);
+    const error = await impatient.fetchDailyMetrics(tokens, TWO_DAYS).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PlatformDownError);
     expect(error).toMatchObject({ reason: "report_timeout" });
     expect(t.routeCalls(DELETE_ROUTE) - deleted).toBe(1);
@@ -183,13 +183,7 @@ describe("Google DV360 connector against the sandbox", () => {
         () => new Response("<Error><Code>AccessDenied</Code></Error>", { status: 403 }),
       ),
     );
-    const error = await expired
-      .fetchDailyMetrics(tokens, {
-        account: { id: DISPLAY, currency: "GBP", timeZone: "Europe/London" },
-        from: "2026-03-01",
-        to: "2026-03-02",
-      })
-      .catch((e: unknown) => e);
+    const error = await expired.fetchDailyMetrics(tokens, TWO_DAYS).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PlatformDownError);
     expect(error).toMatchObject({ reason: "report_download", status: 403, retryable: true });
   });
