@@ -252,6 +252,25 @@ export function createTwitterAdsConnector(config: ConnectorConfig): OAuth1Connec
 
   /** Up to 7 days: one synchronous `GET /stats/accounts/{id}` per 20 ids and placement. */
   /**
+   * The zone X's stats are asked in: the ad account's (the view's, else `GET accounts/:id`).
+   * @throws PlatformDownError `no_time_zone` when X names none
+   */
+  async function statsTimeZone(
+    http: HttpClient,
+    accountId: string,
+    query: { account: { timeZone?: string }; signal?: AbortSignal | undefined },
+  ): Promise<string> {
+    const timeZone = query.account.timeZone || (await accountInfo(http, accountId, query.signal)).timezone;
+    if (!timeZone) {
+      throw new PlatformDownError(`${SLUG}: account time zone unknown`, {
+        platform: SLUG,
+        reason: "no_time_zone",
+      });
+    }
+    return timeZone;
+  }
+
+  /**
    * The stats of `scope`'s entities over its range, each day row with the entity it belongs to:
    * synchronous up to {@link X_SYNC_STATS_MAX_DAYS} days, asynchronous jobs beyond.
    */
@@ -471,14 +490,7 @@ export function createTwitterAdsConnector(config: ConnectorConfig): OAuth1Connec
       const http = signed(userToken(requireOAuth(credentials, SLUG)));
       checkRange(query, SLUG);
       const accountId = checkAccountId(query.account.id);
-      const timeZone =
-        query.account.timeZone || (await accountInfo(http, accountId, query.signal)).timezone || "";
-      if (!timeZone) {
-        throw new PlatformDownError(`${SLUG}: account time zone unknown`, {
-          platform: SLUG,
-          reason: "no_time_zone",
-        });
-      }
+      const timeZone = await statsTimeZone(http, accountId, query);
       const currency = query.account.currency || (await currencyOf(http, accountId, query.signal));
       const filters = normaliseFilters(query.filters);
       let entity: XStatsEntity = "ACCOUNT";
@@ -550,8 +562,7 @@ export function createTwitterAdsConnector(config: ConnectorConfig): OAuth1Connec
       campaignRecords,
       checkAccountId,
       async campaignSpend(http, accountId, query, campaignIds) {
-        const timeZone =
-          query.account.timeZone || (await accountInfo(http, accountId, query.signal)).timezone || "";
+        const timeZone = await statsTimeZone(http, accountId, query);
         const range = { from: query.from, to: query.to, signal: query.signal };
         return spendByCampaign(
           await stats({ http, accountId, entity: "CAMPAIGN", ids: campaignIds, range, timeZone }),
