@@ -166,8 +166,8 @@ describe("forecastTracker: month end", () => {
   });
 
   it("with few past errors to read, the P10-P90 range still covers about 80% of month ends", () => {
-    // Log-normal days (sd 0.5 on the log scale) from 10 March; forecast at the end of 8 April: 29
-    // days of history hold only 8 overlapping 16-day windows of past errors.
+    // Log-normal days (sd 0.5 on the log scale) from 10 March; forecast at the end of 8 April: 30
+    // days of history hold only 8 overlapping 16-day windows of past errors (about one independent).
     const inside = coverage(400, (random) =>
       rowsBy("2024-03-10", "2024-04-30", () => 100 * Math.exp(0.5 * normal(random))),
     );
