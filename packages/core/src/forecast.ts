@@ -531,7 +531,9 @@ function rangeLogs(
  * the h days ahead then differs from the mean of the n days seen by a variance of
  * r (1/n + 1/h) + q ((h+1)(2h+1)/(6h) + (n-1)(2n-1)/(6n)) (the level's steps after the last day,
  * each weighing on the days ahead it precedes, and those within the days seen). The multipliers
- * are -+ t(0.9, n-1) x its square root. Null with fewer than two days with spend.
+ * are -+ t(0.9, n-1) x its square root. Null with fewer than two days with spend. As the floor of
+ * an empirical range the level is taken as the window's mean too, which errs wide for the
+ * recency-weighted levels: on purpose, while the model has seen few of its own errors.
  */
 function dispersionLogs(fit: Fit, ahead: number): { low: number; high: number } | null {
   const P = FORECAST_PARAMETERS;
