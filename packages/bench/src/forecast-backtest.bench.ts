@@ -216,9 +216,9 @@ export default async function bench(): Promise<BenchResult> {
   const byDataSet = DATA_SETS.map((set) => {
     const cells = BUCKETS.map((b) => {
       const s = score(cases.filter((c) => c.dataSet === set && c.day >= b.from && c.day <= b.to));
-      return `${b.label} ${pct(s.runRate)}/${pct(s.forecast)}`;
+      return `${b.label} ${pct(s.runRate)}/${pct(s.forecast)}/${pct(s.coverage)}`;
     });
-    return `${set} by day (run-rate/forecast): ${cells.join(", ")}.`;
+    return `${set} by day (run-rate/forecast MAPE/in range): ${cells.join(", ")}.`;
   });
   const runRateCases = cases.filter((c) => c.method === "run-rate").length;
   return {
@@ -237,9 +237,17 @@ export default async function bench(): Promise<BenchResult> {
       "facebook-ads-conversion-kag.csv has no dates, so it gives no daily series and is not in the backtest.",
       "The replay repeats the 28 real February days in a fixed cycle, so any 28-day window holds exactly one cycle: the trailing 28-day level (one of the model's three) is exact there. " +
         "Its cases outnumber the real ones, so 'all cases' leans on the replay; the real-data rows are the honest measure of the model on real accounts.",
-      `No parameter was fitted to these cases: the model's settings (half-lives 3.5 and 7 days, 28-day trailing mean, 8 weeks of weekday indices, 14 days before the model replaces the run-rate, 7-day selection horizon, errors over up to 182 days) are calendar choices fixed in FORECAST_PARAMETERS; ${runRateCases} cases had too few days and used the run-rate fallback.`,
+      `No parameter was fitted to these cases: the model's settings (half-lives 3.5 and 7 days, 28-day trailing mean, 8 weeks of weekday indices, 14 days before the model replaces the run-rate, 7-day selection horizon, errors over up to 182 days, the dispersion range's 28 days and variogram lags up to a week, 8 independent past errors before the empirical range stands alone) are calendar choices fixed in FORECAST_PARAMETERS; ${runRateCases} cases had too few days and used the run-rate fallback.`,
       "Changed after seeing these figures, on grounds that hold beyond them: a past forecast's error counts only after a week of history (without it, warm-up errors roughly doubled the replay's range widths), and levels that tie keep the most recent-weighted one (found by the budget-change unit test). " +
         "Tried and not kept: the equal-weight mean of the three levels instead of choosing one (all cases 21.6% against the run-rate's 29.3%, real data 22.6% against 21.8%).",
+      "Changed this round (forecast.ts module doc, steps 4 and 6), on grounds that hold beyond these cases: (1) ranges on short histories come from the series' own days as a local level model (a random-walk level plus day noise, the state-space form of exponential smoothing) on the log scale, its two variances from the variogram of the days over their weekday indices; a level that drifts widens the range with the days ahead, a steady one keeps the old log-normal day interval; " +
+        "(2) while the model's past errors are worth fewer than 8 independent windows (overlapping windows counted as count x stride / horizon), each side of the empirical range is at least the dispersion range's (8 is the fewest windows the empirical range already needed; the expected coverage of a type-7 P10-P90 of k independent errors is 0.8 (k-1)/(k+1), 62% at k = 8, so fewer alone would under-cover even more); " +
+        "(3) with no history before the period (the first spend inside it) the level is the period's own deseasonalised mean (the run-rate's level with the weekday pattern) instead of a recency-weighted level chosen by a few overlapping windows inside the month.",
+      "Variants measured on the way (real data MAPE forecast against the run-rate's 21.8%, real coverage, all-cases coverage; the baseline re-run at 944f2fe: 22.5%, 48.5%, 79.3%): dispersion with a lag-1 (AR(1)) correlation of the log days instead of the independent-days interval: 22.5%, 53.9%, 80.2%; the floor of (2) with the independent-days interval: 22.5%, 50.2%, 80.3%; both: 22.5%, 56.4%, 84.9%; (3) alone: 21.4% (marketing 27.0% against 29.3%, online 13.3% against 12.7%), 46.8%, 79.0%; " +
+        "the trailing mean whenever the level selection had fewer than 8 windows, instead of (3): 21.8%, 48.1%; AR(1) + floor + (3): 21.4%, 54.5%, 84.6% (with the days over their weekday indices 53.6%); the local level in the short-history case only, AR(1) in the floor: 21.4%, 63.5%, 86.2%; the kept local level in both: 21.4%, 67.2%, 88.5%; the same with the floor's level error taken as that of the chosen exponentially weighted level (its own weights, an infinite history, the choice among the three levels taken as certain) instead of the mean of the window's days: 21.4%, 63.7%, 87.9% (not kept: the kept form errs wide for the recency-weighted levels, on purpose while the model's errors are few). " +
+        "Not kept: the model's level blended toward the month-to-date level with the share of the month elapsed (the replay 12.3% -> 17.9%, all cases 13.8% -> 18.6%, real data 21.7%).",
+      "Why the real-data MAPE row stays unmet: its 154 cases with fewer than 14 days of history (marketing-feb2021 days 3-13, online-advertising's Aprils days 3-13) are the run-rate by definition (MAPE 37.3% there, 5,751 of the 7,635 percent-cases the target allows over 466 cases); the target would need the other 312 cases at 6.0% against the run-rate's 14.2% (58% lower), where the model has 13.5%. " +
+        "The ranges still miss mostly low (the actual under P10: 26.5% of marketing-feb2021's cases, 22.5% of online-advertising's): marketing-feb2021's campaigns spend 5-10% of their mid-month level from day 21 on (a flight winding down), which nothing before day 21 shows, and online-advertising camp 1 falls from about 2,450 a day to 750-1,000 over 19-21 May.",
       "The forecast is made at the end of day d with day d final (forecastTracker's todayComplete), so the partial-day rule is not exercised here; the dashboard forecasts with today in progress.",
     ],
   };

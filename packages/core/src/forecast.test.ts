@@ -25,6 +25,30 @@ function rowsBy(
 
 const flat = (from: string, to: string, units = 100) => rowsBy(from, to, () => units);
 
+/** A standard normal draw (Box-Muller) from a uniform source. */
+function normal(random: () => number): number {
+  return Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+}
+
+/**
+ * Share of `runs` simulated Aprils (2024) whose actual total lies within the P10-P90 range
+ * forecast at the end of 8 April; `series` makes one run's rows (through 30 April) from a seeded source.
+ */
+function coverage(runs: number, series: (random: () => number) => DailyRow[]): number {
+  const april8 = budgetCalendar(new Date("2024-04-08T12:00:00Z"), "UTC");
+  let inside = 0;
+  for (let run = 0; run < runs; run++) {
+    const rows = series(seededRandom(run + 1));
+    const actual = rows.filter((r) => r.date.startsWith("2024-04")).reduce((s, r) => s + r.spendMicros, 0);
+    const f = forecastTracker(
+      { rows: rows.filter((r) => r.date <= "2024-04-08"), todayComplete: true },
+      april8,
+    );
+    if (f.month.low <= actual && actual <= f.month.high) inside++;
+  }
+  return inside / runs;
+}
+
 describe("forecastTracker: month end", () => {
   it("a flat series lands exactly on its daily figure, today counted as a whole day, with no spread", () => {
     const rows = [
@@ -124,6 +148,58 @@ describe("forecastTracker: month end", () => {
     expect(early.high).toBeGreaterThan(early.point);
     expect(early.low).toBeGreaterThanOrEqual(early.actual);
     expect(late.high - late.low).toBeLessThan((early.high - early.low) / 2);
+  });
+
+  it("with no history before the month, spikes in its last days move the forecast no more than the run-rate does", () => {
+    // The account's first spend is on 1 April: 100 a day, then 300 a day on the 18th to the 20th.
+    const rows = [...flat("2024-04-01", "2024-04-17"), ...flat("2024-04-18", "2024-04-20", 300)];
+    const april20 = budgetCalendar(new Date("2024-04-20T12:00:00Z"), "UTC");
+    const monthToDate = (17 * 100 + 3 * 300) * UNIT;
+    const runRate = (monthToDate / 20) * 30;
+
+    const f = forecastTracker({ rows, todayComplete: true }, april20);
+
+    // Twenty days of history: the weekday model, fitted on the month's own days only. Its level is
+    // their mean (the run-rate's), not a recency-weighted one chasing the last three days.
+    expect(f.method).toBe("weekday-weighted");
+    expect(Math.abs(f.month.point - runRate) / runRate).toBeLessThan(0.03);
+  });
+
+  it("with few past errors to read, the P10-P90 range still covers about 80% of month ends", () => {
+    // Log-normal days (sd 0.5 on the log scale) from 10 March; forecast at the end of 8 April: 30
+    // days of history hold only 8 overlapping 16-day windows of past errors (about one independent).
+    const inside = coverage(400, (random) =>
+      rowsBy("2024-03-10", "2024-04-30", () => 100 * Math.exp(0.5 * normal(random))),
+    );
+
+    expect(inside).toBeGreaterThanOrEqual(0.7);
+    expect(inside).toBeLessThanOrEqual(0.9);
+  });
+
+  it("days whose level drifts (a ramp) get a wider P10-P90 than the same days in alternating order", () => {
+    // Ten days, no history before the month: the same ten figures, rising steadily or alternating
+    // low and high. A level that moves makes the mean of the days ahead far less certain than
+    // noise around a steady level does.
+    const figures = Array.from({ length: 10 }, (_, k) => 100 * 2 ** (k / 3));
+    const alternating = [0, 9, 1, 8, 2, 7, 3, 6, 4, 5].map((k) => figures[k] as number);
+    const at = (values: number[]) =>
+      forecastTracker(
+        {
+          rows: values.map((v, i) => aRow(fromDayNumber(dayNumber("2024-04-01") + i), Math.round(v * UNIT))),
+          todayComplete: true,
+        },
+        budgetCalendar(new Date("2024-04-10T12:00:00Z"), "UTC"),
+      ).month;
+
+    const ramp = at(figures);
+    const swing = at(alternating);
+
+    expect(ramp.point).toBe(swing.point);
+    expect(ramp.rangeMethod).toBe("iid");
+    expect(Math.log(ramp.high / ramp.low)).toBeGreaterThan(1.5 * Math.log(swing.high / swing.low));
+    // The alternating days show no drift: their range is that of independent days around one level.
+    expect(swing.low).toBeLessThan(swing.point);
+    expect(swing.high).toBeGreaterThan(swing.point);
   });
 
   it("too few days: falls back to the run-rate and says so", () => {

@@ -30,6 +30,12 @@ import { finiteOr0 } from "./types.ts";
  *    trailing 28-day mean. The one kept has the smallest mean absolute error of its 7-day-ahead
  *    forecasts over the series' last 56 days (rolling-origin evaluation: Tashman 2000,
  *    "Out-of-sample tests of forecasting accuracy", IJF 16(4) 437-450; FPP3 section 5.10).
+ *    **No history before the period** (the series' first day with spend falls inside the period,
+ *    after days without any): the level is the deseasonalised mean of all its days, the run-rate's
+ *    level with the weekday pattern. Every day the model has is then a day of the period, the
+ *    run-rate's own evidence; the recency-weighted levels would be chosen by a handful of
+ *    overlapping windows inside it and, on a series that swings day to day, follow its last few
+ *    days (their equal-weight mean is the lowest-variance level while nothing shows the level moved).
  * 5. **The forecast** of a day is level x its weekday index. Today, when in progress, counts as
  *    max(spent so far, its expected day). A period's forecast is its actual so far plus the days ahead.
  * 6. **P10-P90 range: empirical quantiles of the model's own errors** (Williams & Goodman 1971, "A
@@ -41,10 +47,19 @@ import { finiteOr0 } from "./types.ts";
  *    windows, the longest horizon down to 7 days that has them, the log quantiles then widened about
  *    their median by sqrt(days ahead / h) (a random-walk level's error growth). The 10th and 90th
  *    percentiles (Hyndman & Fan 1996 type 7 on the log ratios) scale the forecast of the days ahead.
- *    Without that many windows (short histories, the run-rate case) the range is the prediction
- *    interval of a log-normal day: Student t(0.9, n-1) x sd of the log daily spend x
- *    sqrt(1/n + 1/days ahead) (Hahn, Meeker & Escobar, *Statistical Intervals*, 2nd ed., ch. 4);
- *    with fewer than two days with spend there is no range (`rangeMethod: "none"`).
+ *    **The dispersion range** (short histories, the run-rate case: `rangeMethod: "iid"`) reads the
+ *    series itself: its last `iidWindowDays` days with spend, over their weekday indices, as a
+ *    local level model on the log scale (a random-walk level plus day noise, the state-space form of
+ *    exponential smoothing, FPP3 section 8.7), the two variances from the days' variogram (method of
+ *    moments); P10/P90 = -+ Student t(0.9, n-1) x the sd of the mean of the days ahead against the
+ *    mean of the n days seen (see `dispersionLogs`). A steady level with day noise gives the old
+ *    log-normal day interval, sd x sqrt(1/n + 1/days ahead) (Hahn, Meeker & Escobar, *Statistical
+ *    Intervals*, 2nd ed., ch. 4); a level that drifts widens it with the days ahead, as the real
+ *    accounts' months do (ramps, flights winding down). With fewer than two days with spend there
+ *    is no range (`rangeMethod: "none"`). **Few past errors**: windows a stride apart overlap, so
+ *    the empirical quantiles rest on count x stride / h independent errors; below
+ *    `minErrorOrigins` of them the model knows too little of its own error, and each side of the
+ *    range is at least the dispersion range's.
  * 7. **Conversions** ahead = the spend forecast of the days ahead x conversions per unit of spend
  *    over the last `conversionRateDays` complete days (the recent cost per conversion); with no
  *    spend in those days, or on the run-rate, the conversions' own run-rate.
@@ -59,9 +74,10 @@ import { finiteOr0 } from "./types.ts";
 export type ForecastMethod = "weekday-weighted" | "run-rate";
 
 /**
- * How the P10-P90 range was made: the model's own past errors ("empirical"), the log-normal day
- * interval ("iid"), the period is over so its total is known ("exact"), or none (fewer than two
- * days with spend).
+ * How the P10-P90 range was made: the model's own past errors ("empirical", at least as wide as the
+ * dispersion range while they are few), the series' day-to-day dispersion ("iid", module doc step
+ * 6; the name is kept for stored figures), the period is over so its total is known ("exact"), or
+ * none (fewer than two days with spend).
  */
 export type ForecastRangeMethod = "empirical" | "iid" | "exact" | "none";
 
@@ -96,8 +112,10 @@ export const FORECAST_PARAMETERS = {
    * ahead: one freak window, or a long horizon's widening, cannot make the range meaningless.
    */
   ratioBound: 20,
-  /** Days of the log-normal interval (short histories). */
+  /** Days of the dispersion range (short histories, or few past errors). */
   iidWindowDays: 28,
+  /** Longest lag (days) of the dispersion range's variogram: a week, so weekday effects left over cancel at its end. */
+  variogramLags: 7,
   /** Days of the recent cost per conversion. */
   conversionRateDays: 28,
 } as const;
@@ -154,6 +172,7 @@ interface Workspace {
   acc: Float64Array;
   ratios: Float64Array;
   sums: Float64Array;
+  logs: Float64Array;
 }
 
 /** A workspace for series of up to `days` days. */
@@ -166,6 +185,7 @@ function workspace(days: number): Workspace {
     acc: new Float64Array(28),
     ratios: new Float64Array(days),
     sums: new Float64Array(7),
+    logs: new Float64Array(FORECAST_PARAMETERS.iidWindowDays),
   };
 }
 
@@ -187,6 +207,8 @@ interface Fit {
   ratios: Float64Array;
   /** Room for the index sums of a horizon by starting weekday. */
   sums: Float64Array;
+  /** Room for the dispersion range's deseasonalised log days (`iidWindowDays`). */
+  logs: Float64Array;
 }
 
 const T90 = [
@@ -220,6 +242,18 @@ function sumIndex(fit: Fit, from: number, days: number): number {
   if (days <= 0) return 0;
   const weeks = Math.floor(days / 7);
   return weeks * fit.indexWeekSum + (fit.cum[weekdayOf(from) * 8 + days - weeks * 7] as number);
+}
+
+/**
+ * The deseasonalised mean daily level of the whole history (module doc, step 4): its spend / the sum
+ * of its days' weekday indices; the model's own level when that sum is 0.
+ */
+function historyMeanLevel(model: DailyModel): number {
+  const fit = model.fit;
+  const n = fit.values.length;
+  const indexSum = sumIndex(fit, fit.firstDay + fit.start, n - fit.start);
+  const spend = (fit.prefix[n] as number) - (fit.prefix[fit.start] as number);
+  return indexSum > 0 ? spend / indexSum : model.dailyLevel;
 }
 
 /**
@@ -345,6 +379,7 @@ function fitInto(series: DailySeries, ws: Workspace): DailyModel {
     cum: FLAT_CUM,
     ratios: ws.ratios,
     sums: ws.sums,
+    logs: ws.logs,
   };
   if (historyDays < P.minModelDays) {
     return { method: "run-rate", level: null, dailyLevel: 0, weekdayIndex: FLAT_INDEX, historyDays, fit };
@@ -469,29 +504,103 @@ function rangeLogs(
       const median = logQuantile(ratios, count, 0.5);
       const mid = Math.floor(0.5 * (count - 1));
       const widen = Math.sqrt(ahead / h);
-      return {
-        low: bounded(median + (logQuantile(ratios, count, 0.1, 0, mid) - median) * widen),
-        high: bounded(median + (logQuantile(ratios, count, 0.9, mid, count - 1) - median) * widen),
-        method: "empirical",
-      };
+      const low = bounded(median + (logQuantile(ratios, count, 0.1, 0, mid) - median) * widen);
+      const high = bounded(median + (logQuantile(ratios, count, 0.9, mid, count - 1) - median) * widen);
+      // Windows `stride` days apart share all but `stride` of their h days: these errors are worth
+      // count x stride / h independent ones. With fewer than minErrorOrigins the model has seen too
+      // little of its own error to be believed alone: the range is at least the days' dispersion.
+      const independent = (count * Math.min(stride, h)) / h;
+      const d = independent < P.minErrorOrigins ? dispersionLogs(fit, ahead) : null;
+      return d
+        ? { low: Math.min(low, d.low), high: Math.max(high, d.high), method: "empirical" }
+        : { low, high, method: "empirical" };
     }
   }
+  const d = dispersionLogs(fit, ahead);
+  return d ? { ...d, method: "iid" } : null;
+}
+
+/**
+ * The dispersion range (module doc, step 6): log-scale P10/P90 multipliers of the forecast of the
+ * next `ahead` days from the last `iidWindowDays` days with spend themselves, each divided by its
+ * weekday index, read as a local level model (a random-walk level plus day noise: the state-space
+ * model behind exponential smoothing, FPP3 section 8.7, ETS(A,N,N), on the log scale). Its noise
+ * variance r and level variance q per day come from the days' variogram, gamma(k) = half the mean
+ * squared difference of days k apart = r + k q / 2 (least squares over k = 1..`variogramLags`, or
+ * q = 0 and r = the days' variance when there are too few days or gamma falls with k). The mean of
+ * the h days ahead then differs from the mean of the n days seen by a variance of
+ * r (1/n + 1/h) + q ((h+1)(2h+1)/(6h) + (n-1)(2n-1)/(6n)) (the level's steps after the last day,
+ * each weighing on the days ahead it precedes, and those within the days seen). The multipliers
+ * are -+ t(0.9, n-1) x its square root. Null with fewer than two days with spend. As the floor of
+ * an empirical range the level is taken as the window's mean too, which errs wide for the
+ * recency-weighted levels: on purpose, while the model has seen few of its own errors.
+ */
+function dispersionLogs(fit: Fit, ahead: number): { low: number; high: number } | null {
+  const P = FORECAST_PARAMETERS;
+  const last = fit.values.length - 1;
   const from = Math.max(fit.start, last - P.iidWindowDays + 1);
-  let count = 0;
+  // logs[i]: log(spend / weekday index) of day from + i; NaN for a day without spend or index.
+  const logs = fit.logs;
+  const days = last - from + 1;
+  let n = 0;
   let sum = 0;
-  let sumSq = 0;
-  for (let t = from; t <= last; t++) {
-    const v = fit.values[t] as number;
-    if (!(v > 0)) continue;
-    const l = Math.log(v);
-    count++;
-    sum += l;
-    sumSq += l * l;
+  for (let i = 0; i < days; i++) {
+    const v = fit.values[from + i] as number;
+    const s = fit.index[weekdayOf(fit.firstDay + from + i)] as number;
+    const x = v > 0 && s > 0 ? Math.log(v / s) : Number.NaN;
+    logs[i] = x;
+    if (Number.isNaN(x)) continue;
+    n++;
+    sum += x;
   }
-  if (count < 2) return null;
-  const sd = Math.sqrt(Math.max(0, (sumSq - (sum * sum) / count) / (count - 1)));
-  const q = bounded(t90(count - 1) * sd * Math.sqrt(1 / count + 1 / ahead));
-  return { low: -q, high: q, method: "iid" };
+  if (n < 2) return null;
+  // Deviations from the mean in a second pass: a flat series has a variance of exactly 0.
+  const mean = sum / n;
+  let squares = 0;
+  for (let i = 0; i < days; i++) {
+    const x = (logs[i] as number) - mean;
+    if (!Number.isNaN(x)) squares += x * x;
+  }
+  let r = squares / (n - 1);
+  let q = 0;
+  // The variogram's line through lags 1..K (K <= n - 2: at least two pairs at the longest lag).
+  const lags = Math.min(P.variogramLags, n - 2);
+  let sk = 0;
+  let sg = 0;
+  let skk = 0;
+  let skg = 0;
+  let points = 0;
+  for (let k = 1; k <= lags; k++) {
+    let g = 0;
+    let pairs = 0;
+    for (let i = k; i < days; i++) {
+      const d = (logs[i] as number) - (logs[i - k] as number);
+      if (Number.isNaN(d)) continue;
+      g += d * d;
+      pairs++;
+    }
+    if (pairs === 0) continue;
+    g /= 2 * pairs;
+    sk += k;
+    sg += g;
+    skk += k * k;
+    skg += k * g;
+    points++;
+  }
+  if (points >= 2) {
+    const slope = (points * skg - sk * sg) / (points * skk - sk * sk);
+    if (slope > 0) {
+      q = 2 * slope;
+      r = Math.max(0, (sg - slope * sk) / points);
+    } else {
+      r = sg / points;
+    }
+  }
+  const h = ahead;
+  const variance =
+    r * (1 / n + 1 / h) + q * (((h + 1) * (2 * h + 1)) / (6 * h) + ((n - 1) * (2 * n - 1)) / (6 * n));
+  const half = bounded(t90(n - 1) * Math.sqrt(variance));
+  return { low: -half, high: half };
 }
 
 const LOG_BOUND = Math.log(FORECAST_PARAMETERS.ratioBound);
@@ -545,7 +654,8 @@ export function forecastPeriod(model: DailyModel, input: PeriodInput, withRange 
     expectedAhead = rate * daysAfter;
     point = actual + expectedAhead;
   } else {
-    const level = model.dailyLevel;
+    const level =
+      fit.start > 0 && fit.firstDay + fit.start >= periodStart ? historyMeanLevel(model) : model.dailyLevel;
     const expectedToday = todayAhead ? level * (fit.index[weekdayOf(today)] as number) : 0;
     const expectedAfter = level * sumIndex(fit, afterFrom, daysAfter);
     expectedAhead = expectedToday + expectedAfter;
