@@ -25,15 +25,16 @@ export type TextKind = keyof typeof TEXT_LIMITS | { max: number; multiline?: boo
 const MULTILINE_KINDS: ReadonlySet<string> = new Set(["description", "note"]);
 
 /**
- * Numbers grouped as in British English ("5,000"), made once: `toLocaleString("en-GB")` builds a
- * formatter at every call, and the web app builds every form schema (each with its limits'
- * messages) as its code loads.
+ * A whole number of characters grouped as in British English ("5,000"). Written out rather than
+ * through `Intl.NumberFormat`: every schema with free text formats its limit when it is built, at
+ * module load, and the first Intl formatter of a process costs about 35 ms (ICU data), a tenth of a
+ * function's cold start (BENCHMARKS.md, "Cold start"); the web app builds its form schemas as its code loads too.
  */
-const GROUPED = new Intl.NumberFormat("en-GB");
+const grouped = (count: number): string => String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 
 /** Texts of the rules (the 400 answer prefixes them with the field, e.g. `body.name: ...`). */
 export const TEXT_RULE_TEXTS = {
-  tooLong: (max: number) => `Must be at most ${GROUPED.format(max)} characters`,
+  tooLong: (max: number) => `Must be at most ${grouped(max)} characters`,
   control: "Must not contain control characters",
   surrogate: "Must not contain unpaired surrogate characters",
 } as const;
