@@ -11,7 +11,7 @@ const PARAMS = { iterations: 2, memorySize: 19456, parallelism: 1, hashLength: 3
  * of the groups that hash (sign-in, registration, users) hash nothing, and its WebAssembly module
  * (base64 in the bundle) is decoded only when a hash is computed anyway.
  */
-const hashWasm = () => import("hash-wasm");
+const hashWasm = () => import("./argon2.ts");
 
 /** Hashes a password to a PHC string (`$argon2id$v=19$m=19456,t=2,p=1$<salt>$<hash>`). */
 export async function hashPassword(password: string): Promise<string> {
