@@ -70,12 +70,18 @@ export function freeTextProblem(value: string, kind: TextKind): string | null {
  */
 export function freeText(kind: TextKind, options: { required?: string } = {}) {
   const { max } = limitsOf(kind);
-  const base = z.string().trim();
-  const sized = options.required ? base.min(1, options.required) : base;
-  return sized.max(max, TEXT_RULE_TEXTS.tooLong(max)).superRefine((value, ctx) => {
-    // The length rule is zod's own (it stops there for a long text); the rest come from freeTextProblem.
-    if (value.length > max) return;
-    const problem = freeTextProblem(value, kind);
-    if (problem) ctx.addIssue({ code: "custom", message: problem });
-  });
+  // One schema with its checks in order (trim, the minimum, the maximum, the other rules) rather
+  // than a chain, which builds a schema per step: every request schema with free text is built when
+  // its module loads, at a function's cold start.
+  return z.string().check(
+    z.trim(),
+    ...(options.required ? [z.minLength(1, options.required)] : []),
+    z.maxLength(max, TEXT_RULE_TEXTS.tooLong(max)),
+    z.superRefine((value: string, ctx) => {
+      // The length rule is zod's own (it stops there for a long text); the rest come from freeTextProblem.
+      if (value.length > max) return;
+      const problem = freeTextProblem(value, kind);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }),
+  );
 }
