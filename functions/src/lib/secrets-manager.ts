@@ -45,3 +45,21 @@ export function lazySecretsManagerClient(): () => Promise<SecretsManagerClient> 
     return client;
   };
 }
+
+/**
+ * The string value of one secret (`GetSecretValue`), read with a client built for the call and
+ * closed after it (the application and platform secrets are read once per cold start).
+ * @returns `SecretString`, or undefined when the secret holds none
+ * @throws the SDK's error (e.g. `ResourceNotFoundException`, `AccessDeniedException`)
+ */
+export async function readSecretString(secretId: string): Promise<string | undefined> {
+  const [client, { GetSecretValueCommand }] = await Promise.all([
+    secretsManagerClient(),
+    secretsManagerSdk(),
+  ]);
+  try {
+    return (await client.send(new GetSecretValueCommand({ SecretId: secretId }))).SecretString;
+  } finally {
+    client.destroy();
+  }
+}
