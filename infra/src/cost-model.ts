@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { ALERT_CHANNEL_KINDS } from "@pacer/core";
-import { TRACKER_ITEM_COPIES } from "@pacer/db";
+import { trackerItemCopies } from "@pacer/db";
 import { REFRESH_LIST_MARKER_WRITES, REFRESH_TRACKER_WRITES } from "@pacer/functions/lib/tracker-data";
 import { CAPTURE_COLD_START_METRIC, EMF_LINES_PER_INVOCATION, METRICS } from "@pacer/functions/metric-names";
 import { QUEUES, REFRESH_PLATFORMS, REFRESH_QUEUES, SCHEDULES, WEBSOCKET } from "@pacer/functions/resources";
@@ -179,9 +179,9 @@ export const ASSUMPTIONS = {
     why: "the tracker with its stored figures, about 1.5 KB (BENCHMARKS.md, the list: 'stored tracker item'); a write is charged per started KB, so 2 write units",
   },
   trackerItemCopies: {
-    value: TRACKER_ITEM_COPIES,
+    value: trackerItemCopies(),
     unit: "copies",
-    why: "the indexes a tracker item is stored in (packages/db TRACKER_ITEM_COPIES, from the tracker entity's indexes: the table's key only, no secondary index; the earlier model counted a GSI that does not exist)",
+    why: "the indexes a tracker item is stored in (packages/db trackerItemCopies, from the tracker entity's indexes: the table's key only, no secondary index; the earlier model counted a GSI that does not exist)",
   },
   trackerWritesPerRefresh: {
     value: REFRESH_TRACKER_WRITES,

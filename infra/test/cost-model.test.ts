@@ -137,10 +137,10 @@ describe("the cost model's write and metric assumptions, against the code that m
     const { REFRESH_LIST_MARKER_WRITES, REFRESH_TRACKER_WRITES } = await import(
       "@pacer/functions/lib/tracker-data"
     );
-    const { TRACKER_ITEM_COPIES } = await import("@pacer/db");
+    const { trackerItemCopies } = await import("@pacer/db");
     expect(ASSUMPTIONS.trackerWritesPerRefresh.value).toBe(REFRESH_TRACKER_WRITES);
     expect(ASSUMPTIONS.listMarkerWritesPerRefresh.value).toBe(REFRESH_LIST_MARKER_WRITES);
-    expect(ASSUMPTIONS.trackerItemCopies.value).toBe(TRACKER_ITEM_COPIES);
+    expect(ASSUMPTIONS.trackerItemCopies.value).toBe(trackerItemCopies());
     // Two tracker writes a refresh (figures, then flags) would cost more.
     const base = Object.fromEntries(Object.entries(ASSUMPTIONS).map(([k, v]) => [k, v.value])) as Parameters<
       typeof monthlyCost

@@ -1,4 +1,5 @@
 import { SourceMap, type SourceMapPayload } from "node:module";
+import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { bundleGroups, writeLoadableBundles } from "../src/bundles.ts";
 import { TRACED_GROUPS } from "../src/constructs/pacer-function.ts";
@@ -165,14 +166,37 @@ describe("deployed bundles carry nothing of the local runtime", () => {
     expect(found).toEqual([]);
   });
 
-  it("a bundle with the table's entities loads where only @aws-sdk resolves, its entities built with the stand-in model check", () => {
-    const loadable = writeLoadableBundles(codes.filter((c) => c.group === "users"));
+  it("a bundle with the table's entities loads where only @aws-sdk resolves, and every entity builds with the stand-in model check", async () => {
+    // The entities are built at their first use, not at load: an entry that builds them all is
+    // bundled with the same options and loaded beside the users group.
+    const [allEntities] = await bundleGroups(["all-entities"], {
+      "all-entities": fileURLToPath(new URL("./fixtures/all-entities-entry.ts", import.meta.url)),
+    });
+    const loadable = writeLoadableBundles([
+      ...codes.filter((c) => c.group === "users"),
+      { group: "all-entities", code: (allEntities as { code: string }).code },
+    ]);
     try {
       const env = { PATH: process.env.PATH ?? "", AWS_REGION: "eu-west-2", TABLE_NAME: "pacer" };
       expect(loadable.load("users", env)).toBeGreaterThan(0);
+      expect(loadable.load("all-entities", env)).toBeGreaterThan(0);
     } finally {
       loadable.remove();
     }
+  }, 60_000);
+
+  it("no bundle imports the Secrets Manager or SES v2 client at load: each is imported at its first use", () => {
+    const atLoad = (code: string) => [...code.matchAll(/from\s*"(@aws-sdk\/[^"]+)"/g)].map((m) => m[1]);
+    const found = bundles.flatMap((b) =>
+      atLoad(b.code)
+        .filter((m) => m === "@aws-sdk/client-secrets-manager" || m === "@aws-sdk/client-sesv2")
+        .map((m) => `${b.group}: ${m}`),
+    );
+    expect(found).toEqual([]);
+    // still bundled for their first use (a dynamic import of the same module)
+    expect(
+      bundles.filter((b) => b.code.includes('import("@aws-sdk/client-secrets-manager")')).length,
+    ).toBeGreaterThan(0);
   });
 
   it("every group's bundle is under 500 KB minified, or under its recorded ceiling while it is still over", () => {

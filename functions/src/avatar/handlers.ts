@@ -25,7 +25,7 @@ export const changeAvatar = sessionRoute(
   async ({ params, body, session }) => {
     assertOwnAccount(session, params.accountId);
     if (body.target === "account" && session.userType !== "Admin") throw forbidden();
-    const avatar = await putAvatar(session.accountId, reencodeAvatar(decodeUpload(body.buff)));
+    const avatar = await putAvatar(session.accountId, await reencodeAvatar(decodeUpload(body.buff)));
     if (body.target === "account") {
       const previous = session.account.avatar;
       const account = await updateAccount(session.accountId, () => ({ avatar }));

@@ -1,5 +1,4 @@
-import { GetSecretValueCommand, SecretsManagerClient } from "@aws-sdk/client-secrets-manager";
-import { traced } from "./tracer.ts";
+import { readSecretString } from "./secrets-manager.ts";
 
 /**
  * Reads a required environment variable.
@@ -42,9 +41,7 @@ export function appSecrets(env: Record<string, string | undefined> = process.env
 
 async function load(env: Record<string, string | undefined>): Promise<AppSecrets> {
   if (env.APP_SECRETS_ARN) {
-    const client = traced(new SecretsManagerClient({}));
-    const out = await client.send(new GetSecretValueCommand({ SecretId: env.APP_SECRETS_ARN }));
-    const parsed = JSON.parse(out.SecretString ?? "{}") as Partial<AppSecrets>;
+    const parsed = JSON.parse((await readSecretString(env.APP_SECRETS_ARN)) ?? "{}") as Partial<AppSecrets>;
     if (!parsed.jwtSecret) throw new Error("The app secret has no jwtSecret");
     return parsed as AppSecrets;
   }

@@ -1,4 +1,3 @@
-import { GetSecretValueCommand, SecretsManagerClient } from "@aws-sdk/client-secrets-manager";
 import {
   type AttemptEvent,
   type ConnectorConfig,
@@ -9,7 +8,7 @@ import {
 import { recordMetric } from "./metrics.ts";
 import { platformCallSlot } from "./platform-call-slots.ts";
 import { runtimeAdapters } from "./runtime-adapters.ts";
-import { traced } from "./tracer.ts";
+import { readSecretString } from "./secrets-manager.ts";
 
 /**
  * THE one place the functions build the connector registry of `@pacer/connectors`, once per cold
@@ -33,17 +32,14 @@ async function load(env: Record<string, string | undefined>): Promise<Connectors
   if (adapted) return withMeasuredCalls(adapted);
   let merged = env;
   if (env.PLATFORM_SECRETS_ARN) {
-    const client = traced(new SecretsManagerClient({}));
-    try {
-      const out = await client.send(new GetSecretValueCommand({ SecretId: env.PLATFORM_SECRETS_ARN }));
-      const values = JSON.parse(out.SecretString ?? "{}") as Record<string, unknown>;
-      const strings = Object.fromEntries(
-        Object.entries(values).filter((e): e is [string, string] => typeof e[1] === "string" && e[1] !== ""),
-      );
-      merged = { ...env, ...strings };
-    } finally {
-      client.destroy();
-    }
+    const values = JSON.parse((await readSecretString(env.PLATFORM_SECRETS_ARN)) ?? "{}") as Record<
+      string,
+      unknown
+    >;
+    const strings = Object.fromEntries(
+      Object.entries(values).filter((e): e is [string, string] => typeof e[1] === "string" && e[1] !== ""),
+    );
+    merged = { ...env, ...strings };
   }
   return withMeasuredCalls(connectorConfigFromEnv(merged));
 }

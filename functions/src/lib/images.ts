@@ -1,5 +1,3 @@
-import jpeg from "jpeg-js";
-import { PNG } from "pngjs";
 import { AVATAR_WRONG_TYPE } from "../../contract/billing.ts";
 import { AppError } from "./errors.ts";
 
@@ -91,8 +89,19 @@ interface Rgba {
   data: Uint8Array;
 }
 
+/**
+ * The JPEG and PNG codecs (jpeg-js, pngjs), imported at the first avatar re-encoded rather than at
+ * load: the avatar group's other routes (reading, removing) decode nothing.
+ */
+async function codecs() {
+  const [jpeg, { PNG }] = await Promise.all([import("jpeg-js"), import("pngjs")]);
+  return { jpeg: jpeg.default ?? jpeg, PNG };
+}
+
+type Codecs = Awaited<ReturnType<typeof codecs>>;
+
 /** Decodes an image whose header was checked (size within {@link AVATAR_MAX_PIXELS}). */
-function decode(bytes: Buffer, type: "jpeg" | "png"): Rgba {
+function decode({ jpeg, PNG }: Codecs, bytes: Buffer, type: "jpeg" | "png"): Rgba {
   try {
     if (type === "jpeg") {
       const img = jpeg.decode(bytes, {
@@ -157,14 +166,14 @@ function fitOnWhite(img: Rgba, maxSide: number): Rgba {
  * 25 megapixels by that header, before any decoding (else 413 naming the size and the limit), that
  * decodes (else 415), then scaled to fit 256 px, transparency on white, and written anew as a JPEG:
  * nothing of the uploaded file (metadata, trailing data, a polyglot) survives.
- * @throws AppError 413 PAYLOAD_TOO_LARGE or 415 UNSUPPORTED_MEDIA_TYPE, field `body.buff`.
+ * @throws AppError 413 PAYLOAD_TOO_LARGE or 415 UNSUPPORTED_MEDIA_TYPE, field `body.buff` (the promise rejects).
  */
-export function reencodeAvatar(bytes: Buffer): {
+export async function reencodeAvatar(bytes: Buffer): Promise<{
   bytes: Buffer;
   contentType: "image/jpeg";
   width: number;
   height: number;
-} {
+}> {
   if (bytes.byteLength > AVATAR_MAX_BYTES)
     throw new AppError("PAYLOAD_TOO_LARGE", AVATAR_TEXTS.tooBig, "body.buff");
   const type = sniffImageType(bytes);
@@ -173,8 +182,9 @@ export function reencodeAvatar(bytes: Buffer): {
   if (!size) throw wrongType();
   if (size.width * size.height > AVATAR_MAX_PIXELS)
     throw new AppError("PAYLOAD_TOO_LARGE", AVATAR_TEXTS.tooManyPixels(size.width, size.height), "body.buff");
-  const fitted = fitOnWhite(decode(bytes, type), AVATAR_MAX_SIDE);
-  const encoded = jpeg.encode({ width: fitted.width, height: fitted.height, data: fitted.data }, 85);
+  const codec = await codecs();
+  const fitted = fitOnWhite(decode(codec, bytes, type), AVATAR_MAX_SIDE);
+  const encoded = codec.jpeg.encode({ width: fitted.width, height: fitted.height, data: fitted.data }, 85);
   return {
     bytes: Buffer.from(encoded.data),
     contentType: "image/jpeg",

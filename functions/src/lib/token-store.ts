@@ -1,11 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
-import {
-  CreateSecretCommand,
-  DeleteSecretCommand,
-  GetSecretValueCommand,
-  PutSecretValueCommand,
-  SecretsManagerClient,
-} from "@aws-sdk/client-secrets-manager";
+import type { SecretsManagerClient } from "@aws-sdk/client-secrets-manager";
 import type { ApiKeyCredentials, OAuthTokens } from "@pacer/connectors";
 import { retry } from "@pacer/core";
 import {
@@ -17,7 +11,7 @@ import {
   type SealedFields,
 } from "@pacer/db";
 import { runtimeAdapters } from "./runtime-adapters.ts";
-import { traced } from "./tracer.ts";
+import { lazySecretsManagerClient, secretsManagerSdk } from "./secrets-manager.ts";
 
 /**
  * THE store of platform credentials (OAuth tokens, Cake's API key): never in an answer, a log or a
@@ -76,6 +70,11 @@ export function parseStored(text: string): StoredCredentials {
   return value as StoredCredentials;
 }
 
+/** A client given as such, or by the function that builds it at first use. */
+const clientOf = async (
+  client: SecretsManagerClient | (() => Promise<SecretsManagerClient>),
+): Promise<SecretsManagerClient> => (typeof client === "function" ? client() : client);
+
 /** Error names Secrets Manager answers for a missing secret. */
 const isNotFound = (error: unknown) => (error as { name?: string }).name === "ResourceNotFoundException";
 /** A secret of that name exists (created meanwhile), or is still being deleted (forced deletion is asynchronous). */
@@ -89,7 +88,8 @@ const PUT_ATTEMPTS = 5;
 
 /** Options of {@link secretsManagerTokenStore}. */
 export interface SecretsManagerTokenStoreOptions {
-  client: SecretsManagerClient;
+  /** The client, or a function giving it when first needed (the SDK module imported then). */
+  client: SecretsManagerClient | (() => Promise<SecretsManagerClient>);
   /** Name prefix of every token secret, e.g. `pacer/platform-tokens/` (IAM grants this prefix only). */
   prefix: string;
   /** Waits before retrying a create while an old secret of the same name finishes deleting. */
@@ -102,12 +102,17 @@ export interface SecretsManagerTokenStoreOptions {
  * again at once; forced deletion finishes within seconds, during which a create is retried).
  */
 export function secretsManagerTokenStore(options: SecretsManagerTokenStoreOptions): TokenStore {
-  const { client, prefix } = options;
+  const { prefix } = options;
   const nameOf = (ref: TokenRef) => `${prefix}${tokenSecretName(ref)}`;
+  const sdk = async () => {
+    const [client, commands] = await Promise.all([clientOf(options.client), secretsManagerSdk()]);
+    return { client, ...commands };
+  };
   return {
     async put(ref, credentials) {
       const SecretId = nameOf(ref);
       const SecretString = JSON.stringify(credentials);
+      const { client, PutSecretValueCommand, CreateSecretCommand } = await sdk();
       // Put on the existing secret, else create it. A secret still being deleted is waited for
       // (1 s, 2 s, ... between attempts); one created meanwhile gets the value at once.
       return retry(
@@ -140,6 +145,7 @@ export function secretsManagerTokenStore(options: SecretsManagerTokenStoreOption
       );
     },
     async get(ref) {
+      const { client, GetSecretValueCommand } = await sdk();
       try {
         const out = await client.send(new GetSecretValueCommand({ SecretId: nameOf(ref) }));
         return out.SecretString ? parseStored(out.SecretString) : undefined;
@@ -149,6 +155,7 @@ export function secretsManagerTokenStore(options: SecretsManagerTokenStoreOption
       }
     },
     async delete(ref) {
+      const { client, DeleteSecretCommand } = await sdk();
       try {
         await client.send(
           new DeleteSecretCommand({ SecretId: nameOf(ref), ForceDeleteWithoutRecovery: true }),
@@ -190,10 +197,14 @@ export function tokenKeyOf(key: Buffer): TokenKey {
  * key while mocking only Secrets Manager.
  * @throws Error when the secret has no string value (the promise rejects; the next call retries)
  */
-export function secretsManagerTokenKey(client: SecretsManagerClient, secretId: string): TokenKeyProvider {
+export function secretsManagerTokenKey(
+  client: SecretsManagerClient | (() => Promise<SecretsManagerClient>),
+  secretId: string,
+): TokenKeyProvider {
   let pending: Promise<TokenKey> | undefined;
   const read = async () => {
-    const out = await client.send(new GetSecretValueCommand({ SecretId: secretId }));
+    const [sm, { GetSecretValueCommand }] = await Promise.all([clientOf(client), secretsManagerSdk()]);
+    const out = await sm.send(new GetSecretValueCommand({ SecretId: secretId }));
     if (!out.SecretString) throw new Error("Token store: the key secret has no value");
     return tokenKeyFromMaterial(out.SecretString);
   };
@@ -300,12 +311,12 @@ export function tableTokenStore(options: TableTokenStoreOptions): TokenStore {
  * @throws Error when none is configured (or the adapter's own configuration error)
  */
 export function tokenStoreFromEnv(env: Record<string, string | undefined> = process.env): TokenStore {
-  const client = () => traced(new SecretsManagerClient({}));
+  const client = lazySecretsManagerClient();
   const legacy = env.TOKEN_STORE_SECRET_PREFIX
-    ? secretsManagerTokenStore({ client: client(), prefix: env.TOKEN_STORE_SECRET_PREFIX })
+    ? secretsManagerTokenStore({ client, prefix: env.TOKEN_STORE_SECRET_PREFIX })
     : undefined;
   if (env.TOKEN_STORE_KEY_SECRET_ARN) {
-    return tableTokenStore({ key: secretsManagerTokenKey(client(), env.TOKEN_STORE_KEY_SECRET_ARN), legacy });
+    return tableTokenStore({ key: secretsManagerTokenKey(client, env.TOKEN_STORE_KEY_SECRET_ARN), legacy });
   }
   if (legacy) return legacy;
   const adapted = runtimeAdapters().tokenStore?.(env);

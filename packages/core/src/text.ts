@@ -25,15 +25,16 @@ export type TextKind = keyof typeof TEXT_LIMITS | { max: number; multiline?: boo
 const MULTILINE_KINDS: ReadonlySet<string> = new Set(["description", "note"]);
 
 /**
- * Numbers grouped as in British English ("5,000"), made once: `toLocaleString("en-GB")` builds a
- * formatter at every call, and the web app builds every form schema (each with its limits'
- * messages) as its code loads.
+ * A whole number of characters grouped as in British English ("5,000"). Written out rather than
+ * through `Intl.NumberFormat`: every schema with free text formats its limit when it is built, at
+ * module load, and the first Intl formatter of a process costs about 35 ms (ICU data), a tenth of a
+ * function's cold start (BENCHMARKS.md, "Cold start"); the web app builds its form schemas as its code loads too.
  */
-const GROUPED = new Intl.NumberFormat("en-GB");
+const grouped = (count: number): string => String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 
 /** Texts of the rules (the 400 answer prefixes them with the field, e.g. `body.name: ...`). */
 export const TEXT_RULE_TEXTS = {
-  tooLong: (max: number) => `Must be at most ${GROUPED.format(max)} characters`,
+  tooLong: (max: number) => `Must be at most ${grouped(max)} characters`,
   control: "Must not contain control characters",
   surrogate: "Must not contain unpaired surrogate characters",
 } as const;
@@ -69,12 +70,18 @@ export function freeTextProblem(value: string, kind: TextKind): string | null {
  */
 export function freeText(kind: TextKind, options: { required?: string } = {}) {
   const { max } = limitsOf(kind);
-  const base = z.string().trim();
-  const sized = options.required ? base.min(1, options.required) : base;
-  return sized.max(max, TEXT_RULE_TEXTS.tooLong(max)).superRefine((value, ctx) => {
-    // The length rule is zod's own (it stops there for a long text); the rest come from freeTextProblem.
-    if (value.length > max) return;
-    const problem = freeTextProblem(value, kind);
-    if (problem) ctx.addIssue({ code: "custom", message: problem });
-  });
+  // One schema with its checks in order (trim, the minimum, the maximum, the other rules) rather
+  // than a chain, which builds a schema per step: every request schema with free text is built when
+  // its module loads, at a function's cold start.
+  return z.string().check(
+    z.trim(),
+    ...(options.required ? [z.minLength(1, options.required)] : []),
+    z.maxLength(max, TEXT_RULE_TEXTS.tooLong(max)),
+    z.superRefine((value: string, ctx) => {
+      // The length rule is zod's own (it stops there for a long text); the rest come from freeTextProblem.
+      if (value.length > max) return;
+      const problem = freeTextProblem(value, kind);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }),
+  );
 }

@@ -107,12 +107,12 @@ export async function createAccountWithUser(
   const accountId = randomUUID();
   const userId = randomUUID();
   const registrationDate = nowIso(now);
-  const accountItem: EntityRecord<typeof AccountEntity> = {
+  const accountItem: EntityRecord<AccountEntity> = {
     ...account,
     accountId,
     registrationDate,
     nextRunAt: registrationDate,
-  } as EntityRecord<typeof AccountEntity>;
+  } as EntityRecord<AccountEntity>;
   const userItem = { ...user, userId, accountId, registrationDate };
   const result = await db()
     .transaction.write(({ account: a, user: u, userEmail: e }) => [

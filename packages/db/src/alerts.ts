@@ -107,10 +107,10 @@ export async function deleteAlert(accountId: string, alertId: string): Promise<A
 }
 
 /** One target's state under an alert, as stored (firing or not, since when, its snooze, version). */
-export type AlertState = EntityItem<typeof AlertStateEntity>;
+export type AlertState = EntityItem<AlertStateEntity>;
 
 /** One alert history entry, as stored. */
-export type AlertEvent = EntityItem<typeof AlertEventEntity>;
+export type AlertEvent = EntityItem<AlertEventEntity>;
 
 /** A history entry to record: everything but the keys and the expiry, which the data layer sets. */
 export type AlertEventInput = Omit<AlertEvent, "accountId" | "eventId" | "expiresAt">;
@@ -271,7 +271,7 @@ export async function* listAccountsForAlerts(): AsyncGenerator<ScheduledAccount[
 }
 
 /** An alert channel as stored (its `secret` never leaves the server after creation). */
-export type AlertChannel = EntityItem<typeof AlertChannelEntity>;
+export type AlertChannel = EntityItem<AlertChannelEntity>;
 
 /** What a new channel needs: kind, name, URL and (webhooks) its signing secret. */
 export type AlertChannelInput = Pick<AlertChannel, "kind" | "name" | "url"> & { secret?: string | undefined };

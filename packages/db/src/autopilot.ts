@@ -15,9 +15,9 @@ import { db } from "./service.ts";
  */
 
 /** A tracker's stored AutoPilot settings and state. */
-export type AutopilotRecord = EntityItem<typeof AutopilotSettingsEntity>;
+export type AutopilotRecord = EntityItem<AutopilotSettingsEntity>;
 /** One stored AutoPilot action. */
-export type AutopilotActionItem = EntityItem<typeof AutopilotActionEntity>;
+export type AutopilotActionItem = EntityItem<AutopilotActionEntity>;
 /** The status of an action. */
 export type AutopilotActionStatus = (typeof AUTOPILOT_ACTION_STATUSES)[number];
 

@@ -6,7 +6,7 @@ import type { CsvAccountEntity } from "./entities/csv-source.ts";
 import { db } from "./service.ts";
 
 /** A CSV ad account as stored. */
-export type CsvAccount = EntityItem<typeof CsvAccountEntity>;
+export type CsvAccount = EntityItem<CsvAccountEntity>;
 
 /** One day of one CSV ad account: money in integer micros, the date `yyyy-MM-dd` in its time zone. */
 export type CsvDayRow = DailyMetricsRow;

@@ -7,7 +7,7 @@ import { db } from "./service.ts";
 export type { DailyMetricsRow } from "./daily-rows.ts";
 
 /** A daily metrics item as stored. */
-export type DailyMetric = EntityItem<typeof DailyMetricEntity>;
+export type DailyMetric = EntityItem<DailyMetricEntity>;
 
 /**
  * Upserts a tracker's daily rows: one item per day, written with a plain put, so writing the same

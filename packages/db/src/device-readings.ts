@@ -6,9 +6,9 @@ import { hashSecret } from "./secrets.ts";
 import { db } from "./service.ts";
 
 /** A device reading as stored. */
-export type DeviceReading = EntityItem<typeof DeviceReadingEntity>;
+export type DeviceReading = EntityItem<DeviceReadingEntity>;
 /** The account's side of its ingestion key (no key, only its hash and prefix). */
-export type IngestionKeyStatus = EntityItem<typeof AccountIngestionKeyEntity>;
+export type IngestionKeyStatus = EntityItem<AccountIngestionKeyEntity>;
 
 /** The first characters of a key kept to recognise it (`pik_` and 4 more). */
 const PREFIX_LENGTH = 8;

@@ -27,16 +27,16 @@ type Same<A, B> = [A] extends [B]
 type Holds<T extends true> = T;
 
 /** A tracker item is a core `Tracker`. */
-export type TrackerItemIsTracker = Holds<Same<EntityItem<typeof TrackerEntity>, Tracker>>;
+export type TrackerItemIsTracker = Holds<Same<EntityItem<TrackerEntity>, Tracker>>;
 /** A pod item is a core `Pod`. */
-export type PodItemIsPod = Holds<Same<EntityItem<typeof PodEntity>, Pod>>;
+export type PodItemIsPod = Holds<Same<EntityItem<PodEntity>, Pod>>;
 /** A shared-budget item is a core `SharedBudget`. */
-export type SharedBudgetItemIsSharedBudget = Holds<Same<EntityItem<typeof SharedBudgetEntity>, SharedBudget>>;
+export type SharedBudgetItemIsSharedBudget = Holds<Same<EntityItem<SharedBudgetEntity>, SharedBudget>>;
 /** An integration item is a core `Integration`. */
-export type IntegrationItemIsIntegration = Holds<Same<EntityItem<typeof IntegrationEntity>, Integration>>;
+export type IntegrationItemIsIntegration = Holds<Same<EntityItem<IntegrationEntity>, Integration>>;
 /** An account item is a core `Account`. */
-export type AccountItemIsAccount = Holds<Same<EntityItem<typeof AccountEntity>, Account>>;
+export type AccountItemIsAccount = Holds<Same<EntityItem<AccountEntity>, Account>>;
 /** A user item is a core `User`. */
-export type UserItemIsUser = Holds<Same<EntityItem<typeof UserEntity>, User>>;
+export type UserItemIsUser = Holds<Same<EntityItem<UserEntity>, User>>;
 /** An alert item is a core `Alert`. */
-export type AlertItemIsAlert = Holds<Same<EntityItem<typeof AlertEntity>, Alert>>;
+export type AlertItemIsAlert = Holds<Same<EntityItem<AlertEntity>, Alert>>;

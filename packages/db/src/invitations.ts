@@ -9,7 +9,7 @@ import { epochSeconds, hashSecret, newSecret } from "./secrets.ts";
 import { db } from "./service.ts";
 
 /** An invitation as stored (the secret itself is never stored). */
-export type Invitation = EntityItem<typeof InvitationEntity>;
+export type Invitation = EntityItem<InvitationEntity>;
 
 /** How long an invitation link works. */
 export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;

@@ -4,7 +4,7 @@ import { AlreadyExistsError, isConditionFailure, NotFoundError } from "./errors.
 import { db } from "./service.ts";
 
 /** A tracker message as stored. */
-export type Message = EntityItem<typeof MessageEntity>;
+export type Message = EntityItem<MessageEntity>;
 
 /**
  * Adds a message to a tracker.

@@ -6,7 +6,7 @@ import { epochSeconds, hashSecret } from "./secrets.ts";
 import { db } from "./service.ts";
 
 /** A connection attempt as stored (keyed by the state's hash; the state is never stored). */
-export type OAuthState = EntityItem<typeof OAuthStateEntity>;
+export type OAuthState = EntityItem<OAuthStateEntity>;
 
 /** How long a connection attempt may take, from the authenticate call to the return page: 15 minutes. */
 export const OAUTH_STATE_LIFETIME_MS = 15 * 60 * 1000;

@@ -7,7 +7,7 @@ import { epochSeconds, hashSecret, newSecret } from "./secrets.ts";
 import { db } from "./service.ts";
 
 /** A password reset as stored (keyed by the token's hash; the token is never stored). */
-export type PasswordReset = EntityItem<typeof PasswordResetEntity>;
+export type PasswordReset = EntityItem<PasswordResetEntity>;
 
 /** Lifetime of a reset link (spec overview-access-account.md sections 4 and 9: 3,600,000 ms). */
 export const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000;

@@ -5,7 +5,7 @@ import { isConditionFailure } from "./errors.ts";
 import { db } from "./service.ts";
 
 /** A sealed credentials item as stored (opaque ciphertext; see `PlatformTokenEntity`). */
-export type SealedPlatformToken = EntityItem<typeof PlatformTokenEntity>;
+export type SealedPlatformToken = EntityItem<PlatformTokenEntity>;
 
 /** Which integration's sealed credentials: the tenant, the slug and the e-mail's SHA-256 (hex). */
 export interface PlatformTokenKey {

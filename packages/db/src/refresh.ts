@@ -16,9 +16,9 @@ import type { Tracker } from "./trackers.ts";
  */
 
 /** A refresh job as stored. */
-export type RefreshJob = EntityItem<typeof RefreshJobEntity>;
+export type RefreshJob = EntityItem<RefreshJobEntity>;
 /** A refresh run as stored. */
-export type RefreshRun = EntityItem<typeof RefreshRunEntity>;
+export type RefreshRun = EntityItem<RefreshRunEntity>;
 
 /** What names a job: the tracker, the window and the run (see `RefreshJobEntity`). */
 export interface RefreshJobKey {

@@ -4,7 +4,7 @@ import { MAX_TRACKERS_PER_CREATE, type Pod, type SharedBudget, type Tracker } fr
 import { batchWriteRetrying } from "./batch-write.ts";
 import { documentClientFor } from "./client.ts";
 import { nowIso } from "./entities/common.ts";
-import { TrackerEntity } from "./entities/tracker.ts";
+import { buildTrackerEntity } from "./entities/tracker.ts";
 import { isConditionFailure, NotFoundError, VersionConflictError } from "./errors.ts";
 import { db } from "./service.ts";
 import { markTrackersChanged, type TrackerListWrites, trackerWrite } from "./tracker-list-snapshot.ts";
@@ -201,9 +201,12 @@ export async function countTrackers(accountId: string): Promise<number> {
 /**
  * How many copies of a tracker item each write of it makes: one per index of the tracker entity
  * (the table's own key, and one per secondary index that projects it). A write's capacity is
- * charged once per copy (the cost model, infra/src/cost-model.ts).
+ * charged once per copy (the cost model, infra/src/cost-model.ts). Read from a tracker entity built
+ * for the purpose (the entities are built at first use, not at load).
  */
-export const TRACKER_ITEM_COPIES = Object.keys(TrackerEntity.schema.indexes).length;
+export function trackerItemCopies(): number {
+  return Object.keys(buildTrackerEntity().schema.indexes).length;
+}
 
 /**
  * Creates trackers in one transaction together with the account's tracker counter, on the condition

@@ -5,7 +5,7 @@ import { epochSeconds } from "./secrets.ts";
 import { db } from "./service.ts";
 
 /** An open WebSocket connection as stored. */
-export type WebSocketConnection = EntityItem<typeof WebSocketConnectionEntity>;
+export type WebSocketConnection = EntityItem<WebSocketConnectionEntity>;
 
 /** API Gateway closes WebSocket connections after 2 hours; the item is kept a little longer. */
 const CONNECTION_TTL_SECONDS = 3 * 60 * 60;

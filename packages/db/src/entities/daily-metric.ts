@@ -1,4 +1,4 @@
-import { Entity } from "electrodb";
+import { Entity, type EntityConfiguration } from "electrodb";
 import { DAILY_FIGURE_ATTRIBUTES } from "../daily-rows.ts";
 import { CASE, KEYS, SERVICE } from "./common.ts";
 
@@ -12,22 +12,28 @@ import { CASE, KEYS, SERVICE } from "./common.ts";
  * - `byTracker`: pk `METRICS#<accountId>#<trackerId>`, sk `DAY#<yyyy-MM-dd>` (a date range with
  *   `between`; every day of a tracker for its deletion).
  */
-export const DailyMetricEntity = new Entity({
-  model: { entity: "dailyMetric", version: "1", service: SERVICE },
-  attributes: {
-    accountId: { type: "string", required: true, readOnly: true },
-    trackerId: { type: "string", required: true, readOnly: true },
-    ...DAILY_FIGURE_ATTRIBUTES,
-  },
-  indexes: {
-    byTracker: {
-      pk: {
-        field: KEYS.pk,
-        composite: ["accountId", "trackerId"],
-        template: "METRICS#${accountId}#${trackerId}",
-        casing: CASE,
+export const buildDailyMetricEntity = (config?: EntityConfiguration) =>
+  new Entity(
+    {
+      model: { entity: "dailyMetric", version: "1", service: SERVICE },
+      attributes: {
+        accountId: { type: "string", required: true, readOnly: true },
+        trackerId: { type: "string", required: true, readOnly: true },
+        ...DAILY_FIGURE_ATTRIBUTES,
       },
-      sk: { field: KEYS.sk, composite: ["date"], template: "DAY#${date}", casing: CASE },
+      indexes: {
+        byTracker: {
+          pk: {
+            field: KEYS.pk,
+            composite: ["accountId", "trackerId"],
+            template: "METRICS#${accountId}#${trackerId}",
+            casing: CASE,
+          },
+          sk: { field: KEYS.sk, composite: ["date"], template: "DAY#${date}", casing: CASE },
+        },
+      },
     },
-  },
-});
+    config,
+  );
+/** The entity {@link buildDailyMetricEntity} builds (its items' type: `EntityItem<DailyMetricEntity>`). */
+export type DailyMetricEntity = ReturnType<typeof buildDailyMetricEntity>;

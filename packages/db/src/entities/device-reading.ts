@@ -1,4 +1,4 @@
-import { Entity } from "electrodb";
+import { Entity, type EntityConfiguration } from "electrodb";
 import { CASE, KEYS, SERVICE } from "./common.ts";
 
 /**
@@ -10,32 +10,38 @@ import { CASE, KEYS, SERVICE } from "./common.ts";
  * - `byAccount`: pk `READINGS#<accountId>`, sk `AT#<recDate ISO>#<device>#<seqNum>` (newest first with
  *   a reverse query; a time window with `between`).
  */
-export const DeviceReadingEntity = new Entity({
-  model: { entity: "deviceReading", version: "1", service: SERVICE },
-  attributes: {
-    accountId: { type: "string", required: true, readOnly: true },
-    /** ISO timestamp (UTC) of the reading. */
-    recDate: { type: "string", required: true, readOnly: true },
-    device: { type: "string", required: true, readOnly: true },
-    seqNum: { type: "number", required: true, readOnly: true },
-    /** The payload as sent, lower-case hex. */
-    data: { type: "string", required: true },
-    entries: { type: "number", required: true },
-    exits: { type: "number", required: true },
-    receivedAt: { type: "string", required: true },
-  },
-  indexes: {
-    byAccount: {
-      pk: { field: KEYS.pk, composite: ["accountId"], template: "READINGS#${accountId}", casing: CASE },
-      sk: {
-        field: KEYS.sk,
-        composite: ["recDate", "device", "seqNum"],
-        template: "AT#${recDate}#${device}#${seqNum}",
-        casing: CASE,
+export const buildDeviceReadingEntity = (config?: EntityConfiguration) =>
+  new Entity(
+    {
+      model: { entity: "deviceReading", version: "1", service: SERVICE },
+      attributes: {
+        accountId: { type: "string", required: true, readOnly: true },
+        /** ISO timestamp (UTC) of the reading. */
+        recDate: { type: "string", required: true, readOnly: true },
+        device: { type: "string", required: true, readOnly: true },
+        seqNum: { type: "number", required: true, readOnly: true },
+        /** The payload as sent, lower-case hex. */
+        data: { type: "string", required: true },
+        entries: { type: "number", required: true },
+        exits: { type: "number", required: true },
+        receivedAt: { type: "string", required: true },
+      },
+      indexes: {
+        byAccount: {
+          pk: { field: KEYS.pk, composite: ["accountId"], template: "READINGS#${accountId}", casing: CASE },
+          sk: {
+            field: KEYS.sk,
+            composite: ["recDate", "device", "seqNum"],
+            template: "AT#${recDate}#${device}#${seqNum}",
+            casing: CASE,
+          },
+        },
       },
     },
-  },
-});
+    config,
+  );
+/** The entity {@link buildDeviceReadingEntity} builds (its items' type: `EntityItem<DeviceReadingEntity>`). */
+export type DeviceReadingEntity = ReturnType<typeof buildDeviceReadingEntity>;
 
 /**
  * An account's device ingestion key, found by the SHA-256 of the key a device backend sends (the key
@@ -44,20 +50,26 @@ export const DeviceReadingEntity = new Entity({
  * Access patterns:
  * - `byKeyHash`: pk `INGESTKEY#<keyHash>`, sk `INGESTKEY` (authenticate an ingestion call).
  */
-export const IngestionKeyEntity = new Entity({
-  model: { entity: "ingestionKey", version: "1", service: SERVICE },
-  attributes: {
-    keyHash: { type: "string", required: true, readOnly: true },
-    accountId: { type: "string", required: true, readOnly: true },
-    createdAt: { type: "string", required: true, readOnly: true },
-  },
-  indexes: {
-    byKeyHash: {
-      pk: { field: KEYS.pk, composite: ["keyHash"], template: "INGESTKEY#${keyHash}", casing: CASE },
-      sk: { field: KEYS.sk, composite: [], template: "INGESTKEY", casing: CASE },
+export const buildIngestionKeyEntity = (config?: EntityConfiguration) =>
+  new Entity(
+    {
+      model: { entity: "ingestionKey", version: "1", service: SERVICE },
+      attributes: {
+        keyHash: { type: "string", required: true, readOnly: true },
+        accountId: { type: "string", required: true, readOnly: true },
+        createdAt: { type: "string", required: true, readOnly: true },
+      },
+      indexes: {
+        byKeyHash: {
+          pk: { field: KEYS.pk, composite: ["keyHash"], template: "INGESTKEY#${keyHash}", casing: CASE },
+          sk: { field: KEYS.sk, composite: [], template: "INGESTKEY", casing: CASE },
+        },
+      },
     },
-  },
-});
+    config,
+  );
+/** The entity {@link buildIngestionKeyEntity} builds (its items' type: `EntityItem<IngestionKeyEntity>`). */
+export type IngestionKeyEntity = ReturnType<typeof buildIngestionKeyEntity>;
 
 /**
  * The account's side of its ingestion key: which hash is current, when and by whom it was issued,
@@ -66,20 +78,26 @@ export const IngestionKeyEntity = new Entity({
  * Access patterns:
  * - `byAccount`: pk `ACCOUNT#<accountId>`, sk `INGESTKEY`.
  */
-export const AccountIngestionKeyEntity = new Entity({
-  model: { entity: "accountIngestionKey", version: "1", service: SERVICE },
-  attributes: {
-    accountId: { type: "string", required: true, readOnly: true },
-    keyHash: { type: "string", required: true },
-    /** The first characters of the key, shown to Admins to recognise it. */
-    keyPrefix: { type: "string", required: true },
-    createdAt: { type: "string", required: true },
-    createdBy: { type: "string", required: true },
-  },
-  indexes: {
-    byAccount: {
-      pk: { field: KEYS.pk, composite: ["accountId"], template: "ACCOUNT#${accountId}", casing: CASE },
-      sk: { field: KEYS.sk, composite: [], template: "INGESTKEY", casing: CASE },
+export const buildAccountIngestionKeyEntity = (config?: EntityConfiguration) =>
+  new Entity(
+    {
+      model: { entity: "accountIngestionKey", version: "1", service: SERVICE },
+      attributes: {
+        accountId: { type: "string", required: true, readOnly: true },
+        keyHash: { type: "string", required: true },
+        /** The first characters of the key, shown to Admins to recognise it. */
+        keyPrefix: { type: "string", required: true },
+        createdAt: { type: "string", required: true },
+        createdBy: { type: "string", required: true },
+      },
+      indexes: {
+        byAccount: {
+          pk: { field: KEYS.pk, composite: ["accountId"], template: "ACCOUNT#${accountId}", casing: CASE },
+          sk: { field: KEYS.sk, composite: [], template: "INGESTKEY", casing: CASE },
+        },
+      },
     },
-  },
-});
+    config,
+  );
+/** The entity {@link buildAccountIngestionKeyEntity} builds (its items' type: `EntityItem<AccountIngestionKeyEntity>`). */
+export type AccountIngestionKeyEntity = ReturnType<typeof buildAccountIngestionKeyEntity>;

@@ -1,4 +1,4 @@
-import { Entity } from "electrodb";
+import { Entity, type EntityConfiguration } from "electrodb";
 import { CASE, KEYS, SERVICE } from "./common.ts";
 
 /**
@@ -9,31 +9,37 @@ import { CASE, KEYS, SERVICE } from "./common.ts";
  * - `byTracker`: pk `ACCOUNT#<accountId>`, sk `MESSAGE#<trackerId>#<messageId>` (one message; a
  *   tracker's messages with `begins_with MESSAGE#<trackerId>#`).
  */
-export const MessageEntity = new Entity({
-  model: { entity: "message", version: "1", service: SERVICE },
-  attributes: {
-    accountId: { type: "string", required: true, readOnly: true },
-    trackerId: { type: "string", required: true, readOnly: true },
-    messageId: { type: "string", required: true, readOnly: true },
-    senderId: { type: "string", required: true, readOnly: true },
-    /** ISO timestamp the server received the message. */
-    date: { type: "string", required: true, readOnly: true },
-    type: { type: "string", required: true, default: "text" },
-    text: { type: "string", required: true },
-    /** The sender's name when the message was written. */
-    title: { type: "string", required: true, default: "" },
-    /** The sender's avatar id when the message was written. */
-    avatar: { type: "string" },
-  },
-  indexes: {
-    byTracker: {
-      pk: { field: KEYS.pk, composite: ["accountId"], template: "ACCOUNT#${accountId}", casing: CASE },
-      sk: {
-        field: KEYS.sk,
-        composite: ["trackerId", "messageId"],
-        template: "MESSAGE#${trackerId}#${messageId}",
-        casing: CASE,
+export const buildMessageEntity = (config?: EntityConfiguration) =>
+  new Entity(
+    {
+      model: { entity: "message", version: "1", service: SERVICE },
+      attributes: {
+        accountId: { type: "string", required: true, readOnly: true },
+        trackerId: { type: "string", required: true, readOnly: true },
+        messageId: { type: "string", required: true, readOnly: true },
+        senderId: { type: "string", required: true, readOnly: true },
+        /** ISO timestamp the server received the message. */
+        date: { type: "string", required: true, readOnly: true },
+        type: { type: "string", required: true, default: "text" },
+        text: { type: "string", required: true },
+        /** The sender's name when the message was written. */
+        title: { type: "string", required: true, default: "" },
+        /** The sender's avatar id when the message was written. */
+        avatar: { type: "string" },
+      },
+      indexes: {
+        byTracker: {
+          pk: { field: KEYS.pk, composite: ["accountId"], template: "ACCOUNT#${accountId}", casing: CASE },
+          sk: {
+            field: KEYS.sk,
+            composite: ["trackerId", "messageId"],
+            template: "MESSAGE#${trackerId}#${messageId}",
+            casing: CASE,
+          },
+        },
       },
     },
-  },
-});
+    config,
+  );
+/** The entity {@link buildMessageEntity} builds (its items' type: `EntityItem<MessageEntity>`). */
+export type MessageEntity = ReturnType<typeof buildMessageEntity>;

@@ -1,4 +1,4 @@
-import { Entity } from "electrodb";
+import { Entity, type EntityConfiguration } from "electrodb";
 import { CASE, KEYS, SERVICE } from "./common.ts";
 
 /**
@@ -13,30 +13,36 @@ import { CASE, KEYS, SERVICE } from "./common.ts";
  * Access patterns:
  * - `byStateHash`: pk `OAUTHSTATE#<stateHash>`, sk `OAUTHSTATE` (the return page's state finds the attempt).
  */
-export const OAuthStateEntity = new Entity({
-  model: { entity: "oauthState", version: "1", service: SERVICE },
-  attributes: {
-    stateHash: { type: "string", required: true, readOnly: true },
-    accountId: { type: "string", required: true, readOnly: true },
-    userId: { type: "string", required: true, readOnly: true },
-    /** Integration slug, e.g. `googleads`. */
-    slug: { type: "string", required: true, readOnly: true },
-    /** The exact redirect URI sent to the platform (the code exchange must repeat it). */
-    redirectUri: { type: "string", required: true, readOnly: true },
-    /** Encrypted exchange material (base64url), opaque to the data layer. */
-    sealed: { type: "string" },
-    /** The consent URL also asked the platform's write scopes (AutoPilot's campaign writes). */
-    writeScopes: { type: "boolean", readOnly: true },
-    createdAt: { type: "string", required: true, readOnly: true },
-    /** Epoch seconds after which the attempt is refused (checked on use; TTL deletes later). */
-    validUntil: { type: "number", required: true, readOnly: true },
-    /** DynamoDB TTL (epoch seconds). */
-    expiresAt: { type: "number", required: true },
-  },
-  indexes: {
-    byStateHash: {
-      pk: { field: KEYS.pk, composite: ["stateHash"], template: "OAUTHSTATE#${stateHash}", casing: CASE },
-      sk: { field: KEYS.sk, composite: [], template: "OAUTHSTATE", casing: CASE },
+export const buildOAuthStateEntity = (config?: EntityConfiguration) =>
+  new Entity(
+    {
+      model: { entity: "oauthState", version: "1", service: SERVICE },
+      attributes: {
+        stateHash: { type: "string", required: true, readOnly: true },
+        accountId: { type: "string", required: true, readOnly: true },
+        userId: { type: "string", required: true, readOnly: true },
+        /** Integration slug, e.g. `googleads`. */
+        slug: { type: "string", required: true, readOnly: true },
+        /** The exact redirect URI sent to the platform (the code exchange must repeat it). */
+        redirectUri: { type: "string", required: true, readOnly: true },
+        /** Encrypted exchange material (base64url), opaque to the data layer. */
+        sealed: { type: "string" },
+        /** The consent URL also asked the platform's write scopes (AutoPilot's campaign writes). */
+        writeScopes: { type: "boolean", readOnly: true },
+        createdAt: { type: "string", required: true, readOnly: true },
+        /** Epoch seconds after which the attempt is refused (checked on use; TTL deletes later). */
+        validUntil: { type: "number", required: true, readOnly: true },
+        /** DynamoDB TTL (epoch seconds). */
+        expiresAt: { type: "number", required: true },
+      },
+      indexes: {
+        byStateHash: {
+          pk: { field: KEYS.pk, composite: ["stateHash"], template: "OAUTHSTATE#${stateHash}", casing: CASE },
+          sk: { field: KEYS.sk, composite: [], template: "OAUTHSTATE", casing: CASE },
+        },
+      },
     },
-  },
-});
+    config,
+  );
+/** The entity {@link buildOAuthStateEntity} builds (its items' type: `EntityItem<OAuthStateEntity>`). */
+export type OAuthStateEntity = ReturnType<typeof buildOAuthStateEntity>;

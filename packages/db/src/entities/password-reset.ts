@@ -1,4 +1,4 @@
-import { Entity } from "electrodb";
+import { Entity, type EntityConfiguration } from "electrodb";
 import { CASE, KEYS, SERVICE } from "./common.ts";
 
 /**
@@ -11,23 +11,29 @@ import { CASE, KEYS, SERVICE } from "./common.ts";
  * Access patterns:
  * - `byTokenHash`: pk `RESET#<tokenHash>`, sk `RESET` (the link's token, hashed, finds the reset).
  */
-export const PasswordResetEntity = new Entity({
-  model: { entity: "passwordReset", version: "1", service: SERVICE },
-  attributes: {
-    tokenHash: { type: "string", required: true, readOnly: true },
-    userId: { type: "string", required: true, readOnly: true },
-    accountId: { type: "string", required: true, readOnly: true },
-    /** `reset` (forgot password, Admin-sent reset) or `welcome` (first password after e-mail-only sign-up). */
-    purpose: { type: ["reset", "welcome"] as const, required: true, readOnly: true },
-    createdAt: { type: "string", required: true, readOnly: true },
-    linkExpiresAt: { type: "string", required: true, readOnly: true },
-    usedAt: { type: "string" },
-    expiresAt: { type: "number", required: true },
-  },
-  indexes: {
-    byTokenHash: {
-      pk: { field: KEYS.pk, composite: ["tokenHash"], template: "RESET#${tokenHash}", casing: CASE },
-      sk: { field: KEYS.sk, composite: [], template: "RESET", casing: CASE },
+export const buildPasswordResetEntity = (config?: EntityConfiguration) =>
+  new Entity(
+    {
+      model: { entity: "passwordReset", version: "1", service: SERVICE },
+      attributes: {
+        tokenHash: { type: "string", required: true, readOnly: true },
+        userId: { type: "string", required: true, readOnly: true },
+        accountId: { type: "string", required: true, readOnly: true },
+        /** `reset` (forgot password, Admin-sent reset) or `welcome` (first password after e-mail-only sign-up). */
+        purpose: { type: ["reset", "welcome"] as const, required: true, readOnly: true },
+        createdAt: { type: "string", required: true, readOnly: true },
+        linkExpiresAt: { type: "string", required: true, readOnly: true },
+        usedAt: { type: "string" },
+        expiresAt: { type: "number", required: true },
+      },
+      indexes: {
+        byTokenHash: {
+          pk: { field: KEYS.pk, composite: ["tokenHash"], template: "RESET#${tokenHash}", casing: CASE },
+          sk: { field: KEYS.sk, composite: [], template: "RESET", casing: CASE },
+        },
+      },
     },
-  },
-});
+    config,
+  );
+/** The entity {@link buildPasswordResetEntity} builds (its items' type: `EntityItem<PasswordResetEntity>`). */
+export type PasswordResetEntity = ReturnType<typeof buildPasswordResetEntity>;
