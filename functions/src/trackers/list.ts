@@ -69,19 +69,24 @@ const STORED_ANSWER_GZIP_LEVEL = 6;
  * is stored (1 WCU per KB compressed + 1), and an all-seeing caller's answer from a current snapshot
  * is stored gzipped for the next such call (the same cost). Managers and Viewers always get their
  * answer cut per request from the snapshot, so they never get a row they may not see.
+ * With `first` (the dashboard's first page, asked beside the whole list): only the first `first`
+ * trackers the caller may see, in list order, and `total` (how many the whole answer holds), cut
+ * from the snapshot as above (rebuilt and stored the same way when missing); never the stored whole
+ * answer, and nothing of it is stored.
  */
 export async function trackerListAnswerFor(
   session: Session,
   now: Date,
-  options: { gzip: boolean },
+  options: { gzip: boolean; first?: number | undefined },
 ): Promise<ListAnswer> {
+  const { first } = options;
   const accountId = session.accountId;
   // The marker is read before the trackers, so a snapshot built now is stored only if no tracker
   // was written since (storeTrackerListSnapshot's condition).
   const [marker, joins] = await Promise.all([readTrackerListMarker(accountId), loadAccountJoins(accountId)]);
   // The shared rule: only a caller who sees a tracker no one is attached to sees every tracker.
   const seesAll = canSeeTracker(session, { associatedUserIds: [] }, undefined);
-  const key = seesAll ? joinsKey(joins) : undefined;
+  const key = seesAll && first === undefined ? joinsKey(joins) : undefined;
   if (key && current(marker.answer, marker, now) && marker.answer?.key === key) {
     const stored = await readTrackerListSnapshot(accountId, marker.answer);
     if (stored) {
@@ -106,7 +111,7 @@ export async function trackerListAnswerFor(
       }
     }
   }
-  const text = trackerListAnswerText(snapshot, (meta) => visibleRowJoins(session, meta, joins));
+  const text = trackerListAnswerText(snapshot, (meta) => visibleRowJoins(session, meta, joins), { first });
   if (key && source !== "rebuilt") {
     // The snapshot is current at marker.changed: so is this answer, with the joins read now.
     try {

@@ -167,6 +167,29 @@ describe("tracker list snapshot", () => {
     expect(text).not.toContain("u-ann");
   });
 
+  it("cut to its first rows: the first rows the request sees, their users and connections, and the whole list's count", () => {
+    const joinsOf = (m: { trackerId: string }) => {
+      if (m.trackerId === "t-1") return undefined;
+      const v = byId.get(m.trackerId) as ListedTracker;
+      return {
+        podId: v.podId as string | null,
+        podName: v.podName as string | null,
+        sharedBudgetId: v.sharedBudgetId as string | null,
+        associatedUsers: v.associatedUsers,
+      };
+    };
+    const answer = JSON.parse(trackerListAnswerText(stored, joinsOf, { first: 1 }));
+
+    expect(decodeTrackerList(answer)).toEqual([views[1]]);
+    expect(answer.users).toEqual([bob]);
+    expect(answer.integrations).toEqual([google]);
+    expect(answer.total).toBe(2);
+    const whole = JSON.parse(trackerListAnswerText(stored, joinsOf, { first: 5 }));
+    expect(decodeTrackerList(whole)).toEqual([views[1], views[2]]);
+    expect(whole.total).toBe(2);
+    expect(JSON.parse(trackerListAnswerText(stored, joinsOf))).not.toHaveProperty("total");
+  });
+
   it("answers an empty table when the request sees no row, as the table of no views", () => {
     const text = trackerListAnswerText(stored, () => undefined);
 
