@@ -254,6 +254,26 @@ describe("the tracker list snapshot", () => {
     expect(all.body.total).toBe(4);
   });
 
+  it("cut to its first rows while no snapshot is stored: no rows and no total, and nothing rebuilt or stored", async () => {
+    const world = await aWorld();
+    await aTrackerIn(world.account.accountId, { name: "Fresh" });
+
+    const answer = await trackerListAnswerFor(sessionOf(world, world.Admin), later(), {
+      gzip: false,
+      first: 10,
+    });
+
+    expect(answer.source).toBe("no-snapshot");
+    expect(JSON.parse("text" in answer ? answer.text : "")).toEqual({
+      columns: [],
+      dataColumns: [],
+      rows: [],
+      users: [],
+      integrations: [],
+    });
+    expect((await readTrackerListMarker(world.account.accountId)).snapshot).toBeUndefined();
+  });
+
   it("refuses a first-rows count that is not a whole number from 1 to 1,000 with a 400", async () => {
     const world = await aWorld();
     const path = `/api/trackers/get-trackers-by-account/${world.account.accountId}`;

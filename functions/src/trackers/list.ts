@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { gunzipSync, gzipSync } from "node:zlib";
 import {
+  encodeTrackerList,
   parseTrackerListSnapshot,
   serializeTrackerListSnapshot,
   snapshotTrackerList,
@@ -43,9 +44,10 @@ export const SNAPSHOT_QUIET_MS = 5_000;
 /**
  * Where an answer's tracker rows came from (for the log and the benchmark): `answer` is the stored
  * whole answer, sent as stored (no JSON built); `snapshot` the rows' stored part with the
- * per-request columns written for the caller.
+ * per-request columns written for the caller; `no-snapshot` a first page asked while no current
+ * snapshot is stored (no rows, no `total`).
  */
-export type ListSource = "answer" | "snapshot" | "rebuilt" | "rebuilt-and-stored";
+export type ListSource = "answer" | "snapshot" | "rebuilt" | "rebuilt-and-stored" | "no-snapshot";
 
 /** A list answer: its JSON text, or the same JSON gzipped (for a client that accepts gzip). */
 export type ListAnswer = ({ text: string } | { gzip: Buffer }) & { source: ListSource };
@@ -71,8 +73,9 @@ const STORED_ANSWER_GZIP_LEVEL = 6;
  * answer cut per request from the snapshot, so they never get a row they may not see.
  * With `first` (the dashboard's first page, asked beside the whole list): only the first `first`
  * trackers the caller may see, in list order, and `total` (how many the whole answer holds), cut
- * from the snapshot as above (rebuilt and stored the same way when missing); never the stored whole
- * answer, and nothing of it is stored.
+ * from the stored snapshot; never the stored whole answer, and nothing is stored. When no current
+ * snapshot is stored the answer holds no rows and no `total` (the caller waits for the whole list,
+ * whose request rebuilds it: two requests never rebuild it side by side).
  */
 export async function trackerListAnswerFor(
   session: Session,
@@ -97,6 +100,7 @@ export async function trackerListAnswerFor(
   }
   let snapshot = await storedSnapshot(accountId, marker, now);
   let source: ListSource = "snapshot";
+  if (!snapshot && first !== undefined) return { text: NO_FIRST_PAGE, source: "no-snapshot" };
   if (!snapshot) {
     snapshot = await buildSnapshot(accountId);
     source = "rebuilt";
@@ -124,6 +128,9 @@ export async function trackerListAnswerFor(
   }
   return { text, source };
 }
+
+/** A first page asked while no current snapshot is stored: an empty table without `total`. */
+const NO_FIRST_PAGE = JSON.stringify(encodeTrackerList([]));
 
 /** The list answer's JSON text (see {@link trackerListAnswerFor}). */
 export async function trackerListTextFor(

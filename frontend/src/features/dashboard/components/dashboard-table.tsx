@@ -36,6 +36,11 @@ export interface DashboardTableProps {
   onTrackerClick?: ((row: TrackerTableRow) => void) | undefined;
   /** Grouped tables: group rows expand to their trackers; a 'Collapse All' link shows. */
   grouped?: boolean;
+  /**
+   * The rows are the list's first page while the whole list is on its way: the headers do not sort
+   * until it arrives (an order of the first page alone is not the list's).
+   */
+  firstPageOnly?: boolean;
 }
 
 /** Pages longer than this are virtualised. */
@@ -193,6 +198,7 @@ export const DashboardTable = memo(function DashboardTable({
   emptyText,
   onTrackerClick,
   grouped = false,
+  firstPageOnly = false,
 }: DashboardTableProps) {
   const sizing = tablePageSize(rows.length);
   const [expanded, setExpanded] = useState<ExpandedState>({});
@@ -229,6 +235,7 @@ export const DashboardTable = memo(function DashboardTable({
     onExpandedChange: setExpanded,
     onSortingChange: setSorting,
     manualSorting: true,
+    enableSorting: !firstPageOnly,
     enableMultiSort: false,
     onPaginationChange: setPagination,
     getSubRows,
