@@ -1,5 +1,7 @@
 import { tablePageSize } from "@pacer/core/columns";
 import {
+  type CellContext,
+  type Column,
   type ColumnDef,
   type ExpandedState,
   flexRender,
@@ -8,6 +10,7 @@ import {
   type PaginationState,
   type Row,
   type SortingState,
+  type Table,
   useReactTable,
   type VisibilityState,
 } from "@tanstack/react-table";
@@ -113,6 +116,26 @@ function rowClass(row: Row<DashboardRow>, clickable: boolean): string {
   return classes.join(" ");
 }
 
+/**
+ * What a cell renderer gets (lib/columns.tsx reads `row`, `column` and `table`), made for the visible
+ * columns only: TanStack's `row.getVisibleCells()` builds a cell object for every column of the
+ * table (some 35, most hidden) before it keeps the visible ones. No renderer reads `cell`.
+ */
+function cellContext(
+  table: Table<DashboardRow>,
+  row: Row<DashboardRow>,
+  column: Column<DashboardRow, unknown>,
+): CellContext<DashboardRow, unknown> {
+  return {
+    table,
+    column,
+    row,
+    cell: undefined as unknown as CellContext<DashboardRow, unknown>["cell"],
+    getValue: () => row.getValue(column.id),
+    renderValue: () => row.renderValue(column.id),
+  };
+}
+
 interface RowProps {
   row: Row<DashboardRow>;
   /** Position in the table body (aria-rowindex counts the header row as 1). */
@@ -120,8 +143,11 @@ interface RowProps {
   /** Virtualised pages give every row {@link ROW_HEIGHT}. */
   fixedHeight: boolean;
   expanded: boolean;
-  /** The visible columns in order: a change re-renders the row. */
+  /** The visible columns in order ({@link columnsKey} names them): a change re-renders the row. */
+  columns: readonly Column<DashboardRow, unknown>[];
   columnsKey: string;
+  /** The table instance (one per table: the same object at every render). */
+  table: Table<DashboardRow>;
   meta: DashboardMeta;
   onTrackerClick?: ((row: TrackerTableRow) => void) | undefined;
 }
@@ -132,7 +158,7 @@ interface RowProps {
  * or a push for one tracker renders only the rows that change.
  */
 const DashboardTableRow = memo(
-  function DashboardTableRow({ row, index, fixedHeight, onTrackerClick }: RowProps) {
+  function DashboardTableRow({ row, index, fixedHeight, columns, table, onTrackerClick }: RowProps) {
     const r = row.original;
     const clickable = r.kind === "tracker" && Boolean(onTrackerClick);
     const open = () => {
@@ -159,9 +185,9 @@ const DashboardTableRow = memo(
         tabIndex={clickable ? 0 : undefined}
         aria-label={clickable && r.kind === "tracker" ? `Manage ${r.tracker.name}` : undefined}
       >
-        {row.getVisibleCells().map((cell) => (
-          <td key={cell.id} className={`col-${cell.column.id}`}>
-            {flexRender(cell.column.columnDef.cell, cell.getContext())}
+        {columns.map((column) => (
+          <td key={column.id} className={`col-${column.id}`}>
+            {flexRender(column.columnDef.cell, cellContext(table, row, column))}
           </td>
         ))}
       </tr>
@@ -249,10 +275,8 @@ export const DashboardTable = memo(function DashboardTable({
   });
 
   const visible = table.getRowModel().rows;
-  const columnsKey = table
-    .getVisibleLeafColumns()
-    .map((c) => c.id)
-    .join(",");
+  const visibleColumns = table.getVisibleLeafColumns();
+  const columnsKey = visibleColumns.map((c) => c.id).join(",");
   const anyExpanded = grouped && Object.keys(expanded === true ? { all: true } : expanded).length > 0;
   const showFooter = meta.totals !== null && rows.length > 0;
 
@@ -340,7 +364,9 @@ export const DashboardTable = memo(function DashboardTable({
                     index={index}
                     fixedHeight={virtual}
                     expanded={row.getIsExpanded()}
+                    columns={visibleColumns}
                     columnsKey={columnsKey}
+                    table={table}
                     meta={meta}
                     onTrackerClick={onTrackerClick}
                   />
