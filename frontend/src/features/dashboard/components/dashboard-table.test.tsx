@@ -93,6 +93,34 @@ describe("DashboardTable", () => {
     expect(table.getAttribute("aria-rowcount")).toBe("51");
   }, 20_000);
 
+  it("goes back to the first page when other rows come (a search, a new list), and keeps the page while the rows stay", () => {
+    const all = Array.from({ length: 250 }, (_, i) =>
+      trackerTableRow(aTracker({ name: `Tracker ${i + 1}` })),
+    );
+    const table = (rows: TrackerTableRow[]) => (
+      <DashboardTable
+        columns={TRACKER_COLUMNS}
+        rows={rows}
+        caption="Trackers"
+        columnVisibility={{}}
+        columnOrder={ORDER}
+        meta={META}
+        emptyText="No Trackers found"
+      />
+    );
+    const { rerender } = render(table(all));
+    const pages = () => screen.getByRole("navigation", { name: "Pages" });
+    fireEvent.click(within(pages()).getByRole("button", { name: "Next" }));
+    expect(pages().textContent).toContain("Page 2 of 3");
+
+    rerender(table(all));
+    expect(pages().textContent).toContain("Page 2 of 3");
+
+    rerender(table(all.slice(0, 180)));
+    expect(pages().textContent).toContain("Page 1 of 2");
+    expect(screen.getByRole("table").getAttribute("aria-rowcount")).toBe("101");
+  }, 20_000);
+
   it("places a long page's rows at a fixed height without measuring any, on the first render and when a search shows other rows", () => {
     const reads: string[] = [];
     const rowHeight = vi.spyOn(HTMLElement.prototype, "offsetHeight", "get").mockImplementation(function (

@@ -11,6 +11,7 @@ import {
   type Row,
   type SortingState,
   type Table,
+  type Updater,
   useReactTable,
   type VisibilityState,
 } from "@tanstack/react-table";
@@ -228,19 +229,23 @@ export const DashboardTable = memo(function DashboardTable({
 }: DashboardTableProps) {
   const sizing = tablePageSize(rows.length);
   const [expanded, setExpanded] = useState<ExpandedState>({});
-  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: sizing.pageSize });
   // Sorted here, on the whole list, before paging (TanStack's sorting is manual): a header click
   // orders every tracker of the account, not only the page's.
   const [sorting, setSorting] = useState<SortingState>([]);
   const sort = sorting[0];
   const sortedRows = useMemo(() => sortDashboardRows(rows, sort ?? null), [rows, sort]);
-  // A new search, a new list, a new order or a new page size: back to the first page (state
-  // adjusted while rendering).
-  const [seenRows, setSeenRows] = useState(sortedRows);
-  if (seenRows !== sortedRows || pagination.pageSize !== sizing.pageSize) {
-    setSeenRows(sortedRows);
-    setPagination({ pageIndex: 0, pageSize: sizing.pageSize });
-  }
+  // A new search, a new list, a new order or a new page size: back to the first page. The page
+  // chosen is kept with the rows it was chosen in, so other rows read page 0 in the same render
+  // (no state set while rendering, which renders the table twice at every keystroke).
+  const [paging, setPaging] = useState({ rows: sortedRows, pageSize: sizing.pageSize, pageIndex: 0 });
+  const pagination: PaginationState = {
+    pageIndex: paging.rows === sortedRows && paging.pageSize === sizing.pageSize ? paging.pageIndex : 0,
+    pageSize: sizing.pageSize,
+  };
+  const setPagination = (updater: Updater<PaginationState>) => {
+    const next = typeof updater === "function" ? updater(pagination) : updater;
+    setPaging({ rows: sortedRows, pageSize: sizing.pageSize, pageIndex: next.pageIndex });
+  };
 
   // Paged here, before TanStack: only the page's rows (and their trackers) become table rows, so a
   // keystroke in the search box builds at most 100 rows whatever the account's size.
