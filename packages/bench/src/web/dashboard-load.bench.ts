@@ -135,7 +135,9 @@ async function settleList(world: World): Promise<number> {
   const start = performance.now();
   const list = `${world.baseUrl}/api/trackers/get-trackers-by-account/${world.accountId}`;
   const get = async (url: string) =>
-    (await (await fetch(url, { headers: { "x-auth-token": world.token } })).json()) as { total?: number };
+    (await fetch(url, { headers: { "x-auth-token": world.token } })
+      .then((answer) => answer.json())
+      .catch(() => ({}))) as { total?: number };
   for (let i = 0; i < 60; i++) {
     await get(list);
     if (typeof (await get(`${list}?first=100`)).total === "number") break;
