@@ -1,6 +1,6 @@
 /// <reference types="node" />
 import { execSync } from "node:child_process";
-import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -313,7 +313,8 @@ async function measureAt(
 
 /**
  * The SPA folder the runtime serves: both builds' files side by side (their asset names are content
- * hashes), and the index.html of the build being measured copied in before its loads.
+ * hashes), and the index.html and early-requests.js of the build being measured copied in before
+ * its loads.
  */
 function servedBuilds(): { root: string; serve(build: Measured["build"]): void; remove(): void } {
   const root = mkdtempSync(join(tmpdir(), "pacer-bench-dashboard-web-"));
@@ -321,11 +322,14 @@ function servedBuilds(): { root: string; serve(build: Measured["build"]): void; 
   cpSync(DIST, root, { recursive: true });
   return {
     root,
-    serve: (build) =>
-      copyFileSync(
-        join(build === "baseline" ? (BASELINE as string) : DIST, "index.html"),
-        join(root, "index.html"),
-      ),
+    // index.html and the files of `public/` (not content-hashed: early-requests.js) of the build.
+    serve: (build) => {
+      const from = build === "baseline" ? (BASELINE as string) : DIST;
+      for (const file of ["index.html", "early-requests.js"]) {
+        if (existsSync(join(from, file))) copyFileSync(join(from, file), join(root, file));
+        else rmSync(join(root, file), { force: true });
+      }
+    },
     remove: () => rmSync(root, { recursive: true, force: true }),
   };
 }
