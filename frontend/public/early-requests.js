@@ -2,12 +2,14 @@
  * The first requests of a returning user's page, sent while the HTML is still being read, before
  * the app's code has arrived (index.html loads this file first; a file of the site's own origin, as
  * the Content-Security-Policy's script-src 'self' asks). With a stored session token: the session
- * (GET /api/auth) and, on the dashboard, the tracker list of the account this browser listed last.
+ * (GET /api/auth) and, on the dashboard, the tracker list of the account this browser listed last
+ * (its first page, then the whole list).
  * The app takes each pending response once (src/lib/early-request.ts) instead of sending its own;
  * one it does not take (another path, a failure) changes nothing, the app then asks itself.
  * Nothing is sent over plain http except to this machine: the app then moves to https first.
  * Names and paths are the app's (src/lib/api-client.ts TOKEN_KEY and headers,
- * src/features/trackers/api/early-list.ts LAST_ACCOUNT_KEY, listPath and TRACKERS_TIMEOUT_MS,
+ * src/features/trackers/api/early-list.ts LAST_ACCOUNT_KEY, listPath, firstPagePath, the slots and
+ * TRACKERS_TIMEOUT_MS,
  * src/lib/early-request.ts PAGE_STARTED_KEY); src/app/early-requests.test.tsx checks they agree.
  */
 (() => {
@@ -32,6 +34,9 @@
     started[slot] = { path, response };
   };
   get("session", "/api/auth");
-  if (location.pathname === "/dashboard" && account)
-    get("trackers", `/api/trackers/get-trackers-by-account/${encodeURIComponent(account)}`, 27500);
+  if (location.pathname === "/dashboard" && account) {
+    const list = `/api/trackers/get-trackers-by-account/${encodeURIComponent(account)}`;
+    get("trackers-first", `${list}?first=100`, 27500);
+    get("trackers", list, 27500);
+  }
 })();

@@ -1,3 +1,4 @@
+import { decodeTrackerList, type EncodedTrackerList } from "@pacer/core/tracker-list";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import {
@@ -238,6 +239,84 @@ describe("dashboard flows: tracked accounts in the wizard, pod moves, the small 
     await settings.getByRole("region", { name: "Product guide" }).waitFor();
     await settings.getByLabel("Your name").fill("Alex A. Admin");
     expect(await receivesPointer(settings, "SAVE CHANGES")).toBe(true);
+    await context.close();
+  });
+
+  it("shows the list's first page while the whole list is on its way; a search waits for the whole list", async () => {
+    const big = await registerAccount(baseUrl, "flows-first-page");
+    const specs = Array.from({ length: 120 }, (_, i) => ({
+      name: `Paced ${String(i + 1).padStart(3, "0")}`,
+      client: "Acme",
+    }));
+    await seedTrackers(big, specs, { allowance: 200 });
+    // The first page is cut from the stored list snapshot, which a whole-list request stores once
+    // the trackers have been quiet for a few seconds.
+    const list = `/api/trackers/get-trackers-by-account/${big.accountId}`;
+    let firstPage: EncodedTrackerList | undefined;
+    await expect
+      .poll(
+        async () => {
+          await callApi(big.baseUrl, big.token, "GET", list);
+          firstPage = (await callApi(
+            big.baseUrl,
+            big.token,
+            "GET",
+            `${list}?first=100`,
+          )) as EncodedTrackerList;
+          return firstPage.total;
+        },
+        { timeout: 20_000, interval: 1_000 },
+      )
+      .toBe(120);
+    // The list's order (oldest first); a tracker beyond its first page.
+    const shown = decodeTrackerList(firstPage as EncodedTrackerList).map((t) => t.name as string);
+    const beyond = specs.map((t) => t.name).find((name) => !shown.includes(name)) as string;
+    expect(shown).toHaveLength(100);
+
+    const context = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      reducedMotion: "reduce",
+    });
+    const page = await context.newPage();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The whole list is held (its first page, `?first=100`, is not).
+    const wholeList = (url: URL) => url.pathname === list && url.search === "";
+    await page.route(wholeList, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl}/login`);
+    await page.evaluate(
+      `localStorage.setItem("token", ${JSON.stringify(big.token)}); localStorage.setItem("pacer.lastTrackerListAccount", ${JSON.stringify(big.accountId)});`,
+    );
+    await page.goto(`${baseUrl}/dashboard?view=tracker`);
+
+    // The first 100 trackers in list order, before the whole list: no pager, no sorting yet.
+    await tableRow(page, shown[0] as string).waitFor();
+    expect(
+      await page.locator("table.metrics-table tbody tr[data-row-id] td.col-name").first().textContent(),
+    ).toBe(shown[0]);
+    const table = page.locator("table.metrics-table");
+    expect(await table.getAttribute("aria-rowcount")).toBe("101");
+    expect(await page.locator("button.th-sort").count()).toBe(0);
+    expect(await page.getByRole("navigation", { name: "Pages" }).count()).toBe(0);
+    await page.getByText("updating now....").waitFor();
+
+    // A search needs the whole list: the rows give way to the loading text, not to the first page's matches.
+    await page.getByPlaceholder("Search Trackers").fill(beyond);
+    await page.getByText("Loading trackers...").waitFor();
+    expect(await page.getByText("No Trackers found").count()).toBe(0);
+
+    release();
+    await tableRow(page, beyond).waitFor();
+    expect(await table.getAttribute("aria-rowcount")).toBe("2");
+    await page.getByRole("button", { name: "Clear search" }).click();
+    await expect.poll(() => table.getAttribute("aria-rowcount")).toBe("101");
+    expect(await page.locator("button.th-sort").count()).toBeGreaterThan(0);
+    expect(await page.getByRole("navigation", { name: "Pages" }).count()).toBe(1);
     await context.close();
   });
 });

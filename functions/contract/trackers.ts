@@ -24,6 +24,8 @@ import { deletedAnswer, trackerDetailSchema, trackerListSchema, trackerMessageSc
 export const TrackerIdParams = z.object({ id: idSchema });
 /** `{ trackerId }` path parameter (update-associated-users, add-message). */
 export const TrackerIdParamsNamed = z.object({ trackerId: idSchema });
+/** The most rows `get-trackers-by-account?first=N` cuts the list to (the spec's largest page is 100). */
+export const LIST_FIRST_MAX = 1000;
 /** `{ accountId }` path parameter of the list calls. */
 export const AccountIdParams = z.object({ accountId: idSchema });
 
@@ -143,8 +145,10 @@ const trackerAnswer = z.object({ tracker: trackerDetailSchema });
 
 /** The tracker calls (spec trackers.md section 7). */
 export const trackersContracts = routeContracts({
+  /** `?first=N`: only the first N trackers of the list and its `total` (the dashboard's first page). */
   "GET /api/trackers/get-trackers-by-account/{accountId}": {
     params: AccountIdParams,
+    query: z.object({ first: z.coerce.number().int().min(1).max(LIST_FIRST_MAX).optional() }),
     answer: trackerListSchema,
   },
   "GET /api/trackers/get-trackers-without-load-by-account/{accountId}": {

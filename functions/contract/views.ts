@@ -214,6 +214,8 @@ export const trackerListSchema = z
     rows: z.array(z.array(z.unknown())),
     users: z.array(associatedUserSchema),
     integrations: z.array(trackerViewSchema.shape.dataSource.shape.integration),
+    /** Only in an answer cut to its first rows (`?first=N`): how many trackers the whole list holds. */
+    total: z.number().int().min(0).optional(),
   })
   .superRefine((list, ctx) => {
     let views: unknown[];

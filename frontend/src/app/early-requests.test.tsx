@@ -85,13 +85,17 @@ afterEach(() => {
 });
 
 describe("the entry's early requests", () => {
-  it("start the session and the dashboard's list side by side before anything renders", async () => {
+  it("start the session, the dashboard's first page and its whole list side by side before anything renders", async () => {
     window.history.replaceState(null, "", "/dashboard");
     const calls = server();
 
     await runEarlyRequests();
 
-    expect(calls).toEqual(["/api/auth", "/api/trackers/get-trackers-by-account/acc-1"]);
+    expect(calls).toEqual([
+      "/api/auth",
+      "/api/trackers/get-trackers-by-account/acc-1?first=100",
+      "/api/trackers/get-trackers-by-account/acc-1",
+    ]);
   });
 
   it("ask for the dashboard page's code on the dashboard only", async () => {
@@ -158,7 +162,7 @@ describe("the entry's early requests", () => {
 });
 
 describe("index.html's first script", () => {
-  it("sends the session and the dashboard's list with the app's headers, and the app takes both answers without asking again", async () => {
+  it("sends the session, the dashboard's first page and its list with the app's headers, and the app takes the answers without asking again", async () => {
     window.history.replaceState(null, "", "/dashboard");
     server();
     await runEarlyRequests();
@@ -169,13 +173,20 @@ describe("index.html's first script", () => {
     await runEarlyRequests();
     const { takeEarlyAnswer } = await import("../lib/early-request");
 
-    expect(calls).toEqual(["/api/auth", "/api/trackers/get-trackers-by-account/acc-1"]);
+    expect(calls).toEqual([
+      "/api/auth",
+      "/api/trackers/get-trackers-by-account/acc-1?first=100",
+      "/api/trackers/get-trackers-by-account/acc-1",
+    ]);
     expect(sentHeaders).toEqual(appHeaders);
+    expect(
+      await takeEarlyAnswer("trackers-first", "/api/trackers/get-trackers-by-account/acc-1?first=100"),
+    ).toEqual({ trackers: [] });
     expect(await takeEarlyAnswer("trackers", "/api/trackers/get-trackers-by-account/acc-1")).toEqual({
       trackers: [],
     });
     expect(await takeEarlyAnswer("session", "/api/auth")).toEqual({ user: USER, token: "renewed-token" });
-    expect(calls).toHaveLength(2);
+    expect(calls).toHaveLength(3);
   });
 
   it("leaves a refused session to the app's own request (the early answer is not used)", async () => {

@@ -51,13 +51,16 @@ function listReply(answer: ListAnswer) {
 /**
  * `GET /api/trackers/get-trackers-by-account/{accountId}`: the trackers the caller may see, with
  * their figures, as the list table of `@pacer/core/tracker-list` (columns, rows, users and
- * connections written once), from the account's list snapshot (list.ts).
+ * connections written once), from the account's list snapshot (list.ts). `?first=N`: the first N
+ * of them and `total`, the count of the whole list (the dashboard shows its first page from it).
  */
 export const getTrackersByAccount = sessionRoute(
   api["GET /api/trackers/get-trackers-by-account/{accountId}"],
-  async ({ params, session, now, event }) => {
+  async ({ params, query, session, now, event }) => {
     assertOwnAccount(session, params.accountId);
-    return listReply(await trackerListAnswerFor(session, now, { gzip: acceptsGzip(event) }));
+    return listReply(
+      await trackerListAnswerFor(session, now, { gzip: acceptsGzip(event), first: query.first }),
+    );
   },
 );
 

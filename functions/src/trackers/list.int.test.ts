@@ -1,5 +1,5 @@
 import { gunzipSync } from "node:zlib";
-import { decodeTrackerList, type ListedTracker } from "@pacer/core/tracker-list";
+import { decodeTrackerList, type EncodedTrackerList, type ListedTracker } from "@pacer/core/tracker-list";
 import {
   dynamoClient,
   findTracker,
@@ -224,5 +224,62 @@ describe("the tracker list snapshot", () => {
     expect(renamed.trackers[0]).toMatchObject({ podId: pod.podId, podName: "After" });
     expect(again.source).toBe("answer");
     expect(again.trackers).toEqual(renamed.trackers);
+  });
+
+  it("cut to its first rows (?first=N): the first trackers the caller may see, in list order, and the whole list's total", async () => {
+    const world = await aWorld();
+    const id = world.account.accountId;
+    const managerId = world.Manager.user.userId;
+    await aTrackerIn(id, { name: "One", associatedUserIds: [managerId] });
+    await aTrackerIn(id, { name: "Two" });
+    await aTrackerIn(id, { name: "Three", associatedUserIds: [managerId] });
+    await aTrackerIn(id, { name: "Four", associatedUserIds: [managerId] });
+    const path = `/api/trackers/get-trackers-by-account/${id}`;
+    const whole = await list(sessionOf(world, world.Admin));
+    // The Admin's stored whole answer exists now; the first page is still cut to its rows.
+    expect((await list(sessionOf(world, world.Admin))).source).toBe("answer");
+
+    const admin = await callApi<EncodedTrackerList>("GET", `${path}?first=2`, { token: world.Admin.token });
+    const manager = await callApi<EncodedTrackerList>("GET", `${path}?first=2`, {
+      token: world.Manager.token,
+    });
+    const all = await callApi<EncodedTrackerList>("GET", `${path}?first=10`, { token: world.Admin.token });
+
+    expect(admin.status).toBe(200);
+    expect(decodeTrackerList(admin.body)).toEqual(whole.trackers.slice(0, 2));
+    expect(admin.body.total).toBe(4);
+    expect(decodeTrackerList(manager.body).map((t) => t.name)).toEqual(["One", "Three"]);
+    expect(manager.body.total).toBe(3);
+    expect(decodeTrackerList(all.body)).toEqual(whole.trackers);
+    expect(all.body.total).toBe(4);
+  });
+
+  it("cut to its first rows while no snapshot is stored: no rows and no total, and nothing rebuilt or stored", async () => {
+    const world = await aWorld();
+    await aTrackerIn(world.account.accountId, { name: "Fresh" });
+
+    const answer = await trackerListAnswerFor(sessionOf(world, world.Admin), later(), {
+      gzip: false,
+      first: 10,
+    });
+
+    expect(answer.source).toBe("no-snapshot");
+    expect(JSON.parse("text" in answer ? answer.text : "")).toEqual({
+      columns: [],
+      dataColumns: [],
+      rows: [],
+      users: [],
+      integrations: [],
+    });
+    expect((await readTrackerListMarker(world.account.accountId)).snapshot).toBeUndefined();
+  });
+
+  it("refuses a first-rows count that is not a whole number from 1 to 1,000 with a 400", async () => {
+    const world = await aWorld();
+    const path = `/api/trackers/get-trackers-by-account/${world.account.accountId}`;
+    for (const first of ["0", "2.5", "1001", "ten"]) {
+      const answer = await callApi("GET", `${path}?first=${first}`, { token: world.Admin.token });
+      expect(answer.status).toBe(400);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { gunzipSync, gzipSync } from "node:zlib";
 import {
+  encodeTrackerList,
   parseTrackerListSnapshot,
   serializeTrackerListSnapshot,
   snapshotTrackerList,
@@ -43,9 +44,10 @@ export const SNAPSHOT_QUIET_MS = 5_000;
 /**
  * Where an answer's tracker rows came from (for the log and the benchmark): `answer` is the stored
  * whole answer, sent as stored (no JSON built); `snapshot` the rows' stored part with the
- * per-request columns written for the caller.
+ * per-request columns written for the caller; `no-snapshot` a first page asked while no current
+ * snapshot is stored (no rows, no `total`).
  */
-export type ListSource = "answer" | "snapshot" | "rebuilt" | "rebuilt-and-stored";
+export type ListSource = "answer" | "snapshot" | "rebuilt" | "rebuilt-and-stored" | "no-snapshot";
 
 /** A list answer: its JSON text, or the same JSON gzipped (for a client that accepts gzip). */
 export type ListAnswer = ({ text: string } | { gzip: Buffer }) & { source: ListSource };
@@ -69,19 +71,25 @@ const STORED_ANSWER_GZIP_LEVEL = 6;
  * is stored (1 WCU per KB compressed + 1), and an all-seeing caller's answer from a current snapshot
  * is stored gzipped for the next such call (the same cost). Managers and Viewers always get their
  * answer cut per request from the snapshot, so they never get a row they may not see.
+ * With `first` (the dashboard's first page, asked beside the whole list): only the first `first`
+ * trackers the caller may see, in list order, and `total` (how many the whole answer holds), cut
+ * from the stored snapshot; never the stored whole answer, and nothing is stored. When no current
+ * snapshot is stored the answer holds no rows and no `total` (the caller waits for the whole list,
+ * whose request rebuilds it: two requests never rebuild it side by side).
  */
 export async function trackerListAnswerFor(
   session: Session,
   now: Date,
-  options: { gzip: boolean },
+  options: { gzip: boolean; first?: number | undefined },
 ): Promise<ListAnswer> {
+  const { first } = options;
   const accountId = session.accountId;
   // The marker is read before the trackers, so a snapshot built now is stored only if no tracker
   // was written since (storeTrackerListSnapshot's condition).
   const [marker, joins] = await Promise.all([readTrackerListMarker(accountId), loadAccountJoins(accountId)]);
   // The shared rule: only a caller who sees a tracker no one is attached to sees every tracker.
   const seesAll = canSeeTracker(session, { associatedUserIds: [] }, undefined);
-  const key = seesAll ? joinsKey(joins) : undefined;
+  const key = seesAll && first === undefined ? joinsKey(joins) : undefined;
   if (key && current(marker.answer, marker, now) && marker.answer?.key === key) {
     const stored = await readTrackerListSnapshot(accountId, marker.answer);
     if (stored) {
@@ -92,6 +100,7 @@ export async function trackerListAnswerFor(
   }
   let snapshot = await storedSnapshot(accountId, marker, now);
   let source: ListSource = "snapshot";
+  if (!snapshot && first !== undefined) return { text: NO_FIRST_PAGE, source: "no-snapshot" };
   if (!snapshot) {
     snapshot = await buildSnapshot(accountId);
     source = "rebuilt";
@@ -106,7 +115,7 @@ export async function trackerListAnswerFor(
       }
     }
   }
-  const text = trackerListAnswerText(snapshot, (meta) => visibleRowJoins(session, meta, joins));
+  const text = trackerListAnswerText(snapshot, (meta) => visibleRowJoins(session, meta, joins), { first });
   if (key && source !== "rebuilt") {
     // The snapshot is current at marker.changed: so is this answer, with the joins read now.
     try {
@@ -119,6 +128,9 @@ export async function trackerListAnswerFor(
   }
   return { text, source };
 }
+
+/** A first page asked while no current snapshot is stored: an empty table without `total`. */
+const NO_FIRST_PAGE = JSON.stringify(encodeTrackerList([]));
 
 /** The list answer's JSON text (see {@link trackerListAnswerFor}). */
 export async function trackerListTextFor(

@@ -136,17 +136,19 @@ describe("tracker list snapshot", () => {
     serializeTrackerListSnapshot(snapshotTrackerList(unjoined, userIds)),
   );
   const byId = new Map(views.map((v) => [v._id as string, v]));
+  /** The request's joins of a row: those of the joined view. */
+  const viewJoins = (m: { trackerId: string }) => {
+    const v = byId.get(m.trackerId) as ListedTracker;
+    return {
+      podId: v.podId as string | null,
+      podName: v.podName as string | null,
+      sharedBudgetId: v.sharedBudgetId as string | null,
+      associatedUsers: v.associatedUsers,
+    };
+  };
 
   it("answers, with the joins of the request, the same trackers as the table of the joined views", () => {
-    const text = trackerListAnswerText(stored, (m) => {
-      const v = byId.get(m.trackerId) as ListedTracker;
-      return {
-        podId: v.podId as string | null,
-        podName: v.podName as string | null,
-        sharedBudgetId: v.sharedBudgetId as string | null,
-        associatedUsers: v.associatedUsers,
-      };
-    });
+    const text = trackerListAnswerText(stored, viewJoins);
 
     expect(decodeTrackerList(JSON.parse(text))).toEqual(views);
     expect(stored.meta.map((m) => m.associatedUserIds)).toEqual(userIds);
@@ -165,6 +167,20 @@ describe("tracker list snapshot", () => {
     expect(answer.integrations).toEqual([google]);
     expect(text).not.toContain("Shop");
     expect(text).not.toContain("u-ann");
+  });
+
+  it("cut to its first rows: the first rows the request sees, their users and connections, and the whole list's count", () => {
+    const joinsOf = (m: { trackerId: string }) => (m.trackerId === "t-1" ? undefined : viewJoins(m));
+    const answer = JSON.parse(trackerListAnswerText(stored, joinsOf, { first: 1 }));
+
+    expect(decodeTrackerList(answer)).toEqual([views[1]]);
+    expect(answer.users).toEqual([bob]);
+    expect(answer.integrations).toEqual([google]);
+    expect(answer.total).toBe(2);
+    const whole = JSON.parse(trackerListAnswerText(stored, joinsOf, { first: 5 }));
+    expect(decodeTrackerList(whole)).toEqual([views[1], views[2]]);
+    expect(whole.total).toBe(2);
+    expect(JSON.parse(trackerListAnswerText(stored, joinsOf))).not.toHaveProperty("total");
   });
 
   it("answers an empty table when the request sees no row, as the table of no views", () => {

@@ -42,6 +42,11 @@ export interface EncodedTrackerList {
   users: ListedUser[];
   /** Every connection a listed tracker reads, once (name, slug, email, avatar). */
   integrations: ListedTracker["dataSource"]["integration"][];
+  /**
+   * Only in an answer cut to the list's first rows (`trackerListAnswerText`'s `first`): how many
+   * trackers the whole list has (the caller may see), so a reader knows whether rows are missing.
+   */
+  total?: number;
 }
 
 const USERS = "associatedUsers";
@@ -283,19 +288,26 @@ export interface TrackerListRowJoins {
  * The list answer's JSON text from a snapshot: `joinsOf` answers each row's per-request columns, or
  * undefined for a tracker the caller may not see (its row, users and connection are left out).
  * Decodes (`decodeTrackerList`) to the same views as `encodeTrackerList` of the joined views.
+ * With `first`, the answer holds only the first `first` rows the caller may see, in list order
+ * (the users and connections those rows name), and `total`: how many the whole answer would hold.
  */
 export function trackerListAnswerText(
   snapshot: TrackerListSnapshot,
   joinsOf: (meta: TrackerListSnapshotMeta) => TrackerListRowJoins | undefined,
+  options: { first?: number } = {},
 ): string {
+  const { first } = options;
   const users: ListedUser[] = [];
   const userIndex = new Map<string, number>();
   const integrations: EncodedTrackerList["integrations"] = [];
   const integrationIndex = new Map<number, number>();
   const rows: string[] = [];
+  let total = 0;
   snapshot.meta.forEach((meta, i) => {
     const joins = joinsOf(meta);
     if (!joins) return;
+    total++;
+    if (first !== undefined && rows.length >= first) return;
     const userIndexes = joins.associatedUsers.map((u) => indexIn(userIndex, users, u._id, u));
     let integration = integrationIndex.get(meta.integration);
     if (integration === undefined) {
@@ -317,6 +329,7 @@ export function trackerListAnswerText(
   const dataColumns = rows.length ? snapshot.dataColumns : [];
   return (
     `{"columns":${JSON.stringify(columns)},"dataColumns":${JSON.stringify(dataColumns)},` +
-    `"rows":[${rows.join(",")}],"users":${JSON.stringify(users)},"integrations":${JSON.stringify(integrations)}}`
+    `"rows":[${rows.join(",")}],"users":${JSON.stringify(users)},"integrations":${JSON.stringify(integrations)}` +
+    `${first === undefined ? "" : `,"total":${total}`}}`
   );
 }

@@ -58,7 +58,7 @@ import {
   useSharedBudgets,
 } from "../../features/shared-budgets/api/shared-budgets";
 import { fetchExportActions } from "../../features/trackers/api/autopilot";
-import { NO_TRACKERS, useTrackers } from "../../features/trackers/api/trackers";
+import { NO_TRACKERS, useTrackerListFirstPage, useTrackers } from "../../features/trackers/api/trackers";
 import type { PacingGroup } from "../../features/trackers/components/pacing/group-pacing-modal";
 import { TrackerCountExceeded } from "../../features/trackers/components/tracker-count-exceeded";
 import { type Account, isViewer, useCurrentUser } from "../../lib/auth";
@@ -175,7 +175,16 @@ export function DashboardPage() {
   const trackersQuery = useTrackers(account._id);
   const podsQuery = usePods(account._id, user._id);
   const sharedQuery = useSharedBudgets(account._id, user._id);
-  const trackers: readonly TrackerView[] = trackersQuery.data ?? NO_TRACKERS;
+  // Until the whole list arrives, its first page (asked beside it) shows in the Tracker view when
+  // nothing is searched or filtered: the same first rows the whole list gives there. Every other
+  // view, a search, the stale filter, a sort, the totals and the stale count wait for the whole list.
+  const firstPage = useTrackerListFirstPage(
+    account._id,
+    trackersQuery.data === undefined && !trackersQuery.isError,
+  );
+  const firstPageOnly = trackersQuery.data === undefined && firstPage !== undefined;
+  const showsFirstPage = firstPageOnly && view === "tracker" && !searchText.trim() && !staleOnly;
+  const trackers: readonly TrackerView[] = trackersQuery.data ?? firstPage?.trackers ?? NO_TRACKERS;
   const pods: readonly PodView[] = podsQuery.data ?? NO_PODS;
   const sharedBudgets: readonly SharedBudgetView[] = sharedQuery.data ?? NO_SHARED_BUDGETS;
 
@@ -195,7 +204,10 @@ export function DashboardPage() {
     () => trackers.map((t) => trackerTableRow(t, { hourlyCycle, now })),
     [trackers, hourlyCycle, now],
   );
-  const staleCount = useMemo(() => allRows.filter((r) => r.staleness !== null).length, [allRows]);
+  const staleCount = useMemo(
+    () => (firstPageOnly ? 0 : allRows.filter((r) => r.staleness !== null).length),
+    [allRows, firstPageOnly],
+  );
   const searched = useMemo(() => {
     const found = searchRows(allRows, query);
     return staleOnly ? found.filter((r) => r.staleness !== null) : found;
@@ -273,7 +285,7 @@ export function DashboardPage() {
     [],
   );
 
-  const showTotals = account.showTableTotals === true;
+  const showTotals = account.showTableTotals === true && !firstPageOnly;
   const totals = useMemo(() => (showTotals ? tableTotals(tableRows) : null), [showTotals, tableRows]);
   const isFavourite = useCallback((id: string) => favouriteIds.has(id), [favouriteIds]);
   const meta = useMemo<DashboardMeta>(
@@ -333,7 +345,7 @@ export function DashboardPage() {
   };
 
   const waitingFor =
-    trackersQuery.isPending ||
+    (trackersQuery.isPending && !showsFirstPage) ||
     (view === "pod" && podsQuery.isPending) ||
     (view === "sharedBudgets" && sharedQuery.isPending);
   const loadingMessage = useLoadingMessage(
@@ -379,6 +391,7 @@ export function DashboardPage() {
         emptyText={emptyTextFor(view)}
         onTrackerClick={viewer ? undefined : onTrackerClick}
         grouped={view === "client" || view === "pod" || view === "sharedBudgets"}
+        firstPageOnly={firstPageOnly}
       />
     );
   }

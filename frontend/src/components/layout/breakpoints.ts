@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { useCallback, useSyncExternalStore } from "react";
 
 /**
  * The layout's breakpoints, in CSS pixels of viewport width.
@@ -20,16 +20,43 @@ export const NARROW_MAX_WIDTH = 767;
 export const MOBILE_QUERY = `(max-width: ${MOBILE_MAX_WIDTH}px)`;
 export const NARROW_QUERY = `(max-width: ${NARROW_MAX_WIDTH}px)`;
 
+/**
+ * One MediaQueryList per query (per `matchMedia` function, so a test's stub gets its own): reading
+ * whether a query matches then makes no new list on every render.
+ */
+const lists = new WeakMap<typeof window.matchMedia, Map<string, MediaQueryList>>();
+
+function mediaQueryList(query: string): MediaQueryList | undefined {
+  const matchMedia = typeof window.matchMedia === "function" ? window.matchMedia : undefined;
+  if (!matchMedia) return undefined;
+  let byQuery = lists.get(matchMedia);
+  if (!byQuery) {
+    byQuery = new Map();
+    lists.set(matchMedia, byQuery);
+  }
+  let list = byQuery.get(query);
+  if (!list) {
+    list = window.matchMedia(query);
+    byQuery.set(query, list);
+  }
+  return list;
+}
+
 /** Whether `query` matches now; re-renders when it starts or stops matching. False without `matchMedia` (jsdom). */
 export function useMediaQuery(query: string): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
-      if (typeof window.matchMedia !== "function") return () => undefined;
-      const list = window.matchMedia(query);
+  // Subscribed once per query (a new subscribe function would re-subscribe at every render).
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const list = mediaQueryList(query);
+      if (!list) return () => undefined;
       list.addEventListener("change", onChange);
       return () => list.removeEventListener("change", onChange);
     },
-    () => typeof window.matchMedia === "function" && window.matchMedia(query).matches,
+    [query],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => mediaQueryList(query)?.matches === true,
     () => false,
   );
 }

@@ -36,14 +36,29 @@ export function Tabs({ label, tabs, value, onChange, children, end, panelLabelle
   const selectedIsTab = selectedIndex >= 0;
   useEffect(() => {
     const list = listRef.current;
-    if (!list || list.scrollWidth <= list.clientWidth) return;
-    const selected = list.querySelectorAll<HTMLElement>('[role="tab"]')[selectedIndex];
-    if (!selected) return;
-    // Scroll the tab list only (not the page) to bring the selected tab into its box.
-    const box = list.getBoundingClientRect();
-    const tab = selected.getBoundingClientRect();
-    if (tab.left < box.left) list.scrollLeft -= box.left - tab.left;
-    else if (tab.right > box.right) list.scrollLeft += tab.right - box.right;
+    if (!list) return;
+    const keepSelectedInView = () => {
+      if (list.scrollWidth <= list.clientWidth) return;
+      const selected = list.querySelectorAll<HTMLElement>('[role="tab"]')[selectedIndex];
+      if (!selected) return;
+      // Scroll the tab list only (not the page) to bring the selected tab into its box.
+      const box = list.getBoundingClientRect();
+      const tab = selected.getBoundingClientRect();
+      if (tab.left < box.left) list.scrollLeft -= box.left - tab.left;
+      else if (tab.right > box.right) list.scrollLeft += tab.right - box.right;
+    };
+    // Measured when the browser has laid the bar out (a ResizeObserver's first report follows the
+    // frame's own layout, and each resize of the bar after), not in the effect: reading sizes here,
+    // right after React's commit, forces a layout of the whole new page (the dashboard's first rows
+    // wait for it).
+    const Observer = list.ownerDocument.defaultView?.ResizeObserver;
+    if (!Observer) {
+      keepSelectedInView();
+      return;
+    }
+    const observer = new Observer(keepSelectedInView);
+    observer.observe(list);
+    return () => observer.disconnect();
   }, [selectedIndex]);
   return (
     <TabsPrimitive.Root

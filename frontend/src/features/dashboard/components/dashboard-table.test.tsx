@@ -29,9 +29,9 @@ function renderTable(count: number, overrides: Parameters<typeof aTracker>[0] = 
   );
 }
 
-function renderRows(rows: TrackerTableRow[]) {
-  const onClick = vi.fn();
-  render(
+/** The tracker table of `rows` with the default columns. */
+function trackerTable(rows: TrackerTableRow[], onClick?: (row: TrackerTableRow) => void) {
+  return (
     <DashboardTable
       columns={TRACKER_COLUMNS}
       rows={rows}
@@ -41,8 +41,13 @@ function renderRows(rows: TrackerTableRow[]) {
       meta={META}
       emptyText="No Trackers found"
       onTrackerClick={onClick}
-    />,
+    />
   );
+}
+
+function renderRows(rows: TrackerTableRow[]) {
+  const onClick = vi.fn();
+  render(trackerTable(rows, onClick));
   return { rows, onClick };
 }
 
@@ -91,6 +96,23 @@ describe("DashboardTable", () => {
     expect(pages.textContent).toContain("Page 1 of 2");
     fireEvent.click(within(pages).getByRole("button", { name: "Next" }));
     expect(table.getAttribute("aria-rowcount")).toBe("51");
+  }, 20_000);
+
+  it("goes back to the first page when other rows come (a search, a new list), and keeps the page while the rows stay", () => {
+    const all = Array.from({ length: 250 }, (_, i) =>
+      trackerTableRow(aTracker({ name: `Tracker ${i + 1}` })),
+    );
+    const { rerender } = render(trackerTable(all));
+    const pages = () => screen.getByRole("navigation", { name: "Pages" });
+    fireEvent.click(within(pages()).getByRole("button", { name: "Next" }));
+    expect(pages().textContent).toContain("Page 2 of 3");
+
+    rerender(trackerTable(all));
+    expect(pages().textContent).toContain("Page 2 of 3");
+
+    rerender(trackerTable(all.slice(0, 180)));
+    expect(pages().textContent).toContain("Page 1 of 2");
+    expect(screen.getByRole("table").getAttribute("aria-rowcount")).toBe("101");
   }, 20_000);
 
   it("places a long page's rows at a fixed height without measuring any, on the first render and when a search shows other rows", () => {

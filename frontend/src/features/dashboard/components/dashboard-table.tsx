@@ -1,5 +1,7 @@
 import { tablePageSize } from "@pacer/core/columns";
 import {
+  type CellContext,
+  type Column,
   type ColumnDef,
   type ExpandedState,
   flexRender,
@@ -8,6 +10,8 @@ import {
   type PaginationState,
   type Row,
   type SortingState,
+  type Table,
+  type Updater,
   useReactTable,
   type VisibilityState,
 } from "@tanstack/react-table";
@@ -36,6 +40,11 @@ export interface DashboardTableProps {
   onTrackerClick?: ((row: TrackerTableRow) => void) | undefined;
   /** Grouped tables: group rows expand to their trackers; a 'Collapse All' link shows. */
   grouped?: boolean;
+  /**
+   * The rows are the list's first page while the whole list is on its way: the headers do not sort
+   * until it arrives (an order of the first page alone is not the list's).
+   */
+  firstPageOnly?: boolean;
 }
 
 /** Pages longer than this are virtualised. */
@@ -108,6 +117,26 @@ function rowClass(row: Row<DashboardRow>, clickable: boolean): string {
   return classes.join(" ");
 }
 
+/**
+ * What a cell renderer gets (lib/columns.tsx reads `row`, `column` and `table`), made for the visible
+ * columns only: TanStack's `row.getVisibleCells()` builds a cell object for every column of the
+ * table (some 35, most hidden) before it keeps the visible ones. No renderer reads `cell`.
+ */
+function cellContext(
+  table: Table<DashboardRow>,
+  row: Row<DashboardRow>,
+  column: Column<DashboardRow, unknown>,
+): CellContext<DashboardRow, unknown> {
+  return {
+    table,
+    column,
+    row,
+    cell: undefined as unknown as CellContext<DashboardRow, unknown>["cell"],
+    getValue: () => row.getValue(column.id),
+    renderValue: () => row.renderValue(column.id),
+  };
+}
+
 interface RowProps {
   row: Row<DashboardRow>;
   /** Position in the table body (aria-rowindex counts the header row as 1). */
@@ -115,8 +144,11 @@ interface RowProps {
   /** Virtualised pages give every row {@link ROW_HEIGHT}. */
   fixedHeight: boolean;
   expanded: boolean;
-  /** The visible columns in order: a change re-renders the row. */
+  /** The visible columns in order ({@link columnsKey} names them): a change re-renders the row. */
+  columns: readonly Column<DashboardRow, unknown>[];
   columnsKey: string;
+  /** The table instance (one per table: the same object at every render). */
+  table: Table<DashboardRow>;
   meta: DashboardMeta;
   onTrackerClick?: ((row: TrackerTableRow) => void) | undefined;
 }
@@ -127,7 +159,7 @@ interface RowProps {
  * or a push for one tracker renders only the rows that change.
  */
 const DashboardTableRow = memo(
-  function DashboardTableRow({ row, index, fixedHeight, onTrackerClick }: RowProps) {
+  function DashboardTableRow({ row, index, fixedHeight, columns, table, onTrackerClick }: RowProps) {
     const r = row.original;
     const clickable = r.kind === "tracker" && Boolean(onTrackerClick);
     const open = () => {
@@ -154,9 +186,9 @@ const DashboardTableRow = memo(
         tabIndex={clickable ? 0 : undefined}
         aria-label={clickable && r.kind === "tracker" ? `Manage ${r.tracker.name}` : undefined}
       >
-        {row.getVisibleCells().map((cell) => (
-          <td key={cell.id} className={`col-${cell.column.id}`}>
-            {flexRender(cell.column.columnDef.cell, cell.getContext())}
+        {columns.map((column) => (
+          <td key={column.id} className={`col-${column.id}`}>
+            {flexRender(column.columnDef.cell, cellContext(table, row, column))}
           </td>
         ))}
       </tr>
@@ -193,22 +225,27 @@ export const DashboardTable = memo(function DashboardTable({
   emptyText,
   onTrackerClick,
   grouped = false,
+  firstPageOnly = false,
 }: DashboardTableProps) {
   const sizing = tablePageSize(rows.length);
   const [expanded, setExpanded] = useState<ExpandedState>({});
-  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: sizing.pageSize });
   // Sorted here, on the whole list, before paging (TanStack's sorting is manual): a header click
   // orders every tracker of the account, not only the page's.
   const [sorting, setSorting] = useState<SortingState>([]);
   const sort = sorting[0];
   const sortedRows = useMemo(() => sortDashboardRows(rows, sort ?? null), [rows, sort]);
-  // A new search, a new list, a new order or a new page size: back to the first page (state
-  // adjusted while rendering).
-  const [seenRows, setSeenRows] = useState(sortedRows);
-  if (seenRows !== sortedRows || pagination.pageSize !== sizing.pageSize) {
-    setSeenRows(sortedRows);
-    setPagination({ pageIndex: 0, pageSize: sizing.pageSize });
-  }
+  // A new search, a new list, a new order or a new page size: back to the first page. The page
+  // chosen is kept with the rows it was chosen in, so other rows read page 0 in the same render
+  // (no state set while rendering, which renders the table twice at every keystroke).
+  const [paging, setPaging] = useState({ rows: sortedRows, pageSize: sizing.pageSize, pageIndex: 0 });
+  const pagination: PaginationState = {
+    pageIndex: paging.rows === sortedRows && paging.pageSize === sizing.pageSize ? paging.pageIndex : 0,
+    pageSize: sizing.pageSize,
+  };
+  const setPagination = (updater: Updater<PaginationState>) => {
+    const next = typeof updater === "function" ? updater(pagination) : updater;
+    setPaging({ rows: sortedRows, pageSize: sizing.pageSize, pageIndex: next.pageIndex });
+  };
 
   // Paged here, before TanStack: only the page's rows (and their trackers) become table rows, so a
   // keystroke in the search box builds at most 100 rows whatever the account's size.
@@ -229,6 +266,7 @@ export const DashboardTable = memo(function DashboardTable({
     onExpandedChange: setExpanded,
     onSortingChange: setSorting,
     manualSorting: true,
+    enableSorting: !firstPageOnly,
     enableMultiSort: false,
     onPaginationChange: setPagination,
     getSubRows,
@@ -242,10 +280,8 @@ export const DashboardTable = memo(function DashboardTable({
   });
 
   const visible = table.getRowModel().rows;
-  const columnsKey = table
-    .getVisibleLeafColumns()
-    .map((c) => c.id)
-    .join(",");
+  const visibleColumns = table.getVisibleLeafColumns();
+  const columnsKey = visibleColumns.map((c) => c.id).join(",");
   const anyExpanded = grouped && Object.keys(expanded === true ? { all: true } : expanded).length > 0;
   const showFooter = meta.totals !== null && rows.length > 0;
 
@@ -333,7 +369,9 @@ export const DashboardTable = memo(function DashboardTable({
                     index={index}
                     fixedHeight={virtual}
                     expanded={row.getIsExpanded()}
+                    columns={visibleColumns}
                     columnsKey={columnsKey}
+                    table={table}
                     meta={meta}
                     onTrackerClick={onTrackerClick}
                   />

@@ -4,7 +4,7 @@ import { renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setToken } from "../../../lib/api-client";
-import { LAST_ACCOUNT_KEY, startTrackerListEarly, useTrackers } from "./trackers";
+import { LAST_ACCOUNT_KEY, startTrackerListEarly, useTrackerListFirstPage, useTrackers } from "./trackers";
 
 const aTracker = (id: string) => ({
   _id: id,
@@ -14,15 +14,20 @@ const aTracker = (id: string) => ({
   data: { actualSpend: 12_000_000 },
 });
 
-/** The list answer on the wire, for the account in the path. */
+/**
+ * The list answer on the wire, for the account in the path: one tracker; `?first=N` (the first page)
+ * answers it with `total: 3`, as the first page of a list of three.
+ */
 function listServer() {
   const calls: string[] = [];
   vi.stubGlobal(
     "fetch",
     vi.fn(async (path: string) => {
       calls.push(path);
-      const account = path.split("/").pop() as string;
-      return new Response(JSON.stringify(encodeTrackerList([aTracker(`${account}-t1`)])), { status: 200 });
+      const [account, query] = (path.split("/").pop() as string).split("?");
+      const list = encodeTrackerList([aTracker(`${account}-t1`)]);
+      const answer = query ? { ...list, total: 3 } : list;
+      return new Response(JSON.stringify(answer), { status: 200 });
     }),
   );
   return calls;
@@ -34,6 +39,14 @@ function renderTrackers(accountId: string) {
     <QueryClientProvider client={client}>{children}</QueryClientProvider>
   );
   return renderHook(() => useTrackers(accountId), { wrapper }).result;
+}
+
+function renderFirstPage(accountId: string, wanted: boolean) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
+  return renderHook(() => useTrackerListFirstPage(accountId, wanted), { wrapper }).result;
 }
 
 beforeEach(() => {
@@ -51,12 +64,61 @@ describe("useTrackers' first list request", () => {
     const calls = listServer();
 
     startTrackerListEarly();
-    expect(calls).toEqual(["/api/trackers/get-trackers-by-account/acc-1"]);
+    expect(calls).toEqual([
+      "/api/trackers/get-trackers-by-account/acc-1?first=100",
+      "/api/trackers/get-trackers-by-account/acc-1",
+    ]);
     const result = renderTrackers("acc-1");
 
     await waitFor(() => expect(result.current.data).toHaveLength(1));
     expect(result.current.data?.[0]).toEqual(aTracker("acc-1-t1"));
-    expect(calls).toHaveLength(1);
+    expect(calls).toHaveLength(2);
+  });
+
+  it("gives the first page (its trackers and the whole list's total) from the request started at page load, without asking again", async () => {
+    localStorage.setItem(LAST_ACCOUNT_KEY, "acc-1");
+    const calls = listServer();
+
+    startTrackerListEarly();
+    const result = renderFirstPage("acc-1", true);
+
+    await waitFor(() => expect(result.current).toBeDefined());
+    expect(result.current).toEqual({ trackers: [aTracker("acc-1-t1")], total: 3 });
+    expect(calls).toHaveLength(2);
+  });
+
+  it("asks for the first page itself when none was started, and gives nothing once not wanted", async () => {
+    const calls = listServer();
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
+    const { result, rerender } = renderHook(
+      ({ wanted }: { wanted: boolean }) => useTrackerListFirstPage("acc-3", wanted),
+      { wrapper, initialProps: { wanted: true } },
+    );
+
+    await waitFor(() => expect(result.current?.total).toBe(3));
+    expect(calls).toEqual(["/api/trackers/get-trackers-by-account/acc-3?first=100"]);
+    rerender({ wanted: false });
+    expect(result.current).toBeUndefined();
+  });
+
+  it("gives no first page when the server had none ready (an answer without total)", async () => {
+    const calls: string[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (path: string) => {
+        calls.push(path);
+        return new Response(JSON.stringify(encodeTrackerList([])), { status: 200 });
+      }),
+    );
+
+    const result = renderFirstPage("acc-4", true);
+
+    await waitFor(() => expect(calls).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(result.current).toBeUndefined();
   });
 
   it("asks for the session's account when the early request was for another, and remembers it", async () => {
@@ -69,6 +131,7 @@ describe("useTrackers' first list request", () => {
     await waitFor(() => expect(result.current.data).toHaveLength(1));
     expect(result.current.data?.[0]?._id).toBe("acc-2-t1");
     expect(calls).toEqual([
+      "/api/trackers/get-trackers-by-account/acc-old?first=100",
       "/api/trackers/get-trackers-by-account/acc-old",
       "/api/trackers/get-trackers-by-account/acc-2",
     ]);

@@ -4,7 +4,14 @@ import { api, seg } from "../../../lib/api-client";
 import { takeEarlyAnswer } from "../../../lib/early-request";
 import { useRealtime } from "../../../lib/realtime";
 import type { TrackerView } from "../../../lib/tracker-types";
-import { EARLY_SLOT, LAST_ACCOUNT_KEY, listPath, TRACKERS_TIMEOUT_MS } from "./early-list";
+import {
+  EARLY_FIRST_PAGE_SLOT,
+  EARLY_SLOT,
+  firstPagePath,
+  LAST_ACCOUNT_KEY,
+  listPath,
+  TRACKERS_TIMEOUT_MS,
+} from "./early-list";
 
 /**
  * The account's trackers (spec trackers.md sections 2, 4, 7 and 9): the first load reads
@@ -21,7 +28,7 @@ export const NO_TRACKERS: readonly TrackerView[] = Object.freeze([]) as readonly
 
 export const trackersQueryKey = (accountId: string) => ["trackers", accountId] as const;
 
-export { LAST_ACCOUNT_KEY, startTrackerListEarly, TRACKERS_TIMEOUT_MS } from "./early-list";
+export { FIRST_PAGE_ROWS, LAST_ACCOUNT_KEY, startTrackerListEarly, TRACKERS_TIMEOUT_MS } from "./early-list";
 
 /** Whether the list should be re-fetched quietly: a tracker is updating, budget-updating or loading. */
 export function needsQuietRefetch(trackers: readonly TrackerView[] | undefined): boolean {
@@ -57,6 +64,42 @@ export function useTrackers(accountId: string) {
     void queryClient.invalidateQueries({ queryKey: trackersQueryKey(accountId) });
   });
   return query;
+}
+
+/** The list's first page: its trackers in list order, and how many the whole list holds. */
+export interface TrackerListFirstPage {
+  trackers: TrackerView[];
+  total: number;
+}
+
+/**
+ * The first page of the account's list (`get-trackers-by-account?first=100`, asked beside the whole
+ * list, or taken from the request the page started as it loaded), while `wanted` (the dashboard:
+ * until the whole list has arrived): the first rows show from it. Never re-fetched; undefined until
+ * it arrives, when not wanted, when the server had none ready (an answer without `total`), or when
+ * it failed (the whole list's own request reports errors).
+ */
+export function useTrackerListFirstPage(
+  accountId: string,
+  wanted: boolean,
+): TrackerListFirstPage | undefined {
+  const query = useQuery({
+    queryKey: ["trackers-first-page", accountId] as const,
+    queryFn: async ({ signal }): Promise<TrackerListFirstPage | null> => {
+      const path = firstPagePath(accountId);
+      const answer =
+        (await takeEarlyAnswer(EARLY_FIRST_PAGE_SLOT, path)) ??
+        (await api.get(path, { signal, timeoutMs: TRACKERS_TIMEOUT_MS }));
+      // No `total`: the server had no first page ready (the whole list's answer builds it).
+      const total = (answer as { total?: unknown } | null)?.total;
+      return typeof total === "number" ? { trackers: listedTrackers<TrackerView>(answer), total } : null;
+    },
+    enabled: wanted,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    retry: false,
+  });
+  return (wanted && query.data) || undefined;
 }
 
 /**
