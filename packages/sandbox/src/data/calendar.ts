@@ -17,14 +17,22 @@ export function plusDays(date: string, days: number): string {
   return dateOfEpochDay(epochDay(date) + days);
 }
 
-/** Today in an IANA time zone at instant `now`. */
+/** One `yyyy-MM-dd` formatter per IANA time zone (building one costs far more than formatting). */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Today in an IANA time zone at instant `now`. @throws RangeError for an unknown time zone. */
 export function todayInZone(timeZone: string, now: Date): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(now);
 }
 
 /** The first day of the month `monthsBack` months before the month of `date`. */
