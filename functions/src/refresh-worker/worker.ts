@@ -22,6 +22,7 @@ import { recordMetric } from "../lib/metrics.ts";
 import { PlatformCallLimiter, withPlatformCallLimit } from "../lib/platform-call-slots.ts";
 import { delayRedelivery, sendToDeadLetter } from "../lib/queue-records.ts";
 import { jobKeyOf, type RefreshMessage, refreshMessageSchema } from "../lib/refresh-queue.ts";
+import { TrackerPushBatch } from "../lib/tracker-push.ts";
 import { classifyFailure, type JobFailure, retryDelaySeconds, trackerErrOf } from "./failures.ts";
 import { type JobContext, runRefreshJob } from "./job.ts";
 
@@ -39,7 +40,8 @@ import { type JobContext, runRefreshJob } from "./job.ts";
  *    is acknowledged without doing anything; one that finds another delivery working on the job
  *    comes back later (visibility change), when it finds the job done, or waiting for a retry.
  * 3. Run it (`job.ts`): fetch, upsert the days, recompute and store the figures, settle the flags.
- *    Then the job is recorded succeeded, the tracker pushed to the account's open dashboards, and
+ *    Then the job is recorded succeeded, the tracker pushed to the account's open dashboards (the
+ *    account's connections read once per batch: `TrackerPushBatch`), and
  *    the run counted: the job that finishes its run runs the account's alert evaluation (a direct
  *    call, once per run).
  * 4. On failure:
@@ -67,7 +69,11 @@ export interface RefreshWorkerDeps {
   now: () => Date;
   /** Backoff base of retries, seconds (`REFRESH_RETRY_BASE_SECONDS`, default 30). */
   retryBaseSeconds: number;
-  pushTracker: (tracker: Tracker) => Promise<unknown>;
+  /**
+   * Pushes a tracker to its account's open dashboards (`pushTrackerChange`); `batch` is the
+   * invocation's, so a batch reads each account's open connections once.
+   */
+  pushTracker: (tracker: Tracker, batch?: TrackerPushBatch) => Promise<unknown>;
   pushIntegration: (integration: Integration, now: Date) => Promise<unknown>;
   /** The alert evaluation of the trackers work (`evaluateAlertsForAccount`). */
   evaluateAlerts: (accountId: string, now: Date) => Promise<unknown>;
@@ -181,7 +187,11 @@ export function createRefreshWorker(deps: RefreshWorkerDeps) {
     if (marked) await deps.pushIntegration(marked, deps.now());
   };
 
-  const handleRecord = async (record: SQSRecord, context?: Context): Promise<void> => {
+  const handleRecord = async (
+    record: SQSRecord,
+    context: Context | undefined,
+    pushes: TrackerPushBatch,
+  ): Promise<void> => {
     const queue = queueOf(record);
     const deliveries = Number(record.attributes.ApproximateReceiveCount ?? "1");
     const message = parseMessage(record.body);
@@ -241,7 +251,7 @@ export function createRefreshWorker(deps: RefreshWorkerDeps) {
       );
       if (!recorded) return; // another delivery took the job over and reports it
       recordMetric("refreshSucceeded", { platform: message.slug });
-      await deps.pushTracker(result.tracker);
+      await deps.pushTracker(result.tracker, pushes);
       await finishRun(message, "succeeded");
       return;
     } catch (error) {
@@ -309,19 +319,22 @@ export function createRefreshWorker(deps: RefreshWorkerDeps) {
         reason: failure.reason,
         attempts: claim.attempts,
       });
-      if (settled) await deps.pushTracker(settled);
+      if (settled) await deps.pushTracker(settled, pushes);
       await finishRun(message, "failed");
     }
   };
 
   return async (event: SQSEvent, context?: Context): Promise<SQSBatchResponse> => {
-    // One processor and one call limiter per invocation: the local runtime runs several
-    // invocations in one process. A batch comes from one queue (one event source per queue).
+    // One processor, one call limiter and one push batch (each account's open connections read
+    // once) per invocation: the local runtime runs several invocations in one process. A batch
+    // comes from one queue (one event source per queue).
     const first = event.Records[0];
     const limit = first ? queueOf(first).callsInFlightPerInvocation : undefined;
     const processor = new BatchProcessor(EventType.SQS);
+    const pushes = new TrackerPushBatch();
+    const record = (r: SQSRecord, ctx?: Context) => handleRecord(r, ctx, pushes);
     const processBatch = () =>
-      processPartialResponse(event, handleRecord, processor, {
+      processPartialResponse(event, record, processor, {
         ...(context ? { context } : {}),
         processInParallel: limit !== undefined,
         throwOnFullBatchFailure: false,
