@@ -123,19 +123,22 @@ describe("a refresh batch", () => {
     for (const r of records) queue.delete(r.receiptHandle);
   }, 60_000);
 
-  it("reads the account's open connections once for the batch and pushes every job's tracker to each of them", async () => {
+  it("reads the trackers' platform connection and the account's open connections once for the batch, and pushes every job's tracker to each open connection", async () => {
     const trackers = await googleTrackers("batch-push@pacer.test", 10);
     const tabs = ["batch-push-tab-1", "batch-push-tab-2"];
     for (const connectionId of tabs) {
       await saveConnection({ accountId: world.account.accountId, userId: world.admin.userId, connectionId });
       pipeline.openConnections.add(connectionId);
     }
-    const reads = { connections: 0 };
+    const reads = { connections: 0, integration: 0 };
     const hook = "countConnectionReads";
     dynamoClient().middlewareStack.add(
       (next, context) => async (args) => {
         const input = JSON.stringify((args as { input: unknown }).input);
         if (context.commandName === "QueryCommand" && /"ws#/i.test(input)) reads.connections++;
+        if (/^Get(Item)?Command$/.test(context.commandName ?? "") && /"INTEGRATION#/.test(input)) {
+          reads.integration++;
+        }
         return next(args);
       },
       { step: "initialize", name: hook },
@@ -155,7 +158,7 @@ describe("a refresh batch", () => {
       for (const connectionId of tabs) pipeline.openConnections.delete(connectionId);
     }
 
-    expect(reads.connections).toBe(1);
+    expect(reads).toEqual({ connections: 1, integration: 1 });
     const ids = trackers.map((t) => t.trackerId).sort();
     for (const connectionId of tabs) {
       const pushed = pipeline.pushes

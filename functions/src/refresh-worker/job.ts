@@ -62,7 +62,13 @@ export interface JobResult {
 export async function runRefreshJob(
   message: RefreshMessage,
   ctx: JobContext,
-  deps: { registry: ConnectorRegistry; now: () => Date; signal?: AbortSignal },
+  deps: {
+    registry: ConnectorRegistry;
+    now: () => Date;
+    signal?: AbortSignal;
+    /** Reads a connection (default `getIntegration`); the worker passes its batch's shared reads. */
+    readIntegration?: typeof getIntegration;
+  },
 ): Promise<JobResult> {
   const { accountId, trackerId } = message;
   ctx.writes ??= new TrackerListWrites(accountId);
@@ -77,7 +83,11 @@ export async function runRefreshJob(
   ctx.tracker = tracker;
   const source = (tracker.dataSource ?? {}) as StoredDataSource;
   const slug = source.integration?.slug ?? message.slug;
-  const integration = await getIntegration(accountId, slug, source.integration?.email ?? "");
+  const integration = await (deps.readIntegration ?? getIntegration)(
+    accountId,
+    slug,
+    source.integration?.email ?? "",
+  );
   if (!integration) {
     throw new JobError(
       { errorClass: "ConnectionRemoved", code: "connection_removed", retryable: false },

@@ -104,6 +104,25 @@ function queueOf(record: SQSRecord): QueueDef {
   );
 }
 
+/**
+ * The connection reads of one batch: each connection (integration item) is read once and the read
+ * shared by the batch's jobs that need it. The jobs of a batch start together, so each would have
+ * read the same item at the same moment; a failed read is not kept.
+ */
+function batchIntegrationReads(): typeof getIntegration {
+  const reads = new Map<string, Promise<Integration | undefined>>();
+  return (accountId, slug, email) => {
+    const key = JSON.stringify([accountId, slug, email]);
+    let read = reads.get(key);
+    if (!read) {
+      read = getIntegration(accountId, slug, email);
+      reads.set(key, read);
+      read.catch(() => reads.delete(key));
+    }
+    return read;
+  };
+}
+
 /** A record is not started when less time than this is left in the invocation. */
 function timeGuardMs(queue: QueueDef): number {
   return Math.min(60_000, (queue.consumerTimeoutSeconds * 1000) / 3);
@@ -190,7 +209,7 @@ export function createRefreshWorker(deps: RefreshWorkerDeps) {
   const handleRecord = async (
     record: SQSRecord,
     context: Context | undefined,
-    pushes: TrackerPushBatch,
+    batch: { pushes: TrackerPushBatch; readIntegration: typeof getIntegration },
   ): Promise<void> => {
     const queue = queueOf(record);
     const deliveries = Number(record.attributes.ApproximateReceiveCount ?? "1");
@@ -241,7 +260,12 @@ export function createRefreshWorker(deps: RefreshWorkerDeps) {
       : undefined;
     try {
       const result = await refreshJobContext.run(key, () =>
-        runRefreshJob(message, ctx, { registry, now: deps.now, ...(signal ? { signal } : {}) }),
+        runRefreshJob(message, ctx, {
+          registry,
+          now: deps.now,
+          readIntegration: batch.readIntegration,
+          ...(signal ? { signal } : {}),
+        }),
       );
       const recorded = await finishRefreshJob(
         key,
@@ -251,7 +275,7 @@ export function createRefreshWorker(deps: RefreshWorkerDeps) {
       );
       if (!recorded) return; // another delivery took the job over and reports it
       recordMetric("refreshSucceeded", { platform: message.slug });
-      await deps.pushTracker(result.tracker, pushes);
+      await deps.pushTracker(result.tracker, batch.pushes);
       await finishRun(message, "succeeded");
       return;
     } catch (error) {
@@ -319,20 +343,20 @@ export function createRefreshWorker(deps: RefreshWorkerDeps) {
         reason: failure.reason,
         attempts: claim.attempts,
       });
-      if (settled) await deps.pushTracker(settled, pushes);
+      if (settled) await deps.pushTracker(settled, batch.pushes);
       await finishRun(message, "failed");
     }
   };
 
   return async (event: SQSEvent, context?: Context): Promise<SQSBatchResponse> => {
-    // One processor, one call limiter and one push batch (each account's open connections read
-    // once) per invocation: the local runtime runs several invocations in one process. A batch
-    // comes from one queue (one event source per queue).
+    // One processor, one call limiter, one push batch (each account's open connections read once)
+    // and one read of each platform connection per invocation: the local runtime runs several
+    // invocations in one process. A batch comes from one queue (one event source per queue).
     const first = event.Records[0];
     const limit = first ? queueOf(first).callsInFlightPerInvocation : undefined;
     const processor = new BatchProcessor(EventType.SQS);
-    const pushes = new TrackerPushBatch();
-    const record = (r: SQSRecord, ctx?: Context) => handleRecord(r, ctx, pushes);
+    const batch = { pushes: new TrackerPushBatch(), readIntegration: batchIntegrationReads() };
+    const record = (r: SQSRecord, ctx?: Context) => handleRecord(r, ctx, batch);
     const processBatch = () =>
       processPartialResponse(event, record, processor, {
         ...(context ? { context } : {}),
