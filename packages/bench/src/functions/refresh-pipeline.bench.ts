@@ -42,6 +42,11 @@ import { startBenchTable } from "./bench-table.ts";
 const SIZES: readonly number[] = process.env.PACER_BENCH_REFRESH_SIZES
   ? process.env.PACER_BENCH_REFRESH_SIZES.split(",").map(Number)
   : [2_000, 10_000];
+/**
+ * Only these platforms' trackers (`PACER_BENCH_REFRESH_PLATFORMS`, comma-separated slugs), to time
+ * one platform's queue without the others on the same thread; every live platform by default.
+ */
+const PLATFORMS: readonly string[] | undefined = process.env.PACER_BENCH_REFRESH_PLATFORMS?.split(",");
 const LATENCY_MS = 150;
 const CAP = REFRESH_CONCURRENCY_PER_PLATFORM;
 
@@ -109,9 +114,9 @@ async function measure(pipeline: Pipeline, size: number): Promise<Measured> {
   );
   const accountId = account.accountId;
   await connectSandboxPlatforms(accountId, user.userId);
-  const sources = [...(await listSandboxViews(accountId)).values()].flatMap(({ integration, views }) =>
-    views.slice(0, 1).map((view) => ({ integration, view })),
-  );
+  const sources = [...(await listSandboxViews(accountId)).values()]
+    .filter(({ integration }) => !PLATFORMS || PLATFORMS.includes(integration.slug))
+    .flatMap(({ integration, views }) => views.slice(0, 1).map((view) => ({ integration, view })));
   const drafts: NewTracker[] = Array.from({ length: size }, (_, i) => {
     const { integration, view } = sources[i % sources.length] as (typeof sources)[number];
     return {
