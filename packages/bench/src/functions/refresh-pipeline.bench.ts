@@ -311,7 +311,7 @@ const bench: Bench = async (): Promise<BenchResult> => {
       notes: [
         loadNote("at the end"),
         "Report platforms (Amazon Ads, DV360, Microsoft) poll their asynchronous reports every 150 ms here: the sandbox's reports are ready after a set number of polls, so the connectors' real waits of seconds would only add idle time.",
-        "Writes per job: the job claim, daily items in batches of 25, the figures, the flags, the job's outcome and the run counter.",
+        "Writes per job: the job claim, the list marker, daily items in batches of 25, the figures with the flags, the job's outcome and the run counter (6 requests). Reads: the tracker twice (before the fetch, and after it to check its filters) and the month's daily items; the platform connection and the account's open connections once per batch; the AutoPilot item only for a tracker whose AutoPilot is on.",
       ],
     };
   } finally {
