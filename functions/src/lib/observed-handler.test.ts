@@ -18,7 +18,7 @@ import { logger } from "./logger.ts";
 import { metrics, recordMetric } from "./metrics.ts";
 import { observedHandler } from "./observed-handler.ts";
 import { installTracing, type Tracing, traced, tracingMiddleware } from "./tracer.ts";
-import { tracer, xrayTracing } from "./xray-tracing.ts";
+import { tracer, xrayTracing } from "./xray-tracer.ts";
 
 // Lambda sets this before the code loads; Powertools reports a cold start only for on-demand starts.
 vi.hoisted(() => {

@@ -4,7 +4,8 @@ import { instrumentDynamoClients } from "@pacer/db";
 /**
  * What a function group's X-Ray tracing does, once installed ({@link installTracing}): wrap an AWS
  * SDK v3 client so its calls are subsegments, and the handler middleware that opens the
- * invocation's segment. `xray-tracing.ts` installs the Powertools Tracer's.
+ * invocation's segment. `xray-tracing.ts` installs the Powertools Tracer's (`xray-tracer.ts`) where
+ * tracing is on.
  */
 export interface Tracing {
   captureAWSv3Client<T>(client: T): T;
@@ -14,8 +15,25 @@ export interface Tracing {
 let installed: Tracing | undefined;
 
 /**
+ * Whether the Powertools Tracer would trace in this environment, read as Powertools reads it: only
+ * inside Lambda (`AWS_EXECUTION_ENV` set, not Amplify's mock, not SAM CLI's `AWS_SAM_LOCAL`) and
+ * unless `POWERTOOLS_TRACE_ENABLED` is `false` (any case). Where it is false, `xray-tracing.ts`
+ * does not load the X-Ray SDK at all (the Tracer would be off there anyway).
+ */
+export function xrayTracingOn(env: Record<string, string | undefined>): boolean {
+  const executionEnv = env.AWS_EXECUTION_ENV ?? "";
+  return (
+    executionEnv !== "" &&
+    executionEnv !== "AWS_Lambda_amplify-mock" &&
+    (env.AWS_SAM_LOCAL ?? "") === "" &&
+    (env.POWERTOOLS_TRACE_ENABLED ?? "").toLowerCase() !== "false"
+  );
+}
+
+/**
  * Installs a group's tracing. Only the groups that call ad platforms install the X-Ray SDK (the
- * refresh worker, connections, trackers: `import "../lib/xray-tracing.ts"` first in their entry),
+ * refresh worker, connections, trackers: `import "../lib/xray-tracing.ts"` first in their entry,
+ * which loads it only where {@link xrayTracingOn}),
  * where a slow platform call is what a trace is read for; every other group leaves it out of its
  * bundle (about 107 KB with semver and cls-hooked, a third of a cold start's module load) and keeps
  * Lambda's active tracing, which records each invocation without it (BENCHMARKS.md, "Cold start").

@@ -1,23 +1,12 @@
-import { Tracer } from "@aws-lambda-powertools/tracer";
-import { captureLambdaHandler } from "@aws-lambda-powertools/tracer/middleware";
-import { SERVICE_NAME } from "../../metric-names.ts";
-import { installTracing, type Tracing } from "./tracer.ts";
+import { installTracing, xrayTracingOn } from "./tracer.ts";
 
 /**
- * The Powertools Tracer (AWS X-Ray) of the groups that call ad platforms, built once per cold start
- * and installed as their tracing when this module is imported (first in the group's entry). It
- * traces only inside Lambda (Powertools turns itself off without `AWS_EXECUTION_ENV`, and with
- * `POWERTOOLS_TRACE_ENABLED=false`), so tests and the local runtime never reach X-Ray. Handlers get
- * a segment per invocation with the `ColdStart` and `Service` annotations; every AWS SDK client built
- * through `traced` gets subsegments; outgoing HTTPS calls (ad platforms, channels) are captured by
- * Powertools itself. Answers are not recorded as trace metadata (they hold account data).
+ * Installs the Powertools Tracer (AWS X-Ray, `xray-tracer.ts`) as the group's tracing where tracing
+ * is on ({@link xrayTracingOn}: inside Lambda, unless `POWERTOOLS_TRACE_ENABLED=false`); imported
+ * first in the entry of each group that calls ad platforms, so every client and handler of the group
+ * is traced. Elsewhere (tests, the local runtime, benchmarks) the X-Ray SDK is not even loaded: its
+ * async hook would track every promise of the process for traces nobody sends (8.5% of the local
+ * refresh worker's thread, BENCHMARKS.md "Refresh pipeline"). In a Lambda bundle the import is
+ * inlined and awaited here, at the top of the entry, before the modules that build clients.
  */
-export const tracer = new Tracer({ serviceName: SERVICE_NAME, captureHTTPsRequests: true });
-
-/** The Tracer as the group's tracing (`tracer.ts`). */
-export const xrayTracing: Tracing = {
-  captureAWSv3Client: (client) => tracer.captureAWSv3Client(client),
-  handlerMiddleware: () => captureLambdaHandler(tracer, { captureResponse: false }),
-};
-
-installTracing(xrayTracing);
+if (xrayTracingOn(process.env)) installTracing((await import("./xray-tracer.ts")).xrayTracing);

@@ -1,5 +1,5 @@
 import type { FetchLike } from "@pacer/connectors";
-import { findTracker, listRefreshJobs, type Tracker } from "@pacer/db";
+import { dynamoClient, findTracker, listRefreshJobs, saveConnection, type Tracker } from "@pacer/db";
 import { lambdaContext } from "@pacer/local/lambda-context";
 import type { SQSBatchResponse } from "aws-lambda";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -121,6 +121,51 @@ describe("a refresh batch", () => {
     expect(jobs.map((j) => j.status)).toEqual(["retrying"]);
     // The failed message would come back after its backoff: out of the next tests' counts.
     for (const r of records) queue.delete(r.receiptHandle);
+  }, 60_000);
+
+  it("reads the trackers' platform connection and the account's open connections once for the batch, and pushes every job's tracker to each open connection", async () => {
+    const trackers = await googleTrackers("batch-push@pacer.test", 10);
+    const tabs = ["batch-push-tab-1", "batch-push-tab-2"];
+    for (const connectionId of tabs) {
+      await saveConnection({ accountId: world.account.accountId, userId: world.admin.userId, connectionId });
+      pipeline.openConnections.add(connectionId);
+    }
+    const reads = { connections: 0, integration: 0 };
+    const hook = "countConnectionReads";
+    dynamoClient().middlewareStack.add(
+      (next, context) => async (args) => {
+        const input = JSON.stringify((args as { input: unknown }).input);
+        if (context.commandName === "QueryCommand" && /"ws#/i.test(input)) reads.connections++;
+        if (/^Get(Item)?Command$/.test(context.commandName ?? "") && /"INTEGRATION#/.test(input)) {
+          reads.integration++;
+        }
+        return next(args);
+      },
+      { step: "initialize", name: hook },
+    );
+    const queue = queueRefreshes(trackers, new Date().toISOString());
+    const records = queue.receive(10);
+    expect(records).toHaveLength(10);
+    try {
+      const answer = (await aWorker()(
+        { Records: records },
+        lambdaContext("refresh-worker", DEF.consumerTimeoutSeconds * 1000),
+      )) as SQSBatchResponse;
+      expect(answer.batchItemFailures).toEqual([]);
+    } finally {
+      dynamoClient().middlewareStack.remove(hook);
+      for (const r of records) queue.delete(r.receiptHandle);
+      for (const connectionId of tabs) pipeline.openConnections.delete(connectionId);
+    }
+
+    expect(reads).toEqual({ connections: 1, integration: 1 });
+    const ids = trackers.map((t) => t.trackerId).sort();
+    for (const connectionId of tabs) {
+      const pushed = pipeline.pushes
+        .filter((p) => p.connectionId === connectionId && p.message.type === "tracker")
+        .map((p) => (p.message.tracker as { _id: string })._id);
+      expect(pushed.sort()).toEqual(ids);
+    }
   }, 60_000);
 
   it("runs a batch's jobs concurrently in one invocation, never more calls in flight than the invocation's limit", async () => {

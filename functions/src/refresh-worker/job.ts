@@ -28,7 +28,8 @@ import { classifyFailure, JobError, REFRESH_ERROR_TEXTS, type TrackerErr } from 
  * platform), upsert one daily item per day, recompute the tracker's figures with the engine and
  * store them on the tracker with its platform budget and settled flags in one conditional write
  * (clearing 'Awaiting data refresh'), and evaluate
- * the tracker's AutoPilot when it has one on (`lib/autopilot.ts`). Rows fetched
+ * the tracker's AutoPilot when it has one on (`lib/autopilot.ts`; the tracker's `autopilotOn` flag
+ * says so without reading the AutoPilot item). Rows fetched
  * with filters the tracker no longer has (changed during the fetch) are not stored.
  * Every write is an upsert or a conditional write, so running a job twice leaves the same items.
  */
@@ -61,7 +62,13 @@ export interface JobResult {
 export async function runRefreshJob(
   message: RefreshMessage,
   ctx: JobContext,
-  deps: { registry: ConnectorRegistry; now: () => Date; signal?: AbortSignal },
+  deps: {
+    registry: ConnectorRegistry;
+    now: () => Date;
+    signal?: AbortSignal;
+    /** Reads a connection (default `getIntegration`); the worker passes its batch's shared reads. */
+    readIntegration?: typeof getIntegration;
+  },
 ): Promise<JobResult> {
   const { accountId, trackerId } = message;
   ctx.writes ??= new TrackerListWrites(accountId);
@@ -76,7 +83,11 @@ export async function runRefreshJob(
   ctx.tracker = tracker;
   const source = (tracker.dataSource ?? {}) as StoredDataSource;
   const slug = source.integration?.slug ?? message.slug;
-  const integration = await getIntegration(accountId, slug, source.integration?.email ?? "");
+  const integration = await (deps.readIntegration ?? getIntegration)(
+    accountId,
+    slug,
+    source.integration?.email ?? "",
+  );
   if (!integration) {
     throw new JobError(
       { errorClass: "ConnectionRemoved", code: "connection_removed", retryable: false },
@@ -165,8 +176,11 @@ export async function runRefreshJob(
   }
   // Filters changed after the rows were stored: the change's refresh replaces them and settles.
   if (!sameFilters(recomputed)) return { tracker: recomputed, days: metrics.rows.length };
-  // AutoPilot (beyond the spec; off unless the tracker set it): never fails the refresh.
-  await evaluateAfterRefresh(accountId, trackerId, { registry: deps.registry, now: deps.now() });
+  // AutoPilot (beyond the spec; off unless the tracker set it): never fails the refresh. Its item is
+  // read only for a tracker whose flag says it is on (or that predates the flag).
+  if (recomputed.autopilotOn !== false) {
+    await evaluateAfterRefresh(accountId, trackerId, { registry: deps.registry, now: deps.now() });
+  }
   return { tracker: recomputed, days: metrics.rows.length };
 }
 

@@ -1,14 +1,16 @@
 import { SendMessageCommand } from "@aws-sdk/client-sqs";
 import { expectedSeries } from "@pacer/connectors/testing/sandbox-expectations";
-import { budgetCalendar, storedTrackerData } from "@pacer/core";
+import { budgetCalendar, DEFAULT_AUTOPILOT_SETTINGS, storedTrackerData } from "@pacer/core";
 import { decodeTrackerList } from "@pacer/core/tracker-list";
 import {
+  db,
   dynamoClient,
   findTracker,
   getIntegration,
   listDailyMetrics,
   listRefreshJobs,
   type NewTracker,
+  saveAutopilotSettings,
   saveConnection,
   TRACKER_WRITES_WINDOW_MS,
   type Tracker,
@@ -579,5 +581,81 @@ describe("a refresh job's writes of the tracker item and of the tracker list's m
     // The Admin's hit: the whole answer stored from that snapshot (trackers/list.ts).
     expect(hit.source).toBe("answer");
     expect(hit.trackers).toEqual(during.trackers);
+  });
+});
+
+describe("a refresh job's read of the tracker's AutoPilot item", () => {
+  const hook = "refreshJobAutopilotReads";
+  afterEach(() => {
+    dynamoClient().middlewareStack.remove(hook);
+  });
+
+  /** Counts the reads of a tracker's AutoPilot item (a GetItem of sort key `AUTOPILOT#<trackerId>`). */
+  function watchAutopilotReads(trackerId: string) {
+    const seen = { reads: 0 };
+    dynamoClient().middlewareStack.add(
+      (next, context) => async (args) => {
+        const sk = (args as { input: { Key?: Record<string, unknown> } }).input.Key?.sk as
+          | string
+          | { S?: string }
+          | undefined;
+        const key = typeof sk === "string" ? sk : sk?.S;
+        if (/^Get(Item)?Command$/.test(context.commandName ?? "") && key === `AUTOPILOT#${trackerId}`) {
+          seen.reads += 1;
+        }
+        return next(args);
+      },
+      { step: "initialize", name: hook },
+    );
+    return seen;
+  }
+
+  it("is left out for a tracker without AutoPilot on, made while it is on, and made for a tracker stored before the flag", async () => {
+    const { integration, view } = await googleView("autopilot-reads@pacer.test");
+    const [tracker] = (await trackersOn(world.account.accountId, integration, view, 1)) as [Tracker];
+    const seen = watchAutopilotReads(tracker.trackerId);
+    let runs = 0;
+    /** Runs a job of the tracker: its tracker flag and its reads of the AutoPilot item. */
+    const job = async () => {
+      const now = new Date();
+      const message = refreshMessageFor(tracker, {
+        runId: `run-autopilot-${runs++}`,
+        reason: "on-demand",
+        now,
+      });
+      const before = seen.reads;
+      const result = await runRefreshJob(
+        message,
+        { platform: "" },
+        { registry: pipeline.registry, now: () => now },
+      );
+      return { autopilotOn: result.tracker.autopilotOn, reads: seen.reads - before };
+    };
+    const save = (enabled: boolean) =>
+      saveAutopilotSettings(
+        world.account.accountId,
+        tracker.trackerId,
+        { ...DEFAULT_AUTOPILOT_SETTINGS, enabled },
+        world.admin.userId,
+      );
+
+    expect(await job()).toEqual({ autopilotOn: false, reads: 0 });
+
+    await save(true);
+    const on = await job();
+    expect(on.autopilotOn).toBe(true);
+    expect(on.reads).toBeGreaterThan(0);
+
+    // A tracker stored before the flag existed carries none: its AutoPilot item is read, as before.
+    await db()
+      .entities.tracker.patch({ accountId: world.account.accountId, trackerId: tracker.trackerId })
+      .remove(["autopilotOn"])
+      .go();
+    const unflagged = await job();
+    expect(unflagged.autopilotOn).toBeUndefined();
+    expect(unflagged.reads).toBeGreaterThan(0);
+
+    await save(false);
+    expect(await job()).toEqual({ autopilotOn: false, reads: 0 });
   });
 });

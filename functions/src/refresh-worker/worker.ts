@@ -22,6 +22,7 @@ import { recordMetric } from "../lib/metrics.ts";
 import { PlatformCallLimiter, withPlatformCallLimit } from "../lib/platform-call-slots.ts";
 import { delayRedelivery, sendToDeadLetter } from "../lib/queue-records.ts";
 import { jobKeyOf, type RefreshMessage, refreshMessageSchema } from "../lib/refresh-queue.ts";
+import { TrackerPushBatch } from "../lib/tracker-push.ts";
 import { classifyFailure, type JobFailure, retryDelaySeconds, trackerErrOf } from "./failures.ts";
 import { type JobContext, runRefreshJob } from "./job.ts";
 
@@ -39,7 +40,8 @@ import { type JobContext, runRefreshJob } from "./job.ts";
  *    is acknowledged without doing anything; one that finds another delivery working on the job
  *    comes back later (visibility change), when it finds the job done, or waiting for a retry.
  * 3. Run it (`job.ts`): fetch, upsert the days, recompute and store the figures, settle the flags.
- *    Then the job is recorded succeeded, the tracker pushed to the account's open dashboards, and
+ *    Then the job is recorded succeeded, the tracker pushed to the account's open dashboards (the
+ *    account's connections read once per batch: `TrackerPushBatch`), and
  *    the run counted: the job that finishes its run runs the account's alert evaluation (a direct
  *    call, once per run).
  * 4. On failure:
@@ -67,7 +69,11 @@ export interface RefreshWorkerDeps {
   now: () => Date;
   /** Backoff base of retries, seconds (`REFRESH_RETRY_BASE_SECONDS`, default 30). */
   retryBaseSeconds: number;
-  pushTracker: (tracker: Tracker) => Promise<unknown>;
+  /**
+   * Pushes a tracker to its account's open dashboards (`pushTrackerChange`); `batch` is the
+   * invocation's, so a batch reads each account's open connections once.
+   */
+  pushTracker: (tracker: Tracker, batch?: TrackerPushBatch) => Promise<unknown>;
   pushIntegration: (integration: Integration, now: Date) => Promise<unknown>;
   /** The alert evaluation of the trackers work (`evaluateAlertsForAccount`). */
   evaluateAlerts: (accountId: string, now: Date) => Promise<unknown>;
@@ -96,6 +102,25 @@ function queueOf(record: SQSRecord): QueueDef {
       callsInFlightPerInvocation: 5,
     }
   );
+}
+
+/**
+ * The connection reads of one batch: each connection (integration item) is read once and the read
+ * shared by the batch's jobs that need it. The jobs of a batch start together, so each would have
+ * read the same item at the same moment; a failed read is not kept.
+ */
+function batchIntegrationReads(): typeof getIntegration {
+  const reads = new Map<string, Promise<Integration | undefined>>();
+  return (accountId, slug, email) => {
+    const key = JSON.stringify([accountId, slug, email]);
+    let read = reads.get(key);
+    if (!read) {
+      read = getIntegration(accountId, slug, email);
+      reads.set(key, read);
+      read.catch(() => reads.delete(key));
+    }
+    return read;
+  };
 }
 
 /** A record is not started when less time than this is left in the invocation. */
@@ -181,7 +206,11 @@ export function createRefreshWorker(deps: RefreshWorkerDeps) {
     if (marked) await deps.pushIntegration(marked, deps.now());
   };
 
-  const handleRecord = async (record: SQSRecord, context?: Context): Promise<void> => {
+  const handleRecord = async (
+    record: SQSRecord,
+    context: Context | undefined,
+    batch: { pushes: TrackerPushBatch; readIntegration: typeof getIntegration },
+  ): Promise<void> => {
     const queue = queueOf(record);
     const deliveries = Number(record.attributes.ApproximateReceiveCount ?? "1");
     const message = parseMessage(record.body);
@@ -231,7 +260,12 @@ export function createRefreshWorker(deps: RefreshWorkerDeps) {
       : undefined;
     try {
       const result = await refreshJobContext.run(key, () =>
-        runRefreshJob(message, ctx, { registry, now: deps.now, ...(signal ? { signal } : {}) }),
+        runRefreshJob(message, ctx, {
+          registry,
+          now: deps.now,
+          readIntegration: batch.readIntegration,
+          ...(signal ? { signal } : {}),
+        }),
       );
       const recorded = await finishRefreshJob(
         key,
@@ -241,7 +275,7 @@ export function createRefreshWorker(deps: RefreshWorkerDeps) {
       );
       if (!recorded) return; // another delivery took the job over and reports it
       recordMetric("refreshSucceeded", { platform: message.slug });
-      await deps.pushTracker(result.tracker);
+      await deps.pushTracker(result.tracker, batch.pushes);
       await finishRun(message, "succeeded");
       return;
     } catch (error) {
@@ -309,19 +343,22 @@ export function createRefreshWorker(deps: RefreshWorkerDeps) {
         reason: failure.reason,
         attempts: claim.attempts,
       });
-      if (settled) await deps.pushTracker(settled);
+      if (settled) await deps.pushTracker(settled, batch.pushes);
       await finishRun(message, "failed");
     }
   };
 
   return async (event: SQSEvent, context?: Context): Promise<SQSBatchResponse> => {
-    // One processor and one call limiter per invocation: the local runtime runs several
+    // One processor, one call limiter, one push batch (each account's open connections read once)
+    // and one read of each platform connection per invocation: the local runtime runs several
     // invocations in one process. A batch comes from one queue (one event source per queue).
     const first = event.Records[0];
     const limit = first ? queueOf(first).callsInFlightPerInvocation : undefined;
     const processor = new BatchProcessor(EventType.SQS);
+    const batch = { pushes: new TrackerPushBatch(), readIntegration: batchIntegrationReads() };
+    const record = (r: SQSRecord, ctx?: Context) => handleRecord(r, ctx, batch);
     const processBatch = () =>
-      processPartialResponse(event, handleRecord, processor, {
+      processPartialResponse(event, record, processor, {
         ...(context ? { context } : {}),
         processInParallel: limit !== undefined,
         throwOnFullBatchFailure: false,

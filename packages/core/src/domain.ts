@@ -71,6 +71,11 @@ export interface Tracker {
   futureBudgets?: any;
   /** Awaiting a data refresh (trackers.md section 4); the refresh clears it. */
   requiresUpdate: boolean;
+  /**
+   * AutoPilot is enabled in the tracker's AutoPilot settings (stored with them): a refresh reads
+   * those settings only when true; absent on trackers stored before the flag (then it reads them).
+   */
+  autopilotOn?: boolean;
   /** Ids of the Manager and Viewer users who may see the tracker. */
   associatedUserIds: string[];
   /** Filter settings (id, name, type, selection, ...), without possible values. */

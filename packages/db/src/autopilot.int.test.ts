@@ -13,7 +13,7 @@ import {
   setAutopilotSwitch,
   updateAutopilotState,
 } from "./autopilot.ts";
-import { deleteTrackerChildren } from "./trackers.ts";
+import { createTrackers, deleteTrackerChildren, findTracker } from "./trackers.ts";
 
 const aPause = (campaignId: string): NewAutopilotAction => ({
   campaignId,
@@ -27,13 +27,32 @@ const aPause = (campaignId: string): NewAutopilotAction => ({
   status: "proposed",
 });
 
+/** A tracker of a new account: AutoPilot settings are a tracker's. */
+async function aTracker(): Promise<{ accountId: string; trackerId: string }> {
+  const accountId = randomUUID();
+  const [tracker] = await createTrackers(
+    accountId,
+    [
+      {
+        name: "T",
+        timeZone: "Europe/London",
+        createdBy: "test",
+        dataSource: { integration: { slug: "googleads" }, view: { id: "1" } },
+      },
+    ],
+    10,
+  );
+  if (!tracker) throw new Error("no tracker created");
+  return { accountId, trackerId: tracker.trackerId };
+}
+
 describe("AutoPilot items (DynamoDB Local)", () => {
   it("a tracker without settings reads null; saving keeps the state written since", async () => {
-    const accountId = randomUUID();
-    expect(await getAutopilotRecord(accountId, "t1")).toBeNull();
+    const { accountId, trackerId: t1 } = await aTracker();
+    expect(await getAutopilotRecord(accountId, t1)).toBeNull();
 
-    await saveAutopilotSettings(accountId, "t1", { enabled: true, mode: "suggest" }, "u1");
-    await updateAutopilotState(accountId, "t1", {
+    await saveAutopilotSettings(accountId, t1, { enabled: true, mode: "suggest" }, "u1");
+    await updateAutopilotState(accountId, t1, {
       pausedCampaigns: { c1: "2026-03-01" },
       lastFailure: {
         at: "2026-03-18T10:00:00.000Z",
@@ -42,18 +61,18 @@ describe("AutoPilot items (DynamoDB Local)", () => {
         campaignId: "c1",
       },
     });
-    await saveAutopilotSettings(accountId, "t1", { enabled: true, mode: "apply" }, "u2");
+    await saveAutopilotSettings(accountId, t1, { enabled: true, mode: "apply" }, "u2");
 
-    const record = await getAutopilotRecord(accountId, "t1");
+    const record = await getAutopilotRecord(accountId, t1);
     expect(record).toMatchObject({
       settings: { enabled: true, mode: "apply" },
       pausedCampaigns: { c1: "2026-03-01" },
       lastFailure: { code: "insufficient_scope" },
       updatedBy: "u2",
     });
-    await updateAutopilotState(accountId, "t1", { lastFailure: null });
-    expect((await getAutopilotRecord(accountId, "t1"))?.lastFailure).toBeUndefined();
-    expect(await getAutopilotRecord(randomUUID(), "t1")).toBeNull();
+    await updateAutopilotState(accountId, t1, { lastFailure: null });
+    expect((await getAutopilotRecord(accountId, t1))?.lastFailure).toBeUndefined();
+    expect(await getAutopilotRecord(randomUUID(), t1)).toBeNull();
   });
 
   it("the account switch is on until turned off", async () => {
@@ -105,15 +124,35 @@ describe("AutoPilot items (DynamoDB Local)", () => {
     expect((await listAutopilotActions(accountId, "t1")).map((a) => a.status)).toEqual(["applied"]);
   });
   it("a deleted tracker's AutoPilot settings and actions go with its other children", async () => {
-    const accountId = randomUUID();
-    await saveAutopilotSettings(accountId, "t1", { enabled: true }, "u1");
-    await createAutopilotActions(accountId, "t1", [aPause("c1"), aPause("c2")]);
+    const { accountId, trackerId: t1 } = await aTracker();
+    await saveAutopilotSettings(accountId, t1, { enabled: true }, "u1");
+    await createAutopilotActions(accountId, t1, [aPause("c1"), aPause("c2")]);
     await createAutopilotActions(accountId, "t2", [aPause("c3")]);
 
-    await deleteTrackerChildren(accountId, "t1");
+    await deleteTrackerChildren(accountId, t1);
 
-    expect(await getAutopilotRecord(accountId, "t1")).toBeNull();
-    expect(await listAutopilotActions(accountId, "t1")).toEqual([]);
+    expect(await getAutopilotRecord(accountId, t1)).toBeNull();
+    expect(await listAutopilotActions(accountId, t1)).toEqual([]);
     expect(await listAutopilotActions(accountId, "t2")).toHaveLength(1);
+  });
+
+  it("saving the settings sets the tracker's autopilotOn flag to their enabled in the same write; no tracker, nothing written", async () => {
+    const { accountId, trackerId } = await aTracker();
+    expect((await findTracker(accountId, trackerId))?.autopilotOn).toBe(false);
+
+    await saveAutopilotSettings(accountId, trackerId, { enabled: true, mode: "suggest" }, "u1");
+    expect((await findTracker(accountId, trackerId))?.autopilotOn).toBe(true);
+    await saveAutopilotSettings(accountId, trackerId, { enabled: false, mode: "suggest" }, "u1");
+    expect((await findTracker(accountId, trackerId))?.autopilotOn).toBe(false);
+    expect((await getAutopilotRecord(accountId, trackerId))?.settings).toEqual({
+      enabled: false,
+      mode: "suggest",
+    });
+
+    await expect(saveAutopilotSettings(accountId, "gone", { enabled: true }, "u1")).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    expect(await getAutopilotRecord(accountId, "gone")).toBeNull();
+    expect(await findTracker(accountId, "gone")).toBeUndefined();
   });
 });

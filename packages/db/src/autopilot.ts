@@ -6,7 +6,7 @@ import type {
   AutopilotSettingsEntity,
 } from "./entities/autopilot.ts";
 import { nowIso } from "./entities/common.ts";
-import { DataError, isConditionFailure, NotFoundError } from "./errors.ts";
+import { DataError, isConditionFailure, NotFoundError, transactionConditionFailed } from "./errors.ts";
 import { db } from "./service.ts";
 
 /**
@@ -38,8 +38,11 @@ export async function getAutopilotRecord(
 }
 
 /**
- * Stores a tracker's settings (the state, paused campaigns and last run, is kept).
+ * Stores a tracker's settings (the state, paused campaigns and last run, is kept) and, in the same
+ * transaction, the tracker's `autopilotOn` flag (the settings' `enabled`), which tells a refresh
+ * whether to read the AutoPilot item at all.
  * @param settings core's AutopilotSettings, validated by the caller
+ * @throws NotFoundError when the tracker does not exist (nothing is written).
  */
 export async function saveAutopilotSettings(
   accountId: string,
@@ -48,11 +51,23 @@ export async function saveAutopilotSettings(
   userId: string,
   now: Date = new Date(),
 ): Promise<AutopilotRecord> {
-  const { data } = await db()
-    .entities.autopilotSettings.update({ accountId, trackerId })
-    .set({ settings, updatedAt: nowIso(now), updatedBy: userId })
-    .go({ response: "all_new" });
-  return { pausedCampaigns: {}, ...data } as AutopilotRecord;
+  const enabled = (settings as { enabled?: unknown } | null)?.enabled === true;
+  const result = await db()
+    .transaction.write(({ autopilotSettings, tracker }) => [
+      autopilotSettings
+        .update({ accountId, trackerId })
+        .set({ settings, updatedAt: nowIso(now), updatedBy: userId })
+        .commit(),
+      tracker.patch({ accountId, trackerId }).set({ autopilotOn: enabled }).commit(),
+    ])
+    .go();
+  if (result.canceled) {
+    if (transactionConditionFailed(result)) throw new NotFoundError("Tracker");
+    throw new Error("AutoPilot settings transaction was cancelled");
+  }
+  const stored = await getAutopilotRecord(accountId, trackerId);
+  if (!stored) throw new NotFoundError("AutoPilot settings");
+  return { ...stored, pausedCampaigns: stored.pausedCampaigns ?? {} };
 }
 
 /** The state AutoPilot keeps between runs; `lastFailure: null` clears it. */

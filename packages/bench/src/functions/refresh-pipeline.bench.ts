@@ -42,6 +42,11 @@ import { startBenchTable } from "./bench-table.ts";
 const SIZES: readonly number[] = process.env.PACER_BENCH_REFRESH_SIZES
   ? process.env.PACER_BENCH_REFRESH_SIZES.split(",").map(Number)
   : [2_000, 10_000];
+/**
+ * Only these platforms' trackers (`PACER_BENCH_REFRESH_PLATFORMS`, comma-separated slugs), to time
+ * one platform's queue without the others on the same thread; every live platform by default.
+ */
+const PLATFORMS: readonly string[] | undefined = process.env.PACER_BENCH_REFRESH_PLATFORMS?.split(",");
 const LATENCY_MS = 150;
 const CAP = REFRESH_CONCURRENCY_PER_PLATFORM;
 
@@ -109,9 +114,9 @@ async function measure(pipeline: Pipeline, size: number): Promise<Measured> {
   );
   const accountId = account.accountId;
   await connectSandboxPlatforms(accountId, user.userId);
-  const sources = [...(await listSandboxViews(accountId)).values()].flatMap(({ integration, views }) =>
-    views.slice(0, 1).map((view) => ({ integration, view })),
-  );
+  const sources = [...(await listSandboxViews(accountId)).values()]
+    .filter(({ integration }) => !PLATFORMS || PLATFORMS.includes(integration.slug))
+    .flatMap(({ integration, views }) => views.slice(0, 1).map((view) => ({ integration, view })));
   const drafts: NewTracker[] = Array.from({ length: size }, (_, i) => {
     const { integration, view } = sources[i % sources.length] as (typeof sources)[number];
     return {
@@ -306,7 +311,7 @@ const bench: Bench = async (): Promise<BenchResult> => {
       notes: [
         loadNote("at the end"),
         "Report platforms (Amazon Ads, DV360, Microsoft) poll their asynchronous reports every 150 ms here: the sandbox's reports are ready after a set number of polls, so the connectors' real waits of seconds would only add idle time.",
-        "Writes per job: the job claim, daily items in batches of 25, the figures, the flags, the job's outcome and the run counter.",
+        "Writes per job: the job claim, the list marker, daily items in batches of 25, the figures with the flags, the job's outcome and the run counter (6 requests). Reads: the tracker twice (before the fetch, and after it to check its filters) and the month's daily items; the platform connection and the account's open connections once per batch; the AutoPilot item only for a tracker whose AutoPilot is on.",
       ],
     };
   } finally {

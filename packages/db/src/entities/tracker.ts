@@ -66,6 +66,13 @@ export const buildTrackerEntity = (config?: EntityConfiguration) =>
         futureBudgets: { type: "any" },
         /** Awaiting a data refresh (spec section 4); the refresh clears it. */
         requiresUpdate: { type: "boolean", required: true, default: true },
+        /**
+         * The tracker's AutoPilot settings have it enabled: written with the settings, in one
+         * transaction (`saveAutopilotSettings`), so a refresh reads the AutoPilot item only when true.
+         * Absent on trackers created before the flag: the refresh reads the item, as before. Not in the
+         * list's rows (the list marker is not bumped for it).
+         */
+        autopilotOn: { type: "boolean", default: false },
         /** Ids of the Manager and Viewer users who may see the tracker. */
         associatedUserIds: { type: "list", items: { type: "string" }, required: true, default: () => [] },
         /** Filter settings (id, name, type, selection, ...), without possible values. */

@@ -17,14 +17,32 @@ export function plusDays(date: string, days: number): string {
   return dateOfEpochDay(epochDay(date) + days);
 }
 
-/** Today in an IANA time zone at instant `now`. */
+/** Formatters already built, by use and IANA time zone. */
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * One formatter per use (`name`, always with the same `options`) and IANA time zone: building one
+ * costs far more than formatting with it. @throws RangeError for an unknown time zone.
+ */
+export function zoneFormat(
+  name: string,
+  timeZone: string,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
+  const key = `${name}|${timeZone}`;
+  let format = zoneFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", { ...options, timeZone });
+    zoneFormats.set(key, format);
+  }
+  return format;
+}
+
+const DAY: Intl.DateTimeFormatOptions = { year: "numeric", month: "2-digit", day: "2-digit" };
+
+/** Today in an IANA time zone at instant `now`. @throws RangeError for an unknown time zone. */
 export function todayInZone(timeZone: string, now: Date): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
+  return zoneFormat("day", timeZone, DAY).format(now);
 }
 
 /** The first day of the month `monthsBack` months before the month of `date`. */

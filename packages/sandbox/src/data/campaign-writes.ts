@@ -1,4 +1,4 @@
-import { monthStartBefore, plusDays } from "./calendar.ts";
+import { monthStartBefore, plusDays, zoneFormat } from "./calendar.ts";
 import type { DemoAccount, DemoCampaign } from "./demo-accounts.ts";
 import type { CampaignDay } from "./replay.ts";
 
@@ -30,8 +30,15 @@ export interface CampaignWrite {
   dailyBudgetMicros?: number;
 }
 
-/** One formatter per time zone (building one costs far more than using it). */
-const formatters = new Map<string, Intl.DateTimeFormat>();
+/** A local date with the minute of the day. */
+const MINUTE: Intl.DateTimeFormatOptions = {
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+};
 
 /** Local minutes already worked out, by time zone and instant (the replay asks for each write often). */
 const localMinutes = new Map<string, { date: string; minute: number }>();
@@ -42,20 +49,7 @@ function localMinute(at: number, timeZone: string): { date: string; minute: numb
   const known = localMinutes.get(key);
   if (known) return known;
   if (localMinutes.size > 100_000) localMinutes.clear();
-  let format = formatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-CA", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    });
-    formatters.set(timeZone, format);
-  }
-  const parts = format.formatToParts(new Date(at));
+  const parts = zoneFormat("minute", timeZone, MINUTE).formatToParts(new Date(at));
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "00";
   const local = {
     date: `${get("year")}-${get("month")}-${get("day")}`,
