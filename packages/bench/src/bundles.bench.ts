@@ -19,10 +19,16 @@ const MAX_BYTES = 500_000;
 const MAX_RATIO = 1.2;
 const MINIMAL = "minimal-handler";
 
-/** Environment of a loaded bundle: what the stack sets on every function, with placeholder values. */
+/**
+ * Environment of a loaded bundle: what the stack and the Lambda runtime set on every function, with
+ * placeholder values. `AWS_EXECUTION_ENV` makes a group load what it loads only inside Lambda (the
+ * X-Ray SDK of the groups that trace platform calls: `functions/src/lib/xray-tracing.ts`).
+ */
 const LOAD_ENV = {
   PATH: process.env.PATH ?? "",
   AWS_REGION: "eu-west-2",
+  AWS_EXECUTION_ENV: "AWS_Lambda_nodejs24.x",
+  AWS_LAMBDA_FUNCTION_NAME: "pacer-bench",
   TABLE_NAME: "pacer",
   NODE_OPTIONS: "",
 };
