@@ -28,6 +28,8 @@ const NOT_DEPLOYED: Record<string, string> = {
   LOG_LEVEL: "defaults to INFO",
   REFRESH_RETRY_BASE_SECONDS: "defaults to 30",
   ALERT_DELIVERY_RETRY_BASE_SECONDS: "defaults to 30",
+  // Powertools' own switch, read to load the X-Ray SDK only where the Tracer traces.
+  POWERTOOLS_TRACE_ENABLED: "unset on Lambda means the Powertools Tracer traces (its default)",
 };
 
 /** The keys `connectorConfigFromEnv` reads: on AWS they are keys of the PLATFORM_SECRETS_ARN JSON. */

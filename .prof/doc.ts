@@ -1,0 +1,2 @@
+import { openApiDocument } from "../functions/contract/openapi.ts";
+console.log(JSON.stringify(openApiDocument(), null, 1));

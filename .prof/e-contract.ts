@@ -1,0 +1,2 @@
+import { api } from "../functions/contract/index.ts";
+export const x = api;

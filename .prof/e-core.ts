@@ -1,0 +1,1 @@
+import * as c from "@pacer/core"; export const x=c;

@@ -1,0 +1,1 @@
+import * as c from "../functions/contract/pods.ts"; export const x = c;

@@ -1,0 +1,1 @@
+import * as c from "../functions/contract/trackers.ts"; export const x = c;

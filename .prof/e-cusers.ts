@@ -1,0 +1,1 @@
+import * as c from "../functions/contract/users.ts"; export const x = c;

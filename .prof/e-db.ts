@@ -1,0 +1,2 @@
+import * as d from "@pacer/db";
+export const x = d;

@@ -1,0 +1,2 @@
+import * as v from "../functions/contract/views.ts";
+export const x = v;

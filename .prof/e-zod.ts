@@ -1,0 +1,2 @@
+import * as z from "zod";
+export const x = z.object({ a: z.string() });
