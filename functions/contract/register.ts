@@ -14,7 +14,7 @@ const inviteParams = z.object({ accountId: idSchema, userType: z.enum(USER_TYPES
 const inviteToken = z.string().min(1, "invite is required").max(200);
 
 /** `{ msg, email, token, user }`: the new user, signed in. */
-const registeredAnswer = signInAnswer.extend({ msg: z.string(), email: z.string() });
+const registeredAnswer = z.lazy(() => signInAnswer.unwrap().extend({ msg: z.string(), email: z.string() }));
 
 /** The registration calls (spec overview-access-account.md 7.2). */
 export const registerContracts = routeContracts({
@@ -26,7 +26,7 @@ export const registerContracts = routeContracts({
       password: passwordSchema,
       companyName: nameSchema,
     }),
-    answer: registeredAnswer.extend({ statusCode: z.literal(200) }),
+    answer: z.lazy(() => registeredAnswer.unwrap().extend({ statusCode: z.literal(200) })),
   },
   "POST /api/register/register-new-user-and-account": {
     body: z.object({
