@@ -1,2 +1,0 @@
-import { openApiDocument } from "../functions/contract/openapi.ts";
-console.log(JSON.stringify(openApiDocument(), null, 1));

@@ -1,2 +1,0 @@
-import { api } from "../functions/contract/index.ts";
-export const x = api;

@@ -1,1 +1,0 @@
-import * as c from "@pacer/core"; export const x=c;

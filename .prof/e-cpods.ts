@@ -1,1 +1,0 @@
-import * as c from "../functions/contract/pods.ts"; export const x = c;

@@ -1,1 +1,0 @@
-import * as c from "../functions/contract/users.ts"; export const x = c;

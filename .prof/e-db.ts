@@ -1,2 +1,0 @@
-import * as d from "@pacer/db";
-export const x = d;

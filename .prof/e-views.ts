@@ -1,2 +1,0 @@
-import * as v from "../functions/contract/views.ts";
-export const x = v;

@@ -1,2 +1,0 @@
-import * as z from "zod";
-export const x = z.object({ a: z.string() });
