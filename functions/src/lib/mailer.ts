@@ -1,5 +1,6 @@
 import type { SESv2Client, SendEmailCommandInput } from "@aws-sdk/client-sesv2";
 import { requireEnv } from "./config.ts";
+import { sharedPromise } from "./shared-promise.ts";
 import { traced } from "./tracer.ts";
 
 /** One e-mail of the product. */
@@ -37,26 +38,16 @@ interface Ses {
   SendEmailCommand: typeof import("@aws-sdk/client-sesv2").SendEmailCommand;
 }
 
-let ses: Promise<Ses> | undefined;
-
 /**
  * The SES v2 client, built at the first mail of a cold start (locally `AWS_ENDPOINT_URL_SESV2` points
  * it at the outbox). The SDK module is imported then, not at load: most invocations of the groups that
  * can send mail (users, sign-in, registration, the scheduler) send none, and loading the client costs
  * about 100 ms of a cold start. A failed import is tried again at the next mail.
  */
-function sesClient(): Promise<Ses> {
-  if (!ses) {
-    ses = import("@aws-sdk/client-sesv2").then((sdk) => ({
-      client: traced(new sdk.SESv2Client({})),
-      SendEmailCommand: sdk.SendEmailCommand,
-    }));
-    ses.catch(() => {
-      ses = undefined;
-    });
-  }
-  return ses;
-}
+const sesClient: () => Promise<Ses> = sharedPromise(async () => {
+  const sdk = await import("@aws-sdk/client-sesv2");
+  return { client: traced(new sdk.SESv2Client({})), SendEmailCommand: sdk.SendEmailCommand };
+});
 
 /**
  * The Amazon SES v2 `SendEmail` request of a mail: a simple message (SES builds the MIME: text, and

@@ -1,10 +1,9 @@
 import type { SecretsManagerClient } from "@aws-sdk/client-secrets-manager";
+import { sharedPromise } from "./shared-promise.ts";
 import { traced } from "./tracer.ts";
 
 /** The Secrets Manager SDK module (`@aws-sdk/client-secrets-manager`): its client and commands. */
 export type SecretsManagerSdk = typeof import("@aws-sdk/client-secrets-manager");
-
-let sdk: Promise<SecretsManagerSdk> | undefined;
 
 /**
  * The Secrets Manager SDK module, imported at its first use in a process rather than at module load
@@ -13,15 +12,9 @@ let sdk: Promise<SecretsManagerSdk> | undefined;
  * (BENCHMARKS.md, "Cold start"). `aws-sdk-client-mock` still applies: the dynamic import resolves the
  * same module, whose client prototype the mock replaces. A failed import is tried again at the next call.
  */
-export function secretsManagerSdk(): Promise<SecretsManagerSdk> {
-  if (!sdk) {
-    sdk = import("@aws-sdk/client-secrets-manager");
-    sdk.catch(() => {
-      sdk = undefined;
-    });
-  }
-  return sdk;
-}
+export const secretsManagerSdk: () => Promise<SecretsManagerSdk> = sharedPromise(
+  () => import("@aws-sdk/client-secrets-manager"),
+);
 
 /** A new Secrets Manager client (traced where the group installed tracing), from the module imported at first use. */
 export async function secretsManagerClient(): Promise<SecretsManagerClient> {
@@ -34,16 +27,7 @@ export async function secretsManagerClient(): Promise<SecretsManagerClient> {
  * client each time (a failed import is tried again at the next call).
  */
 export function lazySecretsManagerClient(): () => Promise<SecretsManagerClient> {
-  let client: Promise<SecretsManagerClient> | undefined;
-  return () => {
-    if (!client) {
-      client = secretsManagerClient();
-      client.catch(() => {
-        client = undefined;
-      });
-    }
-    return client;
-  };
+  return sharedPromise(secretsManagerClient);
 }
 
 /**

@@ -3,6 +3,7 @@ import { listConnections, type Tracker, type WebSocketConnection } from "@pacer/
 import { trackerView } from "../trackers/views.ts";
 import { logger } from "./logger.ts";
 import { type PushResult, postToConnections } from "./realtime.ts";
+import { sharedPromises } from "./shared-promise.ts";
 import { type AccountJoins, loadAccountJoins } from "./tracker-access.ts";
 
 /** Who a tracker push can reach in an account: its open connections and, when any, its joins. */
@@ -27,18 +28,11 @@ async function readAudience(accountId: string): Promise<Audience> {
  * connects, and on its own timers). A failed read is not kept: the next push reads again.
  */
 export class TrackerPushBatch {
-  readonly #audiences = new Map<string, Promise<Audience>>();
-
   /** The account's audience, read at the first call of the batch. */
-  audience(accountId: string): Promise<Audience> {
-    let audience = this.#audiences.get(accountId);
-    if (!audience) {
-      audience = readAudience(accountId);
-      this.#audiences.set(accountId, audience);
-      audience.catch(() => this.#audiences.delete(accountId));
-    }
-    return audience;
-  }
+  readonly audience: (accountId: string) => Promise<Audience> = sharedPromises(
+    readAudience,
+    (accountId) => accountId,
+  );
 }
 
 /**

@@ -22,6 +22,7 @@ import { recordMetric } from "../lib/metrics.ts";
 import { PlatformCallLimiter, withPlatformCallLimit } from "../lib/platform-call-slots.ts";
 import { delayRedelivery, sendToDeadLetter } from "../lib/queue-records.ts";
 import { jobKeyOf, type RefreshMessage, refreshMessageSchema } from "../lib/refresh-queue.ts";
+import { sharedPromises } from "../lib/shared-promise.ts";
 import { TrackerPushBatch } from "../lib/tracker-push.ts";
 import { classifyFailure, type JobFailure, retryDelaySeconds, trackerErrOf } from "./failures.ts";
 import { type JobContext, runRefreshJob } from "./job.ts";
@@ -110,17 +111,7 @@ function queueOf(record: SQSRecord): QueueDef {
  * read the same item at the same moment; a failed read is not kept.
  */
 function batchIntegrationReads(): typeof getIntegration {
-  const reads = new Map<string, Promise<Integration | undefined>>();
-  return (accountId, slug, email) => {
-    const key = JSON.stringify([accountId, slug, email]);
-    let read = reads.get(key);
-    if (!read) {
-      read = getIntegration(accountId, slug, email);
-      reads.set(key, read);
-      read.catch(() => reads.delete(key));
-    }
-    return read;
-  };
+  return sharedPromises(getIntegration, (accountId, slug, email) => JSON.stringify([accountId, slug, email]));
 }
 
 /** A record is not started when less time than this is left in the invocation. */
