@@ -6,7 +6,7 @@ import { PacerFunction } from "../src/constructs/pacer-function.ts";
 
 /** The one test that bundles for real (every other test skips bundling): one small group. */
 describe("PacerFunction bundling", () => {
-  it("bundles a group with the local esbuild as ESM for Node 24 on ARM64, with a source map and the AWS SDK left out", () => {
+  it("bundles a group with the local esbuild as ESM for Node 24 on ARM64, with source maps, the AWS SDK left out and its lazy paths split into chunks", () => {
     const app = new App();
     const stack = new Stack(app, "Bundling");
     const fn = new PacerFunction(stack, "Health", { group: "health" });
@@ -30,5 +30,11 @@ describe("PacerFunction bundling", () => {
     expect(existsSync(join(assetDir as string, "index.mjs.map"))).toBe(true);
     expect(code).toMatch(/from\s*"@aws-sdk\/client-dynamodb"/);
     expect(code).not.toContain("DynamoDBClient.prototype");
+    // The OpenAPI document, imported at its first request, is a chunk of its own beside the entry.
+    const chunks = readdirSync(join(assetDir as string, "chunks"));
+    const openapi = chunks.find((name) => /^openapi-.*\.mjs$/.test(name));
+    expect(openapi).toBeDefined();
+    expect(chunks).toContain(`${openapi}.map`);
+    expect(code).toContain(`import("./chunks/${openapi}")`);
   }, 120_000);
 });
