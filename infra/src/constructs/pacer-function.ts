@@ -1,6 +1,7 @@
+import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { TABLE } from "@pacer/db";
-import { AssetHashType, DockerImage, Duration } from "aws-cdk-lib";
+import { AssetHashType, DockerImage, Duration, type ILocalBundling } from "aws-cdk-lib";
 import { Alarm, ComparisonOperator, TreatMissingData } from "aws-cdk-lib/aws-cloudwatch";
 import { SnsAction } from "aws-cdk-lib/aws-cloudwatch-actions";
 import type { ITableV2 } from "aws-cdk-lib/aws-dynamodb";
@@ -140,26 +141,35 @@ export function functionBuildOptions(entries: Record<string, string>, outdir: st
 }
 
 /**
+ * Local bundling of one function group's asset ({@link functionAsset}): esbuild with
+ * {@link FUNCTION_BUNDLING} into the asset folder CDK gives. `entry` (relative to the repository) is
+ * also what tells one group's asset from another's in CDK's asset cache, which keys an asset by its
+ * source path and the data of its bundling options (every group's source path is the repository).
+ */
+export class FunctionBundling implements ILocalBundling {
+  constructor(readonly entry: string) {}
+
+  /** Writes `index.mjs`, its chunks and their source maps to `outputDir`. @throws when esbuild fails */
+  tryBundle(outputDir: string): boolean {
+    buildSync(functionBuildOptions({ index: `${REPO_ROOT}${this.entry}` }, outputDir));
+    return true;
+  }
+}
+
+/**
  * A function group's Lambda code: an asset folder written by esbuild on this machine
- * ({@link FUNCTION_BUNDLING}; `NodejsFunction`'s own bundling writes a single file, `--outfile`,
- * which cannot split), holding `index.mjs` (handler `index.handler`), its chunks and their source
- * maps. The asset is hashed by its output (as `NodejsFunction` does), so a stack whose bundling is
- * skipped (the tests) builds nothing.
- * @throws when esbuild fails (its errors are printed)
+ * ({@link FunctionBundling}; `NodejsFunction`'s own bundling writes a single file, `--outfile`, which
+ * cannot split), holding `index.mjs` (handler `index.handler`), its chunks and their source maps.
+ * The asset is hashed by its output (as `NodejsFunction` does), so a stack whose bundling is skipped
+ * (the tests) builds nothing.
  */
 export function functionAsset(group: string): Code {
-  const entry = functionEntry(group);
   return Code.fromAsset(REPO_ROOT, {
     assetHashType: AssetHashType.OUTPUT,
     bundling: {
       // Never pulled: local bundling always succeeds or throws.
       image: DockerImage.fromRegistry("dummy"),
-      local: {
-        tryBundle(outputDir: string): boolean {
-          buildSync(functionBuildOptions({ index: entry }, outputDir));
-          return true;
-        },
-      },
+      local: new FunctionBundling(relative(REPO_ROOT, functionEntry(group))),
     },
   });
 }
