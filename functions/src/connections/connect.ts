@@ -21,7 +21,7 @@ import {
   type Integration,
   putIntegration,
 } from "@pacer/db";
-import { connectors } from "../lib/connectors.ts";
+import { connectorsOf } from "../lib/connectors.ts";
 import { tokenFacts } from "../lib/integration-credentials.ts";
 import { integrationView } from "../lib/integration-view.ts";
 import { appOrigin } from "../lib/links.ts";
@@ -51,7 +51,7 @@ export interface AuthorizeAnswer {
 
 /** The connector of a platform, whether live or not (its return rule is known either way). */
 async function connectorOf(facts: PlatformEntry): Promise<Connector> {
-  const { registry } = await connectors();
+  const { registry } = await connectorsOf([facts.slug]);
   return connectorFor(registry, facts.slug);
 }
 
@@ -262,7 +262,7 @@ export async function connectCake(
   input: { apiKey: string; domain: string },
   now: Date,
 ) {
-  const { config } = await connectors();
+  const { config } = await connectorsOf([]);
   let domain: string;
   try {
     domain = normaliseUserDomain(input.domain);
