@@ -71,7 +71,7 @@ const MAX_BUNDLE_BYTES = 500_000;
  * ceiling when a group gets lighter; remove the entry when it is under the target.
  */
 const OVER_BUDGET: Record<string, number> = {
-  connections: 535_000,
+  connections: 519_000,
   "refresh-worker": 536_000,
   // AutoPilot proposals e-mailed from a user's "Check now" and the write-scope answer's consent URL
   // (the connect flow).
