@@ -22,7 +22,7 @@ import { type BenchResult, loadNote } from "./bench.ts";
  * group's ratio has the baseline's beside it from the same run.
  */
 
-const RUNS = 5;
+const RUNS = 7;
 const MAX_BYTES = 500_000;
 const MAX_RATIO = 1.2;
 const MINIMAL = "minimal-handler";
