@@ -7,9 +7,7 @@ import {
   type ExchangeResult,
   isConnectorError,
   isOAuth1Connector,
-  normaliseUserDomain,
   type OAuthTokens,
-  resolvePublicAddress,
   returnedState,
   withScopes,
 } from "@pacer/connectors";
@@ -21,15 +19,22 @@ import {
   type Integration,
   putIntegration,
 } from "@pacer/db";
-import { connectors } from "../lib/connectors.ts";
+import { connectorsOf } from "../lib/connectors.ts";
 import { tokenFacts } from "../lib/integration-credentials.ts";
 import { integrationView } from "../lib/integration-view.ts";
 import { appOrigin } from "../lib/links.ts";
 import type { Session } from "../lib/session.ts";
+import { sharedPromise } from "../lib/shared-promise.ts";
 import { type StoredCredentials, tokenStore } from "../lib/token-store.ts";
 import { ConnectionFailure, connectionFailureOf } from "./failures.ts";
 import { GENERIC_FAILURE, platformFacts } from "./platforms.ts";
 import { sealExchangeMaterial, unsealExchangeMaterial } from "./state-seal.ts";
+
+/**
+ * The SSRF guard (with ipaddr.js), imported when a Cake domain is first checked: the group's other
+ * calls, and its cold start, do not read it (in the deployed bundle a chunk of its own).
+ */
+const ssrfGuard = sharedPromise(() => import("@pacer/connectors/ssrf-guard"));
 
 /**
  * The connection flow (spec pods-budgets-alerts-users-connections.md 2.12, 2.13, 4, 5, 7.6):
@@ -51,7 +56,7 @@ export interface AuthorizeAnswer {
 
 /** The connector of a platform, whether live or not (its return rule is known either way). */
 async function connectorOf(facts: PlatformEntry): Promise<Connector> {
-  const { registry } = await connectors();
+  const { registry } = await connectorsOf([facts.slug]);
   return connectorFor(registry, facts.slug);
 }
 
@@ -262,7 +267,10 @@ export async function connectCake(
   input: { apiKey: string; domain: string },
   now: Date,
 ) {
-  const { config } = await connectors();
+  const [{ config }, { normaliseUserDomain, resolvePublicAddress }] = await Promise.all([
+    connectorsOf([]),
+    ssrfGuard(),
+  ]);
   let domain: string;
   try {
     domain = normaliseUserDomain(input.domain);

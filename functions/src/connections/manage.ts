@@ -1,7 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { ensureFreshTokens, type IntegrationSlug, isOAuthTokens } from "@pacer/connectors";
 import { deleteCsvSource, type Integration, listIntegrations, removeIntegration } from "@pacer/db";
-import { connectors } from "../lib/connectors.ts";
+import { connectorsOf } from "../lib/connectors.ts";
 import { notFound } from "../lib/errors.ts";
 import { tokenRefOf } from "../lib/integration-credentials.ts";
 import { integrationView, integrationWarningsOf } from "../lib/integration-view.ts";
@@ -41,7 +41,7 @@ async function withinTimeout(work: Promise<void>, ms: number): Promise<boolean> 
  * @returns whether the platform confirmed the revocation
  */
 async function forgetCredentials(integration: Integration): Promise<boolean> {
-  const { registry } = await connectors();
+  const { registry } = await connectorsOf([integration.slug]);
   const connector = registry[integration.slug as IntegrationSlug];
   if (!connector) return false;
   if (connector.capabilities.auth === "file") {

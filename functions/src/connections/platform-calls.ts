@@ -7,7 +7,7 @@ import {
 } from "@pacer/connectors";
 import { platformEntry } from "@pacer/core";
 import { getIntegration, type Integration } from "@pacer/db";
-import { connectors } from "../lib/connectors.ts";
+import { connectorsOf } from "../lib/connectors.ts";
 import { notFound } from "../lib/errors.ts";
 import { withCredentials } from "../lib/integration-credentials.ts";
 import { logger } from "../lib/logger.ts";
@@ -87,7 +87,7 @@ export async function platformCall<T extends object>(
   now: Date,
 ): Promise<PlatformEnvelope<T>> {
   const integration = await connectionOf(session, slug, email);
-  const { registry } = await connectors();
+  const { registry } = await connectorsOf([slug]);
   const connector = connectorFor(registry, slug);
   try {
     const result = await withCredentials(

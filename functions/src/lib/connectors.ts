@@ -1,10 +1,16 @@
 import {
   type AttemptEvent,
+  type Connector,
   type ConnectorConfig,
   type ConnectorRegistry,
   connectorConfigFromEnv,
-  createConnectors,
+  INTEGRATION_SLUGS,
+  isIntegrationSlug,
 } from "@pacer/connectors";
+// Not through the package's index: a bundle that reaches the loaders carries every platform's
+// connector as a chunk (read only at its platform's first use), which only the groups that call
+// platforms (and import this module) need.
+import { loadConnector } from "@pacer/connectors/connector-loaders";
 import { recordMetric } from "./metrics.ts";
 import { platformCallSlot } from "./platform-call-slots.ts";
 import { runtimeAdapters } from "./runtime-adapters.ts";
@@ -19,13 +25,24 @@ import { readSecretString } from "./secrets-manager.ts";
  * (`GOOGLE_ADS_CLIENT_ID`, `META_APP_SECRET`, ...), which is read here and laid over the environment.
  * Either way, every HTTP attempt to a platform is measured ({@link recordPlatformAttempt}) through
  * the connectors' `onAttempt` observer.
+ *
+ * Each platform's connector is loaded when that platform is first asked for ({@link connectorsOf},
+ * `loadConnector` of `@pacer/connectors`): in a deployed bundle each platform's code (Google's
+ * official client with Google Ads and DV360) is a chunk read then, so a refresh consumer reads only
+ * its own platform's.
  */
 export interface Connectors {
   config: ConnectorConfig;
+  /**
+   * The connectors of the platforms asked for so far in this process, by slug ({@link connectors}
+   * asks for every platform, {@link connectorsOf} for some): ask for a platform before reading it.
+   */
   registry: ConnectorRegistry;
 }
 
 let cached: Promise<Connectors> | undefined;
+/** The platforms being loaded or loaded into the cached registry. */
+let loading = new Map<string, Promise<void>>();
 
 async function load(env: Record<string, string | undefined>): Promise<Connectors> {
   const adapted = runtimeAdapters().connectorConfig?.(env);
@@ -58,7 +75,7 @@ function withMeasuredCalls(config: ConnectorConfig): Connectors {
     ...config,
     http: { ...config.http, onAttempt, callSlot: platformCallSlot },
   };
-  return { config: measured, registry: createConnectors(measured) };
+  return { config: measured, registry: {} as ConnectorRegistry };
 }
 
 /**
@@ -70,16 +87,55 @@ export function recordPlatformAttempt(event: AttemptEvent): void {
   if (event.outcome !== "ok") recordMetric("platformCallErrors", { platform: event.platform });
 }
 
-/** The connectors and their configuration for this process (built on first use, then reused). */
+/**
+ * The connectors of every platform and their configuration for this process (built on first use,
+ * then reused; the same object each time).
+ */
 export function connectors(env: Record<string, string | undefined> = process.env): Promise<Connectors> {
+  return connectorsOf(INTEGRATION_SLUGS, env);
+}
+
+/**
+ * The connectors and their configuration for this process with the connectors of `platforms`
+ * (integration slugs) loaded, each loaded once per process at its first ask; slugs that name no
+ * integration are left out (reading them answers `undefined`, as the registry always did). The same
+ * object as {@link connectors} answers, holding every platform loaded so far.
+ * @throws what reading the platform secrets or loading a platform's module throws (asked again, it
+ *   is tried again)
+ */
+export async function connectorsOf(
+  platforms: readonly string[],
+  env: Record<string, string | undefined> = process.env,
+): Promise<Connectors> {
   cached ??= load(env).catch((error) => {
     cached = undefined;
     throw error;
   });
-  return cached;
+  const built = await cached;
+  const registry = built.registry as Partial<Record<string, Connector>>;
+  await Promise.all(
+    platforms.filter(isIntegrationSlug).map((slug) => {
+      let loaded = loading.get(slug);
+      if (!loaded) {
+        loaded = loadConnector(built.config, slug).then(
+          (connector) => {
+            registry[slug] = connector;
+          },
+          (error: unknown) => {
+            loading.delete(slug);
+            throw error;
+          },
+        );
+        loading.set(slug, loaded);
+      }
+      return loaded;
+    }),
+  );
+  return built;
 }
 
 /** Forgets the registry (tests that point the connectors elsewhere). */
 export function resetConnectors(): void {
   cached = undefined;
+  loading = new Map();
 }

@@ -1,7 +1,8 @@
 // X-Ray tracing first, so every client and handler of the group is traced (lib/tracer.ts).
 import "../lib/xray-tracing.ts";
+import type { Context, SQSEvent } from "aws-lambda";
 import { evaluateAlertsForAccount } from "../lib/alert-evaluation.ts";
-import { connectors } from "../lib/connectors.ts";
+import { connectors, connectorsOf } from "../lib/connectors.ts";
 import { observedHandler } from "../lib/observed-handler.ts";
 import { pushIntegrationChange } from "../lib/realtime.ts";
 import { sqsClient } from "../lib/refresh-queue.ts";
@@ -32,4 +33,36 @@ export function defaultRefreshWorkerDeps(
   };
 }
 
-export const handler = observedHandler(createRefreshWorker(defaultRefreshWorkerDeps()));
+/** The platforms of a batch's messages (their `slug`); a body that is not JSON names none. */
+export function platformsOf(event: SQSEvent): string[] {
+  const slugs = new Set<string>();
+  for (const record of event.Records) {
+    try {
+      const slug = (JSON.parse(record.body) as { slug?: unknown }).slug;
+      if (typeof slug === "string") slugs.add(slug);
+    } catch {
+      // not a refresh message: the worker dead-letters it
+    }
+  }
+  return [...slugs];
+}
+
+/** Every platform a batch of this process has named so far. */
+const batchPlatforms = new Set<string>();
+
+/**
+ * The Lambda's worker reads the connectors of the platforms its batches name, each loaded at the
+ * first message that needs it (`connectorsOf`; a failure to load fails that message, as reading
+ * the connectors always did): a consumer of a `refresh-<platform>` queue so loads its own platform's
+ * connector only (in the deployed bundle a chunk of its own: Google's official client only in the
+ * Google Ads and DV360 consumers).
+ */
+const worker = createRefreshWorker({
+  ...defaultRefreshWorkerDeps(),
+  registry: async () => (await connectorsOf([...batchPlatforms])).registry,
+});
+
+export const handler = observedHandler(async (event: SQSEvent, context: Context) => {
+  for (const slug of platformsOf(event)) batchPlatforms.add(slug);
+  return worker(event, context);
+});

@@ -24,11 +24,12 @@ import {
   WriteScopeNeededError,
 } from "../lib/autopilot.ts";
 import { checkProposalRecipients } from "../lib/autopilot-proposals.ts";
-import { connectors } from "../lib/connectors.ts";
+import { connectorsOf } from "../lib/connectors.ts";
 import { AppError, badRequest } from "../lib/errors.ts";
 import { sessionRoute } from "../lib/http.ts";
 import type { Session } from "../lib/session.ts";
 import { requireWriter, visibleTracker, visibleTrackers } from "../lib/tracker-access.ts";
+import type { StoredDataSource } from "../lib/tracker-source.ts";
 
 /**
  * AutoPilot calls (beyond the spec): a tracker's AutoPilot settings, its proposals and audit trail,
@@ -117,12 +118,17 @@ async function userAction<T>(session: Session, now: Date, run: () => Promise<T>)
   }
 }
 
+/** The connectors with the tracker's platform loaded (AutoPilot reads and writes through it). */
+function connectorsFor(tracker: { dataSource?: unknown }) {
+  return connectorsOf([((tracker.dataSource ?? {}) as StoredDataSource).integration?.slug ?? ""]);
+}
+
 /** The settings answer: settings (defaults when never set), the account switch, support, last failure. */
 async function autopilotView(accountId: string, tracker: Awaited<ReturnType<typeof editableTracker>>) {
   const [record, switchOn, { registry }] = await Promise.all([
     getAutopilotRecord(accountId, tracker.trackerId),
     autopilotSwitchOn(accountId),
-    connectors(),
+    connectorsFor(tracker),
   ]);
   return {
     settings: settingsOf(record),
@@ -150,7 +156,7 @@ export const updateAutopilot = sessionRoute(
     const stored = settingsOf(await getAutopilotRecord(session.accountId, tracker.trackerId));
     await checkProposalRecipients(session, tracker, body.sendProposalsTo, stored.sendProposalsTo);
     if (body.enabled && body.mode === "apply") {
-      const { registry } = await connectors();
+      const { registry } = await connectorsFor(tracker);
       await userAction(session, now, () => assertWriteAccess(tracker, registry));
     }
     await saveAutopilotSettings(session.accountId, tracker.trackerId, body, session.userId, now);
@@ -194,7 +200,7 @@ export const runAutopilot = sessionRoute(
   api["POST /api/tracker/run-autopilot/{id}"],
   async ({ params, session, now }) => {
     const tracker = await editableTracker(session, params.id);
-    const { registry } = await connectors();
+    const { registry } = await connectorsFor(tracker);
     const result = await userAction(session, now, () =>
       evaluateTrackerAutopilot(session.accountId, tracker.trackerId, { registry, now }),
     );
@@ -207,7 +213,7 @@ export const applyAutopilotActionRoute = sessionRoute(
   api["POST /api/tracker/apply-autopilot-action/{id}/{actionId}"],
   async ({ params, session, now }) => {
     const tracker = await editableTracker(session, params.id);
-    const { registry } = await connectors();
+    const { registry } = await connectorsFor(tracker);
     const action = await userAction(session, now, () =>
       applyAutopilotAction(tracker, params.actionId, actorOf(session), { registry, now }),
     );
@@ -231,7 +237,7 @@ export const undoAutopilotActionRoute = sessionRoute(
   api["POST /api/tracker/undo-autopilot-action/{id}/{actionId}"],
   async ({ params, session, now }) => {
     const tracker = await editableTracker(session, params.id);
-    const { registry } = await connectors();
+    const { registry } = await connectorsFor(tracker);
     const action = await userAction(session, now, () =>
       undoAutopilotAction(tracker, params.actionId, actorOf(session), { registry, now }),
     );

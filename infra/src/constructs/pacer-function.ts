@@ -1,6 +1,7 @@
+import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { TABLE } from "@pacer/db";
-import { Duration } from "aws-cdk-lib";
+import { AssetHashType, DockerImage, Duration, type ILocalBundling } from "aws-cdk-lib";
 import { Alarm, ComparisonOperator, TreatMissingData } from "aws-cdk-lib/aws-cloudwatch";
 import { SnsAction } from "aws-cdk-lib/aws-cloudwatch-actions";
 import type { ITableV2 } from "aws-cdk-lib/aws-dynamodb";
@@ -8,20 +9,17 @@ import { Effect, PolicyStatement, Role, ServicePrincipal } from "aws-cdk-lib/aws
 import {
   ApplicationLogLevel,
   Architecture,
+  Code,
   LoggingFormat,
   Runtime,
   SystemLogLevel,
   Tracing,
 } from "aws-cdk-lib/aws-lambda";
-import {
-  type BundlingOptions,
-  NodejsFunction,
-  type NodejsFunctionProps,
-  OutputFormat,
-} from "aws-cdk-lib/aws-lambda-nodejs";
+import { NodejsFunction, type NodejsFunctionProps } from "aws-cdk-lib/aws-lambda-nodejs";
 import { LogGroup, RetentionDays } from "aws-cdk-lib/aws-logs";
 import type { ITopic } from "aws-cdk-lib/aws-sns";
 import type { Construct } from "constructs";
+import { type BuildOptions, buildSync } from "esbuild";
 import type { FunctionAccess } from "../function-access.ts";
 import { acknowledge } from "../nag.ts";
 import { functionEnvironment, type Services } from "../services.ts";
@@ -103,30 +101,85 @@ export const FUNCTION_ALIASES: Readonly<Record<string, string>> = {
 };
 
 /**
- * How every function group is bundled by the local esbuild: ESM for Node 24, minified, with a source
- * map, the AWS SDK left external (the runtime provides it), `node-fetch` aliased to the runtime's
- * `fetch` ({@link FUNCTION_ALIASES}) and a `require` for CommonJS dependencies.
- * The deployed-bundle test (`infra/test/deployed-bundles.test.ts`) bundles with exactly these.
+ * How every function group is bundled (esbuild, run by {@link functionAsset}): ESM for Node 24,
+ * minified, with source maps, the AWS SDK left external (the runtime provides it), `node-fetch` and
+ * `jsonschema` replaced ({@link FUNCTION_ALIASES}), a `require` for CommonJS dependencies, and code
+ * splitting: the group's entry is `index.mjs` and every module it imports with `import()` (Stripe,
+ * hash-wasm, the image codecs, the SES and Secrets Manager clients, the OpenAPI document, the X-Ray
+ * SDK) is a chunk of its own under `chunks/`, read only when that path first runs. Code the entry
+ * and a lazy path share is a chunk the entry imports. The deployed-bundle test and the cold-start
+ * bench bundle with exactly these ({@link functionBuildOptions}).
  */
-export const FUNCTION_BUNDLING = {
-  format: OutputFormat.ESM,
-  sourceMap: true,
+export const FUNCTION_BUNDLING: Readonly<BuildOptions> = {
+  format: "esm",
+  platform: "node",
+  bundle: true,
+  splitting: true,
+  sourcemap: true,
   minify: true,
   target: "node24",
   mainFields: ["module", "main"],
-  externalModules: ["@aws-sdk/*"],
-  banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
-  esbuildArgs: Object.fromEntries(
-    Object.entries(FUNCTION_ALIASES).map(([name, path]) => [`--alias:${name}`, path]),
-  ),
-} as const satisfies BundlingOptions;
+  external: ["@aws-sdk/*"],
+  banner: { js: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);" },
+  alias: FUNCTION_ALIASES,
+  outExtension: { ".js": ".mjs" },
+  chunkNames: "chunks/[name]-[hash]",
+  absWorkingDir: REPO_ROOT,
+  logLevel: "error",
+};
+
+/**
+ * The esbuild options of one build writing `entries` (output name to entry file, e.g.
+ * `{ index: functionEntry("users") }`) into `outdir`, with {@link FUNCTION_BUNDLING}.
+ */
+export function functionBuildOptions(entries: Record<string, string>, outdir: string): BuildOptions {
+  return {
+    ...FUNCTION_BUNDLING,
+    entryPoints: entries,
+    outdir,
+  };
+}
+
+/**
+ * Local bundling of one function group's asset ({@link functionAsset}): esbuild with
+ * {@link FUNCTION_BUNDLING} into the asset folder CDK gives. `entry` (relative to the repository) is
+ * also what tells one group's asset from another's in CDK's asset cache, which keys an asset by its
+ * source path and the data of its bundling options (every group's source path is the repository).
+ */
+export class FunctionBundling implements ILocalBundling {
+  constructor(readonly entry: string) {}
+
+  /** Writes `index.mjs`, its chunks and their source maps to `outputDir`. @throws when esbuild fails */
+  tryBundle(outputDir: string): boolean {
+    buildSync(functionBuildOptions({ index: `${REPO_ROOT}${this.entry}` }, outputDir));
+    return true;
+  }
+}
+
+/**
+ * A function group's Lambda code: an asset folder written by esbuild on this machine
+ * ({@link FunctionBundling}; `NodejsFunction`'s own bundling writes a single file, `--outfile`, which
+ * cannot split), holding `index.mjs` (handler `index.handler`), its chunks and their source maps.
+ * The asset is hashed by its output (as `NodejsFunction` does), so a stack whose bundling is skipped
+ * (the tests) builds nothing.
+ */
+export function functionAsset(group: string): Code {
+  return Code.fromAsset(REPO_ROOT, {
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: {
+      // Never pulled: local bundling always succeeds or throws.
+      image: DockerImage.fromRegistry("dummy"),
+      local: new FunctionBundling(relative(REPO_ROOT, functionEntry(group))),
+    },
+  });
+}
 
 /** The Lambda entry of a function group. */
 export function functionEntry(group: string): string {
   return `${REPO_ROOT}functions/src/${group}/index.ts`;
 }
 
-export interface PacerFunctionProps extends Partial<NodejsFunctionProps> {
+export interface PacerFunctionProps extends Omit<Partial<NodejsFunctionProps>, "bundling" | "code"> {
   /** Function group: the Lambda entry is `functions/src/<group>/index.ts`. */
   group: string;
 }
@@ -134,8 +187,8 @@ export interface PacerFunctionProps extends Partial<NodejsFunctionProps> {
 /**
  * The house Lambda: the newest Node.js runtime on ARM64, X-Ray tracing (active in
  * {@link TRACED_GROUPS}, passed through elsewhere), JSON logs kept one month in
- * its own log group without Lambda's per-invocation records ({@link FUNCTION_LOGGING}), source maps, bundled by the local esbuild as ESM with the AWS SDK left external
- * (the runtime provides it). Its role starts empty except for writing its own log group (no AWS
+ * its own log group without Lambda's per-invocation records ({@link FUNCTION_LOGGING}), source maps,
+ * its code split into chunks by the local esbuild ({@link functionAsset}). Its role starts empty except for writing its own log group (no AWS
  * managed policy); {@link connect} adds the environment and the grants of one access row.
  */
 export class PacerFunction extends NodejsFunction {
@@ -144,17 +197,15 @@ export class PacerFunction extends NodejsFunction {
   readonly executionRole: Role;
 
   constructor(scope: Construct, id: string, props: PacerFunctionProps) {
-    const { group, environment, bundling, ...rest } = props;
+    const { group, environment, ...rest } = props;
     const role = new Role(scope, `${id}Role`, {
       assumedBy: new ServicePrincipal("lambda.amazonaws.com"),
       description: `Pacer ${group} function`,
     });
     const logGroup = new LogGroup(scope, `${id}Logs`, { retention: FUNCTION_DEFAULTS.logRetention });
     super(scope, id, {
-      entry: functionEntry(group),
-      handler: "handler",
-      projectRoot: REPO_ROOT,
-      depsLockFilePath: `${REPO_ROOT}package-lock.json`,
+      code: functionAsset(group),
+      handler: "index.handler",
       runtime: Runtime.NODEJS_24_X,
       architecture: Architecture.ARM_64,
       memorySize: FUNCTION_DEFAULTS.memorySize,
@@ -166,12 +217,6 @@ export class PacerFunction extends NodejsFunction {
       logGroup,
       role,
       environment: { NODE_OPTIONS: "--enable-source-maps", ...environment },
-      bundling: {
-        ...FUNCTION_BUNDLING,
-        mainFields: [...FUNCTION_BUNDLING.mainFields],
-        externalModules: [...FUNCTION_BUNDLING.externalModules],
-        ...bundling,
-      },
       ...rest,
     });
     this.group = group;

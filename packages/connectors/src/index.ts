@@ -54,10 +54,8 @@ export * from "./tiktok-ads/descriptor.ts";
 export { createTikTokAdsConnector } from "./tiktok-ads/tiktok-ads-connector.ts";
 export * from "./tokens.ts";
 export * from "./twitter-ads/descriptor.ts";
-export {
-  createTwitterAdsConnector,
-  isOAuth1Connector,
-  type OAuth1AuthorizeUrl,
-  type OAuth1Connector,
-} from "./twitter-ads/twitter-ads-connector.ts";
+export { createTwitterAdsConnector } from "./twitter-ads/twitter-ads-connector.ts";
+// `isOAuth1Connector` and the OAuth 1.0a types come from types.ts (the connector module re-exports
+// them too): a function that reads them through this barrel must not reach a connector's module,
+// which would put every platform's code in the chunks its bundle reads at load.
 export * from "./types.ts";

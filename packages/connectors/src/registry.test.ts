@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { platformGivesBudget } from "./budget-platforms.ts";
 import { connectorConfigFromEnv } from "./config.ts";
+import { CONNECTOR_LOADERS, loadConnector } from "./connector-loaders.ts";
 import { NotConfiguredError, NotSupportedError } from "./errors.ts";
 import { CONNECTORS, connectorFor, createConnectors, DESCRIPTORS } from "./registry.ts";
 import { sandboxConnectorConfig } from "./sandbox-config.ts";
@@ -27,6 +28,36 @@ describe("connector registry", () => {
       "twitterads",
     ]);
     expect(() => connectorFor(registry, "myspace")).toThrow(/unknown integration/);
+  });
+
+  it("loads each written connector at its platform's first use: the same definitions as CONNECTORS, building the connector createConnectors builds", async () => {
+    expect(Object.keys(CONNECTOR_LOADERS).sort()).toEqual(CONNECTORS.map((c) => c.slug).sort());
+    for (const definition of CONNECTORS)
+      expect(await CONNECTOR_LOADERS[definition.slug]?.()).toBe(definition);
+
+    const config = sandboxConnectorConfig("http://127.0.0.1:1");
+    const built = createConnectors(config);
+    const request = { state: "s", redirectUri: "https://app.pacer.test/r" };
+    for (const slug of INTEGRATION_SLUGS) {
+      const loaded = await loadConnector(config, slug);
+      const { slug: s, displayName, live, capabilities, writeScopes } = built[slug];
+      expect(loaded, slug).toMatchObject({ slug: s, displayName, live, capabilities });
+      expect(loaded.writeScopes, slug).toEqual(writeScopes);
+      expect(Object.keys(loaded).sort(), slug).toEqual(Object.keys(built[slug]).sort());
+      expect(loaded.filterDefinitions(), slug).toEqual(built[slug].filterDefinitions());
+      // The consent page URL without its per-call PKCE challenge, or the error where there is none.
+      const consent = (c: typeof loaded) => {
+        try {
+          const url = new URL(c.authorizeUrl(request).url);
+          url.searchParams.delete("code_challenge");
+          return url.toString();
+        } catch (error) {
+          return String(error);
+        }
+      };
+      expect(consent(loaded), slug).toEqual(consent(built[slug]));
+    }
+    await expect(loadConnector(config, "myspace")).rejects.toThrow(/unknown integration/);
   });
 
   it("lists each built connector's descriptor, the same facts in the same order, without its code", () => {

@@ -1,55 +1,28 @@
 import { PLATFORM_CATALOGUE, type PlatformEntry } from "@pacer/core";
-import { amazonAdsConnector } from "./amazon-ads/amazon-ads-connector.ts";
 import { amazonAdsDescriptor } from "./amazon-ads/descriptor.ts";
-import { bingAdsConnector } from "./bing-ads/bing-ads-connector.ts";
 import { bingAdsDescriptor } from "./bing-ads/descriptor.ts";
-import { cakeConnector } from "./cake/cake-connector.ts";
 import { cakeDescriptor } from "./cake/descriptor.ts";
-import type { ConnectorConfig } from "./config.ts";
-import { csvConnector } from "./csv/csv-connector.ts";
 import { csvDescriptor } from "./csv/descriptor.ts";
-import type { ConfigBlock, ConnectorDefinition, ConnectorDescriptor } from "./descriptor.ts";
+import type { ConfigBlock, ConnectorDescriptor } from "./descriptor.ts";
 import { dv360Descriptor } from "./dv360/descriptor.ts";
-import { dv360Connector } from "./dv360/dv360-connector.ts";
 import { BadRequestError } from "./errors.ts";
 import { googleAdsDescriptor } from "./google-ads/descriptor.ts";
-import { googleAdsConnector } from "./google-ads/google-ads-connector.ts";
 import { GOOGLE_IDENTITY_CONFIG } from "./google-identity.ts";
 import { linkedInAdsDescriptor } from "./linkedin-ads/descriptor.ts";
-import { linkedInAdsConnector } from "./linkedin-ads/linkedin-ads-connector.ts";
 import { metaDescriptor } from "./meta/descriptor.ts";
-import { metaConnector } from "./meta/meta-connector.ts";
-import { createPendingConnector } from "./pending-connector.ts";
 import { pinterestAdsDescriptor } from "./pinterest-ads/descriptor.ts";
-import { pinterestAdsConnector } from "./pinterest-ads/pinterest-ads-connector.ts";
 import { redditAdsDescriptor } from "./reddit-ads/descriptor.ts";
-import { redditAdsConnector } from "./reddit-ads/reddit-ads-connector.ts";
 import { tikTokAdsDescriptor } from "./tiktok-ads/descriptor.ts";
-import { tikTokAdsConnector } from "./tiktok-ads/tiktok-ads-connector.ts";
 import { twitterAdsDescriptor } from "./twitter-ads/descriptor.ts";
-import { twitterAdsConnector } from "./twitter-ads/twitter-ads-connector.ts";
-import { type Connector, INTEGRATION_SLUGS, type IntegrationSlug, isIntegrationSlug } from "./types.ts";
+import { type Connector, type IntegrationSlug, isIntegrationSlug } from "./types.ts";
 
 /**
- * Every connector written so far (its descriptor and the function building it), in the order their
- * configuration blocks are read from the environment. A platform of the catalogue (`@pacer/core`'s
- * `PLATFORM_CATALOGUE`) without an entry here is listed but not live (Snapchat): it gets a pending
- * connector. Adding a platform: its folder, then one line here.
+ * The written connectors and the registry of all of them built at once live in
+ * `built-connectors.ts` (re-exported here): this module imports no connector, so that code which
+ * reads only the registry's facts and lookups (descriptors, live platforms, `connectorFor`) and
+ * loads connectors at first use (`connector-loaders.ts`) does not read every platform's code at load.
  */
-export const CONNECTORS: readonly ConnectorDefinition[] = [
-  googleAdsConnector,
-  metaConnector,
-  bingAdsConnector,
-  linkedInAdsConnector,
-  tikTokAdsConnector,
-  pinterestAdsConnector,
-  twitterAdsConnector,
-  redditAdsConnector,
-  amazonAdsConnector,
-  dv360Connector,
-  cakeConnector,
-  csvConnector,
-];
+export { CONNECTORS, createConnectors } from "./built-connectors.ts";
 
 /**
  * What every built connector says of itself without its code (slug, capabilities, reports, config
@@ -85,22 +58,6 @@ export function configBlocks(): Array<[key: string, block: ConfigBlock]> {
 
 /** Every connector, keyed by integration slug. */
 export type ConnectorRegistry = Readonly<Record<IntegrationSlug, Connector>>;
-
-/**
- * Builds every connector of the catalogue from one config (build once per cold start and reuse):
- * the written ones from {@link CONNECTORS}, a pending one (listed, not live) for the others.
- */
-export function createConnectors(config: ConnectorConfig): ConnectorRegistry {
-  const registry: Partial<Record<IntegrationSlug, Connector>> = {};
-  for (const slug of INTEGRATION_SLUGS) {
-    const definition = CONNECTORS.find((c) => c.slug === slug);
-    const entry = PLATFORM_CATALOGUE.find((p) => p.slug === slug) as PlatformEntry;
-    registry[slug] = definition
-      ? definition.create(config)
-      : createPendingConnector(slug, entry.name, { needsRefreshToken: entry.needsRefreshToken === true });
-  }
-  return Object.freeze(registry as Record<IntegrationSlug, Connector>);
-}
 
 /** A live platform as the refresh pipeline sees it: its slug and how its reports are made. */
 export type LivePlatform = Pick<ConnectorDescriptor, "slug" | "reports">;
