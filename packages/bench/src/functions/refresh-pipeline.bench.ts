@@ -47,6 +47,13 @@ const SIZES: readonly number[] = process.env.PACER_BENCH_REFRESH_SIZES
  * one platform's queue without the others on the same thread; every live platform by default.
  */
 const PLATFORMS: readonly string[] | undefined = process.env.PACER_BENCH_REFRESH_PLATFORMS?.split(",");
+/**
+ * Worker threads that run the refresh worker's invocations (`PACER_BENCH_REFRESH_THREADS`, default
+ * 2, as the local runtime runs its queue consumers); 0 runs them on the bench's own thread.
+ */
+const THREADS = Number(process.env.PACER_BENCH_REFRESH_THREADS ?? 2);
+/** The module the threads run: the worker with this bench's report polling. */
+const THREADED_WORKER = new URL("../../../../functions/testing/refresh-thread-worker.ts", import.meta.url);
 const LATENCY_MS = 150;
 const CAP = REFRESH_CONCURRENCY_PER_PLATFORM;
 
@@ -103,6 +110,17 @@ let counting: { requests: number; items: number } | undefined;
 /** Every table request of the size being measured, by command name. */
 let commands: Record<string, number> | undefined;
 let counterAdded = false;
+
+/** Each worker thread's table requests since the last call (none without threads). */
+function threadRequests(
+  pipeline: Pipeline,
+): Promise<{ requests: Record<string, number>; itemsWritten: number }[]> {
+  if (!pipeline.threads) return Promise.resolve([]);
+  return pipeline.threads.onEachThread(
+    { module: THREADED_WORKER, exportName: "tableRequests", functionName: "bench", timeoutMs: 10_000 },
+    {},
+  );
+}
 
 /** One full refresh of `size` trackers of a fresh account. */
 async function measure(pipeline: Pipeline, size: number): Promise<Measured> {
@@ -167,8 +185,13 @@ async function measure(pipeline: Pipeline, size: number): Promise<Measured> {
     );
   counterAdded = true;
   pipeline.sandbox.resetStats();
-  if (!started) pipeline.startWorker({ evaluateAlerts: evaluateAlertsForAccount, retryBaseSeconds: 5 });
+  if (!started) {
+    if (pipeline.threads) await pipeline.startThreadedWorker();
+    else pipeline.startWorker({ evaluateAlerts: evaluateAlertsForAccount, retryBaseSeconds: 5 });
+  }
   started = true;
+  // The threads count their own table requests: start from zero.
+  await threadRequests(pipeline);
 
   const now = new Date();
   const cpuBefore = process.cpuUsage();
@@ -186,6 +209,13 @@ async function measure(pipeline: Pipeline, size: number): Promise<Measured> {
   const wallMs = msSince(start);
   const cpu = process.cpuUsage(cpuBefore);
   commands = undefined;
+  for (const counted of await threadRequests(pipeline)) {
+    for (const [name, n] of Object.entries(counted.requests)) {
+      requests[name] = (requests[name] ?? 0) + n;
+      if (WRITE_COMMANDS.has(name)) writes.requests += n;
+    }
+    writes.items += counted.itemsWritten;
+  }
 
   const run = await getRefreshRun(accountId, now.toISOString());
   const stats = pipeline.sandbox.stats();
@@ -225,8 +255,12 @@ async function measure(pipeline: Pipeline, size: number): Promise<Measured> {
 const bench: Bench = async (): Promise<BenchResult> => {
   const stage = await startBenchTable();
   const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
+  // The threads' worker polls as this thread's does (below).
+  process.env.PACER_PIPELINE_POLL_MS = String(LATENCY_MS);
+  process.env.REFRESH_RETRY_BASE_SECONDS = "5";
   const pipeline = await startRefreshPipeline({
     sandbox: { latencyMs: LATENCY_MS },
+    ...(THREADS > 0 ? { threads: THREADS, threadedWorker: THREADED_WORKER } : {}),
     // Asynchronous reports are ready after a set number of polls in the sandbox (not after time):
     // poll every call's latency instead of the connectors' real waits of seconds.
     http: { sleep: (ms) => sleep(Math.min(ms, LATENCY_MS)) },
@@ -252,7 +286,9 @@ const bench: Bench = async (): Promise<BenchResult> => {
       setup:
         `${SIZES.join(" and then ")} trackers (a fresh account each) spread over ${first.sources.length} sandbox platforms (${first.sources.join(", ")}), steady state (refreshed an hour before: the days within each platform's reporting lag, or the month and the 7-day restatement window on a day's first refresh), ` +
         `${LATENCY_MS} ms sandbox latency per call, at most ${CAP} calls in flight per platform (one queue each: ${REFRESH_INVOCATIONS_PER_PLATFORM} invocations at once, each running its batch of 10 concurrently with ${REFRESH_CALLS_PER_INVOCATION} calls in flight). ` +
-        "Scheduler, local SQS queues, the real worker, DynamoDB Local and the sandbox in one process.",
+        (THREADS > 0
+          ? `Scheduler, local SQS queues and the sandbox on the bench's thread, the real worker's invocations on ${THREADS} worker threads of the same process (as the local runtime runs its queue consumers), DynamoDB Local in its own.`
+          : "Scheduler, local SQS queues, the real worker, DynamoDB Local and the sandbox in one process and one thread."),
       rows: measured.flatMap((m) => {
         const n = m.size.toLocaleString("en-GB");
         const target = m.size <= 2000 ? 1.5 : undefined;
@@ -290,7 +326,7 @@ const bench: Bench = async (): Promise<BenchResult> => {
               .join(", ")}; ${(requestsOf(m) / m.size).toFixed(1)} per tracker)`,
           },
           {
-            metric: `${n}: CPU of the bench process during the run (user + system: scheduler, queues, worker, sandbox)`,
+            metric: `${n}: CPU of the bench process during the run (user + system, every thread: scheduler, queues, worker, sandbox)`,
             value: `${(m.cpuMs / 1000).toFixed(1)} s (${((m.cpuMs / m.wallMs) * 100).toFixed(0)}% of one core over the wall time; ${(m.cpuMs / m.size).toFixed(1)} ms per tracker)`,
           },
           {
