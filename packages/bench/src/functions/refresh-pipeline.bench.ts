@@ -52,6 +52,18 @@ const PLATFORMS: readonly string[] | undefined = process.env.PACER_BENCH_REFRESH
  * 2, as the local runtime runs its queue consumers); 0 runs them on the bench's own thread.
  */
 const THREADS = Number(process.env.PACER_BENCH_REFRESH_THREADS ?? 2);
+/**
+ * With threads, also measure each size with the worker on the bench's own thread, side by side in
+ * the same run (`PACER_BENCH_REFRESH_COMPARE=1`).
+ */
+const COMPARE = THREADS > 0 && process.env.PACER_BENCH_REFRESH_COMPARE === "1";
+/**
+ * Trackers refreshed once before the measured sizes and not reported (`PACER_BENCH_REFRESH_WARMUP`,
+ * default 110: a batch per platform), in each mode measured: a warm environment, as a Lambda's is
+ * after its first invocations (each thread compiles and optimises the SDK, ElectroDB and the
+ * connectors it runs; the bench's thread has done so for the SDK and ElectroDB while it seeded).
+ */
+const WARMUP = Number(process.env.PACER_BENCH_REFRESH_WARMUP ?? 110);
 /** The module the threads run: the worker with this bench's report polling. */
 const THREADED_WORKER = new URL("../../../../functions/testing/refresh-thread-worker.ts", import.meta.url);
 const LATENCY_MS = 150;
@@ -104,12 +116,25 @@ interface Measured {
 const requestsOf = (m: Measured) => Object.values(m.requests).reduce((a, b) => a + b, 0);
 
 type Pipeline = Awaited<ReturnType<typeof startRefreshPipeline>>;
-let started = false;
+/** Where the worker runs now (set by {@link measure}). */
+let mode: "threads" | "thread" | undefined;
 /** The write counter of the size being measured (one middleware on the shared client). */
 let counting: { requests: number; items: number } | undefined;
 /** Every table request of the size being measured, by command name. */
 let commands: Record<string, number> | undefined;
 let counterAdded = false;
+
+/** The row of a size measured on the bench's thread beside the threaded run (none without it). */
+function besideRow(b: Measured | undefined) {
+  if (!b) return [];
+  const n = b.size.toLocaleString("en-GB");
+  return [
+    {
+      metric: `${n}, the same run with the worker on the bench's thread (side by side)`,
+      value: `${b.succeeded} of ${b.queued} succeeded, ${(b.wallMs / 1000).toFixed(1)} s, ${b.ratio.toFixed(2)}x (CPU ${(b.cpuMs / b.size).toFixed(1)} ms a tracker, ${((b.cpuMs / b.wallMs) * 100).toFixed(0)}% of one core; ${(requestsOf(b) / b.size).toFixed(1)} table requests a tracker; max ${b.maxInFlight} calls in flight)`,
+    },
+  ];
+}
 
 /** Each worker thread's table requests since the last call (none without threads). */
 function threadRequests(
@@ -123,7 +148,7 @@ function threadRequests(
 }
 
 /** One full refresh of `size` trackers of a fresh account. */
-async function measure(pipeline: Pipeline, size: number): Promise<Measured> {
+async function measure(pipeline: Pipeline, size: number, onThreads: boolean): Promise<Measured> {
   counting = undefined;
   const { account, user } = await createAccountWithUser(
     { name: "Bench Agency", freeTrial: false, trackerAllowance: 1_000_000 },
@@ -185,11 +210,11 @@ async function measure(pipeline: Pipeline, size: number): Promise<Measured> {
     );
   counterAdded = true;
   pipeline.sandbox.resetStats();
-  if (!started) {
-    if (pipeline.threads) await pipeline.startThreadedWorker();
+  if (mode !== (onThreads ? "threads" : "thread")) {
+    if (onThreads) await pipeline.startThreadedWorker();
     else pipeline.startWorker({ evaluateAlerts: evaluateAlertsForAccount, retryBaseSeconds: 5 });
+    mode = onThreads ? "threads" : "thread";
   }
-  started = true;
   // The threads count their own table requests: start from zero.
   await threadRequests(pipeline);
 
@@ -272,9 +297,25 @@ const bench: Bench = async (): Promise<BenchResult> => {
   });
   try {
     const measured: Measured[] = [];
+    const modes = THREADS > 0 ? (COMPARE ? [true, false] : [true]) : [false];
+    for (const onThreads of WARMUP > 0 ? modes : []) {
+      const w = await measure(pipeline, WARMUP, onThreads);
+      process.stderr.write(
+        `refresh-pipeline warm-up ${onThreads ? "on threads" : "on the bench's thread"}: ${w.succeeded} of ${w.queued} in ${(w.wallMs / 1000).toFixed(1)} s (not reported)\n`,
+      );
+    }
+    /** Each size on the bench's thread, beside the threaded run (COMPARE). */
+    const beside = new Map<number, Measured>();
     for (const size of SIZES) {
-      const m = await measure(pipeline, size);
+      const m = await measure(pipeline, size, THREADS > 0);
       measured.push(m);
+      if (COMPARE) {
+        const b = await measure(pipeline, size, false);
+        beside.set(size, b);
+        process.stderr.write(
+          `refresh-pipeline ${size} on the bench's thread: ${b.succeeded} of ${b.queued} succeeded, ${(b.wallMs / 1000).toFixed(1)} s, ratio ${b.ratio.toFixed(2)}x, CPU ${(b.cpuMs / b.size).toFixed(1)} ms a tracker\n`,
+        );
+      }
       // Each size as it ends, so a run cut short still leaves its figures.
       process.stderr.write(
         `refresh-pipeline ${size}: ${m.succeeded} of ${m.queued} succeeded, ${(m.wallMs / 1000).toFixed(1)} s, lower bound ${(m.busiest.boundMs / 1000).toFixed(1)} s (${m.busiest.slug}), ratio ${m.ratio.toFixed(2)}x, max calls in flight ${m.maxInFlight}\n`,
@@ -342,6 +383,7 @@ const bench: Bench = async (): Promise<BenchResult> => {
             target: `<= ${CAP}`,
             met: m.maxInFlight <= CAP,
           },
+          ...besideRow(beside.get(m.size)),
         ];
       }),
       notes: [
