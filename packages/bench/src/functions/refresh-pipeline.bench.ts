@@ -391,7 +391,7 @@ const bench: Bench = async (): Promise<BenchResult> => {
       notes: [
         loadNote("at the end"),
         "Report platforms (Amazon Ads, DV360, Microsoft) poll their asynchronous reports every 150 ms here: the sandbox's reports are ready after a set number of polls, so the connectors' real waits of seconds would only add idle time.",
-        "Writes per job: the job claim, the list marker, daily items in batches of 25, the figures with the flags, the job's outcome and the run counter (6 requests). Reads: the tracker twice (before the fetch, and after it to check its filters) and the month's daily items; the platform connection and the account's open connections once per batch; the AutoPilot item only for a tracker whose AutoPilot is on.",
+        "Writes per job: the job claim, the list marker, daily items in batches of 25, the figures with the flags and the job's outcome (5 requests), and the run counter once per batch and run. Reads: the tracker before the fetch, its settings version alone after it (the whole item again only when the settings changed meanwhile), the month's daily items; the platform connection and the account's open connections once per batch; the AutoPilot item only for a tracker whose AutoPilot is on.",
       ],
     };
   } finally {
