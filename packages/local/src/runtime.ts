@@ -36,10 +36,14 @@ type ScheduledHandler = (event: ScheduledEvent, context: Context) => Promise<unk
 
 /**
  * Worker threads for the queue consumers by default ({@link LocalRuntimeOptions.functionThreads}):
- * two, one for each core of a small machine, so a full refresh's work (SDK requests, ElectroDB,
- * connectors) runs beside the runtime's thread (API, queues, sandbox) instead of on it.
+ * none, the consumers run in the runtime's thread. Measured on a 2-core machine (BENCHMARKS.md,
+ * "Refresh pipeline", 2026-11-27), a full refresh of 2,000 trackers on two threads spent 44% more
+ * CPU a tracker (each thread loads, compiles and optimises the SDK, ElectroDB and the connectors on
+ * its own, and keeps its own sockets) and ended later than on the runtime's thread; `npm start`'s
+ * demo refreshes 13 trackers, and threads would only add their start-up. On a machine with cores to
+ * spare, `FUNCTION_THREADS=2 npm start` runs them on threads.
  */
-export const DEFAULT_FUNCTION_THREADS = 2;
+export const DEFAULT_FUNCTION_THREADS = 0;
 
 /** Options of {@link startLocalRuntime}. */
 export interface LocalRuntimeOptions {
@@ -88,7 +92,7 @@ export interface LocalRuntimeOptions {
    * each function in an environment of its own: each thread loads a consumer's module once, at
    * start, and the queues post their batches to the least busy thread, with the same SQS semantics
    * (visibility, dead-letter queue, batch item failures, `maxConcurrency`). Default
-   * {@link DEFAULT_FUNCTION_THREADS}; 0 runs them in the runtime's thread. A consumer in
+   * {@link DEFAULT_FUNCTION_THREADS} (0: in the runtime's thread). A consumer in
    * `handlerOverrides` always runs in the runtime's thread. The API, schedules and WebSocket
    * handlers run in the runtime's thread.
    */
@@ -128,7 +132,7 @@ export const LOCAL_AVATARS_BUCKET = "pacer-avatars";
  * app answers 503 with `Retry-After` until everything is ready, and every answer carries the
  * security headers CloudFront sends (`functions/security-headers.ts`, HSTS aside).
  * The functions run in this process with the environment they get on AWS, pointed at local endpoints:
- * the queue consumers on worker threads of their own (`functionThreads`), the rest in this thread.
+ * in this thread, or the queue consumers on worker threads of their own (`functionThreads`).
  */
 export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Promise<LocalRuntime> {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));

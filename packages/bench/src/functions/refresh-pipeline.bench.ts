@@ -48,15 +48,19 @@ const SIZES: readonly number[] = process.env.PACER_BENCH_REFRESH_SIZES
  */
 const PLATFORMS: readonly string[] | undefined = process.env.PACER_BENCH_REFRESH_PLATFORMS?.split(",");
 /**
- * Worker threads that run the refresh worker's invocations (`PACER_BENCH_REFRESH_THREADS`, default
- * 2, as the local runtime runs its queue consumers); 0 runs them on the bench's own thread.
+ * Where the worker's invocations run: on the bench's own thread (`PACER_BENCH_REFRESH_THREADS` 0,
+ * the default, as the local runtime runs its queue consumers by default), or on that many worker
+ * threads of the process (the runtime's `functionThreads`). On this 2-core machine, side by side
+ * (2026-11-27 14:45Z), the threads spent 44% more CPU a tracker and ended later: see BENCHMARKS.md.
  */
-const THREADS = Number(process.env.PACER_BENCH_REFRESH_THREADS ?? 2);
+const THREADS = Number(process.env.PACER_BENCH_REFRESH_THREADS ?? 0);
 /**
- * With threads, also measure each size with the worker on the bench's own thread, side by side in
- * the same run (`PACER_BENCH_REFRESH_COMPARE=1`).
+ * Also measure each size in the other mode (`PACER_BENCH_REFRESH_COMPARE=1`), side by side in the
+ * same run: on 2 worker threads when the main mode is the bench's thread, else on the bench's thread.
  */
-const COMPARE = THREADS > 0 && process.env.PACER_BENCH_REFRESH_COMPARE === "1";
+const COMPARE = process.env.PACER_BENCH_REFRESH_COMPARE === "1";
+/** Worker threads of the pipeline: the main mode's, or 2 for the comparison. */
+const POOL = THREADS > 0 ? THREADS : COMPARE ? 2 : 0;
 /**
  * Trackers refreshed once before the measured sizes and not reported (`PACER_BENCH_REFRESH_WARMUP`,
  * default 550: five batches per platform queue), in each mode measured: warm environments, as a
@@ -132,7 +136,7 @@ function besideRow(b: Measured | undefined) {
   const n = b.size.toLocaleString("en-GB");
   return [
     {
-      metric: `${n}, the same run with the worker on the bench's thread (side by side)`,
+      metric: `${n}, the same run with the worker ${THREADS > 0 ? "on the bench's thread" : `on ${POOL} worker threads`} (side by side)`,
       value: `${b.succeeded} of ${b.queued} succeeded, ${(b.wallMs / 1000).toFixed(1)} s, ${b.ratio.toFixed(2)}x (CPU ${(b.cpuMs / b.size).toFixed(1)} ms a tracker, ${((b.cpuMs / b.wallMs) * 100).toFixed(0)}% of one core; ${(requestsOf(b) / b.size).toFixed(1)} table requests a tracker; max ${b.maxInFlight} calls in flight)`,
     },
   ];
@@ -287,7 +291,7 @@ const bench: Bench = async (): Promise<BenchResult> => {
   process.env.REFRESH_RETRY_BASE_SECONDS = "5";
   const pipeline = await startRefreshPipeline({
     sandbox: { latencyMs: LATENCY_MS },
-    ...(THREADS > 0 ? { threads: THREADS, threadedWorker: THREADED_WORKER } : {}),
+    ...(POOL > 0 ? { threads: POOL, threadedWorker: THREADED_WORKER } : {}),
     // Asynchronous reports are ready after a set number of polls in the sandbox (not after time):
     // poll every call's latency instead of the connectors' real waits of seconds.
     http: { sleep: (ms) => sleep(Math.min(ms, LATENCY_MS)) },
@@ -299,23 +303,24 @@ const bench: Bench = async (): Promise<BenchResult> => {
   });
   try {
     const measured: Measured[] = [];
-    const modes = THREADS > 0 ? (COMPARE ? [true, false] : [true]) : [false];
+    const main = THREADS > 0;
+    const modes = COMPARE ? [main, !main] : [main];
     for (const onThreads of WARMUP > 0 ? modes : []) {
       const w = await measure(pipeline, WARMUP, onThreads);
       process.stderr.write(
         `refresh-pipeline warm-up ${onThreads ? "on threads" : "on the bench's thread"}: ${w.succeeded} of ${w.queued} in ${(w.wallMs / 1000).toFixed(1)} s (not reported)\n`,
       );
     }
-    /** Each size on the bench's thread, beside the threaded run (COMPARE). */
+    /** Each size in the other mode, beside the main one (COMPARE). */
     const beside = new Map<number, Measured>();
     for (const size of SIZES) {
-      const m = await measure(pipeline, size, THREADS > 0);
+      const m = await measure(pipeline, size, main);
       measured.push(m);
       if (COMPARE) {
-        const b = await measure(pipeline, size, false);
+        const b = await measure(pipeline, size, !main);
         beside.set(size, b);
         process.stderr.write(
-          `refresh-pipeline ${size} on the bench's thread: ${b.succeeded} of ${b.queued} succeeded, ${(b.wallMs / 1000).toFixed(1)} s, ratio ${b.ratio.toFixed(2)}x, CPU ${(b.cpuMs / b.size).toFixed(1)} ms a tracker\n`,
+          `refresh-pipeline ${size} ${main ? "on the bench's thread" : `on ${POOL} worker threads`}: ${b.succeeded} of ${b.queued} succeeded, ${(b.wallMs / 1000).toFixed(1)} s, ratio ${b.ratio.toFixed(2)}x, CPU ${(b.cpuMs / b.size).toFixed(1)} ms a tracker\n`,
         );
       }
       // Each size as it ends, so a run cut short still leaves its figures.
@@ -330,8 +335,8 @@ const bench: Bench = async (): Promise<BenchResult> => {
         `${SIZES.join(" and then ")} trackers (a fresh account each) spread over ${first.sources.length} sandbox platforms (${first.sources.join(", ")}), steady state (refreshed an hour before: the days within each platform's reporting lag, or the month and the 7-day restatement window on a day's first refresh), ` +
         `${LATENCY_MS} ms sandbox latency per call, at most ${CAP} calls in flight per platform (one queue each: ${REFRESH_INVOCATIONS_PER_PLATFORM} invocations at once, each running its batch of 10 concurrently with ${REFRESH_CALLS_PER_INVOCATION} calls in flight). ` +
         (THREADS > 0
-          ? `Scheduler, local SQS queues and the sandbox on the bench's thread, the real worker's invocations on ${THREADS} worker threads of the same process (as the local runtime runs its queue consumers), DynamoDB Local in its own.`
-          : "Scheduler, local SQS queues, the real worker, DynamoDB Local and the sandbox in one process and one thread."),
+          ? `Scheduler, local SQS queues and the sandbox on the bench's thread, the real worker's invocations on ${THREADS} worker threads of the same process (the runtime's functionThreads), DynamoDB Local in its own.`
+          : "Scheduler, local SQS queues, the real worker and the sandbox on one thread of the bench's process (as the local runtime runs its queue consumers by default), DynamoDB Local in its own."),
       rows: measured.flatMap((m) => {
         const n = m.size.toLocaleString("en-GB");
         const target = m.size <= 2000 ? 1.5 : undefined;
