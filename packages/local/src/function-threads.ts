@@ -94,6 +94,8 @@ export class FunctionThreads {
   private readonly threads: Array<Thread | undefined>;
   private nextId = 1;
   private closed = false;
+  /** Invocations posted (by {@link invoker} and {@link onEachThread}), for tests and benchmarks. */
+  readonly stats = { invocations: 0 };
 
   /** @param size threads in the pool (an integer, at least 1) */
   constructor(readonly size: number) {
@@ -152,6 +154,7 @@ export class FunctionThreads {
 
   private post(index: number, request: DistributiveOmit<ThreadRequest, "id">): Promise<unknown> {
     if (this.closed) return Promise.reject(new Error("The function threads are stopped"));
+    if (request.kind === "invoke") this.stats.invocations++;
     const thread = this.thread(index);
     const id = this.nextId++;
     return new Promise((resolve, reject) => {

@@ -112,6 +112,8 @@ export interface LocalRuntime {
   aws: AwsEmulator;
   /** The sandbox ad platforms, when started. */
   sandbox: SandboxHandle | undefined;
+  /** The worker threads of the queue consumers (option `functionThreads`), when any. */
+  threads: FunctionThreads | undefined;
   /** Invokes a schedule's target now, as EventBridge would. */
   runSchedule(name: string): Promise<void>;
   stop(): Promise<void>;
@@ -264,6 +266,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       websocket,
       aws,
       sandbox,
+      threads,
       runSchedule: async (name) => {
         const def = scheduleDefs.find((s) => s.name === name);
         if (!def) throw new Error(`No schedule ${name}`);
