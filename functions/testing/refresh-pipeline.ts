@@ -18,6 +18,8 @@ import {
 } from "@pacer/db";
 import { installLocalAdapters } from "@pacer/local/adapters";
 import { AwsEmulator } from "@pacer/local/aws-emulator";
+import { FunctionThreads } from "@pacer/local/function-threads";
+import { groupModuleUrl } from "@pacer/local/functions-loader";
 import { lambdaContext } from "@pacer/local/lambda-context";
 import { Outbox } from "@pacer/local/outbox";
 import { LocalQueue } from "@pacer/local/queue";
@@ -52,8 +54,16 @@ export interface RefreshPipeline {
   pushes: Array<{ connectionId: string; message: { type: string; [key: string]: unknown } }>;
   /** Connection ids the stand-in WebSocket API answers for; others answer Gone. */
   openConnections: Set<string>;
-  /** Starts the worker on every refresh queue (with these overrides of its dependencies). */
+  /** Starts the worker on every refresh queue (with these overrides of its dependencies), in this thread. */
   startWorker(overrides?: Partial<RefreshWorkerDeps>): void;
+  /**
+   * Starts the worker on every refresh queue on the pipeline's worker threads (option `threads`),
+   * as the local runtime runs it: each thread imports `threadedWorker` before this resolves.
+   * @throws Error when the pipeline was started without threads.
+   */
+  startThreadedWorker(): Promise<void>;
+  /** The worker threads (option `threads`), for per-thread figures (the benchmark's table requests). */
+  threads: FunctionThreads | undefined;
   /** Resolves when every queue is empty and no consumer runs. */
   drained(): Promise<void>;
   /** Takes every message of a platform's dead-letter queue (with its attributes). */
@@ -72,10 +82,22 @@ export interface RefreshPipelineOptions {
   queueDefs?: readonly QueueDef[];
   /** Changes the worker's connector configuration before the registry is built (report polling). */
   configure?: (config: ConnectorConfig) => void;
+  /**
+   * Worker threads for {@link RefreshPipeline.startThreadedWorker} (`FunctionThreads` of the local
+   * runtime, which runs the queue consumers so by default). Default none.
+   */
+  threads?: number;
+  /**
+   * The module the threads run (its `handler` export): default the refresh-worker group's Lambda
+   * entry (`functions/src/refresh-worker/index.ts`); `testing/refresh-thread-worker.ts` is the
+   * worker with the benchmark's report polling (`PACER_PIPELINE_POLL_MS`).
+   */
+  threadedWorker?: string | URL;
 }
 
 const VARIABLES = [
   "PACER_SANDBOX_URL",
+  "PACER_PIPELINE_POLL_MS",
   "TOKEN_STORE_KEY",
   "TOKEN_STORE_DIR",
   "TOKEN_STORE_SECRET_PREFIX",
@@ -140,7 +162,23 @@ export async function startRefreshPipeline(options: RefreshPipelineOptions = {})
   const config = sandboxConnectorConfig(sandbox.url, { callSlot: platformCallSlot, ...options.http });
   options.configure?.(config);
   const registry = createConnectors(config);
+  const threads = options.threads ? new FunctionThreads(options.threads) : undefined;
   return {
+    threads,
+    async startThreadedWorker() {
+      if (!threads) throw new Error("The pipeline was started without threads");
+      const module = options.threadedWorker ?? groupModuleUrl("refresh-worker");
+      await threads.preload(module);
+      for (const def of defs) {
+        queues.get(def.name)?.setConsumer(
+          threads.invoker<SQSEvent>({
+            module,
+            functionName: "refresh-worker",
+            timeoutMs: def.consumerTimeoutSeconds * 1000,
+          }),
+        );
+      }
+    },
     sandbox,
     registry,
     queues,
@@ -183,6 +221,7 @@ export async function startRefreshPipeline(options: RefreshPipelineOptions = {})
     },
     async stop() {
       for (const q of queues.values()) q.stop();
+      await threads?.close();
       await emulator.stop();
       await sandbox.close();
       rmSync(tokenDir, { recursive: true, force: true });

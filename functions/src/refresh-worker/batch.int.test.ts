@@ -1,5 +1,13 @@
 import type { FetchLike } from "@pacer/connectors";
-import { dynamoClient, findTracker, listRefreshJobs, saveConnection, type Tracker } from "@pacer/db";
+import {
+  dynamoClient,
+  findTracker,
+  getRefreshRun,
+  listRefreshJobs,
+  openRefreshRun,
+  saveConnection,
+  type Tracker,
+} from "@pacer/db";
 import { lambdaContext } from "@pacer/local/lambda-context";
 import type { SQSBatchResponse } from "aws-lambda";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -166,6 +174,50 @@ describe("a refresh batch", () => {
         .map((p) => (p.message.tracker as { _id: string })._id);
       expect(pushed.sort()).toEqual(ids);
     }
+  }, 60_000);
+
+  it("counts the batch's jobs on their run in one write, and the write that finishes the run evaluates the alerts once", async () => {
+    const trackers = await googleTrackers("batch-run@pacer.test", 10);
+    const accountId = world.account.accountId;
+    const runId = new Date().toISOString();
+    await openRefreshRun(accountId, runId, 10, "schedule");
+    let runWrites = 0;
+    const hook = "countRunWrites";
+    dynamoClient().middlewareStack.add(
+      (next, context) => async (args) => {
+        const input = JSON.stringify((args as { input: unknown }).input);
+        if (context.commandName === "UpdateItemCommand" && input.includes("REFRESHRUN#")) runWrites++;
+        return next(args);
+      },
+      { step: "initialize", name: hook },
+    );
+    const evaluated: string[] = [];
+    const queue = queueRefreshes(trackers, runId);
+    const records = queue.receive(10);
+    try {
+      const answer = (await createRefreshWorker({
+        registry: async () => pipeline.registry,
+        sqs: sqsClient,
+        now: () => new Date(),
+        retryBaseSeconds: 1,
+        pushTracker: pushTrackerChange,
+        pushIntegration: pushIntegrationChange,
+        evaluateAlerts: async (id) => {
+          evaluated.push(id);
+        },
+      })(
+        { Records: records },
+        lambdaContext("refresh-worker", DEF.consumerTimeoutSeconds * 1000),
+      )) as SQSBatchResponse;
+      expect(answer.batchItemFailures).toEqual([]);
+    } finally {
+      dynamoClient().middlewareStack.remove(hook);
+      for (const r of records) queue.delete(r.receiptHandle);
+    }
+
+    expect(runWrites).toBe(1);
+    expect(await getRefreshRun(accountId, runId)).toMatchObject({ total: 10, succeeded: 10, failed: 0 });
+    expect(evaluated).toEqual([accountId]);
   }, 60_000);
 
   it("runs a batch's jobs concurrently in one invocation, never more calls in flight than the invocation's limit", async () => {

@@ -8,6 +8,7 @@ import type {
 import { isConnectorError } from "@pacer/connectors";
 import {
   findTracker,
+  findTrackerVersion,
   getIntegration,
   type Integration,
   putDailyMetrics,
@@ -147,7 +148,15 @@ export async function runRefreshJob(
   // nothing and settle nothing, so the figures follow the new filters.
   const fetchedWith = JSON.stringify(query.filters);
   const sameFilters = (t: Tracker) => JSON.stringify(connectorFilters(t.filters)) === fetchedWith;
-  const current = await findTracker(accountId, trackerId);
+  // The settings version alone tells whether they changed during the fetch (a projection, not the
+  // whole item); only when they did is the tracker read again, to compare its filters.
+  const stored = await findTrackerVersion(accountId, trackerId);
+  const current =
+    stored === undefined
+      ? undefined
+      : stored.version === tracker.version
+        ? tracker
+        : await findTracker(accountId, trackerId);
   if (!current) {
     throw new JobError(
       { errorClass: "TrackerDeleted", code: "tracker_deleted", retryable: false },

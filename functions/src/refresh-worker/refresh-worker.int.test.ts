@@ -541,6 +541,45 @@ describe("a refresh job's writes of the tracker item and of the tracker list's m
     expect(storedTrackerData(after)?.actualSpend).toBeGreaterThan(0);
   });
 
+  it("reads the whole tracker once per job: the check after the fetch reads its settings version alone", async () => {
+    const { integration, view } = await googleView("version-read@pacer.test");
+    const [tracker] = (await trackersOn(world.account.accountId, integration, view, 1)) as [Tracker];
+    const now = new Date();
+    const message = refreshMessageFor(tracker, { runId: "run-version-read", reason: "on-demand", now });
+    const reads = { whole: 0, projected: [] as string[] };
+    dynamoClient().middlewareStack.add(
+      (next, context) => async (args) => {
+        const input = (args as { input: never }).input as {
+          Key?: Record<string, unknown>;
+          ProjectionExpression?: string;
+          ExpressionAttributeNames?: Record<string, string>;
+        };
+        if (context.commandName === "GetItemCommand" && sortKeyOf(input) === `TRACKER#${tracker.trackerId}`) {
+          if (input.ProjectionExpression) {
+            const names = input.ExpressionAttributeNames ?? {};
+            reads.projected.push(
+              input.ProjectionExpression.split(",")
+                .map((n) => names[n.trim()] ?? n.trim())
+                .join(","),
+            );
+          } else reads.whole += 1;
+        }
+        return next(args);
+      },
+      { step: "initialize", name: hook },
+    );
+
+    await runRefreshJob(message, { platform: "" }, { registry: pipeline.registry, now: () => now });
+
+    expect(reads.whole).toBe(1);
+    expect(reads.projected).toHaveLength(1);
+    expect(reads.projected[0]?.split(",")).toContain("version");
+    expect(reads.projected[0]).not.toMatch(/\bdata\b/);
+    const after = (await findTracker(world.account.accountId, tracker.trackerId)) as Tracker;
+    expect(after.requiresUpdate).toBe(false);
+    expect(storedTrackerData(after)?.actualSpend).toBeGreaterThan(0);
+  });
+
   it("leaves no stale list snapshot when the process dies right after a tracker write of the job", async () => {
     const owner = await anAccountWithAdmin();
     const session = adminSession(owner);

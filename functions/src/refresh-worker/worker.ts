@@ -42,9 +42,9 @@ import { type JobContext, runRefreshJob } from "./job.ts";
  *    comes back later (visibility change), when it finds the job done, or waiting for a retry.
  * 3. Run it (`job.ts`): fetch, upsert the days, recompute and store the figures, settle the flags.
  *    Then the job is recorded succeeded, the tracker pushed to the account's open dashboards (the
- *    account's connections read once per batch: `TrackerPushBatch`), and
- *    the run counted: the job that finishes its run runs the account's alert evaluation (a direct
- *    call, once per run).
+ *    account's connections read once per batch: `TrackerPushBatch`), and the job counted on its run
+ *    once the batch's records are done (one counter write per run and batch, not one per job): the
+ *    write that finishes the run runs the account's alert evaluation (a direct call, once per run).
  * 4. On failure:
  *    - not retryable (refused credentials, bad request, connection removed), or retryable but on the
  *      queue's last delivery (`maxReceiveCount`): the tracker gets its `err`, the job is recorded
@@ -114,6 +114,20 @@ function batchIntegrationReads(): typeof getIntegration {
   return sharedPromises(getIntegration, (accountId, slug, email) => JSON.stringify([accountId, slug, email]));
 }
 
+/** The jobs of a batch finished for good, by run (`accountId runId`), counted once the batch is done. */
+type BatchRuns = Map<string, { accountId: string; runId: string; succeeded: number; failed: number }>;
+
+/** Counts a job finished for good on its run, in the batch's tally. */
+function countRunOutcome(runs: BatchRuns, message: RefreshMessage, outcome: "succeeded" | "failed"): void {
+  const key = `${message.accountId} ${message.runId}`;
+  let run = runs.get(key);
+  if (!run) {
+    run = { accountId: message.accountId, runId: message.runId, succeeded: 0, failed: 0 };
+    runs.set(key, run);
+  }
+  run[outcome]++;
+}
+
 /** A record is not started when less time than this is left in the invocation. */
 function timeGuardMs(queue: QueueDef): number {
   return Math.min(60_000, (queue.consumerTimeoutSeconds * 1000) / 3);
@@ -159,18 +173,27 @@ export function createRefreshWorker(deps: RefreshWorkerDeps) {
       attempts,
     );
 
-  const finishRun = async (message: RefreshMessage, outcome: "succeeded" | "failed") => {
-    try {
-      if (await recordRefreshRunOutcome(message.accountId, message.runId, outcome)) {
-        await deps.evaluateAlerts(message.accountId, deps.now());
-      }
-    } catch (error) {
-      logger.error("Alert evaluation after a refresh run failed", {
-        accountId: message.accountId,
-        runId: message.runId,
-        errorName: error instanceof Error ? error.name : "Error",
-      });
-    }
+  /**
+   * Counts a batch's finished jobs on their runs, one counter write per run (the jobs of a batch
+   * are mostly of one run), once the batch's records are done; the write that finishes a run runs
+   * the account's alert evaluation (a direct call, once per run).
+   */
+  const finishRuns = async (runs: BatchRuns) => {
+    await Promise.all(
+      [...runs.values()].map(async ({ accountId, runId, succeeded, failed }) => {
+        try {
+          if (await recordRefreshRunOutcome(accountId, runId, { succeeded, failed })) {
+            await deps.evaluateAlerts(accountId, deps.now());
+          }
+        } catch (error) {
+          logger.error("Alert evaluation after a refresh run failed", {
+            accountId,
+            runId,
+            errorName: error instanceof Error ? error.name : "Error",
+          });
+        }
+      }),
+    );
   };
 
   /** The one reconnect warning of a refused connection (log and push), however many jobs met it. */
@@ -200,8 +223,10 @@ export function createRefreshWorker(deps: RefreshWorkerDeps) {
   const handleRecord = async (
     record: SQSRecord,
     context: Context | undefined,
-    batch: { pushes: TrackerPushBatch; readIntegration: typeof getIntegration },
+    batch: { pushes: TrackerPushBatch; readIntegration: typeof getIntegration; runs: BatchRuns },
   ): Promise<void> => {
+    const finishRun = (message: RefreshMessage, outcome: "succeeded" | "failed") =>
+      countRunOutcome(batch.runs, message, outcome);
     const queue = queueOf(record);
     const deliveries = Number(record.attributes.ApproximateReceiveCount ?? "1");
     const message = parseMessage(record.body);
@@ -267,7 +292,7 @@ export function createRefreshWorker(deps: RefreshWorkerDeps) {
       if (!recorded) return; // another delivery took the job over and reports it
       recordMetric("refreshSucceeded", { platform: message.slug });
       await deps.pushTracker(result.tracker, batch.pushes);
-      await finishRun(message, "succeeded");
+      finishRun(message, "succeeded");
       return;
     } catch (error) {
       const failure = classifyFailure(error);
@@ -308,7 +333,7 @@ export function createRefreshWorker(deps: RefreshWorkerDeps) {
           { status: "failed", error: recordError(failure) },
           deps.now(),
         );
-        await finishRun(message, "failed");
+        finishRun(message, "failed");
         return;
       }
       if (failure.code === "auth_failed") await warnReconnect(ctx, failure);
@@ -335,7 +360,7 @@ export function createRefreshWorker(deps: RefreshWorkerDeps) {
         attempts: claim.attempts,
       });
       if (settled) await deps.pushTracker(settled, batch.pushes);
-      await finishRun(message, "failed");
+      finishRun(message, "failed");
     }
   };
 
@@ -346,7 +371,11 @@ export function createRefreshWorker(deps: RefreshWorkerDeps) {
     const first = event.Records[0];
     const limit = first ? queueOf(first).callsInFlightPerInvocation : undefined;
     const processor = new BatchProcessor(EventType.SQS);
-    const batch = { pushes: new TrackerPushBatch(), readIntegration: batchIntegrationReads() };
+    const batch = {
+      pushes: new TrackerPushBatch(),
+      readIntegration: batchIntegrationReads(),
+      runs: new Map() as BatchRuns,
+    };
     const record = (r: SQSRecord, ctx?: Context) => handleRecord(r, ctx, batch);
     const processBatch = () =>
       processPartialResponse(event, record, processor, {
@@ -354,6 +383,10 @@ export function createRefreshWorker(deps: RefreshWorkerDeps) {
         processInParallel: limit !== undefined,
         throwOnFullBatchFailure: false,
       });
-    return limit ? withPlatformCallLimit(new PlatformCallLimiter(limit), processBatch) : processBatch();
+    const answer = await (limit
+      ? withPlatformCallLimit(new PlatformCallLimiter(limit), processBatch)
+      : processBatch());
+    await finishRuns(batch.runs);
+    return answer;
   };
 }

@@ -10,6 +10,7 @@ import {
   claimRefreshJob,
   finishRefreshJob,
   getRefreshJob,
+  getRefreshRun,
   lowerRefreshRunTotal,
   markTrackerRefreshQueued,
   openRefreshRun,
@@ -117,6 +118,14 @@ describe("refresh data layer", () => {
     await openRefreshRun(accountId, "run-2", 3, "schedule");
     expect(await recordRefreshRunOutcome(accountId, "run-2", "succeeded")).toBe(false);
     expect(await lowerRefreshRunTotal(accountId, "run-2", 2)).toBe(true);
+  });
+
+  it("counts a batch's jobs of a run in one write, and reports the write that finishes it", async () => {
+    const accountId = randomUUID();
+    await openRefreshRun(accountId, "run-3", 12, "schedule");
+    expect(await recordRefreshRunOutcome(accountId, "run-3", { succeeded: 9, failed: 1 })).toBe(false);
+    expect(await recordRefreshRunOutcome(accountId, "run-3", { succeeded: 1, failed: 1 })).toBe(true);
+    expect(await getRefreshRun(accountId, "run-3")).toMatchObject({ total: 12, succeeded: 10, failed: 2 });
   });
 
   it("claims one reconnect warning per connection and connection time", async () => {

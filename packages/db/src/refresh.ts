@@ -215,17 +215,19 @@ const runFinished = (run: Partial<RefreshRun>) =>
   run.total !== undefined && run.total > 0 && (run.succeeded ?? 0) + (run.failed ?? 0) === run.total;
 
 /**
- * Counts one job of a run as finished for good (atomic counter).
- * @returns true for exactly one caller: the one whose job finished the run.
+ * Counts one job of a run as finished for good (atomic counter), or several at once
+ * (`{ succeeded, failed }`: a refresh batch's jobs of the run, in one write).
+ * @returns true for exactly one caller: the one whose count finished the run.
  */
 export async function recordRefreshRunOutcome(
   accountId: string,
   runId: string,
-  outcome: "succeeded" | "failed",
+  outcome: "succeeded" | "failed" | { succeeded: number; failed: number },
 ): Promise<boolean> {
+  const counts = outcome === "succeeded" ? { succeeded: 1 } : outcome === "failed" ? { failed: 1 } : outcome;
   const { data } = await db()
     .entities.refreshRun.update({ accountId, runId })
-    .add(outcome === "succeeded" ? { succeeded: 1 } : { failed: 1 })
+    .add(counts)
     .go({ response: "all_new" });
   return runFinished(data as Partial<RefreshRun>);
 }

@@ -107,6 +107,21 @@ export async function findTracker(accountId: string, trackerId: string): Promise
 }
 
 /**
+ * A tracker's settings version alone (a projection: the item's figures are not read), or undefined
+ * when the tracker does not exist. The refresh worker checks with it that the settings it fetched
+ * with are still the tracker's.
+ */
+export async function findTrackerVersion(
+  accountId: string,
+  trackerId: string,
+): Promise<{ version: number | undefined } | undefined> {
+  const { data } = await db()
+    .entities.tracker.get({ accountId, trackerId })
+    .go({ attributes: ["version"] });
+  return data ? { version: data.version } : undefined;
+}
+
+/**
  * One tracker of an account.
  * @throws NotFoundError
  */

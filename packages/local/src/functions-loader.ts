@@ -5,6 +5,11 @@ export const FUNCTIONS_SRC = fileURLToPath(new URL("../../../functions/src/", im
 
 const cache = new Map<string, Promise<unknown>>();
 
+/** File URL of a function group's Lambda entry (`functions/src/<group>/index.ts`). */
+export function groupModuleUrl(group: string): string {
+  return pathToFileURL(`${FUNCTIONS_SRC}${group}/index.ts`).href;
+}
+
 /**
  * Loads the Lambda entry (`handler` export) of a function group, exactly the module CDK bundles for
  * that Lambda. Loaded once and cached, like a warm Lambda.
@@ -13,7 +18,7 @@ const cache = new Map<string, Promise<unknown>>();
 export async function loadGroupHandler<H>(group: string): Promise<H> {
   let mod = cache.get(group);
   if (!mod) {
-    mod = import(pathToFileURL(`${FUNCTIONS_SRC}${group}/index.ts`).href);
+    mod = import(groupModuleUrl(group));
     cache.set(group, mod);
   }
   const loaded = (await mod) as { handler?: H };

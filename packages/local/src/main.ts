@@ -7,7 +7,8 @@ import { DEMO_LOGIN, seedDemoAccount } from "./seed.ts";
  * `npm start`: the local runtime in one process tree (this Node process and DynamoDB Local).
  * Environment: `PORT` (default 3000), `HOST` (default 127.0.0.1: this machine only; another address
  * is warned about), `DATA_DIR` (default `.data`), `SCHEDULE_INTERVAL_SECONDS` (run the schedules
- * this often instead of their AWS rates).
+ * this often instead of their AWS rates), `FUNCTION_THREADS` (run the queue consumers on this many
+ * worker threads; default 0, in the runtime's thread).
  *
  * SIGINT and SIGTERM stop everything within {@link STOP_DEADLINE_MS}, also during start-up: the
  * runtime stops its servers and DynamoDB Local; whatever still runs when the deadline passes ends
@@ -45,6 +46,7 @@ runtime = await startLocalRuntime({
   ...(process.env.HOST ? { host: process.env.HOST } : {}),
   ...(process.env.DATA_DIR ? { dataDir: process.env.DATA_DIR } : {}),
   ...(scheduleSeconds ? { scheduleIntervalMs: scheduleSeconds * 1000 } : {}),
+  ...(process.env.FUNCTION_THREADS ? { functionThreads: Number(process.env.FUNCTION_THREADS) } : {}),
   beforeServe: async () => {
     const demo = await seedDemoAccount();
     if (demo.created) process.stderr.write("seeded the demo account\n");

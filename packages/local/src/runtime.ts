@@ -15,13 +15,14 @@ import {
   type WebSocketDef,
 } from "@pacer/functions/resources";
 import { type SandboxHandle, type SandboxOptions, startSandbox } from "@pacer/sandbox";
-import type { Context, ScheduledEvent } from "aws-lambda";
+import type { Context, ScheduledEvent, SQSEvent } from "aws-lambda";
 import { installLocalAdapters } from "./adapters.ts";
 import { type HandlerLoader, invokeApi } from "./api-gateway.ts";
 import { gatewayAnswer, startAppServer, writeHead } from "./app-server.ts";
 import { AwsEmulator, readBody } from "./aws-emulator.ts";
 import { type DynamoDbLocal, LOCAL_AWS_ENV, startDynamoDbLocal } from "./dynamodb.ts";
-import { loadGroupHandler } from "./functions-loader.ts";
+import { FunctionThreads } from "./function-threads.ts";
+import { groupModuleUrl, loadGroupHandler } from "./functions-loader.ts";
 import { lambdaContext } from "./lambda-context.ts";
 import { isLoopbackAddress, isLoopbackHost } from "./net.ts";
 import { LocalObjectStore } from "./object-store.ts";
@@ -32,6 +33,17 @@ import { serveStatic } from "./static-files.ts";
 import { LocalWebSocketApi, type WebSocketHandler } from "./websocket.ts";
 
 type ScheduledHandler = (event: ScheduledEvent, context: Context) => Promise<unknown>;
+
+/**
+ * Worker threads for the queue consumers by default ({@link LocalRuntimeOptions.functionThreads}):
+ * none, the consumers run in the runtime's thread. Measured on a 2-core machine (BENCHMARKS.md,
+ * "Refresh pipeline", 2026-11-27), a full refresh of 2,000 trackers on two threads spent 44% more
+ * CPU a tracker (each thread loads, compiles and optimises the SDK, ElectroDB and the connectors on
+ * its own, and keeps its own sockets) and ended later than on the runtime's thread; `npm start`'s
+ * demo refreshes 13 trackers, and threads would only add their start-up. On a machine with cores to
+ * spare, `FUNCTION_THREADS=2 npm start` runs them on threads.
+ */
+export const DEFAULT_FUNCTION_THREADS = 0;
 
 /** Options of {@link startLocalRuntime}. */
 export interface LocalRuntimeOptions {
@@ -75,6 +87,16 @@ export interface LocalRuntimeOptions {
    * own plumbing); every other group loads its `functions/src/<group>/index.ts`.
    */
   handlerOverrides?: Record<string, unknown>;
+  /**
+   * Worker threads that run the queue consumers' invocations (`FunctionThreads`), as Lambda runs
+   * each function in an environment of its own: each thread loads a consumer's module once, at
+   * start, and the queues post their batches to the least busy thread, with the same SQS semantics
+   * (visibility, dead-letter queue, batch item failures, `maxConcurrency`). Default
+   * {@link DEFAULT_FUNCTION_THREADS} (0: in the runtime's thread). A consumer in
+   * `handlerOverrides` always runs in the runtime's thread. The API, schedules and WebSocket
+   * handlers run in the runtime's thread.
+   */
+  functionThreads?: number;
 }
 
 /** A running local runtime. */
@@ -90,6 +112,8 @@ export interface LocalRuntime {
   aws: AwsEmulator;
   /** The sandbox ad platforms, when started. */
   sandbox: SandboxHandle | undefined;
+  /** The worker threads of the queue consumers (option `functionThreads`), when any. */
+  threads: FunctionThreads | undefined;
   /** Invokes a schedule's target now, as EventBridge would. */
   runSchedule(name: string): Promise<void>;
   stop(): Promise<void>;
@@ -109,7 +133,8 @@ export const LOCAL_AVATARS_BUCKET = "pacer-avatars";
  * Every server listens on loopback unless `host` says otherwise (DynamoDB Local always does); the
  * app answers 503 with `Retry-After` until everything is ready, and every answer carries the
  * security headers CloudFront sends (`functions/security-headers.ts`, HSTS aside).
- * The functions run in this process with the environment they get on AWS, pointed at local endpoints.
+ * The functions run in this process with the environment they get on AWS, pointed at local endpoints:
+ * in this thread, or the queue consumers on worker threads of their own (`functionThreads`).
  */
 export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Promise<LocalRuntime> {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
@@ -189,6 +214,11 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     if (await ensureTable(client, TABLE.name)) log(`created table ${TABLE.name}`);
     client.destroy();
 
+    // Stopped after the queues (stops run in reverse): no batch is posted to a stopped thread.
+    const threadCount = options.functionThreads ?? DEFAULT_FUNCTION_THREADS;
+    const threads = threadCount > 0 ? new FunctionThreads(threadCount) : undefined;
+    if (threads) stops.push(() => threads.close());
+
     for (const def of queueDefs) {
       const dlq = new LocalQueue({
         name: `${def.name}-dlq`,
@@ -236,6 +266,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       websocket,
       aws,
       sandbox,
+      threads,
       runSchedule: async (name) => {
         const def = scheduleDefs.find((s) => s.name === name);
         if (!def) throw new Error(`No schedule ${name}`);
@@ -248,12 +279,23 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
 
     // Consumers start once the environment and the data are ready.
     for (const def of queueDefs) {
-      const consumer = await load<SqsConsumer>(def.consumer);
-      queues
-        .get(def.name)
-        ?.setConsumer((event) =>
-          consumer(event, lambdaContext(def.consumer, def.consumerTimeoutSeconds * 1000)),
+      const queue = queues.get(def.name);
+      if (threads && !(options.handlerOverrides && def.consumer in options.handlerOverrides)) {
+        // Each thread imports the consumer's module now (a failed import stops the start, as below).
+        await threads.preload(groupModuleUrl(def.consumer));
+        queue?.setConsumer(
+          threads.invoker<SQSEvent>({
+            module: groupModuleUrl(def.consumer),
+            functionName: def.consumer,
+            timeoutMs: def.consumerTimeoutSeconds * 1000,
+          }),
         );
+        continue;
+      }
+      const consumer = await load<SqsConsumer>(def.consumer);
+      queue?.setConsumer((event) =>
+        consumer(event, lambdaContext(def.consumer, def.consumerTimeoutSeconds * 1000)),
+      );
     }
 
     for (const def of scheduleDefs) {

@@ -47,6 +47,31 @@ const SIZES: readonly number[] = process.env.PACER_BENCH_REFRESH_SIZES
  * one platform's queue without the others on the same thread; every live platform by default.
  */
 const PLATFORMS: readonly string[] | undefined = process.env.PACER_BENCH_REFRESH_PLATFORMS?.split(",");
+/**
+ * Where the worker's invocations run: on the bench's own thread (`PACER_BENCH_REFRESH_THREADS` 0,
+ * the default, as the local runtime runs its queue consumers by default), or on that many worker
+ * threads of the process (the runtime's `functionThreads`). On this 2-core machine, side by side
+ * (2026-11-27 14:45Z), the threads spent 44% more CPU a tracker and ended later: see BENCHMARKS.md.
+ */
+const THREADS = Number(process.env.PACER_BENCH_REFRESH_THREADS ?? 0);
+/**
+ * Also measure each size in the other mode (`PACER_BENCH_REFRESH_COMPARE=1`), side by side in the
+ * same run: on 2 worker threads when the main mode is the bench's thread, else on the bench's thread.
+ */
+const COMPARE = process.env.PACER_BENCH_REFRESH_COMPARE === "1";
+/** Worker threads of the pipeline: the main mode's, or 2 for the comparison. */
+const POOL = THREADS > 0 ? THREADS : COMPARE ? 2 : 0;
+/**
+ * Trackers refreshed once before the measured sizes and not reported (`PACER_BENCH_REFRESH_WARMUP`,
+ * default 550: five batches per platform queue), in each mode measured: warm environments, as a
+ * Lambda's are after their first invocations. Each thread compiles and optimises the SDK, ElectroDB
+ * and the connectors it runs on its own (the bench's thread has done so for the SDK and ElectroDB
+ * while it seeded): at 550 trackers after a warm-up of 110 the threads spent 42 ms of CPU a tracker,
+ * after one of 550, 32 ms.
+ */
+const WARMUP = Number(process.env.PACER_BENCH_REFRESH_WARMUP ?? 550);
+/** The module the threads run: the worker with this bench's report polling. */
+const THREADED_WORKER = new URL("../../../../functions/testing/refresh-thread-worker.ts", import.meta.url);
 const LATENCY_MS = 150;
 const CAP = REFRESH_CONCURRENCY_PER_PLATFORM;
 
@@ -97,15 +122,39 @@ interface Measured {
 const requestsOf = (m: Measured) => Object.values(m.requests).reduce((a, b) => a + b, 0);
 
 type Pipeline = Awaited<ReturnType<typeof startRefreshPipeline>>;
-let started = false;
+/** Where the worker runs now (set by {@link measure}). */
+let mode: "threads" | "thread" | undefined;
 /** The write counter of the size being measured (one middleware on the shared client). */
 let counting: { requests: number; items: number } | undefined;
 /** Every table request of the size being measured, by command name. */
 let commands: Record<string, number> | undefined;
 let counterAdded = false;
 
+/** The row of a size measured on the bench's thread beside the threaded run (none without it). */
+function besideRow(b: Measured | undefined) {
+  if (!b) return [];
+  const n = b.size.toLocaleString("en-GB");
+  return [
+    {
+      metric: `${n}, the same run with the worker ${THREADS > 0 ? "on the bench's thread" : `on ${POOL} worker threads`} (side by side)`,
+      value: `${b.succeeded} of ${b.queued} succeeded, ${(b.wallMs / 1000).toFixed(1)} s, ${b.ratio.toFixed(2)}x (CPU ${(b.cpuMs / b.size).toFixed(1)} ms a tracker, ${((b.cpuMs / b.wallMs) * 100).toFixed(0)}% of one core; ${(requestsOf(b) / b.size).toFixed(1)} table requests a tracker; max ${b.maxInFlight} calls in flight)`,
+    },
+  ];
+}
+
+/** Each worker thread's table requests since the last call (none without threads). */
+function threadRequests(
+  pipeline: Pipeline,
+): Promise<{ requests: Record<string, number>; itemsWritten: number }[]> {
+  if (!pipeline.threads) return Promise.resolve([]);
+  return pipeline.threads.onEachThread(
+    { module: THREADED_WORKER, exportName: "tableRequests", functionName: "bench", timeoutMs: 10_000 },
+    {},
+  );
+}
+
 /** One full refresh of `size` trackers of a fresh account. */
-async function measure(pipeline: Pipeline, size: number): Promise<Measured> {
+async function measure(pipeline: Pipeline, size: number, onThreads: boolean): Promise<Measured> {
   counting = undefined;
   const { account, user } = await createAccountWithUser(
     { name: "Bench Agency", freeTrial: false, trackerAllowance: 1_000_000 },
@@ -167,8 +216,13 @@ async function measure(pipeline: Pipeline, size: number): Promise<Measured> {
     );
   counterAdded = true;
   pipeline.sandbox.resetStats();
-  if (!started) pipeline.startWorker({ evaluateAlerts: evaluateAlertsForAccount, retryBaseSeconds: 5 });
-  started = true;
+  if (mode !== (onThreads ? "threads" : "thread")) {
+    if (onThreads) await pipeline.startThreadedWorker();
+    else pipeline.startWorker({ evaluateAlerts: evaluateAlertsForAccount, retryBaseSeconds: 5 });
+    mode = onThreads ? "threads" : "thread";
+  }
+  // The threads count their own table requests: start from zero.
+  await threadRequests(pipeline);
 
   const now = new Date();
   const cpuBefore = process.cpuUsage();
@@ -186,6 +240,13 @@ async function measure(pipeline: Pipeline, size: number): Promise<Measured> {
   const wallMs = msSince(start);
   const cpu = process.cpuUsage(cpuBefore);
   commands = undefined;
+  for (const counted of await threadRequests(pipeline)) {
+    for (const [name, n] of Object.entries(counted.requests)) {
+      requests[name] = (requests[name] ?? 0) + n;
+      if (WRITE_COMMANDS.has(name)) writes.requests += n;
+    }
+    writes.items += counted.itemsWritten;
+  }
 
   const run = await getRefreshRun(accountId, now.toISOString());
   const stats = pipeline.sandbox.stats();
@@ -225,8 +286,12 @@ async function measure(pipeline: Pipeline, size: number): Promise<Measured> {
 const bench: Bench = async (): Promise<BenchResult> => {
   const stage = await startBenchTable();
   const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
+  // The threads' worker polls as this thread's does (below).
+  process.env.PACER_PIPELINE_POLL_MS = String(LATENCY_MS);
+  process.env.REFRESH_RETRY_BASE_SECONDS = "5";
   const pipeline = await startRefreshPipeline({
     sandbox: { latencyMs: LATENCY_MS },
+    ...(POOL > 0 ? { threads: POOL, threadedWorker: THREADED_WORKER } : {}),
     // Asynchronous reports are ready after a set number of polls in the sandbox (not after time):
     // poll every call's latency instead of the connectors' real waits of seconds.
     http: { sleep: (ms) => sleep(Math.min(ms, LATENCY_MS)) },
@@ -238,9 +303,26 @@ const bench: Bench = async (): Promise<BenchResult> => {
   });
   try {
     const measured: Measured[] = [];
+    const main = THREADS > 0;
+    const modes = COMPARE ? [main, !main] : [main];
+    for (const onThreads of WARMUP > 0 ? modes : []) {
+      const w = await measure(pipeline, WARMUP, onThreads);
+      process.stderr.write(
+        `refresh-pipeline warm-up ${onThreads ? "on threads" : "on the bench's thread"}: ${w.succeeded} of ${w.queued} in ${(w.wallMs / 1000).toFixed(1)} s (not reported)\n`,
+      );
+    }
+    /** Each size in the other mode, beside the main one (COMPARE). */
+    const beside = new Map<number, Measured>();
     for (const size of SIZES) {
-      const m = await measure(pipeline, size);
+      const m = await measure(pipeline, size, main);
       measured.push(m);
+      if (COMPARE) {
+        const b = await measure(pipeline, size, !main);
+        beside.set(size, b);
+        process.stderr.write(
+          `refresh-pipeline ${size} ${main ? "on the bench's thread" : `on ${POOL} worker threads`}: ${b.succeeded} of ${b.queued} succeeded, ${(b.wallMs / 1000).toFixed(1)} s, ratio ${b.ratio.toFixed(2)}x, CPU ${(b.cpuMs / b.size).toFixed(1)} ms a tracker\n`,
+        );
+      }
       // Each size as it ends, so a run cut short still leaves its figures.
       process.stderr.write(
         `refresh-pipeline ${size}: ${m.succeeded} of ${m.queued} succeeded, ${(m.wallMs / 1000).toFixed(1)} s, lower bound ${(m.busiest.boundMs / 1000).toFixed(1)} s (${m.busiest.slug}), ratio ${m.ratio.toFixed(2)}x, max calls in flight ${m.maxInFlight}\n`,
@@ -252,7 +334,9 @@ const bench: Bench = async (): Promise<BenchResult> => {
       setup:
         `${SIZES.join(" and then ")} trackers (a fresh account each) spread over ${first.sources.length} sandbox platforms (${first.sources.join(", ")}), steady state (refreshed an hour before: the days within each platform's reporting lag, or the month and the 7-day restatement window on a day's first refresh), ` +
         `${LATENCY_MS} ms sandbox latency per call, at most ${CAP} calls in flight per platform (one queue each: ${REFRESH_INVOCATIONS_PER_PLATFORM} invocations at once, each running its batch of 10 concurrently with ${REFRESH_CALLS_PER_INVOCATION} calls in flight). ` +
-        "Scheduler, local SQS queues, the real worker, DynamoDB Local and the sandbox in one process.",
+        (THREADS > 0
+          ? `Scheduler, local SQS queues and the sandbox on the bench's thread, the real worker's invocations on ${THREADS} worker threads of the same process (the runtime's functionThreads), DynamoDB Local in its own.`
+          : "Scheduler, local SQS queues, the real worker and the sandbox on one thread of the bench's process (as the local runtime runs its queue consumers by default), DynamoDB Local in its own."),
       rows: measured.flatMap((m) => {
         const n = m.size.toLocaleString("en-GB");
         const target = m.size <= 2000 ? 1.5 : undefined;
@@ -290,7 +374,7 @@ const bench: Bench = async (): Promise<BenchResult> => {
               .join(", ")}; ${(requestsOf(m) / m.size).toFixed(1)} per tracker)`,
           },
           {
-            metric: `${n}: CPU of the bench process during the run (user + system: scheduler, queues, worker, sandbox)`,
+            metric: `${n}: CPU of the bench process during the run (user + system, every thread: scheduler, queues, worker, sandbox)`,
             value: `${(m.cpuMs / 1000).toFixed(1)} s (${((m.cpuMs / m.wallMs) * 100).toFixed(0)}% of one core over the wall time; ${(m.cpuMs / m.size).toFixed(1)} ms per tracker)`,
           },
           {
@@ -306,12 +390,13 @@ const bench: Bench = async (): Promise<BenchResult> => {
             target: `<= ${CAP}`,
             met: m.maxInFlight <= CAP,
           },
+          ...besideRow(beside.get(m.size)),
         ];
       }),
       notes: [
         loadNote("at the end"),
         "Report platforms (Amazon Ads, DV360, Microsoft) poll their asynchronous reports every 150 ms here: the sandbox's reports are ready after a set number of polls, so the connectors' real waits of seconds would only add idle time.",
-        "Writes per job: the job claim, the list marker, daily items in batches of 25, the figures with the flags, the job's outcome and the run counter (6 requests). Reads: the tracker twice (before the fetch, and after it to check its filters) and the month's daily items; the platform connection and the account's open connections once per batch; the AutoPilot item only for a tracker whose AutoPilot is on.",
+        "Writes per job: the job claim, the list marker, daily items in batches of 25, the figures with the flags and the job's outcome (5 requests), and the run counter once per batch and run. Reads: the tracker before the fetch, its settings version alone after it (the whole item again only when the settings changed meanwhile), the month's daily items; the platform connection and the account's open connections once per batch; the AutoPilot item only for a tracker whose AutoPilot is on.",
       ],
     };
   } finally {
