@@ -87,6 +87,32 @@ describe("useTrackers' first list request", () => {
     expect(calls).toHaveLength(2);
   });
 
+  it("gives the first page before it reads the whole list when both answers are there together", async () => {
+    localStorage.setItem(LAST_ACCOUNT_KEY, "acc-5");
+    listServer();
+    startTrackerListEarly();
+    // Both answers have arrived before the page asks for them.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
+    const seen: string[] = [];
+
+    const { result } = renderHook(
+      () => {
+        const whole = useTrackers("acc-5");
+        const firstPage = useTrackerListFirstPage("acc-5", whole.data === undefined);
+        seen.push(`${firstPage ? "first page" : "-"} / ${whole.data ? "whole list" : "-"}`);
+        return whole;
+      },
+      { wrapper },
+    );
+
+    await waitFor(() => expect(result.current.data).toHaveLength(1));
+    expect([...new Set(seen)]).toEqual(["- / -", "first page / -", "- / whole list"]);
+  });
+
   it("asks for the first page itself when none was started, and gives nothing once not wanted", async () => {
     const calls = listServer();
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -35,6 +35,56 @@ export function needsQuietRefetch(trackers: readonly TrackerView[] | undefined):
   return (trackers ?? []).some((t) => t.isUpdating || t.isBudgetUpdating || t.dataLoading);
 }
 
+/** The first page's query (see {@link useTrackerListFirstPage}). */
+export const firstPageQueryKey = (accountId: string) => ["trackers-first-page", accountId] as const;
+
+/**
+ * The longest the whole list's first answer waits for its first page to settle before it is read
+ * (see {@link firstPageFirst}): a first page slower than this does not hold the whole list back.
+ */
+export const FIRST_PAGE_WAIT_MS = 2_000;
+
+/**
+ * Resolves once a frame has been painted (an animation frame, then a task), or after 100 ms when
+ * the page paints none (a hidden tab runs no animation frames).
+ */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const fallback = setTimeout(resolve, 100);
+    if (typeof requestAnimationFrame !== "function") return;
+    requestAnimationFrame(() => {
+      clearTimeout(fallback);
+      setTimeout(resolve, 0);
+    });
+  });
+}
+
+/**
+ * The first rows first: when the list's first page is being asked beside the whole list (the
+ * dashboard's first load), resolves once it has settled (shown, or not coming) and a frame has been
+ * painted, at most {@link FIRST_PAGE_WAIT_MS} after the call; at once when no first page is asked.
+ * Reading the whole list (decoding thousands of rows) and rendering it take the main thread for a
+ * while, so the whole list's answer waits for this before it is read: the first page's small
+ * answer is rendered and painted first even when both answers arrive together.
+ */
+async function firstPageFirst(queryClient: QueryClient, accountId: string): Promise<void> {
+  const query = queryClient.getQueryCache().find({ queryKey: firstPageQueryKey(accountId), exact: true });
+  if (!query || query.state.data !== undefined || query.state.status === "error") return;
+  if (query.state.fetchStatus !== "fetching") return;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(done, FIRST_PAGE_WAIT_MS);
+    const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+      if (event.query === query && query.state.fetchStatus !== "fetching") done();
+    });
+  });
+  await afterNextPaint();
+}
+
 export function useTrackers(accountId: string) {
   const queryClient = useQueryClient();
   const query = useQuery({
@@ -47,6 +97,7 @@ export function useTrackers(accountId: string) {
         : listPath(accountId);
       const answer = earlyAnswer ?? (await api.get(path, { signal, timeoutMs: TRACKERS_TIMEOUT_MS }));
       localStorage.setItem(LAST_ACCOUNT_KEY, accountId);
+      if (!loaded) await firstPageFirst(queryClient, accountId);
       return listedTrackers<TrackerView>(answer);
     },
     refetchInterval: (q) => (needsQuietRefetch(q.state.data) ? QUIET_REFETCH_MS : false),
@@ -84,7 +135,7 @@ export function useTrackerListFirstPage(
   wanted: boolean,
 ): TrackerListFirstPage | undefined {
   const query = useQuery({
-    queryKey: ["trackers-first-page", accountId] as const,
+    queryKey: firstPageQueryKey(accountId),
     queryFn: async ({ signal }): Promise<TrackerListFirstPage | null> => {
       const path = firstPagePath(accountId);
       const answer =
