@@ -1,7 +1,7 @@
 import { listedTrackers } from "@pacer/core/tracker-list";
 import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, seg } from "../../../lib/api-client";
-import { takeEarlyAnswer } from "../../../lib/early-request";
+import { api, getLater, seg } from "../../../lib/api-client";
+import { takeEarlyAnswer, takeEarlyAnswerLater } from "../../../lib/early-request";
 import { useRealtime } from "../../../lib/realtime";
 import type { TrackerView } from "../../../lib/tracker-types";
 import {
@@ -91,14 +91,15 @@ export function useTrackers(accountId: string) {
     queryKey: trackersQueryKey(accountId),
     queryFn: async ({ signal }) => {
       const loaded = queryClient.getQueryData(trackersQueryKey(accountId)) !== undefined;
-      const earlyAnswer = loaded ? undefined : await takeEarlyAnswer(EARLY_SLOT, listPath(accountId));
+      const earlyAnswer = loaded ? undefined : await takeEarlyAnswerLater(EARLY_SLOT, listPath(accountId));
       const path = loaded
         ? `/api/trackers/get-trackers-without-load-by-account/${seg(accountId)}`
         : listPath(accountId);
-      const answer = earlyAnswer ?? (await api.get(path, { signal, timeoutMs: TRACKERS_TIMEOUT_MS }));
+      const read = earlyAnswer ?? (await getLater<unknown>(path, { signal, timeoutMs: TRACKERS_TIMEOUT_MS }));
       localStorage.setItem(LAST_ACCOUNT_KEY, accountId);
+      // The whole list is parsed and decoded once its first page is on screen.
       if (!loaded) await firstPageFirst(queryClient, accountId);
-      return listedTrackers<TrackerView>(answer);
+      return listedTrackers<TrackerView>(read());
     },
     refetchInterval: (q) => (needsQuietRefetch(q.state.data) ? QUIET_REFETCH_MS : false),
     staleTime: 20_000,
