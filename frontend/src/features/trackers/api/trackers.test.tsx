@@ -4,7 +4,14 @@ import { renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setToken } from "../../../lib/api-client";
-import { LAST_ACCOUNT_KEY, startTrackerListEarly, useTrackerListFirstPage, useTrackers } from "./trackers";
+import type { TrackerView } from "../../../lib/tracker-types";
+import {
+  LAST_ACCOUNT_KEY,
+  needsQuietRefetch,
+  startTrackerListEarly,
+  useTrackerListFirstPage,
+  useTrackers,
+} from "./trackers";
 
 const aTracker = (id: string) => ({
   _id: id,
@@ -172,5 +179,19 @@ describe("useTrackers' first list request", () => {
     startTrackerListEarly();
 
     expect(calls).toEqual([]);
+  });
+});
+
+describe("the quiet re-fetch", () => {
+  it("is wanted while a tracker of the list is updating, budget-updating or loading, and not without one", () => {
+    const quiet = [aTracker("t-1"), aTracker("t-2")] as unknown as TrackerView[];
+    const updating = [aTracker("t-1"), { ...aTracker("t-2"), isUpdating: true }] as unknown as TrackerView[];
+    const loading = [{ ...aTracker("t-1"), dataLoading: true }] as unknown as TrackerView[];
+
+    expect(needsQuietRefetch(quiet)).toBe(false);
+    expect(needsQuietRefetch(quiet)).toBe(false);
+    expect(needsQuietRefetch(updating)).toBe(true);
+    expect(needsQuietRefetch(loading)).toBe(true);
+    expect(needsQuietRefetch(undefined)).toBe(false);
   });
 });

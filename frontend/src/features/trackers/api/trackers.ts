@@ -30,9 +30,22 @@ export const trackersQueryKey = (accountId: string) => ["trackers", accountId] a
 
 export { FIRST_PAGE_ROWS, LAST_ACCOUNT_KEY, startTrackerListEarly, TRACKERS_TIMEOUT_MS } from "./early-list";
 
-/** Whether the list should be re-fetched quietly: a tracker is updating, budget-updating or loading. */
+/** {@link needsQuietRefetch}'s answer per list (a list is replaced, never changed in place). */
+const quietRefetchOf = new WeakMap<readonly TrackerView[], boolean>();
+
+/**
+ * Whether the list should be re-fetched quietly: a tracker is updating, budget-updating or loading.
+ * Asked at every render of a component that reads the list (the query's `refetchInterval`), so the
+ * answer is kept per list: a keystroke in the search does not scan 10,000 trackers again.
+ */
 export function needsQuietRefetch(trackers: readonly TrackerView[] | undefined): boolean {
-  return (trackers ?? []).some((t) => t.isUpdating || t.isBudgetUpdating || t.dataLoading);
+  if (!trackers) return false;
+  let needs = quietRefetchOf.get(trackers);
+  if (needs === undefined) {
+    needs = trackers.some((t) => t.isUpdating || t.isBudgetUpdating || t.dataLoading);
+    quietRefetchOf.set(trackers, needs);
+  }
+  return needs;
 }
 
 /** The first page's query (see {@link useTrackerListFirstPage}). */
