@@ -318,8 +318,10 @@ async function measureAt(
   await context.addInitScript({ content: WATCH_ROWS });
   const page = await context.newPage();
   await loadOnce(page, world);
-  // The whole list has arrived (the first page alone has no pager; every size here pages).
+  // The whole list has arrived (the first page alone has no pager; every size here pages), and the
+  // requests the page makes after it (pods, shared budgets, connections) have been answered.
   await page.locator('nav[aria-label="Pages"]').waitFor({ timeout: 60_000 });
+  await runtimeQuiet(world);
   const typeOne = (ch: string) => page.evaluate(`${TYPE_ONE}(${JSON.stringify(ch)})`) as Promise<number>;
   for (const ch of "client") await typeOne(ch);
   await page.getByRole("button", { name: "Clear search" }).click();
