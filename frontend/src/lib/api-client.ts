@@ -181,8 +181,8 @@ function parseBody(text: string): unknown {
 }
 
 /**
- * As {@link readAnswer}, but a successful answer's body is parsed only when the returned function is
- * called (an error status is read and thrown at once): a large answer that arrives while the page is
+ * As {@link readAnswer}, but a successful answer's body is decoded and parsed only when the returned
+ * function is called (an error status is read and thrown at once): a large answer that arrives while the page is
  * busy is parsed when its reader is ready for it, not as it lands.
  */
 export async function readAnswerLater<T>(
@@ -191,14 +191,16 @@ export async function readAnswerLater<T>(
   options: Pick<RequestOptions, "ignoreAuthError"> = {},
 ): Promise<() => T> {
   const response = await sent;
-  const text = await response.text();
+  // The bytes, decoded into text only when read: decoding megabytes is main-thread work too.
+  const bytes = await response.arrayBuffer();
+  const text = () => new TextDecoder().decode(bytes);
   if (!response.ok) {
-    const error = readError(response.status, parseBody(text));
+    const error = readError(response.status, parseBody(text()));
     if (error.isAuthError && token && !options.ignoreAuthError)
       for (const listener of authErrorListeners) listener(error);
     throw error;
   }
-  return () => parseBody(text) as T;
+  return () => parseBody(text()) as T;
 }
 
 /** A body-less POST sends no body at all: calls without a body schema refuse one. */

@@ -58,8 +58,9 @@ export const firstPageQueryKey = (accountId: string) => ["trackers-first-page", 
 export const FIRST_PAGE_WAIT_MS = 2_000;
 
 /**
- * Resolves once a frame has been painted (an animation frame, then a task), or after 100 ms when
- * the page paints none (a hidden tab runs no animation frames).
+ * Resolves once a frame has been painted and the page is idle (an animation frame, then an idle
+ * period, at most 300 ms later; a task where the browser has no idle callbacks), or after 100 ms
+ * when the page paints none (a hidden tab runs no animation frames).
  */
 function afterNextPaint(): Promise<void> {
   return new Promise((resolve) => {
@@ -67,7 +68,8 @@ function afterNextPaint(): Promise<void> {
     if (typeof requestAnimationFrame !== "function") return;
     requestAnimationFrame(() => {
       clearTimeout(fallback);
-      setTimeout(resolve, 0);
+      if (typeof requestIdleCallback === "function") requestIdleCallback(() => resolve(), { timeout: 300 });
+      else setTimeout(resolve, 0);
     });
   });
 }
