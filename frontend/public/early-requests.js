@@ -3,7 +3,7 @@
  * the app's code has arrived (index.html loads this file first; a file of the site's own origin, as
  * the Content-Security-Policy's script-src 'self' asks). With a stored session token: the session
  * (GET /api/auth) and, on the dashboard, the tracker list of the account this browser listed last
- * (its first page, then the whole list).
+ * (its first page, then the whole list); on the dashboard also the preload of its code.
  * The app takes each pending response once (src/lib/early-request.ts) instead of sending its own;
  * one it does not take (another path, a failure) changes nothing, the app then asks itself.
  * Nothing is sent over plain http except to this machine: the app then moves to https first.
@@ -15,6 +15,19 @@
 (() => {
   const local = location.hostname === "localhost" || location.hostname === "127.0.0.1";
   if (location.protocol === "http:" && !local) return;
+  // The dashboard's code (its chunks, named by the build in a <meta>: vite.config.ts), fetched and
+  // compiled beside the entry instead of after it.
+  if (location.pathname === "/dashboard") {
+    const meta = document.querySelector('meta[name="pacer-dashboard-modules"]');
+    for (const href of (meta ? meta.content : "").split(" ")) {
+      if (!href) continue;
+      const link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.crossOrigin = "";
+      link.href = href;
+      document.head.append(link);
+    }
+  }
   let token = null;
   let account = null;
   try {

@@ -209,4 +209,27 @@ describe("index.html's first script", () => {
 
     expect(calls).toEqual([]);
   });
+
+  it("preloads the dashboard's chunks the build names, on the dashboard only", () => {
+    const meta = document.createElement("meta");
+    meta.name = "pacer-dashboard-modules";
+    meta.content = "/assets/dashboard-page-a1.js /assets/table-parts-b2.js";
+    document.head.append(meta);
+    const preloads = () =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map(
+        (l) => new URL(l.href).pathname,
+      );
+    server();
+
+    window.history.replaceState(null, "", "/alerts");
+    runPageScript();
+    const elsewhere = preloads();
+    window.history.replaceState(null, "", "/dashboard");
+    runPageScript();
+
+    expect(elsewhere).toEqual([]);
+    expect(preloads()).toEqual(["/assets/dashboard-page-a1.js", "/assets/table-parts-b2.js"]);
+    for (const link of document.querySelectorAll('link[rel="modulepreload"]')) link.remove();
+    meta.remove();
+  });
 });

@@ -123,6 +123,17 @@ async function request<T>(
   body: unknown,
   options: RequestOptions = {},
 ): Promise<T> {
+  const { sent, token } = send(method, path, body, options);
+  return readAnswer<T>(sent, token, options);
+}
+
+/** Sends a request with the API client's headers (the stored token among them), time-out and signal. */
+function send(
+  method: string,
+  path: string,
+  body: unknown,
+  options: RequestOptions,
+): { sent: Promise<Response>; token: string | null } {
   const headers: Record<string, string> = { accept: "application/json", ...options.headers };
   const token = getToken();
   if (token) headers["x-auth-token"] = token;
@@ -137,7 +148,13 @@ async function request<T>(
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     ...(signals.length ? { signal: signals.length === 1 ? signals[0] : AbortSignal.any(signals) } : {}),
   });
-  return readAnswer<T>(sent, token, options);
+  return { sent, token };
+}
+
+/** `GET path` as {@link api}.get, its body parsed when the returned function is called ({@link readAnswerLater}). */
+export function getLater<T>(path: string, options: RequestOptions = {}): Promise<() => T> {
+  const { sent, token } = send("GET", path, undefined, options);
+  return readAnswerLater<T>(sent, token, options);
 }
 
 /**
@@ -151,21 +168,39 @@ export async function readAnswer<T>(
   token: string | null,
   options: Pick<RequestOptions, "ignoreAuthError"> = {},
 ): Promise<T> {
-  const response = await sent;
-  const text = await response.text();
-  let data: unknown;
+  return (await readAnswerLater<T>(sent, token, options))();
+}
+
+/** A JSON body as the API client reads it: parsed, or the text itself when it is not JSON. */
+function parseBody(text: string): unknown {
   try {
-    data = text ? (JSON.parse(text) as unknown) : undefined;
+    return text ? (JSON.parse(text) as unknown) : undefined;
   } catch {
-    data = text;
+    return text;
   }
+}
+
+/**
+ * As {@link readAnswer}, but a successful answer's body is decoded and parsed only when the returned
+ * function is called (an error status is read and thrown at once): a large answer that arrives while the page is
+ * busy is parsed when its reader is ready for it, not as it lands.
+ */
+export async function readAnswerLater<T>(
+  sent: Promise<Response>,
+  token: string | null,
+  options: Pick<RequestOptions, "ignoreAuthError"> = {},
+): Promise<() => T> {
+  const response = await sent;
+  // The bytes, decoded into text only when read: decoding megabytes is main-thread work too.
+  const bytes = await response.arrayBuffer();
+  const text = () => new TextDecoder().decode(bytes);
   if (!response.ok) {
-    const error = readError(response.status, data);
+    const error = readError(response.status, parseBody(text()));
     if (error.isAuthError && token && !options.ignoreAuthError)
       for (const listener of authErrorListeners) listener(error);
     throw error;
   }
-  return data as T;
+  return () => parseBody(text()) as T;
 }
 
 /** A body-less POST sends no body at all: calls without a body schema refuse one. */

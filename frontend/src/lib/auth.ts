@@ -1,4 +1,4 @@
-import { type DigestFrequency, normalizeLoginEmail } from "@pacer/core/validation";
+import type { DigestFrequency } from "@pacer/core/validation";
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, getToken, seg, setToken } from "./api-client";
 import { SESSION_PATH, SESSION_SLOT, takeEarlyAnswer } from "./early-request";
@@ -118,12 +118,16 @@ export async function startSession(queryClient: QueryClient, answer: LoginAnswer
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { email: string; password: string }) =>
-      api.post<LoginAnswer>(
+    mutationFn: async (input: { email: string; password: string }) => {
+      // Loaded at the first login (the login page's forms have loaded it already): the validation
+      // module carries zod, which the signed-in first screen does not need.
+      const { normalizeLoginEmail } = await import("@pacer/core/validation");
+      return api.post<LoginAnswer>(
         "/api/auth",
         { email: normalizeLoginEmail(input.email), password: input.password },
         { ignoreAuthError: true },
-      ),
+      );
+    },
     onSuccess: (data) => startSession(queryClient, data),
   });
 }

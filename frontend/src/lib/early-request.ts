@@ -1,4 +1,4 @@
-import { api, getToken, type RequestOptions, readAnswer } from "./api-client";
+import { getLater, getToken, type RequestOptions, readAnswerLater } from "./api-client";
 
 /**
  * GET requests started while the page loads, before React renders (the SPA entry starts them), so
@@ -8,7 +8,8 @@ import { api, getToken, type RequestOptions, readAnswer } from "./api-client";
  * the query then asks again, and that request meets a lost session as any other does.
  */
 
-const slots = new Map<string, { path: string; answer: Promise<unknown> }>();
+/** Each slot's path and answer, its body parsed when taken (a large answer lands while the page is busy). */
+const slots = new Map<string, { path: string; answer: Promise<() => unknown> }>();
 
 /**
  * A request the page's first script (`public/early-requests.js`, loaded by index.html before the
@@ -47,8 +48,8 @@ export function startEarlyGet(
   if (!token) return;
   const pageStarted = takePageStarted(slot, path);
   const answer = pageStarted
-    ? readAnswer(pageStarted.response, token, { ignoreAuthError: true })
-    : api.get(path, { ...options, ignoreAuthError: true });
+    ? readAnswerLater(pageStarted.response, token, { ignoreAuthError: true })
+    : getLater(path, { ...options, ignoreAuthError: true });
   answer.catch(() => undefined);
   slots.set(slot, { path, answer });
 }
@@ -58,10 +59,18 @@ export function startEarlyGet(
  * started, it was for another path (a leftover answer is dropped, not kept in memory) or it failed.
  */
 export async function takeEarlyAnswer<T>(slot: string, path: string): Promise<T | undefined> {
+  return (await takeEarlyAnswerLater<T>(slot, path))?.();
+}
+
+/**
+ * As {@link takeEarlyAnswer}, but the answer's body is parsed only when the returned function is
+ * called: the caller parses a large answer when it is ready to use it.
+ */
+export async function takeEarlyAnswerLater<T>(slot: string, path: string): Promise<(() => T) | undefined> {
   const started = slots.get(slot);
   slots.delete(slot);
   if (started?.path !== path) return undefined;
-  return (started.answer as Promise<T>).catch(() => undefined);
+  return (started.answer as Promise<() => T>).catch(() => undefined);
 }
 
 /** The session call (spec 7.1): the signed-in user, and a renewed token when half its life is gone. */

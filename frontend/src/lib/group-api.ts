@@ -44,8 +44,8 @@ function field<T>(data: unknown, name: string): T | undefined {
   return data && typeof data === "object" ? ((data as Record<string, unknown>)[name] as T) : undefined;
 }
 
-/** The account's list: fetched when the user loads. */
-function useGroupList<T>(resource: GroupResource, accountId: string, userId: string) {
+/** The account's list: fetched when the user loads, or once `enabled` (default true) holds. */
+function useGroupList<T>(resource: GroupResource, accountId: string, userId: string, enabled = true) {
   return useQuery({
     queryKey: groupListKey(resource, accountId),
     queryFn: async ({ signal }) => {
@@ -53,6 +53,7 @@ function useGroupList<T>(resource: GroupResource, accountId: string, userId: str
       return Array.isArray(data) ? (data as T[]) : (field<T[]>(data, resource.listField) ?? []);
     },
     staleTime: 30_000,
+    enabled,
   });
 }
 
@@ -130,7 +131,8 @@ function useDeleteGroup(resource: GroupResource, accountId: string) {
 /** The hooks of one resource, named as its feature exports them. */
 export function groupHooks<V, F>(resource: GroupResource) {
   return {
-    useList: (accountId: string, userId: string) => useGroupList<V>(resource, accountId, userId),
+    useList: (accountId: string, userId: string, options: { enabled?: boolean } = {}) =>
+      useGroupList<V>(resource, accountId, userId, options.enabled ?? true),
     useItem: (id: string | null) => useGroupItem<V>(resource, id),
     useCreate: (accountId: string) => useCreateGroup<F>(resource, accountId),
     useUpdate: (accountId: string) => useUpdateGroup<F>(resource, accountId),

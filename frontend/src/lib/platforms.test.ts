@@ -2,7 +2,6 @@ import { PLATFORM_CATALOGUE } from "@pacer/core/platforms";
 import { aPlatformEntry } from "@pacer/core/testing/builders";
 import { describe, expect, it } from "vitest";
 import {
-  CONNECTABLE_PLATFORMS,
   connectablePlatforms,
   PLATFORMS,
   platformByReturnPage,
@@ -34,7 +33,7 @@ describe("the web app's platform list", () => {
   });
 
   it("keeps the spec's names, notes and connection kinds (spec 2.12 and 3)", () => {
-    expect(CONNECTABLE_PLATFORMS.map((p) => [p.name, p.connect, p.note ?? ""])).toEqual([
+    expect(connectablePlatforms().map((p) => [p.name, p.connect, p.note ?? ""])).toEqual([
       ["Amazon Ads", "popup", ""],
       ["Cake", "apiKey", ""],
       ["Facebook Ads", "popup", ""],

@@ -92,18 +92,18 @@ export function channelName(slug: string): string {
 }
 
 /**
- * The browser's default order of names (what `localeCompare` without arguments uses), made once:
- * `localeCompare` builds a collator at every call, and this list is sorted as the app loads.
+ * The browser's default order of names (what `localeCompare` without arguments uses), made once, at
+ * its first use: `localeCompare` builds a collator at every call, and the first collator of a page
+ * loads the browser's collation data (tens of milliseconds, which the first screen does not wait for).
  */
-const byName = new Intl.Collator();
+let byName: Intl.Collator | undefined;
 
 /** The platforms 'Add a Connection' offers, sorted by name (spec 2.12). */
 export function connectablePlatforms(platforms: readonly Platform[] = PLATFORMS): Platform[] {
-  return platforms.filter((p) => p.connect).sort((a, b) => byName.compare(a.name, b.name));
+  byName ??= new Intl.Collator();
+  const order = byName;
+  return platforms.filter((p) => p.connect).sort((a, b) => order.compare(a.name, b.name));
 }
-
-/** The platforms 'Add a Connection' offers, sorted by name (spec 2.12). */
-export const CONNECTABLE_PLATFORMS: readonly Platform[] = connectablePlatforms();
 
 /** The authorisation return pages (spec 2.13), each a route of the SPA. */
 export const RETURN_PAGE_PATHS: readonly string[] = PLATFORMS.flatMap((p) =>

@@ -254,6 +254,71 @@ describe("the tracker list snapshot", () => {
     expect(all.body.total).toBe(4);
   });
 
+  it("cut to its first rows for an Admin from the snapshot's head alone, never staler than the snapshot", async () => {
+    const world = await aWorld();
+    const id = world.account.accountId;
+    const admin = sessionOf(world, world.Admin);
+    const one = await aTrackerIn(id, { name: "One" });
+    await aTrackerIn(id, { name: "Two", associatedUserIds: [world.Manager.user.userId] });
+    await aTrackerIn(id, { name: "Three" });
+    const whole = await list(admin);
+    const firstPage = async (session: Session, first: number) => {
+      const answer = await trackerListAnswerFor(session, later(), { gzip: false, first });
+      const body = JSON.parse("text" in answer ? answer.text : "") as EncodedTrackerList;
+      return { source: answer.source, names: decodeTrackerList(body).map((t) => t.name), body };
+    };
+
+    const head = await firstPage(admin, 2);
+    const beyond = await firstPage(admin, 5);
+
+    expect(whole.source).toBe("rebuilt-and-stored");
+    expect((await readTrackerListMarker(id)).snapshot?.head).toBeGreaterThan(0);
+    expect(head.source).toBe("head");
+    expect(decodeTrackerList(head.body)).toEqual(whole.trackers.slice(0, 2));
+    expect(head.body.total).toBe(3);
+    // The head holds every row of a small list, so a larger page is answered from it too.
+    expect(beyond.source).toBe("head");
+    expect(decodeTrackerList(beyond.body)).toEqual(whole.trackers);
+
+    // A tracker written: the head is as stale as its snapshot, so neither answers until rebuilt.
+    await updateTrackerAt(id, one.trackerId, one.version, { name: "One renamed" });
+    expect((await firstPage(admin, 2)).source).toBe("no-snapshot");
+    await list(admin);
+    const renamed = await firstPage(admin, 2);
+    expect(renamed.source).toBe("head");
+    expect(renamed.names).toEqual(["One renamed", "Two"]);
+  });
+
+  it("cut to its first rows for a Manager or Viewer from the whole snapshot, never from the Admin's head", async () => {
+    const world = await aWorld();
+    const id = world.account.accountId;
+    const managerId = world.Manager.user.userId;
+    await aTrackerIn(id, { name: "Not mine" });
+    await aTrackerIn(id, { name: "Mine", associatedUserIds: [managerId] });
+    await list(sessionOf(world, world.Admin));
+    expect((await readTrackerListMarker(id)).snapshot?.head).toBeGreaterThan(0);
+
+    const manager = await trackerListAnswerFor(sessionOf(world, world.Manager), later(), {
+      gzip: false,
+      first: 1,
+    });
+    const viewer = await trackerListAnswerFor(sessionOf(world, world.Viewer), later(), {
+      gzip: false,
+      first: 1,
+    });
+
+    expect(manager.source).toBe("snapshot");
+    const managerBody = JSON.parse("text" in manager ? manager.text : "") as EncodedTrackerList;
+    expect(decodeTrackerList<ListedTracker & { name: string }>(managerBody).map((t) => t.name)).toEqual([
+      "Mine",
+    ]);
+    expect(managerBody.total).toBe(1);
+    expect(viewer.source).toBe("snapshot");
+    const viewerBody = JSON.parse("text" in viewer ? viewer.text : "") as EncodedTrackerList;
+    expect(viewerBody.rows).toEqual([]);
+    expect(viewerBody.total).toBe(0);
+  });
+
   it("cut to its first rows while no snapshot is stored: no rows and no total, and nothing rebuilt or stored", async () => {
     const world = await aWorld();
     await aTrackerIn(world.account.accountId, { name: "Fresh" });

@@ -9,6 +9,7 @@ import {
   serializeTrackerListSnapshot,
   snapshotTrackerList,
   trackerListAnswerText,
+  trackerListSnapshotHead,
 } from "./tracker-list.ts";
 
 const ann = { _id: "u-ann", name: "Ann", userType: "Manager", email: "ann@agency.test", avatar: null };
@@ -181,6 +182,26 @@ describe("tracker list snapshot", () => {
     expect(decodeTrackerList(whole)).toEqual([views[1], views[2]]);
     expect(whole.total).toBe(2);
     expect(JSON.parse(trackerListAnswerText(stored, joinsOf))).not.toHaveProperty("total");
+  });
+
+  it("keeps its first rows as a head that answers the first page and the whole list's count alone", () => {
+    const head = parseTrackerListSnapshot(serializeTrackerListSnapshot(trackerListSnapshotHead(stored, 2)));
+    const fromHead = JSON.parse(trackerListAnswerText(head, viewJoins, { first: 2 }));
+    const fromWhole = JSON.parse(trackerListAnswerText(stored, viewJoins, { first: 2 }));
+
+    expect(head.meta).toHaveLength(2);
+    expect(head.total).toBe(3);
+    // Only the connection its rows name (the third row's is left out).
+    expect(head.integrations).toEqual([google]);
+    expect(fromHead).toEqual(fromWhole);
+    expect(fromHead.total).toBe(3);
+  });
+
+  it("refuses to answer from a head for a request that may not see one of its rows", () => {
+    const head = trackerListSnapshotHead(stored, 2);
+    const joinsOf = (m: { trackerId: string }) => (m.trackerId === "t-2" ? undefined : viewJoins(m));
+
+    expect(() => trackerListAnswerText(head, joinsOf, { first: 1 })).toThrow(TypeError);
   });
 
   it("answers an empty table when the request sees no row, as the table of no views", () => {

@@ -208,6 +208,38 @@ export interface TrackerListSnapshot {
   integrations: EncodedTrackerList["integrations"];
   meta: TrackerListSnapshotMeta[];
   text: string[];
+  /**
+   * Only in a snapshot's head ({@link trackerListSnapshotHead}): how many rows the whole snapshot
+   * holds (the head holds its first rows).
+   */
+  total?: number;
+}
+
+/**
+ * The head of a snapshot: its first `rows` rows (with the connections they name, renumbered) and
+ * `total`, the whole snapshot's row count. Stored beside the snapshot so the list's first page is
+ * one small read; it answers only a caller who sees every row (see {@link trackerListAnswerText}).
+ */
+export function trackerListSnapshotHead(snapshot: TrackerListSnapshot, rows: number): TrackerListSnapshot {
+  const integrations: EncodedTrackerList["integrations"] = [];
+  const integrationIndex = new Map<number, number>();
+  const meta = snapshot.meta.slice(0, rows).map((m) => {
+    let integration = integrationIndex.get(m.integration);
+    if (integration === undefined) {
+      integration = integrations.length;
+      integrations.push(at(snapshot.integrations, m.integration, "connection"));
+      integrationIndex.set(m.integration, integration);
+    }
+    return { ...m, integration };
+  });
+  return {
+    columns: snapshot.columns,
+    dataColumns: snapshot.dataColumns,
+    integrations,
+    meta,
+    text: snapshot.text.slice(0, rows),
+    total: snapshot.meta.length,
+  };
 }
 
 /**
@@ -290,6 +322,9 @@ export interface TrackerListRowJoins {
  * Decodes (`decodeTrackerList`) to the same views as `encodeTrackerList` of the joined views.
  * With `first`, the answer holds only the first `first` rows the caller may see, in list order
  * (the users and connections those rows name), and `total`: how many the whole answer would hold.
+ * From a snapshot's head (`snapshot.total` set), `total` is the head's stored count, so a head
+ * answers only a caller who sees every row.
+ * @throws TypeError when `snapshot` is a head and `joinsOf` refuses one of its rows.
  */
 export function trackerListAnswerText(
   snapshot: TrackerListSnapshot,
@@ -305,6 +340,9 @@ export function trackerListAnswerText(
   let total = 0;
   snapshot.meta.forEach((meta, i) => {
     const joins = joinsOf(meta);
+    if (!joins && snapshot.total !== undefined) {
+      throw new TypeError("A tracker list snapshot's head answers only a caller who sees every row");
+    }
     if (!joins) return;
     total++;
     if (first !== undefined && rows.length >= first) return;
@@ -330,6 +368,6 @@ export function trackerListAnswerText(
   return (
     `{"columns":${JSON.stringify(columns)},"dataColumns":${JSON.stringify(dataColumns)},` +
     `"rows":[${rows.join(",")}],"users":${JSON.stringify(users)},"integrations":${JSON.stringify(integrations)}` +
-    `${first === undefined ? "" : `,"total":${total}`}}`
+    `${first === undefined ? "" : `,"total":${snapshot.total ?? total}`}}`
   );
 }

@@ -17,7 +17,11 @@ import { TABLE, tableName } from "./table.ts";
  * - the shards of a snapshot or an answer `ACCOUNT#<accountId>` / `TRACKERLIST#<buildId>#<n>`: `body` (binary, at
  *   most {@link SHARD_BYTES}), immutable, removed by TTL a day after they were written (TTL deletes
  *   cost no write capacity; deleting a 380 KB item would cost 380 WCU). A reader never uses a
- *   snapshot older than {@link SNAPSHOT_MAX_AGE_MS}, so it never meets a shard TTL has removed.
+ *   snapshot older than {@link SNAPSHOT_MAX_AGE_MS}, so it never meets a shard TTL has removed;
+ * - beside a snapshot's shards, its head `ACCOUNT#<accountId>` / `TRACKERLIST#<buildId>#head`: `body`
+ *   (binary, at most {@link SHARD_BYTES}), the opaque bytes of the list's first page, written with
+ *   the shards before the marker points at them (so it is never staler than its snapshot) and
+ *   removed by TTL with them; the marker's `snapshot.head` is its size in bytes.
  *
  * A snapshot is valid while the marker's `changed` equals its `builtFrom`. The builder reads the
  * marker before its full read of the trackers and stores the snapshot only on the condition that
@@ -40,6 +44,10 @@ const shardKey = (accountId: string, buildId: string, n: number) => ({
   [TABLE.partitionKey]: pk(accountId),
   [TABLE.sortKey]: `${MARKER_SK}#${buildId}#${n}`,
 });
+const headKey = (accountId: string, buildId: string) => ({
+  [TABLE.partitionKey]: pk(accountId),
+  [TABLE.sortKey]: `${MARKER_SK}#${buildId}#head`,
+});
 const markerKey = (accountId: string) => ({
   [TABLE.partitionKey]: pk(accountId),
   [TABLE.sortKey]: MARKER_SK,
@@ -54,6 +62,8 @@ export interface TrackerListSnapshotRef {
   /** ISO time of the build. */
   builtAt: string;
   bytes: number;
+  /** Bytes of the snapshot's head item when one was stored with it (see {@link readTrackerListSnapshotHead}). */
+  head?: number;
 }
 
 /** The account's marker: its `changed` counter, the time of its last bump, and the stored snapshot. */
@@ -230,13 +240,32 @@ export async function readTrackerListSnapshot(
 }
 
 /**
+ * The bytes of a stored snapshot's head (one GetItem, eventually consistent: the head never changes
+ * once written; about 0.5 RCU per 4 KB), or undefined when the snapshot has none or it is gone.
+ */
+export async function readTrackerListSnapshotHead(
+  accountId: string,
+  ref: TrackerListSnapshotRef,
+): Promise<Buffer | undefined> {
+  if (ref.head === undefined) return undefined;
+  const { Item } = await documentClientFor().send(
+    new GetCommand({ TableName: tableName(), Key: headKey(accountId, ref.buildId) }),
+  );
+  const body = Item?.body as Uint8Array | undefined;
+  return body ? Buffer.from(body.buffer, body.byteOffset, body.byteLength) : undefined;
+}
+
+/**
  * Stores a snapshot built from the marker value `builtFrom`: writes its shards under a new build id,
  * then points the marker at them on the condition that `changed` is still `builtFrom` (a tracker
  * written meanwhile leaves the marker as it is; the unused shards are left to TTL, as are the
  * shards of the build it replaces).
  * Checks the marker first (1 RCU) and writes nothing when it moved already.
- * Write cost: 1 WCU per KB of `payload` (rounded up per shard) plus 1 for the marker.
+ * Write cost: 1 WCU per KB of `payload` (rounded up per shard) and of `head`, plus 1 for the marker.
  * @param now the build's time (`builtAt`; the shards' TTL counts from it)
+ * @param head opaque bytes stored beside the shards as the snapshot's head item (the list's first
+ *   page, read alone by {@link readTrackerListSnapshotHead}); left out when larger than
+ *   {@link SHARD_BYTES}
  * @returns whether the snapshot is now the account's.
  */
 export async function storeTrackerListSnapshot(
@@ -244,8 +273,9 @@ export async function storeTrackerListSnapshot(
   builtFrom: number,
   payload: Buffer,
   now: Date = new Date(),
+  head?: Buffer,
 ): Promise<boolean> {
-  return storeBuild(accountId, builtFrom, payload, now, "snapshot", {});
+  return storeBuild(accountId, builtFrom, payload, now, "snapshot", {}, head);
 }
 
 /**
@@ -272,6 +302,7 @@ async function storeBuild(
   now: Date,
   field: "snapshot" | "answer",
   extra: Record<string, string>,
+  head?: Buffer,
 ): Promise<boolean> {
   // A tracker written during the build: nothing to store (saves the shards' writes).
   if ((await readTrackerListMarker(accountId)).changed !== builtFrom) return false;
@@ -283,6 +314,10 @@ async function storeBuild(
     body: payload.subarray(n * SHARD_BYTES, (n + 1) * SHARD_BYTES),
     [TABLE.timeToLiveAttribute]: expiresAt,
   }));
+  const withHead = head !== undefined && head.byteLength <= SHARD_BYTES;
+  if (withHead) {
+    items.push({ ...headKey(accountId, buildId), body: head, [TABLE.timeToLiveAttribute]: expiresAt });
+  }
   await writeAll(items.map((Item) => ({ PutRequest: { Item } })));
   const ref = {
     buildId,
@@ -290,6 +325,7 @@ async function storeBuild(
     builtFrom,
     builtAt: now.toISOString(),
     bytes: payload.byteLength,
+    ...(withHead ? { head: head.byteLength } : {}),
     ...extra,
   };
   try {

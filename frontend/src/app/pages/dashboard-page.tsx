@@ -173,8 +173,14 @@ export function DashboardPage() {
   const [exporting, setExporting] = useState(false);
 
   const trackersQuery = useTrackers(account._id);
-  const podsQuery = usePods(account._id, user._id);
-  const sharedQuery = useSharedBudgets(account._id, user._id);
+  // The pods and shared budgets (each answer reads every tracker of the account on the server) are
+  // asked once the whole list is in, so they do not compete with the list's first answers; at once
+  // for the view that shows them.
+  const listSettled = trackersQuery.data !== undefined || trackersQuery.isError;
+  const podsQuery = usePods(account._id, user._id, { enabled: listSettled || view === "pod" });
+  const sharedQuery = useSharedBudgets(account._id, user._id, {
+    enabled: listSettled || view === "sharedBudgets",
+  });
   // Until the whole list arrives, its first page (asked beside it) shows in the Tracker view when
   // nothing is searched or filtered: the same first rows the whole list gives there. Every other
   // view, a search, the stale filter, a sort, the totals and the stale count wait for the whole list.
@@ -329,11 +335,13 @@ export function DashboardPage() {
             console.warn("AutoPilot actions not loaded for the export", error);
             return [];
           });
+      // The pods are asked once the whole list is in: an export made right then waits for them.
+      const podList = podsQuery.data ?? (await podsQuery.refetch()).data ?? NO_PODS;
       await downloadDashboardExport({
         columnIds: visibleMetricIds,
         trackers: allRows,
         clients: clientGroups(allRows),
-        pods: podGroups(pods, allRows),
+        pods: podGroups(podList, allRows),
         actions,
       });
     } catch (error) {

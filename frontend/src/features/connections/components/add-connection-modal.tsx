@@ -1,7 +1,7 @@
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Modal } from "../../../components/ui/modal";
-import { CONNECTABLE_PLATFORMS, type Platform } from "../../../lib/platforms";
+import { connectablePlatforms, type Platform } from "../../../lib/platforms";
 import { PlatformMark } from "./platform-mark";
 
 /** Add a Connection (spec 2.12): the integrations sorted by name, each with 'Connect now'. */
@@ -15,7 +15,7 @@ export function AddConnectionModal({
   return (
     <Modal open onClose={onClose} title="Add a Connection" size="md">
       <ul className="platform-list">
-        {CONNECTABLE_PLATFORMS.map((platform) => (
+        {connectablePlatforms().map((platform) => (
           <li key={platform.slug}>
             <PlatformMark platform={platform} />
             <span>

@@ -22,7 +22,12 @@ export interface DashboardSort {
 
 type SortKey = number | string | null;
 
-const collator = new Intl.Collator(undefined, { sensitivity: "base", numeric: true });
+/** The order of texts, made at the first sort (a page's first collator loads collation data: the first rows do not wait for it). */
+let collator: Intl.Collator | undefined;
+function textOrder(): Intl.Collator {
+  collator ??= new Intl.Collator(undefined, { sensitivity: "base", numeric: true });
+  return collator;
+}
 
 /** The value a row sorts by in a column; null sorts last. */
 export function sortKey(row: DashboardRow, columnId: string): SortKey {
@@ -62,7 +67,7 @@ export function sortKey(row: DashboardRow, columnId: string): SortKey {
 function compareKeys(a: SortKey, b: SortKey, desc: boolean): number {
   if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;
   const order =
-    typeof a === "number" && typeof b === "number" ? a - b : collator.compare(String(a), String(b));
+    typeof a === "number" && typeof b === "number" ? a - b : textOrder().compare(String(a), String(b));
   return desc ? -order : order;
 }
 

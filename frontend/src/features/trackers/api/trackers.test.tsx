@@ -4,7 +4,14 @@ import { renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setToken } from "../../../lib/api-client";
-import { LAST_ACCOUNT_KEY, startTrackerListEarly, useTrackerListFirstPage, useTrackers } from "./trackers";
+import type { TrackerView } from "../../../lib/tracker-types";
+import {
+  LAST_ACCOUNT_KEY,
+  needsQuietRefetch,
+  startTrackerListEarly,
+  useTrackerListFirstPage,
+  useTrackers,
+} from "./trackers";
 
 const aTracker = (id: string) => ({
   _id: id,
@@ -87,6 +94,32 @@ describe("useTrackers' first list request", () => {
     expect(calls).toHaveLength(2);
   });
 
+  it("gives the first page before it reads the whole list when both answers are there together", async () => {
+    localStorage.setItem(LAST_ACCOUNT_KEY, "acc-5");
+    listServer();
+    startTrackerListEarly();
+    // Both answers have arrived before the page asks for them.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
+    const seen: string[] = [];
+
+    const { result } = renderHook(
+      () => {
+        const whole = useTrackers("acc-5");
+        const firstPage = useTrackerListFirstPage("acc-5", whole.data === undefined);
+        seen.push(`${firstPage ? "first page" : "-"} / ${whole.data ? "whole list" : "-"}`);
+        return whole;
+      },
+      { wrapper },
+    );
+
+    await waitFor(() => expect(result.current.data).toHaveLength(1));
+    expect([...new Set(seen)]).toEqual(["- / -", "first page / -", "- / whole list"]);
+  });
+
   it("asks for the first page itself when none was started, and gives nothing once not wanted", async () => {
     const calls = listServer();
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -146,5 +179,19 @@ describe("useTrackers' first list request", () => {
     startTrackerListEarly();
 
     expect(calls).toEqual([]);
+  });
+});
+
+describe("the quiet re-fetch", () => {
+  it("is wanted while a tracker of the list is updating, budget-updating or loading, and not without one", () => {
+    const quiet = [aTracker("t-1"), aTracker("t-2")] as unknown as TrackerView[];
+    const updating = [aTracker("t-1"), { ...aTracker("t-2"), isUpdating: true }] as unknown as TrackerView[];
+    const loading = [{ ...aTracker("t-1"), dataLoading: true }] as unknown as TrackerView[];
+
+    expect(needsQuietRefetch(quiet)).toBe(false);
+    expect(needsQuietRefetch(quiet)).toBe(false);
+    expect(needsQuietRefetch(updating)).toBe(true);
+    expect(needsQuietRefetch(loading)).toBe(true);
+    expect(needsQuietRefetch(undefined)).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import { listedTrackers } from "@pacer/core/tracker-list";
 import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, seg } from "../../../lib/api-client";
-import { takeEarlyAnswer } from "../../../lib/early-request";
+import { api, getLater, seg } from "../../../lib/api-client";
+import { takeEarlyAnswer, takeEarlyAnswerLater } from "../../../lib/early-request";
 import { useRealtime } from "../../../lib/realtime";
 import type { TrackerView } from "../../../lib/tracker-types";
 import {
@@ -30,9 +30,74 @@ export const trackersQueryKey = (accountId: string) => ["trackers", accountId] a
 
 export { FIRST_PAGE_ROWS, LAST_ACCOUNT_KEY, startTrackerListEarly, TRACKERS_TIMEOUT_MS } from "./early-list";
 
-/** Whether the list should be re-fetched quietly: a tracker is updating, budget-updating or loading. */
+/** {@link needsQuietRefetch}'s answer per list (a list is replaced, never changed in place). */
+const quietRefetchOf = new WeakMap<readonly TrackerView[], boolean>();
+
+/**
+ * Whether the list should be re-fetched quietly: a tracker is updating, budget-updating or loading.
+ * Asked at every render of a component that reads the list (the query's `refetchInterval`), so the
+ * answer is kept per list: a keystroke in the search does not scan 10,000 trackers again.
+ */
 export function needsQuietRefetch(trackers: readonly TrackerView[] | undefined): boolean {
-  return (trackers ?? []).some((t) => t.isUpdating || t.isBudgetUpdating || t.dataLoading);
+  if (!trackers) return false;
+  let needs = quietRefetchOf.get(trackers);
+  if (needs === undefined) {
+    needs = trackers.some((t) => t.isUpdating || t.isBudgetUpdating || t.dataLoading);
+    quietRefetchOf.set(trackers, needs);
+  }
+  return needs;
+}
+
+/** The first page's query (see {@link useTrackerListFirstPage}). */
+export const firstPageQueryKey = (accountId: string) => ["trackers-first-page", accountId] as const;
+
+/**
+ * The longest the whole list's first answer waits for its first page to settle before it is read
+ * (see {@link firstPageFirst}): a first page slower than this does not hold the whole list back.
+ */
+export const FIRST_PAGE_WAIT_MS = 2_000;
+
+/**
+ * Resolves once a frame has been painted and the page is idle (an animation frame, then an idle
+ * period, at most 300 ms later; a task where the browser has no idle callbacks), or after 100 ms
+ * when the page paints none (a hidden tab runs no animation frames).
+ */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const fallback = setTimeout(resolve, 100);
+    if (typeof requestAnimationFrame !== "function") return;
+    requestAnimationFrame(() => {
+      clearTimeout(fallback);
+      if (typeof requestIdleCallback === "function") requestIdleCallback(() => resolve(), { timeout: 300 });
+      else setTimeout(resolve, 0);
+    });
+  });
+}
+
+/**
+ * The first rows first: when the list's first page is being asked beside the whole list (the
+ * dashboard's first load), resolves once it has settled (shown, or not coming) and a frame has been
+ * painted, at most {@link FIRST_PAGE_WAIT_MS} after the call; at once when no first page is asked.
+ * Reading the whole list (decoding thousands of rows) and rendering it take the main thread for a
+ * while, so the whole list's answer waits for this before it is read: the first page's small
+ * answer is rendered and painted first even when both answers arrive together.
+ */
+async function firstPageFirst(queryClient: QueryClient, accountId: string): Promise<void> {
+  const query = queryClient.getQueryCache().find({ queryKey: firstPageQueryKey(accountId), exact: true });
+  if (!query || query.state.data !== undefined || query.state.status === "error") return;
+  if (query.state.fetchStatus !== "fetching") return;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(done, FIRST_PAGE_WAIT_MS);
+    const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+      if (event.query === query && query.state.fetchStatus !== "fetching") done();
+    });
+  });
+  await afterNextPaint();
 }
 
 export function useTrackers(accountId: string) {
@@ -41,13 +106,15 @@ export function useTrackers(accountId: string) {
     queryKey: trackersQueryKey(accountId),
     queryFn: async ({ signal }) => {
       const loaded = queryClient.getQueryData(trackersQueryKey(accountId)) !== undefined;
-      const earlyAnswer = loaded ? undefined : await takeEarlyAnswer(EARLY_SLOT, listPath(accountId));
+      const earlyAnswer = loaded ? undefined : await takeEarlyAnswerLater(EARLY_SLOT, listPath(accountId));
       const path = loaded
         ? `/api/trackers/get-trackers-without-load-by-account/${seg(accountId)}`
         : listPath(accountId);
-      const answer = earlyAnswer ?? (await api.get(path, { signal, timeoutMs: TRACKERS_TIMEOUT_MS }));
+      const read = earlyAnswer ?? (await getLater<unknown>(path, { signal, timeoutMs: TRACKERS_TIMEOUT_MS }));
       localStorage.setItem(LAST_ACCOUNT_KEY, accountId);
-      return listedTrackers<TrackerView>(answer);
+      // The whole list is parsed and decoded once its first page is on screen.
+      if (!loaded) await firstPageFirst(queryClient, accountId);
+      return listedTrackers<TrackerView>(read());
     },
     refetchInterval: (q) => (needsQuietRefetch(q.state.data) ? QUIET_REFETCH_MS : false),
     staleTime: 20_000,
@@ -84,7 +151,7 @@ export function useTrackerListFirstPage(
   wanted: boolean,
 ): TrackerListFirstPage | undefined {
   const query = useQuery({
-    queryKey: ["trackers-first-page", accountId] as const,
+    queryKey: firstPageQueryKey(accountId),
     queryFn: async ({ signal }): Promise<TrackerListFirstPage | null> => {
       const path = firstPagePath(accountId);
       const answer =
