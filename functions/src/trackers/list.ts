@@ -237,16 +237,10 @@ async function storedSnapshot(
 ): Promise<TrackerListSnapshot | undefined> {
   const ref = marker.snapshot;
   if (!current(ref, marker, now)) return undefined;
-  const payload = await readTrackerListSnapshot(accountId, ref);
-  if (!payload) return undefined;
-  try {
-    return parseTrackerListSnapshot(gunzipSync(payload).toString("utf8"));
-  } catch (error) {
-    logger.warn("Tracker list snapshot unreadable; rebuilt", {
-      errorName: error instanceof Error ? error.name : "Error",
-    });
-    return undefined;
-  }
+  return parseStored(
+    await readTrackerListSnapshot(accountId, ref),
+    "Tracker list snapshot unreadable; rebuilt",
+  );
 }
 
 /** The current stored snapshot's head (see {@link storedSnapshot}), when it has one and it is readable. */
@@ -257,15 +251,23 @@ async function storedHead(
 ): Promise<TrackerListSnapshot | undefined> {
   const ref = marker.snapshot;
   if (!current(ref, marker, now) || ref.head === undefined) return undefined;
-  const payload = await readTrackerListSnapshotHead(accountId, ref);
+  const head = parseStored(
+    await readTrackerListSnapshotHead(accountId, ref),
+    "Tracker list snapshot head unreadable; the snapshot answers",
+  );
+  return head?.total === undefined ? undefined : head;
+}
+
+/**
+ * A stored snapshot or head (gzipped JSON) parsed, or `undefined` when none was read or it is
+ * unreadable (then `warning` is logged with the error's name only).
+ */
+function parseStored(payload: Uint8Array | undefined, warning: string): TrackerListSnapshot | undefined {
   if (!payload) return undefined;
   try {
-    const head = parseTrackerListSnapshot(gunzipSync(payload).toString("utf8"));
-    return head.total === undefined ? undefined : head;
+    return parseTrackerListSnapshot(gunzipSync(payload).toString("utf8"));
   } catch (error) {
-    logger.warn("Tracker list snapshot head unreadable; the snapshot answers", {
-      errorName: error instanceof Error ? error.name : "Error",
-    });
+    logger.warn(warning, { errorName: error instanceof Error ? error.name : "Error" });
     return undefined;
   }
 }
