@@ -1,5 +1,5 @@
 import { budgetCalendar } from "@pacer/core";
-import { getUser, updateUser } from "@pacer/db";
+import { dynamoClient, ensureTable, getUser, updateUser } from "@pacer/db";
 import { beforeAll, describe, expect, it } from "vitest";
 import { callApi } from "../../testing/api.ts";
 import { aWorld, type Member, type World } from "../../testing/builders.ts";
@@ -8,6 +8,16 @@ import { aPodIn, aTrackerIn, daysThisMonth } from "../../testing/tracker-builder
 import { sendDigestsForAccount } from "../lib/digests.ts";
 import { digestUnsubscribeUrl } from "../lib/links.ts";
 import { handler as digests } from "./index.ts";
+
+/**
+ * The digest run goes through every account of the table whose local hour is 08:00, so this file
+ * has a table of its own: the accounts (and thousands of trackers) that other test files build in
+ * the shared table would make its runs slow and their mail part of its counts.
+ */
+beforeAll(async () => {
+  process.env.TABLE_NAME = `pacer-test-digests-${process.pid}`;
+  await ensureTable(dynamoClient(), process.env.TABLE_NAME);
+});
 
 const mail = useMailCapture();
 
