@@ -70,6 +70,24 @@ afterAll(async () => {
   await pipeline?.stop();
 });
 
+/**
+ * Calls `onRequest` with each table request's command name and its input as JSON until the returned
+ * function is called (a middleware on the shared DynamoDB client).
+ */
+function watchTableRequests(onRequest: (command: string, input: string) => void): () => void {
+  const name = `watchTableRequests-${Math.random()}`;
+  dynamoClient().middlewareStack.add(
+    (next, context) => async (args) => {
+      onRequest(context.commandName ?? "", JSON.stringify((args as { input: unknown }).input));
+      return next(args);
+    },
+    { step: "initialize", name },
+  );
+  return () => {
+    dynamoClient().middlewareStack.remove(name);
+  };
+}
+
 async function googleTrackers(email: string, count: number): Promise<Tracker[]> {
   const integration = await connectPlatform(world.token, world.account.accountId, "googleads", email);
   const view = (await viewsOf(world.token, "googleads", integration.email)).find(
@@ -139,18 +157,10 @@ describe("a refresh batch", () => {
       pipeline.openConnections.add(connectionId);
     }
     const reads = { connections: 0, integration: 0 };
-    const hook = "countConnectionReads";
-    dynamoClient().middlewareStack.add(
-      (next, context) => async (args) => {
-        const input = JSON.stringify((args as { input: unknown }).input);
-        if (context.commandName === "QueryCommand" && /"ws#/i.test(input)) reads.connections++;
-        if (/^Get(Item)?Command$/.test(context.commandName ?? "") && /"INTEGRATION#/.test(input)) {
-          reads.integration++;
-        }
-        return next(args);
-      },
-      { step: "initialize", name: hook },
-    );
+    const unwatch = watchTableRequests((command, input) => {
+      if (command === "QueryCommand" && /"ws#/i.test(input)) reads.connections++;
+      if (/^Get(Item)?Command$/.test(command) && /"INTEGRATION#/.test(input)) reads.integration++;
+    });
     const queue = queueRefreshes(trackers, new Date().toISOString());
     const records = queue.receive(10);
     expect(records).toHaveLength(10);
@@ -161,7 +171,7 @@ describe("a refresh batch", () => {
       )) as SQSBatchResponse;
       expect(answer.batchItemFailures).toEqual([]);
     } finally {
-      dynamoClient().middlewareStack.remove(hook);
+      unwatch();
       for (const r of records) queue.delete(r.receiptHandle);
       for (const connectionId of tabs) pipeline.openConnections.delete(connectionId);
     }
@@ -182,15 +192,9 @@ describe("a refresh batch", () => {
     const runId = new Date().toISOString();
     await openRefreshRun(accountId, runId, 10, "schedule");
     let runWrites = 0;
-    const hook = "countRunWrites";
-    dynamoClient().middlewareStack.add(
-      (next, context) => async (args) => {
-        const input = JSON.stringify((args as { input: unknown }).input);
-        if (context.commandName === "UpdateItemCommand" && input.includes("REFRESHRUN#")) runWrites++;
-        return next(args);
-      },
-      { step: "initialize", name: hook },
-    );
+    const unwatch = watchTableRequests((command, input) => {
+      if (command === "UpdateItemCommand" && input.includes("REFRESHRUN#")) runWrites++;
+    });
     const evaluated: string[] = [];
     const queue = queueRefreshes(trackers, runId);
     const records = queue.receive(10);
@@ -211,7 +215,7 @@ describe("a refresh batch", () => {
       )) as SQSBatchResponse;
       expect(answer.batchItemFailures).toEqual([]);
     } finally {
-      dynamoClient().middlewareStack.remove(hook);
+      unwatch();
       for (const r of records) queue.delete(r.receiptHandle);
     }
 
