@@ -1,6 +1,5 @@
 import { createConnectors } from "@pacer/connectors";
 import { sandboxConnectorConfig } from "@pacer/connectors/sandbox-config";
-import { dynamoClient } from "@pacer/db";
 import type { Context, SQSEvent } from "aws-lambda";
 import { evaluateAlertsForAccount } from "../src/lib/alert-evaluation.ts";
 import { platformCallSlot } from "../src/lib/platform-call-slots.ts";
@@ -8,6 +7,7 @@ import { pushIntegrationChange } from "../src/lib/realtime.ts";
 import { sqsClient } from "../src/lib/refresh-queue.ts";
 import { pushTrackerChange } from "../src/lib/tracker-push.ts";
 import { createRefreshWorker } from "../src/refresh-worker/worker.ts";
+import { watchTableRequests } from "./table-requests.ts";
 
 /**
  * The refresh worker as a thread of the refresh pipeline runs it (`startRefreshPipeline` with
@@ -57,20 +57,18 @@ const WRITES = new Set([
   "BatchWriteItemCommand",
   "TransactWriteItemsCommand",
 ]);
-dynamoClient().middlewareStack.add(
-  (next, context) => async (args) => {
-    const name = context.commandName ?? "";
-    requests[name] = (requests[name] ?? 0) + 1;
-    if (WRITES.has(name)) {
-      const input = args.input as { RequestItems?: Record<string, unknown[]>; TransactItems?: unknown[] };
-      itemsWritten += input.RequestItems
-        ? Object.values(input.RequestItems).reduce((s, l) => s + l.length, 0)
-        : (input.TransactItems?.length ?? 1);
-    }
-    return next(args);
-  },
-  { step: "initialize", name: "pipelineRequestCounter" },
-);
+watchTableRequests(({ command, input }) => {
+  requests[command] = (requests[command] ?? 0) + 1;
+  if (WRITES.has(command)) {
+    const { RequestItems, TransactItems } = input as {
+      RequestItems?: Record<string, unknown[]>;
+      TransactItems?: unknown[];
+    };
+    itemsWritten += RequestItems
+      ? Object.values(RequestItems).reduce((s, l) => s + l.length, 0)
+      : (TransactItems?.length ?? 1);
+  }
+});
 
 /**
  * This thread's table requests since the last call (by command name) and the items its writes

@@ -5,10 +5,14 @@ import { callApi } from "../../testing/api.ts";
 import { aUserIn, aWorld } from "../../testing/builders.ts";
 import { useMailCapture } from "../../testing/mail.ts";
 import { captureOutput, emfPoints } from "../../testing/output.ts";
+import { useOwnTable } from "../../testing/own-table.ts";
 import { aPodIn, aTrackerIn, daysThisMonth } from "../../testing/tracker-builders.ts";
 import { handler as dailyAlerts } from "../alerts-daily/index.ts";
 import { evaluateAlertsForAccount } from "../lib/alert-evaluation.ts";
 import { metrics } from "../lib/metrics.ts";
+
+/** The daily alert run goes through every account at 08:00 local: a table of its own (see useOwnTable). */
+useOwnTable("alerts");
 
 const mail = useMailCapture();
 

@@ -1,23 +1,17 @@
 import { budgetCalendar } from "@pacer/core";
-import { dynamoClient, ensureTable, getUser, updateUser } from "@pacer/db";
+import { getUser, updateUser } from "@pacer/db";
 import { beforeAll, describe, expect, it } from "vitest";
 import { callApi } from "../../testing/api.ts";
 import { aWorld, type Member, type World } from "../../testing/builders.ts";
 import { useMailCapture } from "../../testing/mail.ts";
+import { useOwnTable } from "../../testing/own-table.ts";
 import { aPodIn, aTrackerIn, daysThisMonth } from "../../testing/tracker-builders.ts";
 import { sendDigestsForAccount } from "../lib/digests.ts";
 import { digestUnsubscribeUrl } from "../lib/links.ts";
 import { handler as digests } from "./index.ts";
 
-/**
- * The digest run goes through every account of the table whose local hour is 08:00, so this file
- * has a table of its own: the accounts (and thousands of trackers) that other test files build in
- * the shared table would make its runs slow and their mail part of its counts.
- */
-beforeAll(async () => {
-  process.env.TABLE_NAME = `pacer-test-digests-${process.pid}`;
-  await ensureTable(dynamoClient(), process.env.TABLE_NAME);
-});
+/** The digest run goes through every account at 08:00 local: a table of its own (see useOwnTable). */
+useOwnTable("digests");
 
 const mail = useMailCapture();
 

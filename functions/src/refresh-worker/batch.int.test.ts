@@ -1,6 +1,5 @@
 import type { FetchLike } from "@pacer/connectors";
 import {
-  dynamoClient,
   findTracker,
   getRefreshRun,
   listRefreshJobs,
@@ -20,6 +19,7 @@ import {
 import { anAccountWithAdmin } from "../../testing/builders.ts";
 import { connectPlatform, viewsOf } from "../../testing/refresh-connections.ts";
 import { type RefreshPipeline, startRefreshPipeline, trackersOn } from "../../testing/refresh-pipeline.ts";
+import { watchTableRequests } from "../../testing/table-requests.ts";
 import { pushIntegrationChange } from "../lib/realtime.ts";
 import { refreshMessageFor, sqsClient } from "../lib/refresh-queue.ts";
 import { pushTrackerChange } from "../lib/tracker-push.ts";
@@ -69,24 +69,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await pipeline?.stop();
 });
-
-/**
- * Calls `onRequest` with each table request's command name and its input as JSON until the returned
- * function is called (a middleware on the shared DynamoDB client).
- */
-function watchTableRequests(onRequest: (command: string, input: string) => void): () => void {
-  const name = `watchTableRequests-${Math.random()}`;
-  dynamoClient().middlewareStack.add(
-    (next, context) => async (args) => {
-      onRequest(context.commandName ?? "", JSON.stringify((args as { input: unknown }).input));
-      return next(args);
-    },
-    { step: "initialize", name },
-  );
-  return () => {
-    dynamoClient().middlewareStack.remove(name);
-  };
-}
 
 async function googleTrackers(email: string, count: number): Promise<Tracker[]> {
   const integration = await connectPlatform(world.token, world.account.accountId, "googleads", email);
@@ -157,9 +139,10 @@ describe("a refresh batch", () => {
       pipeline.openConnections.add(connectionId);
     }
     const reads = { connections: 0, integration: 0 };
-    const unwatch = watchTableRequests((command, input) => {
-      if (command === "QueryCommand" && /"ws#/i.test(input)) reads.connections++;
-      if (/^Get(Item)?Command$/.test(command) && /"INTEGRATION#/.test(input)) reads.integration++;
+    const unwatch = watchTableRequests(({ command, input }) => {
+      const json = JSON.stringify(input);
+      if (command === "QueryCommand" && /"ws#/i.test(json)) reads.connections++;
+      if (/^Get(Item)?Command$/.test(command) && /"INTEGRATION#/.test(json)) reads.integration++;
     });
     const queue = queueRefreshes(trackers, new Date().toISOString());
     const records = queue.receive(10);
@@ -192,8 +175,8 @@ describe("a refresh batch", () => {
     const runId = new Date().toISOString();
     await openRefreshRun(accountId, runId, 10, "schedule");
     let runWrites = 0;
-    const unwatch = watchTableRequests((command, input) => {
-      if (command === "UpdateItemCommand" && input.includes("REFRESHRUN#")) runWrites++;
+    const unwatch = watchTableRequests(({ command, input }) => {
+      if (command === "UpdateItemCommand" && JSON.stringify(input).includes("REFRESHRUN#")) runWrites++;
     });
     const evaluated: string[] = [];
     const queue = queueRefreshes(trackers, runId);

@@ -4,7 +4,6 @@ import { budgetCalendar, DEFAULT_AUTOPILOT_SETTINGS, storedTrackerData } from "@
 import { decodeTrackerList } from "@pacer/core/tracker-list";
 import {
   db,
-  dynamoClient,
   findTracker,
   getIntegration,
   listDailyMetrics,
@@ -26,6 +25,7 @@ import { anAccountWithAdmin } from "../../testing/builders.ts";
 import { captureOutput, emfPoints, emfSums } from "../../testing/output.ts";
 import { connectPlatform, viewsOf } from "../../testing/refresh-connections.ts";
 import { type RefreshPipeline, startRefreshPipeline, trackersOn } from "../../testing/refresh-pipeline.ts";
+import { watchTableRequests } from "../../testing/table-requests.ts";
 import { metrics } from "../lib/metrics.ts";
 import { refreshMessageFor, requestTrackerRefresh, sqsClient } from "../lib/refresh-queue.ts";
 import type { Session } from "../lib/session.ts";
@@ -473,17 +473,12 @@ describe("refresh worker", () => {
 });
 
 describe("a refresh job's writes of the tracker item and of the tracker list's marker", () => {
-  const hook = "refreshJobWritesHook";
+  let unwatch = () => {};
   afterEach(() => {
-    dynamoClient().middlewareStack.remove(hook);
+    unwatch();
   });
 
-  /** The sort key of a single-item write, as the document client or the base client sends it. */
-  const sortKeyOf = (input: { Key?: Record<string, unknown>; Item?: Record<string, unknown> }) => {
-    const sk = (input.Key ?? input.Item)?.sk as string | { S?: string } | undefined;
-    return typeof sk === "string" ? sk : sk?.S;
-  };
-  const isWrite = (command: string | undefined) => /^(Update|Put)(Item)?Command$/.test(command ?? "");
+  const isWrite = (command: string) => /^(Update|Put)(Item)?Command$/.test(command);
 
   /**
    * Watches the single-item writes of one tracker and of its account's list marker; with `dieAfter`,
@@ -491,19 +486,14 @@ describe("a refresh job's writes of the tracker item and of the tracker list's m
    */
   function watchWrites(trackerId: string, options: { dieAfter?: boolean } = {}) {
     const seen = { tracker: 0, marker: 0 };
-    dynamoClient().middlewareStack.add(
-      (next, context) => async (args) => {
-        const sk = isWrite(context.commandName) ? sortKeyOf((args as { input: never }).input) : undefined;
-        if (sk === "TRACKERLIST") {
-          if (options.dieAfter && seen.tracker > 0) throw new Error("The process died");
-          seen.marker += 1;
-        }
-        const result = await next(args);
-        if (sk === `TRACKER#${trackerId}`) seen.tracker += 1;
-        return result;
-      },
-      { step: "initialize", name: hook },
-    );
+    unwatch = watchTableRequests(({ command, sortKey }) => {
+      const sk = isWrite(command) ? sortKey : undefined;
+      if (sk === "TRACKERLIST") {
+        if (options.dieAfter && seen.tracker > 0) throw new Error("The process died");
+        seen.marker += 1;
+      }
+      if (sk === `TRACKER#${trackerId}`) seen.tracker += 1;
+    });
     return seen;
   }
 
@@ -547,27 +537,19 @@ describe("a refresh job's writes of the tracker item and of the tracker list's m
     const now = new Date();
     const message = refreshMessageFor(tracker, { runId: "run-version-read", reason: "on-demand", now });
     const reads = { whole: 0, projected: [] as string[] };
-    dynamoClient().middlewareStack.add(
-      (next, context) => async (args) => {
-        const input = (args as { input: never }).input as {
-          Key?: Record<string, unknown>;
-          ProjectionExpression?: string;
-          ExpressionAttributeNames?: Record<string, string>;
-        };
-        if (context.commandName === "GetItemCommand" && sortKeyOf(input) === `TRACKER#${tracker.trackerId}`) {
-          if (input.ProjectionExpression) {
-            const names = input.ExpressionAttributeNames ?? {};
-            reads.projected.push(
-              input.ProjectionExpression.split(",")
-                .map((n) => names[n.trim()] ?? n.trim())
-                .join(","),
-            );
-          } else reads.whole += 1;
-        }
-        return next(args);
-      },
-      { step: "initialize", name: hook },
-    );
+    unwatch = watchTableRequests(({ command, input, sortKey }) => {
+      if (command !== "GetItemCommand" || sortKey !== `TRACKER#${tracker.trackerId}`) return;
+      const projection = input.ProjectionExpression as string | undefined;
+      if (projection) {
+        const names = (input.ExpressionAttributeNames ?? {}) as Record<string, string>;
+        reads.projected.push(
+          projection
+            .split(",")
+            .map((n) => names[n.trim()] ?? n.trim())
+            .join(","),
+        );
+      } else reads.whole += 1;
+    });
 
     await runRefreshJob(message, { platform: "" }, { registry: pipeline.registry, now: () => now });
 
@@ -605,7 +587,7 @@ describe("a refresh job's writes of the tracker item and of the tracker list's m
     await runRefreshJob(message, { platform: "" }, { registry: pipeline.registry, now: () => now }).catch(
       () => undefined,
     );
-    dynamoClient().middlewareStack.remove(hook);
+    unwatch();
     expect(seen.tracker).toBeGreaterThan(0);
 
     // Right away (the job's writes may still land: every call reads the trackers) and after the
@@ -624,28 +606,17 @@ describe("a refresh job's writes of the tracker item and of the tracker list's m
 });
 
 describe("a refresh job's read of the tracker's AutoPilot item", () => {
-  const hook = "refreshJobAutopilotReads";
+  let unwatch = () => {};
   afterEach(() => {
-    dynamoClient().middlewareStack.remove(hook);
+    unwatch();
   });
 
   /** Counts the reads of a tracker's AutoPilot item (a GetItem of sort key `AUTOPILOT#<trackerId>`). */
   function watchAutopilotReads(trackerId: string) {
     const seen = { reads: 0 };
-    dynamoClient().middlewareStack.add(
-      (next, context) => async (args) => {
-        const sk = (args as { input: { Key?: Record<string, unknown> } }).input.Key?.sk as
-          | string
-          | { S?: string }
-          | undefined;
-        const key = typeof sk === "string" ? sk : sk?.S;
-        if (/^Get(Item)?Command$/.test(context.commandName ?? "") && key === `AUTOPILOT#${trackerId}`) {
-          seen.reads += 1;
-        }
-        return next(args);
-      },
-      { step: "initialize", name: hook },
-    );
+    unwatch = watchTableRequests(({ command, sortKey }) => {
+      if (/^Get(Item)?Command$/.test(command) && sortKey === `AUTOPILOT#${trackerId}`) seen.reads += 1;
+    });
     return seen;
   }
 
