@@ -198,7 +198,12 @@ function asStoredTracker(raw: Record<string, unknown>): Tracker {
   return tracker as unknown as Tracker;
 }
 
-/** Every tracker of an account, only the fields that decide who sees it (pod and shared-budget views). */
+/**
+ * Every tracker of an account, only the fields that decide who sees it and its name and client (the
+ * alert views). One query over every tracker item: DynamoDB charges the whole items (about 0.19 read
+ * unit per tracker, eventually consistent), and it grows with the account; to judge the trackers a
+ * pod, shared budget or form names, read only those with {@link getTrackerAccess}.
+ */
 export async function listTrackerAccess(
   accountId: string,
 ): Promise<Pick<Tracker, "trackerId" | "name" | "client" | "associatedUserIds">[]> {
