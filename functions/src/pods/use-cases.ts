@@ -169,7 +169,8 @@ export async function updatePodFor(
   requireWriter(session);
   const { pod, world } = await visiblePod(session, podId, form.trackers);
   checkForm(session, form, world);
-  const hidden = pod.trackers.filter((id) => !visibleTrackerIds(session, pod, world).includes(id));
+  const visible = new Set(visibleTrackerIds(session, pod, world));
+  const hidden = pod.trackers.filter((id) => !visible.has(id));
   const saved = await savePod(
     session.accountId,
     { podId, ownerId: pod.ownerId, ...(expectedVersion === undefined ? {} : { expectedVersion }) },
