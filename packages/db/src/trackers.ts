@@ -253,13 +253,30 @@ export async function getTrackerAccess(
   return found;
 }
 
+/** A stand-in tracker id: the key ElectroDB builds for it shows where a tracker id goes in the key. */
+const ID_MARK = "\u0000tracker\u0000";
+
+/**
+ * The table keys of an account's trackers. ElectroDB builds one key (for {@link ID_MARK}) and each
+ * id is put in its place: building every key through ElectroDB cost 50-85 µs each, a quarter of a
+ * second for 5,000 trackers (the keys are the same: the entity's casing is "none").
+ */
+function trackerKeys(accountId: string, trackerIds: readonly string[]): Record<string, string>[] {
+  const probe = db().entities.tracker.get({ accountId, trackerId: ID_MARK }).params().Key as Record<
+    string,
+    string
+  >;
+  return trackerIds.map((trackerId) => {
+    const key: Record<string, string> = {};
+    for (const [name, value] of Object.entries(probe)) key[name] = value.replace(ID_MARK, trackerId);
+    return key;
+  });
+}
+
 /** One BatchGetItem of at most 100 trackers' access fields, asking again for unprocessed keys. */
 async function batchGetAccess(accountId: string, trackerIds: readonly string[]): Promise<TrackerAccess[]> {
   const table = tableName();
-  const entity = db().entities.tracker;
-  let keys = trackerIds.map(
-    (trackerId) => entity.get({ accountId, trackerId }).params().Key as Record<string, unknown>,
-  );
+  let keys: Record<string, unknown>[] = trackerKeys(accountId, trackerIds);
   const items: TrackerAccess[] = [];
   for (let attempt = 0; keys.length > 0; attempt++) {
     if (attempt === BATCH_GET_ATTEMPTS) throw new Error("Tracker access: keys left unprocessed");
