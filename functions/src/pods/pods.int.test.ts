@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { getPod } from "@pacer/db";
 import { describe, expect, it } from "vitest";
 import { callApi } from "../../testing/api.ts";
@@ -189,5 +190,64 @@ describe("pods", () => {
 
     expect(read.status).toBe(200);
     expect(tracker.status).toBe(200);
+  });
+
+  it("leaves trackers that no longer exist out of every answer, refuses them in a form and drops them on update", async () => {
+    const { account, admin, token } = await anAccountWithAdmin();
+    const id = account.accountId;
+    const kept = await aTrackerIn(id);
+    const gone = randomUUID();
+    // The data layer does not check trackers: a tracker deleted while its pod was being saved stays named.
+    const pod = await aPodIn(id, { name: "Left over", trackers: [kept.trackerId, gone] });
+
+    const list = await callApi<{ pods: PodBody["pod"][] }>(
+      "GET",
+      `/api/pods/get-pods/${id}/${admin.userId}`,
+      {
+        token,
+      },
+    );
+    const read = await callApi<PodBody>("GET", `/api/pod/get-pod/${pod.podId}`, { token });
+    const named = await callApi("POST", "/api/pod/create-pod", {
+      token,
+      body: { name: "P", trackers: [gone] },
+    });
+    const updated = await callApi<PodBody>("POST", `/api/pod/update-single-pod/${pod.podId}`, {
+      token,
+      body: { name: "Renamed", trackers: [kept.trackerId], users: [] },
+    });
+
+    expect(list.body.pods.map((p) => p.trackers)).toEqual([[kept.trackerId]]);
+    expect(read.body.pod.trackers).toEqual([kept.trackerId]);
+    expect(named.body).toMatchObject({ message: "Tracker not found", field: "body.trackers.0" });
+    expect(updated.body.pod.trackers).toEqual([kept.trackerId]);
+    expect((await getPod(id, pod.podId)).trackers).toEqual([kept.trackerId]);
+  });
+
+  it("keeps a Manager away from a tracker of theirs that sits in a pod that does not list them", async () => {
+    const world = await aWorld();
+    const id = world.account.accountId;
+    const m = world.Manager.user.userId;
+    const own = await aTrackerIn(id, { associatedUserIds: [m] });
+    const fenced = await aTrackerIn(id, { associatedUserIds: [m] });
+    await aPodIn(id, { name: "Fenced", trackers: [fenced.trackerId], users: [] });
+    const mine = await aPodIn(id, { name: "Mine", trackers: [own.trackerId], users: [m] });
+
+    const list = await callApi<{ pods: PodBody["pod"][] }>("GET", `/api/pods/get-pods/${id}/${m}`, {
+      token: world.Manager.token,
+    });
+    const create = await callApi("POST", "/api/pod/create-pod", {
+      token: world.Manager.token,
+      body: { name: "Grab", trackers: [own.trackerId, fenced.trackerId] },
+    });
+    const update = await callApi("POST", `/api/pod/update-single-pod/${mine.podId}`, {
+      token: world.Manager.token,
+      body: { name: "Mine", trackers: [fenced.trackerId], users: [m] },
+    });
+
+    expect(list.body.pods.map((p) => [p.name, p.trackers])).toEqual([["Mine", [own.trackerId]]]);
+    expect(create.body).toMatchObject({ message: "Tracker not found", field: "body.trackers.1" });
+    expect(update.body).toMatchObject({ message: "Tracker not found", field: "body.trackers.0" });
+    expect((await getPod(id, mine.podId)).trackers).toEqual([own.trackerId]);
   });
 });

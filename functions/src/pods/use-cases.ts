@@ -2,12 +2,12 @@ import { canSeePod, canSeeTracker, podByTracker, type Viewer } from "@pacer/core
 import {
   deletePod,
   getPod,
+  getTrackerAccess,
   listPods,
-  listTrackerAccess,
   listUsers,
   type Pod,
   savePod,
-  type Tracker,
+  type TrackerAccess,
   type User,
 } from "@pacer/db";
 import { badRequest, notFound } from "../lib/errors.ts";
@@ -30,23 +30,27 @@ export const POD_TEXTS = {
   idMismatch: "The pod in the body is not the pod of the path",
 } as const;
 
-/** What a pod answer needs: the account's pods, trackers (access fields only) and users. */
+/**
+ * What a pod answer needs: the account's pods, the access fields of the trackers this call names (a
+ * pod's, a form's; never every tracker of the account) and the account's users.
+ */
 interface PodWorld {
   pods: Pod[];
-  trackers: Map<string, Pick<Tracker, "trackerId" | "name" | "associatedUserIds">>;
+  /** Access fields by tracker id, of the named trackers that exist (see `getTrackerAccess`). */
+  trackers: Map<string, TrackerAccess>;
   users: Map<string, User>;
   podOf: Map<string, Pod>;
 }
 
-async function loadWorld(accountId: string): Promise<PodWorld> {
-  const [pods, trackers, users] = await Promise.all([
-    listPods(accountId),
-    listTrackerAccess(accountId),
-    listUsers(accountId),
-  ]);
+/**
+ * Reads the account's pods and users (two queries of small items, in parallel), then the access
+ * fields of the trackers `named` picks from the pods (BatchGetItem, 100 a request).
+ */
+async function loadWorld(accountId: string, named: (pods: Pod[]) => Iterable<string>): Promise<PodWorld> {
+  const [pods, users] = await Promise.all([listPods(accountId), listUsers(accountId)]);
   return {
     pods,
-    trackers: new Map(trackers.map((t) => [t.trackerId, t])),
+    trackers: await getTrackerAccess(accountId, named(pods)),
     users: new Map(users.map((u) => [u.userId, u])),
     podOf: podByTracker(pods),
   };
@@ -78,17 +82,31 @@ export function podView(pod: Pod, viewer: Viewer, world: PodWorld, session: Sess
   };
 }
 
-/** The pods the caller may see, each with the trackers they may see (one query each of pods, trackers, users). */
+/**
+ * The pods the caller may see, each with the trackers they may see: one query each of pods and
+ * users, then the trackers of those pods only (BatchGetItem, projected to the access fields).
+ */
 export async function listPodsFor(session: Session) {
-  const world = await loadWorld(session.accountId);
-  return world.pods
-    .filter((p) => canSeePod(session, p))
+  const seen = (pods: Pod[]) => pods.filter((p) => canSeePod(session, p));
+  const world = await loadWorld(session.accountId, (pods) => seen(pods).flatMap((p) => p.trackers));
+  return seen(world.pods)
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
     .map((p) => podView(p, session, world, session));
 }
 
-async function visiblePod(session: Session, podId: string): Promise<{ pod: Pod; world: PodWorld }> {
-  const world = await loadWorld(session.accountId);
+/**
+ * One pod the caller may see, with the access fields of its trackers and of `also` (a form's).
+ * @throws AppError 404
+ */
+async function visiblePod(
+  session: Session,
+  podId: string,
+  also: readonly string[] = [],
+): Promise<{ pod: Pod; world: PodWorld }> {
+  const world = await loadWorld(session.accountId, (pods) => {
+    const pod = pods.find((p) => p.podId === podId);
+    return pod && canSeePod(session, pod) ? [...pod.trackers, ...also] : [];
+  });
   const pod = world.pods.find((p) => p.podId === podId);
   if (!pod || !canSeePod(session, pod)) throw notFound("Pod");
   return { pod, world };
@@ -131,10 +149,10 @@ function checkForm(session: Session, form: PodForm, world: PodWorld): void {
  */
 export async function createPodFor(session: Session, form: PodForm, now: Date) {
   requireWriter(session);
-  const world = await loadWorld(session.accountId);
+  const world = await loadWorld(session.accountId, () => form.trackers);
   checkForm(session, form, world);
   const pod = await savePod(session.accountId, { ownerId: session.userId }, form, now);
-  return podView(pod, session, await loadWorld(session.accountId), session);
+  return podView(pod, session, await loadWorld(session.accountId, () => pod.trackers), session);
 }
 
 /**
@@ -149,16 +167,17 @@ export async function updatePodFor(
   now: Date,
 ) {
   requireWriter(session);
-  const { pod, world } = await visiblePod(session, podId);
+  const { pod, world } = await visiblePod(session, podId, form.trackers);
   checkForm(session, form, world);
-  const hidden = pod.trackers.filter((id) => !visibleTrackerIds(session, pod, world).includes(id));
+  const visible = new Set(visibleTrackerIds(session, pod, world));
+  const hidden = pod.trackers.filter((id) => !visible.has(id));
   const saved = await savePod(
     session.accountId,
     { podId, ownerId: pod.ownerId, ...(expectedVersion === undefined ? {} : { expectedVersion }) },
     { ...form, trackers: [...form.trackers, ...hidden.filter((id) => world.trackers.has(id))] },
     now,
   );
-  return podView(saved, session, await loadWorld(session.accountId), session);
+  return podView(saved, session, await loadWorld(session.accountId, () => saved.trackers), session);
 }
 
 /** Deletes a pod the caller may see (its trackers are then in no pod). @throws AppError 404, 403; 409 when stale. */

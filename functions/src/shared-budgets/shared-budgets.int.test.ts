@@ -1,8 +1,9 @@
+import { randomUUID } from "node:crypto";
 import { getSharedBudget } from "@pacer/db";
 import { describe, expect, it } from "vitest";
 import { callApi } from "../../testing/api.ts";
 import { anAccountWithAdmin, aWorld } from "../../testing/builders.ts";
-import { aSharedBudgetIn, aTrackerIn } from "../../testing/tracker-builders.ts";
+import { aPodIn, aSharedBudgetIn, aTrackerIn } from "../../testing/tracker-builders.ts";
 
 type BudgetBody = {
   sharedBudget: {
@@ -252,5 +253,76 @@ describe("shared budgets", () => {
       token: world.Manager.token,
     });
     expect(read.status).toBe(404);
+  });
+
+  it("judges a Manager's trackers with their pod: a budget reached only through a fenced tracker stays hidden", async () => {
+    const world = await aWorld();
+    const id = world.account.accountId;
+    const m = world.Manager.user.userId;
+    const seen = await aTrackerIn(id, { associatedUserIds: [m] });
+    const fenced = await aTrackerIn(id, { associatedUserIds: [m] });
+    await aPodIn(id, { name: "Fenced", trackers: [fenced.trackerId], users: [] });
+    const reachable = await aSharedBudgetIn(id, {
+      trackers: [{ _id: seen.trackerId }, { _id: fenced.trackerId }],
+    });
+    const onlyFenced = await aSharedBudgetIn(id, {
+      name: "Fenced only",
+      trackers: [{ _id: fenced.trackerId }],
+    });
+
+    const list = await callApi<{ sharedBudgets: BudgetBody["sharedBudget"][] }>(
+      "GET",
+      `/api/shared-budgets/get-shared-budgets/${id}/${m}`,
+      { token: world.Manager.token },
+    );
+    const read = await callApi("GET", `/api/shared-budget/get-shared-budget/${onlyFenced.sharedBudgetId}`, {
+      token: world.Manager.token,
+    });
+    const create = await callApi("POST", "/api/shared-budget/create-shared-budget", {
+      token: world.Manager.token,
+      body: form([{ _id: fenced.trackerId }]),
+    });
+    const adminList = await callApi<{ sharedBudgets: BudgetBody["sharedBudget"][] }>(
+      "GET",
+      `/api/shared-budgets/get-shared-budgets/${id}/${world.Admin.user.userId}`,
+      { token: world.Admin.token },
+    );
+
+    expect(list.body.sharedBudgets.map((s) => [s._id, s.trackers.map((t) => t._id)])).toEqual([
+      [reachable.sharedBudgetId, [seen.trackerId]],
+    ]);
+    expect(read.status).toBe(404);
+    expect(create.body).toMatchObject({ message: "Tracker not found", field: "body.trackers.0._id" });
+    // A tracker is in one shared budget: the second took the fenced tracker from the first.
+    expect(adminList.body.sharedBudgets.map((s) => s.trackers.map((t) => t._id))).toEqual([
+      [seen.trackerId],
+      [fenced.trackerId],
+    ]);
+  });
+
+  it("leaves trackers that no longer exist out of its answers and drops them on update", async () => {
+    const { account, admin, token } = await anAccountWithAdmin();
+    const id = account.accountId;
+    const kept = await aTrackerIn(id);
+    const gone = randomUUID();
+    // The data layer does not check trackers: a tracker deleted while the budget was being saved stays named.
+    const shared = await aSharedBudgetIn(id, { trackers: [{ _id: kept.trackerId }, { _id: gone }] });
+
+    const list = await callApi<{ sharedBudgets: BudgetBody["sharedBudget"][] }>(
+      "GET",
+      `/api/shared-budgets/get-shared-budgets/${id}/${admin.userId}`,
+      { token },
+    );
+    const updated = await callApi<BudgetBody>(
+      "POST",
+      `/api/shared-budget/update-single-shared-budget/${shared.sharedBudgetId}`,
+      { token, body: form([{ _id: kept.trackerId, budgetAllocation: 40 }]) },
+    );
+
+    expect(list.body.sharedBudgets[0]?.trackers.map((t) => t._id)).toEqual([kept.trackerId]);
+    expect(updated.body.sharedBudget.trackers.map((t) => t._id)).toEqual([kept.trackerId]);
+    expect((await getSharedBudget(id, shared.sharedBudgetId)).trackers).toEqual([
+      { _id: kept.trackerId, budgetAllocation: 40 },
+    ]);
   });
 });

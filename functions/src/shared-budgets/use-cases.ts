@@ -2,15 +2,15 @@ import { allocationTotalError, clampAllocation } from "@pacer/core";
 import { canSeeSharedBudget, canSeeTracker, podByTracker, type Viewer } from "@pacer/core/visibility";
 import {
   deleteSharedBudget,
+  getTrackerAccess,
   listPods,
   listSharedBudgets,
-  listTrackerAccess,
   listUsers,
   type Pod,
   type SharedBudget,
   type SharedBudgetAllocationInput,
   saveSharedBudget,
-  type Tracker,
+  type TrackerAccess,
   type User,
 } from "@pacer/db";
 import { badRequest, notFound } from "../lib/errors.ts";
@@ -33,28 +33,48 @@ export const SHARED_BUDGET_TEXTS = {
   idMismatch: "The shared budget in the body is not the shared budget of the path",
 } as const;
 
+/**
+ * What a shared-budget answer needs: the account's shared budgets, pods (the tracker rule depends on
+ * a tracker's pod) and users, and the access fields of the trackers this call names (the budgets', a
+ * form's; never every tracker of the account).
+ */
 interface BudgetWorld {
   budgets: SharedBudget[];
-  trackers: Map<string, Pick<Tracker, "trackerId" | "name" | "associatedUserIds">>;
+  /** Access fields by tracker id, of the named trackers that exist (see `getTrackerAccess`). */
+  trackers: Map<string, TrackerAccess>;
   podOf: Map<string, Pod>;
   users: Map<string, User>;
 }
 
-async function loadWorld(accountId: string): Promise<BudgetWorld> {
-  const [budgets, trackers, pods, users] = await Promise.all([
+/**
+ * Reads the account's shared budgets, pods and users (three queries of small items, in parallel),
+ * then the access fields of the trackers `named` picks from the budgets (BatchGetItem, 100 a request).
+ */
+async function loadWorld(
+  accountId: string,
+  named: (budgets: SharedBudget[]) => Iterable<string>,
+): Promise<BudgetWorld> {
+  const [budgets, pods, users] = await Promise.all([
     listSharedBudgets(accountId),
-    listTrackerAccess(accountId),
     listPods(accountId),
     listUsers(accountId),
   ]);
   return {
     budgets,
-    trackers: new Map(trackers.map((t) => [t.trackerId, t])),
+    trackers: await getTrackerAccess(accountId, named(budgets)),
     podOf: podByTracker(pods),
     users: new Map(users.map((u) => [u.userId, u])),
   };
 }
 
+/** The tracker ids of the budgets. */
+const trackerIdsOf = (budgets: readonly SharedBudget[]) =>
+  budgets.flatMap((b) => b.trackers.map((t) => t._id));
+
+/**
+ * The trackers the viewer may see among those the world holds (the named ones): enough for
+ * `canSeeSharedBudget` and the views, which only ask about the budgets' (and the form's) trackers.
+ */
 function visibleTrackerIdSet(viewer: Viewer, world: BudgetWorld): Set<string> {
   const ids = new Set<string>();
   for (const t of world.trackers.values()) {
@@ -93,7 +113,7 @@ function budgetView(budget: SharedBudget, visible: Set<string>, world: BudgetWor
 
 /** The shared budgets the caller may see. */
 export async function listSharedBudgetsFor(session: Session) {
-  const world = await loadWorld(session.accountId);
+  const world = await loadWorld(session.accountId, trackerIdsOf);
   const visible = visibleTrackerIdSet(session, world);
   return world.budgets
     .filter((b) => canSeeSharedBudget(session, b, visible))
@@ -101,8 +121,15 @@ export async function listSharedBudgetsFor(session: Session) {
     .map((b) => budgetView(b, visible, world, session));
 }
 
-async function visibleBudget(session: Session, id: string) {
-  const world = await loadWorld(session.accountId);
+/**
+ * One shared budget the caller may see, with the access fields of its trackers and of `also` (a
+ * form's). @throws AppError 404
+ */
+async function visibleBudget(session: Session, id: string, also: readonly string[] = []) {
+  const world = await loadWorld(session.accountId, (budgets) => [
+    ...trackerIdsOf(budgets.filter((b) => b.sharedBudgetId === id)),
+    ...also,
+  ]);
   const visible = visibleTrackerIdSet(session, world);
   const budget = world.budgets.find((b) => b.sharedBudgetId === id);
   if (!budget || !canSeeSharedBudget(session, budget, visible)) throw notFound("Shared Budget");
@@ -177,7 +204,7 @@ function checkForm(_session: Session, form: SharedBudgetForm, world: BudgetWorld
  */
 export async function createSharedBudgetFor(session: Session, form: SharedBudgetForm, now: Date) {
   requireWriter(session);
-  const world = await loadWorld(session.accountId);
+  const world = await loadWorld(session.accountId, () => form.trackers.map((t) => t._id));
   const visible = visibleTrackerIdSet(session, world);
   checkForm(session, form, world, visible);
   const saved = await saveSharedBudget(
@@ -202,7 +229,11 @@ export async function updateSharedBudgetFor(
   now: Date,
 ) {
   requireWriter(session);
-  const { budget, world, visible } = await visibleBudget(session, id);
+  const { budget, world, visible } = await visibleBudget(
+    session,
+    id,
+    form.trackers.map((t) => t._id),
+  );
   checkForm(session, form, world, visible);
   const hidden = budget.trackers.filter((t) => !visible.has(t._id) && world.trackers.has(t._id));
   const saved = await saveSharedBudget(

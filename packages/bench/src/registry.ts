@@ -11,6 +11,7 @@ export const benches: Record<string, () => Promise<{ default: Bench }>> = {
   "core-autopilot-simulation": () => import("./autopilot.bench.ts"),
   "connectors-fetch": () => import("./connectors/connector-fetch.bench.ts"),
   "functions-trackers-list": () => import("./functions/trackers-list.bench.ts"),
+  "functions-pods-shared-budgets": () => import("./functions/pods-shared-budgets.bench.ts"),
   "functions-refresh-pipeline": () => import("./functions/refresh-pipeline.bench.ts"),
   "infra-bundles": () => import("./bundles.bench.ts"),
   "web-dashboard-load": () => import("./web/dashboard-load.bench.ts"),

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { QueryCommand, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
+import { BatchGetCommand, QueryCommand, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
 import { MAX_TRACKERS_PER_CREATE, type Pod, type SharedBudget, type Tracker } from "@pacer/core";
 import { batchWriteRetrying } from "./batch-write.ts";
 import { documentClientFor } from "./client.ts";
@@ -7,6 +7,7 @@ import { nowIso } from "./entities/common.ts";
 import { buildTrackerEntity } from "./entities/tracker.ts";
 import { isConditionFailure, NotFoundError, VersionConflictError } from "./errors.ts";
 import { db } from "./service.ts";
+import { tableName } from "./table.ts";
 import { markTrackersChanged, type TrackerListWrites, trackerWrite } from "./tracker-list-snapshot.ts";
 import { TransactionCollision, transactRetrying } from "./transaction-retry.ts";
 
@@ -197,7 +198,12 @@ function asStoredTracker(raw: Record<string, unknown>): Tracker {
   return tracker as unknown as Tracker;
 }
 
-/** Every tracker of an account, only the fields that decide who sees it (pod and shared-budget views). */
+/**
+ * Every tracker of an account, only the fields that decide who sees it and its name and client (the
+ * alert views). One query over every tracker item: DynamoDB charges the whole items (about 0.19 read
+ * unit per tracker, eventually consistent), and it grows with the account; to judge the trackers a
+ * pod, shared budget or form names, read only those with {@link getTrackerAccess}.
+ */
 export async function listTrackerAccess(
   accountId: string,
 ): Promise<Pick<Tracker, "trackerId" | "name" | "client" | "associatedUserIds">[]> {
@@ -205,6 +211,96 @@ export async function listTrackerAccess(
     .entities.tracker.query.byAccount({ accountId })
     .go({ pages: "all", attributes: ["trackerId", "name", "client", "associatedUserIds"] });
   return data as Pick<Tracker, "trackerId" | "name" | "client" | "associatedUserIds">[];
+}
+
+/** What decides who sees a tracker (core `canSeeTracker`, with the tracker's pod): its id and associated users. */
+export type TrackerAccess = Pick<Tracker, "trackerId" | "associatedUserIds">;
+
+/** DynamoDB's limit of keys in one BatchGetItem. */
+const BATCH_GET_KEYS = 100;
+/** BatchGetItem requests in flight at once for one {@link getTrackerAccess} call. */
+const BATCH_GET_CONCURRENCY = 4;
+/** How many times the unprocessed keys of one BatchGetItem are asked for again. */
+const BATCH_GET_ATTEMPTS = 6;
+
+/**
+ * The access fields of the named trackers of an account, by tracker id: only the trackers a pod, a
+ * shared budget or a form names are read, never the whole account (docs: BENCHMARKS.md, "Pods and
+ * shared budgets at 2,000 and 10,000 trackers"). Ids with no tracker of this account (deleted, or
+ * another account's) are simply absent from the map; duplicates are read once.
+ *
+ * BatchGetItem of 100 keys, {@link BATCH_GET_CONCURRENCY} at a time, projected to `trackerId` and
+ * `associatedUserIds` (less to send and parse; DynamoDB still charges each item's whole size, rounded
+ * up to 4 KB: 0.5 read unit per tracker, eventually consistent, as the account query it replaces).
+ * @throws Error when keys are still unprocessed after the retries (never an incomplete map: a
+ *   tracker left out would be taken as deleted).
+ */
+export async function getTrackerAccess(
+  accountId: string,
+  trackerIds: Iterable<string>,
+): Promise<Map<string, TrackerAccess>> {
+  const ids = [...new Set(trackerIds)];
+  const found = new Map<string, TrackerAccess>();
+  const batches: string[][] = [];
+  for (let i = 0; i < ids.length; i += BATCH_GET_KEYS) batches.push(ids.slice(i, i + BATCH_GET_KEYS));
+  let next = 0;
+  const worker = async () => {
+    for (let batch = batches[next++]; batch; batch = batches[next++]) {
+      for (const item of await batchGetAccess(accountId, batch)) found.set(item.trackerId, item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(BATCH_GET_CONCURRENCY, batches.length) }, worker));
+  return found;
+}
+
+/** A stand-in tracker id: the key ElectroDB builds for it shows where a tracker id goes in the key. */
+const ID_MARK = "\u0000tracker\u0000";
+
+/**
+ * The table keys of an account's trackers. ElectroDB builds one key (for {@link ID_MARK}) and each
+ * id is put in its place: building every key through ElectroDB cost 50-85 µs each, a quarter of a
+ * second for 5,000 trackers (the keys are the same: the entity's casing is "none").
+ */
+function trackerKeys(accountId: string, trackerIds: readonly string[]): Record<string, string>[] {
+  const probe = db().entities.tracker.get({ accountId, trackerId: ID_MARK }).params().Key as Record<
+    string,
+    string
+  >;
+  return trackerIds.map((trackerId) => {
+    const key: Record<string, string> = {};
+    for (const [name, value] of Object.entries(probe)) key[name] = value.replace(ID_MARK, trackerId);
+    return key;
+  });
+}
+
+/** One BatchGetItem of at most 100 trackers' access fields, asking again for unprocessed keys. */
+async function batchGetAccess(accountId: string, trackerIds: readonly string[]): Promise<TrackerAccess[]> {
+  const table = tableName();
+  let keys: Record<string, unknown>[] = trackerKeys(accountId, trackerIds);
+  const items: TrackerAccess[] = [];
+  for (let attempt = 0; keys.length > 0; attempt++) {
+    if (attempt === BATCH_GET_ATTEMPTS) throw new Error("Tracker access: keys left unprocessed");
+    if (attempt > 0) await new Promise((r) => setTimeout(r, 20 * 2 ** attempt * Math.random()));
+    const { Responses, UnprocessedKeys } = await documentClientFor().send(
+      new BatchGetCommand({
+        RequestItems: {
+          [table]: {
+            Keys: keys,
+            ProjectionExpression: "#id, #users",
+            ExpressionAttributeNames: { "#id": "trackerId", "#users": "associatedUserIds" },
+          },
+        },
+      }),
+    );
+    for (const raw of Responses?.[table] ?? []) {
+      items.push({
+        trackerId: raw.trackerId as string,
+        associatedUserIds: (raw.associatedUserIds as string[] | undefined) ?? [],
+      });
+    }
+    keys = (UnprocessedKeys?.[table]?.Keys ?? []) as Record<string, unknown>[];
+  }
+  return items;
 }
 
 /** How many trackers the account has (the counter kept with every create and delete). */

@@ -63,7 +63,11 @@ function rowsFor(seed: number): DailyRow[] {
   return rows;
 }
 
-function aTracker(i: number, users: { admin: string; manager: string }): NewTracker {
+/**
+ * Tracker i of the bench account, its figures stored (engine output over 30 days of rows): attached
+ * to the Manager, and to the Admin too when i is odd.
+ */
+export function aTracker(i: number, users: { admin: string; manager: string }): NewTracker {
   const manual = i % 3 !== 0;
   const settings = {
     automatedBudget: !manual,
@@ -101,7 +105,8 @@ function aTracker(i: number, users: { admin: string; manager: string }): NewTrac
   };
 }
 
-async function seed(
+/** Creates trackers `from`..`to - 1` of the bench account (99 per transaction); @returns their ids. */
+export async function seed(
   accountId: string,
   from: number,
   to: number,
