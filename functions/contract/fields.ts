@@ -25,32 +25,34 @@ export const userTypeSchema = z.enum(USER_TYPES);
  */
 export const userRefSchema = z.union([idSchema, z.object({ _id: idSchema }).loose()]).optional();
 
+let currencies: ReadonlySet<string> | undefined;
+
 /**
- * ISO 4217 codes: the runtime's current list plus the precious metals and legacy codes the spec's
- * currency select offers (section 2.9: "legacy ones such as the metals XAG, XPT and XPD").
+ * Whether `code` is an ISO 4217 code: the runtime's current list plus the precious metals and legacy
+ * codes the spec's currency select offers (section 2.9: "legacy ones such as the metals XAG, XPT and
+ * XPD"). The set is built at the first check, not at load (the runtime's list reads ICU data).
  */
-const CURRENCIES = new Set([
-  ...Intl.supportedValuesOf("currency"),
-  ...[
-    "XAU",
-    "XAG",
-    "XPT",
-    "XPD",
-    "BYR",
-    "VEF",
-    "LTL",
-    "LVL",
-    "EEK",
-    "MRO",
-    "STD",
-    "ZMK",
-    "SKK",
-    "CYP",
-    "MTL",
-  ],
-]);
-export const currencySchema = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .refine((c) => CURRENCIES.has(c), "Unknown currency code");
+const isCurrency = (code: string): boolean => {
+  currencies ??= new Set([
+    ...Intl.supportedValuesOf("currency"),
+    ...[
+      "XAU",
+      "XAG",
+      "XPT",
+      "XPD",
+      "BYR",
+      "VEF",
+      "LTL",
+      "LVL",
+      "EEK",
+      "MRO",
+      "STD",
+      "ZMK",
+      "SKK",
+      "CYP",
+      "MTL",
+    ],
+  ]);
+  return currencies.has(code);
+};
+export const currencySchema = z.string().trim().toUpperCase().refine(isCurrency, "Unknown currency code");
