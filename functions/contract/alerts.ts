@@ -25,12 +25,12 @@ const channelIdParams = z.lazy(() => z.object({ channelId: idSchema }));
 /** The alert calls (spec pods-budgets-alerts-users-connections.md 7.4). */
 export const alertsContracts = routeContracts({
   "POST /api/alerts/create-alert": () => ({
-    body: alertFormSchema.safeExtend(typeField),
+    body: alertFormSchema.unwrap().safeExtend(typeField),
     answer: z.object({ alert: alertViewSchema, msg: z.string() }),
     status: 201,
   }),
   "POST /api/alerts/edit-alert": () => ({
-    body: alertFormSchema.safeExtend({ _id: idSchema, ...typeField }),
+    body: alertFormSchema.unwrap().safeExtend({ _id: idSchema, ...typeField }),
     answer: z.object({ alert: alertViewSchema, msg: z.string() }),
   }),
   "GET /api/alerts/get-alerts/{userId}/{accountId}": () => ({

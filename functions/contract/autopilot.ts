@@ -67,7 +67,7 @@ export const autopilotContracts = routeContracts({
   /** The whole settings. */
   "POST /api/tracker/update-autopilot/{id}": () => ({
     params: trackerParams,
-    body: autopilotSettingsSchema.strict(),
+    body: autopilotSettingsSchema.unwrap().strict(),
     answer: autopilotAnswer,
   }),
   /** Newest first; proposals have status `proposed`. */

@@ -83,13 +83,13 @@ export const UpdatePreviousOverUnderSpendBody = z.lazy(() =>
 export const UpdateHistoricDataBody = z.lazy(() =>
   z.object({
     tracker: trackerRefSchema,
-    historicData: z.array(historicDataEntrySchema.strict()).max(120),
+    historicData: z.array(historicDataEntrySchema.unwrap().strict()).max(120),
   }),
 );
 export const UpdateFutureBudgetsBody = z.lazy(() =>
   z.object({
     tracker: trackerRefSchema,
-    futureBudgets: z.array(futureBudgetSchema.strict()).max(120),
+    futureBudgets: z.array(futureBudgetSchema.unwrap().strict()).max(120),
   }),
 );
 /** Without the flag the call flips it (spec section 4: "Lifetime toggle flips"). */
@@ -100,8 +100,8 @@ export const UpdateUseLifetimeBudgetBody = z.lazy(() =>
   }),
 );
 export const UpdateLifetimeBudgetBody = z.lazy(() =>
-  lifetimeBudgetSchema.extend({
-    lifetimeBudgetDates: lifetimeBudgetSchema.shape.lifetimeBudgetDates.strict(),
+  lifetimeBudgetSchema.unwrap().extend({
+    lifetimeBudgetDates: lifetimeBudgetSchema.unwrap().shape.lifetimeBudgetDates.strict(),
     tracker: trackerRefSchema.optional(),
   }),
 );
