@@ -5,10 +5,12 @@ import { routeContracts } from "./route-contract.ts";
 import { accountViewSchema, memberViewSchema } from "./views.ts";
 
 /** `{ accountId }`: must be the caller's account. */
-export const accountParams = z.lazy(() => z.object({ accountId: idSchema }));
+export const accountParams = /* @__PURE__ */ z.lazy(() => z.object({ accountId: idSchema }));
 
 /** `{ msg, account }`: an account setting changed. */
-const accountChangedAnswer = z.lazy(() => z.object({ msg: z.string(), account: accountViewSchema }));
+const accountChangedAnswer = /* @__PURE__ */ z.lazy(() =>
+  z.object({ msg: z.string(), account: accountViewSchema }),
+);
 
 /** The account calls (spec overview-access-account.md 7.3). */
 export const accountContracts = routeContracts({

@@ -19,8 +19,8 @@ import {
 /** The spec's alert `type` ('user'), which the web app may send; it is always 'user'. */
 const typeField = { type: z.literal("user").optional() };
 
-const alertIdParams = z.lazy(() => z.object({ alertId: idSchema }));
-const channelIdParams = z.lazy(() => z.object({ channelId: idSchema }));
+const alertIdParams = /* @__PURE__ */ z.lazy(() => z.object({ alertId: idSchema }));
+const channelIdParams = /* @__PURE__ */ z.lazy(() => z.object({ channelId: idSchema }));
 
 /** The alert calls (spec pods-budgets-alerts-users-connections.md 7.4). */
 export const alertsContracts = routeContracts({

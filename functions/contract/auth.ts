@@ -5,10 +5,12 @@ import { routeContracts } from "./route-contract.ts";
 import { msgAnswer, signInAnswer, userViewSchema } from "./views.ts";
 
 /** A Google ID token as the Google sign-in button gives it. */
-export const googleTokenSchema = z.lazy(() => z.string().min(1, "token is required").max(8192));
+export const googleTokenSchema = /* @__PURE__ */ z.lazy(() =>
+  z.string().min(1, "token is required").max(8192),
+);
 
 /** A table column setting of the dashboard (spec trackers.md 5). */
-const tableColumnSchema = z.lazy(() =>
+const tableColumnSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     id: z.string().min(1).max(100),
     hideColumn: z.boolean(),
@@ -19,13 +21,13 @@ const tableColumnSchema = z.lazy(() =>
 );
 
 /** The signed ticket of a digest e-mail's unsubscribe link. */
-const digestTicketParams = z.lazy(() => z.object({ ticket: z.string().min(1).max(2000) }));
+const digestTicketParams = /* @__PURE__ */ z.lazy(() => z.object({ ticket: z.string().min(1).max(2000) }));
 
 /** The body of the guide calls: `{ user? }` or no body. */
-const userOnlyBody = z.lazy(() => z.object({ user: userRefSchema }).strict().optional());
+const userOnlyBody = /* @__PURE__ */ z.lazy(() => z.object({ user: userRefSchema }).strict().optional());
 
 /** `{ msg, user }`: a profile change with the updated user. */
-const userChangedAnswer = z.lazy(() => z.object({ msg: z.string(), user: userViewSchema }));
+const userChangedAnswer = /* @__PURE__ */ z.lazy(() => z.object({ msg: z.string(), user: userViewSchema }));
 
 /** The sign-in, session and profile calls (spec overview-access-account.md 7.1). */
 export const authContracts = routeContracts({

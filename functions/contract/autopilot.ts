@@ -4,12 +4,14 @@ import { idSchema } from "./fields.ts";
 import { routeContracts } from "./route-contract.ts";
 
 /** `{ id }`: the tracker. */
-const trackerParams = z.lazy(() => z.object({ id: idSchema }));
+const trackerParams = /* @__PURE__ */ z.lazy(() => z.object({ id: idSchema }));
 /** `{ id, actionId }`: the tracker and one of its actions. */
-const actionParams = z.lazy(() => z.object({ id: idSchema, actionId: z.string().min(1).max(64) }));
+const actionParams = /* @__PURE__ */ z.lazy(() =>
+  z.object({ id: idSchema, actionId: z.string().min(1).max(64) }),
+);
 
 /** Who decided an action: AutoPilot itself or a person. */
-const actorSchema = z.lazy(() =>
+const actorSchema = /* @__PURE__ */ z.lazy(() =>
   z.union([
     z.object({ type: z.literal("autopilot") }),
     z.object({ type: z.literal("user"), userId: z.string(), name: z.string() }),
@@ -20,7 +22,7 @@ const actorSchema = z.lazy(() =>
  * An AutoPilot action as the API answers it (`functions/src/trackers/autopilot.ts` `actionView`):
  * `before` / `after` are micros for a daily budget, 1 (enabled) / 0 (paused) for a status change.
  */
-export const autopilotActionSchema = z.lazy(() =>
+export const autopilotActionSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     _id: z.string(),
     trackerId: z.string(),
@@ -45,7 +47,7 @@ export const autopilotActionSchema = z.lazy(() =>
 );
 
 /** A tracker's AutoPilot: its settings, the account switch, platform support and the last failure. */
-const autopilotAnswer = z.lazy(() =>
+const autopilotAnswer = /* @__PURE__ */ z.lazy(() =>
   z.object({
     autopilot: z.object({
       settings: autopilotSettingsSchema,
@@ -59,7 +61,7 @@ const autopilotAnswer = z.lazy(() =>
   }),
 );
 
-const actionAnswer = z.lazy(() => z.object({ action: autopilotActionSchema }));
+const actionAnswer = /* @__PURE__ */ z.lazy(() => z.object({ action: autopilotActionSchema }));
 
 /** The AutoPilot calls (beyond the spec): Admins and Managers on trackers they may see. */
 export const autopilotContracts = routeContracts({

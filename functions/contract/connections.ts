@@ -16,13 +16,13 @@ import { integrationWarningSchema, listedViewSchema } from "./views.ts";
  * catalogue: {@link platformCallContract} gives the contract of each kind of call.
  */
 
-const connectionEmailSchema = z.lazy(() => z.string().trim().min(1).max(254));
-const accountRefSchema = z.lazy(() =>
+const connectionEmailSchema = /* @__PURE__ */ z.lazy(() => z.string().trim().min(1).max(254));
+const accountRefSchema = /* @__PURE__ */ z.lazy(() =>
   z.union([z.string().min(1).max(100), z.object({ _id: z.string().min(1).max(100) })]),
 );
 
 /** The connection a platform call uses: its login (`email`) and, optionally, its slug. */
-const integrationRefSchema = z.lazy(() =>
+const integrationRefSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     slug: z.string().max(50).optional(),
     email: connectionEmailSchema,
@@ -30,7 +30,7 @@ const integrationRefSchema = z.lazy(() =>
 );
 
 /** `{ integrations, integrationWarnings }`: the account's connections with their health. */
-const integrationsAnswer = z.lazy(() =>
+const integrationsAnswer = /* @__PURE__ */ z.lazy(() =>
   z.object({
     integrations: z.array(integrationViewSchema),
     integrationWarnings: z.array(integrationWarningSchema),
@@ -38,7 +38,7 @@ const integrationsAnswer = z.lazy(() =>
 );
 
 /** `{ msg, revoked }`: the connection was removed; `revoked` whether the platform revoked its grant. */
-const revokedAnswer = z.lazy(() => z.object({ msg: z.string(), revoked: z.boolean() }));
+const revokedAnswer = /* @__PURE__ */ z.lazy(() => z.object({ msg: z.string(), revoked: z.boolean() }));
 
 /** `{ msg: 'Successfully connected with {platform}', [responseField]: integration }`. */
 const connectedAnswer = (entry: PlatformEntry) =>
@@ -57,7 +57,7 @@ export const connectionsContracts = routeContracts({
 });
 
 /** The return page's query: names and values as the platform gave them. */
-const returnQuerySchema = z.lazy(() =>
+const returnQuerySchema = /* @__PURE__ */ z.lazy(() =>
   z
     .record(z.string().max(100), z.string().max(4096))
     .refine((q) => Object.keys(q).length <= 50, "Too many parameters"),
@@ -85,7 +85,7 @@ const twoStepListingOf = (entry: PlatformEntry): TwoStepListing => {
 };
 
 /** The body of `filter-possible-values`: the tracker's data source and the filter asked about. */
-const filterValuesBody = z.lazy(() =>
+const filterValuesBody = /* @__PURE__ */ z.lazy(() =>
   z.object({
     dataSource: z.object({
       integration: integrationRefSchema,
@@ -109,7 +109,7 @@ const filterValuesBody = z.lazy(() =>
   }),
 );
 
-const tokenParam = z.lazy(() => z.string().min(1).max(4096));
+const tokenParam = /* @__PURE__ */ z.lazy(() => z.string().min(1).max(4096));
 
 /**
  * The contracts of the platform calls generated from the catalogue (`platformCalls` of

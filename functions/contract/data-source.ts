@@ -9,7 +9,7 @@ import { currencySchema } from "./fields.ts";
  */
 
 /** An IANA time zone name the runtime knows, e.g. `Europe/London`. */
-export const timeZoneSchema = z.lazy(() =>
+export const timeZoneSchema = /* @__PURE__ */ z.lazy(() =>
   z
     .string()
     .min(1)
@@ -30,7 +30,7 @@ export const timeZoneSchema = z.lazy(() =>
  * (Google Ads `loginCustomerId`, Microsoft `customerId` and `userId`, Amazon `region`, CSV
  * `firstDate` and `lastDate`), as text. Kept whole on the tracker (`dataSource.view`).
  */
-export const viewSchema = z.lazy(() =>
+export const viewSchema = /* @__PURE__ */ z.lazy(() =>
   z
     .object({
       id: z.string().min(1).max(200),
@@ -49,7 +49,7 @@ export type View = z.output<typeof viewSchema>;
  * `message`, `connectedAt`), and `budgetFromPlatform` (false where the platform gives no budget).
  * Never tokens.
  */
-export const integrationViewSchema = z.lazy(() =>
+export const integrationViewSchema = /* @__PURE__ */ z.lazy(() =>
   z
     .object({
       slug: z.string().min(1).max(50),
@@ -74,7 +74,7 @@ export type IntegrationView = z.output<typeof integrationViewSchema>;
  * may be left out; what is stored is the view whole and the connection's identity and display
  * fields (`{ name, slug, email, avatar?, metaData? }`): its health is read afresh from the account.
  */
-export const dataSourceSchema = z.lazy(() =>
+export const dataSourceSchema = /* @__PURE__ */ z.lazy(() =>
   z
     .object({
       integration: integrationViewSchema

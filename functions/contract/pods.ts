@@ -11,10 +11,10 @@ import { deletedAnswer, podViewSchema, sharedBudgetViewSchema } from "./views.ts
  * `if-match`.
  */
 
-const idParams = z.lazy(() => z.object({ id: idSchema }));
-const listParams = z.lazy(() => z.object({ accountId: idSchema, userId: idSchema }));
+const idParams = /* @__PURE__ */ z.lazy(() => z.object({ id: idSchema }));
+const listParams = /* @__PURE__ */ z.lazy(() => z.object({ accountId: idSchema, userId: idSchema }));
 
-const podForm = z.lazy(() =>
+const podForm = /* @__PURE__ */ z.lazy(() =>
   podFormSchema.extend({
     trackers: z.array(idSchema).min(1, "Must select at least 1 tracker").max(2000),
     users: z.array(idSchema).max(500).default([]),
@@ -22,7 +22,7 @@ const podForm = z.lazy(() =>
 );
 
 /** A tracker of a shared budget with its allocation (percent, or money in micros). */
-const allocationSchema = z.lazy(() =>
+const allocationSchema = /* @__PURE__ */ z.lazy(() =>
   z
     .object({
       _id: idSchema,
@@ -34,7 +34,7 @@ const allocationSchema = z.lazy(() =>
     .strict(),
 );
 
-const sharedBudgetForm = z.lazy(() =>
+const sharedBudgetForm = /* @__PURE__ */ z.lazy(() =>
   sharedBudgetFormSchema.safeExtend({
     trackers: z.array(allocationSchema).min(1, "Must select at least 1 Tracker").max(2000),
     users: z.array(idSchema).max(500).default([]),

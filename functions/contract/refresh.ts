@@ -10,10 +10,10 @@ import { trackerDetailSchema } from "./views.ts";
  */
 
 /** `refresh-single-tracker-data`: `{ tracker }`, the tracker id or `{ _id }`. */
-export const RefreshSingleTrackerBody = z.lazy(() => z.object({ tracker: trackerRefSchema }));
+export const RefreshSingleTrackerBody = /* @__PURE__ */ z.lazy(() => z.object({ tracker: trackerRefSchema }));
 
 /** One selected value of a filter (a text-box filter's carries applyFilter and filterString). */
-const filterSelectionSchema = z.lazy(() =>
+const filterSelectionSchema = /* @__PURE__ */ z.lazy(() =>
   z
     .object({
       id: z.string().max(200),
@@ -29,7 +29,7 @@ const filterSelectionSchema = z.lazy(() =>
  * (id, name, type, integration, selection, maxSelection, disabled, descriptionText); the values
  * list and the loading and error state are the web app's own and are not stored.
  */
-export const trackerFilterSchema = z.lazy(() =>
+export const trackerFilterSchema = /* @__PURE__ */ z.lazy(() =>
   z
     .object({
       id: z.string().min(1).max(100),
@@ -53,7 +53,7 @@ export const trackerFilterSchema = z.lazy(() =>
 export type TrackerFilterInput = z.output<typeof trackerFilterSchema>;
 
 /** `update-single-tracker`: `{ tracker: { _id, filters } }` (the Update Tracker button). */
-export const UpdateSingleTrackerBody = z.lazy(() =>
+export const UpdateSingleTrackerBody = /* @__PURE__ */ z.lazy(() =>
   z.object({
     tracker: z.object({ _id: idSchema, filters: z.array(trackerFilterSchema).max(20) }).strict(),
   }),

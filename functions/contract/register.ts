@@ -9,12 +9,16 @@ import { signInAnswer } from "./views.ts";
 const optionalName = () => freeText("name").optional();
 
 /** The invitation's path: the inviting account and the user type offered. */
-const inviteParams = z.lazy(() => z.object({ accountId: idSchema, userType: z.enum(USER_TYPES) }));
+const inviteParams = /* @__PURE__ */ z.lazy(() =>
+  z.object({ accountId: idSchema, userType: z.enum(USER_TYPES) }),
+);
 /** The `invite` query parameter of the invitation link, `<inviteId>.<secret>`. */
-const inviteToken = z.lazy(() => z.string().min(1, "invite is required").max(200));
+const inviteToken = /* @__PURE__ */ z.lazy(() => z.string().min(1, "invite is required").max(200));
 
 /** `{ msg, email, token, user }`: the new user, signed in. */
-const registeredAnswer = z.lazy(() => signInAnswer.unwrap().extend({ msg: z.string(), email: z.string() }));
+const registeredAnswer = /* @__PURE__ */ z.lazy(() =>
+  signInAnswer.unwrap().extend({ msg: z.string(), email: z.string() }),
+);
 
 /** The registration calls (spec overview-access-account.md 7.2). */
 export const registerContracts = routeContracts({

@@ -2,7 +2,7 @@ import * as z from "zod";
 import { routeContracts } from "./route-contract.ts";
 
 /** A device reading (spec pods-budgets-alerts-users-connections.md 2.14). */
-const readingSchema = z.lazy(() =>
+const readingSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     device: z.string(),
     recDate: z.string(),
@@ -15,7 +15,7 @@ const readingSchema = z.lazy(() =>
 );
 
 /** The account's ingestion key, by its first characters (never the key). */
-const keyStatusSchema = z.lazy(() =>
+const keyStatusSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({ keyPrefix: z.string(), createdAt: z.string(), createdBy: z.string() }),
 );
 

@@ -21,25 +21,27 @@ import { deletedAnswer, trackerDetailSchema, trackerListSchema, trackerMessageSc
  */
 
 /** `{ id }` path parameter of the single-tracker calls. */
-export const TrackerIdParams = z.lazy(() => z.object({ id: idSchema }));
+export const TrackerIdParams = /* @__PURE__ */ z.lazy(() => z.object({ id: idSchema }));
 /** `{ trackerId }` path parameter (update-associated-users, add-message). */
-export const TrackerIdParamsNamed = z.lazy(() => z.object({ trackerId: idSchema }));
+export const TrackerIdParamsNamed = /* @__PURE__ */ z.lazy(() => z.object({ trackerId: idSchema }));
 /** The most rows `get-trackers-by-account?first=N` cuts the list to (the spec's largest page is 100). */
 export const LIST_FIRST_MAX = 1000;
 /** `{ accountId }` path parameter of the list calls. */
-export const AccountIdParams = z.lazy(() => z.object({ accountId: idSchema }));
+export const AccountIdParams = /* @__PURE__ */ z.lazy(() => z.object({ accountId: idSchema }));
 
 /** The spec's `tracker` body field of calls without a path id: the tracker id, or `{ _id }`. */
-export const trackerRefSchema = z.lazy(() =>
+export const trackerRefSchema = /* @__PURE__ */ z.lazy(() =>
   z
     .union([idSchema, z.object({ _id: idSchema }).strict()])
     .transform((ref) => (typeof ref === "string" ? ref : ref._id)),
 );
 
 /** A tracker name (core `freeText` name: trimmed, 1..200 characters, text only). */
-export const trackerNameSchema = z.lazy(() => freeText("name", { required: "Name is required" }));
+export const trackerNameSchema = /* @__PURE__ */ z.lazy(() =>
+  freeText("name", { required: "Name is required" }),
+);
 /** A client name (core `freeText` name: trimmed, up to 200 characters, empty allowed). */
-export const clientSchema = z.lazy(() => freeText("name"));
+export const clientSchema = /* @__PURE__ */ z.lazy(() => freeText("name"));
 
 /**
  * One tracker of `create-trackers` (the wizard's step 3 row). Without `manualBudgetValue` the budget
@@ -47,7 +49,7 @@ export const clientSchema = z.lazy(() => freeText("name"));
  * `dataSource` is the connection and the view as the API answered them (`lib/data-source.ts`).
  * `currency` and `timeZone` default to the view's, then to the account's.
  */
-export const newTrackerSchema = z.lazy(() =>
+export const newTrackerSchema = /* @__PURE__ */ z.lazy(() =>
   z
     .object({
       name: trackerNameSchema,
@@ -61,7 +63,7 @@ export const newTrackerSchema = z.lazy(() =>
     .strict(),
 );
 
-export const CreateTrackersBody = z.lazy(() =>
+export const CreateTrackersBody = /* @__PURE__ */ z.lazy(() =>
   z.object({
     trackers: z
       .array(newTrackerSchema)
@@ -70,63 +72,63 @@ export const CreateTrackersBody = z.lazy(() =>
   }),
 );
 
-export const UpdateNameBody = z.lazy(() => z.object({ name: trackerNameSchema }));
-export const UpdateClientBody = z.lazy(() => z.object({ client: clientSchema }));
-export const UpdateBudgetBody = z.lazy(() => budgetUpdateSchema);
-export const UpdateDailyBudgetBody = z.lazy(() => dailyBudgetUpdateSchema);
+export const UpdateNameBody = /* @__PURE__ */ z.lazy(() => z.object({ name: trackerNameSchema }));
+export const UpdateClientBody = /* @__PURE__ */ z.lazy(() => z.object({ client: clientSchema }));
+export const UpdateBudgetBody = /* @__PURE__ */ z.lazy(() => budgetUpdateSchema);
+export const UpdateDailyBudgetBody = /* @__PURE__ */ z.lazy(() => dailyBudgetUpdateSchema);
 /** A user-entered over/under spend in micros (positive = over), or null to go back to the computed one. */
-export const UpdatePreviousOverUnderSpendBody = z.lazy(() =>
+export const UpdatePreviousOverUnderSpendBody = /* @__PURE__ */ z.lazy(() =>
   z.object({
     previousOverUnderSpend: z.number().int().nullable(),
   }),
 );
-export const UpdateHistoricDataBody = z.lazy(() =>
+export const UpdateHistoricDataBody = /* @__PURE__ */ z.lazy(() =>
   z.object({
     tracker: trackerRefSchema,
     historicData: z.array(historicDataEntrySchema.unwrap().strict()).max(120),
   }),
 );
-export const UpdateFutureBudgetsBody = z.lazy(() =>
+export const UpdateFutureBudgetsBody = /* @__PURE__ */ z.lazy(() =>
   z.object({
     tracker: trackerRefSchema,
     futureBudgets: z.array(futureBudgetSchema.unwrap().strict()).max(120),
   }),
 );
 /** Without the flag the call flips it (spec section 4: "Lifetime toggle flips"). */
-export const UpdateUseLifetimeBudgetBody = z.lazy(() =>
+export const UpdateUseLifetimeBudgetBody = /* @__PURE__ */ z.lazy(() =>
   z.object({
     tracker: trackerRefSchema,
     useLifetimeBudgetAsPrimary: z.boolean().optional(),
   }),
 );
-export const UpdateLifetimeBudgetBody = z.lazy(() =>
+export const UpdateLifetimeBudgetBody = /* @__PURE__ */ z.lazy(() =>
   lifetimeBudgetSchema.unwrap().extend({
     lifetimeBudgetDates: lifetimeBudgetSchema.unwrap().shape.lifetimeBudgetDates.strict(),
     tracker: trackerRefSchema.optional(),
   }),
 );
-export const UpdateCurrencyBody = z.lazy(() =>
+export const UpdateCurrencyBody = /* @__PURE__ */ z.lazy(() =>
   z.object({ tracker: trackerRefSchema, currency: currencySchema }),
 );
-export const UpdateAutomatedBudgetBody = z.lazy(() =>
+export const UpdateAutomatedBudgetBody = /* @__PURE__ */ z.lazy(() =>
   z.object({
     tracker: trackerRefSchema,
     automatedBudget: z.boolean().optional(),
   }),
 );
-export const UpdateIncludeLastMonthBody = z.lazy(() =>
+export const UpdateIncludeLastMonthBody = /* @__PURE__ */ z.lazy(() =>
   z.object({
     tracker: trackerRefSchema,
     lastMonthOverUnderSpendIncludedInBudgetCalc: z.boolean().optional(),
   }),
 );
-export const UpdateIncludeLastSixMonthsBody = z.lazy(() =>
+export const UpdateIncludeLastSixMonthsBody = /* @__PURE__ */ z.lazy(() =>
   z.object({
     tracker: trackerRefSchema,
     lastSixMonthsOverUnderSpendIncludedInBudgetCalc: z.boolean().optional(),
   }),
 );
-export const UpdateWeekdayBudgetOnlyBody = z.lazy(() =>
+export const UpdateWeekdayBudgetOnlyBody = /* @__PURE__ */ z.lazy(() =>
   z.object({
     tracker: trackerRefSchema,
     weekdaysOnly: z.boolean().optional(),
@@ -134,7 +136,7 @@ export const UpdateWeekdayBudgetOnlyBody = z.lazy(() =>
 );
 
 /** The full list of associated users (spec: _id, name, userType, email, avatar); only `_id` is used. */
-export const UpdateAssociatedUsersBody = z.lazy(() =>
+export const UpdateAssociatedUsersBody = /* @__PURE__ */ z.lazy(() =>
   z.object({
     associatedUsers: z
       .array(
@@ -153,7 +155,7 @@ export const UpdateAssociatedUsersBody = z.lazy(() =>
 );
 
 /** A message id the web app may generate (the spec's `id`); the server makes one when absent. */
-export const messageIdSchema = z.lazy(() =>
+export const messageIdSchema = /* @__PURE__ */ z.lazy(() =>
   z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, "Message id must be 1-100 letters, digits, '-' or '_'"),
 );
 
@@ -161,19 +163,19 @@ export const messageIdSchema = z.lazy(() =>
  * add-message: the text (empty text cannot be sent), an optional client-made id and type. The
  * spec's senderId, date, title and avatar are the server's: it takes them from the session.
  */
-export const AddMessageBody = z.lazy(() =>
+export const AddMessageBody = /* @__PURE__ */ z.lazy(() =>
   z.object({
     id: messageIdSchema.optional(),
     type: z.literal("text").default("text"),
     text: freeText("note", { required: "Message text is required" }),
   }),
 );
-export const DeleteMessageParams = z.lazy(() =>
+export const DeleteMessageParams = /* @__PURE__ */ z.lazy(() =>
   z.object({ trackerId: idSchema, messageId: messageIdSchema }),
 );
 
 /** `{ tracker }`: the tracker's detail after a change (its `version` also in the `etag` header). */
-const trackerAnswer = z.lazy(() => z.object({ tracker: trackerDetailSchema }));
+const trackerAnswer = /* @__PURE__ */ z.lazy(() => z.object({ tracker: trackerDetailSchema }));
 
 /** The tracker calls (spec trackers.md section 7). */
 export const trackersContracts = routeContracts({

@@ -3,10 +3,10 @@ import { emailSchema, idSchema, nameSchema, userTypeSchema } from "./fields.ts";
 import { routeContracts } from "./route-contract.ts";
 import { memberViewSchema, msgAnswer } from "./views.ts";
 
-const idParams = z.lazy(() => z.object({ id: idSchema }));
+const idParams = /* @__PURE__ */ z.lazy(() => z.object({ id: idSchema }));
 
 /** An invitation as its answer summarises it. */
-const invitationSchema = z.lazy(() =>
+const invitationSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     _id: z.string(),
     email: z.string().optional(),
