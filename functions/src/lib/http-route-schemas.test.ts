@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2, Context } from "aws-lambda";
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
-import { lazyContract, routeContracts } from "../../contract/route-contract.ts";
+import { lazyContract, type RouteContract, routeContracts } from "../../contract/route-contract.ts";
 import { unlistedPublicRoute } from "./http.ts";
 
 /** A JSON POST event with `body` (payload format 2.0, only the fields the route reads). */
@@ -34,7 +34,7 @@ describe("route contracts built at their first read", () => {
     expect(calls.count).toBe(0);
     expect(contract.status).toBe(201);
     expect(contract.answer?.safeParse({ ok: true }).success).toBe(true);
-    expect(contract.params).toBeUndefined();
+    expect((contract as RouteContract).params).toBeUndefined();
     expect(calls.count).toBe(1);
   });
 
