@@ -1,12 +1,6 @@
 import { dayNumber, eachDate, isIsoDate } from "@pacer/core";
 import type { HttpSettings } from "./config.ts";
-import {
-  AuthError,
-  BadRequestError,
-  notConfigured,
-  notSupported,
-  PlatformDownError,
-} from "./errors.ts";
+import { AuthError, BadRequestError, notConfigured, notSupported, PlatformDownError } from "./errors.ts";
 import { HttpClient, type HttpClientOptions } from "./http/http-client.ts";
 import {
   type ApiKeyCredentials,
