@@ -10,7 +10,7 @@ export const AVATAR_WRONG_TYPE = "File type not accepted, please upload a JPG or
 /** The avatar and billing calls (spec overview-access-account.md 7.4). */
 export const billingContracts = routeContracts({
   /** `buff`: the picture as a data URL or base64; `target` whose avatar (the account's: Admin only). */
-  "POST /api/backblaze/change-avatar/{accountId}": {
+  "POST /api/backblaze/change-avatar/{accountId}": () => ({
     params: accountParams,
     body: z.object({
       buff: z.string().min(1, AVATAR_WRONG_TYPE),
@@ -23,10 +23,10 @@ export const billingContracts = routeContracts({
       user: userViewSchema.optional(),
       account: accountViewSchema.optional(),
     }),
-  },
+  }),
   /** `{ url }`: the Stripe billing portal to open. */
-  "POST /api/stripe/start-stripe-billing-portal-session/{accountId}": {
+  "POST /api/stripe/start-stripe-billing-portal-session/{accountId}": () => ({
     params: accountParams,
     answer: z.object({ url: z.string() }),
-  },
+  }),
 });

@@ -9,18 +9,20 @@ import { currencySchema } from "./fields.ts";
  */
 
 /** An IANA time zone name the runtime knows, e.g. `Europe/London`. */
-export const timeZoneSchema = z
-  .string()
-  .min(1)
-  .max(64)
-  .refine((tz) => {
-    try {
-      new Intl.DateTimeFormat("en-GB", { timeZone: tz });
-      return true;
-    } catch {
-      return false;
-    }
-  }, "Unknown time zone");
+export const timeZoneSchema = /* @__PURE__ */ z.lazy(() =>
+  z
+    .string()
+    .min(1)
+    .max(64)
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat("en-GB", { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, "Unknown time zone"),
+);
 
 /**
  * A platform account, the spec's "view": `{ id, name, currency, timeZone, metaData? }` with the
@@ -28,15 +30,17 @@ export const timeZoneSchema = z
  * (Google Ads `loginCustomerId`, Microsoft `customerId` and `userId`, Amazon `region`, CSV
  * `firstDate` and `lastDate`), as text. Kept whole on the tracker (`dataSource.view`).
  */
-export const viewSchema = z
-  .object({
-    id: z.string().min(1).max(200),
-    name: z.string().max(500),
-    currency: currencySchema,
-    timeZone: timeZoneSchema,
-    metaData: z.record(z.string().max(100), z.string().max(500)).optional(),
-  })
-  .strict();
+export const viewSchema = /* @__PURE__ */ z.lazy(() =>
+  z
+    .object({
+      id: z.string().min(1).max(200),
+      name: z.string().max(500),
+      currency: currencySchema,
+      timeZone: timeZoneSchema,
+      metaData: z.record(z.string().max(100), z.string().max(500)).optional(),
+    })
+    .strict(),
+);
 export type View = z.output<typeof viewSchema>;
 
 /**
@@ -45,21 +49,23 @@ export type View = z.output<typeof viewSchema>;
  * `message`, `connectedAt`), and `budgetFromPlatform` (false where the platform gives no budget).
  * Never tokens.
  */
-export const integrationViewSchema = z
-  .object({
-    slug: z.string().min(1).max(50),
-    email: z.string().min(1).max(320),
-    name: z.string().max(200).optional(),
-    avatar: z.string().max(2000).optional(),
-    type: z.string().max(50).optional(),
-    category: z.string().max(50).optional(),
-    metaData: z.record(z.string().max(100), z.unknown()).optional(),
-    connectedAt: z.string().max(40),
-    status: z.enum(["ok", "warning", "danger"]),
-    message: z.string().max(500).nullable(),
-    budgetFromPlatform: z.boolean(),
-  })
-  .strict();
+export const integrationViewSchema = /* @__PURE__ */ z.lazy(() =>
+  z
+    .object({
+      slug: z.string().min(1).max(50),
+      email: z.string().min(1).max(320),
+      name: z.string().max(200).optional(),
+      avatar: z.string().max(2000).optional(),
+      type: z.string().max(50).optional(),
+      category: z.string().max(50).optional(),
+      metaData: z.record(z.string().max(100), z.unknown()).optional(),
+      connectedAt: z.string().max(40),
+      status: z.enum(["ok", "warning", "danger"]),
+      message: z.string().max(500).nullable(),
+      budgetFromPlatform: z.boolean(),
+    })
+    .strict(),
+);
 export type IntegrationView = z.output<typeof integrationViewSchema>;
 
 /**
@@ -68,23 +74,26 @@ export type IntegrationView = z.output<typeof integrationViewSchema>;
  * may be left out; what is stored is the view whole and the connection's identity and display
  * fields (`{ name, slug, email, avatar?, metaData? }`): its health is read afresh from the account.
  */
-export const dataSourceSchema = z
-  .object({
-    integration: integrationViewSchema
-      .partial({
-        connectedAt: true,
-        status: true,
-        message: true,
-        budgetFromPlatform: true,
-      })
-      .transform(({ name, slug, email, avatar, metaData }) => ({
-        ...(name !== undefined ? { name } : {}),
-        slug,
-        email,
-        ...(avatar !== undefined ? { avatar } : {}),
-        ...(metaData !== undefined ? { metaData } : {}),
-      })),
-    view: viewSchema.partial({ currency: true, timeZone: true }),
-  })
-  .strict();
+export const dataSourceSchema = /* @__PURE__ */ z.lazy(() =>
+  z
+    .object({
+      integration: integrationViewSchema
+        .unwrap()
+        .partial({
+          connectedAt: true,
+          status: true,
+          message: true,
+          budgetFromPlatform: true,
+        })
+        .transform(({ name, slug, email, avatar, metaData }) => ({
+          ...(name !== undefined ? { name } : {}),
+          slug,
+          email,
+          ...(avatar !== undefined ? { avatar } : {}),
+          ...(metaData !== undefined ? { metaData } : {}),
+        })),
+      view: viewSchema.unwrap().partial({ currency: true, timeZone: true }),
+    })
+    .strict(),
+);
 export type DataSource = z.output<typeof dataSourceSchema>;

@@ -10,12 +10,15 @@ type JsonSchema = Record<string, unknown>;
 export const SESSION_HEADER = "x-auth-token";
 
 /**
- * The JSON Schema of a request part or answer. Request objects are made strict as the handlers do
+ * The JSON Schema of a request part or answer, a `z.lazy` read through (the contracts build their
+ * schemas at first use). Request objects are made strict as the handlers do
  * (`functions/src/lib/http.ts`). Both sides are described as input (what is sent over the wire:
  * defaults may be left out, transforms read their input), since an answer is the web app's input.
  */
 function jsonSchemaOf(schema: z.ZodType, strictObject: boolean): JsonSchema {
-  const s = strictObject && schema instanceof z.ZodObject ? schema.strict() : schema;
+  let read = schema;
+  while (read instanceof z.ZodLazy) read = read.unwrap() as z.ZodType;
+  const s = strictObject && read instanceof z.ZodObject ? read.strict() : read;
   const { $schema: _dialect, ...json } = z.toJSONSchema(s, {
     target: "draft-2020-12",
     io: "input",

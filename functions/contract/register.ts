@@ -9,16 +9,20 @@ import { signInAnswer } from "./views.ts";
 const optionalName = () => freeText("name").optional();
 
 /** The invitation's path: the inviting account and the user type offered. */
-const inviteParams = z.object({ accountId: idSchema, userType: z.enum(USER_TYPES) });
+const inviteParams = /* @__PURE__ */ z.lazy(() =>
+  z.object({ accountId: idSchema, userType: z.enum(USER_TYPES) }),
+);
 /** The `invite` query parameter of the invitation link, `<inviteId>.<secret>`. */
-const inviteToken = z.string().min(1, "invite is required").max(200);
+const inviteToken = /* @__PURE__ */ z.lazy(() => z.string().min(1, "invite is required").max(200));
 
 /** `{ msg, email, token, user }`: the new user, signed in. */
-const registeredAnswer = z.lazy(() => signInAnswer.unwrap().extend({ msg: z.string(), email: z.string() }));
+const registeredAnswer = /* @__PURE__ */ z.lazy(() =>
+  signInAnswer.unwrap().extend({ msg: z.string(), email: z.string() }),
+);
 
 /** The registration calls (spec overview-access-account.md 7.2). */
 export const registerContracts = routeContracts({
-  "POST /api/users/register-new-user-and-account": {
+  "POST /api/users/register-new-user-and-account": () => ({
     body: z.object({
       firstName: nameSchema,
       secondName: freeText("name").default(""),
@@ -27,8 +31,8 @@ export const registerContracts = routeContracts({
       companyName: nameSchema,
     }),
     answer: z.lazy(() => registeredAnswer.unwrap().extend({ statusCode: z.literal(200) })),
-  },
-  "POST /api/register/register-new-user-and-account": {
+  }),
+  "POST /api/register/register-new-user-and-account": () => ({
     body: z.object({
       email: emailSchema,
       name: optionalName(),
@@ -40,8 +44,8 @@ export const registerContracts = routeContracts({
       referralName: optionalName(),
     }),
     answer: registeredAnswer,
-  },
-  "POST /api/register/register-new-user-and-account-with-google": {
+  }),
+  "POST /api/register/register-new-user-and-account-with-google": () => ({
     body: z.object({
       token: googleTokenSchema,
       companyName: optionalName(),
@@ -50,8 +54,8 @@ export const registerContracts = routeContracts({
       referralName: optionalName(),
     }),
     answer: registeredAnswer,
-  },
-  "POST /api/register/register-new-user-after-invite/{accountId}/{userType}": {
+  }),
+  "POST /api/register/register-new-user-after-invite/{accountId}/{userType}": () => ({
     params: inviteParams,
     body: z.object({
       invite: inviteToken,
@@ -61,10 +65,10 @@ export const registerContracts = routeContracts({
       account: idSchema.optional(),
     }),
     answer: registeredAnswer,
-  },
-  "POST /api/register/register-new-user-after-invite-with-google/{accountId}/{userType}": {
+  }),
+  "POST /api/register/register-new-user-after-invite-with-google/{accountId}/{userType}": () => ({
     params: inviteParams,
     body: z.object({ invite: inviteToken, token: googleTokenSchema, account: idSchema.optional() }),
     answer: registeredAnswer,
-  },
+  }),
 });

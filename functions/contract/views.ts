@@ -24,16 +24,16 @@ import { integrationViewSchema } from "./data-source.ts";
  */
 
 /** `{ msg }`: the confirmation text of a call. */
-export const msgAnswer = z.lazy(() => z.object({ msg: z.string() }));
+export const msgAnswer = /* @__PURE__ */ z.lazy(() => z.object({ msg: z.string() }));
 
 /** `{ msg, _id }`: the answer of a delete call. */
-export const deletedAnswer = z.lazy(() => z.object({ msg: z.string(), _id: z.string() }));
+export const deletedAnswer = /* @__PURE__ */ z.lazy(() => z.object({ msg: z.string(), _id: z.string() }));
 
 /** An ISO date-time or date string. */
-const isoString = z.lazy(() => z.string().min(1));
+const isoString = /* @__PURE__ */ z.lazy(() => z.string().min(1));
 
 /** A connection warning of the account (spec 2.11): an expired or failing connection. */
-export const integrationWarningSchema = z.lazy(() =>
+export const integrationWarningSchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     slug: z.string(),
     email: z.string(),
@@ -43,7 +43,7 @@ export const integrationWarningSchema = z.lazy(() =>
 );
 
 /** The account as the account calls answer it (no Stripe customer id, no version). */
-export const accountViewSchema = z.lazy(() =>
+export const accountViewSchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     _id: z.string(),
     name: z.string(),
@@ -56,7 +56,7 @@ export const accountViewSchema = z.lazy(() =>
 );
 
 /** The signed-in user (no password hash, Google subject or token cut-off). */
-export const userViewSchema = z.lazy(() =>
+export const userViewSchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     _id: z.string(),
     email: z.string(),
@@ -69,10 +69,12 @@ export const userViewSchema = z.lazy(() =>
 );
 
 /** `{ token, user }`: a sign-in (JWT session token, the user with their account). */
-export const signInAnswer = z.lazy(() => z.object({ token: z.string().min(1), user: userViewSchema }));
+export const signInAnswer = /* @__PURE__ */ z.lazy(() =>
+  z.object({ token: z.string().min(1), user: userViewSchema }),
+);
 
 /** A member of the account as the users page lists them. */
-export const memberViewSchema = z.lazy(() =>
+export const memberViewSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     _id: z.string(),
     name: z.string(),
@@ -85,7 +87,7 @@ export const memberViewSchema = z.lazy(() =>
 );
 
 /** A user attached to a tracker (spec trackers.md 3: _id, name, userType, email, avatar). */
-export const associatedUserSchema = z.lazy(() =>
+export const associatedUserSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     _id: z.string(),
     name: z.string(),
@@ -96,7 +98,7 @@ export const associatedUserSchema = z.lazy(() =>
 );
 
 /** A note on a tracker (spec trackers.md 3: id, senderId, date, type, text, title, avatar). */
-export const trackerMessageSchema = z.lazy(() =>
+export const trackerMessageSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     id: z.string(),
     senderId: z.string(),
@@ -109,7 +111,7 @@ export const trackerMessageSchema = z.lazy(() =>
 );
 
 /** The stored failure of a tracker's last refresh: a title and a text for the row. */
-const failureSchema = z.lazy(() =>
+const failureSchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({ title: z.string().optional(), msg: z.string().optional() }),
 );
 
@@ -118,7 +120,7 @@ const failureSchema = z.lazy(() =>
  * server computed (`@pacer/core` TrackerData, without `historicData` in a list); null before the
  * first computation. The data source of a list carries no metadata; the detail's is stored whole.
  */
-export const trackerViewSchema = z.lazy(() =>
+export const trackerViewSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     _id: z.string(),
     name: z.string(),
@@ -184,7 +186,7 @@ export const trackerViewSchema = z.lazy(() =>
 );
 
 /** One month of a tracker's history (budget and actual spend in micros). */
-const historicMonthSchema = z.lazy(() =>
+const historicMonthSchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     month: z.string(),
     budget: z.number().nullable(),
@@ -193,7 +195,7 @@ const historicMonthSchema = z.lazy(() =>
 );
 
 /** A stored future budget: budget in micros or false, period or false (both false = reset). */
-const futureBudgetEntrySchema = z.lazy(() =>
+const futureBudgetEntrySchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     month: z.string(),
     budget: z.union([z.number(), z.literal(false)]),
@@ -202,7 +204,7 @@ const futureBudgetEntrySchema = z.lazy(() =>
 );
 
 /** One selected filter value; a text-box filter carries applyFilter and filterString. */
-const filterSelectionViewSchema = z.lazy(() =>
+const filterSelectionViewSchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     id: z.string(),
     name: z.string(),
@@ -212,7 +214,7 @@ const filterSelectionViewSchema = z.lazy(() =>
 );
 
 /** A stored tracker filter (spec trackers.md 3, Filter). */
-export const trackerFilterViewSchema = z.lazy(() =>
+export const trackerFilterViewSchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     id: z.string(),
     name: z.string(),
@@ -236,7 +238,7 @@ export const trackerFilterViewSchema = z.lazy(() =>
  * referenced by index). Its rows decoded must each be a {@link trackerViewSchema}: the check decodes
  * them exactly as the web app does.
  */
-export const trackerListSchema = z.lazy(() =>
+export const trackerListSchema = /* @__PURE__ */ z.lazy(() =>
   z
     .object({
       columns: z.array(z.string()),
@@ -265,7 +267,7 @@ export const trackerListSchema = z.lazy(() =>
 );
 
 /** The detail answer of get-tracker and of every update call: the list view plus history, plans, filters, notes. */
-export const trackerDetailSchema = z.lazy(() =>
+export const trackerDetailSchema = /* @__PURE__ */ z.lazy(() =>
   trackerViewSchema.unwrap().extend({
     /** When the figures were last computed (ISO); null before the first computation. */
     dataComputedAt: z.string().nullable(),
@@ -277,7 +279,7 @@ export const trackerDetailSchema = z.lazy(() =>
 );
 
 /** The owner of a pod or shared budget (empty name and e-mail once the user is gone). */
-const ownerSchema = z.lazy(() =>
+const ownerSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     _id: z.string(),
     name: z.string(),
@@ -287,7 +289,7 @@ const ownerSchema = z.lazy(() =>
 );
 
 /** A pod (spec pods-budgets-alerts-users-connections.md 3): the trackers the caller may see. */
-export const podViewSchema = z.lazy(() =>
+export const podViewSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     _id: z.string(),
     name: z.string(),
@@ -303,7 +305,7 @@ export const podViewSchema = z.lazy(() =>
 );
 
 /** A shared budget (spec pods-budgets-alerts-users-connections.md 3): its trackers with their allocations. */
-export const sharedBudgetViewSchema = z.lazy(() =>
+export const sharedBudgetViewSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     _id: z.string(),
     name: z.string(),
@@ -332,10 +334,12 @@ export const sharedBudgetViewSchema = z.lazy(() =>
 );
 
 /** A person named by an alert (owner or additional recipient). */
-const personSchema = z.lazy(() => z.object({ _id: z.string(), name: z.string(), email: z.string() }));
+const personSchema = /* @__PURE__ */ z.lazy(() =>
+  z.object({ _id: z.string(), name: z.string(), email: z.string() }),
+);
 
 /** An alert (spec pods-budgets-alerts-users-connections.md 3 and 7.4). */
-export const alertViewSchema = z.lazy(() =>
+export const alertViewSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     _id: z.string(),
     name: z.string(),
@@ -356,7 +360,7 @@ export const alertViewSchema = z.lazy(() =>
 );
 
 /** An alert channel (Slack, Teams, webhook) with its URL masked. */
-export const alertChannelViewSchema = z.lazy(() =>
+export const alertChannelViewSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     _id: z.string(),
     kind: z.enum(ALERT_CHANNEL_KINDS),
@@ -369,7 +373,7 @@ export const alertChannelViewSchema = z.lazy(() =>
 );
 
 /** One entry of the alert history (a firing, a clearing, a delivery). */
-export const alertEventSchema = z.lazy(() =>
+export const alertEventSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     id: z.string(),
     at: z.string(),
@@ -388,7 +392,7 @@ export const alertEventSchema = z.lazy(() =>
 );
 
 /** A target where an alert fires or is snoozed now. */
-export const alertTargetStateSchema = z.lazy(() =>
+export const alertTargetStateSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     alertId: z.string(),
     alertName: z.string(),
@@ -402,4 +406,6 @@ export const alertTargetStateSchema = z.lazy(() =>
 );
 
 /** A platform account (a "view") as a listing answers it. */
-export const listedViewSchema = z.lazy(() => z.looseObject({ id: z.string(), name: z.string().optional() }));
+export const listedViewSchema = /* @__PURE__ */ z.lazy(() =>
+  z.looseObject({ id: z.string(), name: z.string().optional() }),
+);

@@ -1,18 +1,28 @@
 import { randomUUID } from "node:crypto";
-import { DeleteObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import type { S3Client } from "@aws-sdk/client-s3";
 import { requireEnv } from "./config.ts";
+import { sharedPromise } from "./shared-promise.ts";
 import { traced } from "./tracer.ts";
 
 /** Key prefix of every avatar object; the web distribution serves it at `/avatars/*`. */
 export const AVATARS_PREFIX = "avatars/";
 
+/**
+ * The S3 SDK module, imported at the first upload or delete of a process rather than at module load
+ * (the pattern of the Secrets Manager client, `secrets-manager.ts`): the avatar group's cold start no
+ * longer loads the S3 client module (BENCHMARKS.md, "Cold start"). A failed import is tried again.
+ */
+const s3Sdk = sharedPromise(() => import("@aws-sdk/client-s3"));
+
 let client: S3Client | undefined;
 
 /**
- * The S3 client, built once per cold start. A local endpoint (`AWS_ENDPOINT_URL_S3`, the local
- * runtime's object store) is addressed path-style; on AWS the regional endpoint, virtual-hosted.
+ * The S3 client, built once per cold start, at its first use. A local endpoint
+ * (`AWS_ENDPOINT_URL_S3`, the local runtime's object store) is addressed path-style; on AWS the
+ * regional endpoint, virtual-hosted.
  */
-function s3(): S3Client {
+async function s3(): Promise<S3Client> {
+  const { S3Client } = await s3Sdk();
   client ??= traced(new S3Client({ forcePathStyle: Boolean(process.env.AWS_ENDPOINT_URL_S3) }));
   return client;
 }
@@ -28,7 +38,8 @@ export async function putAvatar(
 ): Promise<string> {
   const ext = image.contentType === "image/png" ? "png" : "jpg";
   const key = `${AVATARS_PREFIX}${accountId}/${randomUUID()}.${ext}`;
-  await s3().send(
+  const { PutObjectCommand } = await s3Sdk();
+  await (await s3()).send(
     new PutObjectCommand({
       Bucket: requireEnv("AVATARS_BUCKET"),
       Key: key,
@@ -47,5 +58,8 @@ export async function putAvatar(
 export async function deleteAvatar(accountId: string, path: string | undefined): Promise<void> {
   const prefix = `/${AVATARS_PREFIX}${accountId}/`;
   if (!path?.startsWith(prefix) || path.includes("..")) return;
-  await s3().send(new DeleteObjectCommand({ Bucket: requireEnv("AVATARS_BUCKET"), Key: path.slice(1) }));
+  const { DeleteObjectCommand } = await s3Sdk();
+  await (await s3()).send(
+    new DeleteObjectCommand({ Bucket: requireEnv("AVATARS_BUCKET"), Key: path.slice(1) }),
+  );
 }

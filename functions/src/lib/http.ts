@@ -90,7 +90,10 @@ type Schema = z.ZodType | undefined;
 type Out<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
 
 export interface RouteSpec<BS extends Schema, PS extends Schema, QS extends Schema> {
-  /** Body schema; object schemas are made `.strict()` so server-owned fields cannot be sent. */
+  /**
+   * Body schema; object schemas are made `.strict()` so server-owned fields cannot be sent. The
+   * request schemas are read at the route's first call, not when it is declared.
+   */
   body?: BS;
   params?: PS;
   query?: QS;
@@ -109,8 +112,41 @@ export interface RouteSpec<BS extends Schema, PS extends Schema, QS extends Sche
 
 const DEFAULT_MAX_BODY = 256 * 1024;
 
+/**
+ * A request schema as a route validates it: a `z.lazy` read through (contracts build shared pieces
+ * at first use), an object made `.strict()`.
+ */
 function strict<S extends Schema>(schema: S): S {
-  return (schema instanceof z.ZodObject ? schema.strict() : schema) as S;
+  let s: z.ZodType | undefined = schema;
+  while (s instanceof z.ZodLazy) s = s.unwrap() as z.ZodType;
+  return (s instanceof z.ZodObject ? s.strict() : s) as S;
+}
+
+/** A route's request schemas as it validates them: object schemas made strict. */
+interface RequestSchemas<BS extends Schema, PS extends Schema, QS extends Schema> {
+  body: BS;
+  params: PS;
+  query: QS;
+}
+
+/**
+ * The request schemas of a route, read from its spec and made strict when the route is first
+ * called, not when it is declared: a contract builds its schemas at their first read
+ * (`lazyContract` in functions/contract/route-contract.ts), so a cold start builds only those of the
+ * routes it serves. Same schemas, same 4xx texts.
+ */
+function requestSchemasOf<BS extends Schema, PS extends Schema, QS extends Schema>(
+  spec: RouteSpec<BS, PS, QS>,
+): () => RequestSchemas<BS, PS, QS> {
+  let schemas: RequestSchemas<BS, PS, QS> | undefined;
+  return () => {
+    schemas ??= {
+      body: strict(spec.body) as BS,
+      params: strict(spec.params) as PS,
+      query: strict(spec.query) as QS,
+    };
+    return schemas;
+  };
 }
 
 /** Decodes the body of an event: base64 when flagged, then JSON when there is one. */
@@ -254,9 +290,7 @@ function routeHandler<BS extends Schema, PS extends Schema, QS extends Schema, S
   sessionOf: (event: HttpEvent, now: Date) => Promise<S>,
   fn: (input: RouteInput<Out<BS>, Out<PS>, Out<QS>, S>) => Promise<unknown>,
 ): HttpHandler {
-  const body = strict(spec.body) as BS;
-  const params = strict(spec.params) as PS;
-  const query = strict(spec.query) as QS;
+  const schemas = requestSchemasOf(spec);
   return middy<HttpEvent, HttpResult>()
     .use({
       onError: async (request) => {
@@ -266,6 +300,7 @@ function routeHandler<BS extends Schema, PS extends Schema, QS extends Schema, S
     .handler(async (event) => {
       const now = new Date();
       const session = await sessionOf(event, now);
+      const { body, params, query } = schemas();
       const input = {
         body: parsePart(
           body,

@@ -1,12 +1,6 @@
 import { dayNumber, eachDate, isIsoDate } from "@pacer/core";
 import type { HttpSettings } from "./config.ts";
-import {
-  AuthError,
-  BadRequestError,
-  NotConfiguredError,
-  NotSupportedError,
-  PlatformDownError,
-} from "./errors.ts";
+import { AuthError, BadRequestError, notConfigured, notSupported, PlatformDownError } from "./errors.ts";
 import { HttpClient, type HttpClientOptions } from "./http/http-client.ts";
 import {
   type ApiKeyCredentials,
@@ -372,15 +366,9 @@ export function sameOriginLink(
   return link ?? undefined;
 }
 
-/** Error for a connector whose deployment has no credentials. */
-export function notConfigured(platform: string): NotConfiguredError {
-  return new NotConfiguredError(`${platform}: not configured in this deployment`, { platform });
-}
-
-/** Error for an operation a platform does not offer. */
-export function notSupported(platform: string, operation: string): NotSupportedError {
-  return new NotSupportedError(`${platform}: ${operation} is not supported`, { platform, reason: operation });
-}
+// The connectors' error factories live with the errors (errors.ts), which the pending connector
+// reads without this module and the HTTP layer it imports.
+export { notConfigured, notSupported };
 
 /**
  * The end of every campaign write (read, compare, write): sends `write` only when `after` differs

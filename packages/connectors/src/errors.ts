@@ -153,3 +153,13 @@ export function asWriteError(error: unknown, isPermission: (reason: string) => b
 export function isConnectorError(error: unknown): error is ConnectorError {
   return error instanceof ConnectorError;
 }
+
+/** Error for a connector whose deployment has no credentials. */
+export function notConfigured(platform: string): NotConfiguredError {
+  return new NotConfiguredError(`${platform}: not configured in this deployment`, { platform });
+}
+
+/** Error for an operation a platform does not offer. */
+export function notSupported(platform: string, operation: string): NotSupportedError {
+  return new NotSupportedError(`${platform}: ${operation} is not supported`, { platform, reason: operation });
+}

@@ -41,6 +41,8 @@ export * from "./money.ts";
 export * from "./oauth/oauth2-client.ts";
 export * from "./oauth/pkce.ts";
 export * from "./oauth/return-rules.ts";
+// Its own module: the connect flow reads it at load, without the OAuth client and the HTTP layer.
+export * from "./oauth/scopes.ts";
 export * from "./oauth/token-response.ts";
 export { createPendingConnector } from "./pending-connector.ts";
 export * from "./pinterest-ads/descriptor.ts";

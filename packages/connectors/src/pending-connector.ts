@@ -1,4 +1,4 @@
-import { notSupported } from "./connector-kit.ts";
+import { notSupported } from "./errors.ts";
 import { RETURN_RULES } from "./oauth/return-rules.ts";
 import type { Connector, ConnectorCapabilities, IntegrationSlug } from "./types.ts";
 

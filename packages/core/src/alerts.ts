@@ -418,50 +418,52 @@ export const MAX_ALERT_CHANNELS = 20;
  * (decision: the spec does not show the chosen targets' shape). `value` is numeric, in the metric's
  * unit (see AlertData). fireOn: weekly 1..5, monthly 1..31, ignored for everyday.
  */
-export const alertFormSchema = z
-  .object({
-    name: freeText("name", { required: ALERT_FORM_TEXTS.name }),
-    level: z.enum(ALERT_LEVELS),
-    target: z.discriminatedUnion("all", [
-      z.object({ all: z.literal(true) }),
-      z.object({
-        all: z.literal(false),
-        // Tracker or pod ids, or client names.
-        ids: z.array(freeText("name")).min(1, ALERT_FORM_TEXTS.targets),
+export const alertFormSchema = /* @__PURE__ */ z.lazy(() =>
+  z
+    .object({
+      name: freeText("name", { required: ALERT_FORM_TEXTS.name }),
+      level: z.enum(ALERT_LEVELS),
+      target: z.discriminatedUnion("all", [
+        z.object({ all: z.literal(true) }),
+        z.object({
+          all: z.literal(false),
+          // Tracker or pod ids, or client names.
+          ids: z.array(freeText("name")).min(1, ALERT_FORM_TEXTS.targets),
+        }),
+      ]),
+      data: z.object({
+        metric: z.enum(metricIds),
+        metricName: freeText("name"),
+        operator: z.enum(ALERT_OPERATORS),
+        valueSet: z.enum(["manual", "budget"]),
+        value: z.number().finite(),
+        valueBudget: z.enum(ALERT_BUDGET_FIELDS),
       }),
-    ]),
-    data: z.object({
-      metric: z.enum(metricIds),
-      metricName: freeText("name"),
-      operator: z.enum(ALERT_OPERATORS),
-      valueSet: z.enum(["manual", "budget"]),
-      value: z.number().finite(),
-      valueBudget: z.enum(ALERT_BUDGET_FIELDS),
+      fireWhen: z.enum(FIRE_WHEN),
+      fireOn: z.number().int().nullable(),
+      additionalRecipients: z.array(
+        z.object({ _id: z.string().max(100), name: freeText("name"), email: freeText({ max: 254 }) }),
+      ),
+      /** The account's alert channels (ids) also told, besides e-mail; absent on edit: unchanged. */
+      channelIds: z.array(z.string().min(1).max(100)).max(MAX_ALERT_CHANNELS).optional(),
+    })
+    .superRefine((form, ctx) => {
+      if (form.data.valueSet === "budget" && alertValueUnit(form.data.metric) !== "micros") {
+        ctx.addIssue({
+          code: "custom",
+          path: ["data", "valueBudget"],
+          message: ALERT_FORM_TEXTS.budgetNeedsMoneyMetric,
+        });
+      }
+      const on = form.fireOn ?? 1;
+      if (form.fireWhen === "weekly" && (on < 1 || on > 5)) {
+        ctx.addIssue({ code: "custom", path: ["fireOn"], message: ALERT_FORM_TEXTS.fireOnWeekly });
+      }
+      if (form.fireWhen === "monthly" && (on < 1 || on > 31)) {
+        ctx.addIssue({ code: "custom", path: ["fireOn"], message: ALERT_FORM_TEXTS.fireOnMonthly });
+      }
     }),
-    fireWhen: z.enum(FIRE_WHEN),
-    fireOn: z.number().int().nullable(),
-    additionalRecipients: z.array(
-      z.object({ _id: z.string().max(100), name: freeText("name"), email: freeText({ max: 254 }) }),
-    ),
-    /** The account's alert channels (ids) also told, besides e-mail; absent on edit: unchanged. */
-    channelIds: z.array(z.string().min(1).max(100)).max(MAX_ALERT_CHANNELS).optional(),
-  })
-  .superRefine((form, ctx) => {
-    if (form.data.valueSet === "budget" && alertValueUnit(form.data.metric) !== "micros") {
-      ctx.addIssue({
-        code: "custom",
-        path: ["data", "valueBudget"],
-        message: ALERT_FORM_TEXTS.budgetNeedsMoneyMetric,
-      });
-    }
-    const on = form.fireOn ?? 1;
-    if (form.fireWhen === "weekly" && (on < 1 || on > 5)) {
-      ctx.addIssue({ code: "custom", path: ["fireOn"], message: ALERT_FORM_TEXTS.fireOnWeekly });
-    }
-    if (form.fireWhen === "monthly" && (on < 1 || on > 31)) {
-      ctx.addIssue({ code: "custom", path: ["fireOn"], message: ALERT_FORM_TEXTS.fireOnMonthly });
-    }
-  });
+);
 
 /** The alert form's values. */
 export type AlertForm = z.infer<typeof alertFormSchema>;
@@ -510,14 +512,16 @@ export const ALERT_CHANNEL_TEXTS = {
  * The 'Alert channels' form (Admin only): kind, a name, and the URL deliveries are POSTed to
  * (https; the server checks it further with the SSRF guard: public host, port 443, no user info).
  */
-export const alertChannelFormSchema = z.object({
-  kind: z.enum(ALERT_CHANNEL_KINDS),
-  name: freeText("name", { required: ALERT_CHANNEL_TEXTS.name }),
-  url: z
-    .string()
-    .trim()
-    .min(1, ALERT_CHANNEL_TEXTS.url)
-    .max(2000)
-    .refine((v) => /^https:\/\//i.test(v), ALERT_CHANNEL_TEXTS.url),
-});
+export const alertChannelFormSchema = /* @__PURE__ */ z.lazy(() =>
+  z.object({
+    kind: z.enum(ALERT_CHANNEL_KINDS),
+    name: freeText("name", { required: ALERT_CHANNEL_TEXTS.name }),
+    url: z
+      .string()
+      .trim()
+      .min(1, ALERT_CHANNEL_TEXTS.url)
+      .max(2000)
+      .refine((v) => /^https:\/\//i.test(v), ALERT_CHANNEL_TEXTS.url),
+  }),
+);
 export type AlertChannelForm = z.infer<typeof alertChannelFormSchema>;

@@ -135,25 +135,27 @@ export const DEFAULT_AUTOPILOT_SETTINGS: Readonly<AutopilotSettings> = Object.fr
 });
 
 /** Zod schema of {@link AutopilotSettings} as the settings form and the API send them (bounds checked). */
-export const autopilotSettingsSchema = z.object({
-  enabled: z.boolean(),
-  mode: z.enum(["suggest", "apply"]),
-  pauseAtBudget: z.object({
+export const autopilotSettingsSchema = /* @__PURE__ */ z.lazy(() =>
+  z.object({
     enabled: z.boolean(),
-    remainingSharePercent: z.number().min(0).max(50),
-    useForecast: z.boolean(),
-    forecastMarginDays: z.number().int().min(0).max(31),
+    mode: z.enum(["suggest", "apply"]),
+    pauseAtBudget: z.object({
+      enabled: z.boolean(),
+      remainingSharePercent: z.number().min(0).max(50),
+      useForecast: z.boolean(),
+      forecastMarginDays: z.number().int().min(0).max(31),
+    }),
+    cruise: z.object({
+      enabled: z.boolean(),
+      maxChangePercent: z.number().min(1).max(100),
+      bandPercent: z.number().min(0).max(100),
+    }),
+    sendProposalsTo: z.object({
+      userIds: z.array(z.string().min(1).max(100)).max(100),
+      channelIds: z.array(z.string().min(1).max(100)).max(20),
+    }),
   }),
-  cruise: z.object({
-    enabled: z.boolean(),
-    maxChangePercent: z.number().min(1).max(100),
-    bandPercent: z.number().min(0).max(100),
-  }),
-  sendProposalsTo: z.object({
-    userIds: z.array(z.string().min(1).max(100)).max(100),
-    channelIds: z.array(z.string().min(1).max(100)).max(20),
-  }),
-});
+);
 
 /** A campaign of the tracker as AutoPilot sees it (the campaigns its filters select). */
 export interface AutopilotCampaign {

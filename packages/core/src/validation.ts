@@ -13,6 +13,19 @@ import { freeText } from "./text.ts";
 import type { IsoDate } from "./types.ts";
 
 /**
+ * Builds a schema now, where it is declared. Marked free of side effects so that a bundle that never
+ * reads the schema leaves its construction out (esbuild drops an unused call of a function so
+ * marked in this file): for the form schemas the web app extends or reads the shape of (`.extend`,
+ * `.shape`), which a `z.lazy` would not offer. The other schemas of this module are `z.lazy`, built
+ * at their first parse, so a function's cold start builds none it does not call (BENCHMARKS.md,
+ * "Cold start"); read a lazy object schema's shape through `.unwrap()`.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+function eager<T>(build: () => T): T {
+  return build();
+}
+
+/**
  * Validation rules shared by the server and the browser. Spec: overview-access-account.md section 5
  * (passwords, e-mail) and 9; trackers.md section 5 (tracker allowance, filters, budgets, lifetime
  * dates) and 9; pods-budgets-alerts-users-connections.md section 5 (pods, shared budgets, invite,
@@ -90,7 +103,7 @@ export function checkResetPassword(password: string, confirmPassword: string): R
 // E-mail (overview-access-account.md section 5)
 // ---------------------------------------------------------------------------------------------
 
-const plainEmailSchema = z.email();
+const plainEmailSchema = /* @__PURE__ */ z.lazy(() => z.email());
 
 /** Whether `value` is a syntactically valid e-mail address (zod's e-mail rule, after trimming). */
 export function isValidEmail(value: string): boolean {
@@ -186,52 +199,66 @@ export function checkFilterPick(
 // ---------------------------------------------------------------------------------------------
 
 /** Integer micros, at least 0. */
-export const nonNegativeMicrosSchema = z.number().int().min(0);
+export const nonNegativeMicrosSchema = /* @__PURE__ */ z.lazy(() => z.number().int().min(0));
 
 /** A `yyyy-MM-dd` calendar date. */
-export const isoDateSchema = z.string().refine(isIsoDate, { message: "Must be a yyyy-MM-dd date" });
+export const isoDateSchema = /* @__PURE__ */ z.lazy(() =>
+  z.string().refine(isIsoDate, { message: "Must be a yyyy-MM-dd date" }),
+);
 
 /** POST update-budget payload: a manual budget in micros (minimum 0) and its period. */
-export const budgetUpdateSchema = z.object({
-  budget: nonNegativeMicrosSchema,
-  budgetPeriod: z.enum(["day", "month"]),
-});
+export const budgetUpdateSchema = /* @__PURE__ */ z.lazy(() =>
+  z.object({
+    budget: nonNegativeMicrosSchema,
+    budgetPeriod: z.enum(["day", "month"]),
+  }),
+);
 
 /** POST update-daily-budget payload: a daily budget in micros, minimum 0. */
-export const dailyBudgetUpdateSchema = z.object({ dailyBudget: nonNegativeMicrosSchema });
+export const dailyBudgetUpdateSchema = /* @__PURE__ */ z.lazy(() =>
+  z.object({ dailyBudget: nonNegativeMicrosSchema }),
+);
 
 /** Lifetime budget payload: budget in micros (minimum 0) and dates; endDate null = no end. */
-export const lifetimeBudgetSchema = z.object({
-  lifetimeBudget: nonNegativeMicrosSchema,
-  lifetimeBudgetDates: z.object({ startDate: isoDateSchema, endDate: isoDateSchema.nullable() }),
-});
+export const lifetimeBudgetSchema = /* @__PURE__ */ z.lazy(() =>
+  z.object({
+    lifetimeBudget: nonNegativeMicrosSchema,
+    lifetimeBudgetDates: z.object({ startDate: isoDateSchema, endDate: isoDateSchema.nullable() }),
+  }),
+);
 
 /**
  * A historic data row as edited in the Historic Data tab (micros). `budget: null` records that the
  * month has no budget (shown '-', skipped by the over/under spend adjustments; see budget.ts).
  */
-export const historicDataEntrySchema = z.object({
-  month: isoDateSchema,
-  budget: nonNegativeMicrosSchema.nullable(),
-  actualSpend: nonNegativeMicrosSchema,
-});
+export const historicDataEntrySchema = /* @__PURE__ */ z.lazy(() =>
+  z.object({
+    month: isoDateSchema,
+    budget: nonNegativeMicrosSchema.nullable(),
+    actualSpend: nonNegativeMicrosSchema,
+  }),
+);
 
 /** A future budget row: budget in micros or false, period or false (both false = reset). */
-export const futureBudgetSchema = z.object({
-  month: isoDateSchema,
-  budget: z.union([nonNegativeMicrosSchema, z.literal(false)]),
-  budgetPeriod: z.union([z.enum(["day", "month"]), z.literal(false)]),
-});
+export const futureBudgetSchema = /* @__PURE__ */ z.lazy(() =>
+  z.object({
+    month: isoDateSchema,
+    budget: z.union([nonNegativeMicrosSchema, z.literal(false)]),
+    budgetPeriod: z.union([z.enum(["day", "month"]), z.literal(false)]),
+  }),
+);
 
 /** A daily performance row as the pipeline stores it (see DailyRow in tracker-data.ts). */
-export const dailyRowSchema = z.object({
-  date: isoDateSchema,
-  spendMicros: z.number().int(),
-  impressions: z.number().min(0),
-  clicks: z.number().min(0),
-  conversions: z.number().min(0),
-  revenueMicros: z.number().int(),
-});
+export const dailyRowSchema = /* @__PURE__ */ z.lazy(() =>
+  z.object({
+    date: isoDateSchema,
+    spendMicros: z.number().int(),
+    impressions: z.number().min(0),
+    clicks: z.number().min(0),
+    conversions: z.number().min(0),
+    revenueMicros: z.number().int(),
+  }),
+);
 
 /** The lifetime date rule texts (the spec gives the rule, not the wording). */
 export const LIFETIME_DATE_TEXTS = {
@@ -261,20 +288,24 @@ export const AMOUNT_INPUT_TEXT = "Enter an amount of 0 or more, e.g. 1500 or 1,5
  * A budget amount as typed in a form (trackers.md section 5: numeric, minimum 0; empty is 0): the
  * text must be a number, so 'abc' is refused rather than read as 0. Output: integer micros.
  */
-export const budgetAmountInputSchema = z
-  .string()
-  .refine((text) => isAmountInput(text) && parseAmountInput(text) >= 0, AMOUNT_INPUT_TEXT)
-  .transform((text) => parseAmountInput(text))
-  .pipe(nonNegativeMicrosSchema);
+export const budgetAmountInputSchema = /* @__PURE__ */ z.lazy(() =>
+  z
+    .string()
+    .refine((text) => isAmountInput(text) && parseAmountInput(text) >= 0, AMOUNT_INPUT_TEXT)
+    .transform((text) => parseAmountInput(text))
+    .pipe(nonNegativeMicrosSchema),
+);
 
 /** The text of a date field that is not a real dd/MM/yyyy date. */
 export const DATE_FORMAT_TEXT = "Enter a date as dd/MM/yyyy";
 
 /** A date as typed (trackers.md section 9: dd/MM/yyyy). Output: `yyyy-MM-dd`. */
-export const displayDateInputSchema = z
-  .string()
-  .refine((text) => parseDisplayDate(text) !== null, DATE_FORMAT_TEXT)
-  .transform((text) => parseDisplayDate(text) as IsoDate);
+export const displayDateInputSchema = /* @__PURE__ */ z.lazy(() =>
+  z
+    .string()
+    .refine((text) => parseDisplayDate(text) !== null, DATE_FORMAT_TEXT)
+    .transform((text) => parseDisplayDate(text) as IsoDate),
+);
 
 /**
  * The lifetime budget form (trackers.md section 2, Budget Management): an amount of 0 or more, a
@@ -300,10 +331,12 @@ export function lifetimeBudgetFormSchema(calendar: BudgetCalendar) {
 }
 
 /** The manual budget form: an amount of 0 or more per day or per month (trackers.md section 2). */
-export const manualBudgetFormSchema = z.object({
-  budget: budgetAmountInputSchema,
-  budgetPeriod: z.enum(["day", "month"]),
-});
+export const manualBudgetFormSchema = /* @__PURE__ */ z.lazy(() =>
+  z.object({
+    budget: budgetAmountInputSchema,
+    budgetPeriod: z.enum(["day", "month"]),
+  }),
+);
 
 /**
  * Over/under spend options are mutually exclusive (trackers.md section 5): turning one on turns the
@@ -359,12 +392,14 @@ export function sharedBudgetFormErrors(form: {
 }
 
 /** Pod create/update payload (name and description: core `freeText` limits). */
-export const podFormSchema = z.object({
-  name: freeText("name", { required: GROUP_FORM_TEXTS.podName }),
-  description: freeText("description").default(""),
-  trackers: z.array(z.string()).min(1, GROUP_FORM_TEXTS.podTrackers),
-  users: z.array(z.string()).default([]),
-});
+export const podFormSchema = /* @__PURE__ */ eager(() =>
+  z.object({
+    name: freeText("name", { required: GROUP_FORM_TEXTS.podName }),
+    description: freeText("description").default(""),
+    trackers: z.array(z.string()).min(1, GROUP_FORM_TEXTS.podTrackers),
+    users: z.array(z.string()).default([]),
+  }),
+);
 
 /**
  * The message for allocations that hand out more than the shared budget (spec section 5 bounds each
@@ -387,28 +422,30 @@ export function allocationTotalError(shared: SharedBudgetSettings): string | nul
  * add up to more than the budget ({@link allocationTotalError}, reported on `trackers`); text: core
  * `freeText` limits.
  */
-export const sharedBudgetFormSchema = z
-  .object({
-    name: freeText("name", { required: GROUP_FORM_TEXTS.sharedBudgetName }),
-    description: freeText("description").default(""),
-    budget: nonNegativeMicrosSchema,
-    allocatedBudgetAsAPercentage: z.boolean(),
-    hasManualAllocationBeenSet: z.boolean().default(false),
-    weekdaysOnly: z.boolean().default(false),
-    trackers: z
-      .array(
-        z.object({
-          _id: z.string(),
-          budgetAllocation: z.number().min(0).max(100).nullable().optional(),
-          budgetAllocationMoney: nonNegativeMicrosSchema.nullable().optional(),
-        }),
-      )
-      .min(1, GROUP_FORM_TEXTS.sharedBudgetTrackers),
-  })
-  .superRefine((form, ctx) => {
-    const error = allocationTotalError(form);
-    if (error) ctx.addIssue({ code: "custom", path: ["trackers"], message: error });
-  });
+export const sharedBudgetFormSchema = /* @__PURE__ */ eager(() =>
+  z
+    .object({
+      name: freeText("name", { required: GROUP_FORM_TEXTS.sharedBudgetName }),
+      description: freeText("description").default(""),
+      budget: nonNegativeMicrosSchema,
+      allocatedBudgetAsAPercentage: z.boolean(),
+      hasManualAllocationBeenSet: z.boolean().default(false),
+      weekdaysOnly: z.boolean().default(false),
+      trackers: z
+        .array(
+          z.object({
+            _id: z.string(),
+            budgetAllocation: z.number().min(0).max(100).nullable().optional(),
+            budgetAllocationMoney: nonNegativeMicrosSchema.nullable().optional(),
+          }),
+        )
+        .min(1, GROUP_FORM_TEXTS.sharedBudgetTrackers),
+    })
+    .superRefine((form, ctx) => {
+      const error = allocationTotalError(form);
+      if (error) ctx.addIssue({ code: "custom", path: ["trackers"], message: error });
+    }),
+);
 
 // ---------------------------------------------------------------------------------------------
 // Users and connections (pods-budgets-alerts-users-connections.md sections 2.11, 2.12 and 5)
@@ -440,90 +477,115 @@ export function canConnectCake(apiKey: string, domain: string): boolean {
 // ---------------------------------------------------------------------------------------------
 
 /** An e-mail address, trimmed and lower-cased (login payload rule, overview section 3). */
-export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email(INVALID_EMAIL));
+export const emailSchema = /* @__PURE__ */ z.lazy(() =>
+  z.string().trim().toLowerCase().max(254).pipe(z.email(INVALID_EMAIL)),
+);
 
 /** Longest accepted password (hashing cost is bounded). */
 export const PASSWORD_MAX_LENGTH = 128;
 
 /** A password for login, reset and registration: 6+ characters (overview sections 5 and 9). */
-export const passwordSchema = z
-  .string()
-  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+export const passwordSchema = /* @__PURE__ */ z.lazy(() =>
+  z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+);
 
 /** The Change Password modal's new password: 8+ characters, an uppercase letter and a digit (section 5). */
-export const changedPasswordSchema = z
-  .string()
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
-  .superRefine((value, ctx) => {
-    const failures = changePasswordFailures({ oldPassword: "x", newPassword: value, confirmPassword: value });
-    if (failures.includes("minLength"))
-      ctx.addIssue({
-        code: "custom",
-        message: `Password must be at least ${CHANGE_PASSWORD_MIN_LENGTH} characters`,
+export const changedPasswordSchema = /* @__PURE__ */ z.lazy(() =>
+  z
+    .string()
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
+    .superRefine((value, ctx) => {
+      const failures = changePasswordFailures({
+        oldPassword: "x",
+        newPassword: value,
+        confirmPassword: value,
       });
-    else if (failures.includes("uppercase"))
-      ctx.addIssue({ code: "custom", message: "Password must contain at least one uppercase letter" });
-    else if (failures.includes("digit"))
-      ctx.addIssue({ code: "custom", message: "Password must contain at least one number" });
-  });
+      if (failures.includes("minLength"))
+        ctx.addIssue({
+          code: "custom",
+          message: `Password must be at least ${CHANGE_PASSWORD_MIN_LENGTH} characters`,
+        });
+      else if (failures.includes("uppercase"))
+        ctx.addIssue({ code: "custom", message: "Password must contain at least one uppercase letter" });
+      else if (failures.includes("digit"))
+        ctx.addIssue({ code: "custom", message: "Password must contain at least one number" });
+    }),
+);
 
 /** A person's or company's name as entered ({@link freeText} name: trimmed, 1..200 characters, text only). */
-export const nameSchema = freeText("name", { required: "Name is required" });
+export const nameSchema = /* @__PURE__ */ z.lazy(() => freeText("name", { required: "Name is required" }));
 
 /** `POST /api/auth` and the login form: e-mail and password (overview 2.2 and 5). */
-export const loginFormSchema = z.object({ email: emailSchema, password: passwordSchema });
+export const loginFormSchema = /* @__PURE__ */ z.lazy(() =>
+  z.object({ email: emailSchema, password: passwordSchema }),
+);
 
 /** One e-mail field: the forgot-password and resend forms, self-registration (overview 2.3, 2.4, 2.6). */
-export const emailFormSchema = z.object({ email: emailSchema });
+export const emailFormSchema = /* @__PURE__ */ z.lazy(() => z.object({ email: emailSchema }));
 
 /** The invited-user registration form (overview 2.7): name, e-mail and a 6+ character password. */
-export const invitedRegistrationFormSchema = z.object({
-  name: nameSchema,
-  email: emailSchema,
-  password: passwordSchema,
-});
+export const invitedRegistrationFormSchema = /* @__PURE__ */ z.lazy(() =>
+  z.object({
+    name: nameSchema,
+    email: emailSchema,
+    password: passwordSchema,
+  }),
+);
 
 /** The reset-from-link form (overview 2.4): 6+ characters, and both entries equal. */
-export const resetPasswordFormSchema = z
-  .object({ newPassword: passwordSchema, confirmPassword: z.string() })
-  .refine((form) => form.confirmPassword === form.newPassword, {
-    path: ["confirmPassword"],
-    message: PASSWORDS_DO_NOT_MATCH,
-  });
+export const resetPasswordFormSchema = /* @__PURE__ */ z.lazy(() =>
+  z
+    .object({ newPassword: passwordSchema, confirmPassword: z.string() })
+    .refine((form) => form.confirmPassword === form.newPassword, {
+      path: ["confirmPassword"],
+      message: PASSWORDS_DO_NOT_MATCH,
+    }),
+);
 
 /** `POST /api/auth/change-password`: the old password and a new one following the modal's rules. */
-export const changePasswordBodySchema = z.object({
-  oldPassword: z.string().min(1, "Old password is required").max(PASSWORD_MAX_LENGTH),
-  newPassword: changedPasswordSchema,
-});
+export const changePasswordBodySchema = /* @__PURE__ */ z.lazy(() =>
+  z.object({
+    oldPassword: z.string().min(1, "Old password is required").max(PASSWORD_MAX_LENGTH),
+    newPassword: changedPasswordSchema,
+  }),
+);
 
 /** The confirmation text of the Change Password modal (the spec gives the rule, not the wording). */
 export const CONFIRMATION_MISMATCH = "Passwords do not match";
 
 /** The Change Password modal (overview 2.11 and 5): the body plus a non-empty, equal confirmation. */
-export const changePasswordFormSchema = changePasswordBodySchema
-  .extend({ confirmPassword: z.string().min(1, "Please confirm the new password") })
-  .refine((form) => form.confirmPassword === form.newPassword, {
-    path: ["confirmPassword"],
-    message: CONFIRMATION_MISMATCH,
-  });
+export const changePasswordFormSchema = /* @__PURE__ */ z.lazy(() =>
+  changePasswordBodySchema
+    .unwrap()
+    .extend({ confirmPassword: z.string().min(1, "Please confirm the new password") })
+    .refine((form) => form.confirmPassword === form.newPassword, {
+      path: ["confirmPassword"],
+      message: CONFIRMATION_MISMATCH,
+    }),
+);
 
 /** `POST /api/cake/response` and the Cake modal (pods-budgets... 2.12 and 5): both fields non-empty. */
-export const cakeConnectSchema = z.object({
-  apiKey: z.string().trim().min(1, "API Key is required").max(500),
-  domain: z.string().trim().min(1, "Domain is required").max(253),
-});
+export const cakeConnectSchema = /* @__PURE__ */ z.lazy(() =>
+  z.object({
+    apiKey: z.string().trim().min(1, "API Key is required").max(500),
+    domain: z.string().trim().min(1, "Domain is required").max(253),
+  }),
+);
 
 /** Edit User (pods-budgets... 2.11): a non-empty name (the user type is a choice of three). */
-export const editUserFormSchema = z.object({ name: nameSchema });
+export const editUserFormSchema = /* @__PURE__ */ eager(() => z.object({ name: nameSchema }));
 
 /** Account & User Settings (overview 2.9): the account's and the user's names, the currency code. */
-export const accountSettingsFormSchema = z.object({
-  accountName: nameSchema,
-  currency: z.string().trim().min(3).max(3),
-  userName: nameSchema,
-});
+export const accountSettingsFormSchema = /* @__PURE__ */ eager(() =>
+  z.object({
+    accountName: nameSchema,
+    currency: z.string().trim().min(3).max(3),
+    userName: nameSchema,
+  }),
+);
 
 /**
  * How often a user gets the pacing digest e-mail (a product extension of the user's
@@ -541,4 +603,4 @@ export const DIGEST_FREQUENCY_LABELS: Record<DigestFrequency, string> = {
   weekly: "Weekly (Mondays)",
 };
 /** The digest frequency of a request or form. */
-export const digestFrequencySchema = z.enum(DIGEST_FREQUENCIES);
+export const digestFrequencySchema = /* @__PURE__ */ z.lazy(() => z.enum(DIGEST_FREQUENCIES));
