@@ -151,6 +151,22 @@ describe("the entry's early requests", () => {
     },
   );
 
+  it("give useUser the user at its first render when the early session answer is already in", async () => {
+    window.history.replaceState(null, "", "/alerts");
+    const calls = server();
+    await runEarlyRequests();
+    const { useUser: freshUseUser } = await import("../lib/auth");
+    // The answer has arrived before anything renders (the app's code was still loading).
+    await new Promise((resolve) => setTimeout(resolve, 20));
+
+    const result = renderUser(freshUseUser);
+
+    expect(result.current.isLoading).toBe(false);
+    expect(result.current.data?._id).toBe("u-1");
+    expect(localStorage.getItem("token")).toBe("renewed-token");
+    expect(calls).toEqual(["/api/auth"]);
+  });
+
   it("leave useUser to ask itself when no early request was made", async () => {
     const calls = server();
 
