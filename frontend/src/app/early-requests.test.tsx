@@ -85,12 +85,13 @@ afterEach(() => {
 });
 
 describe("the entry's early requests", () => {
-  it("start the session, the dashboard's first page and its whole list side by side before anything renders", async () => {
+  it("start the session and the dashboard's first page side by side before anything renders, its whole list once the first page has answered", async () => {
     window.history.replaceState(null, "", "/dashboard");
     const calls = server();
 
     await runEarlyRequests();
 
+    await vi.waitFor(() => expect(calls).toHaveLength(3));
     expect(calls).toEqual([
       "/api/auth",
       "/api/trackers/get-trackers-by-account/acc-1?first=100",
@@ -204,6 +205,39 @@ describe("index.html's first script", () => {
     expect(await takeEarlyAnswer("session", "/api/auth")).toEqual({ user: USER, token: "renewed-token" });
     expect(calls).toHaveLength(3);
   });
+
+  it.each([
+    ["index.html's first script", true],
+    ["the entry", false],
+  ])(
+    "sends the dashboard's whole list only once its first page has answered (%s)",
+    async (_, byPageScript) => {
+      window.history.replaceState(null, "", "/dashboard");
+      const calls: string[] = [];
+      let answerFirstPage = () => {};
+      const firstPageAnswered = new Promise<void>((resolve) => {
+        answerFirstPage = resolve;
+      });
+      vi.stubGlobal(
+        "fetch",
+        vi.fn(async (path: string) => {
+          calls.push(path);
+          if (path.endsWith("?first=100")) await firstPageAnswered;
+          return new Response(JSON.stringify(path === "/api/auth" ? { user: USER } : { trackers: [] }));
+        }),
+      );
+
+      if (byPageScript) runPageScript();
+      await runEarlyRequests();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const before = [...calls];
+      answerFirstPage();
+
+      expect(before).toEqual(["/api/auth", "/api/trackers/get-trackers-by-account/acc-1?first=100"]);
+      await vi.waitFor(() => expect(calls).toContain("/api/trackers/get-trackers-by-account/acc-1"));
+      expect(calls).toHaveLength(3);
+    },
+  );
 
   it("leaves a refused session to the app's own request (the early answer is not used)", async () => {
     window.history.replaceState(null, "", "/alerts");

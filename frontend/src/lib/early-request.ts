@@ -43,21 +43,29 @@ function takePageStarted(slot: string, path: string): PageStartedRequest | undef
 }
 
 /**
- * Starts `GET path` now into `slot` when a session token is stored (nothing without one), or takes
- * the same request when the page's first script already sent it (one request, not two). A refused
- * session is not reported from here (`ignoreAuthError`): the query's own request does that.
+ * Starts `GET path` into `slot` when a session token is stored (nothing without one), or takes the
+ * same request when the page's first script already sent it (one request, not two). With `after`
+ * (another slot), it is sent once that slot's answer is in (or has failed): a small answer the
+ * first screen waits for goes first, alone on the wire and on the server. A refused session is not
+ * reported from here (`ignoreAuthError`): the query's own request does that.
  */
 export function startEarlyGet(
   slot: string,
   path: string,
-  options: Pick<RequestOptions, "timeoutMs"> = {},
+  options: Pick<RequestOptions, "timeoutMs"> & { after?: string } = {},
 ): void {
   const token = getToken();
   if (!token) return;
   const pageStarted = takePageStarted(slot, path);
+  const before = options.after === undefined ? undefined : slots.get(options.after)?.answer;
+  const send = () =>
+    getLater(path, { ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}), ignoreAuthError: true });
   const answer = pageStarted
     ? readAnswerLater(pageStarted.response, token, { ignoreAuthError: true })
-    : getLater(path, { ...options, ignoreAuthError: true });
+    : before
+      ? before.then(send, send)
+      : send();
+  answer.catch(() => undefined);
   const started: Slot = { path, answer };
   answer.then(
     (read) => {
