@@ -1,7 +1,9 @@
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin, type Rollup } from "vite";
+import { defineConfig, loadEnv, type Plugin, type Rollup } from "vite";
+import { buildEnv } from "./src/config/env-schema";
 
 /**
  * React Router's production build. Its package exports name only its development build (with its
@@ -59,24 +61,30 @@ function dashboardModulesMeta(): Plugin {
   };
 }
 
-/** The SPA build. `npm run dev -w frontend` proxies `/api` and `/ws` to a running local runtime. */
-export default defineConfig(({ command }) => ({
-  plugins: [react(), dashboardModulesMeta()],
-  resolve:
-    command === "build"
-      ? {
-          alias: [
-            { find: /^react-router$/, replacement: join(reactRouterDist, "index.mjs") },
-            { find: /^react-router\/dom$/, replacement: join(reactRouterDist, "dom-export.mjs") },
-          ],
-        }
-      : {},
-  build: { outDir: "dist", sourcemap: true, chunkSizeWarningLimit: 700 },
-  server: {
-    proxy: {
-      "/api": "http://localhost:3000",
-      "/ws": { target: "ws://localhost:3000", ws: true },
-      "/_local": "http://localhost:3000",
+/**
+ * The SPA build. `npm run dev -w frontend` proxies `/api` and `/ws` to a running local runtime. A
+ * build-time setting (`VITE_*`) that breaks its rule (src/config/env-schema.ts) fails the build.
+ */
+export default defineConfig(({ command, mode }) => {
+  buildEnv(loadEnv(mode, fileURLToPath(new URL(".", import.meta.url)), "VITE_"));
+  return {
+    plugins: [react(), dashboardModulesMeta()],
+    resolve:
+      command === "build"
+        ? {
+            alias: [
+              { find: /^react-router$/, replacement: join(reactRouterDist, "index.mjs") },
+              { find: /^react-router\/dom$/, replacement: join(reactRouterDist, "dom-export.mjs") },
+            ],
+          }
+        : {},
+    build: { outDir: "dist", sourcemap: true, chunkSizeWarningLimit: 700 },
+    server: {
+      proxy: {
+        "/api": "http://localhost:3000",
+        "/ws": { target: "ws://localhost:3000", ws: true },
+        "/_local": "http://localhost:3000",
+      },
     },
-  },
-}));
+  };
+});

@@ -3,7 +3,8 @@
  * the app's code has arrived (index.html loads this file first; a file of the site's own origin, as
  * the Content-Security-Policy's script-src 'self' asks). With a stored session token: the session
  * (GET /api/auth) and, on the dashboard, the tracker list of the account this browser listed last
- * (its first page, then the whole list); on the dashboard also the preload of its code.
+ * (its first page, then the whole list once the first page has answered); on the dashboard also
+ * the preload of its code.
  * The app takes each pending response once (src/lib/early-request.ts) instead of sending its own;
  * one it does not take (another path, a failure) changes nothing, the app then asks itself.
  * Nothing is sent over plain http except to this machine: the app then moves to https first.
@@ -39,17 +40,23 @@
   if (!token) return;
   const started = {};
   window.__pacerEarly = started;
-  const get = (slot, path, timeoutMs) => {
-    const init = { headers: { accept: "application/json", "x-auth-token": token } };
-    if (timeoutMs) init.signal = AbortSignal.timeout(timeoutMs);
-    const response = fetch(path, init);
+  // `after`: a response this request waits for (its answer in, or failed) before it is sent.
+  const get = (slot, path, timeoutMs, after) => {
+    const send = () => {
+      const init = { headers: { accept: "application/json", "x-auth-token": token } };
+      if (timeoutMs) init.signal = AbortSignal.timeout(timeoutMs);
+      return fetch(path, init);
+    };
+    const response = after ? after.then(send, send) : send();
     response.catch(() => undefined);
     started[slot] = { path, response };
+    return response;
   };
   get("session", "/api/auth");
   if (location.pathname === "/dashboard" && account) {
     const list = `/api/trackers/get-trackers-by-account/${encodeURIComponent(account)}`;
-    get("trackers-first", `${list}?first=100`, 27500);
-    get("trackers", list, 27500);
+    // The whole list once the first page has answered (the app's order: startTrackerListEarly).
+    const firstPage = get("trackers-first", `${list}?first=100`, 27500);
+    get("trackers", list, 27500, firstPage);
   }
 })();

@@ -85,12 +85,13 @@ afterEach(() => {
 });
 
 describe("the entry's early requests", () => {
-  it("start the session, the dashboard's first page and its whole list side by side before anything renders", async () => {
+  it("start the session and the dashboard's first page side by side before anything renders, its whole list once the first page has answered", async () => {
     window.history.replaceState(null, "", "/dashboard");
     const calls = server();
 
     await runEarlyRequests();
 
+    await vi.waitFor(() => expect(calls).toHaveLength(3));
     expect(calls).toEqual([
       "/api/auth",
       "/api/trackers/get-trackers-by-account/acc-1?first=100",
@@ -151,6 +152,22 @@ describe("the entry's early requests", () => {
     },
   );
 
+  it("give useUser the user at its first render when the early session answer is already in", async () => {
+    window.history.replaceState(null, "", "/alerts");
+    const calls = server();
+    await runEarlyRequests();
+    const { useUser: freshUseUser } = await import("../lib/auth");
+    // The answer has arrived before anything renders (the app's code was still loading).
+    await new Promise((resolve) => setTimeout(resolve, 20));
+
+    const result = renderUser(freshUseUser);
+
+    expect(result.current.isLoading).toBe(false);
+    expect(result.current.data?._id).toBe("u-1");
+    expect(localStorage.getItem("token")).toBe("renewed-token");
+    expect(calls).toEqual(["/api/auth"]);
+  });
+
   it("leave useUser to ask itself when no early request was made", async () => {
     const calls = server();
 
@@ -188,6 +205,39 @@ describe("index.html's first script", () => {
     expect(await takeEarlyAnswer("session", "/api/auth")).toEqual({ user: USER, token: "renewed-token" });
     expect(calls).toHaveLength(3);
   });
+
+  it.each([
+    ["index.html's first script", true],
+    ["the entry", false],
+  ])(
+    "sends the dashboard's whole list only once its first page has answered (%s)",
+    async (_, byPageScript) => {
+      window.history.replaceState(null, "", "/dashboard");
+      const calls: string[] = [];
+      let answerFirstPage = () => {};
+      const firstPageAnswered = new Promise<void>((resolve) => {
+        answerFirstPage = resolve;
+      });
+      vi.stubGlobal(
+        "fetch",
+        vi.fn(async (path: string) => {
+          calls.push(path);
+          if (path.endsWith("?first=100")) await firstPageAnswered;
+          return new Response(JSON.stringify(path === "/api/auth" ? { user: USER } : { trackers: [] }));
+        }),
+      );
+
+      if (byPageScript) runPageScript();
+      await runEarlyRequests();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const before = [...calls];
+      answerFirstPage();
+
+      expect(before).toEqual(["/api/auth", "/api/trackers/get-trackers-by-account/acc-1?first=100"]);
+      await vi.waitFor(() => expect(calls).toContain("/api/trackers/get-trackers-by-account/acc-1"));
+      expect(calls).toHaveLength(3);
+    },
+  );
 
   it("leaves a refused session to the app's own request (the early answer is not used)", async () => {
     window.history.replaceState(null, "", "/alerts");

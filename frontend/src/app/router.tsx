@@ -6,6 +6,7 @@ import { AppLayout } from "./layouts/app-layout";
 import { HiddenFromViewers } from "./layouts/hidden-from-viewers";
 import { RequireAuth } from "./layouts/require-auth";
 import { NotFoundPage, RouteError } from "./not-found";
+import { routerReady } from "./router-ready";
 
 /**
  * The route table (spec overview-access-account.md 2.1). Every page is its own lazily loaded chunk,
@@ -123,6 +124,20 @@ export const routes: RouteObject[] = [
 ];
 
 const router = createBrowserRouter(routes);
+
+/**
+ * The longest the first render waits for the first page's code ({@link firstScreenReady}), ms:
+ * beyond it the loading screen shows meanwhile.
+ */
+const FIRST_SCREEN_WAIT_MS = 300;
+
+/**
+ * Resolves when the app's first render can show the page asked for (its lazy chunk loaded; the
+ * router started loading it as this module was evaluated), or after {@link FIRST_SCREEN_WAIT_MS}.
+ */
+export function firstScreenReady(): Promise<void> {
+  return routerReady(router, FIRST_SCREEN_WAIT_MS);
+}
 
 export function AppRouter() {
   return <RouterProvider router={router} />;

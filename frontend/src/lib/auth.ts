@@ -1,7 +1,7 @@
 import type { DigestFrequency } from "@pacer/core/validation";
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, getToken, seg, setToken } from "./api-client";
-import { SESSION_PATH, SESSION_SLOT, takeEarlyAnswer } from "./early-request";
+import { SESSION_PATH, SESSION_SLOT, takeArrivedEarlyAnswer, takeEarlyAnswer } from "./early-request";
 import { realtime } from "./realtime";
 
 /** User types (spec overview-access-account.md section 6). */
@@ -77,17 +77,31 @@ const RENEW_EVERY_MS = 10 * 60 * 1000;
 
 type SessionAnswer = { user: CurrentUser; token?: string };
 
-/** The signed-in user; `null` without a stored token. Renews the token silently. */
+/** The user of a session answer, its renewed token stored. */
+function sessionUser(data: SessionAnswer): CurrentUser {
+  if (data.token) setToken(data.token);
+  return data.user;
+}
+
+/**
+ * The signed-in user; `null` without a stored token. Renews the token silently. When the session
+ * request the page started has already been answered, the first render has the user (no render
+ * of the loading state, no task between).
+ */
 export function useUser() {
   return useQuery({
     queryKey: userQueryKey,
     queryFn: async () => {
       if (!getToken()) return null;
-      const data =
+      return sessionUser(
         (await takeEarlyAnswer<SessionAnswer>(SESSION_SLOT, SESSION_PATH)) ??
-        (await api.get<SessionAnswer>(SESSION_PATH));
-      if (data.token) setToken(data.token);
-      return data.user;
+          (await api.get<SessionAnswer>(SESSION_PATH)),
+      );
+    },
+    initialData: () => {
+      if (!getToken()) return undefined;
+      const read = takeArrivedEarlyAnswer<SessionAnswer>(SESSION_SLOT, SESSION_PATH);
+      return read ? sessionUser(read()) : undefined;
     },
     refetchInterval: RENEW_EVERY_MS,
     retry: false,

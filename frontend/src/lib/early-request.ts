@@ -8,8 +8,16 @@ import { getLater, getToken, type RequestOptions, readAnswerLater } from "./api-
  * the query then asks again, and that request meets a lost session as any other does.
  */
 
-/** Each slot's path and answer, its body parsed when taken (a large answer lands while the page is busy). */
-const slots = new Map<string, { path: string; answer: Promise<() => unknown> }>();
+/**
+ * Each slot's path and answer, its body parsed when taken (a large answer lands while the page is
+ * busy); `arrived` is the answer's reader once a successful answer is in.
+ */
+interface Slot {
+  path: string;
+  answer: Promise<() => unknown>;
+  arrived?: () => unknown;
+}
+const slots = new Map<string, Slot>();
 
 /**
  * A request the page's first script (`public/early-requests.js`, loaded by index.html before the
@@ -35,23 +43,37 @@ function takePageStarted(slot: string, path: string): PageStartedRequest | undef
 }
 
 /**
- * Starts `GET path` now into `slot` when a session token is stored (nothing without one), or takes
- * the same request when the page's first script already sent it (one request, not two). A refused
- * session is not reported from here (`ignoreAuthError`): the query's own request does that.
+ * Starts `GET path` into `slot` when a session token is stored (nothing without one), or takes the
+ * same request when the page's first script already sent it (one request, not two). With `after`
+ * (another slot), it is sent once that slot's answer is in (or has failed): a small answer the
+ * first screen waits for goes first, alone on the wire and on the server. A refused session is not
+ * reported from here (`ignoreAuthError`): the query's own request does that.
  */
 export function startEarlyGet(
   slot: string,
   path: string,
-  options: Pick<RequestOptions, "timeoutMs"> = {},
+  options: Pick<RequestOptions, "timeoutMs"> & { after?: string } = {},
 ): void {
   const token = getToken();
   if (!token) return;
   const pageStarted = takePageStarted(slot, path);
+  const before = options.after === undefined ? undefined : slots.get(options.after)?.answer;
+  const send = () =>
+    getLater(path, { ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}), ignoreAuthError: true });
   const answer = pageStarted
     ? readAnswerLater(pageStarted.response, token, { ignoreAuthError: true })
-    : getLater(path, { ...options, ignoreAuthError: true });
+    : before
+      ? before.then(send, send)
+      : send();
   answer.catch(() => undefined);
-  slots.set(slot, { path, answer });
+  const started: Slot = { path, answer };
+  answer.then(
+    (read) => {
+      started.arrived = read;
+    },
+    () => undefined,
+  );
+  slots.set(slot, started);
 }
 
 /**
@@ -71,6 +93,19 @@ export async function takeEarlyAnswerLater<T>(slot: string, path: string): Promi
   slots.delete(slot);
   if (started?.path !== path) return undefined;
   return (started.answer as Promise<() => T>).catch(() => undefined);
+}
+
+/**
+ * Synchronously, for a query's first render: empties `slot` and gives its answer's reader when it
+ * was started for `path` and a successful answer has already arrived; otherwise undefined, and the
+ * slot stays for {@link takeEarlyAnswer} (an answer still on its way, or a failure, which the query
+ * then meets as its own request's).
+ */
+export function takeArrivedEarlyAnswer<T>(slot: string, path: string): (() => T) | undefined {
+  const started = slots.get(slot);
+  if (started?.path !== path || !started.arrived) return undefined;
+  slots.delete(slot);
+  return started.arrived as () => T;
 }
 
 /** The session call (spec 7.1): the signed-in user, and a renewed token when half its life is gone. */

@@ -11,12 +11,10 @@ import {
   changePasswordFailures,
   checkFilterPick,
   checkResetPassword,
-  checkTrackerAllowance,
   DATE_FORMAT_TEXT,
   dailyRowSchema,
   emailFieldError,
   futureBudgetSchema,
-  isTrackerCountExceeded,
   isValidEmail,
   isValidPassword,
   LIFETIME_DATE_TEXTS,
@@ -28,9 +26,7 @@ import {
   podFormSchema,
   sharedBudgetFormErrors,
   sharedBudgetFormSchema,
-  TRACKER_ALLOWANCE_TEXTS,
   toggleOverUnderSpendOption,
-  upgradeRoute,
 } from "./validation.ts";
 
 describe("Change Password modal (overview-access-account.md section 5: 8+, uppercase, digit)", () => {
@@ -102,37 +98,6 @@ describe("e-mail validation (overview-access-account.md section 5)", () => {
 
   it("lowercases the login e-mail", () => {
     expect(normalizeLoginEmail(" Jo@Example.COM ")).toBe("jo@example.com");
-  });
-});
-
-describe("tracker allowance (trackers.md sections 2, 5, 9)", () => {
-  it.each<[number, number, number, boolean, string | null]>([
-    [8, 2, 10, false, null],
-    [8, 3, 10, false, TRACKER_ALLOWANCE_TEXTS.select],
-    [8, 3, 10, true, TRACKER_ALLOWANCE_TEXTS.selectAll],
-    [0, 0, 0, false, null],
-  ])(
-    "%i existing + %i chosen vs allowance %i (select all: %s)",
-    (existing, chosen, allowance, all, message) => {
-      const check = checkTrackerAllowance(existing, chosen, allowance, all);
-      expect(check).toEqual(message === null ? { ok: true } : { ok: false, message });
-    },
-  );
-
-  it("has the spec's texts verbatim", () => {
-    expect(TRACKER_ALLOWANCE_TEXTS.select).toBe(
-      "You will exceeds your allocated tracker count with this tracker, upgrade your account to increase your tracker allocation",
-    );
-    expect(TRACKER_ALLOWANCE_TEXTS.selectAll).toBe(
-      "The selected trackers exceeds your allocated tracker count, upgrade your account to increase your tracker allocation",
-    );
-  });
-
-  it("is exceeded only above the allowance; above 75 trackers upgrades go through the account manager", () => {
-    expect(isTrackerCountExceeded(10, 10)).toBe(false);
-    expect(isTrackerCountExceeded(11, 10)).toBe(true);
-    expect(upgradeRoute(75)).toBe("billingPortal");
-    expect(upgradeRoute(76)).toBe("accountManager");
   });
 });
 

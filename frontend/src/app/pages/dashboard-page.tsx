@@ -1,6 +1,6 @@
 import { budgetCalendar } from "@pacer/core/calendar";
 import { COLUMNS, orderColumns } from "@pacer/core/columns";
-import { isTrackerCountExceeded } from "@pacer/core/validation";
+import { isTrackerCountExceeded } from "@pacer/core/tracker-allowance";
 import type { VisibilityState } from "@tanstack/react-table";
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from "react";
 import type { TrackerPick } from "../../components/groups/pickers";

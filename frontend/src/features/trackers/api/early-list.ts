@@ -30,15 +30,22 @@ export const EARLY_SLOT = "trackers";
 export const EARLY_FIRST_PAGE_SLOT = "trackers-first";
 
 /**
- * Starts the first list requests as the page loads (the first page, then the whole list), for the account this browser listed last, so it
- * runs beside the session request and the page's code instead of after them (the dashboard's first
- * rows wait for it). `useTrackers` takes its answer when the session names the same account; a
- * failed or unused early request changes nothing (the hook then asks again; a session error is left
- * to that request). Does nothing without a stored token or a remembered account.
+ * Starts the first list requests as the page loads, for the account this browser listed last, so
+ * they run beside the session request and the page's code instead of after them (the dashboard's
+ * first rows wait for them): the first page at once, the whole list once the first page's answer
+ * is in (or has failed), so the first page and the session are not answered behind the whole list
+ * (megabytes at thousands of trackers: its read on the server, its transfer), and the whole list is
+ * read only once the first page is on screen anyway (trackers.ts). `useTrackers` takes its answer
+ * when the session names the same account; a failed or unused early request changes nothing (the
+ * hook then asks again; a session error is left to that request). Does nothing without a stored
+ * token or a remembered account.
  */
 export function startTrackerListEarly(): void {
   const accountId = localStorage.getItem(LAST_ACCOUNT_KEY);
   if (!accountId) return;
   startEarlyGet(EARLY_FIRST_PAGE_SLOT, firstPagePath(accountId), { timeoutMs: TRACKERS_TIMEOUT_MS });
-  startEarlyGet(EARLY_SLOT, listPath(accountId), { timeoutMs: TRACKERS_TIMEOUT_MS });
+  startEarlyGet(EARLY_SLOT, listPath(accountId), {
+    timeoutMs: TRACKERS_TIMEOUT_MS,
+    after: EARLY_FIRST_PAGE_SLOT,
+  });
 }

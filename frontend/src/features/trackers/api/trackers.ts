@@ -1,7 +1,7 @@
 import { listedTrackers } from "@pacer/core/tracker-list";
 import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, getLater, seg } from "../../../lib/api-client";
-import { takeEarlyAnswer, takeEarlyAnswerLater } from "../../../lib/early-request";
+import { takeArrivedEarlyAnswer, takeEarlyAnswer, takeEarlyAnswerLater } from "../../../lib/early-request";
 import { useRealtime } from "../../../lib/realtime";
 import type { TrackerView } from "../../../lib/tracker-types";
 import {
@@ -84,19 +84,23 @@ function afterNextPaint(): Promise<void> {
  */
 async function firstPageFirst(queryClient: QueryClient, accountId: string): Promise<void> {
   const query = queryClient.getQueryCache().find({ queryKey: firstPageQueryKey(accountId), exact: true });
-  if (!query || query.state.data !== undefined || query.state.status === "error") return;
-  if (query.state.fetchStatus !== "fetching") return;
-  await new Promise<void>((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      unsubscribe();
-      resolve();
-    };
-    const timer = setTimeout(done, FIRST_PAGE_WAIT_MS);
-    const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
-      if (event.query === query && query.state.fetchStatus !== "fetching") done();
+  if (!query || query.state.data === null || query.state.status === "error") return;
+  if (query.state.data === undefined) {
+    if (query.state.fetchStatus !== "fetching") return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        unsubscribe();
+        resolve();
+      };
+      const timer = setTimeout(done, FIRST_PAGE_WAIT_MS);
+      const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+        if (event.query === query && query.state.fetchStatus !== "fetching") done();
+      });
     });
-  });
+  }
+  // The first page is shown (perhaps at this very render, its answer in before the page's first
+  // render): its frame is painted before the whole list is read.
   await afterNextPaint();
 }
 
@@ -139,6 +143,16 @@ export interface TrackerListFirstPage {
   total: number;
 }
 
+/** How long the first page stays cached once nothing reads it, ms. */
+const FIRST_PAGE_GC_MS = 60_000;
+
+/** A first-page answer's trackers and total; null when the server had none ready (no `total`). */
+function firstPageOf(answer: unknown): TrackerListFirstPage | null {
+  // No `total`: the server had no first page ready (the whole list's answer builds it).
+  const total = (answer as { total?: unknown } | null)?.total;
+  return typeof total === "number" ? { trackers: listedTrackers<TrackerView>(answer), total } : null;
+}
+
 /**
  * The first page of the account's list (`get-trackers-by-account?first=100`, asked beside the whole
  * list, or taken from the request the page started as it loaded), while `wanted` (the dashboard:
@@ -154,16 +168,23 @@ export function useTrackerListFirstPage(
     queryKey: firstPageQueryKey(accountId),
     queryFn: async ({ signal }): Promise<TrackerListFirstPage | null> => {
       const path = firstPagePath(accountId);
-      const answer =
+      return firstPageOf(
         (await takeEarlyAnswer(EARLY_FIRST_PAGE_SLOT, path)) ??
-        (await api.get(path, { signal, timeoutMs: TRACKERS_TIMEOUT_MS }));
-      // No `total`: the server had no first page ready (the whole list's answer builds it).
-      const total = (answer as { total?: unknown } | null)?.total;
-      return typeof total === "number" ? { trackers: listedTrackers<TrackerView>(answer), total } : null;
+          (await api.get(path, { signal, timeoutMs: TRACKERS_TIMEOUT_MS })),
+      );
+    },
+    // The answer of the request the page started, when already in: the rows at the first render.
+    initialData: () => {
+      if (!wanted) return undefined;
+      const read = takeArrivedEarlyAnswer(EARLY_FIRST_PAGE_SLOT, firstPagePath(accountId));
+      return read ? firstPageOf(read()) : undefined;
     },
     enabled: wanted,
     staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 0,
+    // Kept a while after its last reader, not dropped at once: the page's first render builds the
+    // query with the answer it takes, and its reader subscribes after the commit, which can come
+    // after a zero time-out; a query dropped between would ask for the first page again.
+    gcTime: FIRST_PAGE_GC_MS,
     retry: false,
   });
   return (wanted && query.data) || undefined;

@@ -1,4 +1,4 @@
-import { TRACKER_ALLOWANCE_TEXTS, upgradeRoute } from "@pacer/core/validation";
+import { TRACKER_ALLOWANCE_TEXTS, upgradeRoute } from "@pacer/core/tracker-allowance";
 import { Button } from "../../../components/ui/button";
 import { ProgressBar } from "../../../components/ui/progress-bar";
 import { useBillingPortal } from "../../../lib/billing";
