@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { callApi } from "../../testing/api.ts";
 import { aWorld, type World } from "../../testing/builders.ts";
 import { useMailCapture } from "../../testing/mail.ts";
+import { watchTableRequests } from "../../testing/table-requests.ts";
 import { aDay, aTrackerIn, daysThisMonth } from "../../testing/tracker-builders.ts";
 import { evaluateAlertsForAccount } from "../lib/alert-evaluation.ts";
 import { recomputeTrackerData } from "../lib/tracker-data.ts";
@@ -174,6 +175,71 @@ describe("alert state (a pace alert): fire on crossing, quiet while it holds, re
     expect(adminHistory.targets.map((t) => t.target).sort()).toEqual(
       [seen.trackerId, hidden.trackerId].sort(),
     );
+  });
+
+  it("reads only the trackers it names, never every tracker of the account: the history (Admin and Viewer) and a tracker alert's save", async () => {
+    const world = await aWorld();
+    const { id, seen, hidden } = await aPaceAlert(world);
+    await spendPerDay(id, seen.trackerId, 200);
+    await spendPerDay(id, hidden.trackerId, 200);
+    await evaluateAlertsForAccount(id);
+    let accountReads = 0;
+    const unwatch = watchTableRequests(({ command, input }) => {
+      // The query of every tracker of an account: sort key `begins_with TRACKER#`.
+      if (command === "QueryCommand" && JSON.stringify(input).includes('"TRACKER#"')) accountReads++;
+    });
+    try {
+      const viewerHistory = await history(world.Viewer.token);
+      const adminHistory = await history(world.Admin.token);
+      const saved = await callApi("POST", "/api/alerts/create-alert", {
+        token: world.Viewer.token,
+        body: {
+          name: "Mine",
+          level: "tracker",
+          target: { all: false, ids: [seen.trackerId] },
+          data: {
+            metric: "pace",
+            metricName: "% Pace",
+            operator: "isGreaterThan",
+            valueSet: "manual",
+            value: 150,
+            valueBudget: "budget",
+          },
+          fireWhen: "everyday",
+          fireOn: null,
+          additionalRecipients: [],
+        },
+      });
+      const refused = await callApi("POST", "/api/alerts/create-alert", {
+        token: world.Viewer.token,
+        body: {
+          name: "Not mine",
+          level: "tracker",
+          target: { all: false, ids: [hidden.trackerId] },
+          data: {
+            metric: "pace",
+            metricName: "% Pace",
+            operator: "isGreaterThan",
+            valueSet: "manual",
+            value: 150,
+            valueBudget: "budget",
+          },
+          fireWhen: "everyday",
+          fireOn: null,
+          additionalRecipients: [],
+        },
+      });
+
+      expect(viewerHistory.targets.map((t) => t.target)).toEqual([seen.trackerId]);
+      expect(adminHistory.targets.map((t) => t.target).sort()).toEqual(
+        [seen.trackerId, hidden.trackerId].sort(),
+      );
+      expect(saved.status).toBe(201);
+      expect(refused.status).toBe(400);
+    } finally {
+      unwatch();
+    }
+    expect(accountReads).toBe(0);
   });
 
   it("keeps a snoozed target silent and a snoozed alert unevaluated, and fires after the snooze ends", async () => {

@@ -17,6 +17,7 @@ import {
   deleteAlertStates,
   getAccount,
   getAlert,
+  getTrackerAccess,
   listAlertChannels,
   listAlertEvents,
   listAlertStates,
@@ -109,7 +110,7 @@ async function toInput(
     throw badRequest(ALERT_TEXTS.viewerAll, "body.target");
   }
   if (!form.target.all && form.level !== "client") {
-    const ok = (await visibleTargets(session))[form.level];
+    const ok = (await visibleTargets(session, { [form.level]: form.target.ids }))[form.level];
     for (const [i, id] of form.target.ids.entries()) {
       if (!ok.has(id)) {
         throw badRequest(
@@ -144,14 +145,28 @@ async function toInput(
   } as AlertInput;
 }
 
+/** Target keys by level: tracker ids, client names, pod ids. */
+type TargetKeys = Partial<Record<AlertLevel, Iterable<string>>>;
+
 /**
- * The targets the caller may see, by level, each key with its name: trackers by id, pods by id,
- * clients by name (the clients of the trackers they see).
+ * Which of the named targets the caller may see, by level, each key with its name: trackers by id,
+ * clients by name (a client is seen through a tracker of it the caller sees), and every pod the
+ * caller sees (one query of the account's small pod items).
+ *
+ * Only the named trackers are read (BatchGetItem, db `getTrackerAccess`), never every tracker of the
+ * account, which at 10,000 trackers took seconds; client names have no index, so naming a client
+ * reads the account's trackers (db `listTrackerAccess`).
  */
-async function visibleTargets(session: Session): Promise<Record<AlertLevel, Map<string, string>>> {
-  const [trackers, pods] = await Promise.all([
-    listTrackerAccess(session.accountId),
+async function visibleTargets(
+  session: Session,
+  named: TargetKeys,
+): Promise<Record<AlertLevel, Map<string, string>>> {
+  const clients = [...(named.client ?? [])];
+  const [pods, trackers] = await Promise.all([
     listPods(session.accountId),
+    clients.length > 0
+      ? listTrackerAccess(session.accountId)
+      : getTrackerAccess(session.accountId, named.tracker ?? []).then((found) => [...found.values()]),
   ]);
   const podOf = podByTracker(pods);
   const seen = trackers.filter((t) => canSeeTracker(session, t, podOf.get(t.trackerId)));
@@ -244,7 +259,7 @@ export async function snoozeAlertFor(
   } else {
     const target = alert.target;
     const ok = target.all
-      ? (await visibleTargets(session))[alert.level].has(request.target)
+      ? (await visibleTargets(session, { [alert.level]: [request.target] }))[alert.level].has(request.target)
       : target.ids.includes(request.target);
     if (!ok) throw badRequest(ALERT_TEXTS.unknownTarget, "body.target");
     await snoozeAlertTarget(session.accountId, alertId, request.target, until);
@@ -286,13 +301,30 @@ export function alertEventView(e: AlertEvent) {
  * or receive, only the targets they may see, and only the deliveries made to themselves.
  */
 export async function alertHistoryFor(session: Session, filter: HistoryFilter, now: Date) {
-  const [alerts, events, targets] = await Promise.all([
+  const [alerts, events] = await Promise.all([
     listAlerts(session.accountId),
     listAlertEvents(session.accountId),
-    visibleTargets(session),
   ]);
   const visible = new Map(alerts.filter((a) => canSeeAlert(session, a)).map((a) => [a.alertId, a]));
   const admin = isAdmin(session);
+  const live = await Promise.all(
+    [...visible.values()].map(async (alert) => ({
+      alert,
+      states: (await listAlertStates(session.accountId, alert.alertId)).filter(
+        (s) => s.firing || isSnoozed(s.snoozedUntil, now),
+      ),
+    })),
+  );
+  // The targets to judge: where a visible alert fires or is snoozed, and (not for Admins, who see
+  // every event) the targets of the visible alerts' events.
+  const named: Record<AlertLevel, string[]> = { tracker: [], client: [], pod: [] };
+  for (const { alert, states } of live) for (const s of states) named[alert.level].push(s.targetKey);
+  if (!admin) {
+    for (const e of events) {
+      if (e.targetKey !== undefined && visible.has(e.alertId)) named[e.level].push(e.targetKey);
+    }
+  }
+  const targets = await visibleTargets(session, named);
   const entries = events.filter((e) => {
     if (!admin && !visible.has(e.alertId)) return false;
     if (e.targetKey !== undefined && !admin && !targets[e.level].has(e.targetKey)) return false;
@@ -304,22 +336,19 @@ export async function alertHistoryFor(session: Session, filter: HistoryFilter, n
     if (filter.outcome && e.outcome !== filter.outcome) return false;
     return true;
   });
-  const states = await Promise.all(
-    [...visible.values()].map(async (a) =>
-      (await listAlertStates(session.accountId, a.alertId))
-        .filter((s) => s.firing || isSnoozed(s.snoozedUntil, now))
-        .filter((s) => targets[a.level].has(s.targetKey))
-        .map((s) => ({
-          alertId: a.alertId,
-          alertName: a.name,
-          level: a.level,
-          target: s.targetKey,
-          targetName: targets[a.level].get(s.targetKey) ?? s.targetKey,
-          firing: s.firing,
-          since: s.since ?? null,
-          snoozedUntil: isSnoozed(s.snoozedUntil, now) ? (s.snoozedUntil ?? null) : null,
-        })),
-    ),
+  const states = live.map(({ alert: a, states }) =>
+    states
+      .filter((s) => targets[a.level].has(s.targetKey))
+      .map((s) => ({
+        alertId: a.alertId,
+        alertName: a.name,
+        level: a.level,
+        target: s.targetKey,
+        targetName: targets[a.level].get(s.targetKey) ?? s.targetKey,
+        firing: s.firing,
+        since: s.since ?? null,
+        snoozedUntil: isSnoozed(s.snoozedUntil, now) ? (s.snoozedUntil ?? null) : null,
+      })),
   );
   return { events: entries.map(alertEventView), targets: states.flat() };
 }

@@ -5,6 +5,7 @@ import { createTrackers, deleteTracker, getTrackerAccess, type NewTracker } from
 /** A tracker of the test's own account, attached to `users`. */
 const aNewTracker = (i: number, users: string[]): NewTracker => ({
   name: `Tracker ${i}`,
+  client: `Client ${i % 3}`,
   timeZone: "Europe/London",
   createdBy: "test",
   associatedUserIds: users,
@@ -23,7 +24,7 @@ async function trackersIn(accountId: string, n: number, usersOf: (i: number) => 
 }
 
 describe("the access fields of named trackers (DynamoDB Local)", () => {
-  it("reads exactly the named trackers of the account, over several BatchGetItem requests", async () => {
+  it("reads exactly the named trackers of the account (access fields, name and client), over several BatchGetItem requests", async () => {
     const accountId = randomUUID();
     const other = randomUUID();
     const trackers = await trackersIn(accountId, 130, (i) => (i % 2 ? ["m"] : []));
@@ -49,6 +50,8 @@ describe("the access fields of named trackers (DynamoDB Local)", () => {
     for (const t of expected) {
       expect(access.get(t.trackerId)).toEqual({
         trackerId: t.trackerId,
+        name: t.name,
+        client: t.client,
         associatedUserIds: t.associatedUserIds,
       });
     }

@@ -199,22 +199,23 @@ function asStoredTracker(raw: Record<string, unknown>): Tracker {
 }
 
 /**
+ * What decides who sees a tracker (core `canSeeTracker`, with the tracker's pod): its id and
+ * associated users; with its name and client, which the alert views show.
+ */
+export type TrackerAccess = Pick<Tracker, "trackerId" | "name" | "client" | "associatedUserIds">;
+
+/**
  * Every tracker of an account, only the fields that decide who sees it and its name and client (the
  * alert views). One query over every tracker item: DynamoDB charges the whole items (about 0.19 read
  * unit per tracker, eventually consistent), and it grows with the account; to judge the trackers a
  * pod, shared budget or form names, read only those with {@link getTrackerAccess}.
  */
-export async function listTrackerAccess(
-  accountId: string,
-): Promise<Pick<Tracker, "trackerId" | "name" | "client" | "associatedUserIds">[]> {
+export async function listTrackerAccess(accountId: string): Promise<TrackerAccess[]> {
   const { data } = await db()
     .entities.tracker.query.byAccount({ accountId })
     .go({ pages: "all", attributes: ["trackerId", "name", "client", "associatedUserIds"] });
-  return data as Pick<Tracker, "trackerId" | "name" | "client" | "associatedUserIds">[];
+  return data as TrackerAccess[];
 }
-
-/** What decides who sees a tracker (core `canSeeTracker`, with the tracker's pod): its id and associated users. */
-export type TrackerAccess = Pick<Tracker, "trackerId" | "associatedUserIds">;
 
 /** DynamoDB's limit of keys in one BatchGetItem. */
 const BATCH_GET_KEYS = 100;
@@ -229,8 +230,8 @@ const BATCH_GET_ATTEMPTS = 6;
  * shared budgets at 2,000 and 10,000 trackers"). Ids with no tracker of this account (deleted, or
  * another account's) are simply absent from the map; duplicates are read once.
  *
- * BatchGetItem of 100 keys, {@link BATCH_GET_CONCURRENCY} at a time, projected to `trackerId` and
- * `associatedUserIds` (less to send and parse; DynamoDB still charges each item's whole size, rounded
+ * BatchGetItem of 100 keys, {@link BATCH_GET_CONCURRENCY} at a time, projected to `trackerId`, `name`,
+ * `client` and `associatedUserIds` (less to send and parse; DynamoDB still charges each item's whole size, rounded
  * up to 4 KB: 0.5 read unit per tracker, eventually consistent, as the account query it replaces).
  * @throws Error when keys are still unprocessed after the retries (never an incomplete map: a
  *   tracker left out would be taken as deleted).
@@ -286,8 +287,13 @@ async function batchGetAccess(accountId: string, trackerIds: readonly string[]):
         RequestItems: {
           [table]: {
             Keys: keys,
-            ProjectionExpression: "#id, #users",
-            ExpressionAttributeNames: { "#id": "trackerId", "#users": "associatedUserIds" },
+            ProjectionExpression: "#id, #name, #client, #users",
+            ExpressionAttributeNames: {
+              "#id": "trackerId",
+              "#name": "name",
+              "#client": "client",
+              "#users": "associatedUserIds",
+            },
           },
         },
       }),
@@ -295,6 +301,8 @@ async function batchGetAccess(accountId: string, trackerIds: readonly string[]):
     for (const raw of Responses?.[table] ?? []) {
       items.push({
         trackerId: raw.trackerId as string,
+        name: raw.name as string,
+        client: (raw.client as string | undefined) ?? "",
         associatedUserIds: (raw.associatedUserIds as string[] | undefined) ?? [],
       });
     }
