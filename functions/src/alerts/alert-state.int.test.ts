@@ -34,16 +34,17 @@ const history = async (token: string, query = "") =>
   (await callApi<History>("GET", `/api/alerts/alert-history${query}`, { token })).body;
 
 /**
- * An Admin's 'All trackers' alert firing above `value` of `metric`, every day (the alert form's
- * body as the web app sends it).
+ * A tracker alert firing above `value` of `metric`, every day, on 'All trackers' unless `ids` names
+ * trackers (the alert form's body as the web app sends it).
  */
-function createAllTrackersAlert(
+function createTrackerAlert(
   token: string,
   alert: {
     name: string;
     metric: string;
     metricName: string;
     value: number;
+    ids?: string[];
     additionalRecipients?: { _id: string; name: string; email: string }[];
   },
 ) {
@@ -52,7 +53,7 @@ function createAllTrackersAlert(
     body: {
       name: alert.name,
       level: "tracker",
-      target: { all: true },
+      target: alert.ids ? { all: false, ids: alert.ids } : { all: true },
       data: {
         metric: alert.metric,
         metricName: alert.metricName,
@@ -83,7 +84,7 @@ async function aPaceAlert(world: World) {
     rows,
   );
   const hidden = await aTrackerIn(id, { name: "Hidden Tracker" }, rows);
-  const created = await createAllTrackersAlert(world.Admin.token, {
+  const created = await createTrackerAlert(world.Admin.token, {
     name: "Running hot",
     metric: "pace",
     metricName: "% Pace",
@@ -191,43 +192,16 @@ describe("alert state (a pace alert): fire on crossing, quiet while it holds, re
     try {
       const viewerHistory = await history(world.Viewer.token);
       const adminHistory = await history(world.Admin.token);
-      const saved = await callApi("POST", "/api/alerts/create-alert", {
-        token: world.Viewer.token,
-        body: {
-          name: "Mine",
-          level: "tracker",
-          target: { all: false, ids: [seen.trackerId] },
-          data: {
-            metric: "pace",
-            metricName: "% Pace",
-            operator: "isGreaterThan",
-            valueSet: "manual",
-            value: 150,
-            valueBudget: "budget",
-          },
-          fireWhen: "everyday",
-          fireOn: null,
-          additionalRecipients: [],
-        },
+      const pace = { metric: "pace", metricName: "% Pace", value: 150 };
+      const saved = await createTrackerAlert(world.Viewer.token, {
+        name: "Mine",
+        ...pace,
+        ids: [seen.trackerId],
       });
-      const refused = await callApi("POST", "/api/alerts/create-alert", {
-        token: world.Viewer.token,
-        body: {
-          name: "Not mine",
-          level: "tracker",
-          target: { all: false, ids: [hidden.trackerId] },
-          data: {
-            metric: "pace",
-            metricName: "% Pace",
-            operator: "isGreaterThan",
-            valueSet: "manual",
-            value: 150,
-            valueBudget: "budget",
-          },
-          fireWhen: "everyday",
-          fireOn: null,
-          additionalRecipients: [],
-        },
+      const refused = await createTrackerAlert(world.Viewer.token, {
+        name: "Not mine",
+        ...pace,
+        ids: [hidden.trackerId],
       });
 
       expect(viewerHistory.targets.map((t) => t.target)).toEqual([seen.trackerId]);
@@ -319,7 +293,7 @@ describe("stale-data alerts: hours since refresh", () => {
     const { rows } = daysThisMonth(100);
     const stale = await aTrackerIn(id, { name: "Stale Tracker" }, rows);
     const fresh = await aTrackerIn(id, { name: "Fresh Tracker" }, rows);
-    const created = await createAllTrackersAlert(world.Admin.token, {
+    const created = await createTrackerAlert(world.Admin.token, {
       name: "No fresh data",
       metric: "dataAgeHours",
       metricName: "Hours Since Refresh",
@@ -356,7 +330,7 @@ describe("spend anomaly alerts", () => {
     const spiking = await aTrackerIn(id, { name: "Spiking Tracker" }, days(6, 300));
     await aTrackerIn(id, { name: "New Tracker" }, days(2, 300));
     await aTrackerIn(id, { name: "Steady Tracker" }, days(6, 101));
-    const created = await createAllTrackersAlert(world.Admin.token, {
+    const created = await createTrackerAlert(world.Admin.token, {
       name: "Unusual spend",
       metric: "spendAnomaly",
       metricName: "Spend Anomaly (std. deviations)",
@@ -374,7 +348,7 @@ describe("spend anomaly alerts", () => {
 describe("the stalled-spend alert: no spend for N hours while budget remains", () => {
   /** An Admin's 'All trackers' alert on more than 3 hours without spend. */
   const createStalledAlert = (token: string) =>
-    createAllTrackersAlert(token, {
+    createTrackerAlert(token, {
       name: "Spend stopped",
       metric: "stalledHours",
       metricName: "Hours Without Spend",

@@ -1,8 +1,4 @@
-import { randomUUID } from "node:crypto";
 import {
-  acceptInvitation,
-  createAccountWithUser,
-  createInvitation,
   dynamoClient,
   listTrackerAccess,
   type Pod,
@@ -10,13 +6,12 @@ import {
   savePod,
   saveSharedBudget,
 } from "@pacer/db";
-import { signSession } from "@pacer/functions/lib/jwt";
 import { invokeApi } from "@pacer/local/api-gateway";
 import { loadGroupHandler } from "@pacer/local/functions-loader";
 import type { Bench, BenchResult } from "../bench.ts";
 import { loadNote, msSince, percentile } from "../bench.ts";
 import { startBenchTable } from "./bench-table.ts";
-import { seed } from "./trackers-list.bench.ts";
+import { aBenchAccount, seed } from "./trackers-list.bench.ts";
 
 /**
  * GET of the pods list and of the shared-budgets list for an account with 2,000 and then 10,000
@@ -138,20 +133,7 @@ type BudgetAnswer = { sharedBudgets: { _id: string; trackers: { _id: string }[] 
 const bench: Bench = async (): Promise<BenchResult> => {
   const stage = await startBenchTable();
   try {
-    const { account, user } = await createAccountWithUser(
-      { name: "Bench Agency", freeTrial: false, trackerAllowance: 1_000_000 },
-      { name: "Bench Admin", email: `bench-${randomUUID()}@example.test`, userType: "Admin" },
-    );
-    const accountId = account.accountId;
-    const adminToken = await signSession(user.userId, accountId);
-    const { invitation } = await createInvitation({ accountId, userType: "Manager", invitedBy: "bench" });
-    const manager = await acceptInvitation(invitation, {
-      name: "Bench Manager",
-      email: `bench-manager-${randomUUID()}@example.test`,
-      passwordHash: "unused",
-    });
-    const managerToken = await signSession(manager.userId, accountId);
-    const users = { admin: user.userId, manager: manager.userId };
+    const { accountId, adminToken, managerToken, users } = await aBenchAccount();
     const counter = countRequests();
     const podsPath = (userId: string) => `/api/pods/get-pods/${accountId}/${userId}`;
     const budgetsPath = (userId: string) => `/api/shared-budgets/get-shared-budgets/${accountId}/${userId}`;
@@ -168,9 +150,9 @@ const bench: Bench = async (): Promise<BenchResult> => {
       const perPod = Math.floor((size * IN_PODS) / POD_COUNT);
       const perBudget = Math.floor((size * IN_BUDGETS) / BUDGET_COUNT);
       const budgetsFrom = perPod * POD_COUNT;
-      pods = await savePods(accountId, user.userId, pods, (p) => ({
+      pods = await savePods(accountId, users.admin, pods, (p) => ({
         trackers: ids.slice(p * perPod, (p + 1) * perPod),
-        users: p < MANAGER_PODS ? [manager.userId] : [],
+        users: p < MANAGER_PODS ? [users.manager] : [],
       }));
       budgets = [];
       for (let b = 0; b < BUDGET_COUNT; b++) {
@@ -181,7 +163,7 @@ const bench: Bench = async (): Promise<BenchResult> => {
         budgets.push(
           await saveSharedBudget(
             accountId,
-            { ownerId: user.userId, ...(sharedBudgetId ? { sharedBudgetId } : {}) },
+            { ownerId: users.admin, ...(sharedBudgetId ? { sharedBudgetId } : {}) },
             {
               name: `Shared ${b}`,
               description: "",
@@ -206,12 +188,12 @@ const bench: Bench = async (): Promise<BenchResult> => {
         inPods: perPod * POD_COUNT,
         inBudgets: perBudget * BUDGET_COUNT,
         pods: {
-          admin: await series(podsPath(user.userId), adminToken),
-          manager: await series(podsPath(manager.userId), managerToken),
+          admin: await series(podsPath(users.admin), adminToken),
+          manager: await series(podsPath(users.manager), managerToken),
         },
         budgets: {
-          admin: await series(budgetsPath(user.userId), adminToken),
-          manager: await series(budgetsPath(manager.userId), managerToken),
+          admin: await series(budgetsPath(users.admin), adminToken),
+          manager: await series(budgetsPath(users.manager), managerToken),
         },
         before: await timed(counter, size > 5000 ? 2 : 3, () => listTrackerAccess(accountId)),
       };
@@ -220,14 +202,14 @@ const bench: Bench = async (): Promise<BenchResult> => {
       if (size === SIZES[SIZES.length - 1]) {
         // The upper bound: every tracker of the account in a pod.
         const all = Math.floor(size / POD_COUNT);
-        pods = await savePods(accountId, user.userId, pods, (p) => ({
+        pods = await savePods(accountId, users.admin, pods, (p) => ({
           trackers: ids.slice(p * all, (p + 1) * all),
-          users: p < MANAGER_PODS ? [manager.userId] : [],
+          users: p < MANAGER_PODS ? [users.manager] : [],
         }));
         full = {
           trackers: size,
-          admin: await series(podsPath(user.userId), adminToken, FULL_CALLS),
-          manager: await series(podsPath(manager.userId), managerToken, FULL_CALLS),
+          admin: await series(podsPath(users.admin), adminToken, FULL_CALLS),
+          manager: await series(podsPath(users.manager), managerToken, FULL_CALLS),
         };
         checkPods(
           full.trackers,

@@ -255,23 +255,39 @@ async function measure(
   };
 }
 
+/**
+ * A bench account without a tracker limit, with its Admin and one Manager (joined by invitation),
+ * and a session token for each.
+ */
+export async function aBenchAccount(): Promise<{
+  accountId: string;
+  adminToken: string;
+  managerToken: string;
+  users: { admin: string; manager: string };
+}> {
+  const { account, user } = await createAccountWithUser(
+    { name: "Bench Agency", freeTrial: false, trackerAllowance: 1_000_000 },
+    { name: "Bench Admin", email: `bench-${randomUUID()}@example.test`, userType: "Admin" },
+  );
+  const accountId = account.accountId;
+  const { invitation } = await createInvitation({ accountId, userType: "Manager", invitedBy: "bench" });
+  const manager = await acceptInvitation(invitation, {
+    name: "Bench Manager",
+    email: `bench-manager-${randomUUID()}@example.test`,
+    passwordHash: "unused",
+  });
+  return {
+    accountId,
+    adminToken: await signSession(user.userId, accountId),
+    managerToken: await signSession(manager.userId, accountId),
+    users: { admin: user.userId, manager: manager.userId },
+  };
+}
+
 const bench: Bench = async (): Promise<BenchResult> => {
   const stage = await startBenchTable();
   try {
-    const { account, user } = await createAccountWithUser(
-      { name: "Bench Agency", freeTrial: false, trackerAllowance: 1_000_000 },
-      { name: "Bench Admin", email: `bench-${randomUUID()}@example.test`, userType: "Admin" },
-    );
-    const accountId = account.accountId;
-    const token = await signSession(user.userId, accountId);
-    const { invitation } = await createInvitation({ accountId, userType: "Manager", invitedBy: "bench" });
-    const manager = await acceptInvitation(invitation, {
-      name: "Bench Manager",
-      email: `bench-manager-${randomUUID()}@example.test`,
-      passwordHash: "unused",
-    });
-    const managerToken = await signSession(manager.userId, accountId);
-    const users = { admin: user.userId, manager: manager.userId };
+    const { accountId, adminToken: token, managerToken, users } = await aBenchAccount();
     const counter: Counter = { requests: 0, rcu: 0, wcu: 0 };
     dynamoClient().middlewareStack.add(
       (next, context) => async (args) => {
@@ -303,13 +319,13 @@ const bench: Bench = async (): Promise<BenchResult> => {
         for (let p = 0; p < 20; p++) {
           await savePod(
             accountId,
-            { ownerId: user.userId },
+            { ownerId: users.admin },
             // The pods list the Manager, so the Manager sees the same rows as the Admin.
             {
               name: `Pod ${p}`,
               description: "",
               trackers: ids.slice(p * 50, p * 50 + 50),
-              users: [manager.userId],
+              users: [users.manager],
             },
             NOW,
           );
@@ -317,7 +333,7 @@ const bench: Bench = async (): Promise<BenchResult> => {
         for (let s = 0; s < 10; s++) {
           await saveSharedBudget(
             accountId,
-            { ownerId: user.userId },
+            { ownerId: users.admin },
             {
               name: `Shared ${s}`,
               description: "",
