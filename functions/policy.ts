@@ -32,8 +32,11 @@ const ADMIN: Access = { roles: ["Admin"] };
 /** Billing: Admin only, and still reachable after the trial ended (to upgrade). */
 const ADMIN_BILLING: Access = { roles: ["Admin"], trialExempt: true };
 
-/** The access rule of every route written by hand (a route missing here fails the type check). */
-const STATIC_POLICY: Record<StaticRouteKey, Access> = {
+/**
+ * The access rule of every route written by hand (a route missing here fails the type check), built
+ * at the first read of the table ({@link policyTable}).
+ */
+const staticPolicy = (): Record<StaticRouteKey, Access> => ({
   "GET /api/health": PUBLIC,
   /** The API description: what every route takes and answers, nothing of an account. */
   "GET /api/openapi.json": PUBLIC,
@@ -180,7 +183,7 @@ const STATIC_POLICY: Record<StaticRouteKey, Access> = {
   "POST /api/tracker/update-single-tracker": EDITORS,
   // realtime: every signed-in user's dashboard listens for changes
   "POST /api/realtime/ticket": MEMBER,
-};
+});
 
 /**
  * The access rule of every platform's own call (generated from the catalogue like the routes):
@@ -195,12 +198,26 @@ export function platformPolicy(
   return Object.fromEntries(platformRoutes(catalogue).map((r) => [r.key, EDITORS]));
 }
 
-/** THE policy table: every route's access rule. */
-export const POLICY: Record<RouteKey, Access> = { ...STATIC_POLICY, ...platformPolicy() };
+let table: Record<RouteKey, Access> | undefined;
+
+/**
+ * THE policy table: every route's access rule, built at the first call and kept (a function's
+ * bundle reads it at its first request, not when it loads).
+ */
+export function policyTable(): Record<RouteKey, Access> {
+  table ??= { ...staticPolicy(), ...platformPolicy() };
+  return table;
+}
+
+/**
+ * THE policy table ({@link policyTable}), for the stack and the tests; the functions read
+ * `accessFor`, so a bundle that does not read this leaves it out (pure).
+ */
+export const POLICY: Record<RouteKey, Access> = /* @__PURE__ */ policyTable();
 
 /** The access rule of a route key; undefined means deny. */
 export function accessFor(key: string): Access | undefined {
-  return (POLICY as Record<string, Access | undefined>)[key];
+  return (policyTable() as Record<string, Access | undefined>)[key];
 }
 
 /** A per-account limit: at most `max` calls in each fixed window of `windowSeconds`. */

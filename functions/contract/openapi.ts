@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { accessFor } from "../policy.ts";
-import { parseRouteKey, ROUTES } from "../routes.ts";
+import { allRoutes, parseRouteKey } from "../routes.ts";
 import { contractOf, type RouteContract } from "./index.ts";
 
 /** A JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) as generated from a zod schema. */
@@ -90,7 +90,7 @@ const ERROR_SCHEMA: JsonSchema = {
  */
 export function openApiDocument(version = "1.0.0"): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
-  for (const route of ROUTES) {
+  for (const route of allRoutes()) {
     const contract = contractOf(route.key);
     if (!contract) throw new Error(`Route ${route.key} has no contract in functions/contract`);
     const { method, path } = parseRouteKey(route.key);

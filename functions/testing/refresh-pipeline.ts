@@ -30,7 +30,7 @@ import { type QueueDef, queueUrlEnv, REFRESH_QUEUES } from "../resources.ts";
 import { resetConnectors } from "../src/lib/connectors.ts";
 import { platformCallSlot } from "../src/lib/platform-call-slots.ts";
 import { pushIntegrationChange, resetRealtime } from "../src/lib/realtime.ts";
-import { resetSqsClient, sqsClient } from "../src/lib/refresh-queue.ts";
+import { resetSqsClient, sqsClient } from "../src/lib/sqs-client.ts";
 import { resetTokenStore } from "../src/lib/token-store.ts";
 import { pushTrackerChange } from "../src/lib/tracker-push.ts";
 import { createRefreshWorker, type RefreshWorkerDeps } from "../src/refresh-worker/worker.ts";

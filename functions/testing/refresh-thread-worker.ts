@@ -4,7 +4,7 @@ import type { Context, SQSEvent } from "aws-lambda";
 import { evaluateAlertsForAccount } from "../src/lib/alert-evaluation.ts";
 import { platformCallSlot } from "../src/lib/platform-call-slots.ts";
 import { pushIntegrationChange } from "../src/lib/realtime.ts";
-import { sqsClient } from "../src/lib/refresh-queue.ts";
+import { sqsClient } from "../src/lib/sqs-client.ts";
 import { pushTrackerChange } from "../src/lib/tracker-push.ts";
 import { createRefreshWorker } from "../src/refresh-worker/worker.ts";
 import { watchTableRequests } from "./table-requests.ts";

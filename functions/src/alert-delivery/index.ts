@@ -1,6 +1,6 @@
 import { createAlertDeliveryConsumer } from "../lib/alert-delivery.ts";
 import { observedHandler } from "../lib/observed-handler.ts";
-import { sqsClient } from "../lib/refresh-queue.ts";
+import { sqsClient } from "../lib/sqs-client.ts";
 
 /**
  * The `alert-delivery` group: the Lambda consuming the `alert-delivery` queue

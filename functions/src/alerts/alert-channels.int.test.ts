@@ -19,7 +19,7 @@ import type { AlertNotice } from "../lib/alert-channels.ts";
 import { createAlertDeliveryConsumer, enqueueChannelDeliveries } from "../lib/alert-delivery.ts";
 import { evaluateAlertsForAccount } from "../lib/alert-evaluation.ts";
 import { metrics } from "../lib/metrics.ts";
-import { resetSqsClient, sqsClient } from "../lib/refresh-queue.ts";
+import { resetSqsClient, sqsClient } from "../lib/sqs-client.ts";
 
 /**
  * Alert channel deliveries over DynamoDB Local, the local SQS endpoint with the `alert-delivery`

@@ -98,7 +98,7 @@ export async function storeChannel(
 ) {
   let url: string;
   try {
-    url = checkChannelUrl(form.url);
+    url = await checkChannelUrl(form.url);
   } catch (error) {
     if (error instanceof BlockedHostError) throw badRequest(CHANNEL_TEXTS.urlRefused, "body.url");
     throw error;

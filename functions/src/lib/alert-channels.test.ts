@@ -135,7 +135,7 @@ describe("alert channel payloads", () => {
     );
   });
 
-  it("refuses channel URLs that are not https on 443 to a public host", () => {
+  it("refuses channel URLs that are not https on 443 to a public host", async () => {
     for (const url of [
       "http://hooks.example.com/x",
       "https://127.0.0.1/x",
@@ -145,9 +145,9 @@ describe("alert channel payloads", () => {
       "https://hooks.example.com:8443/x",
       "https://user:pw@hooks.example.com/x",
     ]) {
-      expect(() => checkChannelUrl(url), url).toThrow(/user-given host refused/);
+      await expect(checkChannelUrl(url), url).rejects.toThrow(/user-given host refused/);
     }
-    expect(checkChannelUrl(" https://hooks.slack.com/services/T/B/x ")).toBe(
+    expect(await checkChannelUrl(" https://hooks.slack.com/services/T/B/x ")).toBe(
       "https://hooks.slack.com/services/T/B/x",
     );
   });

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from "node:crypto";
-import { BlockedHostError, checkUserUrl, createSsrfSafeFetch } from "@pacer/connectors";
+import { BlockedHostError } from "@pacer/connectors";
 import {
   type AlertChannelKind,
   type AlertLevel,
@@ -11,13 +11,16 @@ import {
 } from "@pacer/core";
 import { LEVEL_LABEL, OPERATOR_TEXT } from "./alert-email.ts";
 import { runtimeAdapters } from "./runtime-adapters.ts";
+import { sharedPromise } from "./shared-promise.ts";
 
 /**
  * Alert channels besides e-mail: Slack incoming webhooks, Microsoft Teams Workflows webhooks and
  * generic signed webhooks. This file renders a firing/resolution ({@link AlertNotice}) in each
  * channel's format, signs generic webhooks, and POSTs to the channel's user-given URL through the
  * SSRF guard of `@pacer/connectors` (https, port 443, public addresses only, the address pinned
- * after the check, no redirects, bounded time and size), the same guard as the Cake domain.
+ * after the check, no redirects, bounded time and size), the same guard as the Cake domain. The
+ * guard (with ipaddr.js) is imported at the first URL check or delivery of a cold start, not when
+ * this module loads (in a deployed bundle it is a chunk of its own, as in `connect.ts`).
  *
  * The runtime's `channelTarget` adapter (the local runtime's, never installed on AWS) may receive
  * one reserved host itself, as the local runtime does for the Cake demo domain; the user's URL is
@@ -280,12 +283,18 @@ export function channelRequest(
 }
 
 /**
+ * The SSRF guard of `@pacer/connectors` (with ipaddr.js), imported at its first use in a cold start.
+ */
+const ssrfGuard = sharedPromise(() => import("@pacer/connectors/ssrf-guard"));
+
+/**
  * Checks a channel URL a user typed: https, port 443, no user info, a public host (SSRF guard's
  * `checkUserUrl`; the DNS answer is checked again at every delivery).
  * @returns the normalised URL.
- * @throws BlockedHostError naming the reason
+ * @throws BlockedHostError naming the reason (the promise rejects with it)
  */
-export function checkChannelUrl(raw: string): string {
+export async function checkChannelUrl(raw: string): Promise<string> {
+  const { checkUserUrl } = await ssrfGuard();
   return checkUserUrl(raw.trim()).toString();
 }
 
@@ -302,9 +311,14 @@ export class ChannelDeliveryError extends Error {
   }
 }
 
-const guardedFetch = createSsrfSafeFetch({
-  timeoutMs: CHANNEL_TIMEOUT_MS,
-  maxResponseBytes: CHANNEL_MAX_RESPONSE_BYTES,
+/** The guarded fetch of every channel delivery, built at the first delivery of a cold start. */
+const channelGuard = sharedPromise(async () => {
+  const { checkUserUrl, createSsrfSafeFetch } = await ssrfGuard();
+  const guardedFetch = createSsrfSafeFetch({
+    timeoutMs: CHANNEL_TIMEOUT_MS,
+    maxResponseBytes: CHANNEL_MAX_RESPONSE_BYTES,
+  });
+  return { checkUserUrl, guardedFetch };
 });
 
 /**
@@ -318,6 +332,7 @@ export async function postToChannel(
   request: { body: string; headers: Record<string, string> },
   env: Record<string, string | undefined> = process.env,
 ): Promise<{ status: number }> {
+  const { checkUserUrl, guardedFetch } = await channelGuard();
   let response: Response;
   try {
     const parsed = checkUserUrl(url);

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { SendMessageBatchCommand, type SQSClient } from "@aws-sdk/client-sqs";
+import type { SQSClient } from "@aws-sdk/client-sqs";
 import { ALERT_METRICS, ALERT_OPERATORS } from "@pacer/core";
 import {
   type AlertChannel,
@@ -27,7 +27,7 @@ import { logger } from "./logger.ts";
 import { escapeHtml, sendMail } from "./mailer.ts";
 import { recordMetric } from "./metrics.ts";
 import { delayRedelivery, sendToDeadLetter } from "./queue-records.ts";
-import { sqsClient } from "./refresh-queue.ts";
+import { sqsForSend } from "./sqs-sdk.ts";
 
 /**
  * The alert delivery queue (`alert-delivery` in functions/resources.ts): THE one place that queues
@@ -92,16 +92,21 @@ export async function enqueueChannelDeliveries(
   accountId: string,
   channelIds: readonly string[],
   notice: ChannelNotice,
-  sqs: () => SQSClient = sqsClient,
+  sqs?: () => SQSClient,
 ): Promise<void> {
   const url = process.env[queueUrlEnv(ALERT_DELIVERY_QUEUE.name)];
   if (!url) throw new Error(`No queue URL for ${ALERT_DELIVERY_QUEUE.name}`);
+  const {
+    sdk: { SendMessageBatchCommand },
+    sqsClient,
+  } = await sqsForSend();
+  const client = (sqs ?? sqsClient)();
   const messages = channelIds.map(
     (channelId): AlertDeliveryMessage => ({ v: 1, accountId, channelId, deliveryId: randomUUID(), notice }),
   );
   for (let i = 0; i < messages.length; i += 10) {
     const batch = messages.slice(i, i + 10);
-    const out = await sqs().send(
+    const out = await client.send(
       new SendMessageBatchCommand({
         QueueUrl: url,
         Entries: batch.map((m, j) => ({ Id: String(j), MessageBody: JSON.stringify(m) })),

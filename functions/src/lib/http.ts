@@ -2,7 +2,7 @@ import { gzipSync } from "node:zlib";
 import middy from "@middy/core";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
 import * as z from "zod";
-import { type Group, ROUTES } from "../../routes.ts";
+import { allRoutes, type Group } from "../../routes.ts";
 import { enforceAccountLimit } from "./account-limits.ts";
 import { AppError, badRequest, toErrorResponse } from "./errors.ts";
 import { logger } from "./logger.ts";
@@ -343,11 +343,29 @@ export function sessionRoute<
  * The Lambda entry of one function group: dispatches on `event.routeKey` (set by API Gateway, and by
  * the local runtime in the same way) to the group's handlers, with the Powertools logger context,
  * tracer and metrics of {@link observedHandler}; every 4xx and 5xx answer is counted per route.
- * Checks at cold start that the group's handlers match the route table exactly.
- * @throws Error at cold start when a route of the group has no handler or a handler has no route.
+ * Checks at the first invocation of a cold start (when the route table is first built, not when the
+ * bundle loads) that the group's handlers match the route table exactly.
+ * @throws Error at the first invocation when a route of the group has no handler or a handler has no
+ * route (and at every invocation after it: the group is misbuilt).
  */
 export function groupHandler(group: Group, handlers: Record<string, HttpHandler>): HttpHandler {
-  const routes = ROUTES.filter((r) => r.group === group);
+  let dispatch: Map<string, HttpHandler> | undefined;
+  return observedHandler<HttpEvent, HttpResult>(async (event, context) => {
+    dispatch ??= groupRoutes(group, handlers);
+    const h = dispatch.get(event.routeKey);
+    if (!h) return errorResult(new AppError("NOT_FOUND", `No route ${event.routeKey}`), event);
+    const result = await h(event, context);
+    countErrorAnswer(event.routeKey, result.statusCode ?? 200);
+    return compressForClient(result, event);
+  });
+}
+
+/**
+ * The group's handlers by route key, from the route table.
+ * @throws Error when a route of the group has no handler or a handler has no route
+ */
+function groupRoutes(group: Group, handlers: Record<string, HttpHandler>): Map<string, HttpHandler> {
+  const routes = allRoutes().filter((r) => r.group === group);
   const byKey = new Map<string, HttpHandler>();
   for (const r of routes) {
     const h = handlers[r.handler];
@@ -357,13 +375,7 @@ export function groupHandler(group: Group, handlers: Record<string, HttpHandler>
   const used = new Set(routes.map((r) => r.handler));
   const unused = Object.keys(handlers).filter((name) => !used.has(name));
   if (unused.length) throw new Error(`Handlers of ${group} without a route: ${unused.join(", ")}`);
-  return observedHandler<HttpEvent, HttpResult>(async (event, context) => {
-    const h = byKey.get(event.routeKey);
-    if (!h) return errorResult(new AppError("NOT_FOUND", `No route ${event.routeKey}`), event);
-    const result = await h(event, context);
-    countErrorAnswer(event.routeKey, result.statusCode ?? 200);
-    return compressForClient(result, event);
-  });
+  return byKey;
 }
 
 /** Counts a 4xx or 5xx answer of a route (`ApiClientErrors` / `ApiServerErrors`, by route key). */

@@ -1,4 +1,8 @@
-import { errors, jwtVerify, SignJWT } from "jose";
+// jose by subpath (its package exports): importing its index would make every module of jose (JWE
+// encryption and key management too) part of the files a group reads at load.
+import * as errors from "jose/errors";
+import { SignJWT } from "jose/jwt/sign";
+import { jwtVerify } from "jose/jwt/verify";
 import { appSecrets } from "./config.ts";
 
 /** Session token settings: pinned algorithm, issuer, audience and lifetime. */

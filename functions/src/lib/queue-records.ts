@@ -1,7 +1,8 @@
-import { ChangeMessageVisibilityCommand, SendMessageCommand, type SQSClient } from "@aws-sdk/client-sqs";
+import type { SQSClient } from "@aws-sdk/client-sqs";
 import type { SQSRecord } from "aws-lambda";
 import { logger } from "./logger.ts";
 import { queueUrlOf } from "./refresh-queue.ts";
+import { sqsSdk } from "./sqs-sdk.ts";
 
 /**
  * What the queue consumers (the refresh worker, the alert delivery) do with a record beyond
@@ -26,6 +27,7 @@ export async function sendToDeadLetter(
   if (!url) throw new Error(`No dead-letter queue URL for ${queueName}`);
   const text = (value: string) => ({ DataType: "String", StringValue: value.slice(0, 256) || "-" });
   const attributes = Object.fromEntries(Object.entries(failure).map(([name, value]) => [name, text(value)]));
+  const { SendMessageCommand } = await sqsSdk();
   await sqs.send(
     new SendMessageCommand({
       QueueUrl: url,
@@ -53,6 +55,7 @@ export async function delayRedelivery(
   const url = queueUrlOf(queueName);
   if (!url) return;
   try {
+    const { ChangeMessageVisibilityCommand } = await sqsSdk();
     await sqs.send(
       new ChangeMessageVisibilityCommand({
         QueueUrl: url,

@@ -1,11 +1,8 @@
-import {
-  ApiGatewayManagementApiClient,
-  GoneException,
-  PostToConnectionCommand,
-} from "@aws-sdk/client-apigatewaymanagementapi";
+import type { ApiGatewayManagementApiClient } from "@aws-sdk/client-apigatewaymanagementapi";
 import { deleteConnection, type Integration, listConnections, type WebSocketConnection } from "@pacer/db";
 import { integrationView } from "./integration-view.ts";
 import { logger } from "./logger.ts";
+import { sharedPromise } from "./shared-promise.ts";
 import { traced } from "./tracer.ts";
 
 /**
@@ -58,13 +55,29 @@ export interface PushResult {
 /** Posts in flight at once per push. */
 const POST_CONCURRENCY = 10;
 
+/**
+ * The Management API SDK module, imported at the first post of a cold start (a push with at least
+ * one open connection), not when the groups that push (refresh, the refresh worker, the WebSocket
+ * group) load; a failed import is tried again at the next post.
+ */
+const managementSdk: () => Promise<ManagementSdk> = sharedPromise(
+  () => import("@aws-sdk/client-apigatewaymanagementapi"),
+);
+
+/** The Management API SDK module: its client, commands and errors. */
+type ManagementSdk = typeof import("@aws-sdk/client-apigatewaymanagementapi");
+
 let client: ApiGatewayManagementApiClient | null | undefined;
 
 /** The Management API client, built once per cold start; null when no endpoint is configured. */
-function managementClient(): ApiGatewayManagementApiClient | null {
+async function managementClient(): Promise<ApiGatewayManagementApiClient | null> {
   if (client === undefined) {
     const endpoint = process.env.WS_MANAGEMENT_ENDPOINT;
-    client = endpoint ? traced(new ApiGatewayManagementApiClient({ endpoint, maxAttempts: 2 })) : null;
+    if (!endpoint) client = null;
+    else {
+      const { ApiGatewayManagementApiClient } = await managementSdk();
+      client ??= traced(new ApiGatewayManagementApiClient({ endpoint, maxAttempts: 2 }));
+    }
   }
   return client;
 }
@@ -75,8 +88,8 @@ export function resetRealtime(): void {
   client = undefined;
 }
 
-const isGone = (error: unknown) =>
-  error instanceof GoneException ||
+const isGone = (error: unknown, sdk: ManagementSdk) =>
+  error instanceof sdk.GoneException ||
   (error as { name?: string }).name === "GoneException" ||
   (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 410;
 
@@ -86,8 +99,20 @@ export async function postToConnections(
   message: RealtimeMessage,
 ): Promise<PushResult> {
   const result: PushResult = { posted: 0, gone: 0, failed: 0 };
-  const api = managementClient();
-  if (!api || connections.length === 0) return result;
+  if (connections.length === 0) return result;
+  let api: ApiGatewayManagementApiClient | null;
+  let sdk: ManagementSdk;
+  try {
+    [api, sdk] = await Promise.all([managementClient(), managementSdk()]);
+  } catch (error) {
+    logger.warn("Realtime client unavailable", {
+      type: message.type,
+      errorName: error instanceof Error ? error.name : "Error",
+    });
+    return { ...result, failed: connections.length };
+  }
+  if (!api) return result;
+  const { PostToConnectionCommand } = sdk;
   const data = Buffer.from(JSON.stringify(message));
   let next = 0;
   const lane = async () => {
@@ -97,7 +122,7 @@ export async function postToConnections(
         await api.send(new PostToConnectionCommand({ ConnectionId: connection.connectionId, Data: data }));
         result.posted++;
       } catch (error) {
-        if (isGone(error)) {
+        if (isGone(error, sdk)) {
           result.gone++;
           await deleteConnection(connection.connectionId).catch(() => undefined);
         } else {
@@ -125,7 +150,7 @@ export async function pushToAccount(
   message: RealtimeMessage,
   options: { except?: string; to?: (connection: WebSocketConnection) => boolean } = {},
 ): Promise<PushResult> {
-  if (!managementClient()) return { posted: 0, gone: 0, failed: 0 };
+  if (!process.env.WS_MANAGEMENT_ENDPOINT) return { posted: 0, gone: 0, failed: 0 };
   let connections: WebSocketConnection[];
   try {
     connections = await listConnections(accountId);

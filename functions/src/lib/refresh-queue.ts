@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { SendMessageBatchCommand, SQSClient } from "@aws-sdk/client-sqs";
 import { reportingLagHours } from "@pacer/connectors/reporting-lag";
 import {
   addDays,
@@ -22,7 +21,7 @@ import {
 import * as z from "zod";
 import { queueUrlEnv, REFRESH_PLATFORMS, refreshQueueName } from "../../resources.ts";
 import { logger } from "./logger.ts";
-import { traced } from "./tracer.ts";
+import { sqsForSend } from "./sqs-sdk.ts";
 
 /**
  * The refresh messages and how they are queued: THE one place that builds a refresh job (the
@@ -148,20 +147,6 @@ export function refreshMessageFor(
   };
 }
 
-let sqs: SQSClient | undefined;
-
-/** The SQS client, built once per cold start. */
-export function sqsClient(): SQSClient {
-  sqs ??= traced(new SQSClient({}));
-  return sqs;
-}
-
-/** Forgets the client (tests that point SQS elsewhere). */
-export function resetSqsClient(): void {
-  sqs?.destroy();
-  sqs = undefined;
-}
-
 /** The URL of a queue from the environment (`QUEUE_URL_<NAME>`), or undefined. */
 export function queueUrlOf(queueName: string): string | undefined {
   return process.env[queueUrlEnv(queueName)] || undefined;
@@ -210,6 +195,11 @@ export async function enqueueRefreshes(
   for (let round = 0; round < (perQueue[0]?.length ?? 0); round++) {
     for (const own of perQueue) if (round < own.length) batches.push(own[round] as Batch);
   }
+  if (batches.length === 0) return { queued, failed };
+  const {
+    sdk: { SendMessageBatchCommand },
+    sqsClient,
+  } = await sqsForSend();
   let next = 0;
   const lane = async () => {
     while (next < batches.length) {

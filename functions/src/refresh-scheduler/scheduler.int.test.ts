@@ -16,7 +16,7 @@ import { testPasswordHash } from "../../testing/builders.ts";
 import { connectPlatform, viewsOf } from "../../testing/refresh-connections.ts";
 import { type RefreshPipeline, startRefreshPipeline, trackersOn } from "../../testing/refresh-pipeline.ts";
 import { signSession } from "../lib/jwt.ts";
-import { sqsClient } from "../lib/refresh-queue.ts";
+import { sqsClient } from "../lib/sqs-client.ts";
 import { REFRESH_ERROR_TEXTS } from "../refresh-worker/failures.ts";
 import { runRefreshScheduler } from "./scheduler.ts";
 

@@ -21,7 +21,8 @@ import { connectPlatform, viewsOf } from "../../testing/refresh-connections.ts";
 import { type RefreshPipeline, startRefreshPipeline, trackersOn } from "../../testing/refresh-pipeline.ts";
 import { watchTableRequests } from "../../testing/table-requests.ts";
 import { pushIntegrationChange } from "../lib/realtime.ts";
-import { refreshMessageFor, sqsClient } from "../lib/refresh-queue.ts";
+import { refreshMessageFor } from "../lib/refresh-queue.ts";
+import { sqsClient } from "../lib/sqs-client.ts";
 import { pushTrackerChange } from "../lib/tracker-push.ts";
 import { createRefreshWorker, refreshJobContext } from "./worker.ts";
 

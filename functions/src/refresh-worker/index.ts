@@ -5,7 +5,7 @@ import { evaluateAlertsForAccount } from "../lib/alert-evaluation.ts";
 import { connectors, connectorsOf } from "../lib/connectors.ts";
 import { observedHandler } from "../lib/observed-handler.ts";
 import { pushIntegrationChange } from "../lib/realtime.ts";
-import { sqsClient } from "../lib/refresh-queue.ts";
+import { sqsClient } from "../lib/sqs-client.ts";
 import { pushTrackerChange } from "../lib/tracker-push.ts";
 import { createRefreshWorker, type RefreshWorkerDeps } from "./worker.ts";
 

@@ -1,17 +1,7 @@
 // X-Ray tracing first, so every client and handler of the group is traced (lib/tracer.ts).
 import "../lib/xray-tracing.ts";
-import { groupHandler } from "../lib/http.ts";
-import {
-  applyAutopilotActionRoute,
-  dismissAutopilotActionRoute,
-  getAccountAutopilotActions,
-  getAutopilot,
-  getAutopilotActions,
-  runAutopilot,
-  undoAutopilotActionRoute,
-  updateAutopilot,
-  updateAutopilotSwitch,
-} from "./autopilot.ts";
+import { groupHandler, type HttpHandler } from "../lib/http.ts";
+import { sharedPromise } from "../lib/shared-promise.ts";
 import {
   addMessageRoute,
   createTrackersRoute,
@@ -38,6 +28,19 @@ import {
   updateWeekdayBudgetOnly,
 } from "./handlers.ts";
 
+/**
+ * AutoPilot's routes (beyond the spec; `autopilot.ts`, with its proposals' recipients check and the
+ * write-scope consent of the connect flow), imported at the first AutoPilot call of a cold start:
+ * most of the group's calls are the trackers' own, which never read them.
+ */
+const autopilotRoutes = sharedPromise(() => import("./autopilot.ts"));
+
+/** The AutoPilot route `name`, read from its module at the route's first call. */
+const autopilotRoute =
+  (name: Exclude<keyof Awaited<ReturnType<typeof autopilotRoutes>>, "actionView">): HttpHandler =>
+  async (event, context) =>
+    (await autopilotRoutes())[name](event, context);
+
 export const handlers = {
   getTrackersByAccount,
   getTrackersWithoutLoadByAccount,
@@ -63,14 +66,14 @@ export const handlers = {
   deleteMessage: deleteMessageRoute,
   deleteTracker: deleteTrackerRoute,
   // AutoPilot (beyond the spec)
-  getAutopilot,
-  updateAutopilot,
-  getAutopilotActions,
-  getAccountAutopilotActions,
-  runAutopilot,
-  applyAutopilotAction: applyAutopilotActionRoute,
-  dismissAutopilotAction: dismissAutopilotActionRoute,
-  undoAutopilotAction: undoAutopilotActionRoute,
-  updateAutopilotSwitch,
+  getAutopilot: autopilotRoute("getAutopilot"),
+  updateAutopilot: autopilotRoute("updateAutopilot"),
+  getAutopilotActions: autopilotRoute("getAutopilotActions"),
+  getAccountAutopilotActions: autopilotRoute("getAccountAutopilotActions"),
+  runAutopilot: autopilotRoute("runAutopilot"),
+  applyAutopilotAction: autopilotRoute("applyAutopilotActionRoute"),
+  dismissAutopilotAction: autopilotRoute("dismissAutopilotActionRoute"),
+  undoAutopilotAction: autopilotRoute("undoAutopilotActionRoute"),
+  updateAutopilotSwitch: autopilotRoute("updateAutopilotSwitch"),
 };
 export const handler = groupHandler("trackers", handlers);
