@@ -67,7 +67,9 @@ describe("the sealed table token store", () => {
     const store = tableTokenStore({ key: async () => key() });
     const ref = aRef();
     expect(await store.put(ref, SOME_TOKENS)).toBe(tokenSecretName(ref));
-    const raw = JSON.stringify(await db().entities.platformToken.get(tableKeyOf(ref)).go({ data: "raw" }));
+    const raw = JSON.stringify(
+      await (await db()).entities.platformToken.get(tableKeyOf(ref)).go({ data: "raw" }),
+    );
     expect(raw).toContain("PLATFORMTOKEN#");
     for (const secret of [SOME_TOKENS.accessToken, SOME_TOKENS.refreshToken, "access-token", "Acme"]) {
       expect(raw).not.toContain(secret);
@@ -84,8 +86,8 @@ describe("the sealed table token store", () => {
     await store.put(a, SOME_TOKENS);
     const sealed = await getPlatformToken(tableKeyOf(a));
     if (!sealed) throw new Error("not stored");
-    await db()
-      .entities.platformToken.put({
+    await (await db()).entities.platformToken
+      .put({
         ...tableKeyOf(b),
         keyId: sealed.keyId,
         iv: sealed.iv,

@@ -140,7 +140,7 @@ describe("refresh scheduler", () => {
 
   it("uses the account's hourly cycle for the next update", async () => {
     const { account } = await anOldAccount(at(-240));
-    await db().entities.account.patch({ accountId: account.accountId }).set({ hourlyCycle: 3 }).go();
+    await (await db()).entities.account.patch({ accountId: account.accountId }).set({ hourlyCycle: 3 }).go();
     await runRefreshScheduler(at(-180), deps);
     expect((await getAccount(account.accountId)).nextRunAt).toBe(at(0).toISOString());
   });

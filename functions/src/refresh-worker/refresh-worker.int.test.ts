@@ -658,8 +658,8 @@ describe("a refresh job's read of the tracker's AutoPilot item", () => {
     expect(on.reads).toBeGreaterThan(0);
 
     // A tracker stored before the flag existed carries none: its AutoPilot item is read, as before.
-    await db()
-      .entities.tracker.patch({ accountId: world.account.accountId, trackerId: tracker.trackerId })
+    await (await db()).entities.tracker
+      .patch({ accountId: world.account.accountId, trackerId: tracker.trackerId })
       .remove(["autopilotOn"])
       .go();
     const unflagged = await job();

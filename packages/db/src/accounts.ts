@@ -114,8 +114,8 @@ export async function createAccountWithUser(
     nextRunAt: registrationDate,
   } as EntityRecord<AccountEntity>;
   const userItem = { ...user, userId, accountId, registrationDate };
-  const result = await db()
-    .transaction.write(({ account: a, user: u, userEmail: e }) => [
+  const result = await (await db()).transaction
+    .write(({ account: a, user: u, userEmail: e }) => [
       a.create(accountItem).commit(),
       u.create(userItem).commit(),
       e.create({ email: user.email, userId, accountId }).commit(),
@@ -133,7 +133,7 @@ export async function createAccountWithUser(
  * @throws NotFoundError when it does not exist.
  */
 export async function getAccount(accountId: string): Promise<Account> {
-  const { data } = await db().entities.account.get({ accountId }).go();
+  const { data } = await (await db()).entities.account.get({ accountId }).go();
   if (!data) throw new NotFoundError("Account");
   return data;
 }
@@ -144,28 +144,30 @@ export async function getAccount(accountId: string): Promise<Account> {
  * @throws NotFoundError
  */
 export async function getUser(accountId: string, userId: string): Promise<User> {
-  const { data } = await db().entities.user.get({ accountId, userId }).go();
+  const { data } = await (await db()).entities.user.get({ accountId, userId }).go();
   if (!data) throw new NotFoundError("User");
   return data;
 }
 
 /** The user registered with this (lower-cased) e-mail address, or undefined. */
 export async function findUserByEmail(email: string): Promise<User | undefined> {
-  const { data: link } = await db().entities.userEmail.get({ email }).go();
+  const { data: link } = await (await db()).entities.userEmail.get({ email }).go();
   if (!link) return undefined;
-  const { data } = await db().entities.user.get({ accountId: link.accountId, userId: link.userId }).go();
+  const { data } = await (await db()).entities.user
+    .get({ accountId: link.accountId, userId: link.userId })
+    .go();
   return data ?? undefined;
 }
 
 /** A user from its id alone (public flows that carry only a user id), or undefined. */
 export async function findUserById(userId: string): Promise<User | undefined> {
-  const { data } = await db().entities.user.query.byUserId({ userId }).go();
+  const { data } = await (await db()).entities.user.query.byUserId({ userId }).go();
   return data[0];
 }
 
 /** All users of an account, in id order. */
 export async function listUsers(accountId: string): Promise<User[]> {
-  const { data } = await db().entities.user.query.byAccount({ accountId }).go({ pages: "all" });
+  const { data } = await (await db()).entities.user.query.byAccount({ accountId }).go({ pages: "all" });
   return data;
 }
 
@@ -180,8 +182,8 @@ export async function updateAccountAt(
   changes: AccountChanges,
 ): Promise<Account> {
   try {
-    const { data } = await db()
-      .entities.account.patch({ accountId })
+    const { data } = await (await db()).entities.account
+      .patch({ accountId })
       .set(defined(changes))
       .add({ version: 1 })
       .where(({ version }, { eq }) => eq(version, expectedVersion))
@@ -223,8 +225,8 @@ export async function updateUserAt(
   changes: UserChanges,
 ): Promise<User> {
   try {
-    const { data } = await db()
-      .entities.user.patch({ accountId, userId })
+    const { data } = await (await db()).entities.user
+      .patch({ accountId, userId })
       .set(defined(changes))
       .add({ version: 1 })
       .where(({ version }, { eq }) => eq(version, expectedVersion))
@@ -282,8 +284,8 @@ export async function claimDigestPeriod(
   periodKey: string,
 ): Promise<boolean> {
   try {
-    await db()
-      .entities.user.patch({ accountId, userId })
+    await (await db()).entities.user
+      .patch({ accountId, userId })
       .set({ digestSentPeriod: periodKey })
       .where(
         ({ digestSentPeriod }, { notExists, ne }) =>
@@ -309,7 +311,7 @@ export async function releaseDigestPeriod(
   previous: string | undefined,
 ): Promise<void> {
   try {
-    const op = db().entities.user.patch({ accountId, userId });
+    const op = (await db()).entities.user.patch({ accountId, userId });
     await (previous === undefined ? op.remove(["digestSentPeriod"]) : op.set({ digestSentPeriod: previous }))
       .where(({ digestSentPeriod }, { eq }) => eq(digestSentPeriod, periodKey))
       .go();
@@ -354,8 +356,8 @@ export async function changeUser(
       ? { userType: changes.userType, tokensValidAfter: Math.max(notBefore, user.tokensValidAfter) }
       : {}),
   });
-  const result = await db()
-    .transaction.write(({ user: u, account: a }) => [
+  const result = await (await db()).transaction
+    .write(({ user: u, account: a }) => [
       u
         .patch({ accountId, userId })
         .set(set)
@@ -389,8 +391,8 @@ export async function changeUser(
 export async function removeUser(accountId: string, userId: string): Promise<User> {
   const user = await getUser(accountId, userId);
   const guardVersion = await adminGuard(accountId, user, false);
-  const result = await db()
-    .transaction.write(({ user: u, userEmail: e, account: a }) => [
+  const result = await (await db()).transaction
+    .write(({ user: u, userEmail: e, account: a }) => [
       u
         .delete({ accountId, userId })
         .where(({ version }, { eq }) => eq(version, user.version))
@@ -419,7 +421,7 @@ export async function removeUser(accountId: string, userId: string): Promise<Use
 
 /** The user with this id in this account, or undefined (no error), e.g. for a path parameter. */
 export async function findUser(accountId: string, userId: string): Promise<User | undefined> {
-  const { data } = await db().entities.user.get({ accountId, userId }).go();
+  const { data } = await (await db()).entities.user.get({ accountId, userId }).go();
   return data ?? undefined;
 }
 

@@ -3,13 +3,9 @@ import type { Alert } from "@pacer/core";
 import type { EntityItem } from "electrodb";
 import type { Account } from "./accounts.ts";
 import { batchWriteRetrying } from "./batch-write.ts";
-import {
-  ALERT_CHANNEL_FAILING_AFTER,
-  type AlertChannelEntity,
-  type AlertEventEntity,
-  type AlertStateEntity,
-} from "./entities/alert.ts";
+import type { AlertChannelEntity, AlertEventEntity, AlertStateEntity } from "./entities/alert.ts";
 import { nowIso } from "./entities/common.ts";
+import { ALERT_CHANNEL_FAILING_AFTER } from "./entities/constants.ts";
 import { isConditionFailure, NotFoundError } from "./errors.ts";
 import { db } from "./service.ts";
 
@@ -29,7 +25,7 @@ export type AlertInput = Pick<
 
 /** Every alert of an account (one query). */
 export async function listAlerts(accountId: string): Promise<Alert[]> {
-  const { data } = await db().entities.alert.query.byAccount({ accountId }).go({ pages: "all" });
+  const { data } = await (await db()).entities.alert.query.byAccount({ accountId }).go({ pages: "all" });
   return data;
 }
 
@@ -38,7 +34,7 @@ export async function listAlerts(accountId: string): Promise<Alert[]> {
  * @throws NotFoundError
  */
 export async function getAlert(accountId: string, alertId: string): Promise<Alert> {
-  const { data } = await db().entities.alert.get({ accountId, alertId }).go();
+  const { data } = await (await db()).entities.alert.get({ accountId, alertId }).go();
   if (!data) throw new NotFoundError("Alert");
   return data;
 }
@@ -51,8 +47,8 @@ export async function createAlert(
   now: Date = new Date(),
 ): Promise<Alert> {
   const { fireOn, ...rest } = input;
-  const { data } = await db()
-    .entities.alert.create({
+  const { data } = await (await db()).entities.alert
+    .create({
       ...rest,
       ...(fireOn === undefined || fireOn === null ? {} : { fireOn }),
       accountId,
@@ -76,13 +72,11 @@ export async function updateAlert(
 ): Promise<Alert> {
   const { fireOn, ...rest } = input;
   try {
-    let op = db()
-      .entities.alert.patch({ accountId, alertId })
-      .set({
-        ...rest,
-        ...(fireOn === undefined || fireOn === null ? {} : { fireOn }),
-        updatedAt: nowIso(now),
-      });
+    let op = (await db()).entities.alert.patch({ accountId, alertId }).set({
+      ...rest,
+      ...(fireOn === undefined || fireOn === null ? {} : { fireOn }),
+      updatedAt: nowIso(now),
+    });
     if (fireOn === undefined || fireOn === null) op = op.remove(["fireOn"]);
     const { data } = await op.go({ response: "all_new" });
     return data as Alert;
@@ -98,7 +92,9 @@ export async function updateAlert(
  */
 export async function deleteAlert(accountId: string, alertId: string): Promise<Alert> {
   try {
-    const { data } = await db().entities.alert.remove({ accountId, alertId }).go({ response: "all_old" });
+    const { data } = await (await db()).entities.alert
+      .remove({ accountId, alertId })
+      .go({ response: "all_old" });
     return data as Alert;
   } catch (error) {
     if (isConditionFailure(error)) throw new NotFoundError("Alert");
@@ -120,8 +116,8 @@ const HISTORY_TTL_SECONDS = 180 * 24 * 60 * 60;
 
 /** Every target state of one alert (one query). */
 export async function listAlertStates(accountId: string, alertId: string): Promise<AlertState[]> {
-  const { data } = await db()
-    .entities.alertState.query.byAlertTarget({ accountId, alertId })
+  const { data } = await (await db()).entities.alertState.query
+    .byAlertTarget({ accountId, alertId })
     .go({ pages: "all" });
   return data;
 }
@@ -142,12 +138,12 @@ export async function saveAlertState(
 ): Promise<boolean> {
   try {
     if (!previous) {
-      await db()
-        .entities.alertState.create({ accountId, alertId, targetKey, firing, since: nowIso(now), version: 1 })
+      await (await db()).entities.alertState
+        .create({ accountId, alertId, targetKey, firing, since: nowIso(now), version: 1 })
         .go();
     } else {
-      await db()
-        .entities.alertState.patch({ accountId, alertId, targetKey })
+      await (await db()).entities.alertState
+        .patch({ accountId, alertId, targetKey })
         .set({ firing, since: nowIso(now) })
         .add({ version: 1 })
         .where(({ version }, { eq }) => eq(version, previous.version))
@@ -172,20 +168,20 @@ export async function snoozeAlertTarget(
 ): Promise<void> {
   const key = { accountId, alertId, targetKey };
   try {
-    const op = db().entities.alertState.patch(key);
+    const op = (await db()).entities.alertState.patch(key);
     await (until ? op.set({ snoozedUntil: nowIso(until) }) : op.remove(["snoozedUntil"])).go();
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
     if (!until) return; // no state, nothing snoozed
     // No state yet: a new, quiet one. A concurrent create wins and is patched again.
     try {
-      await db()
-        .entities.alertState.create({ ...key, firing: false, snoozedUntil: nowIso(until), version: 1 })
+      await (await db()).entities.alertState
+        .create({ ...key, firing: false, snoozedUntil: nowIso(until), version: 1 })
         .go();
     } catch (again) {
       if (!isConditionFailure(again)) throw again;
-      await db()
-        .entities.alertState.patch(key)
+      await (await db()).entities.alertState
+        .patch(key)
         .set({ snoozedUntil: nowIso(until) })
         .go();
     }
@@ -198,7 +194,7 @@ export async function snoozeAlertTarget(
  */
 export async function snoozeAlert(accountId: string, alertId: string, until: Date | null): Promise<Alert> {
   try {
-    const op = db().entities.alert.patch({ accountId, alertId });
+    const op = (await db()).entities.alert.patch({ accountId, alertId });
     const { data } = await (until ? op.set({ snoozedUntil: nowIso(until) }) : op.remove(["snoozedUntil"])).go(
       {
         response: "all_new",
@@ -221,7 +217,7 @@ export async function deleteAlertStates(accountId: string, alertId: string): Pro
   const keys = states.map(({ targetKey }) => ({ accountId, alertId, targetKey }));
   await batchWriteRetrying(
     keys,
-    (batch) => db().entities.alertState.delete(batch).go(),
+    async (batch) => (await db()).entities.alertState.delete(batch).go(),
     (k) => k.targetKey,
     "alert states",
   );
@@ -238,7 +234,7 @@ export async function recordAlertEvents(
   const items = events.map((e) => ({ ...e, accountId, eventId: randomUUID(), expiresAt }));
   await batchWriteRetrying(
     items,
-    (batch) => db().entities.alertEvent.put(batch).go(),
+    async (batch) => (await db()).entities.alertEvent.put(batch).go(),
     (i) => `${i.at}#${i.eventId}`,
     "alert history entries",
   );
@@ -246,8 +242,8 @@ export async function recordAlertEvents(
 
 /** An account's alert history, newest first, at most `limit` entries (default 500). */
 export async function listAlertEvents(accountId: string, limit = 500): Promise<AlertEvent[]> {
-  const { data } = await db()
-    .entities.alertEvent.query.byAccountTime({ accountId })
+  const { data } = await (await db()).entities.alertEvent.query
+    .byAccountTime({ accountId })
     .go({ order: "desc", count: limit, pages: "all" });
   return data;
 }
@@ -262,8 +258,8 @@ export type ScheduledAccount = Pick<Account, "accountId" | "timeZone" | "freeTri
 export async function* listAccountsForAlerts(): AsyncGenerator<ScheduledAccount[]> {
   let cursor: string | null = null;
   do {
-    const page: { data: unknown[]; cursor: string | null } = await db()
-      .entities.account.query.byRefreshDue({})
+    const page: { data: unknown[]; cursor: string | null } = await (await db()).entities.account.query
+      .byRefreshDue({})
       .go({ cursor, attributes: ["accountId", "timeZone", "freeTrial", "freeTrialEndDate"] });
     yield page.data as ScheduledAccount[];
     cursor = page.cursor;
@@ -278,7 +274,9 @@ export type AlertChannelInput = Pick<AlertChannel, "kind" | "name" | "url"> & { 
 
 /** Every alert channel of an account (one query). */
 export async function listAlertChannels(accountId: string): Promise<AlertChannel[]> {
-  const { data } = await db().entities.alertChannel.query.byAccount({ accountId }).go({ pages: "all" });
+  const { data } = await (await db()).entities.alertChannel.query
+    .byAccount({ accountId })
+    .go({ pages: "all" });
   return data;
 }
 
@@ -287,7 +285,7 @@ export async function listAlertChannels(accountId: string): Promise<AlertChannel
  * @throws NotFoundError
  */
 export async function getAlertChannel(accountId: string, channelId: string): Promise<AlertChannel> {
-  const { data } = await db().entities.alertChannel.get({ accountId, channelId }).go();
+  const { data } = await (await db()).entities.alertChannel.get({ accountId, channelId }).go();
   if (!data) throw new NotFoundError("Alert channel");
   return data;
 }
@@ -300,8 +298,8 @@ export async function createAlertChannel(
   now: Date = new Date(),
 ): Promise<AlertChannel> {
   const { secret, ...rest } = input;
-  const { data } = await db()
-    .entities.alertChannel.create({
+  const { data } = await (await db()).entities.alertChannel
+    .create({
       ...rest,
       ...(secret ? { secret } : {}),
       accountId,
@@ -320,8 +318,8 @@ export async function createAlertChannel(
  */
 export async function deleteAlertChannel(accountId: string, channelId: string): Promise<AlertChannel> {
   try {
-    const { data } = await db()
-      .entities.alertChannel.remove({ accountId, channelId })
+    const { data } = await (await db()).entities.alertChannel
+      .remove({ accountId, channelId })
       .go({ response: "all_old" });
     return data as AlertChannel;
   } catch (error) {
@@ -346,15 +344,15 @@ export async function recordAlertChannelOutcome(
 ): Promise<{ becameFailing: boolean } | undefined> {
   try {
     if (outcome === "sent") {
-      await db()
-        .entities.alertChannel.patch({ accountId, channelId })
+      await (await db()).entities.alertChannel
+        .patch({ accountId, channelId })
         .set({ consecutiveDeadLetters: 0 })
         .remove(["failingSince"])
         .go();
       return { becameFailing: false };
     }
-    const { data } = await db()
-      .entities.alertChannel.patch({ accountId, channelId })
+    const { data } = await (await db()).entities.alertChannel
+      .patch({ accountId, channelId })
       .add({ consecutiveDeadLetters: 1 })
       .set({ lastFailure: (reason ?? "").slice(0, 500) || "failed" })
       .go({ response: "all_new" });
@@ -363,8 +361,8 @@ export async function recordAlertChannelOutcome(
       return { becameFailing: false };
     }
     try {
-      await db()
-        .entities.alertChannel.patch({ accountId, channelId })
+      await (await db()).entities.alertChannel
+        .patch({ accountId, channelId })
         .set({ failingSince: nowIso(now) })
         .where(({ failingSince }, { notExists }) => notExists(failingSince))
         .go();

@@ -1,11 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { EntityItem } from "electrodb";
-import type {
-  AUTOPILOT_ACTION_STATUSES,
-  AutopilotActionEntity,
-  AutopilotSettingsEntity,
-} from "./entities/autopilot.ts";
+import type { AutopilotActionEntity, AutopilotSettingsEntity } from "./entities/autopilot.ts";
 import { nowIso } from "./entities/common.ts";
+import type { AUTOPILOT_ACTION_STATUSES } from "./entities/constants.ts";
 import { DataError, isConditionFailure, NotFoundError, transactionConditionFailed } from "./errors.ts";
 import { db } from "./service.ts";
 
@@ -33,7 +30,7 @@ export async function getAutopilotRecord(
   accountId: string,
   trackerId: string,
 ): Promise<AutopilotRecord | null> {
-  const { data } = await db().entities.autopilotSettings.get({ accountId, trackerId }).go();
+  const { data } = await (await db()).entities.autopilotSettings.get({ accountId, trackerId }).go();
   return data;
 }
 
@@ -52,8 +49,8 @@ export async function saveAutopilotSettings(
   now: Date = new Date(),
 ): Promise<AutopilotRecord> {
   const enabled = (settings as { enabled?: unknown } | null)?.enabled === true;
-  const result = await db()
-    .transaction.write(({ autopilotSettings, tracker }) => [
+  const result = await (await db()).transaction
+    .write(({ autopilotSettings, tracker }) => [
       autopilotSettings
         .update({ accountId, trackerId })
         .set({ settings, updatedAt: nowIso(now), updatedBy: userId })
@@ -85,12 +82,10 @@ export async function updateAutopilotState(
 ): Promise<void> {
   const { lastFailure, ...set } = change;
   try {
-    let op = db()
-      .entities.autopilotSettings.patch({ accountId, trackerId })
-      .set({
-        ...set,
-        ...(lastFailure ? { lastFailure } : {}),
-      });
+    let op = (await db()).entities.autopilotSettings.patch({ accountId, trackerId }).set({
+      ...set,
+      ...(lastFailure ? { lastFailure } : {}),
+    });
     if (lastFailure === null) op = op.remove(["lastFailure"]);
     await op.go();
   } catch (error) {
@@ -101,7 +96,7 @@ export async function updateAutopilotState(
 
 /** Whether the account's AutoPilot switch is on (absent: on). */
 export async function autopilotSwitchOn(accountId: string): Promise<boolean> {
-  const { data } = await db().entities.autopilotSwitch.get({ accountId }).go();
+  const { data } = await (await db()).entities.autopilotSwitch.get({ accountId }).go();
   return data?.enabled ?? true;
 }
 
@@ -112,8 +107,8 @@ export async function setAutopilotSwitch(
   userId: string,
   now: Date = new Date(),
 ): Promise<void> {
-  await db()
-    .entities.autopilotSwitch.put({ accountId, enabled, updatedAt: nowIso(now), updatedBy: userId })
+  await (await db()).entities.autopilotSwitch
+    .put({ accountId, enabled, updatedAt: nowIso(now), updatedBy: userId })
     .go();
 }
 
@@ -137,8 +132,8 @@ export async function createAutopilotActions(
 ): Promise<AutopilotActionItem[]> {
   const out: AutopilotActionItem[] = [];
   for (const action of actions) {
-    const { data } = await db()
-      .entities.autopilotAction.create({
+    const { data } = await (await db()).entities.autopilotAction
+      .create({
         ...action,
         accountId,
         trackerId,
@@ -157,15 +152,17 @@ export async function listAutopilotActions(
   trackerId: string,
   limit = 200,
 ): Promise<AutopilotActionItem[]> {
-  const { data } = await db()
-    .entities.autopilotAction.query.byTracker({ accountId, trackerId })
+  const { data } = await (await db()).entities.autopilotAction.query
+    .byTracker({ accountId, trackerId })
     .go({ order: "desc", count: limit, pages: "all" });
   return data;
 }
 
 /** Every AutoPilot action of an account, by tracker then oldest first (the export's 'Actions' sheet). */
 export async function listAccountAutopilotActions(accountId: string): Promise<AutopilotActionItem[]> {
-  const { data } = await db().entities.autopilotAction.query.byTracker({ accountId }).go({ pages: "all" });
+  const { data } = await (await db()).entities.autopilotAction.query
+    .byTracker({ accountId })
+    .go({ pages: "all" });
   return data;
 }
 
@@ -175,7 +172,7 @@ export async function getAutopilotAction(
   trackerId: string,
   actionId: string,
 ): Promise<AutopilotActionItem> {
-  const { data } = await db().entities.autopilotAction.get({ accountId, trackerId, actionId }).go();
+  const { data } = await (await db()).entities.autopilotAction.get({ accountId, trackerId, actionId }).go();
   if (!data) throw new NotFoundError("Action");
   return data;
 }
@@ -203,8 +200,8 @@ export async function decideAutopilotAction(
   decision: ActionDecision,
 ): Promise<AutopilotActionItem> {
   try {
-    const { data } = await db()
-      .entities.autopilotAction.patch({ accountId, trackerId, actionId })
+    const { data } = await (await db()).entities.autopilotAction
+      .patch({ accountId, trackerId, actionId })
       .set(decision)
       .where(({ status }, { eq }) => from.map((s) => eq(status, s)).join(" OR "))
       .go({ response: "all_new" });
@@ -223,7 +220,7 @@ export async function deleteAutopilotActions(
   actionIds: readonly string[],
 ): Promise<void> {
   if (actionIds.length === 0) return;
-  await db()
-    .entities.autopilotAction.delete(actionIds.map((actionId) => ({ accountId, trackerId, actionId })))
+  await (await db()).entities.autopilotAction
+    .delete(actionIds.map((actionId) => ({ accountId, trackerId, actionId })))
     .go();
 }

@@ -36,7 +36,7 @@ const CONCURRENT_BATCHES = 8;
 
 /** The tenant's CSV ad accounts, by `csvAccountId`. */
 export async function listCsvAccounts(accountId: string): Promise<CsvAccount[]> {
-  const { data } = await db().entities.csvAccount.query.byTenant({ accountId }).go({ pages: "all" });
+  const { data } = await (await db()).entities.csvAccount.query.byTenant({ accountId }).go({ pages: "all" });
   return data;
 }
 
@@ -62,7 +62,7 @@ export async function importCsvRows(
   }));
   await batchWriteRetrying(
     items,
-    (batch) => db().entities.csvRow.put(batch).go({ concurrent: CONCURRENT_BATCHES }),
+    async (batch) => (await db()).entities.csvRow.put(batch).go({ concurrent: CONCURRENT_BATCHES }),
     (item) => `${item.csvAccountId}\u0000${item.date}`,
     "CSV rows",
   );
@@ -86,7 +86,7 @@ export async function importCsvRows(
   const list = [...accounts.values()];
   await batchWriteRetrying(
     list,
-    (batch) => db().entities.csvAccount.put(batch).go({ concurrent: CONCURRENT_BATCHES }),
+    async (batch) => (await db()).entities.csvAccount.put(batch).go({ concurrent: CONCURRENT_BATCHES }),
     (a) => a.csvAccountId,
     "CSV accounts",
   );
@@ -100,8 +100,8 @@ export async function listCsvRows(
   from: string,
   to: string,
 ): Promise<CsvDayRow[]> {
-  const { data } = await db()
-    .entities.csvRow.query.byCsvAccount({ accountId, csvAccountId })
+  const { data } = await (await db()).entities.csvRow.query
+    .byCsvAccount({ accountId, csvAccountId })
     .between({ date: from }, { date: to })
     .go({ pages: "all" });
   return data.map(dailyFigures);
@@ -137,18 +137,18 @@ export function csvRowReader(accountId: string): {
 export async function deleteCsvSource(accountId: string): Promise<number> {
   let deleted = 0;
   for (const account of await listCsvAccounts(accountId)) {
-    const { data } = await db()
-      .entities.csvRow.query.byCsvAccount({ accountId, csvAccountId: account.csvAccountId })
+    const { data } = await (await db()).entities.csvRow.query
+      .byCsvAccount({ accountId, csvAccountId: account.csvAccountId })
       .go({ pages: "all", attributes: ["accountId", "csvAccountId", "date"] });
     const keys = data.map((d) => ({ accountId, csvAccountId: account.csvAccountId, date: d.date }));
     await batchWriteRetrying(
       keys,
-      (batch) => db().entities.csvRow.delete(batch).go({ concurrent: CONCURRENT_BATCHES }),
+      async (batch) => (await db()).entities.csvRow.delete(batch).go({ concurrent: CONCURRENT_BATCHES }),
       (k) => k.date,
       "CSV rows",
     );
     deleted += keys.length;
-    await db().entities.csvAccount.delete({ accountId, csvAccountId: account.csvAccountId }).go();
+    await (await db()).entities.csvAccount.delete({ accountId, csvAccountId: account.csvAccountId }).go();
   }
   return deleted;
 }

@@ -25,7 +25,7 @@ export async function putDailyMetrics(
   for (const row of rows) byDate.set(row.date, row);
   await batchWriteRetrying(
     [...byDate.values()].map((r) => ({ accountId, trackerId, ...dailyFigures(r) })),
-    (batch) => db().entities.dailyMetric.put(batch).go({ concurrent: 4 }),
+    async (batch) => (await db()).entities.dailyMetric.put(batch).go({ concurrent: 4 }),
     (item) => item.date,
     "daily metrics",
   );
@@ -38,8 +38,8 @@ export async function listDailyMetrics(
   from: string,
   to: string,
 ): Promise<DailyMetricsRow[]> {
-  const { data } = await db()
-    .entities.dailyMetric.query.byTracker({ accountId, trackerId })
+  const { data } = await (await db()).entities.dailyMetric.query
+    .byTracker({ accountId, trackerId })
     .between({ date: from }, { date: to })
     .go({ pages: "all" });
   return data.map(dailyFigures);

@@ -21,7 +21,7 @@ export const hashIngestionKey = (key: string): string => hashSecret(key);
  * replaces itself.
  */
 export async function putDeviceReading(reading: DeviceReading): Promise<DeviceReading> {
-  await db().entities.deviceReading.put(reading).go();
+  await (await db()).entities.deviceReading.put(reading).go();
   return reading;
 }
 
@@ -30,8 +30,8 @@ export async function listDeviceReadings(
   accountId: string,
   options: { limit: number; cursor?: string | null },
 ): Promise<{ readings: DeviceReading[]; cursor: string | null }> {
-  const { data, cursor } = await db()
-    .entities.deviceReading.query.byAccount({ accountId })
+  const { data, cursor } = await (await db()).entities.deviceReading.query
+    .byAccount({ accountId })
     .go({ order: "desc", limit: options.limit, cursor: options.cursor ?? null });
   return { readings: data, cursor };
 }
@@ -49,7 +49,7 @@ export async function issueIngestionKey(
   const key = `pik_${randomBytes(32).toString("base64url")}`;
   const keyHash = hashIngestionKey(key);
   const createdAt = nowIso(now);
-  const { data: previous } = await db().entities.accountIngestionKey.get({ accountId }).go();
+  const { data: previous } = await (await db()).entities.accountIngestionKey.get({ accountId }).go();
   const status: IngestionKeyStatus = {
     accountId,
     keyHash,
@@ -57,8 +57,8 @@ export async function issueIngestionKey(
     createdAt,
     createdBy: userId,
   };
-  const result = await db()
-    .transaction.write(({ ingestionKey, accountIngestionKey }) => [
+  const result = await (await db()).transaction
+    .write(({ ingestionKey, accountIngestionKey }) => [
       ingestionKey.create({ keyHash, accountId, createdAt }).commit(),
       accountIngestionKey.put(status).commit(),
       ...(previous ? [ingestionKey.delete({ keyHash: previous.keyHash }).commit()] : []),
@@ -71,14 +71,12 @@ export async function issueIngestionKey(
 /** The account an ingestion key belongs to, or undefined for an unknown or replaced key. */
 export async function findAccountByIngestionKey(key: string): Promise<string | undefined> {
   if (!key) return undefined;
-  const { data } = await db()
-    .entities.ingestionKey.get({ keyHash: hashIngestionKey(key) })
-    .go();
+  const { data } = await (await db()).entities.ingestionKey.get({ keyHash: hashIngestionKey(key) }).go();
   return data?.accountId;
 }
 
 /** The account's current ingestion key status (no key), or undefined when none was issued. */
 export async function getIngestionKeyStatus(accountId: string): Promise<IngestionKeyStatus | undefined> {
-  const { data } = await db().entities.accountIngestionKey.get({ accountId }).go();
+  const { data } = await (await db()).entities.accountIngestionKey.get({ accountId }).go();
   return data ?? undefined;
 }

@@ -1,4 +1,6 @@
 /** The data layer: the one table's definition, its entities and repositories named after access patterns. */
+
+export { ALERT_OUTCOMES, USER_TYPES, type UserType } from "@pacer/core";
 export * from "./accounts.ts";
 export * from "./alerts.ts";
 export * from "./autopilot.ts";
@@ -7,9 +9,7 @@ export { documentClientFor, dynamoClient, instrumentDynamoClients, resetClients 
 export * from "./csv-sources.ts";
 export * from "./daily-metrics.ts";
 export * from "./device-readings.ts";
-export { ALERT_CHANNEL_FAILING_AFTER, ALERT_OUTCOMES } from "./entities/alert.ts";
-export { AUTOPILOT_ACTION_STATUSES } from "./entities/autopilot.ts";
-export { USER_TYPES, type UserType } from "./entities/user.ts";
+export { ALERT_CHANNEL_FAILING_AFTER, AUTOPILOT_ACTION_STATUSES } from "./entities/constants.ts";
 export * from "./errors.ts";
 export * from "./integrations.ts";
 export * from "./invitations.ts";

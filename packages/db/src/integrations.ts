@@ -7,7 +7,9 @@ export type { Integration };
 
 /** All connections of an account. */
 export async function listIntegrations(accountId: string): Promise<Integration[]> {
-  const { data } = await db().entities.integration.query.byAccount({ accountId }).go({ pages: "all" });
+  const { data } = await (await db()).entities.integration.query
+    .byAccount({ accountId })
+    .go({ pages: "all" });
   return data;
 }
 
@@ -15,8 +17,8 @@ export async function listIntegrations(accountId: string): Promise<Integration[]
 export async function putIntegration(
   integration: Omit<Integration, "version" | "hasRefreshToken"> & { hasRefreshToken?: boolean },
 ): Promise<Integration> {
-  const { data } = await db()
-    .entities.integration.put({ ...integration, version: 1 })
+  const { data } = await (await db()).entities.integration
+    .put({ ...integration, version: 1 })
     .go({ response: "all_old" });
   return {
     ...integration,
@@ -31,7 +33,7 @@ export async function getIntegration(
   slug: string,
   email: string,
 ): Promise<Integration | undefined> {
-  const { data } = await db().entities.integration.get({ accountId, slug, email }).go();
+  const { data } = await (await db()).entities.integration.get({ accountId, slug, email }).go();
   return data ?? undefined;
 }
 
@@ -41,8 +43,8 @@ export async function removeIntegration(
   slug: string,
   email: string,
 ): Promise<Integration | undefined> {
-  const { data } = await db()
-    .entities.integration.delete({ accountId, slug, email })
+  const { data } = await (await db()).entities.integration
+    .delete({ accountId, slug, email })
     .go({ response: "all_old" });
   return (data as Integration | null) ?? undefined;
 }
@@ -66,7 +68,10 @@ export async function updateIntegrationTokenFacts(
     : [];
   if (Object.keys(set).length === 0 && remove.length === 0) return;
   try {
-    let update = db().entities.integration.patch({ accountId, slug, email }).set(set).add({ version: 1 });
+    let update = (await db()).entities.integration
+      .patch({ accountId, slug, email })
+      .set(set)
+      .add({ version: 1 });
     if (remove.length) update = update.remove(remove);
     await update.go();
   } catch (error) {
@@ -87,8 +92,8 @@ export async function markIntegrationAuthFailed(
   now: Date = new Date(),
 ): Promise<void> {
   try {
-    await db()
-      .entities.integration.patch({ accountId, slug, email })
+    await (await db()).entities.integration
+      .patch({ accountId, slug, email })
       .set({ authFailedAt: now.toISOString(), authFailure: reason.slice(0, 200) })
       .add({ version: 1 })
       .go();

@@ -27,8 +27,8 @@ export async function createInvitation(
   const inviteId = randomUUID();
   const secret = newSecret();
   const linkExpiresAt = new Date(now.getTime() + INVITATION_LIFETIME_MS);
-  const { data } = await db()
-    .entities.invitation.create({
+  const { data } = await (await db()).entities.invitation
+    .create({
       accountId: input.accountId,
       inviteId,
       userType: input.userType,
@@ -45,7 +45,7 @@ export async function createInvitation(
 
 /** One invitation of an account, or undefined (an invite id of another account is not found). */
 export async function findInvitation(accountId: string, inviteId: string): Promise<Invitation | undefined> {
-  const { data } = await db().entities.invitation.get({ accountId, inviteId }).go();
+  const { data } = await (await db()).entities.invitation.get({ accountId, inviteId }).go();
   return data ?? undefined;
 }
 
@@ -72,8 +72,8 @@ export async function acceptInvitation(
 ): Promise<User> {
   const userId = randomUUID();
   const { accountId } = invitation;
-  const result = await db()
-    .transaction.write(({ user: u, userEmail: e, invitation: i }) => [
+  const result = await (await db()).transaction
+    .write(({ user: u, userEmail: e, invitation: i }) => [
       u
         .create({ ...user, userId, accountId, userType: invitation.userType, registrationDate: nowIso(now) })
         .commit(),

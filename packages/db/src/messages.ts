@@ -12,7 +12,7 @@ export type Message = EntityItem<MessageEntity>;
  */
 export async function addMessage(message: Message): Promise<Message> {
   try {
-    const { data } = await db().entities.message.create(message).go();
+    const { data } = await (await db()).entities.message.create(message).go();
     return data;
   } catch (error) {
     if (isConditionFailure(error)) throw new AlreadyExistsError("Message");
@@ -22,7 +22,9 @@ export async function addMessage(message: Message): Promise<Message> {
 
 /** A tracker's messages, oldest first. */
 export async function listMessages(accountId: string, trackerId: string): Promise<Message[]> {
-  const { data } = await db().entities.message.query.byTracker({ accountId, trackerId }).go({ pages: "all" });
+  const { data } = await (await db()).entities.message.query
+    .byTracker({ accountId, trackerId })
+    .go({ pages: "all" });
   return data.sort((a, b) => a.date.localeCompare(b.date) || a.messageId.localeCompare(b.messageId));
 }
 
@@ -31,7 +33,7 @@ export async function listMessages(accountId: string, trackerId: string): Promis
  * @throws NotFoundError
  */
 export async function getMessage(accountId: string, trackerId: string, messageId: string): Promise<Message> {
-  const { data } = await db().entities.message.get({ accountId, trackerId, messageId }).go();
+  const { data } = await (await db()).entities.message.get({ accountId, trackerId, messageId }).go();
   if (!data) throw new NotFoundError("Message");
   return data;
 }
@@ -47,8 +49,8 @@ export async function deleteMessageBy(
   senderId: string,
 ): Promise<boolean> {
   try {
-    await db()
-      .entities.message.delete({ accountId, trackerId, messageId })
+    await (await db()).entities.message
+      .delete({ accountId, trackerId, messageId })
       .where((attr, { eq }) => eq(attr.senderId, senderId))
       .go();
     return true;

@@ -16,8 +16,8 @@ describe("OAuth states (DynamoDB Local)", () => {
       sealed: "opaque",
     });
     expect(created.stateHash).not.toContain(state);
-    const raw = await db()
-      .entities.oauthState.scan.where(({ stateHash }, { eq }) => eq(stateHash, created.stateHash))
+    const raw = await (await db()).entities.oauthState.scan
+      .where(({ stateHash }, { eq }) => eq(stateHash, created.stateHash))
       .go();
     expect(JSON.stringify(raw.data)).not.toContain(state);
 

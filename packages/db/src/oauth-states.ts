@@ -31,8 +31,8 @@ export async function createOAuthState(
   now: Date = new Date(),
 ): Promise<OAuthState> {
   const validUntil = epochSeconds(now) + Math.floor(OAUTH_STATE_LIFETIME_MS / 1000);
-  const { data } = await db()
-    .entities.oauthState.create({
+  const { data } = await (await db()).entities.oauthState
+    .create({
       stateHash: hashSecret(state),
       accountId: attempt.accountId,
       userId: attempt.userId,
@@ -61,8 +61,8 @@ export async function consumeOAuthState(
 ): Promise<OAuthState | undefined> {
   if (!state) return undefined;
   try {
-    const { data } = await db()
-      .entities.oauthState.delete({ stateHash: hashSecret(state) })
+    const { data } = await (await db()).entities.oauthState
+      .delete({ stateHash: hashSecret(state) })
       .where(
         ({ accountId, userId, slug, validUntil }, { eq, gt }) =>
           `${eq(accountId, owner.accountId)} AND ${eq(userId, owner.userId)} AND ${eq(slug, owner.slug)} AND ${gt(validUntil, epochSeconds(now))}`,

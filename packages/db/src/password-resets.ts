@@ -38,8 +38,8 @@ export async function createPasswordReset(
     linkExpiresAt: nowIso(linkExpiresAt),
     expiresAt: epochSeconds(linkExpiresAt) + KEEP_AFTER_EXPIRY_SECONDS,
   };
-  const result = await db()
-    .transaction.write(({ passwordReset: r, user: u }) => [
+  const result = await (await db()).transaction
+    .write(({ passwordReset: r, user: u }) => [
       r.create(reset).commit(),
       u
         .patch({ accountId: user.accountId, userId: user.userId })
@@ -62,9 +62,7 @@ export function isLatestReset(user: Pick<User, "latestResetHash">, reset: Pick<P
 /** The reset a link's token belongs to (looked up by the token's hash), or undefined. */
 export async function findPasswordReset(token: string): Promise<PasswordReset | undefined> {
   if (!token) return undefined;
-  const { data } = await db()
-    .entities.passwordReset.get({ tokenHash: hashSecret(token) })
-    .go();
+  const { data } = await (await db()).entities.passwordReset.get({ tokenHash: hashSecret(token) }).go();
   return data ?? undefined;
 }
 
@@ -81,8 +79,8 @@ export async function usePasswordReset(
   now: Date = new Date(),
 ): Promise<void> {
   const at = nowIso(now);
-  const result = await db()
-    .transaction.write(({ passwordReset: r, user: u }) => [
+  const result = await (await db()).transaction
+    .write(({ passwordReset: r, user: u }) => [
       r
         .patch({ tokenHash: reset.tokenHash })
         .set({ usedAt: at })

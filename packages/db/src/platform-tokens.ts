@@ -28,9 +28,7 @@ export async function putPlatformToken(
   sealed: SealedFields,
   now: Date = new Date(),
 ): Promise<void> {
-  await db()
-    .entities.platformToken.put({ ...key, ...sealed, updatedAt: nowIso(now) })
-    .go();
+  await (await db()).entities.platformToken.put({ ...key, ...sealed, updatedAt: nowIso(now) }).go();
 }
 
 /**
@@ -44,9 +42,7 @@ export async function createPlatformTokenIfAbsent(
   now: Date = new Date(),
 ): Promise<boolean> {
   try {
-    await db()
-      .entities.platformToken.create({ ...key, ...sealed, updatedAt: nowIso(now) })
-      .go();
+    await (await db()).entities.platformToken.create({ ...key, ...sealed, updatedAt: nowIso(now) }).go();
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;
@@ -56,11 +52,11 @@ export async function createPlatformTokenIfAbsent(
 
 /** An integration's sealed credentials (eventually consistent read: half a read unit), or undefined. */
 export async function getPlatformToken(key: PlatformTokenKey): Promise<SealedPlatformToken | undefined> {
-  const { data } = await db().entities.platformToken.get(key).go();
+  const { data } = await (await db()).entities.platformToken.get(key).go();
   return data ?? undefined;
 }
 
 /** Forgets an integration's sealed credentials (no error when there are none). */
 export async function deletePlatformToken(key: PlatformTokenKey): Promise<void> {
-  await db().entities.platformToken.delete(key).go();
+  await (await db()).entities.platformToken.delete(key).go();
 }

@@ -24,7 +24,7 @@ const MAX_TRANSACTION_ITEMS = 100;
 
 /** Every pod of an account (one query). */
 export async function listPods(accountId: string): Promise<Pod[]> {
-  const { data } = await db().entities.pod.query.byAccount({ accountId }).go({ pages: "all" });
+  const { data } = await (await db()).entities.pod.query.byAccount({ accountId }).go({ pages: "all" });
   return data;
 }
 
@@ -33,7 +33,7 @@ export async function listPods(accountId: string): Promise<Pod[]> {
  * @throws NotFoundError
  */
 export async function getPod(accountId: string, podId: string): Promise<Pod> {
-  const { data } = await db().entities.pod.get({ accountId, podId }).go();
+  const { data } = await (await db()).entities.pod.get({ accountId, podId }).go();
   if (!data) throw new NotFoundError("Pod");
   return data;
 }
@@ -64,8 +64,8 @@ export async function savePod(
     const moving = new Set(trackers);
     const others = pods.filter((p) => p.podId !== podId && p.trackers.some((t) => moving.has(t)));
     if (others.length + 1 > MAX_TRANSACTION_ITEMS) throw new RangeError("Too many pods change at once");
-    const result = await db()
-      .transaction.write(({ pod }) => [
+    const result = await (await db()).transaction
+      .write(({ pod }) => [
         current
           ? pod
               .patch({ accountId, podId })
@@ -110,8 +110,8 @@ export async function savePod(
 export async function deletePod(accountId: string, podId: string, expectedVersion?: number): Promise<Pod> {
   const pod = await getPod(accountId, podId);
   if (expectedVersion !== undefined && pod.version !== expectedVersion) throw new VersionConflictError("Pod");
-  const { data } = await db()
-    .entities.pod.delete({ accountId, podId })
+  const { data } = await (await db()).entities.pod
+    .delete({ accountId, podId })
     .where(({ version }, { eq }) => eq(version, pod.version))
     .go({ response: "all_old" })
     .catch((error: unknown) => {

@@ -12,8 +12,8 @@ export async function hitRateLimit(
   now: Date = new Date(),
 ): Promise<number> {
   const windowStart = windowStartOf(now, windowSeconds);
-  const { data } = await db()
-    .entities.rateLimit.update({ bucket, windowStart })
+  const { data } = await (await db()).entities.rateLimit
+    .update({ bucket, windowStart })
     .add({ count: 1 })
     .set({ expiresAt: windowStart + 2 * windowSeconds })
     .go({ response: "all_new" });
@@ -26,8 +26,8 @@ export async function rateLimitCount(
   windowSeconds: number,
   now: Date = new Date(),
 ): Promise<number> {
-  const { data } = await db()
-    .entities.rateLimit.get({ bucket, windowStart: windowStartOf(now, windowSeconds) })
+  const { data } = await (await db()).entities.rateLimit
+    .get({ bucket, windowStart: windowStartOf(now, windowSeconds) })
     .go();
   return data?.count ?? 0;
 }

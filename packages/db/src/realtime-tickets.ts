@@ -19,8 +19,8 @@ export async function issueRealtimeTicket(
 ): Promise<{ ticket: string; validUntil: number }> {
   const ticket = newSecret();
   const validUntil = now.getTime() + REALTIME_TICKET_LIFETIME_MS;
-  await db()
-    .entities.realtimeTicket.create({
+  await (await db()).entities.realtimeTicket
+    .create({
       ticketHash: hashSecret(ticket),
       accountId,
       userId,
@@ -41,8 +41,8 @@ export async function consumeRealtimeTicket(
 ): Promise<{ accountId: string; userId: string } | undefined> {
   if (!ticket || ticket.length > 200) return undefined;
   try {
-    const { data } = await db()
-      .entities.realtimeTicket.delete({ ticketHash: hashSecret(ticket) })
+    const { data } = await (await db()).entities.realtimeTicket
+      .delete({ ticketHash: hashSecret(ticket) })
       .where(({ validUntil }, { gt }) => gt(validUntil, now.getTime()))
       .go({ response: "all_old" });
     return data ? { accountId: data.accountId, userId: data.userId } : undefined;

@@ -44,8 +44,8 @@ const NOTICE_TTL_SECONDS = 30 * 24 * 60 * 60;
 export async function* accountsDueForRefresh(now: Date = new Date()): AsyncGenerator<Account[]> {
   let cursor: string | null = null;
   do {
-    const page: { data: Account[]; cursor: string | null } = await db()
-      .entities.account.query.byRefreshDue({})
+    const page: { data: Account[]; cursor: string | null } = await (await db()).entities.account.query
+      .byRefreshDue({})
       // "~" sorts after every account id: accounts due exactly at `now` are included.
       .lte({ nextRunAt: nowIso(now), accountId: "~" })
       .go({ cursor, limit: 100 });
@@ -67,8 +67,8 @@ export async function startAccountRefreshRun(
   const cycleHours = account.hourlyCycle > 0 ? account.hourlyCycle : 1;
   const next = new Date(now.getTime() + cycleHours * 3_600_000);
   try {
-    const { data } = await db()
-      .entities.account.patch({ accountId: account.accountId })
+    const { data } = await (await db()).entities.account
+      .patch({ accountId: account.accountId })
       .set({ lastDashboardRunDate: nowIso(now), nextRunAt: nowIso(next) })
       .where(({ nextRunAt }, { eq }) => eq(nextRunAt, account.nextRunAt))
       .go({ response: "all_new" });
@@ -94,13 +94,15 @@ export type RefreshJobClaim =
 
 /** One job record, or undefined. */
 export async function getRefreshJob(key: RefreshJobKey): Promise<RefreshJob | undefined> {
-  const { data } = await db().entities.refreshJob.get(key).go();
+  const { data } = await (await db()).entities.refreshJob.get(key).go();
   return data ?? undefined;
 }
 
 /** A tracker's job records (tests, support). */
 export async function listRefreshJobs(accountId: string, trackerId: string): Promise<RefreshJob[]> {
-  const { data } = await db().entities.refreshJob.query.byJob({ accountId, trackerId }).go({ pages: "all" });
+  const { data } = await (await db()).entities.refreshJob.query
+    .byJob({ accountId, trackerId })
+    .go({ pages: "all" });
   return data;
 }
 
@@ -117,8 +119,8 @@ export async function claimRefreshJob(
   const leaseId = randomUUID();
   const nowMs = now.getTime();
   try {
-    const { data } = await db()
-      .entities.refreshJob.update(key)
+    const { data } = await (await db()).entities.refreshJob
+      .update(key)
       .set({
         slug: input.slug,
         status: "running",
@@ -167,8 +169,8 @@ export async function finishRefreshJob(
     if (outcome.status === "failed") set.finishedAt = nowIso(now);
   }
   try {
-    await db()
-      .entities.refreshJob.patch(key)
+    await (await db()).entities.refreshJob
+      .patch(key)
       .set(set)
       .where((attr, { eq }) => eq(attr.leaseId, leaseId))
       .go();
@@ -191,8 +193,8 @@ export async function openRefreshRun(
   reason: string,
   now: Date = new Date(),
 ): Promise<void> {
-  await db()
-    .entities.refreshRun.put({
+  await (await db()).entities.refreshRun
+    .put({
       accountId,
       runId,
       total,
@@ -207,7 +209,7 @@ export async function openRefreshRun(
 
 /** One run, or undefined. */
 export async function getRefreshRun(accountId: string, runId: string): Promise<RefreshRun | undefined> {
-  const { data } = await db().entities.refreshRun.get({ accountId, runId }).go();
+  const { data } = await (await db()).entities.refreshRun.get({ accountId, runId }).go();
   return data ?? undefined;
 }
 
@@ -225,8 +227,8 @@ export async function recordRefreshRunOutcome(
   outcome: "succeeded" | "failed" | { succeeded: number; failed: number },
 ): Promise<boolean> {
   const counts = outcome === "succeeded" ? { succeeded: 1 } : outcome === "failed" ? { failed: 1 } : outcome;
-  const { data } = await db()
-    .entities.refreshRun.update({ accountId, runId })
+  const { data } = await (await db()).entities.refreshRun
+    .update({ accountId, runId })
     .add(counts)
     .go({ response: "all_new" });
   return runFinished(data as Partial<RefreshRun>);
@@ -238,8 +240,8 @@ export async function recordRefreshRunOutcome(
  */
 export async function lowerRefreshRunTotal(accountId: string, runId: string, by: number): Promise<boolean> {
   if (by <= 0) return false;
-  const { data } = await db()
-    .entities.refreshRun.update({ accountId, runId })
+  const { data } = await (await db()).entities.refreshRun
+    .update({ accountId, runId })
     .add({ total: -by })
     .go({ response: "all_new" });
   return runFinished(data as Partial<RefreshRun>);
@@ -258,8 +260,8 @@ export async function claimRefreshAuthNotice(
   now: Date = new Date(),
 ): Promise<boolean> {
   try {
-    await db()
-      .entities.refreshAuthNotice.create({
+    await (await db()).entities.refreshAuthNotice
+      .create({
         ...notice,
         reason: notice.reason.slice(0, 200),
         createdAt: nowIso(now),
@@ -292,8 +294,8 @@ export async function markTrackerRefreshQueued(
 ): Promise<Tracker | undefined> {
   try {
     return await trackerWrite(accountId, writes, async () => {
-      const { data } = await db()
-        .entities.tracker.patch({ accountId, trackerId })
+      const { data } = await (await db()).entities.tracker
+        .patch({ accountId, trackerId })
         .set(flags)
         .go({ response: "all_new" });
       return data as Tracker;
@@ -323,21 +325,19 @@ export async function settleTrackerRefresh(
 ): Promise<Tracker | undefined> {
   const idle = { isUpdating: false, isBudgetUpdating: false, dataLoading: false };
   try {
-    let op = db()
-      .entities.tracker.patch({ accountId, trackerId })
-      .set(
-        !outcome.ok
-          ? {
-              ...idle,
-              dataLoadFail: true,
-              err: outcome.err,
-              lastFailedAt: nowIso(outcome.failedAt ?? new Date()),
-              lastFailure: outcome.err,
-            }
-          : outcome.budgetErr
-            ? { ...idle, dataLoadFail: false, budgetLoadFail: true, err: outcome.budgetErr }
-            : { ...idle, dataLoadFail: false, budgetLoadFail: false },
-      );
+    let op = (await db()).entities.tracker.patch({ accountId, trackerId }).set(
+      !outcome.ok
+        ? {
+            ...idle,
+            dataLoadFail: true,
+            err: outcome.err,
+            lastFailedAt: nowIso(outcome.failedAt ?? new Date()),
+            lastFailure: outcome.err,
+          }
+        : outcome.budgetErr
+          ? { ...idle, dataLoadFail: false, budgetLoadFail: true, err: outcome.budgetErr }
+          : { ...idle, dataLoadFail: false, budgetLoadFail: false },
+    );
     if (outcome.ok && !outcome.budgetErr) op = op.remove(["err"]);
     return await trackerWrite(
       accountId,
@@ -363,9 +363,9 @@ export async function stampTrackerRefreshFailure(
   writes?: TrackerListWrites,
 ): Promise<void> {
   try {
-    await trackerWrite(accountId, writes, () =>
-      db()
-        .entities.tracker.patch({ accountId, trackerId })
+    await trackerWrite(accountId, writes, async () =>
+      (await db()).entities.tracker
+        .patch({ accountId, trackerId })
         .set({ lastFailedAt: nowIso(now), lastFailure: failure })
         .go(),
     );

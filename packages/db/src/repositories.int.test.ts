@@ -210,8 +210,8 @@ describe("rate limits, integrations and connections", () => {
 });
 
 describe("key strings as stored (README table)", () => {
-  it("builds every key from the documented templates", () => {
-    const e = db().entities;
+  it("builds every key from the documented templates", async () => {
+    const e = (await db()).entities;
     const keys = (params: { Key?: Record<string, unknown>; Item?: Record<string, unknown> }) => {
       const k = params.Key ?? params.Item ?? {};
       return { pk: k.pk, sk: k.sk };

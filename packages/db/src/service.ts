@@ -1,138 +1,29 @@
-import { type EntityConfiguration, Service } from "electrodb";
-import { dynamoClient } from "./client.ts";
-import { buildAccountEntity } from "./entities/account.ts";
-import {
-  buildAlertChannelEntity,
-  buildAlertEntity,
-  buildAlertEventEntity,
-  buildAlertStateEntity,
-} from "./entities/alert.ts";
-import {
-  buildAutopilotActionEntity,
-  buildAutopilotSettingsEntity,
-  buildAutopilotSwitchEntity,
-} from "./entities/autopilot.ts";
-import { buildCsvAccountEntity, buildCsvRowEntity } from "./entities/csv-source.ts";
-import { buildDailyMetricEntity } from "./entities/daily-metric.ts";
-import {
-  buildAccountIngestionKeyEntity,
-  buildDeviceReadingEntity,
-  buildIngestionKeyEntity,
-} from "./entities/device-reading.ts";
-import { buildIntegrationEntity } from "./entities/integration.ts";
-import { buildInvitationEntity } from "./entities/invitation.ts";
-import { buildMessageEntity } from "./entities/message.ts";
-import { buildOAuthStateEntity } from "./entities/oauth-state.ts";
-import { buildPasswordResetEntity } from "./entities/password-reset.ts";
-import { buildPlatformTokenEntity } from "./entities/platform-token.ts";
-import { buildPodEntity } from "./entities/pod.ts";
-import { buildRateLimitEntity } from "./entities/rate-limit.ts";
-import {
-  buildRealtimeTicketEntity,
-  buildRefreshAuthNoticeEntity,
-  buildRefreshJobEntity,
-  buildRefreshRunEntity,
-} from "./entities/refresh.ts";
-import { buildSharedBudgetEntity } from "./entities/shared-budget.ts";
-import { buildTrackerCountEntity, buildTrackerEntity } from "./entities/tracker.ts";
-import { buildUserEmailEntity, buildUserEntity } from "./entities/user.ts";
-import { buildWebSocketConnectionEntity } from "./entities/websocket-connection.ts";
-import { tableName } from "./table.ts";
+import type { Db } from "./entity-service.ts";
+
+export type { Db };
+
+/** The memoised handle on the table: set at the first `db()` call, shared by every caller after. */
+let service: Promise<Db> | undefined;
 
 /**
- * How each entity of the table is built, by its name in the service (`db().entities.<name>`). An
- * entity is built when it is first used: ElectroDB parses a model when its entity is built (about
- * 2 ms each at a cold start, 70 ms for all 32), and an invocation uses a few.
+ * The table's entities and transactions ({@link Db}), set up once per process (cold start). The
+ * first call imports ElectroDB and the entity models (entity-service.ts) with `import()`, so loading
+ * `@pacer/db` evaluates neither; concurrent first calls share that one import and one {@link Db}.
+ * Each entity is built at its first use. When the import fails (it should not: the module is part
+ * of the bundle), the error is thrown to every waiting caller and the next call tries again.
  */
-const BUILDERS = {
-  account: buildAccountEntity,
-  user: buildUserEntity,
-  userEmail: buildUserEmailEntity,
-  invitation: buildInvitationEntity,
-  passwordReset: buildPasswordResetEntity,
-  integration: buildIntegrationEntity,
-  platformToken: buildPlatformTokenEntity,
-  websocketConnection: buildWebSocketConnectionEntity,
-  rateLimit: buildRateLimitEntity,
-  // trackers, pods, shared budgets, alerts, device readings
-  tracker: buildTrackerEntity,
-  trackerCount: buildTrackerCountEntity,
-  dailyMetric: buildDailyMetricEntity,
-  message: buildMessageEntity,
-  pod: buildPodEntity,
-  sharedBudget: buildSharedBudgetEntity,
-  alert: buildAlertEntity,
-  alertState: buildAlertStateEntity,
-  alertEvent: buildAlertEventEntity,
-  alertChannel: buildAlertChannelEntity,
-  // AutoPilot (beyond the spec): settings, the account switch, actions
-  autopilotSettings: buildAutopilotSettingsEntity,
-  autopilotSwitch: buildAutopilotSwitchEntity,
-  autopilotAction: buildAutopilotActionEntity,
-  deviceReading: buildDeviceReadingEntity,
-  ingestionKey: buildIngestionKeyEntity,
-  accountIngestionKey: buildAccountIngestionKeyEntity,
-  // connections: OAuth attempts and the "Manual / CSV" source
-  oauthState: buildOAuthStateEntity,
-  csvAccount: buildCsvAccountEntity,
-  csvRow: buildCsvRowEntity,
-  // the refresh pipeline and realtime
-  refreshJob: buildRefreshJobEntity,
-  refreshRun: buildRefreshRunEntity,
-  refreshAuthNotice: buildRefreshAuthNoticeEntity,
-  realtimeTicket: buildRealtimeTicketEntity,
-} as const;
-
-/** The entities of the table by name, as built by {@link BUILDERS}. */
-type Entities = { [K in keyof typeof BUILDERS]: ReturnType<(typeof BUILDERS)[K]> };
-
-const serviceOf = (entities: Entities, config: EntityConfiguration) => new Service(entities, config);
-
-/** The ElectroDB service over the one table: its entities and its transactions. */
-type FullService = ReturnType<typeof serviceOf>;
-
-/**
- * The data layer's handle on the table: `entities` (each built at its first use, with the table's
- * name and client) and `transaction` (ElectroDB's service over all of them, built at the first
- * transaction; the same entity instances).
- */
-export interface Db {
-  entities: FullService["entities"];
-  transaction: FullService["transaction"];
-}
-
-function build(): Db {
-  const config: EntityConfiguration = { table: tableName(), client: dynamoClient() };
-  const built: Partial<Record<keyof Entities, unknown>> = {};
-  const entities = {} as Entities;
-  for (const name of Object.keys(BUILDERS) as (keyof Entities)[]) {
-    Object.defineProperty(entities, name, {
-      enumerable: true,
-      get: () => {
-        built[name] ??= BUILDERS[name](config);
-        return built[name];
-      },
+export function db(): Promise<Db> {
+  if (service === undefined) {
+    const loading = import("./entity-service.ts").then((m) => m.buildDb());
+    service = loading;
+    loading.catch(() => {
+      if (service === loading) service = undefined;
     });
   }
-  let service: FullService | undefined;
-  return {
-    entities,
-    get transaction() {
-      service ??= serviceOf({ ...entities }, config);
-      return service.transaction;
-    },
-  };
-}
-
-let service: Db | undefined;
-
-/** The table's entities and transactions, set up once per process (cold start); each entity is built at its first use. */
-export function db(): Db {
-  service ??= build();
   return service;
 }
 
-/** Forgets the cached service (tests that switch table or endpoint). */
+/** Forgets the cached service (tests that switch table or endpoint): the next `db()` builds a new one. */
 export function resetDb(): void {
   service = undefined;
 }

@@ -33,7 +33,9 @@ const MAX_TRANSACTION_ITEMS = 100;
 
 /** Every shared budget of an account (one query). */
 export async function listSharedBudgets(accountId: string): Promise<SharedBudget[]> {
-  const { data } = await db().entities.sharedBudget.query.byAccount({ accountId }).go({ pages: "all" });
+  const { data } = await (await db()).entities.sharedBudget.query
+    .byAccount({ accountId })
+    .go({ pages: "all" });
   return data;
 }
 
@@ -42,7 +44,7 @@ export async function listSharedBudgets(accountId: string): Promise<SharedBudget
  * @throws NotFoundError
  */
 export async function getSharedBudget(accountId: string, sharedBudgetId: string): Promise<SharedBudget> {
-  const { data } = await db().entities.sharedBudget.get({ accountId, sharedBudgetId }).go();
+  const { data } = await (await db()).entities.sharedBudget.get({ accountId, sharedBudgetId }).go();
   if (!data) throw new NotFoundError("Shared Budget");
   return data;
 }
@@ -86,8 +88,8 @@ export async function saveSharedBudget(
     if (others.length + 1 > MAX_TRANSACTION_ITEMS) {
       throw new RangeError("Too many shared budgets change at once");
     }
-    const result = await db()
-      .transaction.write(({ sharedBudget }) => [
+    const result = await (await db()).transaction
+      .write(({ sharedBudget }) => [
         current
           ? sharedBudget
               .patch({ accountId, sharedBudgetId })
@@ -135,8 +137,8 @@ export async function deleteSharedBudget(
   if (expectedVersion !== undefined && budget.version !== expectedVersion) {
     throw new VersionConflictError("Shared Budget");
   }
-  await db()
-    .entities.sharedBudget.delete({ accountId, sharedBudgetId })
+  await (await db()).entities.sharedBudget
+    .delete({ accountId, sharedBudgetId })
     .where(({ version }, { eq }) => eq(version, budget.version))
     .go()
     .catch((error: unknown) => {

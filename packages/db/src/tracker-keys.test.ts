@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { TRACKER_INDEXES } from "./entities/constants.ts";
 import { db } from "./service.ts";
+import { trackerItemCopies } from "./trackers.ts";
+
+const e = (await db()).entities;
 
 /** The key strings of the tracker, pod, shared-budget, alert and device entities, as README.md lists them. */
 describe("key strings as stored", () => {
@@ -7,8 +11,6 @@ describe("key strings as stored", () => {
     const item = params.Key ?? params.Item ?? {};
     return `${item.pk} | ${item.sk}`;
   };
-  const e = db().entities;
-
   it("puts every account item under ACCOUNT#<accountId> with one prefix per type", () => {
     expect(keyOf(e.tracker.get({ accountId: "a", trackerId: "t" }).params())).toBe("ACCOUNT#a | TRACKER#t");
     expect(keyOf(e.trackerCount.get({ accountId: "a" }).params())).toBe("ACCOUNT#a | TRACKERCOUNT");
@@ -67,5 +69,12 @@ describe("key strings as stored", () => {
       "DAY#2026-05-01",
       "DAY#2026-11-21",
     ]);
+  });
+});
+
+describe("the tracker's indexes as listed beside the models", () => {
+  it("are the tracker entity's indexes, so trackerItemCopies (the cost model) counts them without building it", () => {
+    expect(Object.keys(e.tracker.schema.indexes)).toEqual([...TRACKER_INDEXES]);
+    expect(trackerItemCopies()).toBe(Object.keys(e.tracker.schema.indexes).length);
   });
 });

@@ -16,13 +16,15 @@ export async function saveConnection(
   now: Date = new Date(),
 ): Promise<WebSocketConnection> {
   const item = { ...input, connectedAt: nowIso(now), expiresAt: epochSeconds(now) + CONNECTION_TTL_SECONDS };
-  await db().entities.websocketConnection.put(item).go();
+  await (await db()).entities.websocketConnection.put(item).go();
   return item;
 }
 
 /** The connection with this id, or undefined (`$disconnect` and gone connections know only the id). */
 export async function findConnection(connectionId: string): Promise<WebSocketConnection | undefined> {
-  const { data } = await db().entities.websocketConnection.query.byConnectionId({ connectionId }).go();
+  const { data } = await (await db()).entities.websocketConnection.query
+    .byConnectionId({ connectionId })
+    .go();
   return data[0];
 }
 
@@ -30,13 +32,13 @@ export async function findConnection(connectionId: string): Promise<WebSocketCon
 export async function deleteConnection(connectionId: string): Promise<void> {
   const found = await findConnection(connectionId);
   if (found)
-    await db().entities.websocketConnection.delete({ accountId: found.accountId, connectionId }).go();
+    await (await db()).entities.websocketConnection.delete({ accountId: found.accountId, connectionId }).go();
 }
 
 /** Every open connection of an account (to push a change to everyone signed in to it). */
 export async function listConnections(accountId: string): Promise<WebSocketConnection[]> {
-  const { data } = await db()
-    .entities.websocketConnection.query.byAccount({ accountId })
+  const { data } = await (await db()).entities.websocketConnection.query
+    .byAccount({ accountId })
     .go({ pages: "all" });
   return data;
 }

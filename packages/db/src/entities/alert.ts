@@ -1,6 +1,7 @@
 import { ALERT_CHANNEL_KINDS, ALERT_OUTCOMES, type AlertData, type AlertTargetChoice } from "@pacer/core";
 import { CustomAttributeType, Entity, type EntityConfiguration } from "electrodb";
 import { CASE, KEYS, SERVICE } from "./common.ts";
+import { ALERT_CHANNEL_FAILING_AFTER } from "./constants.ts";
 
 /**
  * An alert rule (spec pods-budgets-alerts-users-connections.md sections 2.10 and 3): level, targets,
@@ -206,5 +207,4 @@ export const buildAlertChannelEntity = (config?: EntityConfiguration) =>
 /** The entity {@link buildAlertChannelEntity} builds (its items' type: `EntityItem<AlertChannelEntity>`). */
 export type AlertChannelEntity = ReturnType<typeof buildAlertChannelEntity>;
 
-/** Dead-lettered deliveries in a row after which a channel is marked failing and the Admins e-mailed. */
-export const ALERT_CHANNEL_FAILING_AFTER = 3;
+export { ALERT_CHANNEL_FAILING_AFTER };

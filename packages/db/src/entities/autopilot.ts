@@ -1,5 +1,6 @@
 import { Entity, type EntityConfiguration } from "electrodb";
 import { CASE, KEYS, SERVICE } from "./common.ts";
+import { AUTOPILOT_ACTION_STATUSES } from "./constants.ts";
 
 /**
  * AutoPilot (beyond the spec): a tracker's settings, the account's global switch, and the actions
@@ -73,8 +74,7 @@ export const buildAutopilotSwitchEntity = (config?: EntityConfiguration) =>
 /** The entity {@link buildAutopilotSwitchEntity} builds (its items' type: `EntityItem<AutopilotSwitchEntity>`). */
 export type AutopilotSwitchEntity = ReturnType<typeof buildAutopilotSwitchEntity>;
 
-/** The life of an action: proposed (Suggest), then applied, dismissed, failed or undone. */
-export const AUTOPILOT_ACTION_STATUSES = ["proposed", "applied", "dismissed", "failed", "undone"] as const;
+export { AUTOPILOT_ACTION_STATUSES };
 
 /**
  * One AutoPilot action on one campaign: what (`kind`, `before` -> `after`: status 1 enabled / 0
