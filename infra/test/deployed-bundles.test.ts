@@ -106,6 +106,13 @@ const LAZY_PATHS: { name: string; module: RegExp; in: string[] }[] = [
       /^(functions\/src\/lib\/autopilot-engine\.ts|packages\/core\/src\/autopilot\.ts|functions\/src\/trackers\/autopilot\.ts)$/,
     in: ["refresh-worker", "trackers"],
   },
+  // ElectroDB and the entity models, at the first table call (`db()` of packages/db/src/service.ts); the
+  // entities' shared constants (constants.ts, common.ts) import no ElectroDB and are read at load.
+  {
+    name: "ElectroDB and the entity models",
+    module: /^(node_modules\/electrodb\/|packages\/db\/src\/entities\/(?!(constants|common)\.ts$)[^/]+\.ts$)/,
+    in: ["account", "alerts", "pods", "refresh-worker", "trackers", "users"],
+  },
   // Imported by the entry's top-level code inside Lambda only (functions/src/lib/xray-tracing.ts).
   { name: "the X-Ray SDK", module: /^node_modules\/aws-xray-sdk-core\//, in: [...TRACED_GROUPS] },
 ];
