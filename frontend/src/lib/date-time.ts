@@ -1,10 +1,9 @@
-const DATE_TIME = new Intl.DateTimeFormat("en-GB", {
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-});
+/**
+ * The formatter of {@link formatDateTime}, built on first use: building an `Intl.DateTimeFormat`
+ * loads its locale's date patterns (several ms), which the page's first screen should not wait for
+ * when it shows no such moment (the dashboard's header says 'updating now....' while it loads).
+ */
+let dateTime: Intl.DateTimeFormat | undefined;
 
 /**
  * A moment as the dashboard shows it: "dd/mm/yyyy, hh:mm" in the browser's time zone.
@@ -14,5 +13,13 @@ const DATE_TIME = new Intl.DateTimeFormat("en-GB", {
 export function formatDateTime(iso: string | null | undefined): string | null {
   if (!iso) return null;
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) || date.getTime() <= 0 ? null : DATE_TIME.format(date);
+  if (Number.isNaN(date.getTime()) || date.getTime() <= 0) return null;
+  dateTime ??= new Intl.DateTimeFormat("en-GB", {
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+  });
+  return dateTime.format(date);
 }

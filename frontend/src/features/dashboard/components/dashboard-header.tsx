@@ -39,8 +39,9 @@ export const DashboardHeader = memo(function DashboardHeader({
   staleCount?: number;
 }) {
   const dates = useMemo(() => monthToDateLabel(), []);
-  const last = formatDateTime(account.lastDashboardRunDate);
-  const next = formatDateTime(nextUpdate(account));
+  // Formatted only when shown: not while loading (the first screen does not wait for a formatter).
+  const last = loading ? null : formatDateTime(account.lastDashboardRunDate);
+  const next = loading ? null : formatDateTime(nextUpdate(account));
   return (
     <header className="dashboard-header">
       <div>
