@@ -26,7 +26,7 @@ import { appOrigin } from "./links.ts";
 import { logger } from "./logger.ts";
 import { escapeHtml, sendMail } from "./mailer.ts";
 import { recordMetric } from "./metrics.ts";
-import { delayRedelivery, sendToDeadLetter } from "./queue-records.ts";
+import { delayRedelivery, type SqsClientSource, sendToDeadLetter } from "./queue-records.ts";
 import { sqsForSend } from "./sqs-sdk.ts";
 
 /**
@@ -118,7 +118,8 @@ export async function enqueueChannelDeliveries(
 
 /** What the consumer needs from outside (tests change the clock, the backoff and the transport). */
 export interface AlertDeliveryDeps {
-  sqs: () => SQSClient;
+  /** SQS, for backoff and the dead-letter queue only (the entry's: `sqsClientAtFirstUse`). */
+  sqs: SqsClientSource;
   now: () => Date;
   /** Backoff base, seconds: attempt n waits about base * 2^(n-1), jittered. */
   retryBaseSeconds: number;
@@ -182,12 +183,12 @@ export function createAlertDeliveryConsumer(deps: AlertDeliveryDeps) {
   const random = deps.random ?? Math.random;
 
   const deadLetter = (record: SQSRecord, reason: string, attempts: number) =>
-    sendToDeadLetter(deps.sqs(), ALERT_DELIVERY_QUEUE.name, record, { ErrorReason: reason }, attempts);
+    sendToDeadLetter(deps.sqs, ALERT_DELIVERY_QUEUE.name, record, { ErrorReason: reason }, attempts);
 
   // The refresh worker's backoff: base * 2^(attempt-1), jittered in its upper half, capped.
   const backoff = (record: SQSRecord, attempt: number, retryAfterMs: number | undefined) =>
     delayRedelivery(
-      deps.sqs(),
+      deps.sqs,
       ALERT_DELIVERY_QUEUE.name,
       record,
       retryDelaySeconds(

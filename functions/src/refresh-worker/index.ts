@@ -4,8 +4,8 @@ import type { Context, SQSEvent } from "aws-lambda";
 import { evaluateAlertsForAccount } from "../lib/alert-evaluation.ts";
 import { connectors, connectorsOf } from "../lib/connectors.ts";
 import { observedHandler } from "../lib/observed-handler.ts";
+import { sqsClientAtFirstUse } from "../lib/queue-records.ts";
 import { pushIntegrationChange } from "../lib/realtime.ts";
-import { sqsClient } from "../lib/sqs-client.ts";
 import { pushTrackerChange } from "../lib/tracker-push.ts";
 import { createRefreshWorker, type RefreshWorkerDeps } from "./worker.ts";
 
@@ -24,7 +24,7 @@ export function defaultRefreshWorkerDeps(
   const base = Number(env.REFRESH_RETRY_BASE_SECONDS ?? 30);
   return {
     registry: async () => (await connectors()).registry,
-    sqs: sqsClient,
+    sqs: sqsClientAtFirstUse,
     now: () => new Date(),
     retryBaseSeconds: Number.isFinite(base) && base >= 0 ? base : 30,
     pushTracker: pushTrackerChange,
