@@ -113,7 +113,8 @@ const LAZY_PATHS: { name: string; module: RegExp; in: string[] }[] = [
     module: /^(node_modules\/electrodb\/|packages\/db\/src\/entities\/(?!(constants|common)\.ts$)[^/]+\.ts$)/,
     in: ["account", "alerts", "pods", "refresh-worker", "trackers", "users"],
   },
-  // Imported by the entry's top-level code inside Lambda only (functions/src/lib/xray-tracing.ts).
+  // Imported inside Lambda only, by the entry's top-level code or the first platform connector
+  // (functions/src/lib/xray-tracing.ts).
   { name: "the X-Ray SDK", module: /^node_modules\/aws-xray-sdk-core\//, in: [...TRACED_GROUPS] },
 ];
 
@@ -123,6 +124,12 @@ const LAZY_PATHS: { name: string; module: RegExp; in: string[] }[] = [
  * only needs what connectors say of themselves (descriptors, which platforms give a budget).
  */
 const PLATFORM_CALLERS = new Set(["connections", "refresh-worker", "trackers"]);
+
+/**
+ * The groups whose entry starts X-Ray tracing at init inside Lambda (every invocation of theirs
+ * calls a platform, or nearly); the trackers group starts it with its first platform connector.
+ */
+const XRAY_AT_INIT = ["connections", "refresh-worker"];
 
 /** A module of the X-Ray SDK, which the Powertools Tracer loads (functions/src/lib/xray-tracing.ts). */
 const XRAY_SDK = /^node_modules\/aws-xray-sdk-core\//;
@@ -257,14 +264,24 @@ describe("deployed bundles carry nothing of the local runtime", () => {
     try {
       for (const b of built) expect(() => loadable.loadEvery(b.group, LAMBDA_ENV), b.group).not.toThrow();
       expect(loadable.load("all-entities", LAMBDA_ENV)).toBeGreaterThan(0);
-      // Inside Lambda the traced groups' entries import the X-Ray SDK's chunk at load; elsewhere not.
-      const connections = built.find((b) => b.group === "connections") as GroupBundle;
-      const xrayChunks = connections.files
-        .filter((f) => f.inputs.some((s) => XRAY_SDK.test(s)))
-        .map((f) => f.path);
-      expect(loadable.filesRead("connections", LAMBDA_ENV)).toEqual(expect.arrayContaining(xrayChunks));
+      // Inside Lambda the refresh worker's and connections' entries import the X-Ray SDK's chunk at
+      // load, the trackers group at its first platform connector, an AutoPilot call
+      // (functions/src/lib/xray-tracing.ts);
+      // outside Lambda none of them.
       const { AWS_EXECUTION_ENV: _lambda, ...outside } = LAMBDA_ENV;
-      expect(loadable.filesRead("connections", outside).filter((f) => xrayChunks.includes(f))).toEqual([]);
+      for (const group of [...TRACED_GROUPS]) {
+        const bundle = built.find((b) => b.group === group) as GroupBundle;
+        const xrayChunks = bundle.files
+          .filter((f) => f.inputs.some((s) => XRAY_SDK.test(s)))
+          .map((f) => f.path);
+        expect(xrayChunks.length, group).toBeGreaterThan(0);
+        const readInLambda = loadable.filesRead(group, LAMBDA_ENV).filter((f) => xrayChunks.includes(f));
+        expect(readInLambda, group).toEqual(XRAY_AT_INIT.includes(group) ? xrayChunks : []);
+        expect(
+          loadable.filesRead(group, outside).filter((f) => xrayChunks.includes(f)),
+          group,
+        ).toEqual([]);
+      }
     } finally {
       loadable.remove();
     }

@@ -31,9 +31,9 @@ export function xrayTracingOn(env: Record<string, string | undefined>): boolean 
 }
 
 /**
- * Installs a group's tracing. Only the groups that call ad platforms install the X-Ray SDK (the
- * refresh worker, connections, trackers: `import "../lib/xray-tracing.ts"` first in their entry,
- * which loads it only where {@link xrayTracingOn}),
+ * Installs a group's tracing. Only the paths that call ad platforms install the X-Ray SDK (the
+ * refresh worker's and connections' entries, a process's first platform connector: `startXrayTracing` of
+ * `xray-tracing.ts`, which loads it only where {@link xrayTracingOn}),
  * where a slow platform call is what a trace is read for; every other group leaves it out of its
  * bundle (about 107 KB with semver and cls-hooked, a third of a cold start's module load) and keeps
  * Lambda's active tracing, which records each invocation without it (BENCHMARKS.md, "Cold start").
@@ -51,19 +51,24 @@ export function traced<T>(client: T): T {
 }
 
 /**
- * The handler middleware of the installed tracing (the invocation's segment), resolved at the first
- * invocation, so a handler built before the tracing was installed still gets it; nothing otherwise.
+ * The handler middleware of the installed tracing (the invocation's segment): looked up at each
+ * invocation until tracing is installed (a handler built before, or a group that installs it at a
+ * later invocation's first platform call, still gets it from then on), and kept per invocation, so
+ * an invocation that installs it midway closes nothing it did not open; nothing where no tracing is
+ * installed.
  */
 export function tracingMiddleware<E, R>(): MiddlewareObj<E, R> {
-  let inner: MiddlewareObj | null | undefined;
-  const current = () => {
-    if (inner === undefined) inner = installed?.handlerMiddleware() ?? null;
-    return inner;
-  };
+  let inner: MiddlewareObj | undefined;
+  const opened = new WeakMap<object, MiddlewareObj>();
   return {
-    before: async (request) => current()?.before?.(request as never),
-    after: async (request) => current()?.after?.(request as never),
-    onError: async (request) => current()?.onError?.(request as never),
+    before: async (request) => {
+      inner ??= installed?.handlerMiddleware();
+      if (!inner) return;
+      opened.set(request, inner);
+      return inner.before?.(request as never);
+    },
+    after: async (request) => opened.get(request)?.after?.(request as never),
+    onError: async (request) => opened.get(request)?.onError?.(request as never),
   };
 }
 
