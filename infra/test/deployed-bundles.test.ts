@@ -98,6 +98,14 @@ const LAZY_PATHS: { name: string; module: RegExp; in: string[] }[] = [
     module: /^(node_modules\/ipaddr\.js\/|packages\/connectors\/src\/security\/ssrf-guard\.ts$)/,
     in: ["alerts", "alert-delivery", "connections", "refresh-worker", "trackers"],
   },
+  // jose's JWE (encryption and key management), at the connect flow's first state seal or unseal
+  // (functions/src/connections/state-seal.ts).
+  {
+    name: "jose's JWE",
+    module:
+      /^node_modules\/jose\/dist\/webapi\/(jwe\/|lib\/(jwe_encrypt|jwe_decrypt|content_encryption)\.js$)/,
+    in: ["connections"],
+  },
   // AutoPilot's evaluation, writes and rules, at the first AutoPilot call (functions/src/lib/autopilot.ts),
   // and its routes in the trackers group (functions/src/trackers/index.ts).
   {
