@@ -134,10 +134,10 @@ const LAZY_PATHS: { name: string; module: RegExp; in: string[] }[] = [
 const PLATFORM_CALLERS = new Set(["connections", "refresh-worker", "trackers"]);
 
 /**
- * The groups whose entry starts X-Ray tracing at init inside Lambda (every invocation of theirs
- * calls a platform, or nearly); the trackers group starts it with its first platform connector.
+ * The groups whose entry starts X-Ray tracing at init inside Lambda (every job of the refresh worker
+ * calls a platform); connections and trackers start it with a process's first platform connector.
  */
-const XRAY_AT_INIT = ["connections", "refresh-worker"];
+const XRAY_AT_INIT = ["refresh-worker"];
 
 /** A module of the X-Ray SDK, which the Powertools Tracer loads (functions/src/lib/xray-tracing.ts). */
 const XRAY_SDK = /^node_modules\/aws-xray-sdk-core\//;
@@ -272,9 +272,8 @@ describe("deployed bundles carry nothing of the local runtime", () => {
     try {
       for (const b of built) expect(() => loadable.loadEvery(b.group, LAMBDA_ENV), b.group).not.toThrow();
       expect(loadable.load("all-entities", LAMBDA_ENV)).toBeGreaterThan(0);
-      // Inside Lambda the refresh worker's and connections' entries import the X-Ray SDK's chunk at
-      // load, the trackers group at its first platform connector, an AutoPilot call
-      // (functions/src/lib/xray-tracing.ts);
+      // Inside Lambda the refresh worker's entry imports the X-Ray SDK's chunk at load, connections
+      // and trackers at a process's first platform connector (functions/src/lib/xray-tracing.ts);
       // outside Lambda none of them.
       const { AWS_EXECUTION_ENV: _lambda, ...outside } = LAMBDA_ENV;
       for (const group of [...TRACED_GROUPS]) {

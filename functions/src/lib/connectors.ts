@@ -31,8 +31,8 @@ import { startXrayTracing } from "./xray-tracing.ts";
  * `loadConnector` of `@pacer/connectors`): in a deployed bundle each platform's code (Google's
  * official client with Google Ads and DV360) is a chunk read then, so a refresh consumer reads only
  * its own platform's. X-Ray tracing starts with the first load (`startXrayTracing`), so a platform
- * call is traced in every group that makes one, even where the entry does not start it at init (the
- * trackers group, whose only platform calls are AutoPilot's).
+ * call is traced in every group that makes one, though only the refresh worker's entry starts it at
+ * init (connections and trackers reach a platform in some of their calls only).
  */
 export interface Connectors {
   config: ConnectorConfig;

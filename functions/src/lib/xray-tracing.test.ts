@@ -1,4 +1,5 @@
 import { Tracer } from "@aws-lambda-powertools/tracer";
+import { SQSClient } from "@aws-sdk/client-sqs";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { xrayTracingOn } from "./tracer.ts";
 
@@ -24,6 +25,27 @@ const stub = (env: Record<string, string | undefined>) => {
   for (const key of ["AWS_EXECUTION_ENV", "POWERTOOLS_TRACE_ENABLED", "AWS_SAM_LOCAL"]) {
     vi.stubEnv(key, env[key] ?? "");
   }
+};
+
+/** The Powertools Tracer, recording the clients it captures and how many Tracers were built. */
+const recordingTracer = () => {
+  const captured: unknown[] = [];
+  const built = { count: 0 };
+  vi.doMock("@aws-lambda-powertools/tracer", async (original) => {
+    const actual = await original<typeof import("@aws-lambda-powertools/tracer")>();
+    class RecordingTracer extends actual.Tracer {
+      constructor(...args: ConstructorParameters<typeof actual.Tracer>) {
+        super(...args);
+        built.count++;
+      }
+      override captureAWSv3Client<T>(client: T): T {
+        captured.push(client);
+        return client;
+      }
+    }
+    return { ...actual, Tracer: RecordingTracer };
+  });
+  return { captured, built };
 };
 
 afterEach(() => {
@@ -54,19 +76,9 @@ describe("X-Ray tracing of the platform-calling groups", () => {
     expect(traced(client)).toBe(client);
   });
 
-  it("inside Lambda starting it installs the Powertools Tracer once for the clients built after, however many callers start it at once", async () => {
+  it("inside Lambda starting it installs the Powertools Tracer once, however many callers start it at once: the clients built before it are traced at its installation, those built after when built", async () => {
     stub({ AWS_EXECUTION_ENV: "AWS_Lambda_nodejs22.x" });
-    const captured: unknown[] = [];
-    vi.doMock("@aws-lambda-powertools/tracer", async (original) => {
-      const actual = await original<typeof import("@aws-lambda-powertools/tracer")>();
-      class RecordingTracer extends actual.Tracer {
-        override captureAWSv3Client<T>(client: T): T {
-          captured.push(client);
-          return client;
-        }
-      }
-      return { ...actual, Tracer: RecordingTracer };
-    });
+    const { captured, built } = recordingTracer();
     vi.resetModules();
     const { startXrayTracing } = await import("./xray-tracing.ts");
     const { traced } = await import("./tracer.ts");
@@ -77,35 +89,42 @@ describe("X-Ray tracing of the platform-calling groups", () => {
 
     const client = { name: "a client" };
     traced(client);
-    expect(captured).toEqual([client]);
+    expect(captured).toEqual([before, client]);
     expect(tracer.isTracingEnabled()).toBe(true);
     await startXrayTracing();
-    expect((await import("./xray-tracing.ts")).startXrayTracing).toBe(startXrayTracing);
+    expect(built.count).toBe(1);
   });
 
-  it("inside Lambda a process's first platform connector starts it (the trackers group's AutoPilot calls), with no platform asked for yet", async () => {
+  it("a real SDK client built before the Tracer is installed gets X-Ray's middleware in place at its installation", async () => {
     stub({ AWS_EXECUTION_ENV: "AWS_Lambda_nodejs22.x" });
-    const captured: unknown[] = [];
-    vi.doMock("@aws-lambda-powertools/tracer", async (original) => {
-      const actual = await original<typeof import("@aws-lambda-powertools/tracer")>();
-      class RecordingTracer extends actual.Tracer {
-        override captureAWSv3Client<T>(client: T): T {
-          captured.push(client);
-          return client;
-        }
-      }
-      return { ...actual, Tracer: RecordingTracer };
-    });
+    vi.resetModules();
+    const { traced } = await import("./tracer.ts");
+    const { startXrayTracing } = await import("./xray-tracing.ts");
+    const client = traced(new SQSClient({ region: "eu-west-2" }));
+    const xray = () => client.middlewareStack.identify().filter((name) => /xray/i.test(name));
+    expect(xray()).toEqual([]);
+
+    await startXrayTracing();
+
+    expect(xray().length).toBeGreaterThan(0);
+    client.destroy();
+  });
+
+  it("inside Lambda a process's first platform connector starts it (how connections and trackers start it), with no platform asked for yet", async () => {
+    stub({ AWS_EXECUTION_ENV: "AWS_Lambda_nodejs22.x" });
+    const { captured, built } = recordingTracer();
     vi.resetModules();
     const { traced } = await import("./tracer.ts");
     const { connectorsOf } = await import("./connectors.ts");
-    traced({ name: "before" });
+    const before = { name: "before" };
+    traced(before);
     expect(captured).toEqual([]);
 
     await connectorsOf([], {});
     const after = { name: "after" };
     traced(after);
-    expect(captured).toEqual([after]);
+    expect(captured).toEqual([before, after]);
+    expect(built.count).toBe(1);
   });
 
   it("the handler middleware opens and closes the installed tracing's segment from the first invocation that starts after it is installed, never closing one it did not open", async () => {
