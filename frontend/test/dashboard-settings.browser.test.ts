@@ -115,16 +115,28 @@ describe("dashboard table settings, column ordering and metrics explainer (brows
     await region
       .filter({ hasText: /Picked up draggable item actualSpend\.|moved over droppable area actualSpend\./ })
       .waitFor({ state: "attached" });
+    // A press the sensor resolves to no move (the layout not yet settled after the last one) says
+    // nothing new: after a few seconds the place is read again and the next press decides.
+    const changedFrom = (previous: string) =>
+      expect
+        .poll(announcement, { timeout: 4_000 })
+        .not.toBe(previous)
+        .then(
+          () => true,
+          () => false,
+        );
     let said = await announcement();
+    let unchanged = 0;
     for (let presses = 0; overId(said) !== "budget"; presses++) {
-      expect(presses).toBeLessThan(ids.length);
+      expect(presses).toBeLessThan(3 * ids.length);
       const at = ids.indexOf(overId(said) ?? "actualSpend");
       const key = at > to || at < 0 ? "ArrowUp" : "ArrowDown";
       const previous = said;
       await page.keyboard.press(key);
-      await expect.poll(announcement, { timeout: 15_000 }).not.toBe(previous);
+      if (!(await changedFrom(previous))) unchanged++;
       said = await announcement();
     }
+    expect(unchanged).toBeLessThan(ids.length);
     await page.keyboard.press("Space");
     await region
       .filter({ hasText: "Draggable item actualSpend was dropped over droppable area budget" })

@@ -98,6 +98,14 @@ const LAZY_PATHS: { name: string; module: RegExp; in: string[] }[] = [
     module: /^(node_modules\/ipaddr\.js\/|packages\/connectors\/src\/security\/ssrf-guard\.ts$)/,
     in: ["alerts", "alert-delivery", "connections", "refresh-worker", "trackers"],
   },
+  // jose's JWE (encryption and key management), at the connect flow's first state seal or unseal
+  // (functions/src/connections/state-seal.ts).
+  {
+    name: "jose's JWE",
+    module:
+      /^node_modules\/jose\/dist\/webapi\/(jwe\/|lib\/(jwe_encrypt|jwe_decrypt|content_encryption)\.js$)/,
+    in: ["connections"],
+  },
   // AutoPilot's evaluation, writes and rules, at the first AutoPilot call (functions/src/lib/autopilot.ts),
   // and its routes in the trackers group (functions/src/trackers/index.ts).
   {
@@ -113,7 +121,8 @@ const LAZY_PATHS: { name: string; module: RegExp; in: string[] }[] = [
     module: /^(node_modules\/electrodb\/|packages\/db\/src\/entities\/(?!(constants|common)\.ts$)[^/]+\.ts$)/,
     in: ["account", "alerts", "pods", "refresh-worker", "trackers", "users"],
   },
-  // Imported by the entry's top-level code inside Lambda only (functions/src/lib/xray-tracing.ts).
+  // Imported inside Lambda only, by the entry's top-level code or the first platform connector
+  // (functions/src/lib/xray-tracing.ts).
   { name: "the X-Ray SDK", module: /^node_modules\/aws-xray-sdk-core\//, in: [...TRACED_GROUPS] },
 ];
 
@@ -123,6 +132,12 @@ const LAZY_PATHS: { name: string; module: RegExp; in: string[] }[] = [
  * only needs what connectors say of themselves (descriptors, which platforms give a budget).
  */
 const PLATFORM_CALLERS = new Set(["connections", "refresh-worker", "trackers"]);
+
+/**
+ * The groups whose entry starts X-Ray tracing at init inside Lambda (every job of the refresh worker
+ * calls a platform); connections and trackers start it with a process's first platform connector.
+ */
+const XRAY_AT_INIT = ["refresh-worker"];
 
 /** A module of the X-Ray SDK, which the Powertools Tracer loads (functions/src/lib/xray-tracing.ts). */
 const XRAY_SDK = /^node_modules\/aws-xray-sdk-core\//;
@@ -139,19 +154,17 @@ const LAMBDA_ENV = {
   TABLE_NAME: "pacer",
 };
 
-/** AWS SDK clients every group imports at their first use (`import()`), never at load. */
+/**
+ * AWS SDK clients every group imports at their first use (`import()`), never at load: SQS's at the
+ * first queued message, or a queue consumer's first failed record (`functions/src/lib/sqs-sdk.ts`).
+ */
 const LAZY_SDK_CLIENTS = [
+  "@aws-sdk/client-sqs",
   "@aws-sdk/client-secrets-manager",
   "@aws-sdk/client-sesv2",
   "@aws-sdk/client-s3",
   "@aws-sdk/client-apigatewaymanagementapi",
 ];
-
-/**
- * The queue consumers, which answer every batch through SQS and so import its client at load
- * (`functions/src/lib/sqs-client.ts` in their entry); every other group imports it at its first send.
- */
-const SQS_AT_LOAD = ["alert-delivery", "refresh-worker"];
 
 const isOurs = (o: Occurrence) => !o.source.startsWith("node_modules/");
 
@@ -259,14 +272,23 @@ describe("deployed bundles carry nothing of the local runtime", () => {
     try {
       for (const b of built) expect(() => loadable.loadEvery(b.group, LAMBDA_ENV), b.group).not.toThrow();
       expect(loadable.load("all-entities", LAMBDA_ENV)).toBeGreaterThan(0);
-      // Inside Lambda the traced groups' entries import the X-Ray SDK's chunk at load; elsewhere not.
-      const connections = built.find((b) => b.group === "connections") as GroupBundle;
-      const xrayChunks = connections.files
-        .filter((f) => f.inputs.some((s) => XRAY_SDK.test(s)))
-        .map((f) => f.path);
-      expect(loadable.filesRead("connections", LAMBDA_ENV)).toEqual(expect.arrayContaining(xrayChunks));
+      // Inside Lambda the refresh worker's entry imports the X-Ray SDK's chunk at load, connections
+      // and trackers at a process's first platform connector (functions/src/lib/xray-tracing.ts);
+      // outside Lambda none of them.
       const { AWS_EXECUTION_ENV: _lambda, ...outside } = LAMBDA_ENV;
-      expect(loadable.filesRead("connections", outside).filter((f) => xrayChunks.includes(f))).toEqual([]);
+      for (const group of [...TRACED_GROUPS]) {
+        const bundle = built.find((b) => b.group === group) as GroupBundle;
+        const xrayChunks = bundle.files
+          .filter((f) => f.inputs.some((s) => XRAY_SDK.test(s)))
+          .map((f) => f.path);
+        expect(xrayChunks.length, group).toBeGreaterThan(0);
+        const readInLambda = loadable.filesRead(group, LAMBDA_ENV).filter((f) => xrayChunks.includes(f));
+        expect(readInLambda, group).toEqual(XRAY_AT_INIT.includes(group) ? xrayChunks : []);
+        expect(
+          loadable.filesRead(group, outside).filter((f) => xrayChunks.includes(f)),
+          group,
+        ).toEqual([]);
+      }
     } finally {
       loadable.remove();
     }
@@ -291,15 +313,17 @@ describe("deployed bundles carry nothing of the local runtime", () => {
       }
   });
 
-  it("no bundle imports the Secrets Manager, SES v2, S3 or API Gateway Management client at load, nor SQS's but the queue consumers: each is imported at its first use", () => {
+  it("no bundle imports the SQS, Secrets Manager, SES v2, S3 or API Gateway Management client at load: each is imported at its first use", () => {
     const staticImports = (code: string) =>
       [...code.matchAll(/from\s*"(@aws-sdk\/[^"]+)"/g)].map((m) => m[1]);
-    const withSqsAtLoad = bundles
-      .filter((b) => b.files.some((f) => f.atLoad && staticImports(f.code).includes("@aws-sdk/client-sqs")))
-      .map((b) => b.group)
-      .sort();
-    expect(withSqsAtLoad).toEqual(SQS_AT_LOAD);
-    for (const group of ["refresh", "trackers", "refresh-scheduler", "alerts-daily"]) {
+    for (const group of [
+      "refresh",
+      "trackers",
+      "refresh-scheduler",
+      "alerts-daily",
+      "refresh-worker",
+      "alert-delivery",
+    ]) {
       const bundle = bundles.find((b) => b.group === group);
       expect(
         bundle?.files.some((f) => f.code.includes('import("@aws-sdk/client-sqs")')),

@@ -1,6 +1,6 @@
 import { createAlertDeliveryConsumer } from "../lib/alert-delivery.ts";
 import { observedHandler } from "../lib/observed-handler.ts";
-import { sqsClient } from "../lib/sqs-client.ts";
+import { sqsClientAtFirstUse } from "../lib/queue-records.ts";
 
 /**
  * The `alert-delivery` group: the Lambda consuming the `alert-delivery` queue
@@ -14,7 +14,7 @@ const base = Number(process.env.ALERT_DELIVERY_RETRY_BASE_SECONDS ?? 30);
 
 export const handler = observedHandler(
   createAlertDeliveryConsumer({
-    sqs: sqsClient,
+    sqs: sqsClientAtFirstUse,
     now: () => new Date(),
     retryBaseSeconds: Number.isFinite(base) && base >= 0 ? base : 30,
   }),

@@ -1,7 +1,7 @@
-// X-Ray tracing first, so every client and handler of the group is traced (lib/tracer.ts).
-import "../lib/xray-tracing.ts";
 import { groupHandler } from "../lib/http.ts";
 import { handlers } from "./handlers.ts";
 
+// X-Ray tracing starts with a process's first platform connector (lib/xray-tracing.ts), so a cold
+// start that only lists connections does not load the X-Ray SDK.
 export { handlers };
 export const handler = groupHandler("connections", handlers);

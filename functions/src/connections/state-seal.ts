@@ -1,5 +1,8 @@
 import { hkdfSync } from "node:crypto";
-import { CompactEncrypt, compactDecrypt } from "jose";
+
+// jose's JWE modules (by subpath, at the first seal or unseal of a cold start): only the connect
+// flow's start and return read them, so the other connections calls do not load JWE's encryption
+// and key management at init (BENCHMARKS.md, "Cold start").
 
 /**
  * What the code exchange needs besides the code, kept server side with the OAuth state: the PKCE
@@ -28,6 +31,7 @@ export async function sealExchangeMaterial(
   slug: string,
   material: ExchangeMaterial,
 ): Promise<string> {
+  const { CompactEncrypt } = await import("jose/jwe/compact/encrypt");
   return new CompactEncrypt(new TextEncoder().encode(JSON.stringify(material)))
     .setProtectedHeader({ alg: "dir", enc: "A256GCM" })
     .encrypt(keyFor(state, slug));
@@ -42,6 +46,7 @@ export async function unsealExchangeMaterial(
   slug: string,
   sealed: string,
 ): Promise<ExchangeMaterial> {
+  const { compactDecrypt } = await import("jose/jwe/compact/decrypt");
   const { plaintext } = await compactDecrypt(sealed, keyFor(state, slug), {
     keyManagementAlgorithms: ["dir"],
     contentEncryptionAlgorithms: ["A256GCM"],

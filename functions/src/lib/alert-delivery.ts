@@ -1,5 +1,3 @@
-import { randomUUID } from "node:crypto";
-import type { SQSClient } from "@aws-sdk/client-sqs";
 import { ALERT_METRICS, ALERT_OPERATORS } from "@pacer/core";
 import {
   type AlertChannel,
@@ -12,12 +10,11 @@ import {
 } from "@pacer/db";
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
 import * as z from "zod";
-import { ALERT_DELIVERY_QUEUE, queueUrlEnv } from "../../resources.ts";
+import { ALERT_DELIVERY_QUEUE } from "../../resources.ts";
 import { retryDelaySeconds } from "../refresh-worker/failures.ts";
 import {
   type AlertNotice,
   ChannelDeliveryError,
-  type ChannelNotice,
   channelRequest,
   isProposalsNotice,
   postToChannel,
@@ -26,8 +23,7 @@ import { appOrigin } from "./links.ts";
 import { logger } from "./logger.ts";
 import { escapeHtml, sendMail } from "./mailer.ts";
 import { recordMetric } from "./metrics.ts";
-import { delayRedelivery, sendToDeadLetter } from "./queue-records.ts";
-import { sqsForSend } from "./sqs-sdk.ts";
+import { delayRedelivery, type SqsClientSource, sendToDeadLetter } from "./queue-records.ts";
 
 /**
  * The alert delivery queue (`alert-delivery` in functions/resources.ts): THE one place that queues
@@ -83,42 +79,10 @@ export const alertDeliveryMessageSchema = z.object({
 });
 export type AlertDeliveryMessage = z.output<typeof alertDeliveryMessageSchema>;
 
-/**
- * Queues one delivery per channel of an alert run, or of a tracker's new AutoPilot proposals (SQS
- * `SendMessageBatch`, 10 per call).
- * @throws when the queue refuses a message (the caller logs it; e-mail was already sent)
- */
-export async function enqueueChannelDeliveries(
-  accountId: string,
-  channelIds: readonly string[],
-  notice: ChannelNotice,
-  sqs?: () => SQSClient,
-): Promise<void> {
-  const url = process.env[queueUrlEnv(ALERT_DELIVERY_QUEUE.name)];
-  if (!url) throw new Error(`No queue URL for ${ALERT_DELIVERY_QUEUE.name}`);
-  const {
-    sdk: { SendMessageBatchCommand },
-    sqsClient,
-  } = await sqsForSend();
-  const client = (sqs ?? sqsClient)();
-  const messages = channelIds.map(
-    (channelId): AlertDeliveryMessage => ({ v: 1, accountId, channelId, deliveryId: randomUUID(), notice }),
-  );
-  for (let i = 0; i < messages.length; i += 10) {
-    const batch = messages.slice(i, i + 10);
-    const out = await client.send(
-      new SendMessageBatchCommand({
-        QueueUrl: url,
-        Entries: batch.map((m, j) => ({ Id: String(j), MessageBody: JSON.stringify(m) })),
-      }),
-    );
-    if ((out.Failed ?? []).length > 0) throw new Error(`${out.Failed?.length} alert deliveries not queued`);
-  }
-}
-
 /** What the consumer needs from outside (tests change the clock, the backoff and the transport). */
 export interface AlertDeliveryDeps {
-  sqs: () => SQSClient;
+  /** SQS, for backoff and the dead-letter queue only (the entry's: `sqsClientAtFirstUse`). */
+  sqs: SqsClientSource;
   now: () => Date;
   /** Backoff base, seconds: attempt n waits about base * 2^(n-1), jittered. */
   retryBaseSeconds: number;
@@ -182,12 +146,12 @@ export function createAlertDeliveryConsumer(deps: AlertDeliveryDeps) {
   const random = deps.random ?? Math.random;
 
   const deadLetter = (record: SQSRecord, reason: string, attempts: number) =>
-    sendToDeadLetter(deps.sqs(), ALERT_DELIVERY_QUEUE.name, record, { ErrorReason: reason }, attempts);
+    sendToDeadLetter(deps.sqs, ALERT_DELIVERY_QUEUE.name, record, { ErrorReason: reason }, attempts);
 
   // The refresh worker's backoff: base * 2^(attempt-1), jittered in its upper half, capped.
   const backoff = (record: SQSRecord, attempt: number, retryAfterMs: number | undefined) =>
     delayRedelivery(
-      deps.sqs(),
+      deps.sqs,
       ALERT_DELIVERY_QUEUE.name,
       record,
       retryDelaySeconds(

@@ -30,7 +30,7 @@ import {
   type User,
 } from "@pacer/db";
 import type { AlertNotice } from "./alert-channels.ts";
-import { enqueueChannelDeliveries } from "./alert-delivery.ts";
+import { enqueueChannelDeliveries } from "./alert-delivery-queue.ts";
 import { type AlertBreach, alertEmail } from "./alert-email.ts";
 import { accountSendsEmail } from "./email-confirmation.ts";
 import { appOrigin, unsubscribeUrl } from "./links.ts";

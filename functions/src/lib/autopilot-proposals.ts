@@ -1,7 +1,7 @@
 import { formatMoney, type ProposalRecipients } from "@pacer/core";
 import { canSeeTracker, canWrite, type Viewer } from "@pacer/core/visibility";
 import { type AutopilotActionItem, getAccount, listAlertChannels, type Tracker, type User } from "@pacer/db";
-import { enqueueChannelDeliveries } from "./alert-delivery.ts";
+import { enqueueChannelDeliveries } from "./alert-delivery-queue.ts";
 import { accountSendsEmail } from "./email-confirmation.ts";
 import { badRequest, forbidden } from "./errors.ts";
 import { trackerAutopilotUrl, unsubscribeUrl } from "./links.ts";

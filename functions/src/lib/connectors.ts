@@ -15,6 +15,7 @@ import { recordMetric } from "./metrics.ts";
 import { platformCallSlot } from "./platform-call-slots.ts";
 import { runtimeAdapters } from "./runtime-adapters.ts";
 import { readSecretString } from "./secrets-manager.ts";
+import { startXrayTracing } from "./xray-tracing.ts";
 
 /**
  * THE one place the functions build the connector registry of `@pacer/connectors`, once per cold
@@ -29,7 +30,9 @@ import { readSecretString } from "./secrets-manager.ts";
  * Each platform's connector is loaded when that platform is first asked for ({@link connectorsOf},
  * `loadConnector` of `@pacer/connectors`): in a deployed bundle each platform's code (Google's
  * official client with Google Ads and DV360) is a chunk read then, so a refresh consumer reads only
- * its own platform's.
+ * its own platform's. X-Ray tracing starts with the first load (`startXrayTracing`), so a platform
+ * call is traced in every group that makes one, though only the refresh worker's entry starts it at
+ * init (connections and trackers reach a platform in some of their calls only).
  */
 export interface Connectors {
   config: ConnectorConfig;
@@ -107,10 +110,13 @@ export async function connectorsOf(
   platforms: readonly string[],
   env: Record<string, string | undefined> = process.env,
 ): Promise<Connectors> {
-  cached ??= load(env).catch((error) => {
-    cached = undefined;
-    throw error;
-  });
+  cached ??= Promise.all([load(env), startXrayTracing()]).then(
+    ([loaded]) => loaded,
+    (error: unknown) => {
+      cached = undefined;
+      throw error;
+    },
+  );
   const built = await cached;
   const registry = built.registry as Partial<Record<string, Connector>>;
   await Promise.all(

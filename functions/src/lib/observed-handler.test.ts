@@ -211,8 +211,10 @@ describe("tracing", () => {
     installTracing(recording);
 
     traced(new SQSClient({ region: "eu-west-2" })).destroy();
-    await middleware.before?.({} as never);
-    await middleware.after?.({} as never);
+    // middy hands every phase of an invocation the same request object
+    const request = {} as never;
+    await middleware.before?.(request);
+    await middleware.after?.(request);
 
     expect(calls).toEqual(["client", "before", "after"]);
   });

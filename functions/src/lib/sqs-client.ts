@@ -2,11 +2,12 @@ import { SQSClient } from "@aws-sdk/client-sqs";
 import { traced } from "./tracer.ts";
 
 /**
- * The process's SQS client (`@aws-sdk/client-sqs`), in a module of its own: the queue consumers
- * (the refresh worker, alert delivery), which answer every batch through SQS, import it at load;
- * the groups that only sometimes queue (the refresh and tracker calls, alerts) import it at their
- * first send (`refresh-queue.ts`, `alert-delivery.ts`), so their cold start does not load the SQS
- * SDK. Either way the process has one client.
+ * The process's SQS client (`@aws-sdk/client-sqs`), in a module of its own, imported at a cold
+ * start's first send (`sqsForSend` of `sqs-sdk.ts`): the groups that only sometimes queue (the
+ * refresh and tracker calls, alerts) at their first queued message, the queue consumers (the refresh
+ * worker, alert delivery) at their first failed record (`sqsClientAtFirstUse` of
+ * `queue-records.ts`: SQS's partial batch response acknowledges the others), so no cold start
+ * loads the SQS SDK at init. The process has one client.
  */
 
 let sqs: SQSClient | undefined;

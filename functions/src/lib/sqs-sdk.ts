@@ -6,11 +6,10 @@ export type SqsSdk = typeof import("@aws-sdk/client-sqs");
 
 /**
  * The SQS SDK module, imported at its first use in a process rather than at module load (the
- * pattern of the Secrets Manager client, `secrets-manager.ts`): the HTTP groups that queue a refresh
- * or an alert delivery do so now and then, and their cold start does not load it. The queue
- * consumers import the client at load anyway (`sqs-client.ts`, in their entry), so for them this
- * resolves at once. `aws-sdk-client-mock` still applies: the dynamic import resolves the same
- * module. A failed import is tried again at the next call.
+ * pattern of the Secrets Manager client, `secrets-manager.ts`): the HTTP groups queue a refresh or
+ * an alert delivery now and then, and the queue consumers use SQS only for a failed record (backoff,
+ * dead-lettering), so no cold start loads it at init. `aws-sdk-client-mock` still applies: the
+ * dynamic import resolves the same module. A failed import is tried again at the next call.
  */
 export const sqsSdk: () => Promise<SqsSdk> = sharedPromise(() => import("@aws-sdk/client-sqs"));
 

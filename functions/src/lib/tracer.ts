@@ -8,11 +8,19 @@ import { instrumentDynamoClients } from "@pacer/db";
  * tracing is on.
  */
 export interface Tracing {
+  /**
+   * Adds the tracing middleware to the client's own middleware stack (in place, as the Powertools
+   * Tracer does) and returns the same client: so a client built before the tracing was installed
+   * can be traced from then on.
+   */
   captureAWSv3Client<T>(client: T): T;
   handlerMiddleware(): MiddlewareObj;
 }
 
 let installed: Tracing | undefined;
+
+/** The clients built through {@link traced} before tracing was installed (weakly: a reset drops one). */
+let builtUntraced: WeakRef<object>[] = [];
 
 /**
  * Whether the Powertools Tracer would trace in this environment, read as Powertools reads it: only
@@ -31,39 +39,54 @@ export function xrayTracingOn(env: Record<string, string | undefined>): boolean 
 }
 
 /**
- * Installs a group's tracing. Only the groups that call ad platforms install the X-Ray SDK (the
- * refresh worker, connections, trackers: `import "../lib/xray-tracing.ts"` first in their entry,
- * which loads it only where {@link xrayTracingOn}),
- * where a slow platform call is what a trace is read for; every other group leaves it out of its
+ * Installs a group's tracing, and traces the clients built before it. Only the paths that call ad
+ * platforms install the X-Ray SDK (the refresh worker's entry, a process's first platform
+ * connector: `startXrayTracing` of `xray-tracing.ts`, which loads it only where
+ * {@link xrayTracingOn}), where a slow platform call is what a trace is read for; every other group leaves it out of its
  * bundle (about 107 KB with semver and cls-hooked, a third of a cold start's module load) and keeps
  * Lambda's active tracing, which records each invocation without it (BENCHMARKS.md, "Cold start").
  */
 export function installTracing(tracing: Tracing): void {
   installed = tracing;
+  for (const ref of builtUntraced) {
+    const client = ref.deref();
+    if (client) tracing.captureAWSv3Client(client);
+  }
+  builtUntraced = [];
 }
 
 /**
- * Traces an AWS SDK v3 client's calls (X-Ray subsegments named after the service) where the group
- * installed tracing; returns the same client, untouched otherwise. Call it where the client is built, once.
+ * Traces an AWS SDK v3 client's calls (X-Ray subsegments named after the service) where the process
+ * installed tracing, and returns the same client. Before that it is returned untouched and
+ * remembered: installing tracing later (a group's first platform connector, `xray-tracing.ts`)
+ * traces it from then on, so the table's client built by an earlier invocation is traced too.
+ * Call it where the client is built, once.
  */
 export function traced<T>(client: T): T {
-  return installed ? installed.captureAWSv3Client(client) : client;
+  if (installed) return installed.captureAWSv3Client(client);
+  if (typeof client === "object" && client !== null) builtUntraced.push(new WeakRef(client));
+  return client;
 }
 
 /**
- * The handler middleware of the installed tracing (the invocation's segment), resolved at the first
- * invocation, so a handler built before the tracing was installed still gets it; nothing otherwise.
+ * The handler middleware of the installed tracing (the invocation's segment): looked up at each
+ * invocation until tracing is installed (a handler built before, or a group that installs it at a
+ * later invocation's first platform call, still gets it from then on), and kept per invocation, so
+ * an invocation that installs it midway closes nothing it did not open; nothing where no tracing is
+ * installed.
  */
 export function tracingMiddleware<E, R>(): MiddlewareObj<E, R> {
-  let inner: MiddlewareObj | null | undefined;
-  const current = () => {
-    if (inner === undefined) inner = installed?.handlerMiddleware() ?? null;
-    return inner;
-  };
+  let inner: MiddlewareObj | undefined;
+  const opened = new WeakMap<object, MiddlewareObj>();
   return {
-    before: async (request) => current()?.before?.(request as never),
-    after: async (request) => current()?.after?.(request as never),
-    onError: async (request) => current()?.onError?.(request as never),
+    before: async (request) => {
+      inner ??= installed?.handlerMiddleware();
+      if (!inner) return;
+      opened.set(request, inner);
+      return inner.before?.(request as never);
+    },
+    after: async (request) => opened.get(request)?.after?.(request as never),
+    onError: async (request) => opened.get(request)?.onError?.(request as never),
   };
 }
 

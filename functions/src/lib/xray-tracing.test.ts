@@ -1,10 +1,13 @@
 import { Tracer } from "@aws-lambda-powertools/tracer";
+import { SQSClient } from "@aws-sdk/client-sqs";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { xrayTracingOn } from "./tracer.ts";
 
 /**
- * `xray-tracing.ts`, first in the entries of the groups that call ad platforms: the X-Ray SDK (and
- * its async hook) is loaded and installed only where the Powertools Tracer would trace.
+ * `startXrayTracing` of `xray-tracing.ts`, awaited by the entries of the refresh worker and
+ * connections and by a process's first platform connector (`connectorsOf`): the X-Ray SDK (and its async hook) is
+ * loaded and installed only where the Powertools Tracer would trace; the handler middleware picks
+ * it up at the first invocation after it is installed.
  */
 
 const ENVIRONMENTS: Record<string, string | undefined>[] = [
@@ -24,6 +27,27 @@ const stub = (env: Record<string, string | undefined>) => {
   }
 };
 
+/** The Powertools Tracer, recording the clients it captures and how many Tracers were built. */
+const recordingTracer = () => {
+  const captured: unknown[] = [];
+  const built = { count: 0 };
+  vi.doMock("@aws-lambda-powertools/tracer", async (original) => {
+    const actual = await original<typeof import("@aws-lambda-powertools/tracer")>();
+    class RecordingTracer extends actual.Tracer {
+      constructor(...args: ConstructorParameters<typeof actual.Tracer>) {
+        super(...args);
+        built.count++;
+      }
+      override captureAWSv3Client<T>(client: T): T {
+        captured.push(client);
+        return client;
+      }
+    }
+    return { ...actual, Tracer: RecordingTracer };
+  });
+  return { captured, built };
+};
+
 afterEach(() => {
   vi.unstubAllEnvs();
   vi.doUnmock("@aws-lambda-powertools/tracer");
@@ -36,7 +60,7 @@ describe("X-Ray tracing of the platform-calling groups", () => {
     expect(xrayTracingOn(process.env)).toBe(new Tracer().isTracingEnabled());
   });
 
-  it("outside Lambda (tests, the local runtime) the entry's import loads no X-Ray SDK and installs nothing", async () => {
+  it("outside Lambda (tests, the local runtime) starting it loads no X-Ray SDK and installs nothing", async () => {
     stub({});
     const loaded = vi.fn();
     vi.doMock("@aws-lambda-powertools/tracer", async (original) => {
@@ -44,7 +68,7 @@ describe("X-Ray tracing of the platform-calling groups", () => {
       return original();
     });
     vi.resetModules();
-    await import("./xray-tracing.ts");
+    await (await import("./xray-tracing.ts")).startXrayTracing();
     const { traced } = await import("./tracer.ts");
 
     expect(loaded).not.toHaveBeenCalled();
@@ -52,27 +76,83 @@ describe("X-Ray tracing of the platform-calling groups", () => {
     expect(traced(client)).toBe(client);
   });
 
-  it("inside Lambda the entry's import installs the Powertools Tracer before the group's clients are built", async () => {
+  it("inside Lambda starting it installs the Powertools Tracer once, however many callers start it at once: the clients built before it are traced at its installation, those built after when built", async () => {
     stub({ AWS_EXECUTION_ENV: "AWS_Lambda_nodejs22.x" });
-    const captured: unknown[] = [];
-    vi.doMock("@aws-lambda-powertools/tracer", async (original) => {
-      const actual = await original<typeof import("@aws-lambda-powertools/tracer")>();
-      class RecordingTracer extends actual.Tracer {
-        override captureAWSv3Client<T>(client: T): T {
-          captured.push(client);
-          return client;
-        }
-      }
-      return { ...actual, Tracer: RecordingTracer };
-    });
+    const { captured, built } = recordingTracer();
     vi.resetModules();
-    await import("./xray-tracing.ts");
+    const { startXrayTracing } = await import("./xray-tracing.ts");
     const { traced } = await import("./tracer.ts");
+    const before = { name: "built before" };
+    traced(before);
+    await Promise.all([startXrayTracing(), startXrayTracing(), startXrayTracing()]);
     const { tracer } = await import("./xray-tracer.ts");
 
     const client = { name: "a client" };
     traced(client);
-    expect(captured).toEqual([client]);
+    expect(captured).toEqual([before, client]);
     expect(tracer.isTracingEnabled()).toBe(true);
+    await startXrayTracing();
+    expect(built.count).toBe(1);
+  });
+
+  it("a real SDK client built before the Tracer is installed gets X-Ray's middleware in place at its installation", async () => {
+    stub({ AWS_EXECUTION_ENV: "AWS_Lambda_nodejs22.x" });
+    vi.resetModules();
+    const { traced } = await import("./tracer.ts");
+    const { startXrayTracing } = await import("./xray-tracing.ts");
+    const client = traced(new SQSClient({ region: "eu-west-2" }));
+    const xray = () => client.middlewareStack.identify().filter((name) => /xray/i.test(name));
+    expect(xray()).toEqual([]);
+
+    await startXrayTracing();
+
+    expect(xray().length).toBeGreaterThan(0);
+    client.destroy();
+  });
+
+  it("inside Lambda a process's first platform connector starts it (how connections and trackers start it), with no platform asked for yet", async () => {
+    stub({ AWS_EXECUTION_ENV: "AWS_Lambda_nodejs22.x" });
+    const { captured, built } = recordingTracer();
+    vi.resetModules();
+    const { traced } = await import("./tracer.ts");
+    const { connectorsOf } = await import("./connectors.ts");
+    const before = { name: "before" };
+    traced(before);
+    expect(captured).toEqual([]);
+
+    await connectorsOf([], {});
+    const after = { name: "after" };
+    traced(after);
+    expect(captured).toEqual([before, after]);
+    expect(built.count).toBe(1);
+  });
+
+  it("the handler middleware opens and closes the installed tracing's segment from the first invocation that starts after it is installed, never closing one it did not open", async () => {
+    vi.resetModules();
+    const { installTracing, tracingMiddleware } = await import("./tracer.ts");
+    const calls: string[] = [];
+    const middleware = tracingMiddleware();
+    const invoke = async (id: string, installMidway = false) => {
+      const request = { event: { id } } as never;
+      await middleware.before?.(request);
+      if (installMidway)
+        installTracing({
+          captureAWSv3Client: (client) => client,
+          handlerMiddleware: () => ({
+            before: (r) => void calls.push(`open ${(r.event as { id: string }).id}`),
+            after: (r) => void calls.push(`close ${(r.event as { id: string }).id}`),
+            onError: (r) => void calls.push(`error ${(r.event as { id: string }).id}`),
+          }),
+        });
+      if (id.startsWith("fail")) await middleware.onError?.(request);
+      else await middleware.after?.(request);
+    };
+
+    await invoke("first");
+    await invoke("installs", true);
+    await invoke("next");
+    await invoke("failing");
+
+    expect(calls).toEqual(["open next", "close next", "open failing", "error failing"]);
   });
 });

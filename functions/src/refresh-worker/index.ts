@@ -1,13 +1,16 @@
-// X-Ray tracing first, so every client and handler of the group is traced (lib/tracer.ts).
-import "../lib/xray-tracing.ts";
 import type { Context, SQSEvent } from "aws-lambda";
 import { evaluateAlertsForAccount } from "../lib/alert-evaluation.ts";
 import { connectors, connectorsOf } from "../lib/connectors.ts";
 import { observedHandler } from "../lib/observed-handler.ts";
+import { sqsClientAtFirstUse } from "../lib/queue-records.ts";
 import { pushIntegrationChange } from "../lib/realtime.ts";
-import { sqsClient } from "../lib/sqs-client.ts";
 import { pushTrackerChange } from "../lib/tracker-push.ts";
+import { startXrayTracing } from "../lib/xray-tracing.ts";
 import { createRefreshWorker, type RefreshWorkerDeps } from "./worker.ts";
+
+// X-Ray tracing before the first batch, so every client and handler of the group is traced
+// (lib/xray-tracing.ts): every job calls a platform.
+await startXrayTracing();
 
 /**
  * The `refresh-worker` group: the Lambda consuming every `refresh-<platform>` queue
@@ -24,7 +27,7 @@ export function defaultRefreshWorkerDeps(
   const base = Number(env.REFRESH_RETRY_BASE_SECONDS ?? 30);
   return {
     registry: async () => (await connectors()).registry,
-    sqs: sqsClient,
+    sqs: sqsClientAtFirstUse,
     now: () => new Date(),
     retryBaseSeconds: Number.isFinite(base) && base >= 0 ? base : 30,
     pushTracker: pushTrackerChange,

@@ -1,6 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { BatchProcessor, EventType, processPartialResponse } from "@aws-lambda-powertools/batch";
-import type { SQSClient } from "@aws-sdk/client-sqs";
 import type { ConnectorRegistry } from "@pacer/connectors";
 import {
   claimRefreshAuthNotice,
@@ -20,7 +19,7 @@ import { QUEUES, type QueueDef } from "../../resources.ts";
 import { logger } from "../lib/logger.ts";
 import { recordMetric } from "../lib/metrics.ts";
 import { PlatformCallLimiter, withPlatformCallLimit } from "../lib/platform-call-slots.ts";
-import { delayRedelivery, sendToDeadLetter } from "../lib/queue-records.ts";
+import { delayRedelivery, type SqsClientSource, sendToDeadLetter } from "../lib/queue-records.ts";
 import { jobKeyOf, type RefreshMessage, refreshMessageSchema } from "../lib/refresh-queue.ts";
 import { sharedPromises } from "../lib/shared-promise.ts";
 import { TrackerPushBatch } from "../lib/tracker-push.ts";
@@ -65,8 +64,11 @@ import { type JobContext, runRefreshJob } from "./job.ts";
 export interface RefreshWorkerDeps {
   /** The connector registry (built once per cold start). */
   registry: () => Promise<ConnectorRegistry>;
-  /** SQS, for visibility changes and the dead-letter queue. */
-  sqs: () => SQSClient;
+  /**
+   * SQS, for visibility changes and the dead-letter queue: failure paths only (the entry's:
+   * `sqsClientAtFirstUse`, so a batch that succeeds never loads the SQS SDK).
+   */
+  sqs: SqsClientSource;
   now: () => Date;
   /** Backoff base of retries, seconds (`REFRESH_RETRY_BASE_SECONDS`, default 30). */
   retryBaseSeconds: number;
@@ -153,7 +155,7 @@ function parseMessage(body: string): RefreshMessage | undefined {
 /** Builds the worker's Lambda handler. */
 export function createRefreshWorker(deps: RefreshWorkerDeps) {
   const changeVisibility = (record: SQSRecord, queue: QueueDef, seconds: number) =>
-    delayRedelivery(deps.sqs(), queue.name, record, seconds);
+    delayRedelivery(deps.sqs, queue.name, record, seconds);
 
   /**
    * Moves a message to its queue's dead-letter queue with the reason (then the caller acknowledges
@@ -161,7 +163,7 @@ export function createRefreshWorker(deps: RefreshWorkerDeps) {
    */
   const deadLetter = (record: SQSRecord, queue: QueueDef, failure: JobFailure, attempts: number) =>
     sendToDeadLetter(
-      deps.sqs(),
+      deps.sqs,
       queue.name,
       record,
       {

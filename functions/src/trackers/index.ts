@@ -1,5 +1,3 @@
-// X-Ray tracing first, so every client and handler of the group is traced (lib/tracer.ts).
-import "../lib/xray-tracing.ts";
 import { groupHandler, type HttpHandler } from "../lib/http.ts";
 import { sharedPromise } from "../lib/shared-promise.ts";
 import {

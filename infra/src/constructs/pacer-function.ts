@@ -63,8 +63,9 @@ export const FUNCTION_LOGGING = {
 /**
  * The function groups Lambda traces with X-Ray on its own (active tracing: one request a second and
  * 5% of the rest): the groups that call ad platforms, which install the Powertools Tracer
- * (`import "../lib/xray-tracing.ts"` first in their entry: a platform call and each table request
- * is a subsegment, where a slow platform is what a trace is read for). Every other group passes a
+ * (`startXrayTracing` of `functions/src/lib/xray-tracing.ts`, at the top of the refresh worker's
+ * entry, and in every group at a process's first platform connector: a platform call and each table
+ * request after it is a subsegment, where a slow platform is what a trace is read for). Every other group passes a
  * trace on only when its caller sampled one (`PassThrough`: an SQS message sent by a traced
  * invocation); HTTP APIs send none, so the authorizer and the other API groups record no trace: a
  * trace there held only Lambda's own init and invocation segments, whose durations AWS/Lambda's
