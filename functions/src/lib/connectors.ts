@@ -30,9 +30,9 @@ import { startXrayTracing } from "./xray-tracing.ts";
  * Each platform's connector is loaded when that platform is first asked for ({@link connectorsOf},
  * `loadConnector` of `@pacer/connectors`): in a deployed bundle each platform's code (Google's
  * official client with Google Ads and DV360) is a chunk read then, so a refresh consumer reads only
- * its own platform's. X-Ray tracing starts with the first load (`startXrayTracing`), so a platform
- * call is traced in every group that makes one, though only the refresh worker's entry starts it at
- * init (connections and trackers reach a platform in some of their calls only).
+ * its own platform's. Every ask starts X-Ray tracing when the invocation is sampled
+ * (`startXrayTracing`), so a sampled invocation's platform calls are traced in every group that
+ * makes them, and no group loads the X-Ray SDK at init.
  */
 export interface Connectors {
   config: ConnectorConfig;
@@ -102,7 +102,8 @@ export function connectors(env: Record<string, string | undefined> = process.env
  * The connectors and their configuration for this process with the connectors of `platforms`
  * (integration slugs) loaded, each loaded once per process at its first ask; slugs that name no
  * integration are left out (reading them answers `undefined`, as the registry always did). The same
- * object as {@link connectors} answers, holding every platform loaded so far.
+ * object as {@link connectors} answers, holding every platform loaded so far. When the invocation
+ * is sampled by X-Ray, tracing is started first (`startXrayTracing`).
  * @throws what reading the platform secrets or loading a platform's module throws (asked again, it
  *   is tried again)
  */
@@ -110,14 +111,11 @@ export async function connectorsOf(
   platforms: readonly string[],
   env: Record<string, string | undefined> = process.env,
 ): Promise<Connectors> {
-  cached ??= Promise.all([load(env), startXrayTracing()]).then(
-    ([loaded]) => loaded,
-    (error: unknown) => {
-      cached = undefined;
-      throw error;
-    },
-  );
-  const built = await cached;
+  cached ??= load(env).catch((error) => {
+    cached = undefined;
+    throw error;
+  });
+  const [built] = await Promise.all([cached, startXrayTracing()]);
   const registry = built.registry as Partial<Record<string, Connector>>;
   await Promise.all(
     platforms.filter(isIntegrationSlug).map((slug) => {

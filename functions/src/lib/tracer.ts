@@ -40,9 +40,9 @@ export function xrayTracingOn(env: Record<string, string | undefined>): boolean 
 
 /**
  * Installs a group's tracing, and traces the clients built before it. Only the paths that call ad
- * platforms install the X-Ray SDK (the refresh worker's entry, a process's first platform
- * connector: `startXrayTracing` of `xray-tracing.ts`, which loads it only where
- * {@link xrayTracingOn}), where a slow platform call is what a trace is read for; every other group leaves it out of its
+ * platforms install the X-Ray SDK (a sampled invocation's ask for a platform connector:
+ * `startXrayTracing` of `xray-tracing.ts`, which loads it only where {@link xrayTracingOn}),
+ * where a slow platform call is what a trace is read for; every other group leaves it out of its
  * bundle (about 107 KB with semver and cls-hooked, a third of a cold start's module load) and keeps
  * Lambda's active tracing, which records each invocation without it (BENCHMARKS.md, "Cold start").
  */
@@ -58,7 +58,7 @@ export function installTracing(tracing: Tracing): void {
 /**
  * Traces an AWS SDK v3 client's calls (X-Ray subsegments named after the service) where the process
  * installed tracing, and returns the same client. Before that it is returned untouched and
- * remembered: installing tracing later (a group's first platform connector, `xray-tracing.ts`)
+ * remembered: installing tracing later (a sampled invocation's platform connector, `xray-tracing.ts`)
  * traces it from then on, so the table's client built by an earlier invocation is traced too.
  * Call it where the client is built, once.
  */

@@ -4,11 +4,16 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { xrayTracingOn } from "./tracer.ts";
 
 /**
- * `startXrayTracing` of `xray-tracing.ts`, awaited by the entries of the refresh worker and
- * connections and by a process's first platform connector (`connectorsOf`): the X-Ray SDK (and its async hook) is
- * loaded and installed only where the Powertools Tracer would trace; the handler middleware picks
- * it up at the first invocation after it is installed.
+ * `startXrayTracing` of `xray-tracing.ts`, awaited at every ask for a platform connector
+ * (`connectorsOf`): the X-Ray SDK (and its async hook) is loaded and installed only where the
+ * Powertools Tracer would trace and only for an invocation X-Ray samples; clients built before are
+ * traced from then on, and the handler middleware picks it up at the next invocation.
  */
+
+/** Lambda's trace header of a sampled invocation, and of one X-Ray does not sample. */
+const SAMPLED = "Root=1-5759e988-bd862e3fe1be46a994272793;Parent=557abcec3ee5a047;Sampled=1";
+const UNSAMPLED = "Root=1-5759e988-bd862e3fe1be46a994272794;Parent=557abcec3ee5a048;Sampled=0";
+const LAMBDA = { AWS_EXECUTION_ENV: "AWS_Lambda_nodejs22.x", _X_AMZN_TRACE_ID: SAMPLED };
 
 const ENVIRONMENTS: Record<string, string | undefined>[] = [
   {},
@@ -22,7 +27,7 @@ const ENVIRONMENTS: Record<string, string | undefined>[] = [
 ];
 
 const stub = (env: Record<string, string | undefined>) => {
-  for (const key of ["AWS_EXECUTION_ENV", "POWERTOOLS_TRACE_ENABLED", "AWS_SAM_LOCAL"]) {
+  for (const key of ["AWS_EXECUTION_ENV", "POWERTOOLS_TRACE_ENABLED", "AWS_SAM_LOCAL", "_X_AMZN_TRACE_ID"]) {
     vi.stubEnv(key, env[key] ?? "");
   }
 };
@@ -60,8 +65,8 @@ describe("X-Ray tracing of the platform-calling groups", () => {
     expect(xrayTracingOn(process.env)).toBe(new Tracer().isTracingEnabled());
   });
 
-  it("outside Lambda (tests, the local runtime) starting it loads no X-Ray SDK and installs nothing", async () => {
-    stub({});
+  it("outside Lambda (tests, the local runtime) starting it loads no X-Ray SDK and installs nothing, even with a sampled trace header", async () => {
+    stub({ _X_AMZN_TRACE_ID: SAMPLED });
     const loaded = vi.fn();
     vi.doMock("@aws-lambda-powertools/tracer", async (original) => {
       loaded();
@@ -76,14 +81,19 @@ describe("X-Ray tracing of the platform-calling groups", () => {
     expect(traced(client)).toBe(client);
   });
 
-  it("inside Lambda starting it installs the Powertools Tracer once, however many callers start it at once: the clients built before it are traced at its installation, those built after when built", async () => {
-    stub({ AWS_EXECUTION_ENV: "AWS_Lambda_nodejs22.x" });
+  it("inside Lambda an unsampled invocation loads nothing; the first sampled one installs the Powertools Tracer once, however many callers start it at once: the clients built before it are traced at its installation, those built after when built", async () => {
+    stub({ ...LAMBDA, _X_AMZN_TRACE_ID: UNSAMPLED });
     const { captured, built } = recordingTracer();
     vi.resetModules();
     const { startXrayTracing } = await import("./xray-tracing.ts");
     const { traced } = await import("./tracer.ts");
     const before = { name: "built before" };
     traced(before);
+    await startXrayTracing();
+    expect(built.count).toBe(0);
+    expect(captured).toEqual([]);
+
+    vi.stubEnv("_X_AMZN_TRACE_ID", SAMPLED);
     await Promise.all([startXrayTracing(), startXrayTracing(), startXrayTracing()]);
     const { tracer } = await import("./xray-tracer.ts");
 
@@ -91,12 +101,15 @@ describe("X-Ray tracing of the platform-calling groups", () => {
     traced(client);
     expect(captured).toEqual([before, client]);
     expect(tracer.isTracingEnabled()).toBe(true);
+    vi.stubEnv("_X_AMZN_TRACE_ID", UNSAMPLED);
     await startXrayTracing();
+    traced(client);
     expect(built.count).toBe(1);
+    expect(captured).toEqual([before, client, client]);
   });
 
   it("a real SDK client built before the Tracer is installed gets X-Ray's middleware in place at its installation", async () => {
-    stub({ AWS_EXECUTION_ENV: "AWS_Lambda_nodejs22.x" });
+    stub(LAMBDA);
     vi.resetModules();
     const { traced } = await import("./tracer.ts");
     const { startXrayTracing } = await import("./xray-tracing.ts");
@@ -110,16 +123,19 @@ describe("X-Ray tracing of the platform-calling groups", () => {
     client.destroy();
   });
 
-  it("inside Lambda a process's first platform connector starts it (how connections and trackers start it), with no platform asked for yet", async () => {
-    stub({ AWS_EXECUTION_ENV: "AWS_Lambda_nodejs22.x" });
+  it("inside Lambda asking for platform connectors starts it at the first sampled invocation, not before (how the three platform-calling groups start it)", async () => {
+    stub({ ...LAMBDA, _X_AMZN_TRACE_ID: UNSAMPLED });
     const { captured, built } = recordingTracer();
     vi.resetModules();
     const { traced } = await import("./tracer.ts");
     const { connectorsOf } = await import("./connectors.ts");
     const before = { name: "before" };
     traced(before);
+    await connectorsOf([], {});
     expect(captured).toEqual([]);
+    expect(built.count).toBe(0);
 
+    vi.stubEnv("_X_AMZN_TRACE_ID", SAMPLED);
     await connectorsOf([], {});
     const after = { name: "after" };
     traced(after);

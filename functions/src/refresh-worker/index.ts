@@ -5,12 +5,7 @@ import { observedHandler } from "../lib/observed-handler.ts";
 import { sqsClientAtFirstUse } from "../lib/queue-records.ts";
 import { pushIntegrationChange } from "../lib/realtime.ts";
 import { pushTrackerChange } from "../lib/tracker-push.ts";
-import { startXrayTracing } from "../lib/xray-tracing.ts";
 import { createRefreshWorker, type RefreshWorkerDeps } from "./worker.ts";
-
-// X-Ray tracing before the first batch, so every client and handler of the group is traced
-// (lib/xray-tracing.ts): every job calls a platform.
-await startXrayTracing();
 
 /**
  * The `refresh-worker` group: the Lambda consuming every `refresh-<platform>` queue

@@ -63,13 +63,13 @@ export const FUNCTION_LOGGING = {
 /**
  * The function groups Lambda traces with X-Ray on its own (active tracing: one request a second and
  * 5% of the rest): the groups that call ad platforms, which install the Powertools Tracer
- * (`startXrayTracing` of `functions/src/lib/xray-tracing.ts`, at the top of the refresh worker's
- * entry, and in every group at a process's first platform connector: a platform call and each table
- * request after it is a subsegment, where a slow platform is what a trace is read for). Every other group passes a
- * trace on only when its caller sampled one (`PassThrough`: an SQS message sent by a traced
- * invocation); HTTP APIs send none, so the authorizer and the other API groups record no trace: a
- * trace there held only Lambda's own init and invocation segments, whose durations AWS/Lambda's
- * free metrics keep per function. The deployed-bundle test checks these are exactly the groups
+ * (`startXrayTracing` of `functions/src/lib/xray-tracing.ts`, at a sampled invocation's first ask
+ * for a platform connector: a platform call and each table request after it is a subsegment, where
+ * a slow platform is what a trace is read for). Every other group passes a trace on only when its
+ * caller sampled one (`PassThrough`: an SQS message sent by a traced invocation); HTTP APIs send
+ * none, so the authorizer and the other API groups record no trace: a trace there held only
+ * Lambda's own init and invocation segments, whose durations AWS/Lambda's free metrics keep per
+ * function. The deployed-bundle test checks these are exactly the groups
  * that bundle the X-Ray SDK; the cost model charges traces by it.
  */
 export const TRACED_GROUPS: ReadonlySet<string> = new Set(["connections", "refresh-worker", "trackers"]);

@@ -37,8 +37,9 @@ const BASE = "baseline--";
 
 /**
  * Environment of a loaded bundle: what the stack and the Lambda runtime set on every function, with
- * placeholder values. `AWS_EXECUTION_ENV` makes a group load what it loads only inside Lambda (the
- * X-Ray SDK of the groups that trace platform calls: `functions/src/lib/xray-tracing.ts`).
+ * placeholder values. `AWS_EXECUTION_ENV` makes a group load what it would load only inside Lambda
+ * (none now: the X-Ray SDK is imported at a sampled invocation's first platform connector,
+ * `functions/src/lib/xray-tracing.ts`, not at load).
  */
 const LOAD_ENV = {
   PATH: process.env.PATH ?? "",
