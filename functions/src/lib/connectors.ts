@@ -104,8 +104,8 @@ export function connectors(env: Record<string, string | undefined> = process.env
  * integration are left out (reading them answers `undefined`, as the registry always did). The same
  * object as {@link connectors} answers, holding every platform loaded so far. When the invocation
  * is sampled by X-Ray, tracing is started first (`startXrayTracing`).
- * @throws what reading the platform secrets or loading a platform's module throws (asked again, it
- *   is tried again)
+ * @throws what reading the platform secrets, loading a platform's module or, in a sampled
+ *   invocation, loading the X-Ray SDK's chunk throws (asked again, it is tried again)
  */
 export async function connectorsOf(
   platforms: readonly string[],
