@@ -139,69 +139,33 @@ export function dismissAutopilotAction(
   });
 }
 
-/** AutoPilot's evaluation and writes, imported at their first use in a cold start. */
+/** AutoPilot's evaluation and writes (`autopilot-engine.ts`), imported at their first use in a cold start. */
 const engine = sharedPromise(() => import("./autopilot-engine.ts"));
 
-/**
- * Evaluates a tracker's AutoPilot now. Off (no settings, disabled, account switch off): nothing is
- * read from the platform. Suggest: the proposals are stored (an identical open proposal is kept,
- * stale ones removed). Apply: each action is written and recorded. The first evaluation of a day
- * (in the tracker's time zone) is the daily run; later ones are "after a refresh" (Cruise then acts
- * only beyond its band).
- * @throws the connectors' typed errors when the campaigns cannot be read
- */
-export async function evaluateTrackerAutopilot(
-  accountId: string,
-  trackerId: string,
-  deps: { registry: ConnectorRegistry; now: Date },
-): Promise<EvaluationResult> {
-  return (await engine()).evaluateTrackerAutopilot(accountId, trackerId, deps);
-}
+/** The engine module's exports. */
+type Engine = typeof import("./autopilot-engine.ts");
 
 /**
- * Refuses turning AutoPilot on in Apply mode on a tracker whose connection lacks the write scopes
- * (a tracker AutoPilot cannot act on yet is left to the settings answer's `supported`).
- * @throws WriteScopeNeededError
+ * The engine's function `name`, with its signature, errors and docstring (in
+ * `autopilot-engine.ts`), calling it through the engine imported at the first call.
  */
-export async function assertWriteAccess(tracker: Tracker, registry: ConnectorRegistry): Promise<void> {
-  return (await engine()).assertWriteAccess(tracker, registry);
+function fromEngine<K extends keyof Engine>(name: K): Engine[K] {
+  const call = async (...args: unknown[]) =>
+    ((await engine())[name] as (...a: unknown[]) => unknown)(...args);
+  return call as Engine[K];
 }
 
-/**
- * Applies a proposal for a user.
- * @throws AutopilotUnavailableError; NotFoundError; ActionStateConflictError when already decided
- */
-export async function applyAutopilotAction(
-  tracker: Tracker,
-  actionId: string,
-  actor: Actor,
-  deps: { registry: ConnectorRegistry; now: Date },
-): Promise<AutopilotActionItem> {
-  return (await engine()).applyAutopilotAction(tracker, actionId, actor, deps);
-}
+/** `evaluateTrackerAutopilot` of `autopilot-engine.ts`: evaluates a tracker's AutoPilot now. */
+export const evaluateTrackerAutopilot = fromEngine("evaluateTrackerAutopilot");
 
-/**
- * Undoes an applied action for a user: a new action (rule "undo") writing the value back, applied at
- * once; when it succeeds the original is marked undone.
- * @returns the undo action (applied, or failed with the platform's error)
- */
-export async function undoAutopilotAction(
-  tracker: Tracker,
-  actionId: string,
-  actor: Actor,
-  deps: { registry: ConnectorRegistry; now: Date },
-): Promise<AutopilotActionItem> {
-  return (await engine()).undoAutopilotAction(tracker, actionId, actor, deps);
-}
+/** `assertWriteAccess` of `autopilot-engine.ts`: refuses Apply mode without the write scopes. */
+export const assertWriteAccess = fromEngine("assertWriteAccess");
 
-/**
- * The evaluation after a refresh (the refresh worker): never fails the refresh. A platform error is
- * logged and kept as the tracker's last AutoPilot failure.
- */
-export async function evaluateAfterRefresh(
-  accountId: string,
-  trackerId: string,
-  deps: { registry: ConnectorRegistry; now: Date },
-): Promise<EvaluationResult | undefined> {
-  return (await engine()).evaluateAfterRefresh(accountId, trackerId, deps);
-}
+/** `applyAutopilotAction` of `autopilot-engine.ts`: applies a proposal for a user. */
+export const applyAutopilotAction = fromEngine("applyAutopilotAction");
+
+/** `undoAutopilotAction` of `autopilot-engine.ts`: undoes an applied action for a user. */
+export const undoAutopilotAction = fromEngine("undoAutopilotAction");
+
+/** `evaluateAfterRefresh` of `autopilot-engine.ts`: the evaluation after a refresh, never failing it. */
+export const evaluateAfterRefresh = fromEngine("evaluateAfterRefresh");

@@ -53,6 +53,20 @@ const recordingTracer = () => {
   return { captured, built };
 };
 
+/**
+ * Inside Lambda in an invocation X-Ray does not sample, with the recording Tracer and fresh modules,
+ * and a client already built through `traced` (before any tracing is installed).
+ */
+const inUnsampledLambda = async () => {
+  stub({ ...LAMBDA, _X_AMZN_TRACE_ID: UNSAMPLED });
+  const recording = recordingTracer();
+  vi.resetModules();
+  const { traced } = await import("./tracer.ts");
+  const before = { name: "built before" };
+  traced(before);
+  return { ...recording, traced, before };
+};
+
 afterEach(() => {
   vi.unstubAllEnvs();
   vi.doUnmock("@aws-lambda-powertools/tracer");
@@ -82,13 +96,8 @@ describe("X-Ray tracing of the platform-calling groups", () => {
   });
 
   it("inside Lambda an unsampled invocation loads nothing; the first sampled one installs the Powertools Tracer once, however many callers start it at once: the clients built before it are traced at its installation, those built after when built", async () => {
-    stub({ ...LAMBDA, _X_AMZN_TRACE_ID: UNSAMPLED });
-    const { captured, built } = recordingTracer();
-    vi.resetModules();
+    const { captured, built, traced, before } = await inUnsampledLambda();
     const { startXrayTracing } = await import("./xray-tracing.ts");
-    const { traced } = await import("./tracer.ts");
-    const before = { name: "built before" };
-    traced(before);
     await startXrayTracing();
     expect(built.count).toBe(0);
     expect(captured).toEqual([]);
@@ -124,13 +133,8 @@ describe("X-Ray tracing of the platform-calling groups", () => {
   });
 
   it("inside Lambda asking for platform connectors starts it at the first sampled invocation, not before (how the three platform-calling groups start it)", async () => {
-    stub({ ...LAMBDA, _X_AMZN_TRACE_ID: UNSAMPLED });
-    const { captured, built } = recordingTracer();
-    vi.resetModules();
-    const { traced } = await import("./tracer.ts");
+    const { captured, built, traced, before } = await inUnsampledLambda();
     const { connectorsOf } = await import("./connectors.ts");
-    const before = { name: "before" };
-    traced(before);
     await connectorsOf([], {});
     expect(captured).toEqual([]);
     expect(built.count).toBe(0);
