@@ -1,5 +1,5 @@
 import { cleanup, render, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Account } from "../../../lib/auth";
 import { DashboardHeader, monthToDateLabel } from "./dashboard-header";
 
@@ -29,8 +29,14 @@ describe("DashboardHeader", () => {
     expect(monthToDateLabel(new Date(2028, 1, 29, 23, 59, 59))).toBe("01/02/2028 - 29/02/2028");
   });
 
-  it("shows the month-to-date label in the header", () => {
-    render(<DashboardHeader name="Ada" account={ACCOUNT} loading />);
-    expect(screen.getByText(monthToDateLabel())).toBeTruthy();
+  it("shows the month-to-date label of the day it renders in the header", () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(new Date(2026, 10, 27, 23, 59));
+      render(<DashboardHeader name="Ada" account={ACCOUNT} loading />);
+      expect(screen.getByText("01/11/2026 - 27/11/2026")).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
