@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import type { SQSClient } from "@aws-sdk/client-sqs";
 import { ALERT_DELIVERY_QUEUE, queueUrlEnv } from "../../resources.ts";
 import type { ChannelNotice } from "./alert-channels.ts";
 import type { AlertDeliveryMessage } from "./alert-delivery.ts";
@@ -19,7 +18,6 @@ export async function enqueueChannelDeliveries(
   accountId: string,
   channelIds: readonly string[],
   notice: ChannelNotice,
-  sqs?: () => SQSClient,
 ): Promise<void> {
   const url = process.env[queueUrlEnv(ALERT_DELIVERY_QUEUE.name)];
   if (!url) throw new Error(`No queue URL for ${ALERT_DELIVERY_QUEUE.name}`);
@@ -27,7 +25,7 @@ export async function enqueueChannelDeliveries(
     sdk: { SendMessageBatchCommand },
     sqsClient,
   } = await sqsForSend();
-  const client = (sqs ?? sqsClient)();
+  const client = sqsClient();
   const messages = channelIds.map(
     (channelId): AlertDeliveryMessage => ({ v: 1, accountId, channelId, deliveryId: randomUUID(), notice }),
   );

@@ -109,8 +109,11 @@ export default async function bench(): Promise<BenchResult> {
     // the machine's speed mid-round hits a group, its baseline and their reference alike.
     const times = new Map<string, number[]>();
     const ratios = new Map<string, number[]>();
-    const push = (map: Map<string, number[]>, key: string, value: number) =>
-      map.set(key, [...(map.get(key) ?? []), value]);
+    const push = (map: Map<string, number[]>, key: string, value: number) => {
+      const list = map.get(key);
+      if (list) list.push(value);
+      else map.set(key, [value]);
+    };
     for (let run = 0; run < RUNS; run++) {
       for (const group of groupsLoaded) {
         const reference = loadable.load(MINIMAL, LOAD_ENV);
