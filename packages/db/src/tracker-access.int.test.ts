@@ -1,6 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { createTrackers, deleteTracker, getTrackerAccess, type NewTracker } from "./trackers.ts";
+import {
+  createTrackers,
+  deleteTracker,
+  getTrackerAccess,
+  listTrackerAccess,
+  type NewTracker,
+} from "./trackers.ts";
 
 /** A tracker of the test's own account, attached to `users`. */
 const aNewTracker = (i: number, users: string[]): NewTracker => ({
@@ -60,5 +66,31 @@ describe("the access fields of named trackers (DynamoDB Local)", () => {
 
   it("reads nothing for no ids", async () => {
     expect((await getTrackerAccess(randomUUID(), [])).size).toBe(0);
+  });
+
+  it("lists every tracker of the account, and only its access fields, name and client (the four id ranges together)", async () => {
+    const accountId = randomUUID();
+    const trackers = await trackersIn(accountId, 60, (i) => (i % 2 ? ["m"] : []));
+    await trackersIn(randomUUID(), 3, () => ["m"]);
+    const gone = trackers[11]?.trackerId as string;
+    await deleteTracker(accountId, gone);
+
+    const listed = await listTrackerAccess(accountId);
+
+    const expected = trackers
+      .filter((t) => t.trackerId !== gone)
+      .map((t) => ({
+        trackerId: t.trackerId,
+        name: t.name,
+        client: t.client,
+        associatedUserIds: t.associatedUserIds,
+      }));
+    const byId = (a: { trackerId: string }, b: { trackerId: string }) =>
+      a.trackerId.localeCompare(b.trackerId);
+    expect([...listed].sort(byId)).toEqual(expected.sort(byId));
+    // Random ids fall in all four ranges the read queries in parallel.
+    expect(
+      new Set(listed.map((t) => Math.floor(Number.parseInt(t.trackerId[0] as string, 16) / 4))).size,
+    ).toBe(4);
   });
 });

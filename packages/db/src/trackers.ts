@@ -144,36 +144,50 @@ const ID_RANGES = [
 ] as const;
 
 /**
- * Every tracker of an account: four parallel range queries over `TRACKER#<trackerId>` (see
- * ID_RANGES), each read page by page. Requests grow with 1 MB pages (plus at most four partial
- * ones), never with the number of trackers. Order: by tracker id within each range.
+ * Every tracker item of an account, each mapped by `map` as it is read: four parallel range queries
+ * over `TRACKER#<trackerId>` (see ID_RANGES), each read page by page. Requests grow with 1 MB pages
+ * (plus at most four partial ones), never with the number of trackers. Order: by tracker id within
+ * each range.
  *
- * The hot read of the dashboard (2,000 trackers per call): the queries are ElectroDB's own
- * (`.params()`, so the keys are built in one place), run page by page on the document client, and
- * the items are taken as stored instead of through ElectroDB's per-attribute formatting, which
- * cost a quarter of the call's CPU. Only the key and entity attributes are dropped and the data
- * source parsed (the entity's `get` hook).
+ * The queries are ElectroDB's own (`.params()`, so the keys and the projection are built in one
+ * place), run page by page on the document client, and the items are taken as stored instead of
+ * through ElectroDB's per-attribute formatting, which cost a quarter of the list's CPU.
+ * @param attributes read only these attributes (a projection: less to send and parse; DynamoDB
+ *   still charges each item's whole size), or every attribute when undefined.
  */
-export async function listTrackers(accountId: string): Promise<Tracker[]> {
+async function queryTrackerItems<T>(
+  accountId: string,
+  map: (raw: Record<string, unknown>) => T,
+  attributes?: readonly (keyof Tracker & string)[],
+): Promise<T[]> {
   const parts = await Promise.all(
     ID_RANGES.map(async ([from, to]) => {
       const params = (await db()).entities.tracker.query
         .byAccount({ accountId })
         .between({ trackerId: from }, { trackerId: `${to}~` })
-        .params() as QueryCommandInput;
-      const items: Tracker[] = [];
+        .params(attributes ? { attributes } : {}) as QueryCommandInput;
+      const items: T[] = [];
       let startKey: QueryCommandInput["ExclusiveStartKey"];
       do {
         const page = await documentClientFor().send(
           new QueryCommand({ ...params, ...(startKey ? { ExclusiveStartKey: startKey } : {}) }),
         );
-        for (const raw of page.Items ?? []) items.push(asStoredTracker(raw));
+        for (const raw of page.Items ?? []) items.push(map(raw));
         startKey = page.LastEvaluatedKey;
       } while (startKey);
       return items;
     }),
   );
   return parts.flat();
+}
+
+/**
+ * Every tracker of an account ({@link queryTrackerItems}: four parallel range queries, items as
+ * stored). The hot read of the dashboard (2,000 trackers per call): only the key and entity
+ * attributes are dropped and the data source parsed (the entity's `get` hook).
+ */
+export async function listTrackers(accountId: string): Promise<Tracker[]> {
+  return queryTrackerItems(accountId, asStoredTracker);
 }
 
 /** Attributes of a stored item that are keys or ElectroDB's bookkeeping, not tracker fields. */
@@ -190,10 +204,16 @@ const NOT_FIELDS = new Set([
   "__edb_v__",
 ]);
 
+/** A stored item's fields: its attributes less the keys and ElectroDB's bookkeeping. */
+function storedFields(raw: Record<string, unknown>): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  for (const key in raw) if (!NOT_FIELDS.has(key)) fields[key] = raw[key];
+  return fields;
+}
+
 /** A tracker item as read from the table, in the entity's shape. */
 function asStoredTracker(raw: Record<string, unknown>): Tracker {
-  const tracker: Record<string, unknown> = {};
-  for (const key in raw) if (!NOT_FIELDS.has(key)) tracker[key] = raw[key];
+  const tracker = storedFields(raw);
   if (typeof tracker.dataSource === "string") tracker.dataSource = JSON.parse(tracker.dataSource);
   return tracker as unknown as Tracker;
 }
@@ -204,17 +224,18 @@ function asStoredTracker(raw: Record<string, unknown>): Tracker {
  */
 export type TrackerAccess = Pick<Tracker, "trackerId" | "name" | "client" | "associatedUserIds">;
 
+/** The attributes of {@link TrackerAccess}. */
+const ACCESS_ATTRIBUTES = ["trackerId", "name", "client", "associatedUserIds"] as const;
+
 /**
  * Every tracker of an account, only the fields that decide who sees it and its name and client (the
- * alert views). One query over every tracker item: DynamoDB charges the whole items (about 0.19 read
- * unit per tracker, eventually consistent), and it grows with the account; to judge the trackers a
- * pod, shared budget or form names, read only those with {@link getTrackerAccess}.
+ * alert views): the list's read ({@link queryTrackerItems}, four parallel range queries) projected
+ * to those fields. DynamoDB charges the whole items (about 0.19 read unit per tracker, eventually
+ * consistent), and it grows with the account; to judge the trackers a pod, shared budget or form
+ * names, read only those with {@link getTrackerAccess}.
  */
 export async function listTrackerAccess(accountId: string): Promise<TrackerAccess[]> {
-  const { data } = await (await db()).entities.tracker.query
-    .byAccount({ accountId })
-    .go({ pages: "all", attributes: ["trackerId", "name", "client", "associatedUserIds"] });
-  return data as TrackerAccess[];
+  return queryTrackerItems(accountId, (raw) => storedFields(raw) as TrackerAccess, ACCESS_ATTRIBUTES);
 }
 
 /** DynamoDB's limit of keys in one BatchGetItem. */

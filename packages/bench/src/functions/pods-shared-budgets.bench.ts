@@ -21,7 +21,9 @@ import { aBenchAccount, seed } from "./trackers-list.bench.ts";
  * whom two of the twenty pods list. For each: p50/p95 over the calls, the function's CPU, and the
  * DynamoDB requests and read units per call (a middleware on the shared client asks for
  * ConsumedCapacity). Side by side in the same run: the read the lists made before (every tracker of
- * the account, projected to its access fields), timed alone.
+ * the account, projected to its access fields: `listTrackerAccess`, which a client-level alert's
+ * check still makes; read in four id ranges in parallel as the tracker list is, since the round of
+ * 2026-11-28), timed alone.
  *
  * `BENCH_PODS_SIZES=200,500` runs smaller accounts (a check that the bench runs, not a measurement).
  */
@@ -123,7 +125,7 @@ interface Measured {
   inBudgets: number;
   pods: { admin: Series; manager: Series };
   budgets: { admin: Series; manager: Series };
-  /** The previous read: every tracker of the account, projected (`listTrackerAccess`). */
+  /** The previous read: every tracker of the account, projected (`listTrackerAccess`, four id ranges in parallel). */
   before: Series;
 }
 
