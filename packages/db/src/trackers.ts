@@ -204,16 +204,10 @@ const NOT_FIELDS = new Set([
   "__edb_v__",
 ]);
 
-/** A stored item's fields: its attributes less the keys and ElectroDB's bookkeeping. */
-function storedFields(raw: Record<string, unknown>): Record<string, unknown> {
-  const fields: Record<string, unknown> = {};
-  for (const key in raw) if (!NOT_FIELDS.has(key)) fields[key] = raw[key];
-  return fields;
-}
-
 /** A tracker item as read from the table, in the entity's shape. */
 function asStoredTracker(raw: Record<string, unknown>): Tracker {
-  const tracker = storedFields(raw);
+  const tracker: Record<string, unknown> = {};
+  for (const key in raw) if (!NOT_FIELDS.has(key)) tracker[key] = raw[key];
   if (typeof tracker.dataSource === "string") tracker.dataSource = JSON.parse(tracker.dataSource);
   return tracker as unknown as Tracker;
 }
@@ -224,8 +218,18 @@ function asStoredTracker(raw: Record<string, unknown>): Tracker {
  */
 export type TrackerAccess = Pick<Tracker, "trackerId" | "name" | "client" | "associatedUserIds">;
 
-/** The attributes of {@link TrackerAccess}. */
+/** The attributes of {@link TrackerAccess}, read as a projection by both of its reads. */
 const ACCESS_ATTRIBUTES = ["trackerId", "name", "client", "associatedUserIds"] as const;
+
+/** A projected tracker item as {@link TrackerAccess}: no client is "", no associated users none. */
+function asAccess(raw: Record<string, unknown>): TrackerAccess {
+  return {
+    trackerId: raw.trackerId as string,
+    name: raw.name as string,
+    client: (raw.client as string | undefined) ?? "",
+    associatedUserIds: (raw.associatedUserIds as string[] | undefined) ?? [],
+  };
+}
 
 /**
  * Every tracker of an account, only the fields that decide who sees it and its name and client (the
@@ -235,7 +239,7 @@ const ACCESS_ATTRIBUTES = ["trackerId", "name", "client", "associatedUserIds"] a
  * names, read only those with {@link getTrackerAccess}.
  */
 export async function listTrackerAccess(accountId: string): Promise<TrackerAccess[]> {
-  return queryTrackerItems(accountId, (raw) => storedFields(raw) as TrackerAccess, ACCESS_ATTRIBUTES);
+  return queryTrackerItems(accountId, asAccess, ACCESS_ATTRIBUTES);
 }
 
 /** DynamoDB's limit of keys in one BatchGetItem. */
@@ -311,25 +315,15 @@ async function batchGetAccess(accountId: string, trackerIds: readonly string[]):
         RequestItems: {
           [table]: {
             Keys: keys,
-            ProjectionExpression: "#id, #name, #client, #users",
-            ExpressionAttributeNames: {
-              "#id": "trackerId",
-              "#name": "name",
-              "#client": "client",
-              "#users": "associatedUserIds",
-            },
+            ProjectionExpression: ACCESS_ATTRIBUTES.map((_, i) => `#a${i}`).join(", "),
+            ExpressionAttributeNames: Object.fromEntries(
+              ACCESS_ATTRIBUTES.map((name, i) => [`#a${i}`, name]),
+            ),
           },
         },
       }),
     );
-    for (const raw of Responses?.[table] ?? []) {
-      items.push({
-        trackerId: raw.trackerId as string,
-        name: raw.name as string,
-        client: (raw.client as string | undefined) ?? "",
-        associatedUserIds: (raw.associatedUserIds as string[] | undefined) ?? [],
-      });
-    }
+    for (const raw of Responses?.[table] ?? []) items.push(asAccess(raw));
     keys = (UnprocessedKeys?.[table]?.Keys ?? []) as Record<string, unknown>[];
   }
   return items;
