@@ -6,6 +6,9 @@ import {
   getTrackerAccess,
   listTrackerAccess,
   type NewTracker,
+  TRACKER_ACCESS_LIST_SHARE,
+  type Tracker,
+  type TrackerAccess,
 } from "./trackers.ts";
 
 /** A tracker of the test's own account, attached to `users`. */
@@ -29,8 +32,46 @@ async function trackersIn(accountId: string, n: number, usersOf: (i: number) => 
   return created;
 }
 
+/** The map holds exactly `expected`, each with its access fields, name and client. */
+function expectExactly(access: Map<string, TrackerAccess>, expected: Tracker[]): void {
+  expect([...access.keys()].sort()).toEqual(expected.map((t) => t.trackerId).sort());
+  for (const t of expected) {
+    expect(access.get(t.trackerId)).toEqual({
+      trackerId: t.trackerId,
+      name: t.name,
+      client: t.client,
+      associatedUserIds: t.associatedUserIds,
+    });
+  }
+}
+
 describe("the access fields of named trackers (DynamoDB Local)", () => {
-  it("reads exactly the named trackers of the account (access fields, name and client), over several BatchGetItem requests", async () => {
+  it("reads exactly the named trackers of the account by BatchGetItem (several requests) when they are a small share of it", async () => {
+    const accountId = randomUUID();
+    const trackers = await trackersIn(accountId, 300, (i) => (i % 2 ? ["m"] : []));
+    const [foreign] = await trackersIn(randomUUID(), 1, () => ["m"]);
+    const gone = trackers[7]?.trackerId as string;
+    await deleteTracker(accountId, gone);
+    const mine = trackers.slice(0, 110);
+    // 110 of the account's ids (one deleted), one of another account, 5 that never existed, and
+    // repeats: 116 distinct keys (two requests), under the share of the 299 trackers.
+    const named = [
+      ...mine.map((t) => t.trackerId),
+      foreign?.trackerId as string,
+      ...Array.from({ length: 5 }, () => randomUUID()),
+      ...mine.slice(0, 10).map((t) => t.trackerId),
+    ];
+    expect(new Set(named).size).toBeLessThan(TRACKER_ACCESS_LIST_SHARE * 299);
+
+    const access = await getTrackerAccess(accountId, named);
+
+    expectExactly(
+      access,
+      mine.filter((t) => t.trackerId !== gone),
+    );
+  });
+
+  it("reads the same from the whole account when the names are more than the share of it", async () => {
     const accountId = randomUUID();
     const other = randomUUID();
     const trackers = await trackersIn(accountId, 130, (i) => (i % 2 ? ["m"] : []));
@@ -38,8 +79,7 @@ describe("the access fields of named trackers (DynamoDB Local)", () => {
     const gone = trackers[7]?.trackerId as string;
     await deleteTracker(accountId, gone);
     const unknown = Array.from({ length: 150 }, () => randomUUID());
-    // 130 real ids (one deleted), one of another account, 150 that never existed, and repeats:
-    // 282 distinct keys, so three requests of at most 100.
+    // 130 real ids (one deleted), one of another account, 150 that never existed, and repeats.
     const named = [
       ...unknown.slice(0, 75),
       ...trackers.map((t) => t.trackerId),
@@ -47,21 +87,14 @@ describe("the access fields of named trackers (DynamoDB Local)", () => {
       ...unknown.slice(75),
       ...trackers.slice(0, 10).map((t) => t.trackerId),
     ];
+    expect(new Set(named).size).toBeGreaterThan(TRACKER_ACCESS_LIST_SHARE * 129);
 
     const access = await getTrackerAccess(accountId, named);
 
-    const expected = trackers.filter((t) => t.trackerId !== gone);
-    expect(access.size).toBe(129);
-    expect([...access.keys()].sort()).toEqual(expected.map((t) => t.trackerId).sort());
-    for (const t of expected) {
-      expect(access.get(t.trackerId)).toEqual({
-        trackerId: t.trackerId,
-        name: t.name,
-        client: t.client,
-        associatedUserIds: t.associatedUserIds,
-      });
-    }
-    expect(access.has(foreign?.trackerId as string)).toBe(false);
+    expectExactly(
+      access,
+      trackers.filter((t) => t.trackerId !== gone),
+    );
   });
 
   it("reads nothing for no ids", async () => {

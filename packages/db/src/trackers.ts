@@ -250,14 +250,28 @@ const BATCH_GET_CONCURRENCY = 4;
 const BATCH_GET_ATTEMPTS = 6;
 
 /**
- * The access fields of the named trackers of an account, by tracker id: only the trackers a pod, a
- * shared budget or a form names are read, never the whole account (docs: BENCHMARKS.md, "Pods and
- * shared budgets at 2,000 and 10,000 trackers"). Ids with no tracker of this account (deleted, or
- * another account's) are simply absent from the map; duplicates are read once.
+ * The share of an account's trackers above which {@link getTrackerAccess} reads the whole account
+ * ({@link listTrackerAccess}) instead of the named trackers. BatchGetItem charges 0.5 read unit per
+ * named tracker (each item's size rounded up to 4 KB), the account's query about 0.19 per tracker
+ * (the 1.5 KB items of stored figures summed: 1,921 units at 10,000), so the query costs less once
+ * the names pass about 38% of the account; it was also as fast at half (10,000 trackers on
+ * DynamoDB Local: 417 ms for the whole account against 448 ms for 5,000 named, p50;
+ * BENCHMARKS.md, "Pods and shared budgets").
+ */
+export const TRACKER_ACCESS_LIST_SHARE = 0.4;
+
+/**
+ * The access fields of the named trackers of an account, by tracker id: a pod's, a shared budget's
+ * or a form's (docs: BENCHMARKS.md, "Pods and shared budgets at 2,000 and 10,000 trackers"). Ids
+ * with no tracker of this account (deleted, or another account's) are simply absent from the map;
+ * duplicates are read once.
  *
- * BatchGetItem of 100 keys, {@link BATCH_GET_CONCURRENCY} at a time, projected to `trackerId`, `name`,
- * `client` and `associatedUserIds` (less to send and parse; DynamoDB still charges each item's whole size, rounded
- * up to 4 KB: 0.5 read unit per tracker, eventually consistent, as the account query it replaces).
+ * Names of up to {@link TRACKER_ACCESS_LIST_SHARE} of the account's trackers (its counter, one
+ * GetItem) are read by BatchGetItem of 100 keys, {@link BATCH_GET_CONCURRENCY} at a time, projected
+ * to `trackerId`, `name`, `client` and `associatedUserIds` (less to send and parse; DynamoDB still
+ * charges each item's whole size, rounded up to 4 KB: 0.5 read unit per tracker, eventually
+ * consistent); more names read the whole account ({@link listTrackerAccess}, the same projection)
+ * and keep the named.
  * @throws Error when keys are still unprocessed after the retries (never an incomplete map: a
  *   tracker left out would be taken as deleted).
  */
@@ -267,6 +281,12 @@ export async function getTrackerAccess(
 ): Promise<Map<string, TrackerAccess>> {
   const ids = [...new Set(trackerIds)];
   const found = new Map<string, TrackerAccess>();
+  if (ids.length === 0) return found;
+  if (ids.length > TRACKER_ACCESS_LIST_SHARE * (await countTrackers(accountId))) {
+    const named = new Set(ids);
+    for (const t of await listTrackerAccess(accountId)) if (named.has(t.trackerId)) found.set(t.trackerId, t);
+    return found;
+  }
   const batches: string[][] = [];
   for (let i = 0; i < ids.length; i += BATCH_GET_KEYS) batches.push(ids.slice(i, i + BATCH_GET_KEYS));
   let next = 0;
