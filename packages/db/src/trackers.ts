@@ -266,12 +266,12 @@ export const TRACKER_ACCESS_LIST_SHARE = 0.4;
  * with no tracker of this account (deleted, or another account's) are simply absent from the map;
  * duplicates are read once.
  *
- * Names of up to {@link TRACKER_ACCESS_LIST_SHARE} of the account's trackers (its counter, one
- * GetItem) are read by BatchGetItem of 100 keys, {@link BATCH_GET_CONCURRENCY} at a time, projected
- * to `trackerId`, `name`, `client` and `associatedUserIds` (less to send and parse; DynamoDB still
- * charges each item's whole size, rounded up to 4 KB: 0.5 read unit per tracker, eventually
- * consistent); more names read the whole account ({@link listTrackerAccess}, the same projection)
- * and keep the named.
+ * Up to 100 names, or names of up to {@link TRACKER_ACCESS_LIST_SHARE} of the account's trackers
+ * (its counter, one GetItem), are read by BatchGetItem of 100 keys, {@link BATCH_GET_CONCURRENCY}
+ * at a time, projected to `trackerId`, `name`, `client` and `associatedUserIds` (less to send and
+ * parse; DynamoDB still charges each item's whole size, rounded up to 4 KB: 0.5 read unit per
+ * tracker, eventually consistent); more names read the whole account ({@link listTrackerAccess},
+ * the same projection) and keep the named.
  * @throws Error when keys are still unprocessed after the retries (never an incomplete map: a
  *   tracker left out would be taken as deleted).
  */
@@ -281,8 +281,11 @@ export async function getTrackerAccess(
 ): Promise<Map<string, TrackerAccess>> {
   const ids = [...new Set(trackerIds)];
   const found = new Map<string, TrackerAccess>();
-  if (ids.length === 0) return found;
-  if (ids.length > TRACKER_ACCESS_LIST_SHARE * (await countTrackers(accountId))) {
+  // One BatchGetItem's worth is read as it is, without the counter's read first.
+  if (
+    ids.length > BATCH_GET_KEYS &&
+    ids.length > TRACKER_ACCESS_LIST_SHARE * (await countTrackers(accountId))
+  ) {
     const named = new Set(ids);
     for (const t of await listTrackerAccess(accountId)) if (named.has(t.trackerId)) found.set(t.trackerId, t);
     return found;
