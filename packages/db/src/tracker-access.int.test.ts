@@ -45,68 +45,57 @@ function expectExactly(access: Map<string, TrackerAccess>, expected: Tracker[]):
   }
 }
 
+/**
+ * An account of `n` trackers (every other one attached to "m") with its eighth deleted, and one
+ * tracker of another account.
+ */
+async function anAccountWithOneDeleted(n: number) {
+  const accountId = randomUUID();
+  const trackers = await trackersIn(accountId, n, (i) => (i % 2 ? ["m"] : []));
+  const [foreign] = await trackersIn(randomUUID(), 1, () => ["m"]);
+  const gone = trackers[7]?.trackerId as string;
+  await deleteTracker(accountId, gone);
+  return { accountId, trackers, foreign: foreign?.trackerId as string, gone };
+}
+
 describe("the access fields of named trackers (DynamoDB Local)", () => {
-  it("reads exactly the named trackers of the account by BatchGetItem (several requests) when they are a small share of it", async () => {
-    const accountId = randomUUID();
-    const trackers = await trackersIn(accountId, 300, (i) => (i % 2 ? ["m"] : []));
-    const [foreign] = await trackersIn(randomUUID(), 1, () => ["m"]);
-    const gone = trackers[7]?.trackerId as string;
-    await deleteTracker(accountId, gone);
-    const mine = trackers.slice(0, 110);
-    // 110 of the account's ids (one deleted), one of another account, 5 that never existed, and
-    // repeats: 116 distinct keys (two requests), under the share of the 299 trackers.
-    const named = [
-      ...mine.map((t) => t.trackerId),
-      foreign?.trackerId as string,
-      ...Array.from({ length: 5 }, () => randomUUID()),
-      ...mine.slice(0, 10).map((t) => t.trackerId),
-    ];
-    expect(new Set(named).size).toBeLessThan(TRACKER_ACCESS_LIST_SHARE * 299);
+  it.each([
+    // 110 of 300 ids (one deleted), one foreign, 5 unknown: 116 distinct keys (two requests).
+    { read: "by BatchGetItem (several requests)", trackers: 300, named: 110, unknown: 5, over: false },
+    // All 130 ids (one deleted), one foreign, 150 unknown: 282 distinct keys.
+    { read: "from the whole account", trackers: 130, named: 130, unknown: 150, over: true },
+  ])(
+    "reads exactly the named trackers of the account $read (names over the share of it: $over)",
+    async (c) => {
+      const { accountId, trackers, foreign, gone } = await anAccountWithOneDeleted(c.trackers);
+      const mine = trackers.slice(0, c.named);
+      const unknown = Array.from({ length: c.unknown }, () => randomUUID());
+      // Unknown ids around the account's, and repeats of the account's.
+      const named = [
+        ...unknown.slice(0, c.unknown / 2),
+        ...mine.map((t) => t.trackerId),
+        foreign,
+        ...unknown.slice(c.unknown / 2),
+        ...mine.slice(0, 10).map((t) => t.trackerId),
+      ];
+      const share = TRACKER_ACCESS_LIST_SHARE * (c.trackers - 1);
+      expect(new Set(named).size > share).toBe(c.over);
 
-    const access = await getTrackerAccess(accountId, named);
+      const access = await getTrackerAccess(accountId, named);
 
-    expectExactly(
-      access,
-      mine.filter((t) => t.trackerId !== gone),
-    );
-  });
-
-  it("reads the same from the whole account when the names are more than the share of it", async () => {
-    const accountId = randomUUID();
-    const other = randomUUID();
-    const trackers = await trackersIn(accountId, 130, (i) => (i % 2 ? ["m"] : []));
-    const [foreign] = await trackersIn(other, 1, () => ["m"]);
-    const gone = trackers[7]?.trackerId as string;
-    await deleteTracker(accountId, gone);
-    const unknown = Array.from({ length: 150 }, () => randomUUID());
-    // 130 real ids (one deleted), one of another account, 150 that never existed, and repeats.
-    const named = [
-      ...unknown.slice(0, 75),
-      ...trackers.map((t) => t.trackerId),
-      foreign?.trackerId as string,
-      ...unknown.slice(75),
-      ...trackers.slice(0, 10).map((t) => t.trackerId),
-    ];
-    expect(new Set(named).size).toBeGreaterThan(TRACKER_ACCESS_LIST_SHARE * 129);
-
-    const access = await getTrackerAccess(accountId, named);
-
-    expectExactly(
-      access,
-      trackers.filter((t) => t.trackerId !== gone),
-    );
-  });
+      expectExactly(
+        access,
+        mine.filter((t) => t.trackerId !== gone),
+      );
+    },
+  );
 
   it("reads nothing for no ids", async () => {
     expect((await getTrackerAccess(randomUUID(), [])).size).toBe(0);
   });
 
   it("lists every tracker of the account, and only its access fields, name and client (the four id ranges together)", async () => {
-    const accountId = randomUUID();
-    const trackers = await trackersIn(accountId, 60, (i) => (i % 2 ? ["m"] : []));
-    await trackersIn(randomUUID(), 3, () => ["m"]);
-    const gone = trackers[11]?.trackerId as string;
-    await deleteTracker(accountId, gone);
+    const { accountId, trackers, gone } = await anAccountWithOneDeleted(60);
 
     const listed = await listTrackerAccess(accountId);
 
