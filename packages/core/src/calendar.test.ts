@@ -1,3 +1,4 @@
+import { TZDate } from "@date-fns/tz";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
@@ -12,6 +13,7 @@ import {
   eachDate,
   fromDayNumber,
   isIsoDate,
+  isoDateOf,
   isTimeZone,
   lifetimeDayCounts,
   localDate,
@@ -33,6 +35,14 @@ describe("daysInMonthOf (trackers.md Metric formulas: days in month)", () => {
     [2024, 12, 31],
   ])("%i-%i has %i days", (year, month, days) => {
     expect(daysInMonthOf(year, month)).toBe(days);
+  });
+});
+
+describe("isoDateOf: a date's calendar fields as yyyy-MM-dd", () => {
+  it("reads a Date's local fields and a TZDate's in its zone, padded", () => {
+    expect(isoDateOf(new Date(2028, 1, 29, 23, 59, 59))).toBe("2028-02-29");
+    expect(isoDateOf(new Date(2026, 0, 1, 0, 0, 1))).toBe("2026-01-01");
+    expect(isoDateOf(new TZDate(Date.UTC(2026, 6, 1, 23, 30), "Asia/Tokyo"))).toBe("2026-07-02");
   });
 });
 

@@ -173,11 +173,16 @@ export function localDate(now: Date | number, timeZone: string): IsoDate {
   const ms = typeof now === "number" ? now : now.getTime();
   if (!Number.isFinite(ms)) throw new RangeError("now is not a valid instant");
   if (!isTimeZone(timeZone)) throw new RangeError(`Unknown time zone: ${JSON.stringify(timeZone)}`);
-  const local = new TZDate(ms, timeZone);
-  const y = local.getFullYear();
-  const m = local.getMonth() + 1;
-  const d = local.getDate();
-  return `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+  return isoDateOf(new TZDate(ms, timeZone));
+}
+
+/**
+ * The `yyyy-MM-dd` date of a date's calendar fields: a `Date`'s in the runtime's own time zone, a
+ * `TZDate`'s in its zone. Builds no `Intl` object.
+ */
+export function isoDateOf(date: Pick<Date, "getFullYear" | "getMonth" | "getDate">): IsoDate {
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${String(date.getFullYear()).padStart(4, "0")}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
 }
 
 /**
