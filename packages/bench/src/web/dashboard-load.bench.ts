@@ -50,20 +50,17 @@ async function startLocalRuntime(options: Record<string, unknown>): Promise<Loca
   return module.startLocalRuntime(options);
 }
 
-/** Debian's Chromium with the browser tests' flags (imported by name, like the runtime). */
-async function launchBrowser(): Promise<Browser> {
+/**
+ * The local package's launchers of Debian's Chromium with the browser tests' flags (imported by
+ * name, like the runtime): `launchBrowser` (a fresh profile a launch) and `launchPersistentBrowser`
+ * (a profile of the caller's, kept across launches).
+ */
+async function chromiumLaunchers(): Promise<{
+  launchBrowser: () => Promise<Browser>;
+  launchPersistentBrowser: (dir: string, viewport: typeof VIEWPORT) => Promise<BrowserContext>;
+}> {
   const name = "@pacer/local/testing/browser";
-  const module = (await import(/* @vite-ignore */ name)) as { launchBrowser: () => Promise<Browser> };
-  return module.launchBrowser();
-}
-
-/** Debian's Chromium on a profile of the caller's, kept across launches (imported by name, like the runtime). */
-async function launchPersistentBrowser(userDataDir: string): Promise<BrowserContext> {
-  const name = "@pacer/local/testing/browser";
-  const module = (await import(/* @vite-ignore */ name)) as {
-    launchPersistentBrowser: (dir: string, viewport: typeof VIEWPORT) => Promise<BrowserContext>;
-  };
-  return module.launchPersistentBrowser(userDataDir, VIEWPORT);
+  return import(/* @vite-ignore */ name);
 }
 
 /** The browser window of every load. */
@@ -371,7 +368,7 @@ async function returningLoads(world: World): Promise<Load[]> {
   try {
     for (let i = 0; i < RETURNING_PRIMING_LOADS + LOADS; i++) {
       await runtimeQuiet(world);
-      const context = await launchPersistentBrowser(profile);
+      const context = await (await chromiumLaunchers()).launchPersistentBrowser(profile, VIEWPORT);
       try {
         await context.addInitScript({ content: returningUser(world) });
         await context.addInitScript({ content: WATCH_ROWS });
@@ -423,7 +420,7 @@ const bench: Bench = async (): Promise<BenchResult> => {
     sandbox: false,
     log: () => undefined,
   });
-  const browser = await launchBrowser();
+  const browser = await (await chromiumLaunchers()).launchBrowser();
   const loadBefore = loadNote("at the start");
   try {
     const world = await registerAccount(runtime.url, "bench");
