@@ -99,17 +99,9 @@ describe("the access fields of named trackers (DynamoDB Local)", () => {
 
     const listed = await listTrackerAccess(accountId);
 
-    const expected = trackers
-      .filter((t) => t.trackerId !== gone)
-      .map((t) => ({
-        trackerId: t.trackerId,
-        name: t.name,
-        client: t.client,
-        associatedUserIds: t.associatedUserIds,
-      }));
-    const byId = (a: { trackerId: string }, b: { trackerId: string }) =>
-      a.trackerId.localeCompare(b.trackerId);
-    expect([...listed].sort(byId)).toEqual(expected.sort(byId));
+    const expected = trackers.filter((t) => t.trackerId !== gone);
+    expect(listed).toHaveLength(expected.length);
+    expectExactly(new Map(listed.map((t) => [t.trackerId, t])), expected);
     // Random ids fall in all four ranges the read queries in parallel.
     expect(
       new Set(listed.map((t) => Math.floor(Number.parseInt(t.trackerId[0] as string, 16) / 4))).size,

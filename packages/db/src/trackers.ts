@@ -255,8 +255,9 @@ const BATCH_GET_ATTEMPTS = 6;
  * named tracker (each item's size rounded up to 4 KB), the account's query about 0.19 per tracker
  * (the 1.5 KB items of stored figures summed: 1,921 units at 10,000), so the query costs less once
  * the names pass about 38% of the account; it was also as fast at half (10,000 trackers on
- * DynamoDB Local: 417 ms for the whole account against 448 ms for 5,000 named, p50;
- * BENCHMARKS.md, "Pods and shared budgets").
+ * DynamoDB Local: 417 ms for the whole account against 448 ms for 5,000 named, p50), though the
+ * local engine's stalls while it reads the whole account make its p95 worse there (BENCHMARKS.md,
+ * "Pods and shared budgets").
  */
 export const TRACKER_ACCESS_LIST_SHARE = 0.4;
 

@@ -489,15 +489,23 @@ const bench: Bench = async (): Promise<BenchResult> => {
           const ratio = (now: number, before: number) =>
             before > 0 ? ` (${(now / before).toFixed(2)}x the baseline's ${ms(before)})` : "";
           const targets = m.build === "current";
-          /** A load time's p50 / p95, with its ratio to the baseline build's p50. */
+          /**
+           * A load time of one series of loads (`of`: the cold ones or the returning user's): its
+           * p50, and "p50 / p95" with the ratio to the baseline build's p50 of the same series.
+           */
+          const summary = (of: (x: Measured) => Load[], pick: (l: Load) => number) => {
+            const median = percentile(of(m).map(pick), 50);
+            const before = baseline ? ratio(median, percentile(of(baseline).map(pick), 50)) : "";
+            return { median, text: `${ms(median)} / ${ms(percentile(of(m).map(pick), 95))}${before}` };
+          };
+          /** A cold load time's row, with the target on this build's. */
           const timing = (what: string, pick: (l: Load) => number) => {
-            const median = percentile(m.loads.map(pick), 50);
-            const before = baseline ? ratio(median, percentile(baseline.loads.map(pick), 50)) : "";
+            const { median, text } = summary((x) => x.loads, pick);
             return {
               median,
               row: {
                 metric: `${label(m)}: first rows ${what} after navigation start (p50 / p95)`,
-                value: `${ms(median)} / ${ms(percentile(m.loads.map(pick), 95))}${before}`,
+                value: text,
                 ...(targets ? { target: `<= ${n(target)} ms (p50)`, met: median <= target } : {}),
               },
             };
@@ -505,12 +513,7 @@ const bench: Bench = async (): Promise<BenchResult> => {
           const inDom = timing("in the DOM", (l) => l.rowsAfterStart);
           const painted = timing("painted", (l) => l.paintedAfterStart);
           const start = inDom.median;
-          /** The returning user's loads: p50 / p95 in the DOM and painted, ratios to the baseline's. */
-          const returning = (pick: (l: Load) => number) => {
-            const median = percentile(m.returning.map(pick), 50);
-            const before = baseline ? ratio(median, percentile(baseline.returning.map(pick), 50)) : "";
-            return `${ms(median)} / ${ms(percentile(m.returning.map(pick), 95))}${before}`;
-          };
+          const returning = (pick: (l: Load) => number) => summary((x) => x.returning, pick).text;
           return [
             inDom.row,
             painted.row,
